@@ -1,0 +1,212 @@
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import type { components, paths } from './generated/schema.js';
+import type { TokenPair, TokenStore } from './token-store.js';
+
+export type ApiErrorBody = components['schemas']['Error'];
+export type TokenResponse = components['schemas']['TokenResponse'];
+
+/** The public OAuth client of the portal and the widgets. It has no secret: a browser cannot keep one. */
+export const WEB_CLIENT_ID = 'tessera-web';
+
+export interface TesseraClientOptions {
+  /** The API's base URL, for example `https://training.example.com/api`. */
+  baseUrl: string;
+  tokenStore: TokenStore;
+  clientId?: string;
+  /** Defaults to the global fetch; tests hand in a fake. */
+  fetch?: typeof globalThis.fetch;
+}
+
+export type LoginResult =
+  | { ok: true; tokens: TokenPair }
+  | { ok: false; status: number; error: ApiErrorBody; retryAfter?: number };
+
+export type UnauthenticatedListener = () => void;
+
+export interface TesseraClient extends Client<paths> {
+  readonly baseUrl: string;
+  readonly tokenStore: TokenStore;
+  /** Password grant. Stores the tokens on success. */
+  login(email: string, password: string): Promise<LoginResult>;
+  /** Adopts tokens handed in by a host page (as /mlogin and the widgets' attributes do). */
+  loginWithTokens(tokens: TokenPair): void;
+  /** Revokes the session on the server (best effort) and forgets the tokens. */
+  logout(): Promise<void>;
+  /** Rotates the token pair once; concurrent callers share one refresh. False when it failed (tokens cleared). */
+  refresh(): Promise<boolean>;
+  /** Called when a refresh failed and the tokens were cleared: the person must log in again. */
+  onUnauthenticated(listener: UnauthenticatedListener): () => void;
+}
+
+const NETWORK_ERROR: ApiErrorBody = { message: 'No response from server.', code: 'network_error' };
+
+async function readError(response: Response): Promise<ApiErrorBody> {
+  try {
+    const body = (await response.json()) as Partial<ApiErrorBody>;
+    if (typeof body.message === 'string') return { code: 'error', ...body } as ApiErrorBody;
+  } catch {
+    // not JSON: fall through to a generic body
+  }
+  return { message: 'Something went wrong.', code: `http_${response.status}` };
+}
+
+export function createTesseraClient(options: TesseraClientOptions): TesseraClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const clientId = options.clientId ?? WEB_CLIENT_ID;
+  const doFetch: typeof globalThis.fetch = (...args) => (options.fetch ?? globalThis.fetch)(...args);
+  const { tokenStore } = options;
+  const unauthenticatedListeners = new Set<UnauthenticatedListener>();
+  let refreshing: Promise<boolean> | null = null;
+
+  async function postToken(form: Record<string, string>, headers: Record<string, string> = {}) {
+    return doFetch(`${baseUrl}/token`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'X-Requested-With': 'XMLHttpRequest',
+        Accept: 'application/json',
+        ...headers,
+      },
+      body: new URLSearchParams(form).toString(),
+    });
+  }
+
+  function toPair(body: TokenResponse): TokenPair {
+    return { accessToken: body.access_token, refreshToken: body.refresh_token };
+  }
+
+  function reportUnauthenticated() {
+    tokenStore.set(null);
+    for (const listener of unauthenticatedListeners) listener();
+  }
+
+  async function refreshOnce(): Promise<boolean> {
+    const refreshToken = tokenStore.get()?.refreshToken;
+    if (!refreshToken) {
+      reportUnauthenticated();
+      return false;
+    }
+    try {
+      const response = await postToken({ grant_type: 'refresh_token', client_id: clientId, refresh_token: refreshToken });
+      if (!response.ok) {
+        reportUnauthenticated();
+        return false;
+      }
+      tokenStore.set(toPair((await response.json()) as TokenResponse));
+      return true;
+    } catch {
+      // No answer: keep the tokens, the request fails as a network error and the person may retry.
+      return false;
+    }
+  }
+
+  function refresh(): Promise<boolean> {
+    refreshing ??= refreshOnce().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  const pendingRetries = new Map<string, Request>();
+
+  const authMiddleware: Middleware = {
+    onRequest({ request, id }) {
+      request.headers.set('X-Requested-With', 'XMLHttpRequest');
+      const accessToken = tokenStore.get()?.accessToken;
+      if (accessToken) request.headers.set('Authorization', `Bearer ${accessToken}`);
+      // Keep an unread copy: the body of the original is spent once it is sent.
+      pendingRetries.set(id, request.clone());
+      return request;
+    },
+    async onResponse({ response, id }) {
+      const original = pendingRetries.get(id);
+      pendingRetries.delete(id);
+      if (response.status !== 401 || !original || !original.headers.has('Authorization')) return response;
+      if (!(await refresh())) return response;
+      const retry = new Request(original);
+      retry.headers.set('Authorization', `Bearer ${tokenStore.get()?.accessToken ?? ''}`);
+      const second = await doFetch(retry);
+      if (second.status === 401) reportUnauthenticated();
+      return second;
+    },
+    onError({ id }) {
+      pendingRetries.delete(id);
+    },
+  };
+
+  const client = createClient<paths>({ baseUrl, fetch: doFetch, headers: { Accept: 'application/json' } });
+  client.use(authMiddleware);
+
+  const extras = {
+    baseUrl,
+    tokenStore,
+    async login(email: string, password: string): Promise<LoginResult> {
+      let response: Response;
+      try {
+        response = await postToken({ grant_type: 'password', client_id: clientId, email, password });
+      } catch {
+        return { ok: false, status: 0, error: NETWORK_ERROR };
+      }
+      if (!response.ok) {
+        const retryAfter = Number(response.headers.get('Retry-After')) || undefined;
+        return { ok: false, status: response.status, error: await readError(response), retryAfter };
+      }
+      const tokens = toPair((await response.json()) as TokenResponse);
+      tokenStore.set(tokens);
+      return { ok: true, tokens };
+    },
+    loginWithTokens(tokens: TokenPair) {
+      tokenStore.set({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
+    },
+    async logout() {
+      const accessToken = tokenStore.get()?.accessToken;
+      tokenStore.set(null);
+      if (!accessToken) return;
+      try {
+        await doFetch(`${baseUrl}/token`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${accessToken}`, 'X-Requested-With': 'XMLHttpRequest' },
+        });
+      } catch {
+        // The tokens are forgotten here either way; they expire on their own.
+      }
+    },
+    refresh,
+    onUnauthenticated(listener: UnauthenticatedListener) {
+      unauthenticatedListeners.add(listener);
+      return () => void unauthenticatedListeners.delete(listener);
+    },
+  };
+  return Object.assign(client, extras);
+}
+
+/** Thrown by `unwrap` for an error answer; carries the status and the API's error body. */
+export class TesseraApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody,
+  ) {
+    super(body.message);
+    this.name = 'TesseraApiError';
+  }
+
+  /** Messages per field from a 422, or an empty object. */
+  get fieldErrors(): Record<string, string[]> {
+    return this.body.errors ?? {};
+  }
+}
+
+/** Turns an openapi-fetch result into its data, or throws TesseraApiError. */
+export async function unwrap<T>(
+  result: Promise<{ data?: T; error?: unknown; response: Response }> | { data?: T; error?: unknown; response: Response },
+): Promise<T> {
+  const { data, error, response } = await result;
+  if (error !== undefined || !response.ok) {
+    const body =
+      error && typeof error === 'object' && 'message' in error
+        ? (error as ApiErrorBody)
+        : { message: 'Something went wrong.', code: `http_${response.status}` };
+    throw new TesseraApiError(response.status, body);
+  }
+  return data as T;
+}

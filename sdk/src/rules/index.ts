@@ -1,0 +1,158 @@
+/**
+ * Tessera's validation rules and their messages. This is the only place they are written:
+ * the server validates request bodies with these forms, and the portal and widgets check
+ * fields with them before sending, so a person sees the same message either way.
+ */
+
+export type FieldErrors = Record<string, string[]>;
+export type Values = Record<string, unknown>;
+/** A rule returns its message when the value breaks it, or null. */
+export type Rule = (value: unknown, values: Values) => string | null;
+export type FormRules = Record<string, Rule[]>;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const TEXT_MAX_LENGTH = 255;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const messages = {
+  required: (field: string) => `The ${label(field)} field is required.`,
+  string: (field: string) => `The ${label(field)} must be a string.`,
+  maxLength: (field: string, max: number) => `The ${label(field)} may not be greater than ${max} characters.`,
+  email: 'The email must be a valid email address.',
+  name: 'The name may only contain letters and spaces.',
+  organizationName:
+    'The name field may contain alpha-numeric characters as well as dashes, underscores, ampersands, and spaces.',
+  passwordMin: `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+  passwordLowercase: 'The password must contain a lowercase letter.',
+  passwordUppercase: 'The password must contain an uppercase letter.',
+  passwordNumberOrSymbol: 'The password must contain a number or a special character.',
+  passwordConfirmation: 'The password confirmation does not match.',
+  defaultFailure: 'Something went wrong.',
+} as const;
+
+function label(field: string): string {
+  return field.replace(/_/g, ' ');
+}
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+// A pragmatic address check (one @, a dotted domain, no spaces); the confirmation email is the real proof.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+const NAME_PATTERN = /^[\p{L}\p{M} ]+$/u;
+const ORGANIZATION_NAME_PATTERN = /^[\p{L}\p{N}\-_& ]+$/u;
+
+/** Rules that skip blank values, so `required` alone decides about emptiness. */
+function whenPresent(check: (value: string) => string | null, field: string): Rule {
+  return (value) => {
+    if (isBlank(value)) return null;
+    if (typeof value !== 'string') return messages.string(field);
+    return check(value);
+  };
+}
+
+export const rule = {
+  required:
+    (field: string): Rule =>
+    (value) =>
+      isBlank(value) ? messages.required(field) : null,
+  maxLength: (field: string, max = TEXT_MAX_LENGTH): Rule =>
+    whenPresent((value) => (value.length > max ? messages.maxLength(field, max) : null), field),
+  email: (field = 'email'): Rule =>
+    whenPresent((value) => (EMAIL_PATTERN.test(value.trim()) ? null : messages.email), field),
+  name: (field = 'name'): Rule =>
+    whenPresent((value) => (NAME_PATTERN.test(value.trim()) ? null : messages.name), field),
+  organizationName: (field = 'name'): Rule =>
+    whenPresent((value) => (ORGANIZATION_NAME_PATTERN.test(value) ? null : messages.organizationName), field),
+  password: (field = 'password'): Rule =>
+    whenPresent((value) => passwordProblem(value), field),
+  /** The confirmation is required once a password is typed, and must match it. */
+  confirms:
+    (passwordField = 'password'): Rule =>
+    (value, values) => {
+      const password = values[passwordField];
+      if (isBlank(password)) return null;
+      if (isBlank(value)) return messages.required('password_confirmation');
+      return value === password ? null : messages.passwordConfirmation;
+    },
+};
+
+/** The first password rule a value breaks, in the order a person fixes them. */
+export function passwordProblem(password: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return messages.passwordMin;
+  if (password.length > PASSWORD_MAX_LENGTH) return messages.maxLength('password', PASSWORD_MAX_LENGTH);
+  if (!/\p{Ll}/u.test(password)) return messages.passwordLowercase;
+  if (!/\p{Lu}/u.test(password)) return messages.passwordUppercase;
+  if (!/[\p{N}\p{P}\p{S}]/u.test(password)) return messages.passwordNumberOrSymbol;
+  return null;
+}
+
+/** Checks every field of a form; answers only the fields that have messages. */
+export function validate(values: Values, form: FormRules): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [field, fieldRules] of Object.entries(form)) {
+    for (const check of fieldRules) {
+      const message = check(values[field], values);
+      if (message) {
+        errors[field] = [message];
+        break;
+      }
+    }
+  }
+  return errors;
+}
+
+/** Checks one field (the portal calls this as a person types). */
+export function validateField(field: string, values: Values, form: FormRules): string[] {
+  return validate(values, { [field]: form[field] ?? [] })[field] ?? [];
+}
+
+export function hasErrors(errors: FieldErrors): boolean {
+  return Object.keys(errors).length > 0;
+}
+
+const email = [rule.required('email'), rule.email(), rule.maxLength('email')];
+const requiredName = [rule.required('name'), rule.name(), rule.maxLength('name')];
+const requiredPassword = [rule.required('password'), rule.password()];
+const passwordConfirmation = [rule.required('password_confirmation'), rule.confirms()];
+
+/** The forms of the account calls (core-platform.md section 5). */
+export const forms = {
+  login: { email, password: [rule.required('password'), rule.maxLength('password', PASSWORD_MAX_LENGTH)] },
+  signUp: {
+    email,
+    name: requiredName,
+    password: requiredPassword,
+    recaptcha_token: [rule.required('recaptcha_token')],
+  },
+  /** The portal's sign-up form also asks for a confirmation; the API call does not carry it. */
+  signUpScreen: {
+    email,
+    name: requiredName,
+    password: requiredPassword,
+    password_confirmation: passwordConfirmation,
+  },
+  finishRegistration: {
+    email,
+    name: requiredName,
+    password: requiredPassword,
+    password_confirmation: passwordConfirmation,
+    token: [rule.required('token')],
+  },
+  forgotPassword: { email },
+  resetPassword: { email, password: requiredPassword, token: [rule.required('token')] },
+  resetPasswordScreen: { password: requiredPassword, password_confirmation: passwordConfirmation },
+  confirmEmail: { token: [rule.required('token')], email: [rule.email(), rule.maxLength('email')] },
+  /** In the profile every field is optional; the confirmation becomes required once a password is typed. */
+  profile: {
+    name: [rule.name(), rule.maxLength('name')],
+    email: [rule.email(), rule.maxLength('email')],
+    password: [rule.password()],
+    password_confirmation: [rule.confirms()],
+  },
+  accessRequest: { name: [rule.required('name'), rule.organizationName(), rule.maxLength('name')] },
+  organization: { name: [rule.required('name'), rule.organizationName(), rule.maxLength('name')] },
+} satisfies Record<string, FormRules>;
+
+export type FormName = keyof typeof forms;

@@ -1,0 +1,161 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createTesseraClient, memoryTokenStore, unwrap, TesseraApiError } from '../src/index.js';
+
+type Handler = (request: Request) => Response | Promise<Response>;
+
+function fakeFetch(handler: Handler) {
+  const calls: Request[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request && !init ? input : new Request(input, init);
+    calls.push(request.clone());
+    return handler(request);
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+
+const me = { data: { id: 'u1', name: 'Ada', email: 'ada@example.com' } };
+const tokens = (n: number) => ({ access_token: `a${n}`, refresh_token: `r${n}`, token_type: 'Bearer', expires_in: 3600 });
+
+describe('createTesseraClient', () => {
+  it('sends the bearer token and the XMLHttpRequest header', async () => {
+    const { fetch, calls } = fakeFetch(() => json(200, me));
+    const client = createTesseraClient({
+      baseUrl: 'http://api.test/api/',
+      tokenStore: memoryTokenStore({ accessToken: 'a0', refreshToken: 'r0' }),
+      fetch,
+    });
+    const { data } = await client.GET('/users/me');
+    expect(data).toEqual(me);
+    expect(calls[0].url).toBe('http://api.test/api/users/me');
+    expect(calls[0].headers.get('Authorization')).toBe('Bearer a0');
+    expect(calls[0].headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+  });
+
+  it('on 401 refreshes once and retries once with the new token, body intact', async () => {
+    const store = memoryTokenStore({ accessToken: 'a0', refreshToken: 'r0' });
+    const { fetch, calls } = fakeFetch(async (request) => {
+      if (request.url.endsWith('/token')) {
+        const form = new URLSearchParams(await request.text());
+        expect(form.get('grant_type')).toBe('refresh_token');
+        expect(form.get('refresh_token')).toBe('r0');
+        expect(form.get('client_id')).toBe('tessera-web');
+        return json(200, tokens(1));
+      }
+      if (request.headers.get('Authorization') === 'Bearer a0') return json(401, { message: 'expired', code: 'unauthenticated' });
+      expect(await request.json()).toEqual({ name: 'Ada Lovelace' });
+      return json(200, me);
+    });
+    const client = createTesseraClient({ baseUrl: 'http://api.test/api', tokenStore: store, fetch });
+    const result = await client.PATCH('/users/me', { body: { name: 'Ada Lovelace' } });
+    expect(result.response.status).toBe(200);
+    expect(store.get()).toEqual({ accessToken: 'a1', refreshToken: 'r1' });
+    expect(calls.map((c) => c.url.replace('http://api.test/api', ''))).toEqual(['/users/me', '/token', '/users/me']);
+  });
+
+  it('shares one refresh between concurrent 401s', async () => {
+    const store = memoryTokenStore({ accessToken: 'a0', refreshToken: 'r0' });
+    let refreshes = 0;
+    const { fetch } = fakeFetch(async (request) => {
+      if (request.url.endsWith('/token')) {
+        refreshes += 1;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return json(200, tokens(1));
+      }
+      return request.headers.get('Authorization') === 'Bearer a1' ? json(200, me) : json(401, { message: 'x', code: 'unauthenticated' });
+    });
+    const client = createTesseraClient({ baseUrl: 'http://api.test/api', tokenStore: store, fetch });
+    const results = await Promise.all([client.GET('/users/me'), client.GET('/users/me'), client.GET('/users/me')]);
+    expect(results.map((r) => r.response.status)).toEqual([200, 200, 200]);
+    expect(refreshes).toBe(1);
+  });
+
+  it('clears the tokens and reports unauthenticated when the refresh fails', async () => {
+    const store = memoryTokenStore({ accessToken: 'a0', refreshToken: 'r0' });
+    const { fetch, calls } = fakeFetch((request) =>
+      request.url.endsWith('/token')
+        ? json(401, { message: 'The refresh token is invalid.', code: 'invalid_grant' })
+        : json(401, { message: 'Unauthenticated.', code: 'unauthenticated' }),
+    );
+    const client = createTesseraClient({ baseUrl: 'http://api.test/api', tokenStore: store, fetch });
+    const onUnauthenticated = vi.fn();
+    client.onUnauthenticated(onUnauthenticated);
+    const { response } = await client.GET('/users/me');
+    expect(response.status).toBe(401);
+    expect(store.get()).toBeNull();
+    expect(onUnauthenticated).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('does not try to refresh without a token', async () => {
+    const { fetch, calls } = fakeFetch(() => json(401, { message: 'Unauthenticated.', code: 'unauthenticated' }));
+    const client = createTesseraClient({ baseUrl: 'http://api.test/api', tokenStore: memoryTokenStore(), fetch });
+    await client.GET('/users/me');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('login stores the tokens; a failure answers the status and error body with Retry-After', async () => {
+    const store = memoryTokenStore();
+    let attempt = 0;
+    const { fetch } = fakeFetch(async (request) => {
+      const form = new URLSearchParams(await request.text());
+      expect(form.get('grant_type')).toBe('password');
+      attempt += 1;
+      if (attempt === 1) return json(200, tokens(7));
+      return json(429, { message: 'Too many attempts. Please wait and try again.', code: 'rate_limited' }, { 'Retry-After': '30' });
+    });
+    const client = createTesseraClient({ baseUrl: 'http://api.test/api', tokenStore: store, fetch });
+    expect(await client.login('ada@example.com', 'Demo-pass-1')).toEqual({ ok: true, tokens: { accessToken: 'a7', refreshToken: 'r7' } });
+    expect(store.get()?.accessToken).toBe('a7');
+    const failed = await client.login('ada@example.com', 'Demo-pass-1');
+    expect(failed).toEqual({
+      ok: false,
+      status: 429,
+      retryAfter: 30,
+      error: { message: 'Too many attempts. Please wait and try again.', code: 'rate_limited' },
+    });
+  });
+
+  it('logout revokes with the bearer token and an empty body, then forgets the tokens', async () => {
+    const store = memoryTokenStore({ accessToken: 'a0', refreshToken: 'r0' });
+    const { fetch, calls } = fakeFetch(() => new Response(null, { status: 204 }));
+    const client = createTesseraClient({ baseUrl: 'http://api.test/api', tokenStore: store, fetch });
+    await client.logout();
+    expect(store.get()).toBeNull();
+    expect(calls[0].method).toBe('POST');
+    expect(calls[0].headers.get('Authorization')).toBe('Bearer a0');
+    expect(await calls[0].text()).toBe('');
+  });
+
+  it('loginWithTokens adopts handed-in tokens', async () => {
+    const store = memoryTokenStore();
+    const client = createTesseraClient({ baseUrl: 'http://x/api', tokenStore: store, fetch: fakeFetch(() => json(200, me)).fetch });
+    client.loginWithTokens({ accessToken: 'h1', refreshToken: 'h2' });
+    expect(store.get()).toEqual({ accessToken: 'h1', refreshToken: 'h2' });
+  });
+
+  it('unwrap throws the API error with field errors', async () => {
+    const { fetch } = fakeFetch(() =>
+      json(422, { message: 'The given data was invalid.', code: 'validation_failed', errors: { name: ['The name field is required.'] } }),
+    );
+    const client = createTesseraClient({ baseUrl: 'http://x/api', tokenStore: memoryTokenStore(), fetch });
+    const error = await unwrap(client.POST('/access-requests', { body: { name: '' } })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TesseraApiError);
+    expect((error as TesseraApiError).status).toBe(422);
+    expect((error as TesseraApiError).fieldErrors).toEqual({ name: ['The name field is required.'] });
+  });
+});
+
+describe('token stores', () => {
+  it('memory store notifies subscribers', () => {
+    const store = memoryTokenStore();
+    const seen: unknown[] = [];
+    const stop = store.subscribe((t) => seen.push(t));
+    store.set({ accessToken: 'a', refreshToken: 'b' });
+    stop();
+    store.set(null);
+    expect(seen).toEqual([{ accessToken: 'a', refreshToken: 'b' }]);
+  });
+});
