@@ -1,0 +1,68 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+// The main process creates the data folder once; workers inherit it through the environment.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
+
+export const SERVER_PORT = 3210;
+export const INTRANET_PORT = 4010;
+const serverUrl = `http://127.0.0.1:${SERVER_PORT}`;
+const intranetUrl = `http://127.0.0.1:${INTRANET_PORT}`;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list'], ['json']],
+  outputDir: join(tmpdir(), 'tessera-e2e-results'),
+  use: {
+    baseURL: serverUrl,
+    headless: true,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: 'node server/dist/main.js --demo',
+      cwd: root,
+      url: `${serverUrl}/api/version`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(SERVER_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: serverUrl,
+        ALLOWED_ORIGINS: intranetUrl,
+      },
+    },
+    {
+      command: 'node examples/intranet/serve.mjs',
+      cwd: root,
+      url: `${intranetUrl}/`,
+      reuseExistingServer: false,
+      env: { PORT: String(INTRANET_PORT) },
+    },
+  ],
+});

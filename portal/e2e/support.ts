@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo-pass-1';
+
+/** axe-core on the page as it is now: no serious or critical violations. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(serious, `accessibility violations on ${page.url()}`).toEqual([]);
+}
+
+export function uniqueEmail(prefix: string) {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+interface OutboxMessage {
+  to: string | string[];
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+function outboxMessages(): OutboxMessage[] {
+  const folder = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(folder).filter((file) => file.endsWith('.json')).sort();
+  } catch {
+    return [];
+  }
+  return files.map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8')) as OutboxMessage);
+}
+
+/** Waits for the newest email to `address` whose link contains `pathPart`, and answers that link. */
+export async function linkFromOutbox(address: string, pathPart: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const messages = outboxMessages().filter((message) => [message.to].flat().join(',').includes(address));
+        link = messages
+          .flatMap((message) => message.links)
+          .filter((candidate) => candidate.includes(pathPart))
+          .at(-1);
+        return link;
+      },
+      { message: `an email to ${address} with a ${pathPart} link`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return link as string;
+}
+
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto(`/login?email=${encodeURIComponent(email)}`);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
