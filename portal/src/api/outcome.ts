@@ -1,0 +1,29 @@
+import type { ApiErrorBody } from '@tessera/sdk';
+
+/** A status of 0 stands for "no response from the server". */
+export const NO_RESPONSE = 0;
+
+export type ApiFailure = {
+  ok: false;
+  status: number;
+  error: ApiErrorBody;
+  /** True when the global error routing took over (the screen should only stop its spinner). */
+  routed: boolean;
+};
+
+export type ApiOutcome<T> = { ok: true; data: T } | ApiFailure;
+
+/**
+ * Where the global error routing sends a failed call (spec section 8), or null when the screen
+ * shows the failure itself. 401 is not here: the SDK refreshes and retries first (see session).
+ */
+export function globalRouteFor(status: number): string | null {
+  if (status === NO_RESPONSE) return '/no-response';
+  if (status === 403) return '/forbidden';
+  if (status === 404) return '/not-found';
+  if (status >= 500) return '/whoops';
+  return null;
+}
+
+/** The spec leaves this wording open; used for 429 on every account form but login. */
+export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again.';

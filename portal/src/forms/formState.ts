@@ -1,0 +1,87 @@
+import { hasErrors, validate, type FieldErrors, type FormRules } from '@tessera/sdk/rules';
+import type { ApiFailure } from '../api/outcome';
+import { TOO_MANY_REQUESTS } from '../api/outcome';
+
+/** The key under which failures that belong to no visible field are kept (the form-failure alert). */
+export const OTHER = 'other';
+
+/** Spec section 4: idle -> saving -> success or errors. */
+export type FormStatus = 'idle' | 'saving' | 'success' | 'errors';
+
+export type FormValues = Record<string, string>;
+
+export interface FormState<V extends FormValues> {
+  values: V;
+  errors: FieldErrors;
+  status: FormStatus;
+}
+
+export type FormAction<V extends FormValues> =
+  | { type: 'edit'; field: keyof V & string; value: string }
+  | { type: 'invalid'; errors: FieldErrors }
+  | { type: 'saving' }
+  | { type: 'succeeded'; values: V }
+  | { type: 'failed'; errors: FieldErrors }
+  | { type: 'reset'; values: V };
+
+export function initialFormState<V extends FormValues>(values: V): FormState<V> {
+  return { values, errors: {}, status: 'idle' };
+}
+
+function withoutKeys(errors: FieldErrors, keys: string[]): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([key]) => !keys.includes(key)));
+}
+
+export function formReducer<V extends FormValues>(state: FormState<V>, action: FormAction<V>): FormState<V> {
+  switch (action.type) {
+    case 'edit': {
+      // Editing a field clears its errors, the general failure and a shown success (spec section 4).
+      const errors = withoutKeys(state.errors, [action.field, OTHER]);
+      return {
+        values: { ...state.values, [action.field]: action.value },
+        errors,
+        status: hasErrors(errors) ? 'errors' : 'idle',
+      };
+    }
+    case 'invalid':
+      return { ...state, errors: action.errors, status: 'errors' };
+    case 'saving':
+      return { ...state, errors: {}, status: 'saving' };
+    case 'succeeded':
+      // Success shows once, with the fields reset.
+      return { values: action.values, errors: {}, status: 'success' };
+    case 'failed':
+      return { ...state, errors: action.errors, status: hasErrors(action.errors) ? 'errors' : 'idle' };
+    case 'reset':
+      return initialFormState(action.values);
+  }
+}
+
+/** Client-side check with the SDK's rules: the same messages the server answers. */
+export function validateForm(values: FormValues, rules: FormRules): FieldErrors {
+  return validate(values, rules);
+}
+
+/**
+ * Turns a failed call into messages: 422 errors under the form's visible fields, everything else
+ * (fields the form does not show, 429, other statuses) under OTHER for the form-failure alert.
+ * A failure the global error routing took over leaves no message on the form.
+ */
+export function failureErrors(failure: ApiFailure, visibleFields: readonly string[]): FieldErrors {
+  if (failure.routed) return {};
+  if (failure.status === 429) return { [OTHER]: [TOO_MANY_REQUESTS] };
+  const fieldErrors = failure.status === 422 ? failure.error.errors ?? {} : {};
+  const errors: FieldErrors = {};
+  const other: string[] = [];
+  for (const [field, messages] of Object.entries(fieldErrors)) {
+    if (visibleFields.includes(field)) errors[field] = messages;
+    else other.push(...messages);
+  }
+  if (!Object.keys(fieldErrors).length) other.push(failure.error.message);
+  if (other.length) errors[OTHER] = other;
+  return errors;
+}
+
+export function canSubmit(state: FormState<FormValues>): boolean {
+  return state.status !== 'saving' && !hasErrors(state.errors);
+}

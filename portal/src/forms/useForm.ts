@@ -1,0 +1,101 @@
+import type { FieldErrors, FormRules } from '@tessera/sdk/rules';
+import { hasErrors } from '@tessera/sdk/rules';
+import { useCallback, useReducer, useRef, useState, type FormEvent } from 'react';
+import type { ApiFailure, ApiOutcome } from '../api/outcome';
+import {
+  canSubmit,
+  failureErrors,
+  formReducer,
+  initialFormState,
+  OTHER,
+  validateForm,
+  type FormValues,
+} from './formState';
+
+export interface UseFormOptions<V extends FormValues, T> {
+  initialValues: V;
+  /** The SDK's rules for this form (`forms.*` from @tessera/sdk/rules). */
+  rules: FormRules;
+  /** Fields that have an input on the screen, where 422 messages show. Defaults to the keys of initialValues. */
+  fields?: readonly string[];
+  /** Sends the values (through apiCall, so unhandled failures are routed globally). */
+  submit(values: V): Promise<ApiOutcome<T>>;
+  /** The values the form resets to after a success; defaults to initialValues. */
+  valuesAfterSuccess?(data: T, submitted: V): V;
+  onSuccess?(data: T, submitted: V): void;
+  /** A screen's own mapping of a failure to messages; answer null to fall back to the default mapping. */
+  mapFailure?(failure: ApiFailure): FieldErrors | null;
+  /** Called after any failed send (for example to reset a captcha). */
+  onFailure?(failure: ApiFailure): void;
+}
+
+export interface FieldBinding {
+  name: string;
+  value: string;
+  onChange(value: string): void;
+  errors: string[];
+}
+
+/**
+ * The one form implementation of the portal (spec section 4): idle -> saving -> success or errors;
+ * client-side validation with the SDK's rules; 422 messages under their fields and everything else
+ * in the form-failure alert; editing a field clears its errors and the success message; the fields
+ * reset on success; no submitting while errors exist or a save runs.
+ */
+export function useForm<V extends FormValues, T>(options: UseFormOptions<V, T>) {
+  const [state, dispatch] = useReducer(formReducer<V>, options.initialValues, initialFormState);
+  const [submitted, setSubmitted] = useState<V | null>(null);
+  const latest = useRef({ state, options });
+  latest.current = { state, options };
+
+  const setValue = useCallback((field: keyof V & string, value: string) => dispatch({ type: 'edit', field, value }), []);
+
+  const reset = useCallback((values: V) => dispatch({ type: 'reset', values }), []);
+
+  const handleSubmit = useCallback(async (event?: FormEvent) => {
+    event?.preventDefault();
+    const { state: current, options: opts } = latest.current;
+    if (!canSubmit(current)) return;
+    const invalid = validateForm(current.values, opts.rules);
+    if (hasErrors(invalid)) {
+      dispatch({ type: 'invalid', errors: invalid });
+      return;
+    }
+    const values = current.values;
+    dispatch({ type: 'saving' });
+    const outcome = await opts.submit(values);
+    if (outcome.ok) {
+      setSubmitted(values);
+      dispatch({ type: 'succeeded', values: opts.valuesAfterSuccess?.(outcome.data, values) ?? opts.initialValues });
+      opts.onSuccess?.(outcome.data, values);
+      return;
+    }
+    const visible = opts.fields ?? Object.keys(opts.initialValues);
+    dispatch({ type: 'failed', errors: opts.mapFailure?.(outcome) ?? failureErrors(outcome, visible) });
+    opts.onFailure?.(outcome);
+  }, []);
+
+  const bind = (field: keyof V & string): FieldBinding => ({
+    name: field,
+    value: state.values[field],
+    onChange: (value: string) => setValue(field, value),
+    errors: state.errors[field] ?? [],
+  });
+
+  return {
+    values: state.values,
+    errors: state.errors,
+    status: state.status,
+    /** Messages for the form-failure alert. */
+    otherErrors: state.errors[OTHER] ?? [],
+    isSaving: state.status === 'saving',
+    succeeded: state.status === 'success',
+    canSubmit: canSubmit(state),
+    /** The values of the last successful send (a success screen may show them). */
+    submitted,
+    setValue,
+    bind,
+    reset,
+    handleSubmit,
+  };
+}

@@ -1,0 +1,41 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { globalRouteFor } from '../api/outcome';
+import { useHistoryStore } from '../state/history';
+import { clearLocalState } from '../state/localState';
+import { useSession } from '../state/session';
+import { isAuthenticated } from '../state/tokens';
+import { authenticatedRedirect, guestOnlyRedirect, loginPathFor } from './access';
+
+function pathOf(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+/** Guest-only routes: an authenticated visitor goes back to the redirect query, the previous path or home. */
+export function guestOnlyLoader({ request }: LoaderFunctionArgs) {
+  const target = guestOnlyRedirect({
+    authenticated: isAuthenticated(),
+    redirect: new URL(request.url).searchParams.get('redirect'),
+    previousPath: useHistoryStore.getState().previousPath,
+  });
+  if (target) throw redirect(target);
+  return null;
+}
+
+/**
+ * Authenticated routes: visitors without tokens go to /login?redirect=<path>; otherwise the current
+ * user and (once) the configuration are loaded before the screen renders.
+ */
+export async function authenticatedLoader({ request }: LoaderFunctionArgs) {
+  const path = pathOf(request);
+  const toLogin = authenticatedRedirect({ authenticated: isAuthenticated(), path });
+  if (toLogin) throw redirect(toLogin);
+  const failure = await useSession.getState().ensureLoaded({ routeErrors: false });
+  if (!failure) return null;
+  if (failure.status === 401) {
+    // The SDK already tried a refresh; whatever is left locally cannot authenticate.
+    clearLocalState();
+    throw redirect(loginPathFor(path));
+  }
+  throw redirect(globalRouteFor(failure.status) ?? '/whoops');
+}

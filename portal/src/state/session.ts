@@ -1,0 +1,72 @@
+import type { AppConfig, CurrentUser, TenantSummary, TesseraClient } from '@tessera/sdk';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { apiCall, type CallOptions } from '../api/call';
+import { client } from '../api/client';
+import type { ApiFailure } from '../api/outcome';
+
+/** The localStorage key of the session state the portal keeps across reloads. */
+export const SESSION_STORAGE_KEY = 'tessera.session';
+
+export interface SessionState {
+  /** The current user (GET /users/me); null until loaded or when logged out. */
+  user: CurrentUser | null;
+  /** Application configuration (GET /config), loaded once after authentication. */
+  config: AppConfig | null;
+  /** The organization the person works in; persisted so a reload returns to it. */
+  organizationId: string | null;
+  /**
+   * Loads the current user and, the first time, the configuration. Answers the failure, if any,
+   * after the global error routing has seen it.
+   */
+  load(options?: CallOptions): Promise<ApiFailure | null>;
+  /** Loads only when nothing is loaded yet (guards call this on every navigation). */
+  ensureLoaded(options?: CallOptions): Promise<ApiFailure | null>;
+  setUser(user: CurrentUser): void;
+  setOrganization(organizationId: string | null): void;
+  /** Forgets everything (logout, another person's login). */
+  reset(): void;
+}
+
+const empty = { user: null, config: null, organizationId: null };
+
+export function createSessionStore(api: TesseraClient) {
+  return create<SessionState>()(
+    persist(
+      (set, get) => ({
+        ...empty,
+        async load(options) {
+          const me = await apiCall(api.GET('/users/me'), options);
+          if (!me.ok) return me;
+          set({ user: me.data.data });
+          if (get().config) return null;
+          const config = await apiCall(api.GET('/config'), options);
+          if (!config.ok) return config;
+          set({ config: config.data.data });
+          return null;
+        },
+        async ensureLoaded(options) {
+          const { user, config } = get();
+          return user && config ? null : get().load(options);
+        },
+        setUser: (user) => set({ user }),
+        setOrganization: (organizationId) => set({ organizationId }),
+        reset: () => set(empty),
+      }),
+      {
+        name: SESSION_STORAGE_KEY,
+        storage: createJSONStorage(() => localStorage),
+        // Only the choice of organization persists; user and configuration are fetched fresh per visit.
+        partialize: (state) => ({ organizationId: state.organizationId }),
+      },
+    ),
+  );
+}
+
+export const useSession = createSessionStore(client);
+
+/** The current organization's summary, from the user's memberships. */
+export function currentOrganization(state: Pick<SessionState, 'user' | 'organizationId'>): TenantSummary | null {
+  const membership = state.user?.memberships.find((candidate) => candidate.tenant.id === state.organizationId);
+  return membership?.tenant ?? null;
+}

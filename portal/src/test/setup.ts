@@ -1,0 +1,9 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { setErrorRouter } from '../api/errorRouting';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  setErrorRouter(null);
+});
