@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { styled } from '../theme.js';
+
+const Box = styled('section', {
+  boxSizing: 'border-box',
+  width: '100%',
+  maxWidth: '$card',
+  padding: '$5',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$4',
+  backgroundColor: '$surface',
+  color: '$text',
+  border: '1px solid $borderSubtle',
+  borderRadius: '$lg',
+  boxShadow: '$card',
+  fontFamily: '$body',
+  fontSize: '$3',
+  lineHeight: '$body',
+  textAlign: 'left',
+});
+
+export interface CardProps {
+  children: ReactNode;
+  /** Names the card as a region for assistive technology. */
+  'aria-label'?: string;
+  'aria-labelledby'?: string;
+}
+
+/** A surface that groups one task; it sets its own font and colours so it reads the same on any host page. */
+export function Card({ children, ...aria }: CardProps) {
+  return <Box {...aria}>{children}</Box>;
+}
