@@ -1,0 +1,119 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { CurrentUser, TesseraClient, TokenPair } from '@tessera/sdk';
+import { useTesseraClient } from '../provider/TesseraProvider.js';
+import { styled } from '../theme.js';
+import { Card, Heading, Link } from '../ui/index.js';
+import { LoggedIn } from './LoggedIn.js';
+import { LoginForm, type LoginSuccess } from './LoginForm.js';
+import { useAccessToken } from './useSession.js';
+import { fetchCurrentUser } from './useCurrentUser.js';
+
+export type { LoginSuccess } from './LoginForm.js';
+
+export interface LoginWidgetProps {
+  /** The SDK client; defaults to the one from the surrounding TesseraProvider. */
+  client?: TesseraClient;
+  initialEmail?: string;
+  /** An organization id, slug or name: the logged-in state shows that membership (or its suspension). */
+  organization?: string;
+  onLogin?: (result: LoginSuccess) => void;
+  onLogout?: () => void;
+  resetPasswordHref?: string;
+  signUpHref?: string;
+  /** Lets a router-driven host (the portal) render its own links. */
+  renderLink?: (href: string, children: ReactNode) => ReactNode;
+  /** When tokens exist, show who is logged in and a Log out button instead of the form. */
+  showLoggedInState?: boolean;
+  /** Tokens handed in by a host page (as /mlogin's second entry point): adopted with `client.loginWithTokens`. */
+  hostTokens?: TokenPair;
+  heading?: string;
+  headingLevel?: 1 | 2 | 3;
+  autoFocus?: boolean;
+}
+
+const Links = styled('div', { display: 'flex', flexDirection: 'column', gap: '$1', fontSize: '$2' });
+
+/** The login card, shared by the portal's /login and /mlogin and by `<tessera-login>`. */
+export function LoginWidget(props: LoginWidgetProps) {
+  const client = useTesseraClient(props.client);
+  const accessToken = useAccessToken(client);
+  const [knownUser, setKnownUser] = useState<CurrentUser | undefined>();
+  const { onLogin, showLoggedInState = false } = props;
+
+  useHostTokens(client, props.hostTokens, (tokens, user) => {
+    setKnownUser(user);
+    onLogin?.({ tokens, user });
+  });
+
+  async function loggedIn(tokens: TokenPair) {
+    // The logged-in state needs the person anyway; fetching it first lets onLogin report who it is.
+    const user = showLoggedInState ? await fetchCurrentUser(client).catch(() => undefined) : undefined;
+    setKnownUser(user);
+    onLogin?.({ tokens, user });
+  }
+
+  const showSession = showLoggedInState && accessToken !== null;
+  return (
+    <Card aria-label={props.heading ?? 'Log In'}>
+      <Heading level={props.headingLevel ?? 2}>{props.heading ?? 'Log In'}</Heading>
+      {showSession ? (
+        <LoggedIn
+          client={client}
+          accessToken={accessToken}
+          organization={props.organization}
+          knownUser={knownUser}
+          onLogout={() => {
+            setKnownUser(undefined);
+            props.onLogout?.();
+          }}
+        />
+      ) : (
+        <LoginForm
+          client={client}
+          initialEmail={props.initialEmail}
+          autoFocus={props.autoFocus}
+          onSuccess={loggedIn}
+          links={<LoginLinks {...props} />}
+        />
+      )}
+    </Card>
+  );
+}
+
+function LoginLinks({ resetPasswordHref = '/forgot-password', signUpHref = '/sign-up', renderLink }: LoginWidgetProps) {
+  const link = (href: string, text: string) => (renderLink ? renderLink(href, text) : <Link href={href}>{text}</Link>);
+  return (
+    <Links>
+      {link(resetPasswordHref, 'Reset your password')}
+      {link(signUpHref, 'Sign up for an account')}
+    </Links>
+  );
+}
+
+/**
+ * Adopts tokens a host hands in, once per pair, then confirms them with GET /users/me before
+ * reporting a login (tokens that do not work are cleared by the SDK and the form shows).
+ */
+function useHostTokens(
+  client: TesseraClient,
+  tokens: TokenPair | undefined,
+  adopted: (tokens: TokenPair, user: CurrentUser) => void,
+) {
+  const adoptedRef = useRef(adopted);
+  adoptedRef.current = adopted;
+  const accessToken = tokens?.accessToken;
+  const refreshToken = tokens?.refreshToken;
+  useEffect(() => {
+    if (!accessToken || !refreshToken) return undefined;
+    let current = true;
+    const pair = { accessToken, refreshToken };
+    client.loginWithTokens(pair);
+    fetchCurrentUser(client).then(
+      (user) => current && adoptedRef.current(client.tokenStore.get() ?? pair, user),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [client, accessToken, refreshToken]);
+}
