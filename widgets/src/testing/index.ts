@@ -1,0 +1,2 @@
+/** Test doubles for widget tests and stories (no server needed). */
+export * from './fakeApi.js';
