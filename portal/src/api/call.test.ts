@@ -20,10 +20,11 @@ describe('globalRouteFor', () => {
 });
 
 describe('apiCall', () => {
-  let router: ErrorRouter & { goTo: ReturnType<typeof vi.fn>; unauthenticated: ReturnType<typeof vi.fn> };
+  const router = { goTo: vi.fn<ErrorRouter['goTo']>(), unauthenticated: vi.fn<ErrorRouter['unauthenticated']>() };
 
   beforeEach(() => {
-    router = { goTo: vi.fn(), unauthenticated: vi.fn() };
+    router.goTo.mockReset();
+    router.unauthenticated.mockReset();
     setErrorRouter(router);
   });
   afterEach(() => vi.unstubAllGlobals());

@@ -24,7 +24,8 @@ const UNREADABLE_BODY: ApiErrorBody = { message: 'Something went wrong.', code: 
 
 function errorBody(error: unknown, status: number): ApiErrorBody {
   if (error && typeof error === 'object' && typeof (error as ApiErrorBody).message === 'string') {
-    return { code: `http_${status}`, ...(error as ApiErrorBody) };
+    const body = error as ApiErrorBody;
+    return { ...body, code: body.code ?? `http_${status}` };
   }
   return { message: 'Something went wrong.', code: `http_${status}` };
 }

@@ -18,6 +18,7 @@ export interface FormState<V extends FormValues> {
 
 export type FormAction<V extends FormValues> =
   | { type: 'edit'; field: keyof V & string; value: string }
+  | { type: 'touched'; field: string }
   | { type: 'invalid'; errors: FieldErrors }
   | { type: 'saving' }
   | { type: 'succeeded'; values: V }
@@ -43,6 +44,11 @@ export function formReducer<V extends FormValues>(state: FormState<V>, action: F
         status: hasErrors(errors) ? 'errors' : 'idle',
       };
     }
+    case 'touched': {
+      // An input outside the values (a captcha) changed: same clearing as an edit.
+      const errors = withoutKeys(state.errors, [action.field, OTHER]);
+      return { ...state, errors, status: hasErrors(errors) ? 'errors' : 'idle' };
+    }
     case 'invalid':
       return { ...state, errors: action.errors, status: 'errors' };
     case 'saving':
@@ -62,6 +68,18 @@ export function validateForm(values: FormValues, rules: FormRules): FieldErrors 
   return validate(values, rules);
 }
 
+/** Keeps messages of visible fields under them and moves the rest to OTHER (they would be invisible). */
+export function placeErrors(errors: FieldErrors, visibleFields: readonly string[]): FieldErrors {
+  const placed: FieldErrors = {};
+  const other: string[] = [];
+  for (const [field, messages] of Object.entries(errors)) {
+    if (field === OTHER || !visibleFields.includes(field)) other.push(...messages);
+    else placed[field] = messages;
+  }
+  if (other.length) placed[OTHER] = other;
+  return placed;
+}
+
 /**
  * Turns a failed call into messages: 422 errors under the form's visible fields, everything else
  * (fields the form does not show, 429, other statuses) under OTHER for the form-failure alert.
@@ -71,15 +89,8 @@ export function failureErrors(failure: ApiFailure, visibleFields: readonly strin
   if (failure.routed) return {};
   if (failure.status === 429) return { [OTHER]: [TOO_MANY_REQUESTS] };
   const fieldErrors = failure.status === 422 ? failure.error.errors ?? {} : {};
-  const errors: FieldErrors = {};
-  const other: string[] = [];
-  for (const [field, messages] of Object.entries(fieldErrors)) {
-    if (visibleFields.includes(field)) errors[field] = messages;
-    else other.push(...messages);
-  }
-  if (!Object.keys(fieldErrors).length) other.push(failure.error.message);
-  if (other.length) errors[OTHER] = other;
-  return errors;
+  if (!Object.keys(fieldErrors).length) return { [OTHER]: [failure.error.message] };
+  return placeErrors(fieldErrors, visibleFields);
 }
 
 export function canSubmit(state: FormState<FormValues>): boolean {

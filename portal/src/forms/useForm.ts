@@ -8,6 +8,7 @@ import {
   formReducer,
   initialFormState,
   OTHER,
+  placeErrors,
   validateForm,
   type FormValues,
 } from './formState';
@@ -50,15 +51,19 @@ export function useForm<V extends FormValues, T>(options: UseFormOptions<V, T>) 
 
   const setValue = useCallback((field: keyof V & string, value: string) => dispatch({ type: 'edit', field, value }), []);
 
+  /** For inputs whose value lives outside the form (a captcha): clears their errors as an edit would. */
+  const touched = useCallback((field: string) => dispatch({ type: 'touched', field }), []);
+
   const reset = useCallback((values: V) => dispatch({ type: 'reset', values }), []);
 
   const handleSubmit = useCallback(async (event?: FormEvent) => {
     event?.preventDefault();
     const { state: current, options: opts } = latest.current;
     if (!canSubmit(current)) return;
+    const visible = opts.fields ?? Object.keys(opts.initialValues);
     const invalid = validateForm(current.values, opts.rules);
     if (hasErrors(invalid)) {
-      dispatch({ type: 'invalid', errors: invalid });
+      dispatch({ type: 'invalid', errors: placeErrors(invalid, visible) });
       return;
     }
     const values = current.values;
@@ -70,7 +75,6 @@ export function useForm<V extends FormValues, T>(options: UseFormOptions<V, T>) 
       opts.onSuccess?.(outcome.data, values);
       return;
     }
-    const visible = opts.fields ?? Object.keys(opts.initialValues);
     dispatch({ type: 'failed', errors: opts.mapFailure?.(outcome) ?? failureErrors(outcome, visible) });
     opts.onFailure?.(outcome);
   }, []);
@@ -91,9 +95,15 @@ export function useForm<V extends FormValues, T>(options: UseFormOptions<V, T>) 
     isSaving: state.status === 'saving',
     succeeded: state.status === 'success',
     canSubmit: canSubmit(state),
+    /**
+     * For the submit button's isDisabled: errors block it; a running save shows as isPending
+     * instead, which keeps the button focused.
+     */
+    hasErrors: hasErrors(state.errors),
     /** The values of the last successful send (a success screen may show them). */
     submitted,
     setValue,
+    touched,
     bind,
     reset,
     handleSubmit,

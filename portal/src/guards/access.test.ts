@@ -20,8 +20,12 @@ describe('safeRedirect', () => {
     expect(safeRedirect('/profile?tab=1#top')).toBe('/profile?tab=1#top');
   });
 
+  it('turns an absolute URL of this origin into its path', () => {
+    expect(safeRedirect('http://localhost:3000/profile?x=1', 'http://localhost:3000')).toBe('/profile?x=1');
+  });
+
   it('refuses other origins and non-paths', () => {
-    for (const target of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'profile', '', null]) {
+    for (const target of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'http://evil.example/profile', '', null]) {
       expect(safeRedirect(target), String(target)).toBeNull();
     }
   });

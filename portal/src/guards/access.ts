@@ -25,16 +25,25 @@ export function accessOf(pathname: string): Access {
 export const HOME_PATH = '/';
 
 /**
- * A redirect target this app may follow: a path on this origin. Anything else (another origin,
- * protocol-relative `//host`, `javascript:`) is refused, so a crafted link cannot send a
- * freshly logged-in person elsewhere.
+ * A redirect target this app may follow: a path on this origin (an absolute URL of this origin
+ * becomes its path). Anything else (another origin, protocol-relative `//host`, `javascript:`) is
+ * refused, so a crafted link cannot send a freshly logged-in person elsewhere.
  */
-export function safeRedirect(target: string | null | undefined): string | null {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
+export function safeRedirect(target: string | null | undefined, origin = currentOrigin()): string | null {
+  if (!target) return null;
+  if (!target.startsWith('/')) return sameOriginPath(target, origin);
+  if (target.startsWith('//') || target.startsWith('/\\')) return null;
+  return sameOriginPath(target, origin);
+}
+
+function currentOrigin(): string {
+  return typeof window === 'undefined' ? 'http://portal.invalid' : window.location.origin;
+}
+
+function sameOriginPath(target: string, origin: string): string | null {
   try {
-    const base = 'http://portal.invalid';
-    const url = new URL(target, base);
-    return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : null;
+    const url = new URL(target, origin);
+    return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : null;
   } catch {
     return null;
   }

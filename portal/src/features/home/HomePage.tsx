@@ -1,0 +1,32 @@
+import { Heading } from '@tessera/widgets/ui';
+import { useState } from 'react';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { useSession } from '../../state/session';
+import { Stack } from '../../ui/Page';
+import { Tabs } from '../../ui/Tabs';
+import { OrganizationList } from './OrganizationList';
+import { RequestAccessForm } from './RequestAccessForm';
+
+type HomeTab = 'organizations' | 'request-access';
+
+/** / (spec 2.4): the person's organizations, and a way to ask to join another. */
+export function HomePage() {
+  usePageTitle('Home');
+  const user = useSession((state) => state.user);
+  const [tab, setTab] = useState<HomeTab>('organizations');
+  if (!user) return null;
+  return (
+    <Stack>
+      <Heading level={1}>Home</Heading>
+      <Tabs
+        label="Organizations"
+        selected={tab}
+        onSelect={(id) => setTab(id as HomeTab)}
+        tabs={[
+          { id: 'organizations', title: 'Your Organizations', panel: <OrganizationList memberships={user.memberships} /> },
+          { id: 'request-access', title: 'Request Access', panel: <RequestAccessForm isConfirmed={user.is_confirmed} /> },
+        ]}
+      />
+    </Stack>
+  );
+}

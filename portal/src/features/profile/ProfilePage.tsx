@@ -1,0 +1,62 @@
+import type { CurrentUser } from '@tessera/sdk';
+import { forms } from '@tessera/sdk/rules';
+import { styled } from '@tessera/widgets/theme';
+import { Alert, Button, Form, TextField } from '@tessera/widgets/ui';
+import { useNavigate } from 'react-router';
+import { useForm } from '../../forms/useForm';
+import { useSession } from '../../state/session';
+import { FormFailure } from '../../ui/FormFailure';
+import { InfoTip } from '../../ui/InfoTip';
+import { CardPage, Row } from '../../ui/Page';
+import { ConfirmationBanner } from './ConfirmationBanner';
+import { profileValues, updateProfile } from './profileCalls';
+
+const EMAIL_TOOLTIP = 'Changing your email requires you to confirm your new address.';
+
+const WithTip = styled('div', { display: 'flex', alignItems: 'flex-end', gap: '$2', '& > :first-child': { flex: 1 } });
+const ignore = () => {};
+
+function ProfileForm({ user }: { user: CurrentUser }) {
+  const navigate = useNavigate();
+  const form = useForm({
+    initialValues: profileValues(user),
+    rules: forms.profile,
+    submit: (values) => updateProfile(user, values),
+    valuesAfterSuccess: (answer) => profileValues(answer.data),
+    onSuccess: (answer) => useSession.getState().setUser(answer.data),
+  });
+  return (
+    <Form onSubmit={form.handleSubmit} aria-label="Your profile">
+      <TextField label="User ID" name="id" value={user.id} onChange={ignore} isReadOnly />
+      <WithTip>
+        <TextField label="Email address" type="email" autoComplete="email" {...form.bind('email')} />
+        <InfoTip label="About changing your email" text={EMAIL_TOOLTIP} />
+      </WithTip>
+      <TextField label="Full Name" autoComplete="name" {...form.bind('name')} />
+      <TextField label="Password" type="password" autoComplete="new-password" {...form.bind('password')} />
+      <TextField label="Confirm Password" type="password" autoComplete="new-password" {...form.bind('password_confirmation')} />
+      {form.succeeded ? <Alert tone="success">Profile Updated!</Alert> : null}
+      <FormFailure messages={form.otherErrors} />
+      <Row justify="end">
+        <Button variant="secondary" onPress={() => navigate('/')}>
+          Cancel
+        </Button>
+        <Button type="submit" isDisabled={form.hasErrors} isPending={form.isSaving}>
+          Confirm
+        </Button>
+      </Row>
+    </Form>
+  );
+}
+
+/** /profile (spec 2.6): Your Profile. */
+export function ProfilePage() {
+  const user = useSession((state) => state.user);
+  if (!user) return null;
+  return (
+    <CardPage title="Your Profile">
+      {user.is_confirmed ? null : <ConfirmationBanner />}
+      <ProfileForm user={user} />
+    </CardPage>
+  );
+}

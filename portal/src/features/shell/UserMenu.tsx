@@ -1,0 +1,87 @@
+import { styled } from '@tessera/widgets/theme';
+import { Link } from '@tessera/widgets/ui';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { AppLink } from '../../ui/AppLink';
+import { VisuallyHidden } from '../../ui/VisuallyHidden';
+
+/** The external help page (spec 2.3); a deployment may point it elsewhere with VITE_HELP_URL. */
+export const HELP_URL: string = import.meta.env.VITE_HELP_URL ?? 'https://tessera.example/help';
+
+const Details = styled('details', { position: 'relative' });
+
+const Summary = styled('summary', {
+  padding: '$2 $3',
+  borderRadius: '$md',
+  border: '1px solid $borderSubtle',
+  cursor: 'pointer',
+  fontSize: '$2',
+  outline: 'none',
+  '&:focus-visible': { boxShadow: '$focus' },
+});
+
+const Items = styled('ul', {
+  position: 'absolute',
+  right: 0,
+  top: 'calc(100% + 4px)',
+  zIndex: 20,
+  minWidth: '180px',
+  margin: 0,
+  padding: '$2 0',
+  listStyle: 'none',
+  backgroundColor: '$surface',
+  border: '1px solid $borderSubtle',
+  borderRadius: '$md',
+  boxShadow: '$card',
+  '& li': { padding: '$1 $4' },
+});
+
+/**
+ * The account menu of the top bar: the user's email opens Profile, Logout and Help. A native
+ * disclosure (details/summary) keeps it keyboard-usable; it closes on navigation, Escape and
+ * a click elsewhere.
+ */
+export function UserMenu({ email }: { email: string }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    if (details.current) details.current.open = false;
+  }, [pathname]);
+
+  useEffect(() => {
+    function closeOutside(event: MouseEvent) {
+      if (details.current && !details.current.contains(event.target as Node)) details.current.open = false;
+    }
+    document.addEventListener('click', closeOutside);
+    return () => document.removeEventListener('click', closeOutside);
+  }, []);
+
+  function closeOnEscape(event: React.KeyboardEvent) {
+    if (event.key !== 'Escape' || !details.current?.open) return;
+    details.current.open = false;
+    details.current.querySelector('summary')?.focus();
+  }
+
+  return (
+    <Details ref={details} onKeyDown={closeOnEscape}>
+      <Summary>
+        <VisuallyHidden>Account menu for </VisuallyHidden>
+        {email}
+      </Summary>
+      <Items>
+        <li>
+          <AppLink to="/profile">Profile</AppLink>
+        </li>
+        <li>
+          <AppLink to="/logout">Logout</AppLink>
+        </li>
+        <li>
+          <Link href={HELP_URL} target="_blank" rel="noopener noreferrer">
+            Help<VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+          </Link>
+        </li>
+      </Items>
+    </Details>
+  );
+}
