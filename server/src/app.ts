@@ -1,0 +1,164 @@
+/**
+ * The app factory. `createApp(config)` migrates the database, wires the services and answers the
+ * Koa app plus `listen()` and `close()`; tests start one per file on an ephemeral port.
+ *
+ * Request pipeline: request id -> error bodies -> security headers -> CORS (/api, /widgets) ->
+ * POST /api/token (the OIDC provider) -> /api routes (JSON bodies) -> /widgets files -> portal (SPA).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Koa, { type Context, type Next } from 'koa';
+import Router from '@koa/router';
+import type Provider from 'oidc-provider';
+import { assertUsable, type ServerConfig } from './config.js';
+import type { AppServices } from './context.js';
+import { createKnex, type Knex } from './db/knex.js';
+import { migrateToLatest } from './db/migrate.js';
+import { accessRequestRoutes } from './features/access-requests/routes.js';
+import { purgeAuthTokens } from './features/accounts/auth-tokens.js';
+import { createCaptcha, purgeUsedCaptchas } from './features/accounts/captcha.js';
+import { createPasswordHasher } from './features/accounts/passwords.js';
+import { accountRoutes } from './features/accounts/routes.js';
+import { findActiveAccount, verifyCredentials } from './features/accounts/service.js';
+import { systemRoutes } from './features/system/routes.js';
+import { errorMiddleware, requestContext } from './http/error-middleware.js';
+import { HttpError, notFound } from './http/errors.js';
+import { jsonBody } from './http/input.js';
+import { corsMiddleware, originChecker, securityHeaders } from './http/security.js';
+import { servePortal, serveWidgets } from './http/static.js';
+import { createLogger, type Logger } from './logger.js';
+import { createMailer } from './mail/mailer.js';
+import { purgeExpiredPayloads } from './oidc/adapter.js';
+import { registerPasswordGrant } from './oidc/password-grant.js';
+import { createProvider } from './oidc/provider.js';
+import { tokenEndpoint } from './oidc/token-endpoint.js';
+import { loadSecrets } from './secrets.js';
+import { createRateLimiters } from './security/rate-limits.js';
+
+export interface TesseraApp {
+  app: Koa;
+  knex: Knex;
+  provider: Provider;
+  services: AppServices;
+  /** Starts the HTTP server (port 0 picks a free one) and answers its URL. */
+  listen(port?: number, host?: string): Promise<{ server: Server; port: number; url: string }>;
+  /** Stops the server, the purge timer and every connection (database, Redis, mail). */
+  close(): Promise<void>;
+}
+
+export interface AppOptions {
+  logger?: Logger;
+}
+
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+function onlyFor(test: (ctx: Context) => boolean, middleware: Koa.Middleware) {
+  return (ctx: Context, next: Next) => (test(ctx) ? middleware(ctx, next) : next());
+}
+
+function apiRouter(services: AppServices): Router {
+  const router = new Router({ prefix: '/api' });
+  for (const feature of [systemRoutes(), accountRoutes(services), accessRequestRoutes(services)]) {
+    router.use(feature.routes());
+  }
+  return router;
+}
+
+function methodNotAllowed(): HttpError {
+  return new HttpError(405, 'method_not_allowed', 'This method is not allowed here.');
+}
+
+/** Deletes what has expired: provider rows, spent account tokens, remembered captcha solutions. */
+async function purgeExpired(knex: Knex, log: Logger): Promise<void> {
+  try {
+    const [payloads, tokens, captchas] = [await purgeExpiredPayloads(knex), await purgeAuthTokens(knex), await purgeUsedCaptchas(knex)];
+    if (payloads + tokens + captchas > 0) log.debug({ payloads, tokens, captchas }, 'purged expired rows');
+  } catch (error) {
+    log.warn({ err: error }, 'purging expired rows failed');
+  }
+}
+
+export async function createApp(config: ServerConfig, options: AppOptions = {}): Promise<TesseraApp> {
+  assertUsable(config);
+  const log = options.logger ?? createLogger(config);
+  const secrets = loadSecrets(config);
+  const knex = createKnex(config.database);
+  await migrateToLatest(knex);
+
+  const services: AppServices = {
+    config,
+    knex,
+    log,
+    secrets,
+    passwords: createPasswordHasher(config.passwordHash),
+    mailer: createMailer(config, log),
+    limiters: createRateLimiters(config.rateLimits, config.redisUrl),
+    captcha: createCaptcha(knex, { secret: secrets.secret, ...config.captcha }),
+  };
+
+  const isAllowedOrigin = originChecker(config);
+  const provider = createProvider({
+    config,
+    knex,
+    secrets,
+    isAllowedOrigin,
+    findAccount: (id) => findActiveAccount(knex, id),
+  });
+  registerPasswordGrant(provider, (email, password) => verifyCredentials(services, email, password));
+
+  const app = new Koa({ proxy: config.trustProxy });
+  const api = apiRouter(services);
+  const token = tokenEndpoint({ provider, knex, limiters: services.limiters, bodyLimit: config.bodyLimit });
+
+  app.use(requestContext(log));
+  app.use(errorMiddleware());
+  app.use(securityHeaders(config));
+  app.use(onlyFor((ctx) => isApiPath(ctx.path) || ctx.path.startsWith('/widgets/'), corsMiddleware(isAllowedOrigin)));
+  app.use(onlyFor((ctx) => ctx.path === '/api/token' && ctx.method === 'POST', token));
+  app.use(onlyFor((ctx) => isApiPath(ctx.path), jsonBody(config.bodyLimit)));
+  app.use(api.routes());
+  app.use(api.allowedMethods({ throw: true, methodNotAllowed, notImplemented: methodNotAllowed }));
+  app.use(serveWidgets(config.widgetsDist));
+  app.use(servePortal(config.portalDist));
+  app.use(async (ctx) => {
+    if (ctx.body === undefined || ctx.body === null) throw notFound();
+  });
+
+  const purgeTimer = setInterval(() => void purgeExpired(knex, log), config.purgeIntervalMs);
+  purgeTimer.unref();
+  void purgeExpired(knex, log);
+
+  let server: Server | undefined;
+
+  return {
+    app,
+    knex,
+    provider,
+    services,
+    listen(port = config.port, host = config.host) {
+      return new Promise((resolve, reject) => {
+        const started = createServer(app.callback());
+        started.once('error', reject);
+        started.listen(port, host, () => {
+          server = started;
+          const { port: actual } = started.address() as AddressInfo;
+          const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+          resolve({ server: started, port: actual, url: `http://${shownHost}:${actual}` });
+        });
+      });
+    },
+    async close() {
+      clearInterval(purgeTimer);
+      if (server) {
+        const closing = new Promise<void>((resolve) => server!.close(() => resolve()));
+        server.closeAllConnections();
+        await closing;
+      }
+      services.mailer.close();
+      await services.limiters.close();
+      await knex.destroy();
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * Maintenance commands:
+ *   node dist/cli.js migrate
+ *   node dist/cli.js create-owner --email owner@example.com --name "Olivia Owner" --password '...'
+ * They read the same environment as the server (DATA_DIR, DATABASE_URL, ...).
+ */
+import { parseArgs } from 'node:util';
+import { forms, rule, validate } from '@tessera/sdk/rules';
+import { ConfigError, loadConfig } from './config.js';
+import { createKnex } from './db/knex.js';
+import { migrateToLatest } from './db/migrate.js';
+import { createPasswordHasher } from './features/accounts/passwords.js';
+import { createConfirmedUser } from './features/accounts/service.js';
+import { HttpError } from './http/errors.js';
+
+const USAGE = `Usage:
+  cli migrate
+  cli create-owner --email <email> --name <name> --password <password>`;
+
+async function migrate() {
+  const config = loadConfig(process.env);
+  const knex = createKnex(config.database);
+  try {
+    const ran = await migrateToLatest(knex);
+    console.log(ran.length ? `Ran ${ran.length} migration(s): ${ran.join(', ')}` : 'The database is up to date.');
+  } finally {
+    await knex.destroy();
+  }
+}
+
+const ownerForm = {
+  email: forms.signUp.email,
+  name: forms.signUp.name,
+  password: [rule.required('password'), rule.password()],
+};
+
+async function createOwner(args: string[]) {
+  const { values } = parseArgs({ args, options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } } });
+  const errors = validate(values, ownerForm);
+  if (Object.keys(errors).length > 0) {
+    for (const [field, messages] of Object.entries(errors)) console.error(`${field}: ${messages.join(' ')}`);
+    console.error(USAGE);
+    process.exit(2);
+  }
+  const config = loadConfig(process.env);
+  const knex = createKnex(config.database);
+  try {
+    await migrateToLatest(knex);
+    const user = await createConfirmedUser(
+      { knex, passwords: createPasswordHasher(config.passwordHash) },
+      { email: values.email as string, name: values.name as string, password: values.password as string, isOwner: true },
+    );
+    console.log(`Created the owner account ${user.email} (${user.id}).`);
+  } catch (error) {
+    if (error instanceof HttpError && error.errors) {
+      for (const [field, messages] of Object.entries(error.errors)) console.error(`${field}: ${messages.join(' ')}`);
+      process.exit(2);
+    }
+    throw error;
+  } finally {
+    await knex.destroy();
+  }
+}
+
+async function run() {
+  const [command, ...args] = process.argv.slice(2);
+  if (command === 'migrate') return migrate();
+  if (command === 'create-owner') return createOwner(args);
+  console.error(USAGE);
+  process.exit(2);
+}
+
+run().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+  process.exit(1);
+});

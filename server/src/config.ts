@@ -1,0 +1,215 @@
+/**
+ * The server's configuration, read once from the environment at start. Tests build a config with
+ * `loadConfig({...})` (an env-shaped object) or `testConfig`-style overrides, so nothing else reads process.env.
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type Environment = 'development' | 'production' | 'test';
+
+export type DatabaseConfig =
+  | { client: 'sqlite'; filename: string }
+  /** `schema` isolates a database inside a shared PostgreSQL (tests use one per file). */
+  | { client: 'pg'; url: string; schema?: string };
+
+/** `points` attempts per `duration` seconds; over it, callers wait `blockDuration` seconds (defaults to the rest of the window). */
+export interface RateLimitRule {
+  points: number;
+  duration: number;
+  blockDuration?: number;
+}
+
+export interface RateLimitConfig {
+  /** Failed logins per email and IP address. */
+  login: RateLimitRule;
+  /** Failed logins per IP address, whatever the email. */
+  loginIp: RateLimitRule;
+  signUp: RateLimitRule;
+  confirmEmail: RateLimitRule;
+  resendConfirmation: RateLimitRule;
+  forgotPassword: RateLimitRule;
+  resetPassword: RateLimitRule;
+  finishRegistration: RateLimitRule;
+}
+
+export type RateLimitName = keyof RateLimitConfig;
+
+/** Argon2id cost. OWASP's minimum for argon2id is m=19456 KiB, t=2, p=1. */
+export interface PasswordHashConfig {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+export interface ServerConfig {
+  env: Environment;
+  /** True when started with --demo: seeds the demo organization on an empty database. */
+  demo: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  database: DatabaseConfig;
+  smtpUrl?: string;
+  mailFrom: string;
+  redisUrl?: string;
+  /** Origins (besides the server's own) allowed to call /api and load /widgets. */
+  allowedOrigins: string[];
+  /** Signs ALTCHA challenges and provider cookies. Required in production; otherwise kept in DATA_DIR/secrets.json. */
+  secret?: string;
+  /** The provider's signing keys as a JWKS JSON string; otherwise kept in DATA_DIR/secrets.json. */
+  oidcJwks?: string;
+  rateLimits: RateLimitConfig;
+  passwordHash: PasswordHashConfig;
+  tokens: { accessTokenTtl: number; refreshTokenTtl: number };
+  captcha: { maxNumber: number; ttlSeconds: number };
+  /** Largest JSON or form body, in bytes. */
+  bodyLimit: number;
+  portalDist: string;
+  widgetsDist: string;
+  logLevel: string;
+  /** Trust X-Forwarded-* headers (behind a load balancer). */
+  trustProxy: boolean;
+  /** How often expired tokens, captcha records and grants are deleted. */
+  purgeIntervalMs: number;
+}
+
+export type Env = Record<string, string | undefined>;
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
+  login: { points: 5, duration: MINUTE },
+  loginIp: { points: 50, duration: 10 * MINUTE },
+  signUp: { points: 10, duration: 10 * MINUTE },
+  confirmEmail: { points: 20, duration: 10 * MINUTE },
+  resendConfirmation: { points: 5, duration: 10 * MINUTE },
+  forgotPassword: { points: 10, duration: 10 * MINUTE },
+  resetPassword: { points: 10, duration: 10 * MINUTE },
+  finishRegistration: { points: 10, duration: 10 * MINUTE },
+};
+
+export const DEFAULT_PASSWORD_HASH: PasswordHashConfig = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
+
+/** The workspace folder of this package: src/ and dist/ both sit one level below it. */
+const serverRoot = fileURLToPath(new URL('..', import.meta.url));
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function integer(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a non-negative integer, got "${raw}".`);
+  return value;
+}
+
+function list(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((item) => item.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+}
+
+function environment(raw: string | undefined): Environment {
+  if (raw === 'production' || raw === 'test') return raw;
+  return 'development';
+}
+
+const RATE_LIMIT_ENV: Record<RateLimitName, string> = {
+  login: 'RATE_LIMIT_LOGIN',
+  loginIp: 'RATE_LIMIT_LOGIN_IP',
+  signUp: 'RATE_LIMIT_SIGN_UP',
+  confirmEmail: 'RATE_LIMIT_CONFIRM_EMAIL',
+  resendConfirmation: 'RATE_LIMIT_RESEND_CONFIRMATION',
+  forgotPassword: 'RATE_LIMIT_FORGOT_PASSWORD',
+  resetPassword: 'RATE_LIMIT_RESET_PASSWORD',
+  finishRegistration: 'RATE_LIMIT_FINISH_REGISTRATION',
+};
+
+/** `RATE_LIMIT_LOGIN=5/60` means 5 attempts per 60 seconds. */
+function rateLimits(env: Env): RateLimitConfig {
+  const limits = structuredClone(DEFAULT_RATE_LIMITS);
+  for (const [name, variable] of Object.entries(RATE_LIMIT_ENV) as [RateLimitName, string][]) {
+    const raw = env[variable];
+    if (!raw) continue;
+    const match = /^(\d+)\/(\d+)$/.exec(raw.trim());
+    if (!match) throw new ConfigError(`${variable} must look like "points/seconds", got "${raw}".`);
+    limits[name] = { points: Number(match[1]), duration: Number(match[2]) };
+  }
+  return limits;
+}
+
+function database(env: Env, dataDir: string): DatabaseConfig {
+  const url = env.DATABASE_URL;
+  if (url && /^postgres(ql)?:\/\//.test(url)) return { client: 'pg', url, schema: env.DATABASE_SCHEMA || undefined };
+  if (url) throw new ConfigError('DATABASE_URL must be a postgres:// URL (leave it unset for SQLite).');
+  return { client: 'sqlite', filename: resolve(dataDir, 'tessera.sqlite') };
+}
+
+/** The example intranet (examples/intranet) runs on port 4000 during development. */
+const DEVELOPMENT_ORIGINS = ['http://localhost:4000', 'http://127.0.0.1:4000'];
+
+export function loadConfig(env: Env = process.env, options: { demo?: boolean } = {}): ServerConfig {
+  const nodeEnv = environment(env.NODE_ENV);
+  const port = integer(env, 'PORT', 3000);
+  const baseDir = env.INIT_CWD ?? process.cwd();
+  const dataDir = resolve(baseDir, env.DATA_DIR || './data');
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  const demo = options.demo ?? false;
+  const configuredOrigins = list(env.ALLOWED_ORIGINS);
+  const allowedOrigins =
+    nodeEnv === 'production' && !demo ? configuredOrigins : [...new Set([...configuredOrigins, ...DEVELOPMENT_ORIGINS])];
+
+  const config: ServerConfig = {
+    env: nodeEnv,
+    demo,
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    publicUrl,
+    database: database(env, dataDir),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Tessera <no-reply@tessera.local>',
+    redisUrl: env.REDIS_URL || undefined,
+    allowedOrigins,
+    secret: env.TESSERA_SECRET || undefined,
+    oidcJwks: env.OIDC_JWKS || undefined,
+    rateLimits: rateLimits(env),
+    passwordHash: {
+      memoryCost: integer(env, 'ARGON2_MEMORY_COST', DEFAULT_PASSWORD_HASH.memoryCost),
+      timeCost: integer(env, 'ARGON2_TIME_COST', DEFAULT_PASSWORD_HASH.timeCost),
+      parallelism: integer(env, 'ARGON2_PARALLELISM', DEFAULT_PASSWORD_HASH.parallelism),
+    },
+    tokens: {
+      accessTokenTtl: integer(env, 'ACCESS_TOKEN_TTL', HOUR),
+      refreshTokenTtl: integer(env, 'REFRESH_TOKEN_TTL', 30 * DAY),
+    },
+    captcha: { maxNumber: integer(env, 'CAPTCHA_MAX_NUMBER', 100_000), ttlSeconds: 10 * MINUTE },
+    bodyLimit: integer(env, 'BODY_LIMIT', 100_000),
+    portalDist: resolve(env.PORTAL_DIST || resolve(serverRoot, '../portal/dist')),
+    widgetsDist: resolve(env.WIDGETS_DIST || resolve(serverRoot, '../widgets/dist')),
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    purgeIntervalMs: integer(env, 'PURGE_INTERVAL_MS', 10 * MINUTE * 1000),
+  };
+  return config;
+}
+
+/** Refuses settings that would make a production server unsafe (checked by createApp, not by the CLI). */
+export function assertUsable(config: ServerConfig): void {
+  if (config.env === 'production' && !config.demo) {
+    if (!config.secret || config.secret.length < 32) {
+      throw new ConfigError('TESSERA_SECRET must be set to at least 32 random characters in production.');
+    }
+    const weak = config.passwordHash.memoryCost < DEFAULT_PASSWORD_HASH.memoryCost || config.passwordHash.timeCost < 2;
+    if (weak) throw new ConfigError('Argon2 cost below m=19456, t=2 is not allowed in production.');
+  }
+  if (config.tokens.accessTokenTtl < 1 || config.tokens.refreshTokenTtl < config.tokens.accessTokenTtl) {
+    throw new ConfigError('REFRESH_TOKEN_TTL must be at least ACCESS_TOKEN_TTL, and both positive.');
+  }
+}

@@ -1,0 +1,19 @@
+import Router from '@koa/router';
+import { forms } from '@tessera/sdk/rules';
+import type { AppServices } from '../../context.js';
+import { authenticate, sessionOf } from '../../http/authenticate.js';
+import { readForm } from '../../http/input.js';
+import { assertMayRequestAccess } from './policy.js';
+import { createAccessRequest } from './service.js';
+
+export function accessRequestRoutes(services: AppServices): Router {
+  const router = new Router();
+  router.post('/access-requests', authenticate(services.knex), async (ctx) => {
+    const { user } = sessionOf(ctx);
+    assertMayRequestAccess(user);
+    const input = readForm(ctx.request.body, forms.accessRequest);
+    ctx.status = 201;
+    ctx.body = { data: await createAccessRequest(services.knex, user, input.name) };
+  });
+  return router;
+}

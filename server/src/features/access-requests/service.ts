@@ -1,0 +1,34 @@
+import type { AccessRequest } from '@tessera/sdk';
+import type { Knex } from '../../db/knex.js';
+import { newId } from '../../db/ids.js';
+import type { Tenant, UserRow } from '../../db/models.js';
+import { fieldError } from '../../http/errors.js';
+import { accessRequestMessages, assertMayJoin } from './policy.js';
+import { presentAccessRequest } from './presenter.js';
+
+/** A live organization by name, case-insensitively. */
+export async function findTenantByName(db: Knex, name: string): Promise<Pick<Tenant, 'id' | 'name'> | undefined> {
+  return db('tenants')
+    .whereRaw('lower(name) = ?', [name.trim().toLowerCase()])
+    .whereNull('deleted_at')
+    .orderBy('created_at')
+    .first('id', 'name');
+}
+
+export async function createAccessRequest(knex: Knex, user: UserRow, organizationName: string): Promise<AccessRequest> {
+  return knex.transaction(async (trx) => {
+    const tenant = await findTenantByName(trx, organizationName);
+    if (!tenant) throw fieldError('name', accessRequestMessages.unknownOrganization);
+    const membership = await trx('tenant_users').where({ tenant_id: tenant.id, user_id: user.id }).first('deleted_at');
+    const openRequest = await trx('access_requests')
+      .where({ tenant_id: tenant.id, user_id: user.id })
+      .whereIn('status', ['pending', 'declined'])
+      .whereNull('deleted_at')
+      .first('id');
+    assertMayJoin(membership, openRequest);
+    const now = new Date();
+    const row = { id: newId(), tenant_id: tenant.id, user_id: user.id, status: 'pending' as const, deleted_at: null, created_at: now, updated_at: now };
+    await trx('access_requests').insert(row);
+    return presentAccessRequest({ ...row, tenant_name: tenant.name });
+  });
+}

@@ -1,0 +1,52 @@
+/** Database rows -> the contract's CurrentUser and Membership shapes. */
+import type { CurrentUser, Membership } from '@tessera/sdk';
+import { toDate, toIso } from '../../db/knex.js';
+import type { DbBoolean, DbDate, Role, UserRow } from '../../db/models.js';
+
+export interface MembershipRow {
+  id: string;
+  role: Role;
+  is_active: DbBoolean;
+  created_at: DbDate;
+  tenant_id: string;
+  tenant_name: string;
+  tenant_slug: string;
+  tenant_enable_bioreq: DbBoolean;
+}
+
+export type UserStatus = CurrentUser['status'];
+
+/** banned (archived) wins over suspended (inactive), which wins over pending (unconfirmed email). */
+export function userStatus(user: Pick<UserRow, 'deleted_at' | 'is_active' | 'confirmed_at'>): UserStatus {
+  if (toDate(user.deleted_at)) return 'banned';
+  if (!user.is_active) return 'suspended';
+  if (!toDate(user.confirmed_at)) return 'pending';
+  return 'active';
+}
+
+export function presentMembership(row: MembershipRow): Membership {
+  return {
+    id: row.id,
+    role: row.role,
+    is_active: Boolean(row.is_active),
+    tenant: { id: row.tenant_id, name: row.tenant_name, slug: row.tenant_slug, enable_bioreq: Boolean(row.tenant_enable_bioreq) },
+    created_at: toIso(row.created_at),
+  };
+}
+
+export function presentCurrentUser(user: UserRow, memberships: MembershipRow[]): CurrentUser {
+  const createdAt = toIso(user.created_at);
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    is_confirmed: toDate(user.confirmed_at) !== null,
+    is_active: Boolean(user.is_active),
+    is_owner: Boolean(user.is_owner),
+    is_deleted: toDate(user.deleted_at) !== null,
+    status: userStatus(user),
+    created_at: createdAt,
+    joined: createdAt,
+    memberships: memberships.map(presentMembership),
+  };
+}

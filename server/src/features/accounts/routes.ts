@@ -1,0 +1,86 @@
+/** The account calls of core-platform.md section 7.1. */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { forms } from '@tessera/sdk/rules';
+import type { AppServices } from '../../context.js';
+import { authenticate, sessionOf } from '../../http/authenticate.js';
+import { fieldError } from '../../http/errors.js';
+import { readForm } from '../../http/input.js';
+import type { RateLimitName } from '../../config.js';
+import * as accounts from './service.js';
+import { accountMessages } from './service.js';
+
+function message(text: string) {
+  return { data: { message: text } };
+}
+
+export function accountRoutes(services: AppServices): Router {
+  const router = new Router();
+  const requireSession = authenticate(services.knex);
+  const limitByIp = (name: RateLimitName, ctx: Context) => services.limiters.consume(name, ctx.ip);
+
+  router.get('/captcha/challenge', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await services.captcha.challenge();
+  });
+
+  router.post('/sign-up', async (ctx) => {
+    await limitByIp('signUp', ctx);
+    const input = readForm(ctx.request.body, forms.signUp);
+    if (!(await services.captcha.verifyOnce(input.recaptcha_token))) {
+      throw fieldError('recaptcha_token', accountMessages.captchaFailed);
+    }
+    const user = await accounts.signUp(services, input);
+    ctx.status = 201;
+    ctx.body = { data: user };
+  });
+
+  router.post('/confirm-email', async (ctx) => {
+    await limitByIp('confirmEmail', ctx);
+    const input = readForm(ctx.request.body, forms.confirmEmail);
+    await accounts.confirmEmail(services, input);
+    ctx.body = message(accountMessages.confirmed);
+  });
+
+  router.post('/finish-registration', async (ctx) => {
+    await limitByIp('finishRegistration', ctx);
+    const input = readForm(ctx.request.body, forms.finishRegistration);
+    await accounts.finishRegistration(services, input);
+    ctx.body = message(accountMessages.registrationFinished);
+  });
+
+  router.post('/forgot-password', async (ctx) => {
+    await limitByIp('forgotPassword', ctx);
+    const input = readForm(ctx.request.body, forms.forgotPassword);
+    await accounts.forgotPassword(services, input.email);
+    ctx.status = 202;
+    ctx.body = message(accountMessages.resetSent);
+  });
+
+  router.post('/reset-password', async (ctx) => {
+    await limitByIp('resetPassword', ctx);
+    const input = readForm(ctx.request.body, forms.resetPassword);
+    await accounts.resetPassword(services, input);
+    ctx.body = message(accountMessages.passwordReset);
+  });
+
+  router.get('/users/me', requireSession, async (ctx) => {
+    ctx.body = { data: await accounts.loadCurrentUser(services.knex, sessionOf(ctx).user) };
+  });
+
+  router.patch('/users/me', requireSession, async (ctx) => {
+    const input = readForm(ctx.request.body, forms.profile);
+    const { user, grantId } = sessionOf(ctx);
+    ctx.body = { data: await accounts.updateProfile(services, user, grantId, input) };
+  });
+
+  router.post('/users/me/notifications/confirm-email', requireSession, async (ctx) => {
+    const { user } = sessionOf(ctx);
+    await services.limiters.consume('resendConfirmation', user.id);
+    await accounts.resendConfirmation(services, user);
+    ctx.status = 202;
+    ctx.body = message(accountMessages.confirmationSent);
+  });
+
+  return router;
+}

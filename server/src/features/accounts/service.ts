@@ -1,0 +1,310 @@
+/**
+ * Accounts: registration, confirmation, invitation, password recovery, profile and login checks.
+ * Passwords are hashed before a transaction opens (hashing takes tens of milliseconds and SQLite
+ * has one connection); emails go out after the transaction commits, and a mail failure is logged
+ * rather than undoing the account change (the person can ask for the link again).
+ */
+import type { CurrentUser } from '@tessera/sdk';
+import type { AppServices } from '../../context.js';
+import type { Knex } from '../../db/knex.js';
+import { isUniqueViolation, toDate } from '../../db/knex.js';
+import { newId } from '../../db/ids.js';
+import type { UserRow } from '../../db/models.js';
+import { fieldError } from '../../http/errors.js';
+import { normalizeEmail } from '../../http/input.js';
+import type { MailMessage } from '../../mail/mailer.js';
+import { confirmationEmail, invitationEmail, passwordResetEmail } from '../../mail/templates.js';
+import { revokeAccountGrants } from '../../oidc/adapter.js';
+import { findUsableAuthToken, issueAuthToken, spendAuthToken, type AuthTokenRow } from './auth-tokens.js';
+import { presentCurrentUser, type MembershipRow } from './presenter.js';
+
+export const accountMessages = {
+  emailTaken: 'The email has already been taken.',
+  captchaFailed: 'The captcha could not be verified. Please try again.',
+  confirmationInvalid: 'This confirmation link is invalid or has expired.',
+  confirmationOtherEmail: 'This confirmation link was sent to a different email address.',
+  alreadyConfirmed: 'Your email is already confirmed.',
+  invitationInvalid: 'This invitation link is invalid or has expired.',
+  resetInvalid: 'This password reset link is invalid or has expired.',
+  confirmed: 'Thank you for confirming your email.',
+  confirmationSent: 'We have sent you a new confirmation email. Please check your inbox and spam folder.',
+  registrationFinished: "You've completed the registration process!",
+  resetSent: "We've sent you an email with instructions to reset your password.",
+  passwordReset: 'Your password has been reset.',
+} as const;
+
+const USER_COLUMNS = ['id', 'name', 'email', 'password_hash', 'is_owner', 'is_active', 'confirmed_at', 'deleted_at', 'created_at', 'updated_at'];
+
+type Services = Pick<AppServices, 'knex' | 'passwords' | 'mailer' | 'config' | 'log'>;
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export async function findUserByEmail(db: Knex, email: string): Promise<UserRow | undefined> {
+  return db('users').where('email', normalizeEmail(email)).first(USER_COLUMNS);
+}
+
+export async function findUserById(db: Knex, id: string): Promise<UserRow | undefined> {
+  return db('users').where('id', id).first(USER_COLUMNS);
+}
+
+/** Live memberships in live organizations, by organization name. */
+export async function listMemberships(db: Knex, userId: string): Promise<MembershipRow[]> {
+  return db('tenant_users as tu')
+    .join('tenants as t', 't.id', 'tu.tenant_id')
+    .where('tu.user_id', userId)
+    .whereNull('tu.deleted_at')
+    .whereNull('t.deleted_at')
+    .orderBy('t.name')
+    .select(
+      'tu.id',
+      'tu.role',
+      'tu.is_active',
+      'tu.created_at',
+      't.id as tenant_id',
+      't.name as tenant_name',
+      't.slug as tenant_slug',
+      't.enable_bioreq as tenant_enable_bioreq',
+    );
+}
+
+export async function loadCurrentUser(db: Knex, user: UserRow): Promise<CurrentUser> {
+  return presentCurrentUser(user, await listMemberships(db, user.id));
+}
+
+/** The account behind a token, or undefined when it is suspended, banned or gone. */
+export async function findActiveAccount(db: Knex, id: string): Promise<UserRow | undefined> {
+  const user = await findUserById(db, id);
+  return user && isUsable(user) ? user : undefined;
+}
+
+export function isUsable(user: Pick<UserRow, 'is_active' | 'deleted_at'>): boolean {
+  return Boolean(user.is_active) && !toDate(user.deleted_at);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+interface NewUser {
+  email: string;
+  name: string;
+  passwordHash: string | null;
+  confirmed: boolean;
+  isOwner?: boolean;
+}
+
+/** Inserts a user; a taken email answers 422 on email (also when a concurrent request won the race). */
+export async function insertUser(db: Knex, input: NewUser): Promise<UserRow> {
+  const now = new Date();
+  const email = normalizeEmail(input.email);
+  if (await findUserByEmail(db, email)) throw fieldError('email', accountMessages.emailTaken);
+  const row = {
+    id: newId(),
+    name: input.name.trim(),
+    email,
+    password_hash: input.passwordHash,
+    is_owner: Boolean(input.isOwner),
+    is_active: true,
+    confirmed_at: input.confirmed ? now : null,
+    deleted_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    await db('users').insert(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('email', accountMessages.emailTaken);
+    throw error;
+  }
+  return row;
+}
+
+/** Sends a message; a failure is logged, never thrown (the account change already happened). */
+export async function deliver(services: Pick<Services, 'mailer' | 'log'>, message: MailMessage): Promise<void> {
+  try {
+    await services.mailer.send(message);
+  } catch (error) {
+    services.log.error({ err: error, to: message.to, subject: message.subject }, 'mail could not be sent');
+  }
+}
+
+function link(services: Pick<Services, 'config'>, route: string, token: string, email: string): string {
+  return `${services.config.publicUrl}/${route}/${token}?email=${encodeURIComponent(email)}`;
+}
+
+export interface SignUpInput {
+  email: string;
+  name: string;
+  password: string;
+}
+
+export async function signUp(services: Services, input: SignUpInput): Promise<CurrentUser> {
+  const passwordHash = await services.passwords.hash(input.password);
+  const { user, token } = await services.knex.transaction(async (trx) => {
+    const created = await insertUser(trx, { ...input, passwordHash, confirmed: false });
+    return { user: created, token: await issueAuthToken(trx, created.id, 'email_confirmation', created.email) };
+  });
+  await deliver(services, confirmationEmail(user.email, user.name, link(services, 'confirm-email', token, user.email)));
+  return presentCurrentUser(user, []);
+}
+
+/** Used by sign-up (via insertUser), the demo seed and `cli create-owner`. */
+export async function createConfirmedUser(
+  services: Pick<Services, 'knex' | 'passwords'>,
+  input: { email: string; name: string; password: string; isOwner?: boolean },
+): Promise<UserRow> {
+  const passwordHash = await services.passwords.hash(input.password);
+  return insertUser(services.knex, { ...input, passwordHash, confirmed: true });
+}
+
+export async function confirmEmail(services: Services, input: { token: string; email?: string }): Promise<void> {
+  await services.knex.transaction(async (trx) => {
+    const record = await findUsableAuthToken(trx, 'email_confirmation', input.token);
+    if (!record) throw fieldError('token', accountMessages.confirmationInvalid);
+    if (input.email && normalizeEmail(input.email) !== record.email) throw fieldError('email', accountMessages.confirmationOtherEmail);
+    const user = await findUserById(trx, record.user_id);
+    // The address changed since the link was sent: the link confirms an address the account no longer has.
+    if (!user || user.email !== record.email) throw fieldError('token', accountMessages.confirmationInvalid);
+    if (!(await spendAuthToken(trx, record.id))) throw fieldError('token', accountMessages.confirmationInvalid);
+    if (!toDate(user.confirmed_at)) await trx('users').where('id', user.id).update({ confirmed_at: new Date(), updated_at: new Date() });
+  });
+}
+
+export async function sendConfirmation(services: Services, user: Pick<UserRow, 'id' | 'email' | 'name'>): Promise<void> {
+  const token = await issueAuthToken(services.knex, user.id, 'email_confirmation', user.email);
+  await deliver(services, confirmationEmail(user.email, user.name, link(services, 'confirm-email', token, user.email)));
+}
+
+export async function resendConfirmation(services: Services, user: UserRow): Promise<void> {
+  if (toDate(user.confirmed_at)) throw fieldError('email', accountMessages.alreadyConfirmed);
+  await sendConfirmation(services, user);
+}
+
+/**
+ * Invites a person by email (members are added this way): creates an account without a password
+ * when the email is new, and emails a finish-registration link valid for 7 days. An account that
+ * already has a password is left alone (`invited: false`).
+ */
+export async function inviteUser(
+  services: Services,
+  email: string,
+  options: { name?: string } = {},
+): Promise<{ user: UserRow; invited: boolean }> {
+  const result = await services.knex.transaction(async (trx) => {
+    const existing = await findUserByEmail(trx, email);
+    if (existing?.password_hash) return { user: existing, token: null };
+    const user = existing ?? (await insertUser(trx, { email, name: options.name ?? '', passwordHash: null, confirmed: false }));
+    return { user, token: await issueAuthToken(trx, user.id, 'invitation', user.email) };
+  });
+  if (!result.token) return { user: result.user, invited: false };
+  await deliver(services, invitationEmail(result.user.email, result.user.name, link(services, 'finish-registration', result.token, result.user.email)));
+  return { user: result.user, invited: true };
+}
+
+/** The token's account, when the token is usable and was issued to this email. */
+async function tokenAccount(trx: Knex, type: AuthTokenRow['type'], token: string, email: string): Promise<{ record: AuthTokenRow; user: UserRow } | undefined> {
+  const record = await findUsableAuthToken(trx, type, token);
+  if (!record || record.email !== normalizeEmail(email)) return undefined;
+  const user = await findUserById(trx, record.user_id);
+  if (!user || toDate(user.deleted_at) || user.email !== record.email) return undefined;
+  return { record, user };
+}
+
+export interface FinishRegistrationInput {
+  email: string;
+  name: string;
+  password: string;
+  token: string;
+}
+
+export async function finishRegistration(services: Services, input: FinishRegistrationInput): Promise<void> {
+  const passwordHash = await services.passwords.hash(input.password);
+  await services.knex.transaction(async (trx) => {
+    const found = await tokenAccount(trx, 'invitation', input.token, input.email);
+    if (!found || !(await spendAuthToken(trx, found.record.id))) throw fieldError('token', accountMessages.invitationInvalid);
+    const now = new Date();
+    // The invitation reached this address, which proves it.
+    await trx('users')
+      .where('id', found.user.id)
+      .update({ name: input.name.trim(), password_hash: passwordHash, confirmed_at: toDate(found.user.confirmed_at) ?? now, updated_at: now });
+  });
+}
+
+/** Answers the same whether or not the address has an account; the email goes out in the background. */
+export async function forgotPassword(services: Services, email: string): Promise<void> {
+  const user = await findUserByEmail(services.knex, email);
+  if (!user || toDate(user.deleted_at)) return;
+  void (async () => {
+    const token = await issueAuthToken(services.knex, user.id, 'password_reset', user.email);
+    await deliver(services, passwordResetEmail(user.email, user.name, link(services, 'reset-password', token, user.email)));
+  })().catch((error: unknown) => services.log.error({ err: error }, 'password reset email failed'));
+}
+
+export async function resetPassword(services: Services, input: { email: string; password: string; token: string }): Promise<void> {
+  const passwordHash = await services.passwords.hash(input.password);
+  await services.knex.transaction(async (trx) => {
+    const found = await tokenAccount(trx, 'password_reset', input.token, input.email);
+    if (!found || !(await spendAuthToken(trx, found.record.id))) throw fieldError('token', accountMessages.resetInvalid);
+    const now = new Date();
+    await trx('users')
+      .where('id', found.user.id)
+      .update({ password_hash: passwordHash, confirmed_at: toDate(found.user.confirmed_at) ?? now, updated_at: now });
+    // Whoever knew the old password is logged out everywhere.
+    await revokeAccountGrants(trx, found.user.id);
+  });
+}
+
+export interface ProfileInput {
+  name?: string;
+  email?: string;
+  password?: string;
+}
+
+/** Blank fields mean "unchanged". A new email is unconfirmed until its link is followed. */
+export async function updateProfile(services: Services, user: UserRow, currentGrantId: string, input: ProfileInput): Promise<CurrentUser> {
+  const name = input.name?.trim() || undefined;
+  const email = input.email?.trim() ? normalizeEmail(input.email) : undefined;
+  const emailChanged = email !== undefined && email !== user.email;
+  const passwordHash = input.password ? await services.passwords.hash(input.password) : undefined;
+
+  const updated = await services.knex.transaction(async (trx) => {
+    if (emailChanged && (await findUserByEmail(trx, email))) throw fieldError('email', accountMessages.emailTaken);
+    const changes: Partial<UserRow> = { updated_at: new Date() };
+    if (name !== undefined) changes.name = name;
+    if (emailChanged) Object.assign(changes, { email, confirmed_at: null });
+    if (passwordHash) changes.password_hash = passwordHash;
+    try {
+      await trx('users').where('id', user.id).update(changes);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw fieldError('email', accountMessages.emailTaken);
+      throw error;
+    }
+    // A new password ends every other login of the account; this one stays.
+    if (passwordHash) await revokeAccountGrants(trx, user.id, currentGrantId);
+    return (await findUserById(trx, user.id)) as UserRow;
+  });
+  if (emailChanged) await sendConfirmation(services, updated);
+  return loadCurrentUser(services.knex, updated);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Login
+
+export type CredentialCheck = { kind: 'ok'; user: UserRow } | { kind: 'invalid_credentials' } | { kind: 'account_suspended' };
+
+/**
+ * Checks an email and password. Unknown emails and accounts without a password cost one argon2
+ * verification too. Suspension is only revealed to someone who knows the password.
+ */
+export async function verifyCredentials(services: Pick<Services, 'knex' | 'passwords' | 'log'>, email: string, password: string): Promise<CredentialCheck> {
+  const user = await findUserByEmail(services.knex, email);
+  const matches = await services.passwords.verify(user?.password_hash ?? null, password);
+  if (!user || !matches) return { kind: 'invalid_credentials' };
+  if (!isUsable(user)) return { kind: 'account_suspended' };
+  if (user.password_hash && services.passwords.needsRehash(user.password_hash)) {
+    // The configured cost changed since this hash was made: upgrade it while the password is at hand.
+    const rehashed = await services.passwords.hash(password);
+    await services.knex('users').where('id', user.id).update({ password_hash: rehashed });
+  }
+  return { kind: 'ok', user };
+}

@@ -1,0 +1,91 @@
+/**
+ * Turns every error into the API's error body. Library errors are recognised by their status:
+ * co-body (JSON/form parsing) sets `status`, formidable (multipart) sets `httpCode`, http-errors
+ * sets `status` + `expose`. Anything else is a 500 whose body carries only the request id; the
+ * stack goes to the log under the same id.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Context, Next } from 'koa';
+import type { Logger } from '../logger.js';
+import { HttpError, type ErrorBody } from './errors.js';
+
+const CLIENT_ERRORS: Record<number, { code: string; message: string }> = {
+  400: { code: 'bad_request', message: 'The request could not be read.' },
+  401: { code: 'unauthenticated', message: 'Unauthenticated.' },
+  403: { code: 'forbidden', message: 'This action is unauthorized.' },
+  404: { code: 'not_found', message: 'Not found.' },
+  405: { code: 'method_not_allowed', message: 'This method is not allowed here.' },
+  406: { code: 'not_acceptable', message: 'The upload is not acceptable.' },
+  409: { code: 'conflict', message: 'The request conflicts with the current state.' },
+  411: { code: 'length_required', message: 'The request needs a Content-Length.' },
+  413: { code: 'payload_too_large', message: 'The request body is too large.' },
+  415: { code: 'unsupported_media_type', message: 'This content type is not supported here.' },
+  429: { code: 'rate_limited', message: 'Too many attempts. Please wait and try again.' },
+};
+
+interface LibraryError {
+  status?: unknown;
+  statusCode?: unknown;
+  httpCode?: unknown;
+  expose?: boolean;
+  type?: string;
+}
+
+function statusOf(error: LibraryError): number | undefined {
+  for (const candidate of [error.status, error.statusCode, error.httpCode]) {
+    if (typeof candidate === 'number' && candidate >= 400 && candidate < 600) return candidate;
+  }
+  return undefined;
+}
+
+/** A 4xx from a library we trust to describe the client's mistake (never its internals). */
+function clientError(error: unknown): { status: number; body: ErrorBody } | undefined {
+  if (error instanceof HttpError) return { status: error.status, body: error.body };
+  const status = statusOf(error as LibraryError);
+  if (status === undefined || status >= 500) return undefined;
+  const known = CLIENT_ERRORS[status] ?? { code: 'bad_request', message: CLIENT_ERRORS[400].message };
+  return { status, body: { ...known } };
+}
+
+declare module 'koa' {
+  interface DefaultState {
+    requestId: string;
+    log: Logger;
+  }
+}
+
+export function requestContext(logger: Logger) {
+  return async function assignRequestId(ctx: Context, next: Next) {
+    const requestId = randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.state.log = logger.child({ request_id: requestId });
+    ctx.set('X-Request-Id', requestId);
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      if (ctx.state.log.isLevelEnabled('debug')) {
+        ctx.state.log.debug({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) }, 'request');
+      }
+    }
+  };
+}
+
+export function errorMiddleware() {
+  return async function renderErrors(ctx: Context, next: Next) {
+    try {
+      await next();
+    } catch (error) {
+      const known = clientError(error);
+      if (known) {
+        ctx.status = known.status;
+        ctx.body = known.body;
+        if (error instanceof HttpError) ctx.set(error.headers);
+        return;
+      }
+      ctx.state.log.error({ err: error, method: ctx.method, path: ctx.path }, 'unexpected error');
+      ctx.status = 500;
+      ctx.body = { message: 'Server Error', code: 'server_error', request_id: ctx.state.requestId } satisfies ErrorBody;
+    }
+  };
+}

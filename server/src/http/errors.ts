@@ -1,0 +1,59 @@
+/**
+ * Errors that become the API's error body `{ message, code, errors?, request_id? }`.
+ * Throw them anywhere below the error middleware.
+ */
+import type { FieldErrors } from '@tessera/sdk/rules';
+
+export interface ErrorBody {
+  message: string;
+  code: string;
+  errors?: FieldErrors;
+  request_id?: string;
+}
+
+export class HttpError extends Error {
+  override name = 'HttpError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors?: FieldErrors,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  get body(): ErrorBody {
+    return this.errors ? { message: this.message, code: this.code, errors: this.errors } : { message: this.message, code: this.code };
+  }
+}
+
+export const VALIDATION_MESSAGE = 'The given data was invalid.';
+
+export function validationFailed(errors: FieldErrors): HttpError {
+  return new HttpError(422, 'validation_failed', VALIDATION_MESSAGE, errors);
+}
+
+/** A 422 on one field, for the checks that need the database (taken email, unknown organization...). */
+export function fieldError(field: string, message: string): HttpError {
+  return validationFailed({ [field]: [message] });
+}
+
+export function unauthenticated(): HttpError {
+  return new HttpError(401, 'unauthenticated', 'Unauthenticated.');
+}
+
+export function forbidden(code: string, message: string): HttpError {
+  return new HttpError(403, code, message);
+}
+
+export function notFound(message = 'Not found.'): HttpError {
+  return new HttpError(404, 'not_found', message);
+}
+
+export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait and try again.';
+
+export function rateLimited(retryAfterSeconds: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new HttpError(429, 'rate_limited', RATE_LIMITED_MESSAGE, undefined, { 'Retry-After': String(seconds) });
+}

@@ -1,0 +1,56 @@
+/**
+ * Cross-origin rules and security headers.
+ * - CORS: the server's own origin and ALLOWED_ORIGINS may call /api and load /widgets (bearer tokens,
+ *   no cookies, so no credentials mode); Retry-After and X-Request-Id are readable by callers.
+ * - Headers (helmet): a Content-Security-Policy the portal runs under. Stitches injects <style> tags
+ *   ('unsafe-inline' styles) and the ALTCHA widget solves in workers made from blobs.
+ */
+import cors from '@koa/cors';
+import type { Context, Middleware } from 'koa';
+import helmet from 'koa-helmet';
+import type { ServerConfig } from '../config.js';
+
+export function originChecker(config: Pick<ServerConfig, 'allowedOrigins' | 'publicUrl'>) {
+  const allowed = new Set([...config.allowedOrigins, new URL(config.publicUrl).origin]);
+  return (ctx: Pick<Context, 'origin'>, origin: string): boolean => origin === ctx.origin || allowed.has(origin);
+}
+
+export function corsMiddleware(isAllowedOrigin: (ctx: Context, origin: string) => boolean): Middleware {
+  return cors({
+    origin: (ctx) => {
+      const origin = ctx.get('Origin');
+      return origin && isAllowedOrigin(ctx, origin) ? origin : '';
+    },
+    allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowHeaders: ['Authorization', 'Content-Type', 'X-Requested-With', 'Accept'],
+    exposeHeaders: ['Retry-After', 'X-Request-Id'],
+    maxAge: 600,
+  });
+}
+
+export function securityHeaders(config: Pick<ServerConfig, 'publicUrl'>): Middleware {
+  const https = config.publicUrl.startsWith('https:');
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Widgets are loaded by other sites' pages with <script>; /widgets relaxes this header (see static.ts).
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: true } : false,
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * Outgoing mail through nodemailer. Without SMTP_URL every message is written to DATA_DIR/outbox/
+ * as `<time>-<id>.eml` (the raw message) and `<time>-<id>.json` (to, subject, text, html and the
+ * links it carries, for people and for end-to-end tests), and its links are logged.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { ServerConfig } from '../config.js';
+import type { Logger } from '../logger.js';
+import { newId } from '../db/ids.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The actionable links in the message (confirmation, reset...). */
+  links: string[];
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface OutboxRecord extends MailMessage {
+  id: string;
+  from: string;
+  sent_at: string;
+}
+
+function outboxMailer(config: ServerConfig, log: Logger): Mailer {
+  const outbox = join(config.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: config.mailFrom, ...message });
+      const id = newId();
+      const base = join(outbox, `${Date.now()}-${id}`);
+      const record: OutboxRecord = { id, from: config.mailFrom, sent_at: new Date().toISOString(), ...message };
+      await mkdir(outbox, { recursive: true });
+      await writeFile(`${base}.eml`, info.message as Buffer);
+      // The .json is written last: a reader that sees it can rely on the .eml being there.
+      await writeFile(`${base}.json`, `${JSON.stringify(record, null, 2)}\n`);
+      log.info({ to: message.to, subject: message.subject, links: message.links }, 'mail written to outbox');
+    },
+    close: () => transport.close(),
+  };
+}
+
+function smtpMailer(config: ServerConfig, log: Logger, transport: Transporter): Mailer {
+  return {
+    async send(message) {
+      const { links, ...mail } = message;
+      await transport.sendMail({ from: config.mailFrom, ...mail });
+      log.info({ to: message.to, subject: message.subject, links: links.length }, 'mail sent');
+    },
+    close: () => transport.close(),
+  };
+}
+
+export function createMailer(config: ServerConfig, log: Logger): Mailer {
+  if (config.smtpUrl) return smtpMailer(config, log, nodemailer.createTransport(config.smtpUrl));
+  return outboxMailer(config, log);
+}

@@ -1,0 +1,64 @@
+/** The account emails: a short friendly text, the same text as simple HTML, and the one link. */
+import type { MailMessage } from './mailer.js';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+interface Letter {
+  to: string;
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action: { label: string; url: string };
+  closing: string;
+}
+
+function compose(letter: Letter): MailMessage {
+  const text = [letter.greeting, '', ...letter.paragraphs.flatMap((p) => [p, '']), `${letter.action.label}: ${letter.action.url}`, '', letter.closing, '', 'The Tessera team', ''].join('\n');
+  const html = [
+    `<p>${escapeHtml(letter.greeting)}</p>`,
+    ...letter.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    `<p><a href="${escapeHtml(letter.action.url)}">${escapeHtml(letter.action.label)}</a></p>`,
+    `<p>${escapeHtml(letter.closing)}</p>`,
+    '<p>The Tessera team</p>',
+  ].join('\n');
+  return { to: letter.to, subject: letter.subject, text, html, links: [letter.action.url] };
+}
+
+function greet(name: string | null | undefined): string {
+  return name?.trim() ? `Hello ${name.trim()},` : 'Hello,';
+}
+
+export function confirmationEmail(to: string, name: string, url: string): MailMessage {
+  return compose({
+    to,
+    subject: 'Please confirm your email address',
+    greeting: greet(name),
+    paragraphs: ['Thanks for signing up for Tessera. Please confirm that this is your email address by following the link below. The link is valid for 48 hours.'],
+    action: { label: 'Confirm your email', url },
+    closing: "If you didn't create an account, you can ignore this email.",
+  });
+}
+
+export function invitationEmail(to: string, name: string, url: string): MailMessage {
+  return compose({
+    to,
+    subject: "You've been invited to Tessera",
+    greeting: greet(name),
+    paragraphs: ['You have been invited to join Tessera. Follow the link below to choose your name and password. The link is valid for 7 days.'],
+    action: { label: 'Finish your registration', url },
+    closing: "If you weren't expecting this invitation, you can ignore this email.",
+  });
+}
+
+export function passwordResetEmail(to: string, name: string, url: string): MailMessage {
+  return compose({
+    to,
+    subject: 'Reset your password',
+    greeting: greet(name),
+    paragraphs: ['We received a request to reset the password of your Tessera account. Follow the link below to choose a new one. The link is valid for one hour.'],
+    action: { label: 'Reset your password', url },
+    closing: "If you didn't ask for this, you can ignore this email: your password stays the same.",
+  });
+}

@@ -1,0 +1,98 @@
+/**
+ * oidc-provider's storage in the database (table oidc_payloads): every model (Grant, AccessToken,
+ * RefreshToken, ...) is one row keyed by (kind, id), with the ids the provider looks things up by
+ * (grant, account, session uid, user code) copied into indexed columns. Tokens therefore survive a
+ * restart and are shared by every server process on the same database.
+ */
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { Knex } from '../db/knex.js';
+import { toDate } from '../db/knex.js';
+
+const TABLE = 'oidc_payloads';
+
+interface PayloadRow {
+  payload: string;
+  consumed_at: Date | number | string | null;
+}
+
+function epochSeconds(value: PayloadRow['consumed_at']): number | undefined {
+  const date = toDate(value);
+  return date ? Math.floor(date.getTime() / 1000) : undefined;
+}
+
+function hydrate(row: PayloadRow | undefined): AdapterPayload | undefined {
+  if (!row) return undefined;
+  const payload = JSON.parse(row.payload) as AdapterPayload;
+  const consumed = epochSeconds(row.consumed_at);
+  return consumed === undefined ? payload : { ...payload, consumed };
+}
+
+export function createAdapterFactory(knex: Knex) {
+  return class KnexAdapter implements Adapter {
+    constructor(readonly kind: string) {}
+
+    private rows() {
+      return knex(TABLE).where('kind', this.kind);
+    }
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+      const row = {
+        kind: this.kind,
+        id,
+        payload: JSON.stringify(payload),
+        grant_id: payload.grantId ?? null,
+        account_id: payload.accountId ?? null,
+        uid: payload.uid ?? null,
+        user_code: payload.userCode ?? null,
+        expires_at: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+      };
+      await knex(TABLE).insert(row).onConflict(['kind', 'id']).merge();
+    }
+
+    async find(id: string): Promise<AdapterPayload | undefined> {
+      return hydrate(await this.rows().where('id', id).first('payload', 'consumed_at'));
+    }
+
+    async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      return hydrate(await this.rows().where('uid', uid).first('payload', 'consumed_at'));
+    }
+
+    async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+      return hydrate(await this.rows().where('user_code', userCode).first('payload', 'consumed_at'));
+    }
+
+    async consume(id: string): Promise<void> {
+      await this.rows().where('id', id).whereNull('consumed_at').update({ consumed_at: new Date() });
+    }
+
+    async destroy(id: string): Promise<void> {
+      await this.rows().where('id', id).delete();
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await this.rows().where('grant_id', grantId).delete();
+    }
+  };
+}
+
+/** Ends a login: its grant and every token issued from it. */
+export async function revokeGrant(knex: Knex, grantId: string): Promise<void> {
+  await knex(TABLE)
+    .where('grant_id', grantId)
+    .orWhere((query) => query.where('kind', 'Grant').andWhere('id', grantId))
+    .delete();
+}
+
+/** Ends every login of an account (after a password reset), optionally keeping one grant. */
+export async function revokeAccountGrants(knex: Knex, accountId: string, keepGrantId?: string): Promise<void> {
+  const query = knex(TABLE).where('account_id', accountId);
+  if (keepGrantId) {
+    query.andWhere((scope) => scope.whereNull('grant_id').orWhereNot('grant_id', keepGrantId)).andWhereNot('id', keepGrantId);
+  }
+  await query.delete();
+}
+
+/** The provider never deletes expired rows itself. */
+export async function purgeExpiredPayloads(knex: Knex, now = new Date()): Promise<number> {
+  return knex(TABLE).where('expires_at', '<', now).delete();
+}

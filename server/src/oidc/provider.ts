@@ -1,0 +1,77 @@
+/**
+ * The OAuth/OIDC provider (oidc-provider 9) behind POST /api/token. Only the token endpoint is
+ * exposed (see token-endpoint.ts); no authorization, userinfo or discovery routes are mounted.
+ * - One public client, `tessera-web` (no secret: browsers cannot keep one).
+ * - Grants: `password` (registered in password-grant.ts) and the built-in `refresh_token`.
+ * - Opaque access tokens; refresh tokens rotate on every use, and presenting a spent one revokes the
+ *   whole grant (the library does this in its refresh_token grant when `rotateRefreshToken` is on).
+ * - A login lives at most `refreshTokenTtl`: rotated refresh tokens inherit the remaining lifetime.
+ */
+import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { WEB_CLIENT_ID } from '@tessera/sdk';
+import type { ServerConfig } from '../config.js';
+import type { Knex } from '../db/knex.js';
+import type { Secrets } from '../secrets.js';
+import { createAdapterFactory } from './adapter.js';
+
+export interface ProviderOptions {
+  config: ServerConfig;
+  knex: Knex;
+  secrets: Secrets;
+  /** The account for a token's subject, or undefined when it may no longer use the API. */
+  findAccount(accountId: string): Promise<{ id: string } | undefined>;
+  isAllowedOrigin(ctx: KoaContextWithOIDC, origin: string): boolean;
+}
+
+export const PASSWORD_GRANT = 'password';
+
+export function createProvider(options: ProviderOptions): Provider {
+  const { config, knex, secrets } = options;
+  const { accessTokenTtl, refreshTokenTtl } = config.tokens;
+
+  const configuration: Configuration = {
+    adapter: createAdapterFactory(knex),
+    clients: [
+      {
+        client_id: WEB_CLIENT_ID,
+        token_endpoint_auth_method: 'none',
+        grant_types: [PASSWORD_GRANT, 'refresh_token'],
+        response_types: [],
+        redirect_uris: [],
+      },
+    ],
+    jwks: secrets.jwks,
+    cookies: { keys: [secrets.secret] },
+    features: {
+      devInteractions: { enabled: false },
+      resourceIndicators: { enabled: false },
+      userinfo: { enabled: false },
+      revocation: { enabled: false },
+      introspection: { enabled: false },
+      rpInitiatedLogout: { enabled: false },
+    },
+    rotateRefreshToken: true,
+    ttl: {
+      AccessToken: accessTokenTtl,
+      Grant: refreshTokenTtl,
+      RefreshToken(ctx, token) {
+        const rotated = ctx?.oidc?.entities.RotatedRefreshToken;
+        return rotated ? Math.max(1, rotated.remainingTTL) : refreshTokenTtl;
+      },
+    },
+    async findAccount(_ctx, sub) {
+      const account = await options.findAccount(sub);
+      return account ? { accountId: account.id, claims: () => ({ sub: account.id }) } : undefined;
+    },
+    clientBasedCORS: (ctx, origin) => options.isAllowedOrigin(ctx, origin),
+    // The token endpoint only ever answers JSON; token-endpoint.ts rewrites errors into the API's shape.
+    async renderError(ctx, out) {
+      ctx.type = 'json';
+      ctx.body = out;
+    },
+  };
+
+  const provider = new Provider(`${config.publicUrl}/api`, configuration);
+  provider.proxy = config.trustProxy;
+  return provider;
+}

@@ -1,0 +1,187 @@
+/**
+ * POST /api/token: the provider's token endpoint, wrapped so that it speaks the API's language.
+ *
+ * Before the provider: the body is read (form-urlencoded, or JSON translated to a form, since the
+ * provider reads forms only), checked with the SDK's login rules (422), and a login is refused
+ * while its email+IP or IP is over its failure limit (429). A POST without a grant and with a
+ * bearer token is a logout: the token's grant and every token of it are revoked (204).
+ *
+ * After the provider: OAuth errors (`{error, error_description}`, 400/401) become the API's error
+ * bodies: 401 invalid_credentials / account_suspended for logins, 401 invalid_grant for refreshes.
+ */
+import { PassThrough } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
+import type { Context, Middleware, Next } from 'koa';
+import { koaBody } from 'koa-body';
+import type Provider from 'oidc-provider';
+import { forms } from '@tessera/sdk/rules';
+import type { Knex } from '../db/knex.js';
+import { validationFailed, type ErrorBody } from '../http/errors.js';
+import { authenticate, bearerToken, sessionOf } from '../http/authenticate.js';
+import { normalizeEmail, pickStrings, readForm, unsupportedMediaType } from '../http/input.js';
+import type { RateLimiters } from '../security/rate-limits.js';
+import { revokeGrant } from './adapter.js';
+import type { LoginFailure } from './password-grant.js';
+import { PASSWORD_GRANT } from './provider.js';
+
+export const loginMessages = {
+  invalidCredentials: 'The email and/or password are incorrect.',
+  suspended: 'Your account has been suspended.',
+  invalidGrant: 'Your session has expired. Please log in again.',
+  invalidClient: 'The client is not recognised.',
+  unsupportedGrant: 'The selected grant type is invalid.',
+} as const;
+
+const LOGIN_FAILURES: Record<LoginFailure, ErrorBody> = {
+  invalid_credentials: { code: 'invalid_credentials', message: loginMessages.invalidCredentials },
+  account_suspended: { code: 'account_suspended', message: loginMessages.suspended },
+};
+
+const GRANT_FIELDS: Record<string, string[]> = {
+  [PASSWORD_GRANT]: ['email', 'password'],
+  refresh_token: ['refresh_token'],
+};
+
+type TokenParams = Record<string, string>;
+
+export interface TokenEndpointOptions {
+  provider: Provider;
+  knex: Knex;
+  limiters: RateLimiters;
+  bodyLimit: number;
+}
+
+/** Runs the provider's own middleware on this request, as if it were mounted at /api (koa-mount's approach). */
+function providerRunner(provider: Provider) {
+  const stack = provider.middleware as Middleware[];
+  return async function runProvider(ctx: Context): Promise<void> {
+    const path = ctx.path;
+    ctx.path = '/token';
+    const dispatch = (index: number): Promise<void> => {
+      const middleware = stack[index];
+      return middleware ? Promise.resolve(middleware(ctx, () => dispatch(index + 1))) : Promise.resolve();
+    };
+    try {
+      await dispatch(0);
+    } finally {
+      ctx.path = path;
+    }
+  };
+}
+
+/**
+ * The provider parses the urlencoded body itself, from the request stream. Having read (and
+ * checked) the body already, hand it a request whose stream replays the checked parameters.
+ */
+function replayAsForm(ctx: Context, params: TokenParams): () => void {
+  const original = ctx.req;
+  const body = Buffer.from(new URLSearchParams(params).toString());
+  const replay = new PassThrough();
+  replay.end(body);
+  const headers = { ...original.headers, 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(body.length) };
+  // A bearer header is never client authentication; the provider would take it as such.
+  delete headers.authorization;
+  Object.assign(replay, { headers, method: original.method, url: original.url, httpVersion: original.httpVersion, socket: original.socket });
+  ctx.req = ctx.request.req = replay as unknown as IncomingMessage;
+  return () => {
+    ctx.req = ctx.request.req = original;
+  };
+}
+
+async function readTokenBody(ctx: Context, bodyLimit: number): Promise<unknown> {
+  const hasBody = Number(ctx.get('Content-Length') || 0) > 0 || ctx.get('Transfer-Encoding') !== '';
+  if (!hasBody) return {};
+  if (!ctx.is('application/x-www-form-urlencoded', 'application/json', '+json')) throw unsupportedMediaType();
+  const parse = koaBody({ json: true, urlencoded: true, text: false, multipart: false, jsonLimit: bodyLimit, formLimit: bodyLimit, patchNode: false });
+  await parse(ctx, async () => {});
+  return ctx.request.body;
+}
+
+/** Checks the grant's fields (422) and answers only the parameters the provider should see. */
+function checkParams(body: unknown): TokenParams {
+  const common = { grant_type: [], client_id: [] };
+  const { values, errors } = pickStrings(body, common);
+  if (Object.keys(errors).length) throw validationFailed(errors);
+  const grantType = values.grant_type?.trim();
+  if (!grantType) throw validationFailed({ grant_type: ['The grant type field is required.'] });
+  const fields = GRANT_FIELDS[grantType];
+  if (!fields) throw validationFailed({ grant_type: [loginMessages.unsupportedGrant] });
+  if (!values.client_id?.trim()) throw validationFailed({ client_id: ['The client id field is required.'] });
+
+  const grantValues =
+    grantType === PASSWORD_GRANT
+      ? readForm(body, forms.login)
+      : readForm(body, { refresh_token: [(value) => (value ? null : 'The refresh token field is required.')] });
+  const params: TokenParams = { grant_type: grantType, client_id: values.client_id };
+  for (const field of fields) params[field] = (grantValues as Record<string, string>)[field];
+  if (params.email) params.email = normalizeEmail(params.email);
+  return params;
+}
+
+function isOAuthError(body: unknown): body is { error: string; error_description?: string } {
+  return typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string';
+}
+
+/** The provider's OAuth error, in the API's words. */
+function translateError(ctx: Context, grantType: string): void {
+  if (!isOAuthError(ctx.body)) return;
+  const failure = ctx.state.loginFailure;
+  let status = 400;
+  let body: ErrorBody;
+  if (failure) {
+    status = 401;
+    body = LOGIN_FAILURES[failure];
+  } else if (ctx.body.error === 'invalid_grant') {
+    status = 401;
+    body = { code: 'invalid_grant', message: loginMessages.invalidGrant };
+  } else if (ctx.body.error === 'invalid_client') {
+    status = 401;
+    body = { code: 'invalid_client', message: loginMessages.invalidClient };
+  } else if (ctx.body.error === 'server_error') {
+    throw new Error(`token endpoint failed for grant ${grantType}: ${ctx.body.error_description ?? 'server_error'}`);
+  } else {
+    body = { code: 'bad_request', message: ctx.body.error_description ?? 'The request could not be read.' };
+  }
+  ctx.remove('WWW-Authenticate');
+  ctx.status = status;
+  ctx.body = body;
+}
+
+export function tokenEndpoint(options: TokenEndpointOptions) {
+  const runProvider = providerRunner(options.provider);
+  const requireSession = authenticate(options.knex);
+
+  async function logout(ctx: Context) {
+    await requireSession(ctx, async () => {
+      await revokeGrant(options.knex, sessionOf(ctx).grantId);
+      ctx.status = 204;
+    });
+  }
+
+  return async function token(ctx: Context, _next: Next) {
+    const body = await readTokenBody(ctx, options.bodyLimit);
+    const isEmpty = typeof body !== 'object' || body === null || Object.keys(body).length === 0;
+    if (isEmpty && bearerToken(ctx)) return logout(ctx);
+
+    const params = checkParams(body);
+    const loginKeys = params.grant_type === PASSWORD_GRANT ? { pair: `${params.email}|${ctx.ip}`, ip: ctx.ip } : undefined;
+    if (loginKeys) {
+      await options.limiters.assertAllowed('login', loginKeys.pair);
+      await options.limiters.assertAllowed('loginIp', loginKeys.ip);
+    }
+
+    const restore = replayAsForm(ctx, params);
+    try {
+      await runProvider(ctx);
+    } finally {
+      restore();
+    }
+
+    if (loginKeys && ctx.state.loginFailure === 'invalid_credentials') {
+      await Promise.all([options.limiters.penalize('login', loginKeys.pair), options.limiters.penalize('loginIp', loginKeys.ip)]);
+    } else if (loginKeys && ctx.state.loggedInAccountId) {
+      await options.limiters.reset('login', loginKeys.pair);
+    }
+    translateError(ctx, params.grant_type);
+  };
+}
