@@ -1,0 +1,251 @@
+/** POST /api/token: login, refresh rotation and reuse detection, logout, and errors in the API's shape. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PASSWORD_HASH } from '../src/config.js';
+import {
+  PASSWORD,
+  createUser,
+  databaseKinds,
+  login,
+  loggedInUser,
+  startTestServer,
+  uniqueEmail,
+  type TestContext,
+  type TestServer,
+} from './support/server.js';
+
+const CLIENT_ID = 'tessera-web';
+
+describe.each(databaseKinds)('session on %s', (kind) => {
+  let context: TestContext;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    context = await startTestServer(kind);
+    server = context.server;
+  });
+  afterAll(() => context.cleanup());
+
+  const passwordGrant = (email: string, password: string) => ({ grant_type: 'password', client_id: CLIENT_ID, email, password });
+  const refreshGrant = (refreshToken: string) => ({ grant_type: 'refresh_token', client_id: CLIENT_ID, refresh_token: refreshToken });
+
+  describe('password grant', () => {
+    it('logs in with a form body and answers a bearer token pair', async () => {
+      const user = await createUser(server);
+      const response = await server.api.post('/token', undefined, { form: passwordGrant(user.email, PASSWORD) });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
+      expect(response.body.access_token).toMatch(/^[\w-]{43}$/);
+      expect(response.body.refresh_token).toMatch(/^[\w-]{43}$/);
+      const me = await server.api.get('/users/me', { token: response.body.access_token });
+      expect(me.body.data.email).toBe(user.email);
+    });
+
+    it('accepts a JSON body and an email in other letter case', async () => {
+      const user = await createUser(server);
+      const response = await server.api.post('/token', passwordGrant(`  ${user.email.toUpperCase()} `, PASSWORD));
+      expect(response.status).toBe(200);
+    });
+
+    it('answers 422 per field for missing or malformed input', async () => {
+      const response = await server.api.post('/token', { grant_type: 'password', client_id: CLIENT_ID, email: 'not-an-email' });
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual({
+        message: 'The given data was invalid.',
+        code: 'validation_failed',
+        errors: { email: ['The email must be a valid email address.'], password: ['The password field is required.'] },
+      });
+    });
+
+    it('answers 422 for wrong types and unknown grants', async () => {
+      const wrongTypes = await server.api.post('/token', { grant_type: 'password', client_id: CLIENT_ID, email: ['a@b.co'], password: 12345678 });
+      expect(wrongTypes.status).toBe(422);
+      expect(Object.keys(wrongTypes.body.errors).sort()).toEqual(['email', 'password']);
+      const unknown = await server.api.post('/token', { grant_type: 'client_credentials', client_id: CLIENT_ID });
+      expect(unknown.status).toBe(422);
+      expect(unknown.body.errors.grant_type).toEqual(['The selected grant type is invalid.']);
+      const missing = await server.api.post('/token', { client_id: CLIENT_ID });
+      expect(missing.status).toBe(422);
+      expect(missing.body.errors).toHaveProperty('grant_type');
+    });
+
+    it('answers 401 invalid_credentials for a wrong password or an unknown email', async () => {
+      const user = await createUser(server);
+      for (const attempt of [passwordGrant(user.email, 'Wrong-password-1'), passwordGrant(uniqueEmail('nobody'), PASSWORD)]) {
+        const response = await server.api.post('/token', undefined, { form: attempt });
+        expect(response.status).toBe(401);
+        expect(response.body).toEqual({ code: 'invalid_credentials', message: 'The email and/or password are incorrect.' });
+      }
+    });
+
+    it('answers 401 account_suspended for a suspended or banned account, only with the right password', async () => {
+      const suspended = await createUser(server);
+      const banned = await createUser(server);
+      await server.app.knex('users').where('id', suspended.id).update({ is_active: false });
+      await server.app.knex('users').where('id', banned.id).update({ deleted_at: new Date() });
+      for (const user of [suspended, banned]) {
+        const right = await server.api.post('/token', passwordGrant(user.email, PASSWORD));
+        expect(right.status).toBe(401);
+        expect(right.body).toEqual({ code: 'account_suspended', message: 'Your account has been suspended.' });
+        const wrong = await server.api.post('/token', passwordGrant(user.email, 'Wrong-password-1'));
+        expect(wrong.body.code).toBe('invalid_credentials');
+      }
+    });
+
+    it('refuses an invited account that has no password yet', async () => {
+      const email = uniqueEmail('invited');
+      await server.app.knex('users').insert({ id: crypto.randomUUID(), email, name: '', password_hash: null, created_at: new Date(), updated_at: new Date() });
+      const response = await server.api.post('/token', passwordGrant(email, PASSWORD));
+      expect(response.body.code).toBe('invalid_credentials');
+    });
+
+    it('answers 401 invalid_client for an unknown client', async () => {
+      const user = await createUser(server);
+      const response = await server.api.post('/token', { ...passwordGrant(user.email, PASSWORD), client_id: 'someone-else' });
+      expect(response.status).toBe(401);
+      expect(response.body.code).toBe('invalid_client');
+    });
+  });
+
+  describe('refresh_token grant', () => {
+    it('rotates the pair: the new tokens work, the old refresh token is spent', async () => {
+      const { tokens } = await loggedInUser(server);
+      const rotated = await server.api.post('/token', undefined, { form: refreshGrant(tokens.refresh_token) });
+      expect(rotated.status).toBe(200);
+      expect(rotated.body.refresh_token).not.toBe(tokens.refresh_token);
+      expect(rotated.body.access_token).not.toBe(tokens.access_token);
+      expect((await server.api.get('/users/me', { token: rotated.body.access_token })).status).toBe(200);
+      // The access token of the first pair stays valid until it expires; only the refresh token rotates.
+      expect((await server.api.get('/users/me', { token: tokens.access_token })).status).toBe(200);
+    });
+
+    it('revokes the whole login when a spent refresh token is presented again', async () => {
+      const { tokens } = await loggedInUser(server);
+      const first = await server.api.post('/token', refreshGrant(tokens.refresh_token));
+      const second = await server.api.post('/token', refreshGrant(first.body.refresh_token));
+      expect(second.status).toBe(200);
+
+      const reuse = await server.api.post('/token', refreshGrant(tokens.refresh_token));
+      expect(reuse.status).toBe(401);
+      expect(reuse.body.code).toBe('invalid_grant');
+
+      // Every token of that login is gone: the latest pair too.
+      expect((await server.api.get('/users/me', { token: second.body.access_token })).status).toBe(401);
+      expect((await server.api.post('/token', refreshGrant(second.body.refresh_token))).status).toBe(401);
+      expect((await server.api.get('/users/me', { token: tokens.access_token })).status).toBe(401);
+    });
+
+    it('leaves other logins of the same account alone when one is revoked', async () => {
+      const { user, tokens } = await loggedInUser(server);
+      const other = await login(server, user.email);
+      await server.api.post('/token', refreshGrant(tokens.refresh_token));
+      await server.api.post('/token', refreshGrant(tokens.refresh_token));
+      expect((await server.api.get('/users/me', { token: other.access_token })).status).toBe(200);
+    });
+
+    it('answers 401 invalid_grant for an unknown refresh token and 422 when it is missing', async () => {
+      const unknown = await server.api.post('/token', refreshGrant('x'.repeat(43)));
+      expect(unknown.status).toBe(401);
+      expect(unknown.body).toEqual({ code: 'invalid_grant', message: 'Your session has expired. Please log in again.' });
+      const missing = await server.api.post('/token', { grant_type: 'refresh_token', client_id: CLIENT_ID });
+      expect(missing.status).toBe(422);
+      expect(missing.body.errors).toHaveProperty('refresh_token');
+    });
+
+    it('refuses to refresh once the account is suspended', async () => {
+      const { user, tokens } = await loggedInUser(server);
+      await server.app.knex('users').where('id', user.id).update({ is_active: false });
+      const response = await server.api.post('/token', refreshGrant(tokens.refresh_token));
+      expect(response.status).toBe(401);
+      expect(response.body.code).toBe('invalid_grant');
+    });
+  });
+
+  describe('logout', () => {
+    it('revokes the access and refresh tokens of the session with a bare POST and a bearer token', async () => {
+      const { user, tokens } = await loggedInUser(server);
+      const other = await login(server, user.email);
+      const response = await server.api.post('/token', undefined, { token: tokens.access_token });
+      expect(response.status).toBe(204);
+      expect((await server.api.get('/users/me', { token: tokens.access_token })).status).toBe(401);
+      expect((await server.api.post('/token', refreshGrant(tokens.refresh_token))).status).toBe(401);
+      // Only that session ends.
+      expect((await server.api.get('/users/me', { token: other.access_token })).status).toBe(200);
+    });
+
+    it('answers 401 for a logout with an unknown token', async () => {
+      const response = await server.api.post('/token', undefined, { token: 'y'.repeat(43) });
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ message: 'Unauthenticated.', code: 'unauthenticated' });
+    });
+  });
+
+  describe('the authentication middleware', () => {
+    it('answers 401 without a token, with a malformed one, and for a suspended account', async () => {
+      const { user, tokens } = await loggedInUser(server);
+      for (const headers of [{}, { Authorization: 'Bearer' }, { Authorization: 'Basic abc' }, { Authorization: `Bearer ${'%'.repeat(500)}` }]) {
+        const response = await server.api.get('/users/me', { headers });
+        expect(response.status).toBe(401);
+        expect(response.body.code).toBe('unauthenticated');
+      }
+      await server.app.knex('users').where('id', user.id).update({ is_active: false });
+      expect((await server.api.get('/users/me', { token: tokens.access_token })).status).toBe(401);
+    });
+
+    it('answers 401 for an expired access token', async () => {
+      const { tokens } = await loggedInUser(server);
+      await server.app.knex('oidc_payloads').where({ kind: 'AccessToken', id: tokens.access_token }).update({ expires_at: new Date(Date.now() - 1000) });
+      expect((await server.api.get('/users/me', { token: tokens.access_token })).status).toBe(401);
+    });
+  });
+
+  it('keeps tokens across a restart on the same database', async () => {
+    const { tokens } = await loggedInUser(server);
+    server = await server.restart();
+    context.server = server;
+    expect((await server.api.get('/users/me', { token: tokens.access_token })).status).toBe(200);
+    const rotated = await server.api.post('/token', refreshGrant(tokens.refresh_token));
+    expect(rotated.status).toBe(200);
+  });
+
+  it('stores opaque tokens in the database and purges expired rows', async () => {
+    const { tokens } = await loggedInUser(server);
+    const rows = await server.app.knex('oidc_payloads').whereIn('id', [tokens.access_token, tokens.refresh_token]).select('kind');
+    expect(rows.map((row) => row.kind).sort()).toEqual(['AccessToken', 'RefreshToken']);
+    await server.app.knex('oidc_payloads').where('id', tokens.refresh_token).update({ expires_at: new Date(Date.now() - 1000) });
+    const { purgeExpiredPayloads } = await import('../src/oidc/adapter.js');
+    expect(await purgeExpiredPayloads(server.app.knex)).toBeGreaterThanOrEqual(1);
+    expect(await server.app.knex('oidc_payloads').where('id', tokens.refresh_token).first()).toBeUndefined();
+  });
+});
+
+describe('login timing', () => {
+  let context: TestContext;
+
+  // The production argon2 cost, so the hash (not HTTP noise) dominates what is measured.
+  beforeAll(async () => {
+    context = await startTestServer('sqlite', { passwordHash: DEFAULT_PASSWORD_HASH });
+  });
+  afterAll(() => context.cleanup());
+
+  it('takes about as long for an unknown email as for a wrong password', async () => {
+    const { server } = context;
+    const user = await createUser(server);
+    const attempt = async (email: string) => {
+      const started = performance.now();
+      const response = await server.api.post('/token', undefined, { form: { grant_type: 'password', client_id: CLIENT_ID, email, password: 'Wrong-password-1' } });
+      expect(response.status).toBe(401);
+      return performance.now() - started;
+    };
+    const median = async (email: () => string) => {
+      const samples: number[] = [];
+      for (let i = 0; i < 5; i += 1) samples.push(await attempt(email()));
+      return samples.sort((a, b) => a - b)[2];
+    };
+    await attempt(uniqueEmail()); // the first unknown email also makes the dummy hash
+    const wrongPassword = await median(() => user.email);
+    const unknownEmail = await median(() => uniqueEmail());
+    // Loose bounds: both verify one argon2id hash of the same cost; without the dummy hash an unknown email answers in ~1 ms.
+    expect(unknownEmail).toBeGreaterThan(wrongPassword * 0.5);
+    expect(unknownEmail).toBeLessThan(wrongPassword * 2);
+  });
+});

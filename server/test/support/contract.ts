@@ -1,0 +1,81 @@
+/**
+ * Checks answers against the contract (openapi/dist/openapi.json, built by the global setup) with
+ * ajv. A documented operation must answer one of its documented statuses with a body matching the
+ * schema; an undocumented path or method may only answer an error, and that error must be an Error.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+
+const bundle = fileURLToPath(new URL('../../../openapi/dist/openapi.json', import.meta.url));
+
+interface ResponseObject {
+  $ref?: string;
+  content?: Record<string, { schema?: unknown }>;
+  headers?: Record<string, unknown>;
+}
+interface OpenApi {
+  paths: Record<string, Record<string, { responses: Record<string, ResponseObject> }>>;
+  components: { responses: Record<string, ResponseObject> };
+}
+
+const document = JSON.parse(readFileSync(bundle, 'utf8')) as OpenApi;
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+ajv.addSchema(document, 'openapi');
+const validators = new Map<string, ValidateFunction>();
+
+function pointer(...segments: string[]): string {
+  return `openapi#/${segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+}
+
+function validator(ref: string): ValidateFunction {
+  let validate = validators.get(ref);
+  if (!validate) {
+    validate = ajv.getSchema(ref);
+    if (!validate) throw new Error(`No schema at ${ref}`);
+    validators.set(ref, validate);
+  }
+  return validate;
+}
+
+/** The schema pointer of a documented JSON answer, or null for an answer without a body. */
+function documentedSchema(method: string, path: string, status: number): string | null | undefined {
+  const operation = document.paths[path]?.[method.toLowerCase()];
+  if (!operation) return undefined;
+  const response = operation.responses[String(status)];
+  if (!response) throw new Error(`${method} ${path} answered ${status}, which the contract does not document.`);
+  if (response.$ref) {
+    const name = response.$ref.split('/').pop() as string;
+    return document.components.responses[name].content ? pointer('components', 'responses', name, 'content', 'application/json', 'schema') : null;
+  }
+  return response.content ? pointer('paths', path, method.toLowerCase(), 'responses', String(status), 'content', 'application/json', 'schema') : null;
+}
+
+export function isDocumented(method: string, path: string): boolean {
+  return Boolean(document.paths[path]?.[method.toLowerCase()]);
+}
+
+/** Throws with ajv's findings when the answer breaks the contract. */
+export function assertContract(method: string, path: string, status: number, body: unknown): void {
+  let ref = documentedSchema(method, path, status);
+  if (ref === undefined) {
+    if (status < 400) throw new Error(`${method} ${path} is not in the contract but answered ${status}.`);
+    ref = pointer('components', 'schemas', 'Error');
+  }
+  if (ref === null) {
+    if (body !== undefined) throw new Error(`${method} ${path} ${status} should have no body, got ${JSON.stringify(body)}`);
+    return;
+  }
+  const validate = validator(ref);
+  if (!validate(body)) {
+    throw new Error(`${method} ${path} ${status} breaks the contract: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body, null, 2)}`);
+  }
+}
+
+/** Direct schema checks, for tests of components (e.g. the Error body). */
+export function assertSchema(name: string, value: unknown): void {
+  const validate = validator(pointer('components', 'schemas', name));
+  if (!validate(value)) throw new Error(`${name}: ${ajv.errorsText(validate.errors)}`);
+}
