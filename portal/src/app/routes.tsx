@@ -1,4 +1,4 @@
-import { redirect, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { authenticatedLoader, guestOnlyLoader } from '../guards/loaders';
 import { RootErrorBoundary, RootLayout, RouteFallback } from './RootLayout';
 
@@ -71,7 +71,7 @@ export const routes: RouteObject[] = [
           { path: 'profile', lazy: () => import('../features/profile/ProfilePage').then((m) => ({ Component: m.ProfilePage })) },
         ],
       },
-      { path: '*', loader: () => redirect('/not-found') },
+      { path: '*', Component: () => <Navigate to="/not-found" replace /> },
     ],
   },
 ];

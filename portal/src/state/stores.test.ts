@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tokenStore } from '../api/client';
+import { fakeApi } from '../test/fakeApi';
+import { aUser, CONFIG, TOKENS } from '../test/fixtures';
+import { clearLocalState, logOut } from './localState';
+import { SESSION_STORAGE_KEY, useSession } from './session';
+import { useTokens } from './tokens';
+
+beforeEach(() => {
+  tokenStore.set(null);
+  useSession.getState().reset();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('tokens', () => {
+  it('persist in localStorage through the SDK store and show in the React store', () => {
+    tokenStore.set(TOKENS);
+    expect(JSON.parse(localStorage.getItem('tessera.tokens') ?? 'null')).toEqual(TOKENS);
+    expect(useTokens.getState().tokens).toEqual(TOKENS);
+  });
+
+  it('follow a logout in another tab', () => {
+    tokenStore.set(TOKENS);
+    localStorage.removeItem('tessera.tokens');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'tessera.tokens', newValue: null }));
+    expect(useTokens.getState().tokens).toBeNull();
+  });
+});
+
+describe('session', () => {
+  it('loads the current user, and the configuration only once', async () => {
+    tokenStore.set(TOKENS);
+    const api = fakeApi([
+      { method: 'GET', path: '/api/users/me', status: 200, body: { data: aUser() } },
+      { method: 'GET', path: '/api/config', status: 200, body: { data: CONFIG } },
+    ]);
+    expect(await useSession.getState().load()).toBeNull();
+    expect(await useSession.getState().load()).toBeNull();
+    expect(useSession.getState()).toMatchObject({ user: { email: 'learner@example.com' }, config: CONFIG });
+    expect(api.requests.map((request) => request.path)).toEqual(['/api/users/me', '/api/config', '/api/users/me']);
+    expect(api.requests[0].authorization).toBe('Bearer access-1');
+  });
+
+  it('answers the failure of a load', async () => {
+    fakeApi([{ method: 'GET', path: '/api/users/me', status: 500, body: { message: 'Server error', code: 'server_error' } }]);
+    expect(await useSession.getState().load({ routeErrors: false })).toMatchObject({ status: 500 });
+    expect(useSession.getState().user).toBeNull();
+  });
+
+  it('persists the current organization, not the user', () => {
+    useSession.setState({ user: aUser() });
+    useSession.getState().setOrganization('org-1');
+    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}').state).toEqual({ organizationId: 'org-1' });
+  });
+});
+
+describe('logout', () => {
+  it('clears tokens, session and persisted state', () => {
+    tokenStore.set(TOKENS);
+    useSession.setState({ user: aUser(), config: CONFIG });
+    useSession.getState().setOrganization('org-1');
+    clearLocalState();
+    expect(localStorage.getItem('tessera.tokens')).toBeNull();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(useSession.getState()).toMatchObject({ user: null, config: null, organizationId: null });
+    expect(useTokens.getState().tokens).toBeNull();
+  });
+
+  it('revokes the session on the server with the access token', async () => {
+    tokenStore.set(TOKENS);
+    const api = fakeApi([{ method: 'POST', path: '/api/token', status: 204 }]);
+    await logOut();
+    expect(api.requests).toMatchObject([{ method: 'POST', path: '/api/token', authorization: 'Bearer access-1' }]);
+    expect(tokenStore.get()).toBeNull();
+  });
+});

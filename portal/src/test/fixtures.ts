@@ -1,0 +1,32 @@
+import type { AppConfig, CurrentUser } from '@tessera/sdk';
+
+export function aUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: '01930000-0000-7000-8000-000000000001',
+    name: 'Lena Learner',
+    email: 'learner@example.com',
+    is_confirmed: true,
+    is_active: true,
+    is_owner: false,
+    is_deleted: false,
+    status: 'active',
+    created_at: '2026-01-05T09:30:00Z',
+    joined: '2026-01-05T09:30:00Z',
+    memberships: [],
+    ...overrides,
+  };
+}
+
+export const CONFIG: AppConfig = {
+  image: { min_width: 800, min_height: 450 },
+  bioreq_types: ['passport'],
+  file_sizes: {
+    image: { min_size: 1, max_size: 10000 },
+    thumbnail: { min_size: 1, max_size: 5000 },
+    pdf: { min_size: 1, max_size: 50000 },
+    video: { min_size: 10, max_size: 2000000 },
+    audio: { min_size: 1, max_size: 200000 },
+  },
+};
+
+export const TOKENS = { accessToken: 'access-1', refreshToken: 'refresh-1' };
