@@ -21,6 +21,7 @@ import { createPasswordHasher } from './features/accounts/passwords.js';
 import { accountRoutes } from './features/accounts/routes.js';
 import { findActiveAccount, verifyCredentials } from './features/accounts/service.js';
 import { systemRoutes } from './features/system/routes.js';
+import { compose } from './http/compose.js';
 import { errorMiddleware, requestContext } from './http/error-middleware.js';
 import { HttpError, notFound } from './http/errors.js';
 import { jsonBody } from './http/input.js';
@@ -64,6 +65,14 @@ function apiRouter(services: AppServices): Router {
     router.use(feature.routes());
   }
   return router;
+}
+
+/** /api never falls through to the portal: an unknown call is a JSON 404. */
+async function apiNotFound(ctx: Context, next: Next) {
+  await next();
+  if (ctx.body === undefined || ctx.body === null) {
+    if (ctx.status === 404) throw notFound();
+  }
 }
 
 function methodNotAllowed(): HttpError {
@@ -117,9 +126,14 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   app.use(securityHeaders(config));
   app.use(onlyFor((ctx) => isApiPath(ctx.path) || ctx.path.startsWith('/widgets/'), corsMiddleware(isAllowedOrigin)));
   app.use(onlyFor((ctx) => ctx.path === '/api/token' && ctx.method === 'POST', token));
-  app.use(onlyFor((ctx) => isApiPath(ctx.path), jsonBody(config.bodyLimit)));
-  app.use(api.routes());
-  app.use(api.allowedMethods({ throw: true, methodNotAllowed, notImplemented: methodNotAllowed }));
+  // /api ends here (no fall-through to the portal): unknown calls are JSON 404s, wrong methods 405s.
+  const apiChain = compose([
+    jsonBody(config.bodyLimit),
+    apiNotFound,
+    api.allowedMethods({ throw: true, methodNotAllowed, notImplemented: methodNotAllowed }) as Koa.Middleware,
+    api.routes() as Koa.Middleware,
+  ]);
+  app.use((ctx, next) => (isApiPath(ctx.path) ? apiChain(ctx) : next()));
   app.use(serveWidgets(config.widgetsDist));
   app.use(servePortal(config.portalDist));
   app.use(async (ctx) => {

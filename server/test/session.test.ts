@@ -182,7 +182,7 @@ describe.each(databaseKinds)('session on %s', (kind) => {
   describe('the authentication middleware', () => {
     it('answers 401 without a token, with a malformed one, and for a suspended account', async () => {
       const { user, tokens } = await loggedInUser(server);
-      for (const headers of [{}, { Authorization: 'Bearer' }, { Authorization: 'Basic abc' }, { Authorization: `Bearer ${'%'.repeat(500)}` }]) {
+      for (const headers of [{} as Record<string, string>, { Authorization: 'Bearer' }, { Authorization: 'Basic abc' }, { Authorization: `Bearer ${'%'.repeat(500)}` }]) {
         const response = await server.api.get('/users/me', { headers });
         expect(response.status).toBe(401);
         expect(response.body.code).toBe('unauthenticated');

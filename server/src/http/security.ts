@@ -10,9 +10,14 @@ import type { Context, Middleware } from 'koa';
 import helmet from 'koa-helmet';
 import type { ServerConfig } from '../config.js';
 
+/**
+ * True for the server's own origin (as the browser reached it: browsers send Origin on same-origin
+ * POSTs too), PUBLIC_URL's origin and ALLOWED_ORIGINS. (Koa 3's `ctx.origin` is the request's Origin
+ * header, not the server's, hence protocol + host.)
+ */
 export function originChecker(config: Pick<ServerConfig, 'allowedOrigins' | 'publicUrl'>) {
   const allowed = new Set([...config.allowedOrigins, new URL(config.publicUrl).origin]);
-  return (ctx: Pick<Context, 'origin'>, origin: string): boolean => origin === ctx.origin || allowed.has(origin);
+  return (ctx: Pick<Context, 'protocol' | 'host'>, origin: string): boolean => origin === `${ctx.protocol}://${ctx.host}` || allowed.has(origin);
 }
 
 export function corsMiddleware(isAllowedOrigin: (ctx: Context, origin: string) => boolean): Middleware {

@@ -34,8 +34,10 @@ export function serveWidgets(root: string) {
   };
 }
 
-function wantsHtml(ctx: Context): boolean {
-  return ctx.accepts('html', 'json') === 'html';
+/** A page route of the SPA: asked for as HTML, and not a missing file (which would get HTML for a script). */
+function isPageRequest(ctx: Context): boolean {
+  const lastSegment = ctx.path.split('/').pop() ?? '';
+  return !lastSegment.includes('.') && ctx.accepts('html', 'json') === 'html';
 }
 
 /** Everything that is not /api or /widgets: the portal's files, else index.html for the SPA's routes. */
@@ -52,7 +54,7 @@ export function servePortal(root: string) {
     } catch (error) {
       if (!isMissing(error)) throw error;
     }
-    if (!wantsHtml(ctx)) throw notFound();
+    if (!isPageRequest(ctx)) throw notFound();
     await send(ctx, 'index.html', { root });
     ctx.set('Cache-Control', 'no-cache');
   };

@@ -18,6 +18,7 @@ import { forms } from '@tessera/sdk/rules';
 import type { Knex } from '../db/knex.js';
 import { validationFailed, type ErrorBody } from '../http/errors.js';
 import { authenticate, bearerToken, sessionOf } from '../http/authenticate.js';
+import { compose } from '../http/compose.js';
 import { normalizeEmail, pickStrings, readForm, unsupportedMediaType } from '../http/input.js';
 import type { RateLimiters } from '../security/rate-limits.js';
 import { revokeGrant } from './adapter.js';
@@ -53,16 +54,12 @@ export interface TokenEndpointOptions {
 
 /** Runs the provider's own middleware on this request, as if it were mounted at /api (koa-mount's approach). */
 function providerRunner(provider: Provider) {
-  const stack = provider.middleware as Middleware[];
+  const run = compose(provider.middleware as Middleware[]);
   return async function runProvider(ctx: Context): Promise<void> {
     const path = ctx.path;
     ctx.path = '/token';
-    const dispatch = (index: number): Promise<void> => {
-      const middleware = stack[index];
-      return middleware ? Promise.resolve(middleware(ctx, () => dispatch(index + 1))) : Promise.resolve();
-    };
     try {
-      await dispatch(0);
+      await run(ctx);
     } finally {
       ctx.path = path;
     }

@@ -18,7 +18,7 @@ export interface RequestOptions {
   /** Sent as application/x-www-form-urlencoded. */
   form?: Record<string, string>;
   /** Sent as is (for malformed bodies); set the content type in headers. */
-  raw?: string | Buffer;
+  raw?: string;
 }
 
 export interface Api {
@@ -29,7 +29,7 @@ export interface Api {
   patch<T = any>(path: string, json?: unknown, options?: RequestOptions): Promise<ApiResponse<T>>;
 }
 
-function encode(options: RequestOptions): { body?: string | Buffer; contentType?: string } {
+function encode(options: RequestOptions): { body?: string; contentType?: string } {
   if (options.raw !== undefined) return { body: options.raw };
   if (options.form) return { body: new URLSearchParams(options.form).toString(), contentType: 'application/x-www-form-urlencoded' };
   if (options.json !== undefined) return { body: JSON.stringify(options.json), contentType: 'application/json' };

@@ -1,0 +1,220 @@
+/** System calls, bad input, error bodies, security headers, CORS and static files. */
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import packageJson from '../package.json' with { type: 'json' };
+import { PASSWORD, databaseKinds, loggedInUser, startTestServer, type TestContext, type TestServer } from './support/server.js';
+
+describe.each(databaseKinds)('http on %s', (kind) => {
+  let context: TestContext;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    context = await startTestServer(kind, { bodyLimit: 20_000 });
+    server = context.server;
+  });
+  afterAll(() => context.cleanup());
+
+  describe('system calls', () => {
+    it('answers the API version', async () => {
+      const response = await server.api.get('/version');
+      expect(response.body).toEqual({ data: { version: packageJson.version } });
+    });
+
+    it('answers the configuration documented in the contract', async () => {
+      const response = await server.api.get('/config');
+      expect(response.status).toBe(200);
+      expect(response.body.data.image).toEqual({ min_width: 800, min_height: 450 });
+      expect(response.body.data.file_sizes.video).toEqual({ min_size: 10, max_size: 2_000_000 });
+      expect(response.body.data.bioreq_types).toContain('application/pdf');
+    });
+
+    it('answers 404 not_found for an unknown API route and 405 for a wrong method', async () => {
+      const unknown = await server.api.get('/nothing-here');
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.code).toBe('not_found');
+      const wrongMethod = await server.api.request('DELETE', '/version');
+      expect(wrongMethod.status).toBe(405);
+      expect(wrongMethod.body.code).toBe('method_not_allowed');
+    });
+  });
+
+  describe('bad input never answers 500', () => {
+    const signUpPaths = ['/sign-up', '/forgot-password', '/confirm-email', '/reset-password', '/finish-registration'];
+
+    it('answers 400 bad_request for malformed JSON', async () => {
+      for (const path of [...signUpPaths, '/token']) {
+        const response = await server.api.post(path, undefined, { raw: '{"email": "a@b.c",', headers: { 'Content-Type': 'application/json' } });
+        expect(response.status, path).toBe(400);
+        expect(response.body.code).toBe('bad_request');
+      }
+    });
+
+    it('answers 413 for an oversized body', async () => {
+      const huge = { email: 'a@b.co', name: 'x'.repeat(30_000) };
+      for (const path of [...signUpPaths, '/token']) {
+        const response = await server.api.post(path, huge);
+        expect(response.status, path).toBe(413);
+        expect(response.body.code).toBe('payload_too_large');
+      }
+    });
+
+    it('answers 415 for a content type the call does not read', async () => {
+      for (const path of signUpPaths) {
+        const response = await server.api.post(path, undefined, { raw: 'email=a@b.co', headers: { 'Content-Type': 'text/plain' } });
+        expect(response.status, path).toBe(415);
+        expect(response.body.code).toBe('unsupported_media_type');
+      }
+      const multipart = await server.api.post('/token', undefined, {
+        raw: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n',
+        headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
+      });
+      expect(multipart.status).toBe(415);
+    });
+
+    it('answers 422 for wrong types, arrays, objects and non-object bodies', async () => {
+      const bodies: unknown[] = [
+        { email: 42, name: true, password: null, recaptcha_token: {} },
+        { email: ['a@b.co'], name: ['Ann'], password: [PASSWORD], recaptcha_token: ['x'] },
+        [1, 2, 3],
+        { email: { $gt: '' }, name: 'Ann', password: PASSWORD, recaptcha_token: 'x' },
+      ];
+      for (const body of bodies) {
+        const response = await server.api.post('/sign-up', body);
+        expect(response.status, JSON.stringify(body)).toBe(422);
+        expect(response.body.code).toBe('validation_failed');
+      }
+      const typed = await server.api.post('/sign-up', bodies[0]);
+      expect(typed.body.errors.email).toEqual(['The email must be a string.']);
+    });
+
+    it('answers 400 for JSON that is not an object or array, and 422 for an empty body', async () => {
+      const scalar = await server.api.post('/forgot-password', undefined, { raw: '"just a string"', headers: { 'Content-Type': 'application/json' } });
+      expect(scalar.status).toBe(400);
+      const empty = await server.api.post('/forgot-password');
+      expect(empty.status).toBe(422);
+      expect(empty.body.errors).toEqual({ email: ['The email field is required.'] });
+    });
+
+    it('answers 422 for long strings within the body limit', async () => {
+      const response = await server.api.post('/forgot-password', { email: `${'a'.repeat(5000)}@example.com` });
+      expect(response.status).toBe(422);
+      const token = await server.api.post('/confirm-email', { token: 'x'.repeat(15_000) });
+      expect(token.status).toBe(422);
+    });
+
+    it('answers 422 for nested form fields on the token endpoint', async () => {
+      const response = await server.api.request('POST', '/token', {
+        raw: 'grant_type=password&client_id=tessera-web&email[a]=b&password=x',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
+      expect(response.status).toBe(422);
+      expect(response.body.errors.email).toEqual(['The email must be a string.']);
+    });
+  });
+
+  describe('unexpected errors', () => {
+    it('answers 500 with only a request id, which is also in the X-Request-Id header', async () => {
+      const broken = await startTestServer(kind);
+      try {
+        const { tokens } = await loggedInUser(broken.server);
+        await broken.server.app.knex.destroy();
+        const response = await broken.server.api.get('/users/me', { token: tokens.access_token });
+        expect(response.status).toBe(500);
+        expect(Object.keys(response.body).sort()).toEqual(['code', 'message', 'request_id']);
+        expect(response.body).toMatchObject({ message: 'Server Error', code: 'server_error' });
+        expect(response.headers.get('x-request-id')).toBe(response.body.request_id);
+      } finally {
+        await broken.server.close().catch(() => {});
+        await broken.database.drop();
+        rmSync(broken.dataDir, { recursive: true, force: true });
+      }
+    });
+  });
+
+  describe('security headers and CORS', () => {
+    const allowedOrigin = 'http://localhost:4000';
+
+    it('sends a CSP the portal works under and the usual hardening headers', async () => {
+      const response = await fetch(`${server.url}/`, { headers: { Accept: 'text/html' } });
+      const csp = response.headers.get('content-security-policy') ?? '';
+      for (const directive of ["script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:", "worker-src 'self' blob:", "connect-src 'self'"]) {
+        expect(csp).toContain(directive);
+      }
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    });
+
+    it('answers preflights for allowed origins only, allowing the SDK headers and exposing Retry-After', async () => {
+      const preflight = (origin: string) =>
+        fetch(`${server.url}/api/users/me`, {
+          method: 'OPTIONS',
+          headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization,x-requested-with' },
+        });
+      const allowed = await preflight(allowedOrigin);
+      expect(allowed.status).toBe(204);
+      expect(allowed.headers.get('access-control-allow-origin')).toBe(allowedOrigin);
+      expect(allowed.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+      expect(allowed.headers.get('access-control-allow-headers')).toMatch(/X-Requested-With/);
+      const denied = await preflight('http://evil.example');
+      expect(denied.headers.get('access-control-allow-origin')).toBeNull();
+
+      const simple = await fetch(`${server.url}/api/version`, { headers: { Origin: allowedOrigin } });
+      expect(simple.headers.get('access-control-allow-origin')).toBe(allowedOrigin);
+      expect(simple.headers.get('access-control-expose-headers')).toMatch(/Retry-After/);
+    });
+
+    it('lets an allowed origin log in cross-origin, and not another one', async () => {
+      const { user } = await loggedInUser(server);
+      const form = { grant_type: 'password', client_id: 'tessera-web', email: user.email, password: PASSWORD };
+      const allowed = await server.api.post('/token', undefined, { form, headers: { Origin: allowedOrigin } });
+      expect(allowed.status).toBe(200);
+      expect(allowed.headers.get('access-control-allow-origin')).toBe(allowedOrigin);
+      const denied = await server.api.post('/token', undefined, { form, headers: { Origin: 'http://evil.example' } });
+      expect(denied.headers.get('access-control-allow-origin')).toBeNull();
+      expect(denied.status).toBe(400);
+    });
+  });
+
+  describe('static files', () => {
+    it('serves the portal, its hashed assets for good, and index.html for SPA routes', async () => {
+      const home = await fetch(`${server.url}/`, { headers: { Accept: 'text/html' } });
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain('<div id="root">');
+      const asset = await fetch(`${server.url}/assets/index-abc123.js`);
+      expect(asset.headers.get('cache-control')).toContain('immutable');
+      const route = await fetch(`${server.url}/reset-password/abc?email=a%40b.co`, { headers: { Accept: 'text/html,*/*' } });
+      expect(route.status).toBe(200);
+      expect(route.headers.get('cache-control')).toBe('no-cache');
+      expect(await route.text()).toContain('<div id="root">');
+    });
+
+    it('answers 404 (not index.html) for missing files and non-HTML requests', async () => {
+      const missingScript = await fetch(`${server.url}/assets/missing.js`, { headers: { Accept: '*/*' } });
+      expect(missingScript.status).toBe(404);
+      const json = await fetch(`${server.url}/some/route`, { headers: { Accept: 'application/json' } });
+      expect(json.status).toBe(404);
+      expect((await json.json()).code).toBe('not_found');
+    });
+
+    it('serves the widget bundles to allowed origins, embeddable cross-origin', async () => {
+      const response = await fetch(`${server.url}/widgets/tessera-widgets.js`, { headers: { Origin: 'http://localhost:4000' } });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('widgets');
+      expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:4000');
+      expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+      expect((await fetch(`${server.url}/widgets/nope.js`)).status).toBe(404);
+      expect((await fetch(`${server.url}/widgets/../package.json`)).status).toBe(404);
+    });
+
+    it('answers 503 with what to run when a build is missing', async () => {
+      rmSync(server.config.portalDist, { recursive: true, force: true });
+      rmSync(server.config.widgetsDist, { recursive: true, force: true });
+      const portal = await fetch(`${server.url}/`, { headers: { Accept: 'text/html' } });
+      expect(portal.status).toBe(503);
+      expect((await portal.json()).message).toContain('npm run build -w @tessera/portal');
+      const widgets = await fetch(`${server.url}/widgets/tessera-widgets.js`);
+      expect(widgets.status).toBe(503);
+      expect((await server.api.get('/version')).status).toBe(200);
+    });
+  });
+});
