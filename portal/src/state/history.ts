@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
 
 export interface HistoryState {
   /** The last page visited that a guest-only screen may send an authenticated visitor back to. */
@@ -7,8 +8,18 @@ export interface HistoryState {
   forget(): void;
 }
 
-export const useHistoryStore = create<HistoryState>((set) => ({
-  previousPath: null,
-  remember: (path) => set({ previousPath: path }),
-  forget: () => set({ previousPath: null }),
-}));
+/** Kept per tab (sessionStorage), so a page load or a typed address still knows where the visitor was. */
+export const useHistoryStore = create<HistoryState>()(
+  persist(
+    (set) => ({
+      previousPath: null,
+      remember: (path) => set({ previousPath: path }),
+      forget: () => set({ previousPath: null }),
+    }),
+    {
+      name: 'tessera.history',
+      storage: createJSONStorage(() => sessionStorage),
+      partialize: (state) => ({ previousPath: state.previousPath }),
+    },
+  ),
+);

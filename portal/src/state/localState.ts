@@ -8,6 +8,7 @@ export function clearLocalState(): void {
   useSession.getState().reset();
   useSession.persist.clearStorage();
   useHistoryStore.getState().forget();
+  useHistoryStore.persist.clearStorage();
 }
 
 /** Revokes the session on the server (best effort) and clears local state. */

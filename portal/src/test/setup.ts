@@ -5,5 +5,6 @@ import { setErrorRouter } from '../api/errorRouting';
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
   setErrorRouter(null);
 });

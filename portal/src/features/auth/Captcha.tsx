@@ -1,9 +1,15 @@
 import type {} from 'altcha/types/react';
-import { styled } from '@tessera/widgets/theme';
+import { globalCss, styled } from '@tessera/widgets/theme';
 import { useEffect, useRef } from 'react';
 
 /** Where the ALTCHA widget fetches its proof-of-work challenge (served by the API). */
 export const CAPTCHA_CHALLENGE_URL = '/api/captcha/challenge';
+
+/**
+ * ALTCHA lays its (invisible until checked) checkmark over the checkbox without pointer-events: none,
+ * so a click on the box's middle landed on the mark instead of the checkbox.
+ */
+const captchaFixes = globalCss({ 'altcha-widget .altcha-checkbox svg': { pointerEvents: 'none' } });
 
 const Errors = styled('div', { display: 'flex', flexDirection: 'column', fontSize: '$1', color: '$danger' });
 
@@ -25,6 +31,7 @@ export interface CaptchaProps {
  * Remount it (change its key) to ask for a fresh proof after a failed sign-up.
  */
 export function Captcha({ onChange, errors }: CaptchaProps) {
+  captchaFixes();
   const widget = useRef<HTMLElement>(null);
   const report = useRef(onChange);
   report.current = onChange;
