@@ -103,9 +103,13 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     secrets,
     passwords: createPasswordHasher(config.passwordHash),
     mailer: createMailer(config, log),
-    limiters: createRateLimiters(config.rateLimits, config.redisUrl),
+    limiters: createRateLimiters(config.rateLimits, config.redisUrl ? { url: config.redisUrl, prefix: config.rateLimitPrefix } : undefined),
     captcha: createCaptcha(knex, { secret: secrets.secret, ...config.captcha }),
   };
+
+  if (!(await services.limiters.ready())) {
+    log.warn('Redis is not reachable yet: rate limits count in memory per process until it is.');
+  }
 
   const isAllowedOrigin = originChecker(config);
   const provider = createProvider({

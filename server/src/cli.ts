@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { forms, rule, validate } from '@tessera/sdk/rules';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, assertPasswordCost, loadConfig } from './config.js';
 import { createKnex } from './db/knex.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createPasswordHasher } from './features/accounts/passwords.js';
@@ -43,6 +43,7 @@ async function createOwner(args: string[]) {
     process.exit(2);
   }
   const config = loadConfig(process.env);
+  assertPasswordCost(config);
   const knex = createKnex(config.database);
   try {
     await migrateToLatest(knex);

@@ -53,6 +53,8 @@ export interface ServerConfig {
   smtpUrl?: string;
   mailFrom: string;
   redisUrl?: string;
+  /** Prefix of the rate-limit keys in Redis (processes of one deployment share it). */
+  rateLimitPrefix: string;
   /** Origins (besides the server's own) allowed to call /api and load /widgets. */
   allowedOrigins: string[];
   /** Signs ALTCHA challenges and provider cookies. Required in production; otherwise kept in DATA_DIR/secrets.json. */
@@ -176,6 +178,7 @@ export function loadConfig(env: Env = process.env, options: { demo?: boolean } =
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Tessera <no-reply@tessera.local>',
     redisUrl: env.REDIS_URL || undefined,
+    rateLimitPrefix: env.RATE_LIMIT_PREFIX || 'tessera',
     allowedOrigins,
     secret: env.TESSERA_SECRET || undefined,
     oidcJwks: env.OIDC_JWKS || undefined,
@@ -200,15 +203,19 @@ export function loadConfig(env: Env = process.env, options: { demo?: boolean } =
   return config;
 }
 
+/** Production hashes passwords at least at OWASP's argon2id minimum (also checked by `cli create-owner`). */
+export function assertPasswordCost(config: ServerConfig): void {
+  if (config.env !== 'production') return;
+  const weak = config.passwordHash.memoryCost < DEFAULT_PASSWORD_HASH.memoryCost || config.passwordHash.timeCost < DEFAULT_PASSWORD_HASH.timeCost;
+  if (weak) throw new ConfigError('Argon2 cost below m=19456, t=2 is not allowed in production.');
+}
+
 /** Refuses settings that would make a production server unsafe (checked by createApp, not by the CLI). */
 export function assertUsable(config: ServerConfig): void {
-  if (config.env === 'production' && !config.demo) {
-    if (!config.secret || config.secret.length < 32) {
-      throw new ConfigError('TESSERA_SECRET must be set to at least 32 random characters in production.');
-    }
-    const weak = config.passwordHash.memoryCost < DEFAULT_PASSWORD_HASH.memoryCost || config.passwordHash.timeCost < 2;
-    if (weak) throw new ConfigError('Argon2 cost below m=19456, t=2 is not allowed in production.');
+  if (config.env === 'production' && !config.demo && (!config.secret || config.secret.length < 32)) {
+    throw new ConfigError('TESSERA_SECRET must be set to at least 32 random characters in production.');
   }
+  assertPasswordCost(config);
   if (config.tokens.accessTokenTtl < 1 || config.tokens.refreshTokenTtl < config.tokens.accessTokenTtl) {
     throw new ConfigError('REFRESH_TOKEN_TTL must be at least ACCESS_TOKEN_TTL, and both positive.');
   }

@@ -16,6 +16,8 @@ export interface RateLimiters {
   /** Counts one failure without throwing (for limits that count failures only). */
   penalize(name: RateLimitName, key: string): Promise<void>;
   reset(name: RateLimitName, key: string): Promise<void>;
+  /** Resolves once Redis is connected (or at once without Redis); false when it did not connect in time. */
+  ready(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -27,15 +29,15 @@ function memoryLimiter(name: string, rule: RateLimitRule): RateLimiterMemory {
   return new RateLimiterMemory({ keyPrefix: name, ...rule });
 }
 
-export function createRateLimiters(config: RateLimitConfig, redisUrl?: string): RateLimiters {
-  const redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+export function createRateLimiters(config: RateLimitConfig, redisOptions?: { url: string; prefix: string }): RateLimiters {
+  const redis = redisOptions ? new Redis(redisOptions.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
   // An unreachable Redis is reported through the insurance limiter's fallback, not as an unhandled 'error' event.
   redis?.on('error', () => {});
 
   const limiters = new Map<RateLimitName, RateLimiterAbstract>();
   for (const [name, rule] of Object.entries(config) as [RateLimitName, RateLimitRule][]) {
     const limiter = redis
-      ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `tessera:rl:${name}`, ...rule, insuranceLimiter: memoryLimiter(name, rule) })
+      ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `${redisOptions?.prefix}:rl:${name}`, ...rule, insuranceLimiter: memoryLimiter(name, rule) })
       : memoryLimiter(name, rule);
     limiters.set(name, limiter);
   }
@@ -63,6 +65,16 @@ export function createRateLimiters(config: RateLimitConfig, redisUrl?: string): 
     },
     async reset(name, key) {
       await limiter(name).delete(key);
+    },
+    async ready(timeoutMs = 3000) {
+      if (!redis || redis.status === 'ready') return true;
+      return new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), timeoutMs);
+        redis.once('ready', () => {
+          clearTimeout(timer);
+          resolve(true);
+        });
+      });
     },
     async close() {
       if (redis) await redis.quit().catch(() => redis.disconnect());

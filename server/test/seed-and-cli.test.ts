@@ -1,0 +1,79 @@
+/** The demo data of `npm start`, and the `migrate` / `create-owner` commands. */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../src/db/seed-demo.js';
+import { databaseKinds, login, startServer, startTestServer, testConfig, type TestContext } from './support/server.js';
+
+const run = promisify(execFile);
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+
+describe.each(databaseKinds)('demo data on %s', (kind) => {
+  let context: TestContext;
+
+  beforeAll(async () => {
+    context = await startTestServer(kind);
+  });
+  afterAll(() => context.cleanup());
+
+  it('creates Acme Training and the four confirmed accounts once, on an empty database', async () => {
+    const { server } = context;
+    expect(await seedDemo(server.app.services)).toBe(true);
+    expect(await seedDemo(server.app.services)).toBe(false);
+
+    const roles: Record<string, string> = {};
+    for (const account of DEMO_ACCOUNTS) {
+      const tokens = await login(server, account.email, DEMO_PASSWORD);
+      const me = (await server.api.get('/users/me', { token: tokens.access_token })).body.data;
+      expect(me.is_confirmed).toBe(true);
+      roles[account.email] = me.is_owner ? 'owner' : me.memberships.map((m: { role: string; tenant: { slug: string } }) => `${m.role}@${m.tenant.slug}`).join();
+    }
+    expect(roles).toEqual({
+      'owner@example.com': 'owner',
+      'master@example.com': 'master@acme-training',
+      'admin@example.com': 'admin@acme-training',
+      'learner@example.com': 'user@acme-training',
+    });
+  });
+});
+
+describe('cli', () => {
+  let dataDir: string;
+  // Production settings without TESSERA_SECRET: the commands do not need it, and hash at the production cost.
+  const env = () => ({ ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', TESSERA_SECRET: '' });
+  const cli = (...args: string[]) => run('npx', ['tsx', '--conditions=tessera-source', 'src/cli.ts', ...args], { cwd: serverDir, env: env() });
+
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'tessera-cli-'));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('migrates, then creates a confirmed owner who can log in', async () => {
+    expect((await cli('migrate')).stdout).toMatch(/Ran 1 migration/);
+    expect((await cli('migrate')).stdout).toMatch(/up to date/);
+    const created = await cli('create-owner', '--email', 'Root@Example.com', '--name', 'Rita Root', '--password', 'Owner-pass-1');
+    expect(created.stdout).toMatch(/Created the owner account root@example.com/);
+
+    const server = await startServer(testConfig(dataDir, { client: 'sqlite', filename: join(dataDir, 'tessera.sqlite') }));
+    try {
+      const tokens = await login(server, 'root@example.com', 'Owner-pass-1');
+      const me = (await server.api.get('/users/me', { token: tokens.access_token })).body.data;
+      expect(me).toMatchObject({ is_owner: true, is_confirmed: true, name: 'Rita Root' });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses a weak password or a taken email, with the rule that failed', async () => {
+    await expect(cli('create-owner', '--email', 'weak@example.com', '--name', 'Wes Weak', '--password', 'weak')).rejects.toMatchObject({
+      stderr: expect.stringContaining('password: The password must be at least 8 characters.'),
+    });
+    await expect(cli('create-owner', '--email', 'root@example.com', '--name', 'Rita Root', '--password', 'Owner-pass-1')).rejects.toMatchObject({
+      stderr: expect.stringContaining('email: The email has already been taken.'),
+    });
+  });
+});
