@@ -1,7 +1,7 @@
 import { globalCss, styled } from '@tessera/widgets/theme';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from 'react-router';
-import { NotFoundPage, WhoopsPage } from '../features/errors/ExceptionPages';
+import { EXCEPTION_TITLES, ExceptionPage } from '../features/errors/ExceptionPage';
 import { Main } from '../features/shell/Chrome';
 import { accessOf } from '../guards/access';
 import { useHistoryStore } from '../state/history';
@@ -50,13 +50,18 @@ export function RouteFallback() {
   );
 }
 
-/** A screen that failed to render or load: not-found for a 404 answer, else whoops. */
+/**
+ * A screen that failed to render or its module failed to load: not-found for a 404 answer, else
+ * whoops. Part of the entry chunk, so it shows even when lazy modules cannot be fetched.
+ */
 export function RootErrorBoundary() {
   const error = useRouteError();
   globalStyles();
   return (
     <Main layout="centered">
-      {isRouteErrorResponse(error) && error.status === 404 ? <NotFoundPage /> : <WhoopsPage />}
+      <ExceptionPage
+        title={isRouteErrorResponse(error) && error.status === 404 ? EXCEPTION_TITLES.notFound : EXCEPTION_TITLES.whoops}
+      />
     </Main>
   );
 }

@@ -4,7 +4,7 @@ import { fakeApi } from '../test/fakeApi';
 import { aUser, CONFIG, TOKENS } from '../test/fixtures';
 import { useHistoryStore } from './history';
 import { clearLocalState, logOut } from './localState';
-import { SESSION_STORAGE_KEY, useSession } from './session';
+import { currentOrganization, SESSION_STORAGE_KEY, useSession } from './session';
 import { useTokens } from './tokens';
 
 beforeEach(() => {
@@ -46,6 +46,13 @@ describe('session', () => {
     fakeApi([{ method: 'GET', path: '/api/users/me', status: 500, body: { message: 'Server error', code: 'server_error' } }]);
     expect(await useSession.getState().load({ routeErrors: false })).toMatchObject({ status: 500 });
     expect(useSession.getState().user).toBeNull();
+  });
+
+  it('answers the current organization from the memberships', () => {
+    const tenant = { id: 'org-1', name: 'Acme Training', slug: 'acme-training', enable_bioreq: false };
+    const user = aUser({ memberships: [{ id: 'm1', role: 'admin', is_active: true, tenant, created_at: '2026-01-01T00:00:00Z' }] });
+    expect(currentOrganization({ user, organizationId: 'org-1' })).toEqual(tenant);
+    expect(currentOrganization({ user, organizationId: 'org-2' })).toBeNull();
   });
 
   it('persists the current organization, not the user', () => {

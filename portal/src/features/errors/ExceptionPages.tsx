@@ -1,18 +1,7 @@
-import { Button } from '@tessera/widgets/ui';
-import { useNavigate } from 'react-router';
-import { CardPage } from '../../ui/Page';
+import { EXCEPTION_TITLES, ExceptionPage } from './ExceptionPage';
 
-/** The exception pages of spec 2.2: a title and a GO TO HOME PAGE button, no other message. */
-export function ExceptionPage({ title }: { title: string }) {
-  const navigate = useNavigate();
-  return (
-    <CardPage title={title}>
-      <Button onPress={() => navigate('/')}>GO TO HOME PAGE</Button>
-    </CardPage>
-  );
-}
-
-export const WhoopsPage = () => <ExceptionPage title="500 - Something went wrong" />;
-export const NoResponsePage = () => <ExceptionPage title="No Response From Server" />;
-export const ForbiddenPage = () => <ExceptionPage title="403 - Forbidden" />;
-export const NotFoundPage = () => <ExceptionPage title="404 - Not Found" />;
+// The route modules of /whoops, /no-response, /forbidden and /not-found.
+export const WhoopsPage = () => <ExceptionPage title={EXCEPTION_TITLES.whoops} />;
+export const NoResponsePage = () => <ExceptionPage title={EXCEPTION_TITLES.noResponse} />;
+export const ForbiddenPage = () => <ExceptionPage title={EXCEPTION_TITLES.forbidden} />;
+export const NotFoundPage = () => <ExceptionPage title={EXCEPTION_TITLES.notFound} />;

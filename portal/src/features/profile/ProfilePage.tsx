@@ -13,7 +13,14 @@ import { profileValues, updateProfile } from './profileCalls';
 
 const EMAIL_TOOLTIP = 'Changing your email requires you to confirm your new address.';
 
-const WithTip = styled('div', { display: 'flex', alignItems: 'flex-end', gap: '$2', '& > :first-child': { flex: 1 } });
+// The tip sits level with the input's middle: (40px control - 24px button) / 2 above the bottom edge.
+const WithTip = styled('div', {
+  display: 'flex',
+  alignItems: 'flex-end',
+  gap: '$2',
+  '& > :first-child': { flex: 1 },
+  '& > :last-child': { marginBottom: '8px' },
+});
 const ignore = () => {};
 
 function ProfileForm({ user }: { user: CurrentUser }) {
