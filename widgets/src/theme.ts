@@ -5,58 +5,71 @@
  * so a host page themes the widgets by setting those properties on the widget element or an ancestor.
  * Colours are chosen for WCAG AA contrast on their intended backgrounds (text >= 4.5:1).
  */
-import { createStitches } from '@stitches/react';
+import { createStitches, type DefaultThemeMap } from '@stitches/react';
 
-const stitches = createStitches({
-  prefix: 'tessera',
-  theme: {
-    colors: {
-      text: '#1f2937', // 14.7:1 on white
-      textMuted: '#4b5563', // 7.6:1 on white
-      background: '#ffffff',
-      surface: '#ffffff',
-      surfaceMuted: '#f3f4f6',
-      border: '#6b7280', // 4.8:1: form control edges stay visible (non-text contrast >= 3:1)
-      borderSubtle: '#d1d5db',
-      primary: '#1d4ed8', // 6.7:1 against white text
-      primaryHover: '#1e40af',
-      primaryText: '#ffffff',
-      secondary: '#e5e7eb',
-      secondaryHover: '#d1d5db',
-      secondaryText: '#1f2937',
-      link: '#1d4ed8',
-      focus: '#2563eb',
-      danger: '#b91c1c', // 6.5:1 on white
-      dangerHover: '#991b1b',
-      dangerText: '#ffffff',
-      dangerSurface: '#fef2f2',
-      success: '#166534',
-      successSurface: '#f0fdf4',
-      warning: '#92400e',
-      warningSurface: '#fffbeb',
-      info: '#1e40af',
-      infoSurface: '#eff6ff',
-      disabledSurface: '#e5e7eb',
-      disabledText: '#4b5563',
-    },
-    space: { 1: '4px', 2: '8px', 3: '12px', 4: '16px', 5: '24px', 6: '32px' },
-    fonts: {
-      body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-      mono: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-    },
-    fontSizes: { 1: '0.8125rem', 2: '0.875rem', 3: '1rem', 4: '1.25rem', 5: '1.5rem' },
-    fontWeights: { regular: '400', medium: '500', bold: '700' },
-    lineHeights: { tight: '1.25', body: '1.5' },
-    radii: { sm: '4px', md: '6px', lg: '10px', round: '9999px' },
-    shadows: {
-      card: '0 1px 3px rgba(0, 0, 0, 0.12), 0 1px 2px rgba(0, 0, 0, 0.08)',
-      focus: '0 0 0 3px rgba(37, 99, 235, 0.45)',
-    },
-    sizes: { card: '400px', control: '40px' },
+const tokens = {
+  colors: {
+    text: '#1f2937', // 14.7:1 on white
+    textMuted: '#4b5563', // 7.6:1 on white
+    background: '#ffffff',
+    surface: '#ffffff',
+    surfaceMuted: '#f3f4f6',
+    border: '#6b7280', // 4.8:1: form control edges stay visible (non-text contrast >= 3:1)
+    borderSubtle: '#d1d5db',
+    primary: '#1d4ed8', // 6.7:1 against white text
+    primaryHover: '#1e40af',
+    primaryText: '#ffffff',
+    secondary: '#e5e7eb',
+    secondaryHover: '#d1d5db',
+    secondaryText: '#1f2937',
+    link: '#1d4ed8',
+    focus: '#2563eb',
+    danger: '#b91c1c', // 6.5:1 on white
+    dangerHover: '#991b1b',
+    dangerText: '#ffffff',
+    dangerSurface: '#fef2f2',
+    success: '#166534',
+    successSurface: '#f0fdf4',
+    warning: '#92400e',
+    warningSurface: '#fffbeb',
+    info: '#1e40af',
+    infoSurface: '#eff6ff',
+    disabledSurface: '#e5e7eb',
+    disabledText: '#4b5563',
   },
-});
+  space: { 1: '4px', 2: '8px', 3: '12px', 4: '16px', 5: '24px', 6: '32px' },
+  fonts: {
+    body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    mono: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  },
+  fontSizes: { 1: '0.8125rem', 2: '0.875rem', 3: '1rem', 4: '1.25rem', 5: '1.5rem' },
+  fontWeights: { regular: '400', medium: '500', bold: '700' },
+  lineHeights: { tight: '1.25', body: '1.5' },
+  radii: { sm: '4px', md: '6px', lg: '10px', round: '9999px' },
+  shadows: {
+    card: '0 1px 3px rgba(0, 0, 0, 0.12), 0 1px 2px rgba(0, 0, 0, 0.08)',
+    focus: '0 0 0 3px rgba(37, 99, 235, 0.45)',
+  },
+  sizes: { card: '400px', control: '40px' },
+} as const;
 
-export const { styled, css, globalCss, keyframes, getCssText, theme, createTheme, config } = stitches;
+// Spelled out so the emitted declarations can name it: Stitches' own type lives in files its package
+// does not export, and an inferred type would point into them.
+// The type arguments are explicit too: letting TypeScript infer them and then compare the result with
+// this type costs minutes of type checking.
+type TesseraStitches = ReturnType<typeof createStitches<'tessera', {}, typeof tokens, DefaultThemeMap, {}>>;
+
+const stitches = createStitches<'tessera', {}, typeof tokens, DefaultThemeMap, {}>({ prefix: 'tessera', theme: tokens });
+
+export const styled: TesseraStitches['styled'] = stitches.styled;
+export const css: TesseraStitches['css'] = stitches.css;
+export const globalCss: TesseraStitches['globalCss'] = stitches.globalCss;
+export const keyframes: TesseraStitches['keyframes'] = stitches.keyframes;
+export const getCssText: TesseraStitches['getCssText'] = stitches.getCssText;
+export const theme: TesseraStitches['theme'] = stitches.theme;
+export const createTheme: TesseraStitches['createTheme'] = stitches.createTheme;
+export const config: TesseraStitches['config'] = stitches.config;
+/** A style object in the theme's terms (tokens like `$primary` are checked). */
 export type CSS = Parameters<typeof css>[0];
 
 /* ---------------------------------------------------------------------------------------------

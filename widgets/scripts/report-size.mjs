@@ -1,0 +1,20 @@
+// Prints the gzipped size of the standalone bundle and of the ESM build, against the 40 KB budget.
+import { readdirSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET = 40 * 1024;
+const gzipped = (path) => gzipSync(readFileSync(path), { level: 9 }).length;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const standalone = gzipped(new URL('../dist/tessera-widgets.js', import.meta.url));
+const esmDir = new URL('../dist/esm/', import.meta.url);
+const esm = readdirSync(esmDir)
+  .filter((name) => name.endsWith('.js'))
+  .reduce((sum, name) => sum + gzipped(new URL(name, esmDir)), 0);
+
+console.log(`standalone dist/tessera-widgets.js: ${kb(standalone)} gzipped (budget ${kb(BUDGET)})`);
+console.log(`esm dist/esm/*.js: ${kb(esm)} gzipped (React, react-aria, Stitches and the SDK are the host's)`);
+if (standalone > BUDGET) {
+  console.error('standalone bundle is over budget');
+  process.exitCode = 1;
+}
