@@ -70,3 +70,46 @@ describe('forms', () => {
     ]);
   });
 });
+
+describe('people and organization forms', () => {
+  const id = '0190f5d2-6b1e-7c3a-9d4e-5f6a7b8c9d0e';
+
+  it('a group needs a name and a description', () => {
+    expect(validate({}, forms.group)).toEqual({
+      name: ['The name field is required.'],
+      description: ['The description field is required.'],
+    });
+    expect(validate({ name: 'Night shift', description: 'Works at night' }, forms.group)).toEqual({});
+  });
+
+  it('updates leave absent fields alone but refuse blank ones', () => {
+    expect(validate({}, forms.groupUpdate)).toEqual({});
+    expect(validate({ name: ' ' }, forms.groupUpdate)).toEqual({ name: ['The name field is required.'] });
+    expect(validate({ name: 'Acme!' }, forms.organizationUpdate).name).toEqual([messages.organizationName]);
+  });
+
+  it('flags accept booleans and 1/0 only', () => {
+    for (const value of [true, false, 1, 0, '1', '0', 'true', 'false', undefined]) {
+      expect(validate({ is_active: value }, forms.memberUpdate)).toEqual({});
+    }
+    expect(validate({ is_active: 'yes', is_deleted: 2 }, forms.memberUpdate)).toEqual({
+      is_active: ['The is active field must be true or false.'],
+      is_deleted: ['The is deleted field must be true or false.'],
+    });
+  });
+
+  it('roles and access request decisions come from fixed sets', () => {
+    expect(validate({ email: 'a@example.com' }, forms.member)).toEqual({});
+    expect(validate({ email: 'a@example.com', role: 'owner' }, forms.member)).toEqual({ role: ['The selected role is invalid.'] });
+    expect(validate({ status: 'pending' }, forms.accessRequestUpdate)).toEqual({ status: ['The selected status is invalid.'] });
+    expect(validate({ status: 'approved' }, forms.accessRequestUpdate)).toEqual({});
+  });
+
+  it('relations take a list of ids, possibly empty', () => {
+    expect(validate({ groups: [] }, forms.memberGroups)).toEqual({});
+    expect(validate({ groups: [id] }, forms.memberGroups)).toEqual({});
+    expect(validate({}, forms.memberGroups)).toEqual({ groups: ['The groups field is required.'] });
+    expect(validate({ groups: id }, forms.memberGroups)).toEqual({ groups: ['The groups must be an array.'] });
+    expect(validate({ tenant_users: ['nope'] }, forms.groupMembers)).toEqual({ tenant_users: ['The selected tenant users is invalid.'] });
+  });
+});

@@ -256,6 +256,425 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Organizations (owner)
+         * @description Owner only: anyone else gets 403 `forbidden`, before anything is looked up. `search` matches the name. The All view is the default; `archived=true` is the Archived view.
+         */
+        get: operations["listTenants"];
+        put?: never;
+        /**
+         * Create an organization (owner)
+         * @description Owner only: anyone else gets 403 `forbidden`, before anything is looked up. `name` follows the organizationName rule (sdk `forms.organization`) and is unique in any
+         *     letter case, archived organizations included (422 "The name has already been taken."). The slug is derived
+         *     from the name (lower case, dashes; a number is appended when taken) and never changes afterwards.
+         */
+        post: operations["createTenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One organization (owner)
+         * @description Owner only: anyone else gets 403 `forbidden`, before anything is looked up. Archived organizations are answered too (is_deleted true).
+         */
+        get: operations["getTenant"];
+        put?: never;
+        post?: never;
+        /**
+         * Archive an organization (owner)
+         * @description Owner only: anyone else gets 403 `forbidden`, before anything is looked up. Archiving hides the organization from its members (their calls to it answer 404) and from
+         *     access requests; restoring brings everything back. An already archived organization answers 422 on `is_deleted`.
+         */
+        delete: operations["archiveTenant"];
+        options?: never;
+        head?: never;
+        /**
+         * Update or restore an organization (owner)
+         * @description Owner only: anyone else gets 403 `forbidden`, before anything is looked up. `name` and `enable_bioreq` change a live organization (the slug stays). `is_deleted: false`
+         *     restores an archived one (spec section 4); other changes to an archived organization answer 422 on
+         *     `is_deleted` until it is restored. `is_deleted: true` archives, as DELETE does.
+         */
+        patch: operations["updateTenant"];
+        trace?: never;
+    };
+    "/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Accounts (owner)
+         * @description Owner only: anyone else gets 403 `forbidden`, before anything is looked up. Views (spec section 4): Active `active=true` (active and not banned), Suspended `active=false`
+         *     (suspended, not banned), Banned `archived=true`. Without `active` every live account is listed.
+         *     `search` matches the name or the email. Default sort `created_at` descending.
+         */
+        get: operations["listUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user account id. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Ban an account (owner)
+         * @description Owner only: anyone else gets 403 `forbidden`, before anything is looked up. Archives (bans) a suspended account: it can no longer log in and its tokens stop working.
+         *     An account that is not suspended answers 422 on `is_deleted`; one's own account 403 `own_account`.
+         */
+        delete: operations["banUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Suspend, reactivate, ban or restore an account (owner)
+         * @description Owner only: anyone else gets 403 `forbidden`, before anything is looked up.
+         *     Transitions (spec section 4): active -> suspended (`is_active: false`), suspended -> active (`is_active: true`),
+         *     suspended -> banned (`is_deleted: true`, or DELETE), banned -> suspended (`is_deleted: false`; reactivate separately).
+         *     Another transition answers 422 on the field with the reason. Suspending or banning ends every login of the
+         *     account at once. Nobody may suspend or ban their own account: 403 `own_account`.
+         */
+        patch: operations["updateUser"];
+        trace?: never;
+    };
+    "/tenants/{tenantId}/tenant-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Members of an organization
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     `search` matches the person's name or email; `archived=true` is the Archived view. Default sort `user`.
+         */
+        get: operations["listTenantUsers"];
+        put?: never;
+        /**
+         * Add a member by email
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     `role` defaults to `user`. An existing account gets the membership and a notice email; an unknown email gets
+         *     an account without a password and an invitation email whose link opens /finish-registration/<token>?email=...
+         *     A removed (archived) member is restored with the given role. Someone who is already a member answers 422 on
+         *     `email` ("This person is already a member of this organization.").
+         */
+        post: operations["createTenantUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/tenant-users/{tenantUserId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
+                tenantUserId: components["parameters"]["TenantUserId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One member, with their groups
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         */
+        get: operations["getTenantUser"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove (archive) a member
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     The person loses access to the organization at once; their group relations are kept for a restore.
+         *     An already archived member answers 422 on `is_deleted`; one's own membership 403 `own_account`.
+         */
+        delete: operations["archiveTenantUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Change, suspend or restore a member
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     `role` and `is_active` change a live membership. `is_deleted: false` restores an archived one (and makes it
+         *     active, spec section 4); other changes to an archived member answer 422 on `is_deleted`. Nobody changes,
+         *     suspends or removes their own membership here (403 `own_account`).
+         */
+        patch: operations["updateTenantUser"];
+        trace?: never;
+    };
+    "/tenants/{tenantId}/tenant-users/{tenantUserId}/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
+                tenantUserId: components["parameters"]["TenantUserId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a member's groups
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     `groups` lists the ids of live groups of this organization; it replaces the member's set (relations to archived
+         *     groups are kept). Unknown ids, or ids of another organization, answer 422 on `groups`.
+         */
+        post: operations["relateTenantUserGroups"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Groups of an organization
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     `search` matches the name or the description; `archived=true` is the Archived view. Default sort `name`.
+         */
+        get: operations["listGroups"];
+        put?: never;
+        /**
+         * Create a group
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     `name` and `description` are required (sdk `forms.group`).
+         */
+        post: operations["createGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/groups/{groupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A group id of this organization; another organization's answers 404. */
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One group, with its members
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         */
+        get: operations["getGroup"];
+        put?: never;
+        post?: never;
+        /**
+         * Archive a group
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     Its member relations are kept for a restore. An already archived group answers 422 on `is_deleted`.
+         */
+        delete: operations["archiveGroup"];
+        options?: never;
+        head?: never;
+        /**
+         * Update or restore a group
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     `name` and `description` change a live group. `is_deleted: false` restores an archived one; other changes to
+         *     an archived group answer 422 on `is_deleted`.
+         */
+        patch: operations["updateGroup"];
+        trace?: never;
+    };
+    "/tenants/{tenantId}/groups/{groupId}/tenant-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A group id of this organization; another organization's answers 404. */
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a group's members
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     `tenant_users` lists membership ids of live members of this organization; it replaces the group's set
+         *     (relations of archived members are kept). Unknown ids, or ids of another organization, answer 422 on `tenant_users`.
+         */
+        post: operations["relateGroupTenantUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/access-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Access requests to an organization
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     Views: Pending `status=pending`, Declined `status=declined`, Archived `archived=true`. `search` matches the
+         *     person's name or email. Default sort `requested` (created_at).
+         */
+        get: operations["listTenantAccessRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/access-requests/{accessRequestId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description An access request id of this organization; another organization's answers 404. */
+                accessRequestId: components["parameters"]["AccessRequestId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Archive an access request
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     Pending and declined requests can be archived; an approved or already archived one answers 422 on `is_deleted`.
+         */
+        delete: operations["archiveTenantAccessRequest"];
+        options?: never;
+        head?: never;
+        /**
+         * Approve, decline or restore an access request
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     Transitions (spec section 4): pending -> approved or declined (`status`), declined -> approved, archived ->
+         *     restored (`is_deleted: false`, back to its status). Approving creates the membership with role `user` (or
+         *     restores a removed one as `user`) and emails the person. Any other transition answers 422 on the field with
+         *     the reason, e.g. "This request is approved and cannot be declined.".
+         */
+        patch: operations["updateTenantAccessRequest"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -379,6 +798,8 @@ export interface components {
             /** @description false when the membership is suspended. */
             is_active: boolean;
             tenant: components["schemas"]["TenantSummary"];
+            /** @description The live groups of the organization this member belongs to. `modules_count` joins once modules exist. */
+            groups_count: number;
             /** Format: date-time */
             created_at: string;
         };
@@ -413,6 +834,184 @@ export interface components {
         AccessRequestStatus: "pending" | "approved" | "declined";
         /** @description A boolean input; `1`/`0` and `"true"`/`"false"`/`"1"`/`"0"` are accepted as well. */
         Flag: boolean | (0 | 1) | ("true" | "false" | "1" | "0");
+        /** @description What the caller may do with this row now (its state and the caller's role decided on the server), so a screen shows only the allowed actions. */
+        Abilities: {
+            update: boolean;
+            archive: boolean;
+            restore: boolean;
+        };
+        /**
+         * @description An organization as the owner manages it. `slug` is derived from the name when the organization is
+         *     created and stays the same when it is renamed, so links and embeds (`organization="acme-corp"`) keep
+         *     working; it is unique. `modules_count` joins once modules exist.
+         */
+        Tenant: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The pretty-URL name; accepted wherever `{tenantId}` is. */
+            slug: string;
+            enable_bioreq: boolean;
+            /** @description Live (not archived) groups. */
+            groups_count: number;
+            /** @description Live (not archived) memberships. */
+            members_count: number;
+            /** @description true when archived. */
+            is_deleted: boolean;
+            /** Format: date-time */
+            deleted_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            abilities: components["schemas"]["Abilities"];
+        };
+        /** @description An account as the owner manages it (User Management). */
+        User: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: email */
+            email: string;
+            is_confirmed: boolean;
+            is_active: boolean;
+            is_owner: boolean;
+            /** @description true when banned. */
+            is_deleted: boolean;
+            status: components["schemas"]["UserStatus"];
+            /** @description Live memberships in live organizations. */
+            memberships_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Same instant as created_at.
+             */
+            joined: string;
+            abilities: components["schemas"]["UserAbilities"];
+        };
+        /** @description The owner's actions on an account in its current state (spec section 4); nobody may suspend or ban their own account. */
+        UserAbilities: {
+            /** @description active -> suspended (PATCH is_active false). */
+            suspend: boolean;
+            /** @description suspended -> active (PATCH is_active true). */
+            reactivate: boolean;
+            /** @description suspended -> banned (DELETE, or PATCH is_deleted true). */
+            ban: boolean;
+            /** @description banned -> suspended (PATCH is_deleted false); reactivating is a separate step. */
+            restore: boolean;
+        };
+        /** @description The person behind a membership or an access request. */
+        UserSummary: {
+            /** Format: uuid */
+            id: string;
+            /** @description Empty until an invited person finishes registration. */
+            name: string;
+            /** Format: email */
+            email: string;
+            /** @description false when the account is suspended or banned (the "Account Locked" badge). */
+            is_active: boolean;
+            /** @description false until the email is confirmed (the "Not Confirmed" badge). */
+            is_confirmed: boolean;
+        };
+        /**
+         * @description A member (tenant user): one person's membership of one organization. `groups` (the member's live
+         *     groups) is present on single reads and writes, not in lists. `modules_count` and `modules` join once
+         *     modules exist.
+         */
+        TenantUser: {
+            /** Format: uuid */
+            id: string;
+            role: components["schemas"]["Role"];
+            status: components["schemas"]["MemberStatus"];
+            /** @description false when the membership is suspended. */
+            is_active: boolean;
+            /** @description true when archived (removed from the organization). */
+            is_deleted: boolean;
+            /** Format: date-time */
+            deleted_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Same instant as created_at (when the person joined the organization).
+             */
+            joined: string;
+            user: components["schemas"]["UserSummary"];
+            groups_count: number;
+            groups?: components["schemas"]["GroupSummary"][];
+            abilities: components["schemas"]["Abilities"];
+        };
+        /** @description A member as listed inside a group. */
+        TenantUserSummary: {
+            /** Format: uuid */
+            id: string;
+            role: components["schemas"]["Role"];
+            is_active: boolean;
+            user: components["schemas"]["UserSummary"];
+        };
+        /**
+         * @description archived (removed from the organization) wins over suspended (is_active false); otherwise active.
+         * @enum {string}
+         */
+        MemberStatus: "active" | "suspended" | "archived";
+        /**
+         * @description A group of members. `members` (its live members) is present on single reads and writes, not in lists.
+         *     `modules_count` and `modules` join once modules exist.
+         */
+        Group: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string;
+            /** @description Live (not archived) members of the group. */
+            members_count: number;
+            members?: components["schemas"]["TenantUserSummary"][];
+            /** @description true when archived. */
+            is_deleted: boolean;
+            /** Format: date-time */
+            deleted_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            abilities: components["schemas"]["Abilities"];
+        };
+        GroupSummary: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        /** @description An access request as the organization's masters see it (Admin Access Requests). */
+        TenantAccessRequest: {
+            /** Format: uuid */
+            id: string;
+            status: components["schemas"]["AccessRequestStatus"];
+            /** @description true when archived. */
+            is_deleted: boolean;
+            /** Format: date-time */
+            deleted_at: string | null;
+            /**
+             * Format: date-time
+             * @description When it was requested.
+             */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            user: components["schemas"]["UserSummary"];
+            abilities: components["schemas"]["AccessRequestAbilities"];
+        };
+        /** @description The transitions of spec section 4 open to this request now. */
+        AccessRequestAbilities: {
+            /** @description pending or declined -> approved. */
+            approve: boolean;
+            /** @description pending -> declined. */
+            decline: boolean;
+            /** @description pending or declined -> archived. */
+            archive: boolean;
+            /** @description archived -> its previous status. */
+            restore: boolean;
+        };
     };
     responses: {
         /** @description The request could not be read (malformed JSON or form body). */
@@ -511,6 +1110,40 @@ export interface components {
         /** @description true lists only archived rows; false (default) only live ones. */
         Archived: components["schemas"]["Flag"];
         Active: components["schemas"]["Flag"];
+        /**
+         * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+         *     organization, or one the caller is not a member of, answers 404.
+         */
+        TenantId: string;
+        /** @description A user account id. */
+        UserId: string;
+        /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
+        TenantUserId: string;
+        /** @description A group id of this organization; another organization's answers 404. */
+        GroupId: string;
+        /** @description An access request id of this organization; another organization's answers 404. */
+        AccessRequestId: string;
+        /** @description Only requests with this status (the Pending and Declined views). */
+        AccessRequestStatusFilter: components["schemas"]["AccessRequestStatus"];
+        /**
+         * @description Sort key (default `created`, ascending): `name`, `created` (created_at), `groups` and `members` (counts).
+         *     An unknown key falls back to the default. `modules` joins the list once modules exist.
+         */
+        TenantOrder: "name" | "created" | "groups" | "members";
+        /**
+         * @description Sort key (default `created_at`, descending unless `desc` is given): `name`, `email`, `created_at`
+         *     (also `joined`), `memberships` (count). An unknown key falls back to the default.
+         */
+        UserOrder: "name" | "email" | "created_at" | "joined" | "memberships";
+        /**
+         * @description Sort key (default `user`, ascending): `user` (the person's name), `email`, `role`, `status`
+         *     (active before suspended), `joined` (tenant_users.created_at). An unknown key falls back to the default.
+         */
+        TenantUserOrder: "user" | "email" | "role" | "status" | "joined";
+        /** @description Sort key (default `name`, ascending) — `name`, `created` (created_at), `members` (count). An unknown key falls back to the default. */
+        GroupOrder: "name" | "created" | "members";
+        /** @description Sort key (default `requested`, ascending) — `requested` (created_at), `user` (the person's name), `status`. An unknown key falls back to the default. */
+        AccessRequestOrder: "requested" | "user" | "status";
     };
     requestBodies: never;
     headers: never;
@@ -914,6 +1547,901 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listTenants: {
+        parameters: {
+            query?: {
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                page?: components["parameters"]["Page"];
+                per_page?: components["parameters"]["PerPage"];
+                /**
+                 * @description Sort key (default `created`, ascending): `name`, `created` (created_at), `groups` and `members` (counts).
+                 *     An unknown key falls back to the default. `modules` joins the list once modules exist.
+                 */
+                order?: components["parameters"]["TenantOrder"];
+                desc?: components["parameters"]["Desc"];
+                search?: components["parameters"]["Search"];
+                /** @description true lists only archived rows; false (default) only live ones. */
+                archived?: components["parameters"]["Archived"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of organizations with their counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Tenant"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    enable_bioreq?: components["schemas"]["Flag"];
+                };
+            };
+        };
+        responses: {
+            /** @description The new organization. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Tenant"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Tenant"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    archiveTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived organization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Tenant"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    enable_bioreq?: components["schemas"]["Flag"];
+                    is_deleted?: components["schemas"]["Flag"];
+                };
+            };
+        };
+        responses: {
+            /** @description The organization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Tenant"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                page?: components["parameters"]["Page"];
+                per_page?: components["parameters"]["PerPage"];
+                /**
+                 * @description Sort key (default `created_at`, descending unless `desc` is given): `name`, `email`, `created_at`
+                 *     (also `joined`), `memberships` (count). An unknown key falls back to the default.
+                 */
+                order?: components["parameters"]["UserOrder"];
+                desc?: components["parameters"]["Desc"];
+                search?: components["parameters"]["Search"];
+                /** @description true lists only archived rows; false (default) only live ones. */
+                archived?: components["parameters"]["Archived"];
+                active?: components["parameters"]["Active"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    banUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user account id. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The banned account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user account id. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    is_active?: components["schemas"]["Flag"];
+                    is_deleted?: components["schemas"]["Flag"];
+                };
+            };
+        };
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listTenantUsers: {
+        parameters: {
+            query?: {
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                page?: components["parameters"]["Page"];
+                per_page?: components["parameters"]["PerPage"];
+                /**
+                 * @description Sort key (default `user`, ascending): `user` (the person's name), `email`, `role`, `status`
+                 *     (active before suspended), `joined` (tenant_users.created_at). An unknown key falls back to the default.
+                 */
+                order?: components["parameters"]["TenantUserOrder"];
+                desc?: components["parameters"]["Desc"];
+                search?: components["parameters"]["Search"];
+                /** @description true lists only archived rows; false (default) only live ones. */
+                archived?: components["parameters"]["Archived"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TenantUser"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createTenantUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    role?: components["schemas"]["Role"];
+                };
+            };
+        };
+        responses: {
+            /** @description The membership. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TenantUser"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getTenantUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
+                tenantUserId: components["parameters"]["TenantUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TenantUser"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    archiveTenantUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
+                tenantUserId: components["parameters"]["TenantUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TenantUser"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateTenantUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
+                tenantUserId: components["parameters"]["TenantUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    role?: components["schemas"]["Role"];
+                    is_active?: components["schemas"]["Flag"];
+                    is_deleted?: components["schemas"]["Flag"];
+                };
+            };
+        };
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TenantUser"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    relateTenantUserGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
+                tenantUserId: components["parameters"]["TenantUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    groups: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The member with their groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TenantUser"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listGroups: {
+        parameters: {
+            query?: {
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                page?: components["parameters"]["Page"];
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Sort key (default `name`, ascending) — `name`, `created` (created_at), `members` (count). An unknown key falls back to the default. */
+                order?: components["parameters"]["GroupOrder"];
+                desc?: components["parameters"]["Desc"];
+                search?: components["parameters"]["Search"];
+                /** @description true lists only archived rows; false (default) only live ones. */
+                archived?: components["parameters"]["Archived"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of groups with their member counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Group"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    description: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new group. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Group"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A group id of this organization; another organization's answers 404. */
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Group"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    archiveGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A group id of this organization; another organization's answers 404. */
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Group"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A group id of this organization; another organization's answers 404. */
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    description?: string;
+                    is_deleted?: components["schemas"]["Flag"];
+                };
+            };
+        };
+        responses: {
+            /** @description The group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Group"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    relateGroupTenantUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A group id of this organization; another organization's answers 404. */
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tenant_users: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The group with its members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Group"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listTenantAccessRequests: {
+        parameters: {
+            query?: {
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                page?: components["parameters"]["Page"];
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only requests with this status (the Pending and Declined views). */
+                status?: components["parameters"]["AccessRequestStatusFilter"];
+                /** @description Sort key (default `requested`, ascending) — `requested` (created_at), `user` (the person's name), `status`. An unknown key falls back to the default. */
+                order?: components["parameters"]["AccessRequestOrder"];
+                desc?: components["parameters"]["Desc"];
+                search?: components["parameters"]["Search"];
+                /** @description true lists only archived rows; false (default) only live ones. */
+                archived?: components["parameters"]["Archived"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of access requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TenantAccessRequest"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    archiveTenantAccessRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description An access request id of this organization; another organization's answers 404. */
+                accessRequestId: components["parameters"]["AccessRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived access request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TenantAccessRequest"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateTenantAccessRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description An access request id of this organization; another organization's answers 404. */
+                accessRequestId: components["parameters"]["AccessRequestId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status?: "approved" | "declined";
+                    is_deleted?: components["schemas"]["Flag"];
+                };
+            };
+        };
+        responses: {
+            /** @description The access request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TenantAccessRequest"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
 }

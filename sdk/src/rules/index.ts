@@ -13,11 +13,22 @@ export type FormRules = Record<string, Rule[]>;
 export const PASSWORD_MIN_LENGTH = 8;
 export const TEXT_MAX_LENGTH = 255;
 export const PASSWORD_MAX_LENGTH = 128;
+export const DESCRIPTION_MAX_LENGTH = 1000;
+/** How many ids one relate call (a member's groups, a group's members) may carry. */
+export const RELATION_MAX_ITEMS = 10_000;
+
+export const ROLES = ['user', 'admin', 'master'] as const;
+/** The statuses a master may set on an access request (pending is where requests start). */
+export const ACCESS_REQUEST_DECISIONS = ['approved', 'declined'] as const;
 
 export const messages = {
   required: (field: string) => `The ${label(field)} field is required.`,
   string: (field: string) => `The ${label(field)} must be a string.`,
   maxLength: (field: string, max: number) => `The ${label(field)} may not be greater than ${max} characters.`,
+  boolean: (field: string) => `The ${label(field)} field must be true or false.`,
+  selected: (field: string) => `The selected ${label(field)} is invalid.`,
+  array: (field: string) => `The ${label(field)} must be an array.`,
+  maxItems: (field: string, max: number) => `The ${label(field)} may not have more than ${max} items.`,
   email: 'The email must be a valid email address.',
   name: 'The name may only contain letters and spaces.',
   organizationName:
@@ -42,6 +53,14 @@ function isBlank(value: unknown): boolean {
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const NAME_PATTERN = /^[\p{L}\p{M} ]+$/u;
 const ORGANIZATION_NAME_PATTERN = /^[\p{L}\p{N}\-_& ]+$/u;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The flag forms the API accepts (spec: 1/0 as well as booleans). */
+const FLAG_VALUES: unknown[] = [true, false, 1, 0, '1', '0', 'true', 'false'];
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID_PATTERN.test(value);
+}
 
 /** Rules that skip blank values, so `required` alone decides about emptiness. */
 function whenPresent(check: (value: string) => string | null, field: string): Rule {
@@ -57,6 +76,30 @@ export const rule = {
     (field: string): Rule =>
     (value) =>
       isBlank(value) ? messages.required(field) : null,
+  /** Absent is fine (an update leaves the field alone), but a field that is sent must not be blank. */
+  filled:
+    (field: string): Rule =>
+    (value) =>
+      value !== undefined && isBlank(value) ? messages.required(field) : null,
+  /** true/false or 1/0 (also as strings); absent is fine. */
+  flag:
+    (field: string): Rule =>
+    (value) =>
+      value === undefined || value === null || FLAG_VALUES.includes(value) ? null : messages.boolean(field),
+  /** One of a fixed set of strings (a role, a status); absent is fine. */
+  oneOf:
+    (field: string, allowed: readonly string[]): Rule =>
+    (value) =>
+      isBlank(value) || (typeof value === 'string' && allowed.includes(value)) ? null : messages.selected(field),
+  /** A list of ids (relating groups and members); whether they exist is the server's check. */
+  ids:
+    (field: string, max = RELATION_MAX_ITEMS): Rule =>
+    (value) => {
+      if (value === undefined || value === null) return null;
+      if (!Array.isArray(value)) return messages.array(field);
+      if (value.length > max) return messages.maxItems(field, max);
+      return value.every(isUuid) ? null : messages.selected(field);
+    },
   maxLength: (field: string, max = TEXT_MAX_LENGTH): Rule =>
     whenPresent((value) => (value.length > max ? messages.maxLength(field, max) : null), field),
   email: (field = 'email'): Rule =>
@@ -117,7 +160,7 @@ const requiredName = [rule.required('name'), rule.name(), rule.maxLength('name')
 const requiredPassword = [rule.required('password'), rule.password()];
 const passwordConfirmation = [rule.required('password_confirmation'), rule.confirms()];
 
-/** The forms of the account calls (core-platform.md section 5). */
+/** The forms of the API calls and screens (core-platform.md section 5). */
 export const forms = {
   login: { email, password: [rule.required('password'), rule.maxLength('password', PASSWORD_MAX_LENGTH)] },
   signUp: {
@@ -152,7 +195,40 @@ export const forms = {
     password_confirmation: [rule.confirms()],
   },
   accessRequest: { name: [rule.required('name'), rule.organizationName(), rule.maxLength('name')] },
-  organization: { name: [rule.required('name'), rule.organizationName(), rule.maxLength('name')] },
+  organization: {
+    name: [rule.required('name'), rule.organizationName(), rule.maxLength('name')],
+    enable_bioreq: [rule.flag('enable_bioreq')],
+  },
+  /** Edit Organization, and restoring one (`is_deleted: false`): only the fields sent change. */
+  organizationUpdate: {
+    name: [rule.filled('name'), rule.organizationName(), rule.maxLength('name')],
+    enable_bioreq: [rule.flag('enable_bioreq')],
+    is_deleted: [rule.flag('is_deleted')],
+  },
+  /** The owner's user actions: suspend/reactivate (is_active), ban/restore (is_deleted). */
+  userUpdate: { is_active: [rule.flag('is_active')], is_deleted: [rule.flag('is_deleted')] },
+  /** Add a new member: an invitation is sent to the address; the role defaults to user. */
+  member: { email, role: [rule.oneOf('role', ROLES)] },
+  memberUpdate: {
+    role: [rule.oneOf('role', ROLES)],
+    is_active: [rule.flag('is_active')],
+    is_deleted: [rule.flag('is_deleted')],
+  },
+  memberGroups: { groups: [rule.required('groups'), rule.ids('groups')] },
+  group: {
+    name: [rule.required('name'), rule.maxLength('name')],
+    description: [rule.required('description'), rule.maxLength('description', DESCRIPTION_MAX_LENGTH)],
+  },
+  groupUpdate: {
+    name: [rule.filled('name'), rule.maxLength('name')],
+    description: [rule.filled('description'), rule.maxLength('description', DESCRIPTION_MAX_LENGTH)],
+    is_deleted: [rule.flag('is_deleted')],
+  },
+  groupMembers: { tenant_users: [rule.required('tenant_users'), rule.ids('tenant_users')] },
+  accessRequestUpdate: {
+    status: [rule.oneOf('status', ACCESS_REQUEST_DECISIONS)],
+    is_deleted: [rule.flag('is_deleted')],
+  },
 } satisfies Record<string, FormRules>;
 
 export type FormName = keyof typeof forms;

@@ -41,8 +41,20 @@ function validator(ref: string): ValidateFunction {
   return validate;
 }
 
+/** Templated paths (`/tenants/{tenantId}`) as patterns; a literal path wins over a template. */
+const templates = Object.keys(document.paths)
+  .filter((template) => template.includes('{'))
+  .map((template) => ({ template, pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`) }));
+
+/** The contract's key for a concrete path: itself when documented literally, else the matching template. */
+export function contractPath(path: string): string {
+  if (document.paths[path]) return path;
+  return templates.find(({ pattern }) => pattern.test(path))?.template ?? path;
+}
+
 /** The schema pointer of a documented JSON answer, or null for an answer without a body. */
-function documentedSchema(method: string, path: string, status: number): string | null | undefined {
+function documentedSchema(method: string, concretePath: string, status: number): string | null | undefined {
+  const path = contractPath(concretePath);
   const operation = document.paths[path]?.[method.toLowerCase()];
   if (!operation) return undefined;
   // Any call can fail unexpectedly: a 500 answers the shared ServerError response.
@@ -56,7 +68,7 @@ function documentedSchema(method: string, path: string, status: number): string 
 }
 
 export function isDocumented(method: string, path: string): boolean {
-  return Boolean(document.paths[path]?.[method.toLowerCase()]);
+  return Boolean(document.paths[contractPath(path)]?.[method.toLowerCase()]);
 }
 
 /** Throws with ajv's findings when the answer breaks the contract. */

@@ -24,17 +24,21 @@ export function userStatus(user: Pick<UserRow, 'deleted_at' | 'is_active' | 'con
   return 'active';
 }
 
-export function presentMembership(row: MembershipRow): Membership {
+/** Counts per membership id (see countMembershipRelations); a membership without groups is absent. */
+export type MembershipCounts = ReadonlyMap<string, { groups_count: number }>;
+
+export function presentMembership(row: MembershipRow, counts: MembershipCounts = new Map()): Membership {
   return {
     id: row.id,
     role: row.role,
     is_active: Boolean(row.is_active),
     tenant: { id: row.tenant_id, name: row.tenant_name, slug: row.tenant_slug, enable_bioreq: Boolean(row.tenant_enable_bioreq) },
+    groups_count: counts.get(row.id)?.groups_count ?? 0,
     created_at: toIso(row.created_at),
   };
 }
 
-export function presentCurrentUser(user: UserRow, memberships: MembershipRow[]): CurrentUser {
+export function presentCurrentUser(user: UserRow, memberships: MembershipRow[], counts: MembershipCounts = new Map()): CurrentUser {
   const createdAt = toIso(user.created_at);
   return {
     id: user.id,
@@ -47,6 +51,6 @@ export function presentCurrentUser(user: UserRow, memberships: MembershipRow[]):
     status: userStatus(user),
     created_at: createdAt,
     joined: createdAt,
-    memberships: memberships.map(presentMembership),
+    memberships: memberships.map((membership) => presentMembership(membership, counts)),
   };
 }
