@@ -43,8 +43,11 @@ export interface TesseraApp {
   services: AppServices;
   /** Starts the HTTP server (port 0 picks a free one) and answers its URL. */
   listen(port?: number, host?: string): Promise<{ server: Server; port: number; url: string }>;
-  /** Stops the server, the purge timer and every connection (database, Redis, mail). */
-  close(): Promise<void>;
+  /**
+   * Stops taking requests, lets those in flight finish (at most `graceMs`, then connections are
+   * cut), and closes the purge timer, database, Redis and mail connections.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 export interface AppOptions {
@@ -167,12 +170,14 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
         });
       });
     },
-    async close() {
+    async close({ graceMs = 10_000 } = {}) {
       clearInterval(purgeTimer);
       if (server) {
         const closing = new Promise<void>((resolve) => server!.close(() => resolve()));
-        server.closeAllConnections();
+        server.closeIdleConnections();
+        const cut = setTimeout(() => server!.closeAllConnections(), graceMs);
         await closing;
+        clearTimeout(cut);
       }
       services.mailer.close();
       await services.limiters.close();

@@ -30,10 +30,24 @@ describe.each(databaseKinds)('two servers on one %s database', (kind) => {
     expect((await second.api.get('/users/me', { token: rotated.body.access_token })).status).toBe(401);
   });
 
-  it('ends a session on both servers with a logout on one', async () => {
+  it('ends a session on both servers with a logout on one, even right after both used it', async () => {
     const { tokens } = await loggedInUser(first);
+    // Both servers have just looked the token up (their prepared statements ran): no stale reads afterwards.
+    expect((await first.api.get('/users/me', { token: tokens.access_token })).status).toBe(200);
+    expect((await second.api.get('/users/me', { token: tokens.access_token })).status).toBe(200);
     expect((await second.api.post('/token', undefined, { token: tokens.access_token })).status).toBe(204);
     expect((await first.api.get('/users/me', { token: tokens.access_token })).status).toBe(401);
+  });
+
+  it('sees membership changes made through the other server at once', async () => {
+    const { user, tokens } = await loggedInUser(first);
+    expect((await first.api.get('/users/me', { token: tokens.access_token })).body.data.memberships).toEqual([]);
+    const now = new Date();
+    const tenantId = crypto.randomUUID();
+    await second.app.knex('tenants').insert({ id: tenantId, name: 'Shared Org', slug: `shared-${tenantId}`, created_at: now, updated_at: now });
+    await second.app.knex('tenant_users').insert({ id: crypto.randomUUID(), tenant_id: tenantId, user_id: user.id, role: 'admin', created_at: now, updated_at: now });
+    const me = await first.api.get('/users/me', { token: tokens.access_token });
+    expect(me.body.data.memberships.map((m: { role: string }) => m.role)).toEqual(['admin']);
   });
 
   it('verifies a captcha of one server on the other, once across both', async () => {

@@ -1,12 +1,14 @@
 /**
  * The one authentication middleware for /api routes that need a person. An opaque access token is
- * looked up together with its account in one indexed query (the provider's AccessToken row joined to
- * users), so a request costs a single round trip. Unknown, expired or revoked tokens, and suspended
- * or banned accounts, answer 401 `unauthenticated`.
+ * looked up together with its account and memberships in one indexed query (the provider's
+ * AccessToken row joined to users and tenant_users), so an authenticated request costs one round
+ * trip. Unknown, expired or revoked tokens, and suspended or banned accounts, answer 401 `unauthenticated`.
  */
 import type { Context, Next } from 'koa';
 import type { Knex } from '../db/knex.js';
+import { placeholder, preparedSelect, type PreparedSelect } from '../db/prepared.js';
 import type { UserRow } from '../db/models.js';
+import type { MembershipRow } from '../features/accounts/presenter.js';
 import { isUsable } from '../features/accounts/service.js';
 import { unauthenticated } from './errors.js';
 
@@ -14,6 +16,8 @@ export interface Session {
   user: UserRow;
   /** The login this token belongs to (logout and password changes revoke by grant). */
   grantId: string;
+  /** Live memberships in live organizations, by organization name (what tenant policies need). */
+  memberships: MembershipRow[];
 }
 
 declare module 'koa' {
@@ -31,29 +35,76 @@ export function bearerToken(ctx: Context): string | undefined {
   return match?.[1];
 }
 
+const USER_COLUMNS = ['id', 'name', 'email', 'password_hash', 'is_owner', 'is_active', 'confirmed_at', 'deleted_at', 'created_at', 'updated_at'] as const;
+
+type SessionRow = UserRow & {
+  session_grant_id: string | null;
+  m_id: string | null;
+  m_role: MembershipRow['role'] | null;
+  m_is_active: MembershipRow['is_active'] | null;
+  m_created_at: MembershipRow['created_at'] | null;
+  m_tenant_id: string | null;
+  m_tenant_name: string | null;
+  m_tenant_slug: string | null;
+  m_tenant_enable_bioreq: MembershipRow['tenant_enable_bioreq'] | null;
+};
+
+function sessionQuery(knex: Knex) {
+  return knex('oidc_payloads as p')
+    .join('users as u', 'u.id', 'p.account_id')
+    .leftJoin('tenant_users as tu', (join) => join.on('tu.user_id', 'u.id').andOnNull('tu.deleted_at'))
+    .leftJoin('tenants as t', (join) => join.on('t.id', 'tu.tenant_id').andOnNull('t.deleted_at'))
+    .where('p.kind', 'AccessToken')
+    .andWhere('p.id', placeholder('token') as unknown as string)
+    .andWhere('p.expires_at', '>', placeholder('now') as unknown as Date)
+    .orderBy('t.name')
+    .select(
+      ...USER_COLUMNS.map((column) => `u.${column}`),
+      'p.grant_id as session_grant_id',
+      'tu.id as m_id',
+      'tu.role as m_role',
+      'tu.is_active as m_is_active',
+      'tu.created_at as m_created_at',
+      't.id as m_tenant_id',
+      't.name as m_tenant_name',
+      't.slug as m_tenant_slug',
+      't.enable_bioreq as m_tenant_enable_bioreq',
+    );
+}
+
+const lookups = new WeakMap<Knex, PreparedSelect<SessionRow>>();
+
+function toSession(rows: SessionRow[]): Session | undefined {
+  const [first] = rows;
+  if (!first?.session_grant_id || !isUsable(first)) return undefined;
+  const user = Object.fromEntries(USER_COLUMNS.map((column) => [column, first[column]])) as unknown as UserRow;
+  const memberships: MembershipRow[] = rows
+    .filter((row) => row.m_id && row.m_tenant_id)
+    .map((row) => ({
+      id: row.m_id as string,
+      role: row.m_role as MembershipRow['role'],
+      is_active: row.m_is_active as MembershipRow['is_active'],
+      created_at: row.m_created_at as MembershipRow['created_at'],
+      tenant_id: row.m_tenant_id as string,
+      tenant_name: row.m_tenant_name as string,
+      tenant_slug: row.m_tenant_slug as string,
+      tenant_enable_bioreq: row.m_tenant_enable_bioreq as MembershipRow['tenant_enable_bioreq'],
+    }));
+  return { user, grantId: first.session_grant_id, memberships };
+}
+
+/**
+ * Token, account and memberships in one prepared query: one row per live membership (or one row
+ * without a membership). A membership of an archived organization comes back without its tenant and is dropped.
+ */
 export async function findSession(knex: Knex, accessToken: string): Promise<Session | undefined> {
   if (!TOKEN_PATTERN.test(accessToken)) return undefined;
-  const row = (await knex('oidc_payloads as p')
-    .join('users as u', 'u.id', 'p.account_id')
-    .where('p.kind', 'AccessToken')
-    .andWhere('p.id', accessToken)
-    .andWhere('p.expires_at', '>', new Date())
-    .first(
-      'u.id',
-      'u.name',
-      'u.email',
-      'u.password_hash',
-      'u.is_owner',
-      'u.is_active',
-      'u.confirmed_at',
-      'u.deleted_at',
-      'u.created_at',
-      'u.updated_at',
-      'p.grant_id as session_grant_id',
-    )) as (UserRow & { session_grant_id: string | null }) | undefined;
-  if (!row?.session_grant_id || !isUsable(row)) return undefined;
-  const { session_grant_id: grantId, ...user } = row;
-  return { user, grantId };
+  let lookup = lookups.get(knex);
+  if (!lookup) {
+    lookup = preparedSelect<SessionRow>(knex, 'session', sessionQuery);
+    lookups.set(knex, lookup);
+  }
+  return toSession(await lookup({ token: accessToken, now: new Date() }));
 }
 
 export function authenticate(knex: Knex) {

@@ -7,6 +7,7 @@ import { authenticate, sessionOf } from '../../http/authenticate.js';
 import { fieldError } from '../../http/errors.js';
 import { readForm } from '../../http/input.js';
 import type { RateLimitName } from '../../config.js';
+import { presentCurrentUser } from './presenter.js';
 import * as accounts from './service.js';
 import { accountMessages } from './service.js';
 
@@ -65,7 +66,8 @@ export function accountRoutes(services: AppServices): Router {
   });
 
   router.get('/users/me', requireSession, async (ctx) => {
-    ctx.body = { data: await accounts.loadCurrentUser(services.knex, sessionOf(ctx).user) };
+    const { user, memberships } = sessionOf(ctx);
+    ctx.body = { data: presentCurrentUser(user, memberships) };
   });
 
   router.patch('/users/me', requireSession, async (ctx) => {

@@ -1,0 +1,164 @@
+/**
+ * `npm run bench`: throughput and latency on loopback with autocannon. The servers run in child
+ * processes so that the load generator (this process) does not share their event loop.
+ *
+ * To add a scenario, append to `scenarios` (a name, what to request, optionally a load running
+ * alongside it) and, if it has one, a budget to `budgets`. Figures are printed, not asserted: this
+ * is a benchmark, not a test, but the budgets are checked and reported.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Options, type Result } from 'autocannon';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+interface Servers {
+  baseline: string;
+  tessera: string;
+  accessToken: string;
+  email: string;
+  password: string;
+}
+
+interface Scenario {
+  name: string;
+  request(servers: Servers): Options;
+  /** Load that runs at the same time (its own figures are printed too). */
+  alongside?: { name: string; request(servers: Servers): Options };
+}
+
+interface Measured {
+  name: string;
+  requestsPerSecond: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+const loginBody = (servers: Servers) =>
+  new URLSearchParams({ grant_type: 'password', client_id: 'tessera-web', email: servers.email, password: servers.password }).toString();
+
+const login = (servers: Servers, connections: number): Options => ({
+  url: `${servers.tessera}/api/token`,
+  method: 'POST',
+  headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  body: loginBody(servers),
+  connections,
+});
+
+const scenarios: Scenario[] = [
+  { name: 'baseline node:http JSON', request: (s) => ({ url: `${s.baseline}/`, connections: CONNECTIONS }) },
+  { name: 'GET /api/version', request: (s) => ({ url: `${s.tessera}/api/version`, connections: CONNECTIONS }) },
+  {
+    name: 'GET /api/users/me',
+    request: (s) => ({ url: `${s.tessera}/api/users/me`, connections: CONNECTIONS, headers: { Authorization: `Bearer ${s.accessToken}` } }),
+  },
+  { name: 'POST /api/token (password)', request: (s) => login(s, 16) },
+  {
+    name: 'GET /api/version during 16 logins',
+    request: (s) => ({ url: `${s.tessera}/api/version`, connections: 8 }),
+    alongside: { name: '  (the 16 concurrent logins)', request: (s) => login(s, 16) },
+  },
+];
+
+const budgets: { description: string; check(results: Map<string, Measured>): { ok: boolean; actual: string } }[] = [
+  {
+    description: '/api/users/me >= 35% of baseline throughput',
+    check(results) {
+      const ratio = results.get('GET /api/users/me')!.requestsPerSecond / results.get('baseline node:http JSON')!.requestsPerSecond;
+      return { ok: ratio >= 0.35, actual: `${(ratio * 100).toFixed(1)}%` };
+    },
+  },
+  {
+    description: '/api/version p99 < 25 ms during 16 concurrent logins',
+    check(results) {
+      const p99 = results.get('GET /api/version during 16 logins')!.p99;
+      return { ok: p99 < 25, actual: `${p99} ms` };
+    },
+  },
+];
+
+function start<T>(file: string): Promise<{ child: ChildProcess; message: T }> {
+  const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], {
+    execArgv: ['--import', 'tsx', '--conditions=tessera-source'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (message) => resolve({ child, message: message as T }));
+    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
+  });
+}
+
+async function obtainAccessToken(url: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${url}/api/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', client_id: 'tessera-web', email, password }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+function summarize(name: string, result: Result): Measured {
+  return { name, requestsPerSecond: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+}
+
+async function measure(scenario: Scenario, servers: Servers): Promise<Measured[]> {
+  const main = autocannon({ duration: DURATION, ...scenario.request(servers) });
+  const side = scenario.alongside ? autocannon({ duration: DURATION, ...scenario.alongside.request(servers) }) : undefined;
+  const [mainResult, sideResult] = await Promise.all([main, side]);
+  const measured = [summarize(scenario.name, mainResult)];
+  if (scenario.alongside && sideResult) measured.push(summarize(scenario.alongside.name, sideResult));
+  return measured;
+}
+
+function print(rows: Measured[]): void {
+  const header = `${'scenario'.padEnd(36)} ${'req/s'.padStart(10)} ${'p99 ms'.padStart(8)} ${'non-2xx'.padStart(8)} ${'errors'.padStart(7)}`;
+  console.log(header);
+  console.log('-'.repeat(header.length));
+  for (const row of rows) {
+    console.log(
+      `${row.name.padEnd(36)} ${row.requestsPerSecond.toFixed(0).padStart(10)} ${String(row.p99).padStart(8)} ${String(row.non2xx).padStart(8)} ${String(row.errors).padStart(7)}`,
+    );
+  }
+}
+
+async function main() {
+  const baseline = await start<{ url: string }>('./servers/baseline.ts');
+  const tessera = await start<{ url: string; email: string; password: string }>('./servers/tessera.ts');
+  const children = [baseline.child, tessera.child];
+  try {
+    const servers: Servers = {
+      baseline: baseline.message.url,
+      tessera: tessera.message.url,
+      email: tessera.message.email,
+      password: tessera.message.password,
+      accessToken: await obtainAccessToken(tessera.message.url, tessera.message.email, tessera.message.password),
+    };
+    console.log(`Tessera benchmark: ${DURATION} s per scenario, ${CONNECTIONS} connections unless stated, loopback.\n`);
+    const rows: Measured[] = [];
+    for (const scenario of scenarios) {
+      // A short warm-up so JIT and connection pools are ready before measuring.
+      await autocannon({ duration: 1, ...scenario.request(servers) });
+      rows.push(...(await measure(scenario, servers)));
+    }
+    print(rows);
+
+    const byName = new Map(rows.map((row) => [row.name, row]));
+    console.log('\nBudgets:');
+    let allOk = true;
+    for (const budget of budgets) {
+      const { ok, actual } = budget.check(byName);
+      allOk &&= ok;
+      console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${budget.description} (measured ${actual})`);
+    }
+    const failedRequests = rows.filter((row) => row.non2xx > 0 || row.errors > 0);
+    if (failedRequests.length) console.log(`\nWarning: some requests failed in: ${failedRequests.map((row) => row.name.trim()).join(', ')}`);
+    process.exitCode = allOk ? 0 : 1;
+  } finally {
+    for (const child of children) child.disconnect();
+  }
+}
+
+await main();
