@@ -12,8 +12,8 @@ test('a person signs up, confirms the email, edits the profile, logs out, and re
   await page.getByLabel('Confirm Password').fill(DEMO_PASSWORD);
   const signUp = page.getByRole('button', { name: 'Sign Up' });
   await expect(signUp).toBeDisabled();
-  // The real ALTCHA proof of work, solved in the browser.
-  await page.getByRole('checkbox', { name: /not a robot/i }).check();
+  // The real ALTCHA proof of work, solved in the browser: the box is ticked once the work is done.
+  await page.getByRole('checkbox', { name: /not a robot/i }).click();
   await expect(signUp).toBeEnabled({ timeout: 30_000 });
   await signUp.click();
   await expect(page.getByText(/confirmation email/i)).toBeVisible();
