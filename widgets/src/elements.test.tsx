@@ -93,3 +93,10 @@ describe('<tessera-login>', () => {
     await waitFor(() => expect(onLogin).toHaveBeenCalledWith({ user: demoUser }));
   });
 });
+
+describe('react-aria in shadow roots', () => {
+  it('is switched to shadow-DOM-aware event handling (presses inside the shadow root are not cancelled)', async () => {
+    const { shadowDOM } = await import('react-stately/private/flags/flags');
+    expect(shadowDOM()).toBe(true);
+  });
+});

@@ -7,6 +7,7 @@
  * cannot reach in and ours cannot leak out; hosts theme through the `--tessera-*` custom properties.
  */
 import r2wc from '@r2wc/react-to-web-component';
+import { enableShadowDOM } from 'react-stately/private/flags/flags';
 import { TesseraLoginElement, tesseraLoginProps, type TesseraLoginAttributes } from './elements/TesseraLoginElement.js';
 import type { TesseraEventMap } from './events.js';
 
@@ -15,6 +16,10 @@ export type { TesseraLoginAttributes } from './elements/TesseraLoginElement.js';
 
 /** The `<tessera-login>` element; its camelCased properties mirror the attributes. */
 export type TesseraLoginHTMLElement = HTMLElement & Omit<TesseraLoginAttributes, 'container'>;
+
+// react-aria follows pointer events on the document; without this flag it reads the retargeted event
+// target (the custom element, not the button inside its shadow root) and cancels every mouse press.
+enableShadowDOM();
 
 export const TesseraLogin = r2wc(TesseraLoginElement, { shadow: 'open', props: tesseraLoginProps });
 
