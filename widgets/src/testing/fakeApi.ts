@@ -33,6 +33,7 @@ export const demoUser: CurrentUser = {
       id: '0190a5b2-0000-7000-8000-000000000002',
       role: 'user',
       is_active: true,
+      groups_count: 0,
       created_at: '2025-01-15T09:30:00.000Z',
       tenant: {
         id: '0190a5b2-0000-7000-8000-000000000003',
