@@ -5,8 +5,8 @@ import { Alert, Button, Spinner } from '../ui/index.js';
 import { loginMessages } from './messages.js';
 import { useCurrentUser } from './useCurrentUser.js';
 
-const Line = styled('p', { margin: 0, color: '$text', fontSize: '$3' });
-const Muted = styled('p', { margin: 0, color: '$textMuted', fontSize: '$2' });
+const Line = /* @__PURE__ */ styled('p', { margin: 0, color: '$text', fontSize: '$3' });
+const Muted = /* @__PURE__ */ styled('p', { margin: 0, color: '$textMuted', fontSize: '$2' });
 
 /** The membership an `organization` attribute names: by id, slug or name. */
 export function findMembership(user: CurrentUser, organization?: string): Membership | undefined {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CurrentUser, TesseraClient, TokenPair } from '@tessera/sdk';
 import { useTesseraClient } from '../provider/TesseraProvider.js';
 import { styled } from '../theme.js';
-import { Card, Heading, Link } from '../ui/index.js';
+import { AnchorLink, Card, Heading } from '../ui/index.js';
 import { LoggedIn } from './LoggedIn.js';
 import { LoginForm, type LoginSuccess } from './LoginForm.js';
 import { useAccessToken } from './useSession.js';
@@ -31,7 +31,7 @@ export interface LoginWidgetProps {
   autoFocus?: boolean;
 }
 
-const Links = styled('div', { display: 'flex', flexDirection: 'column', gap: '$1', fontSize: '$2' });
+const Links = /* @__PURE__ */ styled('div', { display: 'flex', flexDirection: 'column', gap: '$1', fontSize: '$2' });
 
 /** The login card, shared by the portal's /login and /mlogin and by `<tessera-login>`. */
 export function LoginWidget(props: LoginWidgetProps) {
@@ -81,7 +81,8 @@ export function LoginWidget(props: LoginWidgetProps) {
 }
 
 function LoginLinks({ resetPasswordHref = '/forgot-password', signUpHref = '/sign-up', renderLink }: LoginWidgetProps) {
-  const link = (href: string, text: string) => (renderLink ? renderLink(href, text) : <Link href={href}>{text}</Link>);
+  const link = (href: string, text: string) =>
+    renderLink ? renderLink(href, text) : <AnchorLink href={href}>{text}</AnchorLink>;
   return (
     <Links>
       {link(resetPasswordHref, 'Reset your password')}

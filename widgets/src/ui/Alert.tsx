@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { styled } from '../theme.js';
 
-const Box = styled('div', {
+const Box = /* @__PURE__ */ styled('div', {
   boxSizing: 'border-box',
   padding: '$3 $4',
   borderRadius: '$md',

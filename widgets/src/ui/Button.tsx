@@ -3,7 +3,7 @@ import { Button as AriaButton } from 'react-aria-components/Button';
 import { styled } from '../theme.js';
 import { Spinner } from './Spinner.js';
 
-const StyledButton = styled(AriaButton, {
+const StyledButton = /* @__PURE__ */ styled(AriaButton, {
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { styled } from '../theme.js';
 
-const Box = styled('section', {
+const Box = /* @__PURE__ */ styled('section', {
   boxSizing: 'border-box',
   width: '100%',
   maxWidth: '$card',

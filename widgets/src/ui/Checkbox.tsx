@@ -1,7 +1,7 @@
 import { Checkbox as AriaCheckbox } from 'react-aria-components/Checkbox';
 import { styled } from '../theme.js';
 
-const Root = styled(AriaCheckbox, {
+const Root = /* @__PURE__ */ styled(AriaCheckbox, {
   display: 'inline-flex',
   alignItems: 'center',
   gap: '$2',
@@ -12,7 +12,7 @@ const Root = styled(AriaCheckbox, {
   '&[data-disabled]': { cursor: 'not-allowed', color: '$disabledText' },
 });
 
-const Box = styled('span', {
+const Box = /* @__PURE__ */ styled('span', {
   boxSizing: 'border-box',
   display: 'inline-flex',
   alignItems: 'center',

@@ -2,7 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { Form as AriaForm } from 'react-aria-components/Form';
 import { styled } from '../theme.js';
 
-const StyledForm = styled(AriaForm, { display: 'flex', flexDirection: 'column', gap: '$4', margin: 0 });
+const StyledForm = /* @__PURE__ */ styled(AriaForm, { display: 'flex', flexDirection: 'column', gap: '$4', margin: 0 });
 
 export interface FormProps {
   /** Server errors by field name; fields with a matching `name` show them under themselves. */

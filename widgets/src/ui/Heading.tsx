@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Heading as AriaHeading } from 'react-aria-components/Heading';
 import { styled } from '../theme.js';
 
-const StyledHeading = styled(AriaHeading, {
+const StyledHeading = /* @__PURE__ */ styled(AriaHeading, {
   margin: 0,
   color: '$text',
   fontFamily: '$body',

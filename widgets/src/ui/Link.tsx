@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link as AriaLink } from 'react-aria-components/Link';
 import { styled } from '../theme.js';
 
-const StyledLink = styled(AriaLink, {
+const linkStyles = {
   color: '$link',
   fontFamily: '$body',
   textDecoration: 'underline',
@@ -10,9 +10,12 @@ const StyledLink = styled(AriaLink, {
   cursor: 'pointer',
   borderRadius: '$sm',
   outline: 'none',
-  '&[data-hovered]': { textDecorationThickness: '2px' },
-  '&[data-focus-visible]': { boxShadow: '$focus' },
-});
+  '&:hover, &[data-hovered]': { textDecorationThickness: '2px' },
+  '&:focus-visible, &[data-focus-visible]': { boxShadow: '$focus' },
+} as const;
+
+const StyledLink = /* @__PURE__ */ styled(AriaLink, linkStyles);
+const StyledAnchor = /* @__PURE__ */ styled('a', linkStyles);
 
 export interface LinkProps {
   href?: string;
@@ -23,6 +26,23 @@ export interface LinkProps {
   children: ReactNode;
 }
 
+/** react-aria's Link: works with its RouterProvider (client-side navigation) and with `onPress`. */
 export function Link({ children, ...rest }: LinkProps) {
   return <StyledLink {...rest}>{children}</StyledLink>;
+}
+
+export interface AnchorLinkProps {
+  href: string;
+  target?: string;
+  rel?: string;
+  children: ReactNode;
+}
+
+/**
+ * A plain `<a href>` with the same look, for ordinary page navigation where no router is involved
+ * (the custom elements on a host page). The browser's own link is fully keyboard-usable, and it keeps
+ * react-aria's link machinery out of the standalone bundle.
+ */
+export function AnchorLink({ children, ...rest }: AnchorLinkProps) {
+  return <StyledAnchor {...rest}>{children}</StyledAnchor>;
 }

@@ -2,7 +2,7 @@ import { keyframes, styled } from '../theme.js';
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
 
-const Circle = styled('span', {
+const Circle = /* @__PURE__ */ styled('span', {
   display: 'inline-block',
   flexShrink: 0,
   boxSizing: 'border-box',

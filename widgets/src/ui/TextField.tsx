@@ -1,7 +1,7 @@
 import { FieldError, Input, Label, Text, TextField as AriaTextField } from 'react-aria-components/TextField';
 import { styled } from '../theme.js';
 
-const Field = styled(AriaTextField, {
+const Field = /* @__PURE__ */ styled(AriaTextField, {
   display: 'flex',
   flexDirection: 'column',
   gap: '$1',
@@ -9,9 +9,9 @@ const Field = styled(AriaTextField, {
   color: '$text',
 });
 
-const FieldLabel = styled(Label, { fontSize: '$2', fontWeight: '$medium', color: '$text' });
+const FieldLabel = /* @__PURE__ */ styled(Label, { fontSize: '$2', fontWeight: '$medium', color: '$text' });
 
-const FieldInput = styled(Input, {
+const FieldInput = /* @__PURE__ */ styled(Input, {
   boxSizing: 'border-box',
   width: '100%',
   minHeight: '$control',
@@ -28,9 +28,9 @@ const FieldInput = styled(Input, {
   '&[data-disabled]': { backgroundColor: '$disabledSurface', color: '$disabledText', cursor: 'not-allowed' },
 });
 
-const Description = styled(Text, { fontSize: '$1', color: '$textMuted' });
+const Description = /* @__PURE__ */ styled(Text, { fontSize: '$1', color: '$textMuted' });
 
-const Errors = styled(FieldError, { display: 'flex', flexDirection: 'column', fontSize: '$1', color: '$danger' });
+const Errors = /* @__PURE__ */ styled(FieldError, { display: 'flex', flexDirection: 'column', fontSize: '$1', color: '$danger' });
 
 export interface TextFieldProps {
   label: string;
