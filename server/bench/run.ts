@@ -16,6 +16,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 interface Servers {
   baseline: string;
   tessera: string;
+  processes: { baseline: ChildProcess; tessera: ChildProcess };
   accessToken: string;
   email: string;
   password: string;
@@ -23,6 +24,8 @@ interface Servers {
 
 interface Scenario {
   name: string;
+  /** The server process the scenario loads, for its CPU time per request. */
+  server: 'baseline' | 'tessera';
   request(servers: Servers): Options;
   /** Load that runs at the same time (its own figures are printed too). */
   alongside?: { name: string; request(servers: Servers): Options };
@@ -31,6 +34,8 @@ interface Scenario {
 interface Measured {
   name: string;
   requestsPerSecond: number;
+  /** Server CPU time (all threads) per completed request, in microseconds. */
+  cpuPerRequest?: number;
   p99: number;
   non2xx: number;
   errors: number;
@@ -48,15 +53,17 @@ const login = (servers: Servers, connections: number): Options => ({
 });
 
 const scenarios: Scenario[] = [
-  { name: 'baseline node:http JSON', request: (s) => ({ url: `${s.baseline}/`, connections: CONNECTIONS }) },
-  { name: 'GET /api/version', request: (s) => ({ url: `${s.tessera}/api/version`, connections: CONNECTIONS }) },
+  { name: 'baseline node:http JSON', server: 'baseline', request: (s) => ({ url: `${s.baseline}/`, connections: CONNECTIONS }) },
+  { name: 'GET /api/version', server: 'tessera', request: (s) => ({ url: `${s.tessera}/api/version`, connections: CONNECTIONS }) },
   {
     name: 'GET /api/users/me',
+    server: 'tessera',
     request: (s) => ({ url: `${s.tessera}/api/users/me`, connections: CONNECTIONS, headers: { Authorization: `Bearer ${s.accessToken}` } }),
   },
-  { name: 'POST /api/token (password)', request: (s) => login(s, 16) },
+  { name: 'POST /api/token (password)', server: 'tessera', request: (s) => login(s, 16) },
   {
     name: 'GET /api/version during 16 logins',
+    server: 'tessera',
     request: (s) => ({ url: `${s.tessera}/api/version`, connections: 8 }),
     alongside: { name: '  (the 16 concurrent logins)', request: (s) => login(s, 16) },
   },
@@ -104,22 +111,36 @@ function summarize(name: string, result: Result): Measured {
   return { name, requestsPerSecond: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
 }
 
+function cpuTime(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.once('message', (message) => {
+      const { cpu } = message as { cpu: NodeJS.CpuUsage };
+      resolve(cpu.user + cpu.system);
+    });
+    child.send('cpu');
+  });
+}
+
 async function measure(scenario: Scenario, servers: Servers): Promise<Measured[]> {
+  const process = servers.processes[scenario.server];
+  const cpuBefore = await cpuTime(process);
   const main = autocannon({ duration: DURATION, ...scenario.request(servers) });
   const side = scenario.alongside ? autocannon({ duration: DURATION, ...scenario.alongside.request(servers) }) : undefined;
   const [mainResult, sideResult] = await Promise.all([main, side]);
+  const cpuUsed = (await cpuTime(process)) - cpuBefore;
   const measured = [summarize(scenario.name, mainResult)];
   if (scenario.alongside && sideResult) measured.push(summarize(scenario.alongside.name, sideResult));
+  else measured[0].cpuPerRequest = cpuUsed / Math.max(1, mainResult.requests.total);
   return measured;
 }
 
 function print(rows: Measured[]): void {
-  const header = `${'scenario'.padEnd(36)} ${'req/s'.padStart(10)} ${'p99 ms'.padStart(8)} ${'non-2xx'.padStart(8)} ${'errors'.padStart(7)}`;
+  const header = `${'scenario'.padEnd(36)} ${'req/s'.padStart(10)} ${'p99 ms'.padStart(8)} ${'CPU µs/req'.padStart(11)} ${'non-2xx'.padStart(8)} ${'errors'.padStart(7)}`;
   console.log(header);
   console.log('-'.repeat(header.length));
   for (const row of rows) {
     console.log(
-      `${row.name.padEnd(36)} ${row.requestsPerSecond.toFixed(0).padStart(10)} ${String(row.p99).padStart(8)} ${String(row.non2xx).padStart(8)} ${String(row.errors).padStart(7)}`,
+      `${row.name.padEnd(36)} ${row.requestsPerSecond.toFixed(0).padStart(10)} ${String(row.p99).padStart(8)} ${(row.cpuPerRequest?.toFixed(0) ?? '').padStart(11)} ${String(row.non2xx).padStart(8)} ${String(row.errors).padStart(7)}`,
     );
   }
 }
@@ -132,6 +153,7 @@ async function main() {
     const servers: Servers = {
       baseline: baseline.message.url,
       tessera: tessera.message.url,
+      processes: { baseline: baseline.child, tessera: tessera.child },
       email: tessera.message.email,
       password: tessera.message.password,
       accessToken: await obtainAccessToken(tessera.message.url, tessera.message.email, tessera.message.password),

@@ -128,7 +128,8 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   const api = apiRouter(services);
   const token = tokenEndpoint({ provider, knex, limiters: services.limiters, bodyLimit: config.bodyLimit });
 
-  app.use(requestContext(log));
+  const requests = requestContext(log);
+  app.use(requests.middleware);
   app.use(errorMiddleware());
   app.use(securityHeaders(config));
   app.use(onlyFor((ctx) => isApiPath(ctx.path) || ctx.path.startsWith('/widgets/'), corsMiddleware(isAllowedOrigin)));
@@ -176,7 +177,9 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
         const closing = new Promise<void>((resolve) => server!.close(() => resolve()));
         server.closeIdleConnections();
         const cut = setTimeout(() => server!.closeAllConnections(), graceMs);
-        await closing;
+        // Handlers outlive their sockets (a client may hang up mid-login): wait for them before closing the database.
+        const grace = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
+        await Promise.race([Promise.all([closing, requests.tracker.drained()]), grace]);
         clearTimeout(cut);
       }
       services.mailer.close();

@@ -93,7 +93,7 @@ describe('loadSecrets', () => {
 describe('the error middleware', () => {
   async function answer(error: unknown) {
     const app = new Koa();
-    app.use(requestContext(createLogger({ logLevel: 'silent' })));
+    app.use(requestContext(createLogger({ logLevel: 'silent' })).middleware);
     app.use(errorMiddleware());
     app.use(() => {
       throw error;

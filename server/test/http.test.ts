@@ -144,6 +144,13 @@ describe.each(databaseKinds)('http on %s', (kind) => {
       expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
     });
 
+    it('sends API answers with nosniff, no-store and a deny-all CSP', async () => {
+      const response = await server.api.get('/version');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    });
+
     it('answers preflights for allowed origins only, allowing the SDK headers and exposing Retry-After', async () => {
       const preflight = (origin: string) =>
         fetch(`${server.url}/api/users/me`, {

@@ -54,21 +54,49 @@ declare module 'koa' {
   }
 }
 
-export function requestContext(logger: Logger) {
-  return async function assignRequestId(ctx: Context, next: Next) {
+export interface RequestTracker {
+  /** Requests being handled right now (graceful shutdown waits for them). */
+  readonly inFlight: number;
+  /** Resolves when no request is in flight. */
+  drained(): Promise<void>;
+}
+
+/**
+ * Gives each request an id (X-Request-Id, and `request_id` in its log lines) and counts requests in
+ * flight. The request's child logger is made on first use: most requests never log.
+ */
+export function requestContext(logger: Logger): { middleware: (ctx: Context, next: Next) => Promise<void>; tracker: RequestTracker } {
+  let inFlight = 0;
+  let waiters: (() => void)[] = [];
+  const debug = logger.isLevelEnabled('debug');
+
+  async function assignRequestId(ctx: Context, next: Next) {
     const requestId = randomUUID();
+    let log: Logger | undefined;
     ctx.state.requestId = requestId;
-    ctx.state.log = logger.child({ request_id: requestId });
+    Object.defineProperty(ctx.state, 'log', { get: () => (log ??= logger.child({ request_id: requestId })), enumerable: true });
     ctx.set('X-Request-Id', requestId);
-    const started = performance.now();
+    const started = debug ? performance.now() : 0;
+    inFlight += 1;
     try {
       await next();
     } finally {
-      if (ctx.state.log.isLevelEnabled('debug')) {
-        ctx.state.log.debug({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) }, 'request');
+      inFlight -= 1;
+      if (inFlight === 0 && waiters.length) {
+        for (const resolve of waiters) resolve();
+        waiters = [];
       }
+      if (debug) ctx.state.log.debug({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) }, 'request');
     }
+  }
+
+  const tracker: RequestTracker = {
+    get inFlight() {
+      return inFlight;
+    },
+    drained: () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
   };
+  return { middleware: assignRequestId, tracker };
 }
 
 export function errorMiddleware() {
