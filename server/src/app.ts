@@ -14,13 +14,19 @@ import { assertUsable, type ServerConfig } from './config.js';
 import type { AppServices } from './context.js';
 import { createKnex, type Knex } from './db/knex.js';
 import { migrateToLatest } from './db/migrate.js';
+import { closePreparedReaders } from './db/prepared.js';
 import { accessRequestRoutes } from './features/access-requests/routes.js';
+import { accessRequestManagementRoutes } from './features/access-requests/manage-routes.js';
 import { purgeAuthTokens } from './features/accounts/auth-tokens.js';
 import { createCaptcha, purgeUsedCaptchas } from './features/accounts/captcha.js';
 import { createPasswordHasher } from './features/accounts/passwords.js';
 import { accountRoutes } from './features/accounts/routes.js';
 import { findActiveAccount, verifyCredentials } from './features/accounts/service.js';
+import { groupRoutes } from './features/groups/routes.js';
 import { systemRoutes } from './features/system/routes.js';
+import { tenantUserRoutes } from './features/tenant-users/routes.js';
+import { tenantRoutes } from './features/tenants/routes.js';
+import { userRoutes } from './features/users/routes.js';
 import { compose } from './http/compose.js';
 import { errorMiddleware, requestContext } from './http/error-middleware.js';
 import { HttpError, notFound } from './http/errors.js';
@@ -64,7 +70,19 @@ function onlyFor(test: (ctx: Context) => boolean, middleware: Koa.Middleware) {
 
 function apiRouter(services: AppServices): Router {
   const router = new Router({ prefix: '/api' });
-  for (const feature of [systemRoutes(), accountRoutes(services), accessRequestRoutes(services)]) {
+  const features = [
+    systemRoutes(),
+    accountRoutes(services),
+    accessRequestRoutes(services),
+    // Issue 3: organizations, accounts, members, groups and access request decisions. Account routes come
+    // first: /users/me is theirs, /users/{userId} the owner's.
+    tenantRoutes(services),
+    userRoutes(services),
+    tenantUserRoutes(services),
+    groupRoutes(services),
+    accessRequestManagementRoutes(services),
+  ];
+  for (const feature of features) {
     router.use(feature.routes());
   }
   return router;
@@ -184,6 +202,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       }
       services.mailer.close();
       await services.limiters.close();
+      await closePreparedReaders(knex);
       await knex.destroy();
     },
   };

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import * as accounts from './migrations/20250101000000_accounts.js';
+import * as people from './migrations/20250102000000_people.js';
 
 interface Migration {
   name: string;
@@ -10,7 +11,10 @@ interface Migration {
  * Every migration, in order. They are imported here rather than read from a folder so that the
  * bundled server (dist/) carries them and tests, tsx and node run the same list. Add new ones at the end.
  */
-const migrations: Migration[] = [{ name: '20250101000000_accounts', module: accounts }];
+const migrations: Migration[] = [
+  { name: '20250101000000_accounts', module: accounts },
+  { name: '20250102000000_people', module: people },
+];
 
 const source: Knex.MigrationSource<Migration> = {
   getMigrations: async () => migrations,

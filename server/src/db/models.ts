@@ -72,5 +72,25 @@ export class AuthToken extends Model {
   declare created_at: DbDate;
 }
 
+export class Group extends Model {
+  static override tableName = 'groups';
+  declare id: string;
+  declare tenant_id: string;
+  declare name: string;
+  declare description: string;
+  declare deleted_at: DbDate | null;
+  declare created_at: DbDate;
+  declare updated_at: DbDate;
+}
+
+/** A member of a group (the pivot between groups and tenant_users). */
+export class GroupTenantUser extends Model {
+  static override tableName = 'group_tenant_users';
+  static override idColumn = ['group_id', 'tenant_user_id'];
+  declare group_id: string;
+  declare tenant_user_id: string;
+  declare created_at: DbDate;
+}
+
 /** Plain row shapes, for code that reads rows with knex directly. */
 export type UserRow = Pick<User, 'id' | 'name' | 'email' | 'password_hash' | 'is_owner' | 'is_active' | 'confirmed_at' | 'deleted_at' | 'created_at' | 'updated_at'>;

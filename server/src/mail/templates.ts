@@ -41,12 +41,13 @@ export function confirmationEmail(to: string, name: string, url: string): MailMe
   });
 }
 
-export function invitationEmail(to: string, name: string, url: string): MailMessage {
+export function invitationEmail(to: string, name: string, url: string, organization?: string): MailMessage {
+  const where = organization ? `${organization} on Tessera` : 'Tessera';
   return compose({
     to,
     subject: "You've been invited to Tessera",
     greeting: greet(name),
-    paragraphs: ['You have been invited to join Tessera. Follow the link below to choose your name and password. The link is valid for 7 days.'],
+    paragraphs: [`You have been invited to join ${where}. Follow the link below to choose your name and password. The link is valid for 7 days.`],
     action: { label: 'Finish your registration', url },
     closing: "If you weren't expecting this invitation, you can ignore this email.",
   });
@@ -60,5 +61,29 @@ export function passwordResetEmail(to: string, name: string, url: string): MailM
     paragraphs: ['We received a request to reset the password of your Tessera account. Follow the link below to choose a new one. The link is valid for one hour.'],
     action: { label: 'Reset your password', url },
     closing: "If you didn't ask for this, you can ignore this email: your password stays the same.",
+  });
+}
+
+/** An existing account was added to an organization by one of its masters. */
+export function membershipAddedEmail(to: string, name: string, organization: string, url: string): MailMessage {
+  return compose({
+    to,
+    subject: `You've been added to ${organization}`,
+    greeting: greet(name),
+    paragraphs: [`You are now a member of ${organization} on Tessera. Follow the link below to see its training.`],
+    action: { label: `Open ${organization}`, url },
+    closing: "If you don't know this organization, you can ignore this email or ask it to remove you.",
+  });
+}
+
+/** A master approved the person's request to join an organization. */
+export function accessApprovedEmail(to: string, name: string, organization: string, url: string): MailMessage {
+  return compose({
+    to,
+    subject: `Your request to join ${organization} was approved`,
+    greeting: greet(name),
+    paragraphs: [`Your request to join ${organization} on Tessera has been approved. Follow the link below to see its training.`],
+    action: { label: `Open ${organization}`, url },
+    closing: 'Welcome aboard!',
   });
 }

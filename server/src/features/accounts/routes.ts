@@ -7,6 +7,7 @@ import { authenticate, sessionOf } from '../../http/authenticate.js';
 import { fieldError } from '../../http/errors.js';
 import { readForm } from '../../http/input.js';
 import type { RateLimitName } from '../../config.js';
+import { countMembershipRelations } from './membership-counts.js';
 import { presentCurrentUser } from './presenter.js';
 import * as accounts from './service.js';
 import { accountMessages } from './service.js';
@@ -67,7 +68,8 @@ export function accountRoutes(services: AppServices): Router {
 
   router.get('/users/me', requireSession, async (ctx) => {
     const { user, memberships } = sessionOf(ctx);
-    ctx.body = { data: presentCurrentUser(user, memberships) };
+    const counts = await countMembershipRelations(services.knex, memberships.map((membership) => membership.id));
+    ctx.body = { data: presentCurrentUser(user, memberships, counts) };
   });
 
   router.patch('/users/me', requireSession, async (ctx) => {

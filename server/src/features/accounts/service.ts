@@ -16,6 +16,7 @@ import type { MailMessage } from '../../mail/mailer.js';
 import { confirmationEmail, invitationEmail, passwordResetEmail } from '../../mail/templates.js';
 import { revokeAccountGrants } from '../../oidc/adapter.js';
 import { findUsableAuthToken, issueAuthToken, spendAuthToken, type AuthTokenRow } from './auth-tokens.js';
+import { countMembershipRelations } from './membership-counts.js';
 import { presentCurrentUser, type MembershipRow } from './presenter.js';
 
 export const accountMessages = {
@@ -69,7 +70,8 @@ export async function listMemberships(db: Knex, userId: string): Promise<Members
 }
 
 export async function loadCurrentUser(db: Knex, user: UserRow): Promise<CurrentUser> {
-  return presentCurrentUser(user, await listMemberships(db, user.id));
+  const memberships = await listMemberships(db, user.id);
+  return presentCurrentUser(user, memberships, await countMembershipRelations(db, memberships.map((m) => m.id)));
 }
 
 /** The account behind a token, or undefined when it is suspended, banned or gone. */
@@ -180,25 +182,45 @@ export async function resendConfirmation(services: Services, user: UserRow): Pro
   await sendConfirmation(services, user);
 }
 
+export interface Invitation {
+  user: UserRow;
+  /** The finish-registration token to email, or null when the account already has a password. */
+  token: string | null;
+}
+
 /**
- * Invites a person by email (members are added this way): creates an account without a password
- * when the email is new, and emails a finish-registration link valid for 7 days. An account that
- * already has a password is left alone (`invited: false`).
+ * The database half of an invitation, inside the caller's transaction (adding a member invites and
+ * creates the membership atomically): creates an account without a password when the email is new and
+ * issues a finish-registration token valid for 7 days. An account that already has a password is left
+ * alone (`token: null`).
  */
+export async function prepareInvitation(db: Knex, email: string, options: { name?: string } = {}): Promise<Invitation> {
+  const existing = await findUserByEmail(db, email);
+  if (existing?.password_hash) return { user: existing, token: null };
+  const user = existing ?? (await insertUser(db, { email, name: options.name ?? '', passwordHash: null, confirmed: false }));
+  return { user, token: await issueAuthToken(db, user.id, 'invitation', user.email) };
+}
+
+/** The email half of an invitation, after the transaction committed. */
+export async function sendInvitation(
+  services: Pick<Services, 'mailer' | 'log' | 'config'>,
+  invitation: { user: Pick<UserRow, 'email' | 'name'>; token: string },
+  organization?: string,
+): Promise<void> {
+  const url = link(services, 'finish-registration', invitation.token, invitation.user.email);
+  await deliver(services, invitationEmail(invitation.user.email, invitation.user.name, url, organization));
+}
+
+/** Invites a person by email (see prepareInvitation); `invited: false` when the account already has a password. */
 export async function inviteUser(
   services: Services,
   email: string,
   options: { name?: string } = {},
 ): Promise<{ user: UserRow; invited: boolean }> {
-  const result = await services.knex.transaction(async (trx) => {
-    const existing = await findUserByEmail(trx, email);
-    if (existing?.password_hash) return { user: existing, token: null };
-    const user = existing ?? (await insertUser(trx, { email, name: options.name ?? '', passwordHash: null, confirmed: false }));
-    return { user, token: await issueAuthToken(trx, user.id, 'invitation', user.email) };
-  });
-  if (!result.token) return { user: result.user, invited: false };
-  await deliver(services, invitationEmail(result.user.email, result.user.name, link(services, 'finish-registration', result.token, result.user.email)));
-  return { user: result.user, invited: true };
+  const invitation = await services.knex.transaction((trx) => prepareInvitation(trx, email, options));
+  if (!invitation.token) return { user: invitation.user, invited: false };
+  await sendInvitation(services, { user: invitation.user, token: invitation.token });
+  return { user: invitation.user, invited: true };
 }
 
 /** The token's account, when the token is usable and was issued to this email. */

@@ -1,0 +1,46 @@
+/** Access requests of one organization (core-platform.md 7.2): GET list, PATCH (status, is_deleted), DELETE. */
+import Router from '@koa/router';
+import { forms } from '@tessera/sdk/rules';
+import type { AppServices } from '../../context.js';
+import { authenticate } from '../../http/authenticate.js';
+import { listBody, queryValue, readListParams } from '../../http/list-query.js';
+import { flagOf, readBody, textOf } from '../../http/read-body.js';
+import { accessOf, requireTenant } from '../../http/tenant-access.js';
+import { presentManagedAccessRequest } from './manage-presenter.js';
+import * as requests from './manage-service.js';
+import { accessRequestPolicy } from './transitions.js';
+
+const BASE = '/tenants/:tenantId/access-requests';
+
+export function accessRequestManagementRoutes(services: AppServices): Router {
+  const router = new Router();
+  const { knex } = services;
+  const inTenant = [authenticate(knex), requireTenant(knex)];
+
+  router.get(BASE, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    accessRequestPolicy.authorize(access.role, 'list');
+    const params = readListParams(ctx.query, requests.ACCESS_REQUEST_LIST);
+    const page = await requests.listAccessRequests(knex, access.tenant.id, params, requests.statusFilter(queryValue(ctx.query, 'status')));
+    ctx.body = listBody(page, (row) => presentManagedAccessRequest(row, access.role));
+  });
+
+  router.patch(`${BASE}/:accessRequestId`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    accessRequestPolicy.authorize(access.role, 'list');
+    const input = readBody(ctx.request.body, forms.accessRequestUpdate);
+    const actions = requests.actionsOf({ status: textOf(input.status), isDeleted: flagOf(input.is_deleted) });
+    for (const action of actions) accessRequestPolicy.authorize(access.role, action);
+    const request = await requests.decide(services, access.tenant, ctx.params.accessRequestId, actions);
+    ctx.body = { data: presentManagedAccessRequest(request, access.role) };
+  });
+
+  router.delete(`${BASE}/:accessRequestId`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    accessRequestPolicy.authorize(access.role, 'archive');
+    const request = await requests.decide(services, access.tenant, ctx.params.accessRequestId, ['archive']);
+    ctx.body = { data: presentManagedAccessRequest(request, access.role) };
+  });
+
+  return router;
+}

@@ -1,0 +1,117 @@
+/**
+ * The organization's side of access requests: the Pending / Declined / Archived lists and the
+ * transitions (transitions.ts). Approving creates the membership (role user) or restores a removed one
+ * in the same transaction, then emails the person.
+ */
+import type { AppServices } from '../../context.js';
+import type { Knex } from '../../db/knex.js';
+import { newId } from '../../db/ids.js';
+import type { AccessRequestStatus } from '../../db/models.js';
+import { fieldError, notFound } from '../../http/errors.js';
+import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../http/list-query.js';
+import type { TenantRef } from '../../http/tenant-access.js';
+import { accessApprovedEmail } from '../../mail/templates.js';
+import { deliver } from '../accounts/service.js';
+import { organizationUrl } from '../tenants/presenter.js';
+import { USER_SUMMARY_COLUMNS } from '../tenant-users/presenter.js';
+import type { ManagedAccessRequestRow } from './manage-presenter.js';
+import { accessRequestDecisionMessages, assertTransition, requestState, type RequestAction } from './transitions.js';
+
+export type AccessRequestSortKey = 'requested' | 'user' | 'status';
+
+export const ACCESS_REQUEST_LIST: ListDefinition<AccessRequestSortKey> = {
+  sorts: { requested: 'ar.created_at', user: 'lower(u.name)', status: 'ar.status' },
+  defaultOrder: 'requested',
+  tieBreaker: 'ar.id',
+  searchColumns: ['u.name', 'u.email'],
+};
+
+const STATUSES: AccessRequestStatus[] = ['pending', 'approved', 'declined'];
+
+export function statusFilter(value: string | undefined): AccessRequestStatus | undefined {
+  return STATUSES.find((status) => status === value);
+}
+
+function requestsOf(db: Knex, tenantId: string): Knex.QueryBuilder {
+  return db('access_requests as ar').join('users as u', 'u.id', 'ar.user_id').where('ar.tenant_id', tenantId);
+}
+
+const selectRequest = (query: Knex.QueryBuilder) => query.select('ar.id', 'ar.status', 'ar.deleted_at', 'ar.created_at', 'ar.updated_at', ...USER_SUMMARY_COLUMNS);
+
+export async function listAccessRequests(
+  knex: Knex,
+  tenantId: string,
+  params: ListParams<AccessRequestSortKey>,
+  status: AccessRequestStatus | undefined,
+): Promise<Page<ManagedAccessRequestRow>> {
+  const filtered = applyArchived(requestsOf(knex, tenantId), 'ar.deleted_at', params.archived);
+  if (status) filtered.where('ar.status', status);
+  return paginate<ManagedAccessRequestRow, AccessRequestSortKey>(filtered, params, ACCESS_REQUEST_LIST, selectRequest);
+}
+
+async function requireRequest(db: Knex, tenantId: string, id: string): Promise<ManagedAccessRequestRow> {
+  const request = (await selectRequest(requestsOf(db, tenantId).where('ar.id', id)).first()) as ManagedAccessRequestRow | undefined;
+  if (!request) throw notFound(accessRequestDecisionMessages.notFound);
+  return request;
+}
+
+/** A restored request must not become a second open request of the same person. */
+async function assertNoOtherOpenRequest(trx: Knex, tenantId: string, request: ManagedAccessRequestRow): Promise<void> {
+  const other = await trx('access_requests')
+    .where({ tenant_id: tenantId, user_id: request.user_id })
+    .whereNot('id', request.id)
+    .whereIn('status', ['pending', 'declined'])
+    .whereNull('deleted_at')
+    .first('id');
+  if (other) throw fieldError('is_deleted', accessRequestDecisionMessages.otherOpenRequest);
+}
+
+/** The person becomes a member with role user; a removed membership is restored as user. */
+async function grantMembership(trx: Knex, tenantId: string, userId: string, now: Date): Promise<void> {
+  const membership = await trx('tenant_users').where({ tenant_id: tenantId, user_id: userId }).first('id', 'deleted_at');
+  if (!membership) {
+    await trx('tenant_users').insert({ id: newId(), tenant_id: tenantId, user_id: userId, role: 'user', is_active: true, deleted_at: null, created_at: now, updated_at: now });
+  } else if (membership.deleted_at) {
+    await trx('tenant_users').where('id', membership.id).update({ role: 'user', is_active: true, deleted_at: null, updated_at: now });
+  }
+}
+
+const CHANGES: Record<RequestAction, (now: Date) => Record<string, unknown>> = {
+  approve: () => ({ status: 'approved' }),
+  decline: () => ({ status: 'declined' }),
+  archive: (now) => ({ deleted_at: now }),
+  restore: () => ({ deleted_at: null }),
+};
+
+/** Several actions of one request apply in this order (a restore, then a decision, then an archive). */
+const ACTION_ORDER: RequestAction[] = ['restore', 'approve', 'decline', 'archive'];
+
+export function actionsOf(input: { status?: string; isDeleted?: boolean }): RequestAction[] {
+  const actions: RequestAction[] = [];
+  if (input.isDeleted === false) actions.push('restore');
+  if (input.status === 'approved') actions.push('approve');
+  if (input.status === 'declined') actions.push('decline');
+  if (input.isDeleted === true) actions.push('archive');
+  return ACTION_ORDER.filter((action) => actions.includes(action));
+}
+
+type Services = Pick<AppServices, 'knex' | 'mailer' | 'log' | 'config'>;
+
+export async function decide(services: Services, tenant: TenantRef, id: string, actions: RequestAction[]): Promise<ManagedAccessRequestRow> {
+  const request = await services.knex.transaction(async (trx) => {
+    let current = await requireRequest(trx, tenant.id, id);
+    for (const action of actions) {
+      assertTransition(action, requestState(current));
+      if (action === 'restore') await assertNoOtherOpenRequest(trx, tenant.id, current);
+      const now = new Date();
+      if (action === 'approve') await grantMembership(trx, tenant.id, current.user_id, now);
+      await trx('access_requests').where('id', id).update({ ...CHANGES[action](now), updated_at: now });
+      current = await requireRequest(trx, tenant.id, id);
+    }
+    return current;
+  });
+  if (actions.includes('approve')) {
+    await deliver(services, accessApprovedEmail(request.user_email, request.user_name, tenant.name, organizationUrl(services.config, tenant.slug)));
+  }
+  return request;
+}

@@ -1,0 +1,43 @@
+import type { Group, TenantUserSummary } from '@tessera/sdk';
+import { toDate, toIso } from '../../db/knex.js';
+import type { DbBoolean, DbDate, Role } from '../../db/models.js';
+import type { AccessRole } from '../../http/tenant-access.js';
+import { presentUserSummary, type UserSummaryColumns } from '../tenant-users/presenter.js';
+import { groupAbilities } from './policy.js';
+
+export interface GroupRow {
+  id: string;
+  name: string;
+  description: string;
+  deleted_at: DbDate | null;
+  created_at: DbDate;
+  updated_at: DbDate;
+  members_count: number | string;
+}
+
+export interface GroupMemberRow extends UserSummaryColumns {
+  id: string;
+  role: Role;
+  is_active: DbBoolean;
+}
+
+export function presentGroupMember(row: GroupMemberRow): TenantUserSummary {
+  return { id: row.id, role: row.role, is_active: Boolean(row.is_active), user: presentUserSummary(row) };
+}
+
+export function presentGroup(row: GroupRow, role: AccessRole, members?: GroupMemberRow[]): Group {
+  const deletedAt = toDate(row.deleted_at);
+  const group: Group = {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    members_count: Number(row.members_count),
+    is_deleted: deletedAt !== null,
+    deleted_at: deletedAt ? deletedAt.toISOString() : null,
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+    abilities: groupAbilities(role, row),
+  };
+  if (members) group.members = members.map(presentGroupMember);
+  return group;
+}

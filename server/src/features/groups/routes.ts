@@ -1,0 +1,70 @@
+/** Groups of core-platform.md 7.2, under /tenants/{tenantId}/groups. */
+import Router from '@koa/router';
+import { forms } from '@tessera/sdk/rules';
+import type { AppServices } from '../../context.js';
+import { authenticate } from '../../http/authenticate.js';
+import { listBody, readListParams } from '../../http/list-query.js';
+import { flagOf, idsOf, readBody, textOf } from '../../http/read-body.js';
+import { accessOf, requireTenant } from '../../http/tenant-access.js';
+import { groupPolicy } from './policy.js';
+import { presentGroup } from './presenter.js';
+import * as groups from './service.js';
+
+const BASE = '/tenants/:tenantId/groups';
+
+export function groupRoutes(services: AppServices): Router {
+  const router = new Router();
+  const { knex } = services;
+  const inTenant = [authenticate(knex), requireTenant(knex)];
+
+  router.get(BASE, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    groupPolicy.authorize(access.role, 'list');
+    const page = await groups.listGroups(knex, access.tenant.id, readListParams(ctx.query, groups.GROUP_LIST));
+    ctx.body = listBody(page, (row) => presentGroup(row, access.role));
+  });
+
+  router.post(BASE, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    groupPolicy.authorize(access.role, 'create');
+    const input = readBody(ctx.request.body, forms.group);
+    const { group, members } = await groups.createGroup(knex, access.tenant.id, { name: textOf(input.name) as string, description: textOf(input.description) as string });
+    ctx.status = 201;
+    ctx.body = { data: presentGroup(group, access.role, members) };
+  });
+
+  router.get(`${BASE}/:groupId`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    groupPolicy.authorize(access.role, 'view');
+    const { group, members } = await groups.loadGroup(knex, access.tenant.id, ctx.params.groupId);
+    ctx.body = { data: presentGroup(group, access.role, members) };
+  });
+
+  router.patch(`${BASE}/:groupId`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    groupPolicy.authorize(access.role, 'update');
+    const input = readBody(ctx.request.body, forms.groupUpdate);
+    const isDeleted = flagOf(input.is_deleted);
+    if (isDeleted !== undefined) groupPolicy.authorize(access.role, isDeleted ? 'archive' : 'restore');
+    const changes = { name: textOf(input.name), description: textOf(input.description), isDeleted };
+    const { group, members } = await groups.updateGroup(knex, access.tenant.id, ctx.params.groupId, changes);
+    ctx.body = { data: presentGroup(group, access.role, members) };
+  });
+
+  router.delete(`${BASE}/:groupId`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    groupPolicy.authorize(access.role, 'archive');
+    const { group, members } = await groups.updateGroup(knex, access.tenant.id, ctx.params.groupId, { isDeleted: true });
+    ctx.body = { data: presentGroup(group, access.role, members) };
+  });
+
+  router.post(`${BASE}/:groupId/tenant-users`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    groupPolicy.authorize(access.role, 'relateMembers');
+    const input = readBody(ctx.request.body, forms.groupMembers);
+    const { group, members } = await groups.relateMembers(knex, access.tenant.id, ctx.params.groupId, idsOf(input.tenant_users));
+    ctx.body = { data: presentGroup(group, access.role, members) };
+  });
+
+  return router;
+}

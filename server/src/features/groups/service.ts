@@ -1,0 +1,123 @@
+/**
+ * Groups of an organization: list, create, edit, archive and restore, and a group's members. Every
+ * query is scoped to the caller's organization, so another organization's group is 404.
+ */
+import { planArchive, archiveMessages, isArchived } from '../../db/archiving.js';
+import type { Knex } from '../../db/knex.js';
+import { newId } from '../../db/ids.js';
+import { existingIds, replaceRelations } from '../../db/relations.js';
+import { fieldError, notFound } from '../../http/errors.js';
+import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../http/list-query.js';
+import { USER_SUMMARY_COLUMNS } from '../tenant-users/presenter.js';
+import { groupMessages } from './policy.js';
+import type { GroupMemberRow, GroupRow } from './presenter.js';
+
+export type GroupSortKey = 'name' | 'created' | 'members';
+
+export const GROUP_LIST: ListDefinition<GroupSortKey> = {
+  sorts: { name: 'lower(g.name)', created: 'g.created_at', members: 'members_count' },
+  defaultOrder: 'name',
+  tieBreaker: 'g.id',
+  searchColumns: ['g.name', 'g.description'],
+};
+
+function groupsOf(db: Knex, tenantId: string): Knex.QueryBuilder {
+  return db('groups as g').where('g.tenant_id', tenantId);
+}
+
+/** The group's live members, counted in the group's own query. */
+function selectGroup(db: Knex) {
+  return (query: Knex.QueryBuilder) =>
+    query.select(
+      'g.id',
+      'g.name',
+      'g.description',
+      'g.deleted_at',
+      'g.created_at',
+      'g.updated_at',
+      db('group_tenant_users as gtu')
+        .join('tenant_users as tu', 'tu.id', 'gtu.tenant_user_id')
+        .count('*')
+        .where('gtu.group_id', db.ref('g.id'))
+        .whereNull('tu.deleted_at')
+        .as('members_count'),
+    );
+}
+
+export async function listGroups(knex: Knex, tenantId: string, params: ListParams<GroupSortKey>): Promise<Page<GroupRow>> {
+  const filtered = applyArchived(groupsOf(knex, tenantId), 'g.deleted_at', params.archived);
+  return paginate<GroupRow, GroupSortKey>(filtered, params, GROUP_LIST, selectGroup(knex));
+}
+
+async function requireGroup(db: Knex, tenantId: string, id: string): Promise<GroupRow> {
+  const group = (await selectGroup(db)(groupsOf(db, tenantId).where('g.id', id)).first()) as GroupRow | undefined;
+  if (!group) throw notFound(groupMessages.notFound);
+  return group;
+}
+
+export async function membersOfGroup(db: Knex, groupId: string): Promise<GroupMemberRow[]> {
+  return db('group_tenant_users as gtu')
+    .join('tenant_users as tu', 'tu.id', 'gtu.tenant_user_id')
+    .join('users as u', 'u.id', 'tu.user_id')
+    .where('gtu.group_id', groupId)
+    .whereNull('tu.deleted_at')
+    .orderByRaw('lower(u.name) asc')
+    .orderBy('tu.id')
+    .select('tu.id', 'tu.role', 'tu.is_active', ...USER_SUMMARY_COLUMNS);
+}
+
+export interface GroupWithMembers {
+  group: GroupRow;
+  members: GroupMemberRow[];
+}
+
+export async function loadGroup(db: Knex, tenantId: string, id: string): Promise<GroupWithMembers> {
+  const group = await requireGroup(db, tenantId, id);
+  return { group, members: await membersOfGroup(db, id) };
+}
+
+export async function createGroup(knex: Knex, tenantId: string, input: { name: string; description: string }): Promise<GroupWithMembers> {
+  const now = new Date();
+  const id = newId();
+  await knex('groups').insert({ id, tenant_id: tenantId, name: input.name, description: input.description, deleted_at: null, created_at: now, updated_at: now });
+  return loadGroup(knex, tenantId, id);
+}
+
+export interface GroupChanges {
+  name?: string;
+  description?: string;
+  isDeleted?: boolean;
+}
+
+export async function updateGroup(knex: Knex, tenantId: string, id: string, changes: GroupChanges): Promise<GroupWithMembers> {
+  return knex.transaction(async (trx) => {
+    const group = await requireGroup(trx, tenantId, id);
+    const edits: Record<string, unknown> = {};
+    if (changes.name !== undefined && changes.name !== group.name) edits.name = changes.name;
+    if (changes.description !== undefined && changes.description !== group.description) edits.description = changes.description;
+    const plan = planArchive(group, changes.isDeleted, Object.keys(edits).length > 0, 'group');
+    if (plan.deleted_at !== undefined) edits.deleted_at = plan.deleted_at;
+    if (Object.keys(edits).length > 0) await trx('groups').where('id', id).update({ ...edits, updated_at: new Date() });
+    return loadGroup(trx, tenantId, id);
+  });
+}
+
+/** Replaces the group's live members with `memberIds` (live memberships of the same organization). */
+export async function relateMembers(knex: Knex, tenantId: string, id: string, memberIds: string[]): Promise<GroupWithMembers> {
+  return knex.transaction(async (trx) => {
+    const group = await requireGroup(trx, tenantId, id);
+    if (isArchived(group)) throw fieldError('is_deleted', archiveMessages('group').archived);
+    const liveMembers = () => trx('tenant_users').where('tenant_id', tenantId).whereNull('deleted_at').select('id');
+    const found = await existingIds(liveMembers, 'id', memberIds);
+    if (found.size !== memberIds.length) throw fieldError('tenant_users', groupMessages.unknownMembers);
+    await replaceRelations(trx, {
+      table: 'group_tenant_users',
+      ownerColumn: 'group_id',
+      ownerId: id,
+      otherColumn: 'tenant_user_id',
+      otherIds: memberIds,
+      managed: liveMembers(),
+    });
+    return loadGroup(trx, tenantId, id);
+  });
+}

@@ -1,0 +1,72 @@
+/** Members (tenant users) of core-platform.md 7.2, under /tenants/{tenantId}/tenant-users. */
+import Router from '@koa/router';
+import { forms } from '@tessera/sdk/rules';
+import type { AppServices } from '../../context.js';
+import type { Role } from '../../db/models.js';
+import { authenticate } from '../../http/authenticate.js';
+import { listBody, readListParams } from '../../http/list-query.js';
+import { flagOf, idsOf, readBody, textOf } from '../../http/read-body.js';
+import { accessOf, requireTenant } from '../../http/tenant-access.js';
+import { memberPolicy } from './policy.js';
+import { presentMember } from './presenter.js';
+import * as members from './service.js';
+
+const BASE = '/tenants/:tenantId/tenant-users';
+
+export function tenantUserRoutes(services: AppServices): Router {
+  const router = new Router();
+  const { knex } = services;
+  const inTenant = [authenticate(knex), requireTenant(knex)];
+
+  router.get(BASE, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    memberPolicy.authorize(access.role, 'list');
+    const page = await members.listMembers(knex, access.tenant.id, readListParams(ctx.query, members.MEMBER_LIST));
+    ctx.body = listBody(page, (row) => presentMember(row, access));
+  });
+
+  router.post(BASE, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    memberPolicy.authorize(access.role, 'add');
+    const input = readBody(ctx.request.body, forms.member);
+    const role = (textOf(input.role) || 'user') as Role;
+    const { member, groups } = await members.addMember(services, access.tenant, { email: textOf(input.email) as string, role });
+    ctx.status = 201;
+    ctx.body = { data: presentMember(member, access, groups) };
+  });
+
+  router.get(`${BASE}/:tenantUserId`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    memberPolicy.authorize(access.role, 'view');
+    const { member, groups } = await members.loadMember(knex, access.tenant.id, ctx.params.tenantUserId);
+    ctx.body = { data: presentMember(member, access, groups) };
+  });
+
+  router.patch(`${BASE}/:tenantUserId`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    memberPolicy.authorize(access.role, 'update');
+    const input = readBody(ctx.request.body, forms.memberUpdate);
+    const isDeleted = flagOf(input.is_deleted);
+    if (isDeleted !== undefined) memberPolicy.authorize(access.role, isDeleted ? 'archive' : 'restore');
+    const changes = { role: (textOf(input.role) || undefined) as Role | undefined, isActive: flagOf(input.is_active), isDeleted };
+    const { member, groups } = await members.updateMember(knex, access, ctx.params.tenantUserId, changes);
+    ctx.body = { data: presentMember(member, access, groups) };
+  });
+
+  router.delete(`${BASE}/:tenantUserId`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    memberPolicy.authorize(access.role, 'archive');
+    const { member, groups } = await members.updateMember(knex, access, ctx.params.tenantUserId, { isDeleted: true });
+    ctx.body = { data: presentMember(member, access, groups) };
+  });
+
+  router.post(`${BASE}/:tenantUserId/groups`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    memberPolicy.authorize(access.role, 'relateGroups');
+    const input = readBody(ctx.request.body, forms.memberGroups);
+    const { member, groups } = await members.relateGroups(knex, access.tenant.id, ctx.params.tenantUserId, idsOf(input.groups));
+    ctx.body = { data: presentMember(member, access, groups) };
+  });
+
+  return router;
+}

@@ -1,0 +1,155 @@
+/**
+ * Members of an organization: the list, adding by email (notice or invitation), role and activity
+ * changes, archive and restore, and a member's groups. Every query is scoped to the caller's organization,
+ * so another organization's member is 404.
+ */
+import type { GroupSummary } from '@tessera/sdk';
+import type { AppServices } from '../../context.js';
+import { isArchived, planArchive, archiveMessages } from '../../db/archiving.js';
+import type { Knex } from '../../db/knex.js';
+import { newId } from '../../db/ids.js';
+import type { Role } from '../../db/models.js';
+import { existingIds, replaceRelations } from '../../db/relations.js';
+import { fieldError, notFound } from '../../http/errors.js';
+import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../http/list-query.js';
+import type { TenantAccess, TenantRef } from '../../http/tenant-access.js';
+import { membershipAddedEmail } from '../../mail/templates.js';
+import { deliver, findUserByEmail, prepareInvitation, sendInvitation } from '../accounts/service.js';
+import { organizationUrl } from '../tenants/presenter.js';
+import { assertNotOwnMembership, memberMessages } from './policy.js';
+import { USER_SUMMARY_COLUMNS, type MemberRow } from './presenter.js';
+
+export type MemberSortKey = 'user' | 'email' | 'role' | 'status' | 'joined';
+
+export const MEMBER_LIST: ListDefinition<MemberSortKey> = {
+  sorts: {
+    user: 'lower(u.name)',
+    email: 'u.email',
+    role: "case tu.role when 'user' then 0 when 'admin' then 1 else 2 end",
+    status: 'case when tu.is_active then 0 else 1 end',
+    joined: 'tu.created_at',
+  },
+  defaultOrder: 'user',
+  tieBreaker: 'tu.id',
+  searchColumns: ['u.name', 'u.email'],
+};
+
+/** Memberships of one organization, with their people. */
+function membersOf(db: Knex, tenantId: string): Knex.QueryBuilder {
+  return db('tenant_users as tu').join('users as u', 'u.id', 'tu.user_id').where('tu.tenant_id', tenantId);
+}
+
+/** A member's live groups, counted in the member's own query. */
+function groupsCount(db: Knex) {
+  return db('group_tenant_users as gtu')
+    .join('groups as g', 'g.id', 'gtu.group_id')
+    .count('*')
+    .where('gtu.tenant_user_id', db.ref('tu.id'))
+    .whereNull('g.deleted_at')
+    .as('groups_count');
+}
+
+function selectMember(db: Knex) {
+  return (query: Knex.QueryBuilder) => query.select('tu.id', 'tu.role', 'tu.is_active', 'tu.deleted_at', 'tu.created_at', ...USER_SUMMARY_COLUMNS, groupsCount(db));
+}
+
+export async function listMembers(knex: Knex, tenantId: string, params: ListParams<MemberSortKey>): Promise<Page<MemberRow>> {
+  const filtered = applyArchived(membersOf(knex, tenantId), 'tu.deleted_at', params.archived);
+  return paginate<MemberRow, MemberSortKey>(filtered, params, MEMBER_LIST, selectMember(knex));
+}
+
+export async function requireMember(db: Knex, tenantId: string, id: string): Promise<MemberRow> {
+  const member = (await selectMember(db)(membersOf(db, tenantId).where('tu.id', id)).first()) as MemberRow | undefined;
+  if (!member) throw notFound(memberMessages.notFound);
+  return member;
+}
+
+export async function groupsOfMember(db: Knex, memberId: string): Promise<GroupSummary[]> {
+  return db('group_tenant_users as gtu')
+    .join('groups as g', 'g.id', 'gtu.group_id')
+    .where('gtu.tenant_user_id', memberId)
+    .whereNull('g.deleted_at')
+    .orderByRaw('lower(g.name) asc')
+    .orderBy('g.id')
+    .select('g.id', 'g.name');
+}
+
+export interface MemberWithGroups {
+  member: MemberRow;
+  groups: GroupSummary[];
+}
+
+export async function loadMember(db: Knex, tenantId: string, id: string): Promise<MemberWithGroups> {
+  const member = await requireMember(db, tenantId, id);
+  return { member, groups: await groupsOfMember(db, id) };
+}
+
+type Services = Pick<AppServices, 'knex' | 'mailer' | 'log' | 'config'>;
+
+/**
+ * Adds a person by email. An unknown email gets an account without a password and an invitation; a
+ * removed member is restored with the new role; an existing member answers 422. The membership and the
+ * invitation token are written in one transaction; the email goes out after it commits.
+ */
+export async function addMember(services: Services, tenant: TenantRef, input: { email: string; role: Role }): Promise<MemberWithGroups> {
+  const { id, invitation } = await services.knex.transaction(async (trx) => {
+    const known = await findUserByEmail(trx, input.email);
+    const previous = known ? await trx('tenant_users').where({ tenant_id: tenant.id, user_id: known.id }).first('id', 'deleted_at') : undefined;
+    if (previous && !isArchived(previous)) throw fieldError('email', memberMessages.alreadyMember);
+    const prepared = await prepareInvitation(trx, input.email);
+    const now = new Date();
+    if (previous) {
+      await trx('tenant_users').where('id', previous.id).update({ role: input.role, is_active: true, deleted_at: null, updated_at: now });
+      return { id: previous.id as string, invitation: prepared };
+    }
+    const membershipId = newId();
+    await trx('tenant_users').insert({ id: membershipId, tenant_id: tenant.id, user_id: prepared.user.id, role: input.role, is_active: true, deleted_at: null, created_at: now, updated_at: now });
+    return { id: membershipId, invitation: prepared };
+  });
+  const { user, token } = invitation;
+  if (token) await sendInvitation(services, { user, token }, tenant.name);
+  else await deliver(services, membershipAddedEmail(user.email, user.name, tenant.name, organizationUrl(services.config, tenant.slug)));
+  return loadMember(services.knex, tenant.id, id);
+}
+
+export interface MemberChanges {
+  role?: Role;
+  isActive?: boolean;
+  isDeleted?: boolean;
+}
+
+/** Role and activity changes, archive (`isDeleted: true`) and restore (which also reactivates, spec section 4). */
+export async function updateMember(knex: Knex, access: TenantAccess, id: string, changes: MemberChanges): Promise<MemberWithGroups> {
+  return knex.transaction(async (trx) => {
+    const member = await requireMember(trx, access.tenant.id, id);
+    assertNotOwnMembership(access, member);
+    const edits: Record<string, unknown> = {};
+    if (changes.role !== undefined && changes.role !== member.role) edits.role = changes.role;
+    if (changes.isActive !== undefined && changes.isActive !== Boolean(member.is_active)) edits.is_active = changes.isActive;
+    const plan = planArchive(member, changes.isDeleted, Object.keys(edits).length > 0, 'member');
+    if (plan.deleted_at !== undefined) edits.deleted_at = plan.deleted_at;
+    if (plan.restored) edits.is_active = changes.isActive ?? true;
+    if (Object.keys(edits).length > 0) await trx('tenant_users').where('id', id).update({ ...edits, updated_at: new Date() });
+    return loadMember(trx, access.tenant.id, id);
+  });
+}
+
+/** Replaces the member's live groups with `groupIds` (live groups of the same organization). */
+export async function relateGroups(knex: Knex, tenantId: string, id: string, groupIds: string[]): Promise<MemberWithGroups> {
+  return knex.transaction(async (trx) => {
+    const member = await requireMember(trx, tenantId, id);
+    if (isArchived(member)) throw fieldError('is_deleted', archiveMessages('member').archived);
+    const liveGroups = () => trx('groups').where('tenant_id', tenantId).whereNull('deleted_at').select('id');
+    const found = await existingIds(liveGroups, 'id', groupIds);
+    if (found.size !== groupIds.length) throw fieldError('groups', memberMessages.unknownGroups);
+    await replaceRelations(trx, {
+      table: 'group_tenant_users',
+      ownerColumn: 'tenant_user_id',
+      ownerId: id,
+      otherColumn: 'group_id',
+      otherIds: groupIds,
+      managed: liveGroups(),
+    });
+    return loadMember(trx, tenantId, id);
+  });
+}

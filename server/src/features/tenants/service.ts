@@ -1,0 +1,107 @@
+/** Organizations: the owner's list, creation, editing, archive and restore. */
+import type { Knex } from '../../db/knex.js';
+import { isUniqueViolation } from '../../db/knex.js';
+import { newId } from '../../db/ids.js';
+import { planArchive } from '../../db/archiving.js';
+import { fieldError, notFound } from '../../http/errors.js';
+import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../http/list-query.js';
+import { tenantMessages } from './policy.js';
+import type { TenantRow } from './presenter.js';
+import { uniqueSlug } from './slug.js';
+
+export type TenantSortKey = 'name' | 'created' | 'groups' | 'members';
+
+export const TENANT_LIST: ListDefinition<TenantSortKey> = {
+  sorts: { name: 'lower(t.name)', created: 't.created_at', groups: 'groups_count', members: 'members_count' },
+  defaultOrder: 'created',
+  tieBreaker: 't.id',
+  searchColumns: ['t.name'],
+};
+
+/** The tenant columns plus its live groups and members, counted in the same query. */
+function selectTenant(knex: Knex) {
+  return (query: Knex.QueryBuilder) =>
+    query.select(
+      't.id',
+      't.name',
+      't.slug',
+      't.enable_bioreq',
+      't.deleted_at',
+      't.created_at',
+      't.updated_at',
+      knex('groups as g').count('*').where('g.tenant_id', knex.ref('t.id')).whereNull('g.deleted_at').as('groups_count'),
+      knex('tenant_users as tu').count('*').where('tu.tenant_id', knex.ref('t.id')).whereNull('tu.deleted_at').as('members_count'),
+    );
+}
+
+export async function listTenants(knex: Knex, params: ListParams<TenantSortKey>): Promise<Page<TenantRow>> {
+  const filtered = applyArchived(knex('tenants as t'), 't.deleted_at', params.archived);
+  return paginate<TenantRow, TenantSortKey>(filtered, params, TENANT_LIST, selectTenant(knex));
+}
+
+/** One organization by id or slug, archived ones included (the owner restores them). */
+export async function findTenant(db: Knex, idOrSlug: string): Promise<TenantRow | undefined> {
+  const query = db('tenants as t').where((scope) => scope.where('t.id', idOrSlug).orWhere('t.slug', idOrSlug));
+  return (await selectTenant(db)(query).first()) as TenantRow | undefined;
+}
+
+export async function requireTenantRow(db: Knex, idOrSlug: string): Promise<TenantRow> {
+  const tenant = await findTenant(db, idOrSlug);
+  if (!tenant) throw notFound('This organization could not be found.');
+  return tenant;
+}
+
+/** Names are unique in any letter case, archived organizations included (a restore must not collide). */
+async function assertNameFree(db: Knex, name: string, exceptId?: string): Promise<void> {
+  const query = db('tenants').whereRaw('lower(name) = ?', [name.toLowerCase()]);
+  if (exceptId) query.whereNot('id', exceptId);
+  if (await query.first('id')) throw fieldError('name', tenantMessages.nameTaken);
+}
+
+/** A lost race on the unique index answers the same 422 as the check before it. */
+async function guardNameRace<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('name', tenantMessages.nameTaken);
+    throw error;
+  }
+}
+
+export async function createTenant(knex: Knex, input: { name: string; enableBioreq: boolean }): Promise<TenantRow> {
+  return guardNameRace(() =>
+    knex.transaction(async (trx) => {
+      await assertNameFree(trx, input.name);
+      const now = new Date();
+      const id = newId();
+      const slug = await uniqueSlug(trx, input.name);
+      await trx('tenants').insert({ id, name: input.name, slug, enable_bioreq: input.enableBioreq, deleted_at: null, created_at: now, updated_at: now });
+      return requireTenantRow(trx, id);
+    }),
+  );
+}
+
+export interface TenantChanges {
+  name?: string;
+  enableBioreq?: boolean;
+  isDeleted?: boolean;
+}
+
+/** Edits, archives (`isDeleted: true`) or restores (`isDeleted: false`) an organization; the slug stays. */
+export async function updateTenant(knex: Knex, idOrSlug: string, changes: TenantChanges): Promise<TenantRow> {
+  return guardNameRace(() =>
+    knex.transaction(async (trx) => {
+      const tenant = await requireTenantRow(trx, idOrSlug);
+      const edits: Record<string, unknown> = {};
+      if (changes.name !== undefined && changes.name !== tenant.name) {
+        await assertNameFree(trx, changes.name, tenant.id);
+        edits.name = changes.name;
+      }
+      if (changes.enableBioreq !== undefined) edits.enable_bioreq = changes.enableBioreq;
+      const plan = planArchive(tenant, changes.isDeleted, Object.keys(edits).length > 0, 'organization');
+      if (plan.deleted_at !== undefined) edits.deleted_at = plan.deleted_at;
+      if (Object.keys(edits).length > 0) await trx('tenants').where('id', tenant.id).update({ ...edits, updated_at: new Date() });
+      return requireTenantRow(trx, tenant.id);
+    }),
+  );
+}

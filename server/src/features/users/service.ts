@@ -1,0 +1,90 @@
+/** The owner's User Management: the account list and the suspend / reactivate / ban / restore transitions. */
+import type { Knex } from '../../db/knex.js';
+import { notFound } from '../../http/errors.js';
+import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../http/list-query.js';
+import { revokeAccountGrants } from '../../oidc/adapter.js';
+import { assertTransition, type UserAction } from './policy.js';
+import type { ManagedUserRow } from './presenter.js';
+
+export type UserSortKey = 'name' | 'email' | 'created_at' | 'joined' | 'memberships';
+
+export const USER_LIST: ListDefinition<UserSortKey> = {
+  sorts: { name: 'lower(u.name)', email: 'u.email', created_at: 'u.created_at', joined: 'u.created_at', memberships: 'memberships_count' },
+  defaultOrder: 'created_at',
+  defaultDesc: true,
+  tieBreaker: 'u.id',
+  searchColumns: ['u.name', 'u.email'],
+};
+
+function selectUser(knex: Knex) {
+  return (query: Knex.QueryBuilder) =>
+    query.select(
+      'u.id',
+      'u.name',
+      'u.email',
+      'u.is_owner',
+      'u.is_active',
+      'u.confirmed_at',
+      'u.deleted_at',
+      'u.created_at',
+      'u.updated_at',
+      knex('tenant_users as tu')
+        .join('tenants as t', 't.id', 'tu.tenant_id')
+        .count('*')
+        .where('tu.user_id', knex.ref('u.id'))
+        .whereNull('tu.deleted_at')
+        .whereNull('t.deleted_at')
+        .as('memberships_count'),
+    );
+}
+
+/** Views (spec section 4): active = active and not banned, suspended = inactive and not banned, banned = archived. */
+export async function listUsers(knex: Knex, params: ListParams<UserSortKey>): Promise<Page<ManagedUserRow>> {
+  const filtered = applyArchived(knex('users as u'), 'u.deleted_at', params.archived);
+  if (!params.archived && params.active !== undefined) filtered.where('u.is_active', params.active);
+  return paginate<ManagedUserRow, UserSortKey>(filtered, params, USER_LIST, selectUser(knex));
+}
+
+async function requireUser(db: Knex, id: string): Promise<ManagedUserRow> {
+  const user = (await selectUser(db)(db('users as u').where('u.id', id)).first()) as ManagedUserRow | undefined;
+  if (!user) throw notFound('This user could not be found.');
+  return user;
+}
+
+const CHANGES: Record<UserAction, (now: Date) => Record<string, unknown>> = {
+  suspend: () => ({ is_active: false }),
+  reactivate: () => ({ is_active: true }),
+  ban: (now) => ({ deleted_at: now }),
+  restore: () => ({ deleted_at: null }),
+};
+
+/** The order several actions of one request apply in: restore before reactivate, suspend before ban. */
+const ACTION_ORDER: UserAction[] = ['restore', 'reactivate', 'suspend', 'ban'];
+
+/**
+ * Applies the actions in order, each checked against the state the previous one left. Suspending or
+ * banning ends every login of the account in the same transaction (authenticate also refuses the account).
+ */
+export async function changeUser(knex: Knex, callerId: string, id: string, actions: UserAction[]): Promise<ManagedUserRow> {
+  return knex.transaction(async (trx) => {
+    let user = await requireUser(trx, id);
+    for (const action of ACTION_ORDER.filter((candidate) => actions.includes(candidate))) {
+      assertTransition(callerId, user, action);
+      const now = new Date();
+      await trx('users').where('id', id).update({ ...CHANGES[action](now), updated_at: now });
+      if (action === 'suspend' || action === 'ban') await revokeAccountGrants(trx, id);
+      user = await requireUser(trx, id);
+    }
+    return user;
+  });
+}
+
+/** The actions a PATCH body asks for. */
+export function actionsOf(input: { isActive?: boolean; isDeleted?: boolean }): UserAction[] {
+  const actions: UserAction[] = [];
+  if (input.isDeleted === false) actions.push('restore');
+  if (input.isActive === true) actions.push('reactivate');
+  if (input.isActive === false) actions.push('suspend');
+  if (input.isDeleted === true) actions.push('ban');
+  return actions;
+}

@@ -1,0 +1,131 @@
+/**
+ * Lists: the query conventions of DESIGN.md section 2 (`paginate`, `page`, `per_page`, `order`, `desc`,
+ * `search`, `archived`, `active`) read once, and a paginator answering `{ data, meta }`.
+ *
+ * A feature describes its list with a `ListDefinition` (sort keys -> SQL, the default sort, the searched
+ * columns), builds its filtered query (FROM, JOINs, WHEREs, no SELECT), and hands both to `paginate`
+ * with the columns to select. A page costs two queries whatever its size (a count and the page itself);
+ * per-row counts belong in the select as correlated subqueries, so they are evaluated in the same query.
+ */
+import type { ParsedUrlQuery } from 'node:querystring';
+import type { PaginationMeta } from '@tessera/sdk';
+import type { Knex } from '../db/knex.js';
+import { parseFlag } from './input.js';
+
+export const DEFAULT_PER_PAGE = 25;
+export const MAX_PER_PAGE = 100;
+const MAX_SEARCH_LENGTH = 255;
+
+export interface ListDefinition<Key extends string = string> {
+  /** Sort key -> SQL expression (constants written in code, never from input). */
+  sorts: Record<Key, string>;
+  defaultOrder: Key;
+  /** The direction when the request names no sort key (users list newest first). */
+  defaultDesc?: boolean;
+  /** A unique column that breaks ties, so pages never overlap. */
+  tieBreaker: string;
+  /** Columns `search` matches (case-insensitive, anywhere in the value). */
+  searchColumns: string[];
+}
+
+export interface ListParams<Key extends string = string> {
+  paginate: boolean;
+  page: number;
+  perPage: number;
+  order: Key;
+  desc: boolean;
+  search: string | null;
+  archived: boolean;
+  /** undefined when the request does not filter on it. */
+  active: boolean | undefined;
+}
+
+/** The first value of a query parameter (`?a=1&a=2` reads as 1). */
+export function queryValue(query: ParsedUrlQuery, name: string): string | undefined {
+  const value = query[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function positiveInteger(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\d{1,9}$/.test(value.trim())) return undefined;
+  const number = Number(value);
+  return number >= 1 ? number : undefined;
+}
+
+/** Lenient by design: malformed values fall back to the defaults, `per_page` is capped at 100. */
+export function readListParams<Key extends string>(query: ParsedUrlQuery, definition: ListDefinition<Key>): ListParams<Key> {
+  const requestedOrder = queryValue(query, 'order');
+  const order = requestedOrder !== undefined && Object.hasOwn(definition.sorts, requestedOrder) ? (requestedOrder as Key) : definition.defaultOrder;
+  const defaultDesc = requestedOrder === undefined ? Boolean(definition.defaultDesc) : false;
+  const search = (queryValue(query, 'search') ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
+  return {
+    paginate: parseFlag(queryValue(query, 'paginate')) ?? true,
+    page: positiveInteger(queryValue(query, 'page')) ?? 1,
+    perPage: Math.min(positiveInteger(queryValue(query, 'per_page')) ?? DEFAULT_PER_PAGE, MAX_PER_PAGE),
+    order,
+    desc: parseFlag(queryValue(query, 'desc')) ?? defaultDesc,
+    search: search === '' ? null : search,
+    archived: parseFlag(queryValue(query, 'archived')) ?? false,
+    active: parseFlag(queryValue(query, 'active')),
+  };
+}
+
+/** `%` and `_` typed by a person are literal characters, not wildcards. */
+export function likePattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** Adds the search condition: any of the columns contains the term, in any letter case. */
+export function applySearch(query: Knex.QueryBuilder, columns: string[], search: string | null): Knex.QueryBuilder {
+  if (!search || columns.length === 0) return query;
+  const pattern = likePattern(search);
+  return query.where((scope) => {
+    for (const column of columns) scope.orWhereRaw(`lower(${column}) like ? escape '\\'`, [pattern]);
+  });
+}
+
+/** Archived rows (`archived=true`) or live ones, by a `deleted_at` column. */
+export function applyArchived(query: Knex.QueryBuilder, column: string, archived: boolean): Knex.QueryBuilder {
+  return archived ? query.whereNotNull(column) : query.whereNull(column);
+}
+
+export interface Page<Row> {
+  rows: Row[];
+  meta: PaginationMeta;
+}
+
+/**
+ * Runs a list: `filtered` carries FROM/JOIN/WHERE (search is applied here), `select` adds the columns.
+ * With `paginate=false` every row comes back in one page and no count query is needed.
+ */
+export async function paginate<Row, Key extends string>(
+  filtered: Knex.QueryBuilder,
+  params: ListParams<Key>,
+  definition: ListDefinition<Key>,
+  select: (query: Knex.QueryBuilder) => Knex.QueryBuilder,
+): Promise<Page<Row>> {
+  const searched = applySearch(filtered, definition.searchColumns, params.search);
+  const direction = params.desc ? 'desc' : 'asc';
+  const ordered = select(searched.clone())
+    .orderByRaw(`${definition.sorts[params.order]} ${direction}`)
+    .orderBy(definition.tieBreaker, direction);
+  const echo = { order: params.order, desc: params.desc, search: params.search };
+
+  if (!params.paginate) {
+    const rows = (await ordered) as Row[];
+    return { rows, meta: { current_page: 1, last_page: 1, per_page: Math.max(rows.length, 1), total: rows.length, ...echo } };
+  }
+
+  const [{ total }] = (await searched.clone().count({ total: '*' })) as { total: number | string }[];
+  const count = Number(total);
+  const rows = count === 0 ? [] : ((await ordered.limit(params.perPage).offset((params.page - 1) * params.perPage)) as Row[]);
+  return {
+    rows,
+    meta: { current_page: params.page, last_page: Math.max(1, Math.ceil(count / params.perPage)), per_page: params.perPage, total: count, ...echo },
+  };
+}
+
+/** The list envelope with rows turned into the contract's shape. */
+export function listBody<Row, Item>(page: Page<Row>, present: (row: Row) => Item): { data: Item[]; meta: PaginationMeta } {
+  return { data: page.rows.map(present), meta: page.meta };
+}

@@ -1,0 +1,111 @@
+/**
+ * Who the caller is in the organization of a `/tenants/{tenantId}/...` route: the one place that resolves
+ * the organization (by id or slug) together with the caller's membership, for every tenant-scoped feature.
+ *
+ * - An unknown or archived organization, or one the caller has no live membership of, is 404 (never 403:
+ *   an outsider learns nothing about another organization). The platform owner may enter every live one.
+ * - A member whose email is unconfirmed gets 403 `email_unconfirmed`; a suspended membership 403
+ *   `membership_suspended` (the portal shows the spec's modals for both).
+ * - What the role may do is the resource's policy (see policy.ts); rows are scoped to `access.tenant.id`
+ *   inside each query, so another organization's row is 404 as well.
+ */
+import type { Context, Next } from 'koa';
+import type { Knex } from '../db/knex.js';
+import { toDate } from '../db/knex.js';
+import type { Role, UserRow } from '../db/models.js';
+import type { MembershipRow } from '../features/accounts/presenter.js';
+import { sessionOf, type Session } from './authenticate.js';
+import { forbidden, notFound } from './errors.js';
+
+export type AccessRole = Role | 'owner';
+
+export const tenantAccessMessages = {
+  emailUnconfirmed: 'You must confirm your email before accessing this organization',
+  membershipSuspended: 'Your membership with this organization has been suspended.',
+  notFound: 'This organization could not be found.',
+} as const;
+
+export interface TenantRef {
+  id: string;
+  name: string;
+  slug: string;
+  enable_bioreq: boolean;
+}
+
+export interface TenantAccess {
+  tenant: TenantRef;
+  user: UserRow;
+  /** owner when the caller is the platform owner, else the membership's role. */
+  role: AccessRole;
+  /** The caller's own membership id, or null (an owner who is not a member). */
+  membershipId: string | null;
+}
+
+declare module 'koa' {
+  interface DefaultState {
+    tenantAccess?: TenantAccess;
+  }
+}
+
+const RANK: Record<AccessRole, number> = { user: 0, admin: 1, master: 2, owner: 3 };
+
+/** user < admin < master < owner (DESIGN.md section 3). */
+export function atLeast(role: AccessRole, minimum: AccessRole): boolean {
+  return RANK[role] >= RANK[minimum];
+}
+
+/** The caller's platform-level role: owner, or user for everyone else (owner-only resources). */
+export function platformRole(user: Pick<UserRow, 'is_owner'>): AccessRole {
+  return user.is_owner ? 'owner' : 'user';
+}
+
+/** The caller's live membership of the organization, as the session carries it (no query). */
+function membershipIn(memberships: MembershipRow[], idOrSlug: string): MembershipRow | undefined {
+  return memberships.find((membership) => membership.tenant_id === idOrSlug || membership.tenant_slug === idOrSlug);
+}
+
+function tenantOf(membership: MembershipRow): TenantRef {
+  return { id: membership.tenant_id, name: membership.tenant_name, slug: membership.tenant_slug, enable_bioreq: Boolean(membership.tenant_enable_bioreq) };
+}
+
+/** A live organization by id or slug, for the owner (who may enter organizations without a membership). */
+export async function findLiveTenant(knex: Knex, idOrSlug: string): Promise<TenantRef | undefined> {
+  const row = await knex('tenants')
+    .where((scope) => scope.where('id', idOrSlug).orWhere('slug', idOrSlug))
+    .whereNull('deleted_at')
+    .first('id', 'name', 'slug', 'enable_bioreq');
+  return row ? { id: row.id, name: row.name, slug: row.slug, enable_bioreq: Boolean(row.enable_bioreq) } : undefined;
+}
+
+/**
+ * Decides entry into an organization; throws 404 or 403 as described above. `session.memberships`
+ * holds the caller's live memberships of live organizations (authenticate.ts), so members cost no query.
+ */
+export async function resolveAccess(knex: Knex, session: Pick<Session, 'user' | 'memberships'>, idOrSlug: string): Promise<TenantAccess> {
+  const { user } = session;
+  const membership = membershipIn(session.memberships, idOrSlug);
+  if (user.is_owner) {
+    const tenant = membership ? tenantOf(membership) : await findLiveTenant(knex, idOrSlug);
+    if (!tenant) throw notFound(tenantAccessMessages.notFound);
+    return { tenant, user, role: 'owner', membershipId: membership?.id ?? null };
+  }
+  if (!membership) throw notFound(tenantAccessMessages.notFound);
+  if (!toDate(user.confirmed_at)) throw forbidden('email_unconfirmed', tenantAccessMessages.emailUnconfirmed);
+  if (!membership.is_active) throw forbidden('membership_suspended', tenantAccessMessages.membershipSuspended);
+  return { tenant: tenantOf(membership), user, role: membership.role, membershipId: membership.id };
+}
+
+/** Middleware for routes with a `:tenantId` parameter, after `authenticate`. */
+export function requireTenant(knex: Knex) {
+  return async function enterTenant(ctx: Context, next: Next) {
+    ctx.state.tenantAccess = await resolveAccess(knex, sessionOf(ctx), String(ctx.params?.tenantId ?? ''));
+    await next();
+  };
+}
+
+/** The caller's access on a route behind `requireTenant`. */
+export function accessOf(ctx: Context): TenantAccess {
+  const access = ctx.state.tenantAccess;
+  if (!access) throw new Error('accessOf() needs requireTenant() earlier in the route');
+  return access;
+}
