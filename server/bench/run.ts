@@ -12,6 +12,8 @@ import autocannon, { type Options, type Result } from 'autocannon';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** `BENCH_ONLY=users/me` runs only the scenarios whose name contains it (budgets are then skipped). */
+const ONLY = process.env.BENCH_ONLY;
 
 interface Servers {
   baseline: string;
@@ -160,13 +162,14 @@ async function main() {
     };
     console.log(`Tessera benchmark: ${DURATION} s per scenario, ${CONNECTIONS} connections unless stated, loopback.\n`);
     const rows: Measured[] = [];
-    for (const scenario of scenarios) {
+    for (const scenario of scenarios.filter((candidate) => !ONLY || candidate.name.includes(ONLY))) {
       // A short warm-up so JIT and connection pools are ready before measuring.
       await autocannon({ duration: 1, ...scenario.request(servers) });
       rows.push(...(await measure(scenario, servers)));
     }
     print(rows);
 
+    if (ONLY) return;
     const byName = new Map(rows.map((row) => [row.name, row]));
     console.log('\nBudgets:');
     let allOk = true;
