@@ -26,6 +26,7 @@ export interface LoginWidgetProps {
   showLoggedInState?: boolean;
   /** Tokens handed in by a host page (as /mlogin's second entry point): adopted with `client.loginWithTokens`. */
   hostTokens?: TokenPair;
+  /** The form's heading (default "Log In"); the logged-in state says "Your account". */
   heading?: string;
   headingLevel?: 1 | 2 | 3;
   autoFocus?: boolean;
@@ -53,9 +54,10 @@ export function LoginWidget(props: LoginWidgetProps) {
   }
 
   const showSession = showLoggedInState && accessToken !== null;
+  const heading = showSession ? 'Your account' : (props.heading ?? 'Log In');
   return (
-    <Card aria-label={props.heading ?? 'Log In'}>
-      <Heading level={props.headingLevel ?? 2}>{props.heading ?? 'Log In'}</Heading>
+    <Card aria-label={heading}>
+      <Heading level={props.headingLevel ?? 2}>{heading}</Heading>
       {showSession ? (
         <LoggedIn
           client={client}

@@ -21,8 +21,8 @@ const StyledButton = /* @__PURE__ */ styled(AriaButton, {
   outline: 'none',
   '&[data-focus-visible]': { boxShadow: '$focus', borderColor: '$focus' },
   '&[data-disabled]': { cursor: 'not-allowed', backgroundColor: '$disabledSurface', color: '$disabledText' },
-  '&[data-pending]': { cursor: 'progress' },
   variants: {
+    pending: { true: { cursor: 'progress' } },
     variant: {
       primary: {
         backgroundColor: '$primary',
@@ -66,9 +66,24 @@ export interface ButtonProps {
   children: ReactNode;
 }
 
-export function Button({ variant = 'primary', isPending = false, type = 'button', children, ...rest }: ButtonProps) {
+/**
+ * Pending is handled here rather than with react-aria's `isPending`: that one announces the state through
+ * a live region in document.body that points at the button by id, which cannot reach into a widget's
+ * shadow root (the announcement is silent there and axe reports an unnamed image).
+ * A pending button keeps its focus and its name, says it is unavailable (aria-disabled), cannot submit
+ * its form and ignores presses.
+ */
+export function Button({ variant = 'primary', isPending = false, type = 'button', onPress, children, ...rest }: ButtonProps) {
   return (
-    <StyledButton variant={variant} isPending={isPending} type={type} {...rest}>
+    <StyledButton
+      {...rest}
+      variant={variant}
+      pending={isPending}
+      type={isPending && type === 'submit' ? 'button' : type}
+      onPress={isPending ? undefined : onPress}
+      aria-disabled={isPending || undefined}
+      aria-busy={isPending || undefined}
+    >
       {isPending ? <Spinner /> : null}
       <span>{children}</span>
     </StyledButton>
