@@ -10,9 +10,11 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const port = Number(process.env.PORT ?? 4000);
 const host = process.env.HOST ?? '127.0.0.1';
+/** @type {Record<string, string>} */
 const types = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml' };
 const served = new Set(['.html', '.css', '.svg']);
 
+/** @param {string} url the request's URL; answers a file of this folder, or null */
 function resolvePath(url) {
   const pathname = decodeURIComponent(new URL(url, 'http://localhost').pathname);
   const relative = normalize(pathname === '/' ? '/index.html' : pathname).replace(/^([/\\])+/, '');
