@@ -1,6 +1,7 @@
 /** POST /api/token: login, refresh rotation and reuse detection, logout, and errors in the API's shape. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD_HASH } from '../src/config.js';
+import { isProviderStorageEnabled } from '../src/oidc/provider-storage.js';
 import {
   PASSWORD,
   createUser,
@@ -116,6 +117,24 @@ describe.each(databaseKinds)('session on %s', (kind) => {
       expect((await server.api.get('/users/me', { token: rotated.body.access_token })).status).toBe(200);
       // The access token of the first pair stays valid until it expires; only the refresh token rotates.
       expect((await server.api.get('/users/me', { token: tokens.access_token })).status).toBe(200);
+    });
+
+    it('keeps the lifetime of the login: a rotated refresh token expires when the first one would have', async () => {
+      const { tokens } = await loggedInUser(server);
+      const expiry = async (id: string) => {
+        const row = await server.app.knex('oidc_payloads').where({ kind: 'RefreshToken', id }).first('expires_at');
+        return new Date(row.expires_at).getTime();
+      };
+      const first = await expiry(tokens.refresh_token);
+      await server.app.knex('oidc_payloads').where({ kind: 'RefreshToken', id: tokens.refresh_token }).update({ expires_at: new Date(first - 5 * 24 * 3600 * 1000) });
+      const shortened = await expiry(tokens.refresh_token);
+      const payload = JSON.parse((await server.app.knex('oidc_payloads').where({ id: tokens.refresh_token }).first('payload')).payload);
+      payload.exp -= 5 * 24 * 3600;
+      await server.app.knex('oidc_payloads').where({ id: tokens.refresh_token }).update({ payload: JSON.stringify(payload) });
+      const rotated = await server.api.post('/token', refreshGrant(tokens.refresh_token));
+      expect(Math.abs((await expiry(rotated.body.refresh_token)) - shortened)).toBeLessThan(5000);
+      // The provider read its request context to compute that, and let go of it afterwards.
+      expect(isProviderStorageEnabled()).toBe(false);
     });
 
     it('revokes the whole login when a spent refresh token is presented again', async () => {

@@ -23,6 +23,7 @@ import { normalizeEmail, pickStrings, readForm, unsupportedMediaType } from '../
 import type { RateLimiters } from '../security/rate-limits.js';
 import { revokeGrant } from './adapter.js';
 import type { LoginFailure } from './password-grant.js';
+import { withProviderStorage } from './provider-storage.js';
 import { PASSWORD_GRANT } from './provider.js';
 
 export const loginMessages = {
@@ -59,7 +60,7 @@ function providerRunner(provider: Provider) {
     const path = ctx.path;
     ctx.path = '/token';
     try {
-      await run(ctx);
+      await withProviderStorage(() => run(ctx));
     } finally {
       ctx.path = path;
     }
