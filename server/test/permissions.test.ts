@@ -1,0 +1,377 @@
+/**
+ * The permission matrix of issue 3, generated from one table: every operation, called by every kind of
+ * caller (and by nobody), must succeed for the roles allowed and answer the designed 401/403/404 for the
+ * others — without changing the row it aimed at and without any organization's data in the error body.
+ * A second pass aims each row operation of a master at a row of another organization: 404, unchanged.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, databaseKinds, startTestServer, uniqueEmail, type TestContext, type TestServer } from './support/server.js';
+import {
+  ACTORS,
+  buildWorld,
+  insertAccessRequest,
+  insertGroup,
+  insertMembership,
+  insertTenant,
+  uniqueName,
+  type Actor,
+  type TenantFixture,
+  type World,
+} from './support/people.js';
+
+/** Who may call: the platform owner only, the organization's masters (and the owner), or anyone logged in. */
+type Scope = 'owner' | 'master' | 'anyone';
+
+interface Call {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: unknown;
+  /** Reads what the call would change, to show a denied call changed nothing. */
+  snapshot?: () => Promise<unknown>;
+}
+
+interface Target {
+  server: TestServer;
+  world: World;
+  /** The organization in the path. */
+  pathTenant: TenantFixture;
+  /** The organization the call's rows belong to (differs from pathTenant in the cross-organization pass). */
+  rowTenant: TenantFixture;
+}
+
+interface Operation {
+  name: string;
+  scope: Scope;
+  success: number;
+  /** True when the call names a row of the organization (the cross-organization pass applies). */
+  targetsRow?: boolean;
+  prepare(target: Target): Promise<Call>;
+}
+
+const row = (server: TestServer, table: string, id: string) => () => server.app.knex(table).where('id', id).first();
+const count = (server: TestServer, table: string, where: Record<string, unknown>) => async () =>
+  Number((await server.app.knex(table).where(where).count({ n: '*' }))[0].n);
+const relations = (server: TestServer, column: string, id: string) => () => server.app.knex('group_tenant_users').where(column, id).orderBy(['group_id', 'tenant_user_id']);
+
+async function member(t: Target, options: { archived?: boolean } = {}): Promise<string> {
+  const user = await createUser(t.server, { name: uniqueName('Member') });
+  return insertMembership(t.server, t.rowTenant.id, user.id, options);
+}
+
+async function accessRequest(t: Target, options: { archived?: boolean } = {}): Promise<string> {
+  const user = await createUser(t.server);
+  return insertAccessRequest(t.server, t.rowTenant.id, user.id, options);
+}
+
+const OPERATIONS: Operation[] = [
+  // Platform: organizations and accounts (owner only).
+  { name: 'GET /tenants', scope: 'owner', success: 200, prepare: async () => ({ method: 'GET', path: '/tenants' }) },
+  {
+    name: 'POST /tenants',
+    scope: 'owner',
+    success: 201,
+    prepare: async (t) => {
+      const name = uniqueName('Made');
+      return { method: 'POST', path: '/tenants', body: { name }, snapshot: count(t.server, 'tenants', { name }) };
+    },
+  },
+  { name: 'GET /tenants/{tenantId}', scope: 'owner', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.world.other.slug}` }) },
+  {
+    name: 'PATCH /tenants/{tenantId} (update)',
+    scope: 'owner',
+    success: 200,
+    prepare: async (t) => {
+      const tenant = await insertTenant(t.server);
+      return { method: 'PATCH', path: `/tenants/${tenant.id}`, body: { enable_bioreq: true }, snapshot: row(t.server, 'tenants', tenant.id) };
+    },
+  },
+  {
+    name: 'DELETE /tenants/{tenantId}',
+    scope: 'owner',
+    success: 200,
+    prepare: async (t) => {
+      const tenant = await insertTenant(t.server);
+      return { method: 'DELETE', path: `/tenants/${tenant.slug}`, snapshot: row(t.server, 'tenants', tenant.id) };
+    },
+  },
+  {
+    name: 'PATCH /tenants/{tenantId} (restore)',
+    scope: 'owner',
+    success: 200,
+    prepare: async (t) => {
+      const tenant = await insertTenant(t.server, { archived: true });
+      return { method: 'PATCH', path: `/tenants/${tenant.id}`, body: { is_deleted: false }, snapshot: row(t.server, 'tenants', tenant.id) };
+    },
+  },
+  { name: 'GET /users', scope: 'owner', success: 200, prepare: async () => ({ method: 'GET', path: '/users?paginate=false' }) },
+  {
+    name: 'PATCH /users/{userId} (suspend)',
+    scope: 'owner',
+    success: 200,
+    prepare: async (t) => {
+      const user = await createUser(t.server);
+      return { method: 'PATCH', path: `/users/${user.id}`, body: { is_active: false }, snapshot: row(t.server, 'users', user.id) };
+    },
+  },
+  {
+    name: 'DELETE /users/{userId} (ban)',
+    scope: 'owner',
+    success: 200,
+    prepare: async (t) => {
+      const user = await createUser(t.server);
+      await t.server.app.knex('users').where('id', user.id).update({ is_active: false });
+      return { method: 'DELETE', path: `/users/${user.id}`, snapshot: row(t.server, 'users', user.id) };
+    },
+  },
+  { name: 'GET /users/me', scope: 'anyone', success: 200, prepare: async () => ({ method: 'GET', path: '/users/me' }) },
+
+  // Members.
+  { name: 'GET tenant-users', scope: 'master', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/tenant-users` }) },
+  {
+    name: 'POST tenant-users',
+    scope: 'master',
+    success: 201,
+    prepare: async (t) => ({
+      method: 'POST',
+      path: `/tenants/${t.pathTenant.slug}/tenant-users`,
+      body: { email: uniqueEmail('added') },
+      snapshot: count(t.server, 'tenant_users', { tenant_id: t.pathTenant.id }),
+    }),
+  },
+  {
+    name: 'GET tenant-users/{id}',
+    scope: 'master',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/tenant-users/${await member(t)}` }),
+  },
+  {
+    name: 'PATCH tenant-users/{id} (role)',
+    scope: 'master',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const id = await member(t);
+      return { method: 'PATCH', path: `/tenants/${t.pathTenant.id}/tenant-users/${id}`, body: { role: 'admin' }, snapshot: row(t.server, 'tenant_users', id) };
+    },
+  },
+  {
+    name: 'DELETE tenant-users/{id}',
+    scope: 'master',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const id = await member(t);
+      return { method: 'DELETE', path: `/tenants/${t.pathTenant.id}/tenant-users/${id}`, snapshot: row(t.server, 'tenant_users', id) };
+    },
+  },
+  {
+    name: 'PATCH tenant-users/{id} (restore)',
+    scope: 'master',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const id = await member(t, { archived: true });
+      return { method: 'PATCH', path: `/tenants/${t.pathTenant.id}/tenant-users/${id}`, body: { is_deleted: false }, snapshot: row(t.server, 'tenant_users', id) };
+    },
+  },
+  {
+    name: 'POST tenant-users/{id}/groups',
+    scope: 'master',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const id = await member(t);
+      const group = await insertGroup(t.server, t.rowTenant.id);
+      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/tenant-users/${id}/groups`, body: { groups: [group] }, snapshot: relations(t.server, 'tenant_user_id', id) };
+    },
+  },
+
+  // Groups.
+  { name: 'GET groups', scope: 'master', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.slug}/groups` }) },
+  {
+    name: 'POST groups',
+    scope: 'master',
+    success: 201,
+    prepare: async (t) => ({
+      method: 'POST',
+      path: `/tenants/${t.pathTenant.id}/groups`,
+      body: { name: uniqueName('Team'), description: 'New team' },
+      snapshot: count(t.server, 'groups', { tenant_id: t.pathTenant.id }),
+    }),
+  },
+  {
+    name: 'GET groups/{id}',
+    scope: 'master',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/groups/${await insertGroup(t.server, t.rowTenant.id)}` }),
+  },
+  {
+    name: 'PATCH groups/{id}',
+    scope: 'master',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const id = await insertGroup(t.server, t.rowTenant.id);
+      return { method: 'PATCH', path: `/tenants/${t.pathTenant.id}/groups/${id}`, body: { name: uniqueName('Renamed') }, snapshot: row(t.server, 'groups', id) };
+    },
+  },
+  {
+    name: 'DELETE groups/{id}',
+    scope: 'master',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const id = await insertGroup(t.server, t.rowTenant.id);
+      return { method: 'DELETE', path: `/tenants/${t.pathTenant.id}/groups/${id}`, snapshot: row(t.server, 'groups', id) };
+    },
+  },
+  {
+    name: 'PATCH groups/{id} (restore)',
+    scope: 'master',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const id = await insertGroup(t.server, t.rowTenant.id, { archived: true });
+      return { method: 'PATCH', path: `/tenants/${t.pathTenant.id}/groups/${id}`, body: { is_deleted: false }, snapshot: row(t.server, 'groups', id) };
+    },
+  },
+  {
+    name: 'POST groups/{id}/tenant-users',
+    scope: 'master',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const id = await insertGroup(t.server, t.rowTenant.id);
+      const body = { tenant_users: [await member(t)] };
+      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/groups/${id}/tenant-users`, body, snapshot: relations(t.server, 'group_id', id) };
+    },
+  },
+
+  // Access requests.
+  { name: 'GET access-requests', scope: 'master', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/access-requests?status=pending` }) },
+  ...(['approved', 'declined'] as const).map(
+    (status): Operation => ({
+      name: `PATCH access-requests/{id} (${status})`,
+      scope: 'master',
+      success: 200,
+      targetsRow: true,
+      prepare: async (t) => {
+        const id = await accessRequest(t);
+        return { method: 'PATCH', path: `/tenants/${t.pathTenant.id}/access-requests/${id}`, body: { status }, snapshot: row(t.server, 'access_requests', id) };
+      },
+    }),
+  ),
+  {
+    name: 'DELETE access-requests/{id}',
+    scope: 'master',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const id = await accessRequest(t);
+      return { method: 'DELETE', path: `/tenants/${t.pathTenant.id}/access-requests/${id}`, snapshot: row(t.server, 'access_requests', id) };
+    },
+  },
+  {
+    name: 'PATCH access-requests/{id} (restore)',
+    scope: 'master',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const id = await accessRequest(t, { archived: true });
+      return { method: 'PATCH', path: `/tenants/${t.pathTenant.id}/access-requests/${id}`, body: { is_deleted: false }, snapshot: row(t.server, 'access_requests', id) };
+    },
+  },
+];
+
+interface Denial {
+  status: number;
+  code: string;
+}
+
+/** What each caller gets when the scope does not let them in (DESIGN.md sections 2 and 3). */
+function expected(scope: Scope, actor: Actor | 'anonymous', success: number): number | Denial {
+  if (actor === 'anonymous') return { status: 401, code: 'unauthenticated' };
+  if (scope === 'anyone' || actor === 'owner') return success;
+  if (scope === 'owner') return { status: 403, code: 'forbidden' };
+  const denials: Partial<Record<Actor, Denial>> = {
+    admin: { status: 403, code: 'forbidden' },
+    user: { status: 403, code: 'forbidden' },
+    outsider: { status: 404, code: 'not_found' },
+    suspended: { status: 403, code: 'membership_suspended' },
+    unconfirmed: { status: 403, code: 'email_unconfirmed' },
+  };
+  return denials[actor] ?? success;
+}
+
+describe.each(databaseKinds)('permission matrix on %s', (kind) => {
+  let context: TestContext;
+  let server: TestServer;
+  let world: World;
+
+  beforeAll(async () => {
+    context = await startTestServer(kind);
+    server = context.server;
+    world = await buildWorld(server);
+  });
+  afterAll(() => context.cleanup());
+
+  /** An error body carries a message and a code, nothing of any organization. */
+  function expectBareError(body: Record<string, unknown>, extraSecrets: string[] = []) {
+    expect(Object.keys(body).sort()).toEqual(['code', 'message']);
+    const text = JSON.stringify(body);
+    for (const secret of [world.home.id, world.home.name, world.other.id, world.other.name, ...extraSecrets]) {
+      expect(text).not.toContain(secret);
+    }
+  }
+
+  async function send(call: Call, token: string | undefined) {
+    return server.api.request(call.method, call.path, { token, json: call.body });
+  }
+
+  describe.each(OPERATIONS)('$name', (operation) => {
+    it.each([...ACTORS, 'anonymous' as const])('as %s', async (actor) => {
+      const call = await operation.prepare({ server, world, pathTenant: world.home, rowTenant: world.home });
+      const before = await call.snapshot?.();
+      const response = await send(call, actor === 'anonymous' ? undefined : world.people[actor].token);
+      const outcome = expected(operation.scope, actor, operation.success);
+      if (typeof outcome === 'number') {
+        expect(response.status, JSON.stringify(response.body)).toBe(outcome);
+        return;
+      }
+      expect(response.status, JSON.stringify(response.body)).toBe(outcome.status);
+      expect(response.body.code).toBe(outcome.code);
+      expectBareError(response.body);
+      if (call.snapshot) expect(await call.snapshot()).toEqual(before);
+    });
+  });
+
+  describe('a master aiming at another organization\'s rows', () => {
+    it.each(OPERATIONS.filter((operation) => operation.targetsRow))('$name answers 404 and changes nothing', async (operation) => {
+      const call = await operation.prepare({ server, world, pathTenant: world.home, rowTenant: world.other });
+      const before = await call.snapshot?.();
+      const response = await send(call, world.people.master.token);
+      expect(response.status).toBe(404);
+      expectBareError(response.body, [call.path.split('/').pop() as string]);
+      if (call.snapshot) expect(await call.snapshot()).toEqual(before);
+    });
+
+    it('the same calls by the owner through the right organization succeed (the fixtures are sound)', async () => {
+      for (const operation of OPERATIONS.filter((candidate) => candidate.targetsRow)) {
+        const call = await operation.prepare({ server, world, pathTenant: world.other, rowTenant: world.other });
+        expect((await send(call, world.people.owner.token)).status, operation.name).toBe(operation.success);
+      }
+    });
+  });
+
+  it('lists of the home organization never show rows of the other one', async () => {
+    const foreignGroup = await insertGroup(server, world.other.id, { name: uniqueName('Foreign') });
+    for (const path of ['tenant-users?paginate=false', 'groups?paginate=false', 'access-requests?paginate=false']) {
+      const response = await server.api.get(`/tenants/${world.home.id}/${path}`, { token: world.people.master.token });
+      const text = JSON.stringify(response.body);
+      expect(text).not.toContain(world.people.outsider.user.email);
+      expect(text).not.toContain(foreignGroup);
+    }
+  });
+});

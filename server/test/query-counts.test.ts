@@ -1,0 +1,73 @@
+/**
+ * No N+1: the number of SQL queries a request makes does not grow with the page size or with the
+ * number of memberships (counted with knex's 'query' event on the in-process server). The session
+ * lookup of every authenticated request is one prepared statement run outside knex (db/prepared.ts), so
+ * these counts leave it out: a list costs it plus a count and a page, /users/me it plus one grouped count.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, databaseKinds, startTestServer, type TestContext, type TestServer } from './support/server.js';
+import { insertAccessRequest, insertGroup, insertMembership, insertTenant, person, relate, type Person, type TenantFixture } from './support/people.js';
+
+describe.each(databaseKinds)('queries per request on %s', (kind) => {
+  let context: TestContext;
+  let server: TestServer;
+  let tenant: TenantFixture;
+  let owner: Person;
+  let master: Person;
+
+  beforeAll(async () => {
+    context = await startTestServer(kind);
+    server = context.server;
+    tenant = await insertTenant(server);
+    owner = await person(server, { owner: true });
+    master = await person(server, { tenantId: tenant.id, role: 'master' });
+    const groups = [];
+    for (let index = 0; index < 12; index += 1) groups.push(await insertGroup(server, tenant.id));
+    for (let index = 0; index < 40; index += 1) {
+      const user = await createUser(server, { name: `Member ${index}` });
+      const membership = await insertMembership(server, tenant.id, user.id);
+      await relate(server, groups[index % groups.length], membership);
+      await insertAccessRequest(server, tenant.id, user.id);
+      await insertTenant(server);
+    }
+  });
+  afterAll(() => context.cleanup());
+
+  async function queriesFor(path: string, token: string): Promise<number> {
+    let queries = 0;
+    const onQuery = () => {
+      queries += 1;
+    };
+    server.app.knex.on('query', onQuery);
+    try {
+      const response = await server.api.get(path, { token });
+      expect(response.status).toBe(200);
+    } finally {
+      server.app.knex.off('query', onQuery);
+    }
+    return queries;
+  }
+
+  it.each([
+    ['members', (size: number) => `/tenants/${tenant.id}/tenant-users?order=joined&search=member&per_page=${size}`, 'master'],
+    ['groups', (size: number) => `/tenants/${tenant.slug}/groups?order=members&per_page=${size}`, 'master'],
+    ['access requests', (size: number) => `/tenants/${tenant.id}/access-requests?status=pending&per_page=${size}`, 'master'],
+    ['organizations', (size: number) => `/tenants?order=members&per_page=${size}`, 'owner'],
+    ['users', (size: number) => `/users?order=memberships&per_page=${size}`, 'owner'],
+  ] as const)('%s: the same count for 1 and 40 rows', async (_name, path, who) => {
+    const token = who === 'owner' ? owner.token : master.token;
+    const one = await queriesFor(path(1), token);
+    const many = await queriesFor(path(40), token);
+    expect(many).toBe(one);
+    expect(one).toBeLessThanOrEqual(4);
+  });
+
+  it('GET /users/me: the same count for 1 and 30 memberships', async () => {
+    const few = await person(server, { tenantId: tenant.id });
+    const many = await person(server, { tenantId: tenant.id });
+    for (let index = 0; index < 29; index += 1) await insertMembership(server, (await insertTenant(server)).id, many.user.id);
+    const fewCount = await queriesFor('/users/me', few.token);
+    expect(await queriesFor('/users/me', many.token)).toBe(fewCount);
+    expect(fewCount).toBeLessThanOrEqual(2);
+  });
+});
