@@ -168,6 +168,13 @@ const scenarios = [
     name: 'wrong password',
     login: 'wrong-credentials',
     async steps(page) {
+      // Hosts theme the widget through the CSS custom properties, set on the element or an ancestor.
+      await page.locator('tessera-login').evaluate((node) => node.style.setProperty('--tessera-colors-primary', '#6d28d9'));
+      const themed = await page
+        .locator('tessera-login')
+        .getByRole('button', { name: 'Log In' })
+        .evaluate((node) => getComputedStyle(node).backgroundColor);
+      check(themed === 'rgb(109, 40, 217)', `--tessera-colors-primary on the host themes the button (${themed})`);
       await logIn(page, 'Wrong-pass-1');
       const alert = page.locator('tessera-login').getByRole('alert');
       await alert.waitFor();
