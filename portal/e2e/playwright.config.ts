@@ -55,6 +55,14 @@ export default defineConfig({
         DATA_DIR: dataDir,
         PUBLIC_URL: serverUrl,
         ALLOWED_ORIGINS: intranetUrl,
+        // Every journey comes from 127.0.0.1: per-address limits are raised so journeys do not lock each other out.
+        // The per-email login limit stays at its default and is what the rate-limit journey meets.
+        RATE_LIMIT_LOGIN_IP: '1000/600',
+        RATE_LIMIT_SIGN_UP: '200/600',
+        RATE_LIMIT_FORGOT_PASSWORD: '200/600',
+        RATE_LIMIT_RESET_PASSWORD: '200/600',
+        RATE_LIMIT_CONFIRM_EMAIL: '200/600',
+        RATE_LIMIT_FINISH_REGISTRATION: '200/600',
       },
     },
     {

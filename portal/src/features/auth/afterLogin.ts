@@ -1,12 +1,12 @@
 import { useNavigate } from 'react-router';
 import { afterLoginPath } from '../../guards/access';
-import { useHistoryStore } from '../../state/history';
 import { useSession } from '../../state/session';
 
 /**
  * What follows a login (spec section 4): forget any previous person's session, load the current user
- * and configuration, then go to the redirect URL (or the previous path, or home). A failed load is
- * routed globally by the API layer.
+ * and configuration, then go to the redirect URL or home (spec 2.5). The previous path is only for
+ * guest-only guards: after a login from, say, /confirm-email, the person lands home, not back there.
+ * A failed load is routed globally by the API layer.
  */
 export function useAfterLogin() {
   const navigate = useNavigate();
@@ -15,6 +15,6 @@ export function useAfterLogin() {
     session.reset();
     const failure = await session.load();
     if (failure) return;
-    navigate(afterLoginPath(redirect, useHistoryStore.getState().previousPath), { replace: true });
+    navigate(afterLoginPath(redirect, null), { replace: true });
   };
 }
