@@ -118,7 +118,7 @@ describe.each(databaseKinds)('http on %s', (kind) => {
       try {
         const { tokens } = await loggedInUser(broken.server);
         await broken.server.app.knex.destroy();
-        const response = await broken.server.api.get('/users/me', { token: tokens.access_token });
+        const response = await broken.server.api.patch('/users/me', { name: 'Nobody Home' }, { token: tokens.access_token });
         expect(response.status).toBe(500);
         expect(Object.keys(response.body).sort()).toEqual(['code', 'message', 'request_id']);
         expect(response.body).toMatchObject({ message: 'Server Error', code: 'server_error' });
