@@ -122,7 +122,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     knex,
     log,
     secrets,
-    passwords: createPasswordHasher(config.passwordHash),
+    passwords: createPasswordHasher(config.passwordHash, config.passwordHashConcurrency),
     mailer: createMailer(config, log),
     limiters: createRateLimiters(config.rateLimits, config.redisUrl ? { url: config.redisUrl, prefix: config.rateLimitPrefix } : undefined),
     captcha: createCaptcha(knex, { secret: secrets.secret, ...config.captcha }),

@@ -2,6 +2,7 @@
  * The server's configuration, read once from the environment at start. Tests build a config with
  * `loadConfig({...})` (an env-shaped object) or `testConfig`-style overrides, so nothing else reads process.env.
  */
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -63,6 +64,8 @@ export interface ServerConfig {
   oidcJwks?: string;
   rateLimits: RateLimitConfig;
   passwordHash: PasswordHashConfig;
+  /** Hashes computed at once (default: one less than the cores, at least one). */
+  passwordHashConcurrency: number;
   tokens: { accessTokenTtl: number; refreshTokenTtl: number };
   captcha: { maxNumber: number; ttlSeconds: number };
   /** Largest JSON or form body, in bytes. */
@@ -188,6 +191,7 @@ export function loadConfig(env: Env = process.env, options: { demo?: boolean } =
       timeCost: integer(env, 'ARGON2_TIME_COST', DEFAULT_PASSWORD_HASH.timeCost),
       parallelism: integer(env, 'ARGON2_PARALLELISM', DEFAULT_PASSWORD_HASH.parallelism),
     },
+    passwordHashConcurrency: integer(env, 'ARGON2_CONCURRENCY', Math.max(1, availableParallelism() - 1)) || 1,
     tokens: {
       accessTokenTtl: integer(env, 'ACCESS_TOKEN_TTL', HOUR),
       refreshTokenTtl: integer(env, 'REFRESH_TOKEN_TTL', 30 * DAY),

@@ -135,3 +135,24 @@ describe('parseFlag', () => {
     for (const value of ['yes', 2, null, undefined, [], {}, 'TRUE ']) expect(parseFlag(value)).toBeUndefined();
   });
 });
+
+describe('limitConcurrency (argon2 hashing)', () => {
+  it('runs at most the limit at once, the rest in arrival order', async () => {
+    const { limitConcurrency } = await import('../src/features/accounts/passwords.js');
+    const limited = limitConcurrency(2);
+    let active = 0;
+    let peak = 0;
+    const order: number[] = [];
+    const task = (id: number) =>
+      limited(async () => {
+        active += 1;
+        peak = Math.max(peak, active);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        order.push(id);
+        active -= 1;
+      });
+    await Promise.all([1, 2, 3, 4, 5].map(task));
+    expect(peak).toBe(2);
+    expect(order.slice(2)).toEqual([3, 4, 5]);
+  });
+});

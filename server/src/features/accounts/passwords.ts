@@ -1,7 +1,9 @@
 /**
  * Argon2id password hashing. The argon2 package hashes on libuv's thread pool, so a login never
- * blocks the event loop. Checking an unknown email (or an invited account without a password)
- * verifies against a dummy hash of the same cost, so it takes as long as a wrong password.
+ * blocks the event loop; at most `concurrency` hashes run at once (one core less than the machine
+ * has), so a burst of logins leaves a core to the event loop and thread-pool room for file and
+ * database work. Checking an unknown email (or an invited account without a password) verifies
+ * against a dummy hash of the same cost, so it takes as long as a wrong password.
  */
 import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
@@ -14,23 +16,37 @@ export interface PasswordHasher {
   needsRehash(hash: string): boolean;
 }
 
-export function createPasswordHasher(cost: PasswordHashConfig): PasswordHasher {
+/** Runs at most `limit` tasks at once; the others wait in arrival order. */
+export function limitConcurrency(limit: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async function limited<T>(task: () => Promise<T>): Promise<T> {
+    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    active += 1;
+    try {
+      return await task();
+    } finally {
+      active -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+
+export function createPasswordHasher(cost: PasswordHashConfig, concurrency = 1): PasswordHasher {
   const options = { type: argon2.argon2id, ...cost } as const;
+  const limited = limitConcurrency(concurrency);
   let dummyHash: Promise<string> | undefined;
-  const dummy = () => (dummyHash ??= argon2.hash(randomBytes(16).toString('hex'), options));
+  const dummy = () => (dummyHash ??= limited(() => argon2.hash(randomBytes(16).toString('hex'), options)));
+  const check = (hash: string, password: string) => limited(() => argon2.verify(hash, password)).catch(() => false);
 
   return {
-    hash: (password) => argon2.hash(password, options),
+    hash: (password) => limited(() => argon2.hash(password, options)),
     async verify(hash, password) {
       if (!hash) {
-        await argon2.verify(await dummy(), password).catch(() => false);
+        await check(await dummy(), password);
         return false;
       }
-      try {
-        return await argon2.verify(hash, password);
-      } catch {
-        return false;
-      }
+      return check(hash, password);
     },
     needsRehash: (hash) => argon2.needsRehash(hash, cost),
   };
