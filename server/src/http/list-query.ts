@@ -3,7 +3,7 @@
  * `search`, `archived`, `active`) read once, and a paginator answering `{ data, meta }`.
  *
  * A feature describes its list with a `ListDefinition` (sort keys -> SQL, the default sort, the searched
- * columns), builds its filtered query (FROM, JOINs, WHEREs, no SELECT), and hands both to `paginate`
+ * columns or its own search), builds its filtered query (FROM, JOINs, WHEREs, no SELECT), and hands both to `paginate`
  * with the columns to select. A page costs two queries whatever its size (a count and the page itself);
  * per-row counts belong in the select as correlated subqueries, so they are evaluated in the same query.
  */
@@ -26,6 +26,8 @@ export interface ListDefinition<Key extends string = string> {
   tieBreaker: string;
   /** Columns `search` matches (case-insensitive, anywhere in the value). */
   searchColumns: string[];
+  /** A search of its own instead of LIKE on `searchColumns` (people are found through an index). */
+  search?: (knex: Knex, query: Knex.QueryBuilder, term: string) => Knex.QueryBuilder;
 }
 
 export interface ListParams<Key extends string = string> {
@@ -99,12 +101,14 @@ export interface Page<Row> {
  * With `paginate=false` every row comes back in one page and no count query is needed.
  */
 export async function paginate<Row, Key extends string>(
+  knex: Knex,
   filtered: Knex.QueryBuilder,
   params: ListParams<Key>,
   definition: ListDefinition<Key>,
   select: (query: Knex.QueryBuilder) => Knex.QueryBuilder,
 ): Promise<Page<Row>> {
-  const searched = applySearch(filtered, definition.searchColumns, params.search);
+  const searched =
+    params.search && definition.search ? definition.search(knex, filtered, params.search) : applySearch(filtered, definition.searchColumns, params.search);
   const direction = params.desc ? 'desc' : 'asc';
   const ordered = select(searched.clone())
     .orderByRaw(`${definition.sorts[params.order]} ${direction}`)

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 /**
  * People in organizations: groups and their members, organization names unique in any letter case
- * (the access request form finds an organization by name), and the indexes the member lists sort by.
+ * (the access request form finds an organization by name), and the access request lists' index.
  */
 
 export async function up(knex: Knex): Promise<void> {
@@ -25,9 +25,6 @@ export async function up(knex: Knex): Promise<void> {
     table.index(['tenant_user_id']);
   });
 
-  await knex.schema.alterTable('tenant_users', (table) => {
-    table.index(['tenant_id', 'created_at']);
-  });
   await knex.schema.alterTable('access_requests', (table) => {
     table.index(['tenant_id', 'created_at']);
   });
@@ -37,9 +34,6 @@ export async function up(knex: Knex): Promise<void> {
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('DROP INDEX IF EXISTS tenants_name_lower_unique');
   await knex.schema.alterTable('access_requests', (table) => {
-    table.dropIndex(['tenant_id', 'created_at']);
-  });
-  await knex.schema.alterTable('tenant_users', (table) => {
     table.dropIndex(['tenant_id', 'created_at']);
   });
   await knex.schema.dropTableIfExists('group_tenant_users');

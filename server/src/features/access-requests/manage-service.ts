@@ -6,6 +6,7 @@
 import type { AppServices } from '../../context.js';
 import type { Knex } from '../../db/knex.js';
 import { newId } from '../../db/ids.js';
+import { searchPeople } from '../../db/people-search.js';
 import type { AccessRequestStatus } from '../../db/models.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../http/list-query.js';
@@ -24,6 +25,7 @@ export const ACCESS_REQUEST_LIST: ListDefinition<AccessRequestSortKey> = {
   defaultOrder: 'requested',
   tieBreaker: 'ar.id',
   searchColumns: ['u.name', 'u.email'],
+  search: searchPeople({ userId: 'ar.user_id', name: 'u.name', email: 'u.email' }),
 };
 
 const STATUSES: AccessRequestStatus[] = ['pending', 'approved', 'declined'];
@@ -46,7 +48,7 @@ export async function listAccessRequests(
 ): Promise<Page<ManagedAccessRequestRow>> {
   const filtered = applyArchived(requestsOf(knex, tenantId), 'ar.deleted_at', params.archived);
   if (status) filtered.where('ar.status', status);
-  return paginate<ManagedAccessRequestRow, AccessRequestSortKey>(filtered, params, ACCESS_REQUEST_LIST, selectRequest);
+  return paginate<ManagedAccessRequestRow, AccessRequestSortKey>(knex, filtered, params, ACCESS_REQUEST_LIST, selectRequest);
 }
 
 async function requireRequest(db: Knex, tenantId: string, id: string): Promise<ManagedAccessRequestRow> {

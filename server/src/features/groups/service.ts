@@ -46,7 +46,7 @@ function selectGroup(db: Knex) {
 
 export async function listGroups(knex: Knex, tenantId: string, params: ListParams<GroupSortKey>): Promise<Page<GroupRow>> {
   const filtered = applyArchived(groupsOf(knex, tenantId), 'g.deleted_at', params.archived);
-  return paginate<GroupRow, GroupSortKey>(filtered, params, GROUP_LIST, selectGroup(knex));
+  return paginate<GroupRow, GroupSortKey>(knex, filtered, params, GROUP_LIST, selectGroup(knex));
 }
 
 async function requireGroup(db: Knex, tenantId: string, id: string): Promise<GroupRow> {

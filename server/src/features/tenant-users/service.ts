@@ -8,6 +8,7 @@ import type { AppServices } from '../../context.js';
 import { isArchived, planArchive, archiveMessages } from '../../db/archiving.js';
 import type { Knex } from '../../db/knex.js';
 import { newId } from '../../db/ids.js';
+import { searchPeople } from '../../db/people-search.js';
 import type { Role } from '../../db/models.js';
 import { existingIds, replaceRelations } from '../../db/relations.js';
 import { fieldError, notFound } from '../../http/errors.js';
@@ -32,6 +33,7 @@ export const MEMBER_LIST: ListDefinition<MemberSortKey> = {
   defaultOrder: 'user',
   tieBreaker: 'tu.id',
   searchColumns: ['u.name', 'u.email'],
+  search: searchPeople({ userId: 'tu.user_id', name: 'u.name', email: 'u.email' }),
 };
 
 /** Memberships of one organization, with their people. */
@@ -55,7 +57,7 @@ function selectMember(db: Knex) {
 
 export async function listMembers(knex: Knex, tenantId: string, params: ListParams<MemberSortKey>): Promise<Page<MemberRow>> {
   const filtered = applyArchived(membersOf(knex, tenantId), 'tu.deleted_at', params.archived);
-  return paginate<MemberRow, MemberSortKey>(filtered, params, MEMBER_LIST, selectMember(knex));
+  return paginate<MemberRow, MemberSortKey>(knex, filtered, params, MEMBER_LIST, selectMember(knex));
 }
 
 export async function requireMember(db: Knex, tenantId: string, id: string): Promise<MemberRow> {

@@ -36,7 +36,7 @@ function selectTenant(knex: Knex) {
 
 export async function listTenants(knex: Knex, params: ListParams<TenantSortKey>): Promise<Page<TenantRow>> {
   const filtered = applyArchived(knex('tenants as t'), 't.deleted_at', params.archived);
-  return paginate<TenantRow, TenantSortKey>(filtered, params, TENANT_LIST, selectTenant(knex));
+  return paginate<TenantRow, TenantSortKey>(knex, filtered, params, TENANT_LIST, selectTenant(knex));
 }
 
 /** One organization by id or slug, archived ones included (the owner restores them). */

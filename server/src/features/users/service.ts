@@ -1,5 +1,6 @@
 /** The owner's User Management: the account list and the suspend / reactivate / ban / restore transitions. */
 import type { Knex } from '../../db/knex.js';
+import { searchPeople } from '../../db/people-search.js';
 import { notFound } from '../../http/errors.js';
 import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../http/list-query.js';
 import { revokeAccountGrants } from '../../oidc/adapter.js';
@@ -14,6 +15,7 @@ export const USER_LIST: ListDefinition<UserSortKey> = {
   defaultDesc: true,
   tieBreaker: 'u.id',
   searchColumns: ['u.name', 'u.email'],
+  search: searchPeople({ userId: 'u.id', name: 'u.name', email: 'u.email' }),
 };
 
 function selectUser(knex: Knex) {
@@ -42,7 +44,7 @@ function selectUser(knex: Knex) {
 export async function listUsers(knex: Knex, params: ListParams<UserSortKey>): Promise<Page<ManagedUserRow>> {
   const filtered = applyArchived(knex('users as u'), 'u.deleted_at', params.archived);
   if (!params.archived && params.active !== undefined) filtered.where('u.is_active', params.active);
-  return paginate<ManagedUserRow, UserSortKey>(filtered, params, USER_LIST, selectUser(knex));
+  return paginate<ManagedUserRow, UserSortKey>(knex, filtered, params, USER_LIST, selectUser(knex));
 }
 
 async function requireUser(db: Knex, id: string): Promise<ManagedUserRow> {
