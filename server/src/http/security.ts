@@ -22,7 +22,7 @@ export function originChecker(config: Pick<ServerConfig, 'allowedOrigins' | 'pub
 }
 
 export function corsMiddleware(isAllowedOrigin: (ctx: Context, origin: string) => boolean): Middleware {
-  return cors({
+  const handle = cors({
     origin: (ctx) => {
       const origin = ctx.get('Origin');
       return origin && isAllowedOrigin(ctx, origin) ? origin : '';
@@ -32,6 +32,8 @@ export function corsMiddleware(isAllowedOrigin: (ctx: Context, origin: string) =
     exposeHeaders: ['Retry-After', 'X-Request-Id'],
     maxAge: 600,
   });
+  // Without an Origin header there is nothing to allow; API answers are no-store, so no Vary is needed either.
+  return (ctx, next) => (ctx.get('Origin') || !ctx.path.startsWith('/api') ? handle(ctx, next) : next());
 }
 
 /**
