@@ -22,10 +22,13 @@ import { createCaptcha, purgeUsedCaptchas } from './features/accounts/captcha.js
 import { createPasswordHasher } from './features/accounts/passwords.js';
 import { accountRoutes } from './features/accounts/routes.js';
 import { findActiveAccount, verifyCredentials } from './features/accounts/service.js';
+import { componentRoutes } from './features/components/routes.js';
 import { groupRoutes } from './features/groups/routes.js';
+import { moduleRoutes } from './features/modules/routes.js';
 import { systemRoutes } from './features/system/routes.js';
 import { tenantUserRoutes } from './features/tenant-users/routes.js';
 import { tenantRoutes } from './features/tenants/routes.js';
+import { topicRoutes } from './features/topics/routes.js';
 import { userRoutes } from './features/users/routes.js';
 import { compose } from './http/compose.js';
 import { errorMiddleware, requestContext } from './http/error-middleware.js';
@@ -81,6 +84,10 @@ function apiRouter(services: AppServices): Router {
     tenantUserRoutes(services),
     groupRoutes(services),
     accessRequestManagementRoutes(services),
+    // Issue 4: content.
+    moduleRoutes(services),
+    componentRoutes(services),
+    topicRoutes(services),
   ];
   for (const feature of features) {
     router.use(feature.routes());

@@ -39,6 +39,20 @@ export const messages = {
   passwordNumberOrSymbol: 'The password must contain a number or a special character.',
   passwordConfirmation: 'The password confirmation does not match.',
   defaultFailure: 'Something went wrong.',
+  uuid: (field: string) => `The ${label(field)} must be a valid UUID.`,
+  integer: (field: string) => `The ${label(field)} must be an integer.`,
+  minNumber: (field: string, min: number) => `The ${label(field)} must be at least ${min}.`,
+  /** Spec section 5: "The file size is approximately X. The {kind} must be between A and B". */
+  fileSize: (kind: string, size: string, min: string, max: string) => `The file size is approximately ${size}. The ${kind} must be between ${min} and ${max}`,
+  /** Spec section 5: "The {kind} must be at least W pixels by H pixels." */
+  fileDimensions: (kind: string, width: number, height: number) => `The ${kind} must be at least ${width} pixels by ${height} pixels.`,
+  fileType: (kind: string, mimeTypes: readonly string[]) => `The ${kind} must be a file of type: ${mimeTypes.join(', ')}.`,
+  /** The video thumbnail tooltip of spec section 5. */
+  thumbnailType: 'Image must be either a jpeg or png',
+  /** An item field of the items editor: row title, paragraph text, a child's media. */
+  itemType: 'The selected type is invalid.',
+  rowOnly: 'Only rows may be procedures or contain items.',
+  itemParent: 'The row id must name a row of this list.',
 } as const;
 
 function label(field: string): string {
@@ -155,6 +169,98 @@ export function hasErrors(errors: FieldErrors): boolean {
   return Object.keys(errors).length > 0;
 }
 
+// ------------------------------------------------------------------------------------------------
+// Content (issue 4)
+
+export const MEDIA_TYPES = ['image', 'video', 'pdf', 'audio'] as const;
+export type MediaKind = (typeof MEDIA_TYPES)[number];
+export const ITEM_TYPES = ['row', 'paragraph', 'image', 'video', 'pdf', 'audio'] as const;
+/** The kinds of file an upload is checked as: the four media types and a video's thumbnail. */
+export type FileKind = MediaKind | 'thumbnail';
+
+/** Spec section 5's file rules: the accepted MIME types per kind. */
+export const FILE_TYPES: Record<FileKind, readonly string[]> = {
+  image: ['image/png', 'image/jpeg'],
+  thumbnail: ['image/png', 'image/jpeg'],
+  video: ['video/mp4'],
+  pdf: ['application/pdf'],
+  audio: ['audio/mpeg', 'audio/wav'],
+};
+
+/** The media type of a MIME type ("an any-file check picks the rule by mime type"). */
+export function mediaKindOf(mimeType: string): MediaKind | undefined {
+  return (['image', 'video', 'pdf', 'audio'] as const).find((kind) => FILE_TYPES[kind].includes(mimeType));
+}
+
+/** Base-10 sizes with no decimals, in MB above 999 KB (spec section 9). */
+export function formatFileSize(bytes: number): string {
+  const kb = bytes / 1000;
+  return kb > 999 ? `${Math.round(kb / 1000)} MB` : `${Math.round(kb)} KB`;
+}
+
+export interface FileLimits {
+  file_sizes: Record<FileKind, { min_size: number; max_size: number }>;
+  image: { min_width: number; min_height: number };
+}
+
+export interface FileFacts {
+  mimeType: string;
+  size: number;
+  width?: number;
+  height?: number;
+}
+
+/** Every message a file breaks for its kind (type, then size, then dimensions for images and thumbnails). */
+export function fileProblems(kind: FileKind, file: FileFacts, limits: FileLimits): string[] {
+  if (!FILE_TYPES[kind].includes(file.mimeType)) return [kind === 'thumbnail' ? messages.thumbnailType : messages.fileType(kind, FILE_TYPES[kind])];
+  const problems: string[] = [];
+  const { min_size, max_size } = limits.file_sizes[kind];
+  if (file.size < min_size * 1000 || file.size > max_size * 1000) {
+    problems.push(messages.fileSize(kind, formatFileSize(file.size), formatFileSize(min_size * 1000), formatFileSize(max_size * 1000)));
+  }
+  const { min_width, min_height } = limits.image;
+  if ((kind === 'image' || kind === 'thumbnail') && file.width !== undefined && file.height !== undefined) {
+    if (file.width < min_width || file.height < min_height) problems.push(messages.fileDimensions(kind, min_width, min_height));
+  }
+  return problems;
+}
+
+/** Content rules that are not one of the generic ones. */
+export const contentRule = {
+  uuid:
+    (field: string): Rule =>
+    (value) =>
+      value === undefined || value === null || value === '' || isUuid(value) ? null : messages.uuid(field),
+  /** A whole number of at least `min` (numbers or numeric strings); absent is fine. */
+  integer:
+    (field: string, min = 0): Rule =>
+    (value) => {
+      if (value === undefined || value === null) return null;
+      const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof number !== 'number' || !Number.isInteger(number)) return messages.integer(field);
+      return number < min ? messages.minNumber(field, min) : null;
+    },
+  /** `[{ id, order }]` of a bulk reorder. */
+  orderList:
+    (field: string): Rule =>
+    (value) => {
+      if (value === undefined || value === null) return null;
+      if (!Array.isArray(value)) return messages.array(field);
+      if (value.length > RELATION_MAX_ITEMS) return messages.maxItems(field, RELATION_MAX_ITEMS);
+      const valid = value.every(
+        (entry) => typeof entry === 'object' && entry !== null && isUuid((entry as Values).id) && Number.isInteger(Number((entry as Values).order)),
+      );
+      return valid ? null : messages.selected(field);
+    },
+};
+
+const contentName = [rule.required('name'), rule.maxLength('name')];
+const contentDescription = [rule.required('description'), rule.maxLength('description', DESCRIPTION_MAX_LENGTH)];
+const contentNameUpdate = [rule.filled('name'), rule.maxLength('name')];
+const contentDescriptionUpdate = [rule.filled('description'), rule.maxLength('description', DESCRIPTION_MAX_LENGTH)];
+/** Modules and components: name and description required; an image from the library (`image_id`) or an upload named by `image_name`. */
+const imageFields = { image_id: [contentRule.uuid('image_id')], image_name: [rule.maxLength('image_name')] };
+
 const email = [rule.required('email'), rule.email(), rule.maxLength('email')];
 const requiredName = [rule.required('name'), rule.name(), rule.maxLength('name')];
 const requiredPassword = [rule.required('password'), rule.password()];
@@ -229,6 +335,48 @@ export const forms = {
     status: [rule.oneOf('status', ACCESS_REQUEST_DECISIONS)],
     is_deleted: [rule.flag('is_deleted')],
   },
+  module: { name: contentName, description: contentDescription, is_active: [rule.flag('is_active')], ...imageFields },
+  /** Module edit and restore (`is_deleted: false`): only the fields sent change. */
+  moduleUpdate: {
+    name: contentNameUpdate,
+    description: contentDescriptionUpdate,
+    is_active: [rule.flag('is_active')],
+    is_deleted: [rule.flag('is_deleted')],
+    ...imageFields,
+  },
+  moduleMedia: { media: [rule.required('media'), rule.ids('media')] },
+  moduleGroups: { groups: [rule.required('groups'), rule.ids('groups')] },
+  moduleMembers: { tenant_users: [rule.required('tenant_users'), rule.ids('tenant_users')] },
+  component: { name: contentName, description: contentDescription, is_active: [rule.flag('is_active')], ...imageFields },
+  componentUpdate: {
+    name: contentNameUpdate,
+    description: contentDescriptionUpdate,
+    is_active: [rule.flag('is_active')],
+    is_deleted: [rule.flag('is_deleted')],
+    ...imageFields,
+  },
+  componentOrder: { components: [rule.required('components'), contentRule.orderList('components')] },
+  componentMove: { module_id: [rule.required('module_id'), contentRule.uuid('module_id')] },
+  topic: { name: contentName, description: contentDescription },
+  topicUpdate: {
+    name: contentNameUpdate,
+    description: contentDescriptionUpdate,
+    is_active: [rule.flag('is_active')],
+    is_deleted: [rule.flag('is_deleted')],
+    order: [contentRule.integer('order')],
+  },
+  topicOrder: { topics: [rule.required('topics'), contentRule.orderList('topics')] },
+  topicMove: { component_id: [rule.required('component_id'), contentRule.uuid('component_id')] },
+  media: { name: [rule.required('name'), rule.maxLength('name')], crop_image: [rule.flag('crop_image')] },
+  mediaUpdate: { name: [rule.filled('name'), rule.maxLength('name')], crop_image: [rule.flag('crop_image')] },
+  mediaModules: { modules: [rule.required('modules'), rule.ids('modules')] },
+  suggestion: {
+    text: [rule.required('text'), rule.maxLength('text', DESCRIPTION_MAX_LENGTH)],
+    module_id: [contentRule.uuid('module_id')],
+    component_id: [contentRule.uuid('component_id')],
+    topic_id: [contentRule.uuid('topic_id')],
+  },
+  suggestionUpdate: { is_active: [rule.required('is_active'), rule.flag('is_active')] },
 } satisfies Record<string, FormRules>;
 
 export type FormName = keyof typeof forms;

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import * as accounts from './migrations/20250101000000_accounts.js';
 import * as people from './migrations/20250102000000_people.js';
 import * as peopleSearch from './migrations/20250102000001_people_search.js';
+import * as content from './migrations/20250103000000_content.js';
 
 interface Migration {
   name: string;
@@ -16,6 +17,7 @@ const migrations: Migration[] = [
   { name: '20250101000000_accounts', module: accounts },
   { name: '20250102000000_people', module: people },
   { name: '20250102000001_people_search', module: peopleSearch },
+  { name: '20250103000000_content', module: content },
 ];
 
 const source: Knex.MigrationSource<Migration> = {

@@ -1,0 +1,48 @@
+/**
+ * Ordering of content rows (DESIGN.md section 4): an integer `position` per parent, renumbered from 0 in
+ * one bulk UPDATE (a CASE over the ids) inside the caller's transaction.
+ */
+import type { Knex } from './knex.js';
+import { chunks } from './relations.js';
+
+export interface Sibling {
+  id: string;
+  position: number;
+}
+
+/** The position after the last sibling (new, copied and moved rows go last). */
+export async function nextPosition(db: Knex, table: string, parentColumn: string, parentId: string): Promise<number> {
+  const [{ last }] = (await db(table).where(parentColumn, parentId).max({ last: 'position' })) as { last: number | string | null }[];
+  return last === null || last === undefined ? 0 : Number(last) + 1;
+}
+
+/**
+ * Places the requested rows at their requested `order` and the other siblings after them in their current
+ * order (a stable sort), then answers the renumbered ids. `requested` holds ids of `siblings` only.
+ */
+export function planOrder(siblings: Sibling[], requested: Map<string, number>): string[] {
+  return siblings
+    .map((sibling, index) => ({ id: sibling.id, index, key: requested.get(sibling.id) ?? Number.MAX_SAFE_INTEGER }))
+    .sort((a, b) => a.key - b.key || a.index - b.index)
+    .map((entry) => entry.id);
+}
+
+/** Writes positions 0..n-1 for `ids` in one statement per 500 rows (one statement for any real list). */
+export async function writePositions(trx: Knex, table: string, ids: string[], now = new Date()): Promise<void> {
+  let offset = 0;
+  for (const part of chunks(ids)) {
+    const cases = part.map(() => 'when ? then cast(? as integer)').join(' ');
+    const bindings = part.flatMap((id, index) => [id, offset + index]);
+    await trx(table)
+      .whereIn('id', part)
+      .update({ position: trx.raw(`case id ${cases} end`, bindings), updated_at: now });
+    offset += part.length;
+  }
+}
+
+/** Moves one row to `order` among its live siblings and renumbers them all from 0. */
+export async function moveTo(trx: Knex, table: string, siblings: Sibling[], id: string, order: number): Promise<void> {
+  const others = siblings.filter((sibling) => sibling.id !== id).map((sibling) => sibling.id);
+  const place = Math.min(Math.max(order, 0), others.length);
+  await writePositions(trx, table, [...others.slice(0, place), id, ...others.slice(place)]);
+}

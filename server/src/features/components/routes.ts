@@ -1,0 +1,108 @@
+/** Components of core-platform.md 7.2, under /tenants/{tenantId}/modules/{moduleId}/components. */
+import Router from '@koa/router';
+import { forms } from '@tessera/sdk/rules';
+import type { Context } from 'koa';
+import type { AppServices } from '../../context.js';
+import { authenticate } from '../../http/authenticate.js';
+import { listBody, readListParams } from '../../http/list-query.js';
+import { flagOf, readBody } from '../../http/read-body.js';
+import { accessOf, requireTenant } from '../../http/tenant-access.js';
+import { signerOf } from '../../storage/signed-urls.js';
+import { contentChanges, listOptions, orderEntries } from '../modules/input.js';
+import { requireMembership } from '../modules/policy.js';
+import { setHidden } from '../modules/service.js';
+import { viewerOf } from '../modules/visibility.js';
+import { componentPolicy } from './policy.js';
+import { presentComponent, type ComponentRow } from './presenter.js';
+import * as components from './service.js';
+
+const BASE = '/tenants/:tenantId/modules/:moduleId/components';
+
+export function componentRoutes(services: AppServices): Router {
+  const router = new Router();
+  const { knex } = services;
+  const signer = signerOf(services);
+  const inTenant = [authenticate(knex), requireTenant(knex)];
+
+  const answer = (ctx: Context, row: ComponentRow, status = 200) => {
+    ctx.status = status;
+    ctx.body = { data: presentComponent(row, accessOf(ctx).role, signer) };
+  };
+
+  router.get(BASE, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    componentPolicy.authorize(access.role, 'list');
+    const params = readListParams(ctx.query, components.COMPONENT_LIST);
+    const page = await components.listComponents(knex, viewerOf(access), ctx.params.moduleId, params, listOptions(ctx.query));
+    ctx.body = listBody(page, (row) => presentComponent(row, access.role, signer));
+  });
+
+  router.post(BASE, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    componentPolicy.authorize(access.role, 'create');
+    const input = readBody(ctx.request.body, forms.component);
+    const changes = contentChanges(ctx.request.body, input);
+    const created = { ...changes, name: changes.name as string, description: changes.description as string };
+    answer(ctx, await components.createComponent(knex, viewerOf(access), ctx.params.moduleId, created), 201);
+  });
+
+  router.patch(BASE, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    componentPolicy.authorize(access.role, 'reorder');
+    const input = readBody(ctx.request.body, forms.componentOrder);
+    const page = await components.reorderComponents(knex, viewerOf(access), ctx.params.moduleId, orderEntries(input.components));
+    ctx.body = listBody(page, (row) => presentComponent(row, access.role, signer));
+  });
+
+  // Literal segments (hidden, copy, move) before `:componentId` (the spec's paths overlap).
+  for (const [method, hidden] of [['post', true], ['delete', false]] as const) {
+    router[method](`${BASE}/hidden/:componentId`, ...inTenant, async (ctx) => {
+      const access = accessOf(ctx);
+      componentPolicy.authorize(access.role, 'hide');
+      const memberId = requireMembership(access);
+      const viewer = viewerOf(access);
+      const { moduleId, componentId } = ctx.params;
+      await components.requireComponent(knex, viewer, moduleId, componentId);
+      await setHidden(knex, 'component_hidden', 'component_id', componentId, memberId, hidden);
+      answer(ctx, await components.requireComponent(knex, viewer, moduleId, componentId));
+    });
+  }
+
+  router.post(`${BASE}/copy/:componentId`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    componentPolicy.authorize(access.role, 'copy');
+    answer(ctx, await components.copyComponent(knex, viewerOf(access), ctx.params.moduleId, ctx.params.componentId), 201);
+  });
+
+  router.post(`${BASE}/move/:componentId`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    componentPolicy.authorize(access.role, 'move');
+    const input = readBody(ctx.request.body, forms.componentMove);
+    const target = String(input.module_id).toLowerCase();
+    answer(ctx, await components.moveComponent(knex, viewerOf(access), ctx.params.moduleId, ctx.params.componentId, target));
+  });
+
+  router.get(`${BASE}/:componentId`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    componentPolicy.authorize(access.role, 'view');
+    answer(ctx, await components.requireComponent(knex, viewerOf(access), ctx.params.moduleId, ctx.params.componentId));
+  });
+
+  router.post(`${BASE}/:componentId`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    componentPolicy.authorize(access.role, 'update');
+    const input = readBody(ctx.request.body, forms.componentUpdate);
+    const isDeleted = flagOf(input.is_deleted);
+    if (isDeleted !== undefined) componentPolicy.authorize(access.role, isDeleted ? 'archive' : 'restore');
+    const changes = contentChanges(ctx.request.body, input);
+    answer(ctx, await components.updateComponent(knex, viewerOf(access), ctx.params.moduleId, ctx.params.componentId, changes));
+  });
+
+  router.delete(`${BASE}/:componentId`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    componentPolicy.authorize(access.role, 'archive');
+    answer(ctx, await components.updateComponent(knex, viewerOf(access), ctx.params.moduleId, ctx.params.componentId, { isDeleted: true }));
+  });
+
+  return router;
+}

@@ -1,0 +1,150 @@
+/**
+ * Components of a module: lists per viewer, create, edit, archive and restore, bulk reorder, each member's
+ * hidden components, and deep copy and move (features/topics/copy.ts copies the topics and items).
+ */
+import { messages } from '@tessera/sdk/rules';
+import { newId } from '../../db/ids.js';
+import type { Knex } from '../../db/knex.js';
+import { nextPosition, planOrder, writePositions } from '../../db/ordering.js';
+import { fieldError, notFound } from '../../http/errors.js';
+import { applyArchived, paginate, type ListParams, type Page } from '../../http/list-query.js';
+import { mediaSummaryColumns } from '../media/summary.js';
+import { contentMessages } from '../modules/policy.js';
+import {
+  checkImage,
+  contentList,
+  excludesHidden,
+  planContentEdits,
+  requireModule,
+  type ContentChanges,
+  type ContentInput,
+  type ContentListOptions,
+  type ContentSortKey,
+} from '../modules/service.js';
+import { memberFlag, whereComponentVisible, type Viewer } from '../modules/visibility.js';
+import { copyTopics } from '../topics/copy.js';
+import type { ComponentRow } from './presenter.js';
+
+export const COMPONENT_LIST = contentList('c');
+
+function componentsOf(db: Knex, viewer: Viewer): Knex.QueryBuilder {
+  const query = db('components as c').join('modules as m', 'm.id', 'c.module_id').leftJoin('media as mi', 'mi.id', 'c.image_id');
+  return whereComponentVisible(db, query, viewer);
+}
+
+function selectComponent(db: Knex, viewer: Viewer, short = false) {
+  return (query: Knex.QueryBuilder) =>
+    query.select(
+      'c.id',
+      'c.module_id',
+      'c.name',
+      'c.description',
+      'c.is_active',
+      'c.position',
+      'c.deleted_at',
+      'c.created_at',
+      'c.updated_at',
+      ...mediaSummaryColumns('mi', 'image'),
+      memberFlag(db, 'component_hidden', 'component_id', 'c.id', viewer.memberId, 'is_hidden'),
+      ...(short ? [] : [db('topics as ct').count('*').whereRaw('ct.component_id = c.id').whereNull('ct.deleted_at').as('topics_count')]),
+    );
+}
+
+export async function listComponents(
+  knex: Knex,
+  viewer: Viewer,
+  moduleId: string,
+  params: ListParams<ContentSortKey>,
+  options: ContentListOptions,
+): Promise<Page<ComponentRow>> {
+  await requireModule(knex, viewer, moduleId);
+  const filtered = componentsOf(knex, viewer).where('c.module_id', moduleId);
+  if (viewer.seesAll) applyArchived(filtered, 'c.deleted_at', params.archived);
+  if (params.active !== undefined) filtered.where('c.is_active', params.active);
+  if (excludesHidden(viewer, params, options)) {
+    filtered.whereNotExists(knex('component_hidden as h').whereRaw('h.component_id = c.id').where('h.tenant_user_id', viewer.memberId).select(knex.raw('1')));
+  }
+  return paginate<ComponentRow, ContentSortKey>(knex, filtered, params, COMPONENT_LIST, selectComponent(knex, viewer, options.short));
+}
+
+/** A component of the module in the path (or of any module when `moduleId` is null), as the viewer may see it. */
+export async function requireComponent(db: Knex, viewer: Viewer, moduleId: string | null, id: string): Promise<ComponentRow> {
+  const query = componentsOf(db, viewer).where('c.id', id);
+  if (moduleId !== null) query.where('c.module_id', moduleId);
+  const component = (await selectComponent(db, viewer)(query).first()) as ComponentRow | undefined;
+  if (!component) throw notFound(contentMessages.componentNotFound);
+  return component;
+}
+
+export async function createComponent(knex: Knex, viewer: Viewer, moduleId: string, input: ContentInput): Promise<ComponentRow> {
+  const id = newId();
+  await knex.transaction(async (trx) => {
+    await requireModule(trx, viewer, moduleId);
+    await checkImage(trx, viewer.tenantId, input.imageId);
+    const now = new Date();
+    await trx('components').insert({
+      id,
+      tenant_id: viewer.tenantId,
+      module_id: moduleId,
+      name: input.name,
+      description: input.description,
+      is_active: input.isActive ?? true,
+      position: await nextPosition(trx, 'components', 'module_id', moduleId),
+      image_id: input.imageId ?? null,
+      deleted_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+  });
+  return requireComponent(knex, viewer, moduleId, id);
+}
+
+export async function updateComponent(knex: Knex, viewer: Viewer, moduleId: string, id: string, changes: ContentChanges): Promise<ComponentRow> {
+  return knex.transaction(async (trx) => {
+    const component = await requireComponent(trx, viewer, moduleId, id);
+    const edits = await planContentEdits(trx, viewer.tenantId, component, changes, 'component');
+    if (Object.keys(edits).length > 0) await trx('components').where('id', id).update({ ...edits, updated_at: new Date() });
+    return requireComponent(trx, viewer, moduleId, id);
+  });
+}
+
+/** Renumbers the module's live components from 0, the requested ones at their requested places. */
+export async function reorderComponents(knex: Knex, viewer: Viewer, moduleId: string, requested: { id: string; order: number }[]): Promise<Page<ComponentRow>> {
+  await knex.transaction(async (trx) => {
+    await requireModule(trx, viewer, moduleId);
+    const siblings = await trx('components').where({ module_id: moduleId }).whereNull('deleted_at').orderBy('position').orderBy('id').select('id', 'position');
+    const known = new Set(siblings.map((sibling) => sibling.id));
+    if (!requested.every((entry) => known.has(entry.id))) throw fieldError('components', messages.selected('components'));
+    await writePositions(trx, 'components', planOrder(siblings, new Map(requested.map((entry) => [entry.id, entry.order]))));
+  });
+  const all = { paginate: false, page: 1, perPage: 100, order: 'order' as const, desc: false, search: null, archived: false, active: undefined };
+  return listComponents(knex, viewer, moduleId, all, { short: false, showHidden: true });
+}
+
+/** A deep copy placed last in the same module: the component, its live topics and their items. */
+export async function copyComponent(knex: Knex, viewer: Viewer, moduleId: string, id: string): Promise<ComponentRow> {
+  const copyId = newId();
+  await knex.transaction(async (trx) => {
+    const source = await requireComponent(trx, viewer, moduleId, id);
+    const now = new Date();
+    const row = await trx('components').where('id', source.id).first();
+    await trx('components').insert({ ...row, id: copyId, position: await nextPosition(trx, 'components', 'module_id', moduleId), created_at: now, updated_at: now });
+    const topics = await trx('topics').where('component_id', id).whereNull('deleted_at').orderBy('position').orderBy('id').pluck('id');
+    await copyTopics(trx, topics, copyId, now);
+  });
+  return requireComponent(knex, viewer, moduleId, copyId);
+}
+
+/** Moves a component (with its topics) to the end of another live module of the organization. */
+export async function moveComponent(knex: Knex, viewer: Viewer, moduleId: string, id: string, targetModuleId: string): Promise<ComponentRow> {
+  return knex.transaction(async (trx) => {
+    await requireComponent(trx, viewer, moduleId, id);
+    const target = await trx('modules').where({ id: targetModuleId, tenant_id: viewer.tenantId }).whereNull('deleted_at').first('id');
+    if (!target) throw fieldError('module_id', messages.selected('module_id'));
+    if (targetModuleId !== moduleId) {
+      const position = await nextPosition(trx, 'components', 'module_id', targetModuleId);
+      await trx('components').where('id', id).update({ module_id: targetModuleId, position, updated_at: new Date() });
+    }
+    return requireComponent(trx, viewer, targetModuleId, id);
+  });
+}

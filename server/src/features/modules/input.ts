@@ -1,0 +1,35 @@
+/** Reading the content forms (modules, components) into service inputs, and the list options. */
+import type { ParsedUrlQuery } from 'node:querystring';
+import { parseFlag } from '../../http/input.js';
+import { queryValue } from '../../http/list-query.js';
+import { flagOf, textOf, type SentFields } from '../../http/read-body.js';
+import type { ContentChanges, ContentListOptions } from './service.js';
+
+type ContentFields = SentFields<{ name: []; description: []; is_active: []; is_deleted: []; image_id: [] }>;
+
+/** `image_id` may be sent as null or '' to clear the image (readBody drops nulls, so look at the raw body). */
+function imageIdOf(body: unknown, input: ContentFields): string | null | undefined {
+  const raw = (body as Record<string, unknown> | null)?.image_id;
+  if (raw === null || raw === '') return null;
+  return typeof input.image_id === 'string' ? input.image_id.toLowerCase() : undefined;
+}
+
+export function contentChanges(body: unknown, input: ContentFields): ContentChanges {
+  return {
+    name: textOf(input.name),
+    description: textOf(input.description),
+    isActive: flagOf(input.is_active),
+    isDeleted: flagOf(input.is_deleted),
+    imageId: imageIdOf(body, input),
+  };
+}
+
+export function listOptions(query: ParsedUrlQuery): ContentListOptions {
+  return { short: parseFlag(queryValue(query, 'short')) ?? false, showHidden: parseFlag(queryValue(query, 'show-hidden')) ?? false };
+}
+
+/** A validated bulk reorder (`forms.componentOrder` / `forms.topicOrder`). */
+export function orderEntries(value: unknown): { id: string; order: number }[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((entry: { id: string; order: unknown }) => ({ id: String(entry.id).toLowerCase(), order: Number(entry.order) }));
+}

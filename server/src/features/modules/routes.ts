@@ -1,0 +1,95 @@
+/** Modules of core-platform.md 7.2, under /tenants/{tenantId}/modules. */
+import Router from '@koa/router';
+import { forms } from '@tessera/sdk/rules';
+import type { Context } from 'koa';
+import type { AppServices } from '../../context.js';
+import { authenticate } from '../../http/authenticate.js';
+import { listBody, readListParams } from '../../http/list-query.js';
+import { flagOf, idsOf, readBody } from '../../http/read-body.js';
+import { accessOf, requireTenant } from '../../http/tenant-access.js';
+import { signerOf } from '../../storage/signed-urls.js';
+import { contentChanges, listOptions } from './input.js';
+import { modulePolicy, requireMembership } from './policy.js';
+import { presentModule } from './presenter.js';
+import * as modules from './service.js';
+import { viewerOf } from './visibility.js';
+
+const BASE = '/tenants/:tenantId/modules';
+
+export function moduleRoutes(services: AppServices): Router {
+  const router = new Router();
+  const { knex } = services;
+  const signer = signerOf(services);
+  const inTenant = [authenticate(knex), requireTenant(knex)];
+
+  const answer = (ctx: Context, { module, relations }: modules.ModuleWithRelations, status = 200) => {
+    ctx.status = status;
+    ctx.body = { data: presentModule(module, accessOf(ctx).role, signer, relations) };
+  };
+
+  router.get(BASE, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    modulePolicy.authorize(access.role, 'list');
+    const page = await modules.listModules(knex, viewerOf(access), readListParams(ctx.query, modules.MODULE_LIST), listOptions(ctx.query));
+    ctx.body = listBody(page, (row) => presentModule(row, access.role, signer));
+  });
+
+  router.post(BASE, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    modulePolicy.authorize(access.role, 'create');
+    const input = readBody(ctx.request.body, forms.module);
+    const changes = contentChanges(ctx.request.body, input);
+    const created = await modules.createModule(knex, viewerOf(access), { ...changes, name: changes.name as string, description: changes.description as string });
+    answer(ctx, created, 201);
+  });
+
+  // The literal `hidden` segment before `:moduleId` (the spec's paths overlap).
+  for (const [method, hidden] of [['post', true], ['delete', false]] as const) {
+    router[method](`${BASE}/hidden/:moduleId`, ...inTenant, async (ctx) => {
+      const access = accessOf(ctx);
+      modulePolicy.authorize(access.role, 'hide');
+      const memberId = requireMembership(access);
+      const viewer = viewerOf(access);
+      await modules.requireModule(knex, viewer, ctx.params.moduleId);
+      await modules.setHidden(knex, 'module_hidden', 'module_id', ctx.params.moduleId, memberId, hidden);
+      answer(ctx, await modules.loadModule(knex, viewer, ctx.params.moduleId));
+    });
+  }
+
+  router.get(`${BASE}/:moduleId`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    modulePolicy.authorize(access.role, 'view');
+    answer(ctx, await modules.loadModule(knex, viewerOf(access), ctx.params.moduleId));
+  });
+
+  router.post(`${BASE}/:moduleId`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    modulePolicy.authorize(access.role, 'update');
+    const input = readBody(ctx.request.body, forms.moduleUpdate);
+    const isDeleted = flagOf(input.is_deleted);
+    if (isDeleted !== undefined) modulePolicy.authorize(access.role, isDeleted ? 'archive' : 'restore');
+    answer(ctx, await modules.updateModule(knex, viewerOf(access), ctx.params.moduleId, contentChanges(ctx.request.body, input)));
+  });
+
+  router.delete(`${BASE}/:moduleId`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    modulePolicy.authorize(access.role, 'archive');
+    answer(ctx, await modules.updateModule(knex, viewerOf(access), ctx.params.moduleId, { isDeleted: true }));
+  });
+
+  const relations = [
+    ['media', 'relateMedia', forms.moduleMedia, modules.MODULE_RELATIONS.media],
+    ['groups', 'relateGroups', forms.moduleGroups, modules.MODULE_RELATIONS.groups],
+    ['tenant-users', 'relateMembers', forms.moduleMembers, modules.MODULE_RELATIONS.members],
+  ] as const;
+  for (const [segment, operation, form, target] of relations) {
+    router.post(`${BASE}/:moduleId/${segment}`, ...inTenant, async (ctx) => {
+      const access = accessOf(ctx);
+      modulePolicy.authorize(access.role, operation);
+      const input = readBody(ctx.request.body, form) as Record<string, unknown>;
+      answer(ctx, await modules.relate(knex, viewerOf(access), ctx.params.moduleId, target, idsOf(input[target.field])));
+    });
+  }
+
+  return router;
+}

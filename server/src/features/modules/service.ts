@@ -1,0 +1,240 @@
+/**
+ * Modules of an organization: lists per viewer (DESIGN.md section 3), create, edit, archive and restore,
+ * their related media, groups and members, and each member's hidden modules.
+ */
+import type { GroupSummary, TenantUserSummary } from '@tessera/sdk';
+import { messages } from '@tessera/sdk/rules';
+import { isArchived, planArchive, archiveMessages } from '../../db/archiving.js';
+import { newId } from '../../db/ids.js';
+import type { Knex } from '../../db/knex.js';
+import { nextPosition } from '../../db/ordering.js';
+import { existingIds, replaceRelations } from '../../db/relations.js';
+import { fieldError, notFound } from '../../http/errors.js';
+import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../http/list-query.js';
+import { mediaSummaryColumns, type MediaSummaryColumns } from '../media/summary.js';
+import { presentUserSummary, USER_SUMMARY_COLUMNS, type UserSummaryColumns } from '../tenant-users/presenter.js';
+import { contentMessages } from './policy.js';
+import type { ModuleRelations, ModuleRow } from './presenter.js';
+import { memberFlag, whereModuleVisible, type Viewer } from './visibility.js';
+
+export type ContentSortKey = 'order' | 'name' | 'created' | 'updated';
+
+export function contentList(alias: string): ListDefinition<ContentSortKey> {
+  return {
+    sorts: { order: `${alias}.position`, name: `lower(${alias}.name)`, created: `${alias}.created_at`, updated: `${alias}.updated_at` },
+    defaultOrder: 'order',
+    tieBreaker: `${alias}.id`,
+    searchColumns: [`${alias}.name`],
+  };
+}
+
+export const MODULE_LIST = contentList('m');
+
+export interface ContentListOptions {
+  short: boolean;
+  showHidden: boolean;
+}
+
+function modulesOf(db: Knex, viewer: Viewer): Knex.QueryBuilder {
+  return whereModuleVisible(db, db('modules as m').leftJoin('media as mi', 'mi.id', 'm.image_id'), viewer);
+}
+
+function counts(db: Knex) {
+  return [
+    db('components as cc').count('*').whereRaw('cc.module_id = m.id').whereNull('cc.deleted_at').as('components_count'),
+    db('module_media as cmm').count('*').whereRaw('cmm.module_id = m.id').as('media_count'),
+    db('module_tenant_users as cmt')
+      .join('tenant_users as ctu', 'ctu.id', 'cmt.tenant_user_id')
+      .count('*')
+      .whereRaw('cmt.module_id = m.id')
+      .whereNull('ctu.deleted_at')
+      .as('members_count'),
+    db('module_groups as cmg').join('groups as cg', 'cg.id', 'cmg.group_id').count('*').whereRaw('cmg.module_id = m.id').whereNull('cg.deleted_at').as('groups_count'),
+  ];
+}
+
+function selectModule(db: Knex, viewer: Viewer, short = false) {
+  return (query: Knex.QueryBuilder) =>
+    query.select(
+      'm.id',
+      'm.name',
+      'm.description',
+      'm.is_active',
+      'm.position',
+      'm.deleted_at',
+      'm.created_at',
+      'm.updated_at',
+      ...mediaSummaryColumns('mi', 'image'),
+      memberFlag(db, 'module_hidden', 'module_id', 'm.id', viewer.memberId, 'is_hidden'),
+      ...(short ? [] : counts(db)),
+    );
+}
+
+/** Client lists (a learner's, or anyone asking active=true) leave out what the member hid, unless asked. */
+export function excludesHidden(viewer: Viewer, params: ListParams, options: ContentListOptions): boolean {
+  return !options.showHidden && (!viewer.seesAll || params.active === true);
+}
+
+export async function listModules(knex: Knex, viewer: Viewer, params: ListParams<ContentSortKey>, options: ContentListOptions): Promise<Page<ModuleRow>> {
+  const filtered = modulesOf(knex, viewer);
+  if (viewer.seesAll) applyArchived(filtered, 'm.deleted_at', params.archived);
+  if (params.active !== undefined) filtered.where('m.is_active', params.active);
+  if (excludesHidden(viewer, params, options)) {
+    filtered.whereNotExists(knex('module_hidden as h').whereRaw('h.module_id = m.id').where('h.tenant_user_id', viewer.memberId).select(knex.raw('1')));
+  }
+  return paginate<ModuleRow, ContentSortKey>(knex, filtered, params, MODULE_LIST, selectModule(knex, viewer, options.short));
+}
+
+export async function requireModule(db: Knex, viewer: Viewer, id: string): Promise<ModuleRow> {
+  const module = (await selectModule(db, viewer)(modulesOf(db, viewer).where('m.id', id)).first()) as ModuleRow | undefined;
+  if (!module) throw notFound(contentMessages.moduleNotFound);
+  return module;
+}
+
+async function relationsOf(db: Knex, id: string): Promise<ModuleRelations> {
+  const media = (await db('module_media as mm')
+    .join('media as mi', 'mi.id', 'mm.media_id')
+    .where('mm.module_id', id)
+    .orderBy('mi.created_at')
+    .orderBy('mi.id')
+    .select(...mediaSummaryColumns('mi', 'x'))) as Record<string, unknown>[];
+  const groups: GroupSummary[] = await db('module_groups as mg')
+    .join('groups as g', 'g.id', 'mg.group_id')
+    .where('mg.module_id', id)
+    .whereNull('g.deleted_at')
+    .orderByRaw('lower(g.name) asc')
+    .select('g.id', 'g.name');
+  const members = (await db('module_tenant_users as mt')
+    .join('tenant_users as tu', 'tu.id', 'mt.tenant_user_id')
+    .join('users as u', 'u.id', 'tu.user_id')
+    .where('mt.module_id', id)
+    .whereNull('tu.deleted_at')
+    .orderByRaw('lower(u.name) asc')
+    .select('tu.id', 'tu.role', 'tu.is_active', ...USER_SUMMARY_COLUMNS)) as (UserSummaryColumns & { id: string; role: TenantUserSummary['role']; is_active: unknown })[];
+  return {
+    media: media.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key.slice(2), value])) as unknown as MediaSummaryColumns),
+    groups,
+    members: members.map((row) => ({ id: row.id, role: row.role, is_active: Boolean(row.is_active), user: presentUserSummary(row) })),
+  };
+}
+
+export interface ModuleWithRelations {
+  module: ModuleRow;
+  relations: ModuleRelations;
+}
+
+export async function loadModule(db: Knex, viewer: Viewer, id: string): Promise<ModuleWithRelations> {
+  const module = await requireModule(db, viewer, id);
+  return { module, relations: await relationsOf(db, id) };
+}
+
+/** A library image of the organization, for `image_id` (null clears the image). */
+export async function checkImage(db: Knex, tenantId: string, imageId: string | null | undefined): Promise<void> {
+  if (!imageId) return;
+  const image = await db('media').where({ id: imageId, tenant_id: tenantId, type: 'image' }).first('id');
+  if (!image) throw fieldError('image_id', messages.selected('image_id'));
+}
+
+export interface ContentInput {
+  name: string;
+  description: string;
+  isActive?: boolean;
+  imageId?: string | null;
+}
+
+export async function createModule(knex: Knex, viewer: Viewer, input: ContentInput): Promise<ModuleWithRelations> {
+  const id = newId();
+  await knex.transaction(async (trx) => {
+    await checkImage(trx, viewer.tenantId, input.imageId);
+    const now = new Date();
+    await trx('modules').insert({
+      id,
+      tenant_id: viewer.tenantId,
+      name: input.name,
+      description: input.description,
+      is_active: input.isActive ?? true,
+      position: await nextPosition(trx, 'modules', 'tenant_id', viewer.tenantId),
+      image_id: input.imageId ?? null,
+      deleted_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+  });
+  return loadModule(knex, viewer, id);
+}
+
+export interface ContentChanges {
+  name?: string;
+  description?: string;
+  isActive?: boolean;
+  isDeleted?: boolean;
+  /** undefined leaves the image; null clears it. */
+  imageId?: string | null;
+}
+
+/** The column edits of a module or component update; restore reactivates (spec section 4). */
+export async function planContentEdits(db: Knex, tenantId: string, row: ModuleRow | { name: string; description: string; is_active: unknown; deleted_at: unknown; [key: string]: unknown }, changes: ContentChanges, thing: string) {
+  const edits: Record<string, unknown> = {};
+  if (changes.name !== undefined && changes.name !== row.name) edits.name = changes.name;
+  if (changes.description !== undefined && changes.description !== row.description) edits.description = changes.description;
+  if (changes.isActive !== undefined && changes.isActive !== Boolean(row.is_active)) edits.is_active = changes.isActive;
+  if (changes.imageId !== undefined) {
+    await checkImage(db, tenantId, changes.imageId);
+    edits.image_id = changes.imageId;
+  }
+  const plan = planArchive(row, changes.isDeleted, Object.keys(edits).length > 0, thing);
+  if (plan.deleted_at !== undefined) edits.deleted_at = plan.deleted_at;
+  if (plan.restored) edits.is_active = changes.isActive ?? true;
+  return edits;
+}
+
+export async function updateModule(knex: Knex, viewer: Viewer, id: string, changes: ContentChanges): Promise<ModuleWithRelations> {
+  return knex.transaction(async (trx) => {
+    const module = await requireModule(trx, viewer, id);
+    const edits = await planContentEdits(trx, viewer.tenantId, module, changes, 'module');
+    if (Object.keys(edits).length > 0) await trx('modules').where('id', id).update({ ...edits, updated_at: new Date() });
+    return loadModule(trx, viewer, id);
+  });
+}
+
+interface RelationTarget {
+  table: string;
+  otherColumn: string;
+  field: string;
+  /** The other side's rows this organization may relate. */
+  candidates: (trx: Knex, tenantId: string) => Knex.QueryBuilder;
+}
+
+export const MODULE_RELATIONS = {
+  media: { table: 'module_media', otherColumn: 'media_id', field: 'media', candidates: (trx, tenantId) => trx('media').where('tenant_id', tenantId).select('id') },
+  groups: {
+    table: 'module_groups',
+    otherColumn: 'group_id',
+    field: 'groups',
+    candidates: (trx, tenantId) => trx('groups').where('tenant_id', tenantId).whereNull('deleted_at').select('id'),
+  },
+  members: {
+    table: 'module_tenant_users',
+    otherColumn: 'tenant_user_id',
+    field: 'tenant_users',
+    candidates: (trx, tenantId) => trx('tenant_users').where('tenant_id', tenantId).whereNull('deleted_at').select('id'),
+  },
+} satisfies Record<string, RelationTarget>;
+
+/** Replaces one of the module's related sets (relations to archived rows are kept, see db/relations.ts). */
+export async function relate(knex: Knex, viewer: Viewer, id: string, target: RelationTarget, ids: string[]): Promise<ModuleWithRelations> {
+  return knex.transaction(async (trx) => {
+    const module = await requireModule(trx, viewer, id);
+    if (isArchived(module)) throw fieldError('is_deleted', archiveMessages('module').archived);
+    const found = await existingIds(() => target.candidates(trx, viewer.tenantId), 'id', ids);
+    if (found.size !== ids.length) throw fieldError(target.field, messages.selected(target.field));
+    await replaceRelations(trx, { table: target.table, ownerColumn: 'module_id', ownerId: id, otherColumn: target.otherColumn, otherIds: ids, managed: target.candidates(trx, viewer.tenantId) });
+    return loadModule(trx, viewer, id);
+  });
+}
+
+/** Hides (or shows again) a module for one member; idempotent. */
+export async function setHidden(knex: Knex, table: 'module_hidden' | 'component_hidden', column: string, rowId: string, memberId: string, hidden: boolean): Promise<void> {
+  if (hidden) await knex(table).insert({ [column]: rowId, tenant_user_id: memberId, created_at: new Date() }).onConflict([column, 'tenant_user_id']).ignore();
+  else await knex(table).where({ [column]: rowId, tenant_user_id: memberId }).delete();
+}

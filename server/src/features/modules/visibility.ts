@@ -1,0 +1,74 @@
+/**
+ * Who sees which content (DESIGN.md section 3). Admins, masters and the owner see every module; a learner
+ * (role user) sees the active, live modules related to their membership directly (module_tenant_users) or
+ * through one of their live groups (module_groups), and below them only active, live components and topics.
+ * The conditions are added to the row's own query, so what a learner may not see is simply not found (404).
+ */
+import type { Knex } from '../../db/knex.js';
+import { atLeast, type TenantAccess } from '../../http/tenant-access.js';
+
+export interface Viewer {
+  tenantId: string;
+  /** True for admin, master and owner: every row of the organization. */
+  seesAll: boolean;
+  /** The caller's membership, or a value matching nothing (an owner without a membership). */
+  memberId: string;
+  isMember: boolean;
+}
+
+export function viewerOf(access: TenantAccess): Viewer {
+  return {
+    tenantId: access.tenant.id,
+    seesAll: atLeast(access.role, 'admin'),
+    memberId: access.membershipId ?? '',
+    isMember: access.membershipId !== null,
+  };
+}
+
+/** The module (alias `m`) is related to the member directly or through a live group. */
+export function whereRelatedTo(db: Knex, query: Knex.QueryBuilder, memberId: string, alias = 'm'): Knex.QueryBuilder {
+  return query.where((scope) =>
+    scope
+      .whereExists(db('module_tenant_users as vmtu').whereRaw(`vmtu.module_id = ${alias}.id`).where('vmtu.tenant_user_id', memberId).select(db.raw('1')))
+      .orWhereExists(
+        db('module_groups as vmg')
+          .join('group_tenant_users as vgtu', 'vgtu.group_id', 'vmg.group_id')
+          .join('groups as vg', 'vg.id', 'vmg.group_id')
+          .whereRaw(`vmg.module_id = ${alias}.id`)
+          .where('vgtu.tenant_user_id', memberId)
+          .whereNull('vg.deleted_at')
+          .select(db.raw('1')),
+      ),
+  );
+}
+
+/** Live and active (what a learner may reach). */
+export function whereLive(query: Knex.QueryBuilder, alias: string): Knex.QueryBuilder {
+  return query.whereNull(`${alias}.deleted_at`).where(`${alias}.is_active`, true);
+}
+
+/** Limits a query over modules (alias `m`) to what the viewer may see. */
+export function whereModuleVisible(db: Knex, query: Knex.QueryBuilder, viewer: Viewer, alias = 'm'): Knex.QueryBuilder {
+  query.where(`${alias}.tenant_id`, viewer.tenantId);
+  if (viewer.seesAll) return query;
+  return whereRelatedTo(db, whereLive(query, alias), viewer.memberId, alias);
+}
+
+/** Limits a query over components (alias `c`, joined to its module as `m`) to what the viewer may see. */
+export function whereComponentVisible(db: Knex, query: Knex.QueryBuilder, viewer: Viewer): Knex.QueryBuilder {
+  query.where('c.tenant_id', viewer.tenantId);
+  if (viewer.seesAll) return query;
+  return whereModuleVisible(db, whereLive(query, 'c'), viewer);
+}
+
+/** Limits a query over topics (alias `t`, joined to `c` and `m`) to what the viewer may see. */
+export function whereTopicVisible(db: Knex, query: Knex.QueryBuilder, viewer: Viewer): Knex.QueryBuilder {
+  query.where('t.tenant_id', viewer.tenantId);
+  if (viewer.seesAll) return query;
+  return whereComponentVisible(db, whereLive(query, 't'), viewer);
+}
+
+/** A member flag (hidden, favourite) as a boolean column of the row's query. */
+export function memberFlag(db: Knex, table: string, column: string, ref: string, memberId: string, as: string) {
+  return db.raw(`exists (select 1 from ${table} where ${table}.${column} = ${ref} and ${table}.tenant_user_id = ?) as ${as}`, [memberId]);
+}

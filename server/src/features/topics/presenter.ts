@@ -1,0 +1,47 @@
+import type { Topic } from '@tessera/sdk';
+import { toDate, toIso } from '../../db/knex.js';
+import type { DbBoolean, DbDate } from '../../db/models.js';
+import type { AccessRole } from '../../http/tenant-access.js';
+import { contentAbilities } from '../modules/policy.js';
+
+export interface TopicRow {
+  id: string;
+  component_id: string;
+  component_name: string;
+  module_id: string;
+  module_name: string;
+  name: string;
+  description: string;
+  is_active: DbBoolean;
+  position: number;
+  deleted_at: DbDate | null;
+  created_at: DbDate;
+  updated_at: DbDate;
+  items_count: number | string;
+  total_procedures: number | string;
+  completed_procedures: number | string;
+  is_favorite: DbBoolean;
+}
+
+export function presentTopic(row: TopicRow, role: AccessRole): Topic {
+  const deletedAt = toDate(row.deleted_at);
+  return {
+    id: row.id,
+    component_id: row.component_id,
+    name: row.name,
+    description: row.description,
+    is_active: Boolean(row.is_active),
+    order: Number(row.position),
+    items_count: Number(row.items_count),
+    total_procedures: Number(row.total_procedures),
+    completed_procedures: Number(row.completed_procedures),
+    is_favorite: Boolean(row.is_favorite),
+    knowledgecheck_id: null,
+    component: { id: row.component_id, name: row.component_name, module: { id: row.module_id, name: row.module_name } },
+    is_deleted: deletedAt !== null,
+    deleted_at: deletedAt ? deletedAt.toISOString() : null,
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+    abilities: contentAbilities(role, row),
+  };
+}

@@ -1,0 +1,111 @@
+/** Topics of core-platform.md 7.2, under /tenants/{tenantId}/components/{componentId}/topics, and the caller's favourites. */
+import Router from '@koa/router';
+import { forms } from '@tessera/sdk/rules';
+import type { Context } from 'koa';
+import type { AppServices } from '../../context.js';
+import { authenticate } from '../../http/authenticate.js';
+import { listBody, readListParams } from '../../http/list-query.js';
+import { flagOf, readBody, textOf } from '../../http/read-body.js';
+import { accessOf, requireTenant } from '../../http/tenant-access.js';
+import { orderEntries } from '../modules/input.js';
+import { requireMembership } from '../modules/policy.js';
+import { viewerOf } from '../modules/visibility.js';
+import { topicPolicy } from './policy.js';
+import { presentTopic, type TopicRow } from './presenter.js';
+import * as topics from './service.js';
+
+const BASE = '/tenants/:tenantId/components/:componentId/topics';
+
+export function topicRoutes(services: AppServices): Router {
+  const router = new Router();
+  const { knex } = services;
+  const inTenant = [authenticate(knex), requireTenant(knex)];
+
+  const answer = (ctx: Context, row: TopicRow, status = 200) => {
+    ctx.status = status;
+    ctx.body = { data: presentTopic(row, accessOf(ctx).role) };
+  };
+
+  router.get('/tenants/:tenantId/my-membership/favorite-topics', ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    topicPolicy.authorize(access.role, 'list');
+    const page = await topics.listFavoriteTopics(knex, viewerOf(access), readListParams(ctx.query, topics.TOPIC_LIST));
+    ctx.body = listBody(page, (row) => presentTopic(row, access.role));
+  });
+
+  router.get(BASE, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    topicPolicy.authorize(access.role, 'list');
+    const page = await topics.listTopics(knex, viewerOf(access), ctx.params.componentId, readListParams(ctx.query, topics.TOPIC_LIST));
+    ctx.body = listBody(page, (row) => presentTopic(row, access.role));
+  });
+
+  router.post(BASE, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    topicPolicy.authorize(access.role, 'create');
+    const input = readBody(ctx.request.body, forms.topic);
+    const created = { name: textOf(input.name) as string, description: textOf(input.description) as string };
+    answer(ctx, await topics.createTopic(knex, viewerOf(access), ctx.params.componentId, created), 201);
+  });
+
+  router.patch(BASE, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    topicPolicy.authorize(access.role, 'reorder');
+    const input = readBody(ctx.request.body, forms.topicOrder);
+    const page = await topics.reorderTopics(knex, viewerOf(access), ctx.params.componentId, orderEntries(input.topics));
+    ctx.body = listBody(page, (row) => presentTopic(row, access.role));
+  });
+
+  for (const [method, favorite] of [['post', true], ['delete', false]] as const) {
+    router[method](`${BASE}/favorites/:topicId`, ...inTenant, async (ctx) => {
+      const access = accessOf(ctx);
+      topicPolicy.authorize(access.role, 'favorite');
+      const memberId = requireMembership(access);
+      answer(ctx, await topics.setFavorite(knex, viewerOf(access), ctx.params.componentId, ctx.params.topicId, memberId, favorite));
+    });
+  }
+
+  router.post(`${BASE}/copy/:topicId`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    topicPolicy.authorize(access.role, 'copy');
+    answer(ctx, await topics.copyTopic(knex, viewerOf(access), ctx.params.componentId, ctx.params.topicId), 201);
+  });
+
+  router.post(`${BASE}/move/:topicId`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    topicPolicy.authorize(access.role, 'move');
+    const input = readBody(ctx.request.body, forms.topicMove);
+    const target = String(input.component_id).toLowerCase();
+    answer(ctx, await topics.moveTopic(knex, viewerOf(access), ctx.params.componentId, ctx.params.topicId, target));
+  });
+
+  router.get(`${BASE}/:topicId`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    topicPolicy.authorize(access.role, 'view');
+    answer(ctx, await topics.requireTopic(knex, viewerOf(access), ctx.params.componentId, ctx.params.topicId));
+  });
+
+  router.patch(`${BASE}/:topicId`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    topicPolicy.authorize(access.role, 'update');
+    const input = readBody(ctx.request.body, forms.topicUpdate);
+    const isDeleted = flagOf(input.is_deleted);
+    if (isDeleted !== undefined) topicPolicy.authorize(access.role, isDeleted ? 'archive' : 'restore');
+    const changes = {
+      name: textOf(input.name),
+      description: textOf(input.description),
+      isActive: flagOf(input.is_active),
+      isDeleted,
+      order: input.order === undefined ? undefined : Number(input.order),
+    };
+    answer(ctx, await topics.updateTopic(knex, viewerOf(access), ctx.params.componentId, ctx.params.topicId, changes));
+  });
+
+  router.delete(`${BASE}/:topicId`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    topicPolicy.authorize(access.role, 'archive');
+    answer(ctx, await topics.updateTopic(knex, viewerOf(access), ctx.params.componentId, ctx.params.topicId, { isDeleted: true }));
+  });
+
+  return router;
+}

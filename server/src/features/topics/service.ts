@@ -1,0 +1,162 @@
+/**
+ * Topics of a component: lists per viewer with item and procedure counts, create, edit (with a move to a
+ * place), archive and restore, bulk reorder, favourites, and deep copy and move.
+ */
+import { messages } from '@tessera/sdk/rules';
+import { planArchive } from '../../db/archiving.js';
+import { newId } from '../../db/ids.js';
+import type { Knex } from '../../db/knex.js';
+import { moveTo, nextPosition, planOrder, writePositions } from '../../db/ordering.js';
+import { fieldError, notFound } from '../../http/errors.js';
+import { applyArchived, paginate, type ListParams, type Page } from '../../http/list-query.js';
+import { requireComponent } from '../components/service.js';
+import { contentMessages } from '../modules/policy.js';
+import { contentList, type ContentSortKey } from '../modules/service.js';
+import { memberFlag, whereTopicVisible, type Viewer } from '../modules/visibility.js';
+import { copyTopics } from './copy.js';
+import type { TopicRow } from './presenter.js';
+
+export const TOPIC_LIST = contentList('t');
+
+export function topicsOf(db: Knex, viewer: Viewer): Knex.QueryBuilder {
+  const query = db('topics as t').join('components as c', 'c.id', 't.component_id').join('modules as m', 'm.id', 'c.module_id');
+  return whereTopicVisible(db, query, viewer);
+}
+
+/** The counts are correlated subqueries of the page's own query (constant queries per page). */
+export function selectTopic(db: Knex, viewer: Viewer) {
+  return (query: Knex.QueryBuilder) =>
+    query.select(
+      't.id',
+      't.component_id',
+      'c.name as component_name',
+      'm.id as module_id',
+      'm.name as module_name',
+      't.name',
+      't.description',
+      't.is_active',
+      't.position',
+      't.deleted_at',
+      't.created_at',
+      't.updated_at',
+      db('items as ti').count('*').whereRaw('ti.topic_id = t.id').as('items_count'),
+      db('items as tp').count('*').whereRaw('tp.topic_id = t.id').where('tp.is_procedure', true).as('total_procedures'),
+      db('item_completions as ic')
+        .join('items as ci', 'ci.id', 'ic.item_id')
+        .count('*')
+        .whereRaw('ci.topic_id = t.id')
+        .where('ci.is_procedure', true)
+        .where('ic.tenant_user_id', viewer.memberId)
+        .as('completed_procedures'),
+      memberFlag(db, 'topic_favorites', 'topic_id', 't.id', viewer.memberId, 'is_favorite'),
+    );
+}
+
+function applyListFilters(query: Knex.QueryBuilder, viewer: Viewer, params: ListParams): Knex.QueryBuilder {
+  if (viewer.seesAll) applyArchived(query, 't.deleted_at', params.archived);
+  if (params.active !== undefined) query.where('t.is_active', params.active);
+  return query;
+}
+
+export async function listTopics(knex: Knex, viewer: Viewer, componentId: string, params: ListParams<ContentSortKey>): Promise<Page<TopicRow>> {
+  await requireComponent(knex, viewer, null, componentId);
+  const filtered = applyListFilters(topicsOf(knex, viewer).where('t.component_id', componentId), viewer, params);
+  return paginate<TopicRow, ContentSortKey>(knex, filtered, params, TOPIC_LIST, selectTopic(knex, viewer));
+}
+
+/** The caller's starred topics that they can still reach. */
+export async function listFavoriteTopics(knex: Knex, viewer: Viewer, params: ListParams<ContentSortKey>): Promise<Page<TopicRow>> {
+  const filtered = applyListFilters(topicsOf(knex, viewer), viewer, params).whereExists(
+    knex('topic_favorites as f').whereRaw('f.topic_id = t.id').where('f.tenant_user_id', viewer.memberId).select(knex.raw('1')),
+  );
+  return paginate<TopicRow, ContentSortKey>(knex, filtered, params, TOPIC_LIST, selectTopic(knex, viewer));
+}
+
+/** A topic of the component in the path (or of any component when null), as the viewer may see it. */
+export async function requireTopic(db: Knex, viewer: Viewer, componentId: string | null, id: string): Promise<TopicRow> {
+  const query = topicsOf(db, viewer).where('t.id', id);
+  if (componentId !== null) query.where('t.component_id', componentId);
+  const topic = (await selectTopic(db, viewer)(query).first()) as TopicRow | undefined;
+  if (!topic) throw notFound(contentMessages.topicNotFound);
+  return topic;
+}
+
+export async function createTopic(knex: Knex, viewer: Viewer, componentId: string, input: { name: string; description: string }): Promise<TopicRow> {
+  const id = newId();
+  await knex.transaction(async (trx) => {
+    await requireComponent(trx, viewer, null, componentId);
+    const now = new Date();
+    const position = await nextPosition(trx, 'topics', 'component_id', componentId);
+    await trx('topics').insert({ id, tenant_id: viewer.tenantId, component_id: componentId, ...input, is_active: true, position, deleted_at: null, created_at: now, updated_at: now });
+  });
+  return requireTopic(knex, viewer, componentId, id);
+}
+
+export interface TopicChanges {
+  name?: string;
+  description?: string;
+  isActive?: boolean;
+  isDeleted?: boolean;
+  order?: number;
+}
+
+async function liveSiblings(trx: Knex, componentId: string) {
+  return trx('topics').where('component_id', componentId).whereNull('deleted_at').orderBy('position').orderBy('id').select('id', 'position');
+}
+
+export async function updateTopic(knex: Knex, viewer: Viewer, componentId: string, id: string, changes: TopicChanges): Promise<TopicRow> {
+  return knex.transaction(async (trx) => {
+    const topic = await requireTopic(trx, viewer, componentId, id);
+    const edits: Record<string, unknown> = {};
+    if (changes.name !== undefined && changes.name !== topic.name) edits.name = changes.name;
+    if (changes.description !== undefined && changes.description !== topic.description) edits.description = changes.description;
+    if (changes.isActive !== undefined && changes.isActive !== Boolean(topic.is_active)) edits.is_active = changes.isActive;
+    const moves = changes.order !== undefined && changes.order !== Number(topic.position);
+    const plan = planArchive(topic, changes.isDeleted, Object.keys(edits).length > 0 || moves, 'topic');
+    if (plan.deleted_at !== undefined) edits.deleted_at = plan.deleted_at;
+    if (plan.restored) edits.is_active = changes.isActive ?? true;
+    if (Object.keys(edits).length > 0) await trx('topics').where('id', id).update({ ...edits, updated_at: new Date() });
+    if (moves && !plan.archived) await moveTo(trx, 'topics', await liveSiblings(trx, componentId), id, changes.order as number);
+    return requireTopic(trx, viewer, componentId, id);
+  });
+}
+
+export async function reorderTopics(knex: Knex, viewer: Viewer, componentId: string, requested: { id: string; order: number }[]): Promise<Page<TopicRow>> {
+  await knex.transaction(async (trx) => {
+    await requireComponent(trx, viewer, null, componentId);
+    const siblings = await liveSiblings(trx, componentId);
+    const known = new Set(siblings.map((sibling) => sibling.id));
+    if (!requested.every((entry) => known.has(entry.id))) throw fieldError('topics', messages.selected('topics'));
+    await writePositions(trx, 'topics', planOrder(siblings, new Map(requested.map((entry) => [entry.id, entry.order]))));
+  });
+  const all = { paginate: false, page: 1, perPage: 100, order: 'order' as const, desc: false, search: null, archived: false, active: undefined };
+  return listTopics(knex, viewer, componentId, all);
+}
+
+export async function setFavorite(knex: Knex, viewer: Viewer, componentId: string, id: string, memberId: string, favorite: boolean): Promise<TopicRow> {
+  await requireTopic(knex, viewer, componentId, id);
+  if (favorite) await knex('topic_favorites').insert({ topic_id: id, tenant_user_id: memberId, created_at: new Date() }).onConflict(['topic_id', 'tenant_user_id']).ignore();
+  else await knex('topic_favorites').where({ topic_id: id, tenant_user_id: memberId }).delete();
+  return requireTopic(knex, viewer, componentId, id);
+}
+
+export async function copyTopic(knex: Knex, viewer: Viewer, componentId: string, id: string): Promise<TopicRow> {
+  const copies = await knex.transaction(async (trx) => {
+    await requireTopic(trx, viewer, componentId, id);
+    return copyTopics(trx, [id], componentId);
+  });
+  return requireTopic(knex, viewer, componentId, copies.get(id) as string);
+}
+
+export async function moveTopic(knex: Knex, viewer: Viewer, componentId: string, id: string, targetComponentId: string): Promise<TopicRow> {
+  return knex.transaction(async (trx) => {
+    await requireTopic(trx, viewer, componentId, id);
+    const target = await trx('components').where({ id: targetComponentId, tenant_id: viewer.tenantId }).whereNull('deleted_at').first('id');
+    if (!target) throw fieldError('component_id', messages.selected('component_id'));
+    if (targetComponentId !== componentId) {
+      const position = await nextPosition(trx, 'topics', 'component_id', targetComponentId);
+      await trx('topics').where('id', id).update({ component_id: targetComponentId, position, updated_at: new Date() });
+    }
+    return requireTopic(trx, viewer, targetComponentId, id);
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * Short-lived signed file URLs (DESIGN.md section 4): `<img>` and `<video>` load media without a bearer
+ * header, so the URL itself carries the permission — an expiry and an HMAC-SHA256 over the organization,
+ * the media id, the variant and the expiry, keyed with the app's secret. Whoever may see the row that
+ * carries the URL may fetch the file until it expires; a tampered or expired URL is refused.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export type FileVariant = 'file' | 'thumbnail';
+export const FILE_VARIANTS: readonly FileVariant[] = ['file', 'thumbnail'];
+
+/** Long enough to watch a video in one sitting; lists are refetched far more often. */
+export const SIGNED_URL_TTL_SECONDS = 2 * 60 * 60;
+
+export interface FileRef {
+  tenantId: string;
+  mediaId: string;
+  variant: FileVariant;
+}
+
+export interface UrlSigner {
+  /** An absolute URL, valid for `ttlSeconds` from now. */
+  url(ref: FileRef, ttlSeconds?: number): string;
+  /** True when the signature matches and has not expired. */
+  verify(ref: FileRef, expires: string | undefined, signature: string | undefined, now?: number): boolean;
+}
+
+function payload(ref: FileRef, expires: number): string {
+  return `${ref.tenantId}\n${ref.mediaId}\n${ref.variant}\n${expires}`;
+}
+
+export function filePath(ref: FileRef): string {
+  return `/api/files/${ref.tenantId}/${ref.mediaId}/${ref.variant}`;
+}
+
+export function createUrlSigner(secret: string, publicUrl: string): UrlSigner {
+  const key = createHmac('sha256', secret).update('tessera media urls').digest();
+  const sign = (ref: FileRef, expires: number) => createHmac('sha256', key).update(payload(ref, expires)).digest('base64url');
+  return {
+    url(ref, ttlSeconds = SIGNED_URL_TTL_SECONDS) {
+      // Rounded to the minute, so the same file keeps the same URL for a while and browsers can cache it.
+      const expires = Math.ceil((Date.now() / 1000 + ttlSeconds) / 60) * 60;
+      return `${publicUrl}${filePath(ref)}?expires=${expires}&signature=${sign(ref, expires)}`;
+    },
+    verify(ref, expires, signature, now = Date.now()) {
+      if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return false;
+      const expiry = Number(expires);
+      if (expiry * 1000 < now) return false;
+      const expected = Buffer.from(sign(ref, expiry));
+      const given = Buffer.from(signature);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+  };
+}
+
+const signers = new WeakMap<object, UrlSigner>();
+
+/** One signer per app (keyed by its services object). */
+export function signerOf(services: { secrets: { secret: string }; config: { publicUrl: string } }): UrlSigner {
+  let signer = signers.get(services);
+  if (!signer) {
+    signer = createUrlSigner(services.secrets.secret, services.config.publicUrl);
+    signers.set(services, signer);
+  }
+  return signer;
+}

@@ -1,0 +1,261 @@
+/**
+ * The content permission matrix (issue 4), generated from one table like permissions.test.ts: every
+ * operation by every kind of caller succeeds for the roles allowed (DESIGN.md section 3: members read and act
+ * for themselves, admins author, masters relate groups and members) and answers the designed 401/403/404 for
+ * the others without changing the row. A second pass aims each row operation of a master at another
+ * organization's row: 404, unchanged.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds, startTestServer, type TestContext, type TestServer } from './support/server.js';
+import { ACTORS, buildWorld, insertGroup, uniqueName, type Actor, type TenantFixture, type World } from './support/people.js';
+import { insertMediaRow, insertTree } from './support/content.js';
+
+/** member: anyone in the organization; self: a member acting for themself (not an owner without membership); author: admin+; master: master+. */
+type Scope = 'member' | 'self' | 'author' | 'master';
+
+interface Call {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: unknown;
+  snapshot?: () => Promise<unknown>;
+}
+
+interface Target {
+  server: TestServer;
+  world: World;
+  pathTenant: TenantFixture;
+  rowTenant: TenantFixture;
+}
+
+interface Operation {
+  name: string;
+  scope: Scope;
+  success: number;
+  targetsRow?: boolean;
+  prepare(target: Target): Promise<Call>;
+}
+
+const row = (server: TestServer, table: string, id: string) => () => server.app.knex(table).where('id', id).first();
+const rows = (server: TestServer, table: string, where: Record<string, unknown>) => () => server.app.knex(table).where(where).orderBy('created_at');
+
+/** A tree in the row's organization, related to the home organization's learner so they may see it. */
+async function tree(t: Target) {
+  const learner = t.rowTenant.id === t.world.home.id ? [t.world.people.user.membershipId as string] : [];
+  return insertTree(t.server, t.rowTenant.id, learner);
+}
+
+const OPERATIONS: Operation[] = [
+  { name: 'GET modules', scope: 'member', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/modules` }) },
+  {
+    name: 'POST modules',
+    scope: 'author',
+    success: 201,
+    prepare: async (t) => ({ method: 'POST', path: `/tenants/${t.pathTenant.id}/modules`, body: { name: uniqueName('M'), description: 'd' }, snapshot: rows(t.server, 'modules', { tenant_id: t.pathTenant.id }) }),
+  },
+  { name: 'GET modules/{id}', scope: 'member', success: 200, targetsRow: true, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/modules/${(await tree(t)).moduleId}` }) },
+  {
+    name: 'POST modules/{id} (update)',
+    scope: 'author',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const { moduleId } = await tree(t);
+      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/modules/${moduleId}`, body: { name: 'Renamed' }, snapshot: row(t.server, 'modules', moduleId) };
+    },
+  },
+  {
+    name: 'DELETE modules/{id}',
+    scope: 'author',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const { moduleId } = await tree(t);
+      return { method: 'DELETE', path: `/tenants/${t.pathTenant.id}/modules/${moduleId}`, snapshot: row(t.server, 'modules', moduleId) };
+    },
+  },
+  {
+    name: 'POST modules/{id}/media',
+    scope: 'author',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const { moduleId } = await tree(t);
+      const media = await insertMediaRow(t.server, t.rowTenant.id);
+      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/media`, body: { media: [media] }, snapshot: rows(t.server, 'module_media', { module_id: moduleId }) };
+    },
+  },
+  {
+    name: 'POST modules/{id}/groups',
+    scope: 'master',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const { moduleId } = await tree(t);
+      const group = await insertGroup(t.server, t.rowTenant.id);
+      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/groups`, body: { groups: [group] }, snapshot: rows(t.server, 'module_groups', { module_id: moduleId }) };
+    },
+  },
+  {
+    name: 'POST modules/{id}/tenant-users',
+    scope: 'master',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const { moduleId } = await tree(t);
+      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/tenant-users`, body: { tenant_users: [] }, snapshot: rows(t.server, 'module_tenant_users', { module_id: moduleId }) };
+    },
+  },
+  {
+    name: 'POST modules/hidden/{id}',
+    scope: 'self',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const { moduleId } = await tree(t);
+      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/modules/hidden/${moduleId}`, snapshot: rows(t.server, 'module_hidden', { module_id: moduleId }) };
+    },
+  },
+  { name: 'GET components', scope: 'member', success: 200, targetsRow: true, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/modules/${(await tree(t)).moduleId}/components` }) },
+  {
+    name: 'POST components',
+    scope: 'author',
+    success: 201,
+    targetsRow: true,
+    prepare: async (t) => {
+      const { moduleId } = await tree(t);
+      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/components`, body: { name: 'C', description: 'd' }, snapshot: rows(t.server, 'components', { module_id: moduleId }) };
+    },
+  },
+  {
+    name: 'PATCH components (order)',
+    scope: 'author',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const { moduleId, componentId } = await tree(t);
+      return { method: 'PATCH', path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/components`, body: { components: [{ id: componentId, order: 0 }] }, snapshot: row(t.server, 'components', componentId) };
+    },
+  },
+  {
+    name: 'POST components/{id} (update)',
+    scope: 'author',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const { moduleId, componentId } = await tree(t);
+      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/components/${componentId}`, body: { is_active: false }, snapshot: row(t.server, 'components', componentId) };
+    },
+  },
+  {
+    name: 'POST components/copy/{id}',
+    scope: 'author',
+    success: 201,
+    targetsRow: true,
+    prepare: async (t) => {
+      const { moduleId, componentId } = await tree(t);
+      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/components/copy/${componentId}`, snapshot: rows(t.server, 'components', { module_id: moduleId }) };
+    },
+  },
+  {
+    name: 'POST components/hidden/{id}',
+    scope: 'self',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const { moduleId, componentId } = await tree(t);
+      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/components/hidden/${componentId}`, snapshot: rows(t.server, 'component_hidden', { component_id: componentId }) };
+    },
+  },
+  { name: 'GET topics', scope: 'member', success: 200, targetsRow: true, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/components/${(await tree(t)).componentId}/topics` }) },
+  {
+    name: 'PATCH topics/{id}',
+    scope: 'author',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const { componentId, topicId } = await tree(t);
+      return { method: 'PATCH', path: `/tenants/${t.pathTenant.id}/components/${componentId}/topics/${topicId}`, body: { name: 'T2' }, snapshot: row(t.server, 'topics', topicId) };
+    },
+  },
+  {
+    name: 'DELETE topics/{id}',
+    scope: 'author',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const { componentId, topicId } = await tree(t);
+      return { method: 'DELETE', path: `/tenants/${t.pathTenant.id}/components/${componentId}/topics/${topicId}`, snapshot: row(t.server, 'topics', topicId) };
+    },
+  },
+  {
+    name: 'POST topics/favorites/{id}',
+    scope: 'self',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const { componentId, topicId } = await tree(t);
+      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/components/${componentId}/topics/favorites/${topicId}`, snapshot: rows(t.server, 'topic_favorites', { topic_id: topicId }) };
+    },
+  },
+  { name: 'GET favorite-topics', scope: 'member', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/my-membership/favorite-topics` }) },
+];
+
+interface Denial {
+  status: number;
+  code: string;
+}
+
+const RANK: Record<Scope, number> = { member: 0, self: 0, author: 1, master: 2 };
+const ROLE_RANK: Partial<Record<Actor, number>> = { user: 0, admin: 1, master: 2 };
+
+function expected(scope: Scope, actor: Actor | 'anonymous', success: number): number | Denial {
+  if (actor === 'anonymous') return { status: 401, code: 'unauthenticated' };
+  if (actor === 'owner') return scope === 'self' ? { status: 403, code: 'forbidden' } : success;
+  if (actor === 'outsider') return { status: 404, code: 'not_found' };
+  if (actor === 'suspended') return { status: 403, code: 'membership_suspended' };
+  if (actor === 'unconfirmed') return { status: 403, code: 'email_unconfirmed' };
+  return (ROLE_RANK[actor] as number) >= RANK[scope] ? success : { status: 403, code: 'forbidden' };
+}
+
+describe.each(databaseKinds)('content permission matrix on %s', (kind) => {
+  let context: TestContext;
+  let server: TestServer;
+  let world: World;
+
+  beforeAll(async () => {
+    context = await startTestServer(kind);
+    server = context.server;
+    world = await buildWorld(server);
+  });
+  afterAll(() => context.cleanup());
+
+  const send = (call: Call, token: string | undefined) => server.api.request(call.method, call.path, { token, json: call.body });
+
+  describe.each(OPERATIONS)('$name', (operation) => {
+    it.each([...ACTORS, 'anonymous' as const])('as %s', async (actor) => {
+      const call = await operation.prepare({ server, world, pathTenant: world.home, rowTenant: world.home });
+      const before = await call.snapshot?.();
+      const response = await send(call, actor === 'anonymous' ? undefined : world.people[actor].token);
+      const outcome = expected(operation.scope, actor, operation.success);
+      if (typeof outcome === 'number') {
+        expect(response.status, JSON.stringify(response.body)).toBe(outcome);
+        return;
+      }
+      expect(response.status, JSON.stringify(response.body)).toBe(outcome.status);
+      expect(response.body.code).toBe(outcome.code);
+      expect(Object.keys(response.body).sort()).toEqual(['code', 'message']);
+      if (call.snapshot) expect(await call.snapshot()).toEqual(before);
+    });
+  });
+
+  describe("a master aiming at another organization's rows", () => {
+    it.each(OPERATIONS.filter((operation) => operation.targetsRow))('$name answers 404 and changes nothing', async (operation) => {
+      const call = await operation.prepare({ server, world, pathTenant: world.home, rowTenant: world.other });
+      const before = await call.snapshot?.();
+      const response = await send(call, world.people.master.token);
+      expect(response.status).toBe(404);
+      expect(JSON.stringify(response.body)).not.toContain(world.other.id);
+      if (call.snapshot) expect(await call.snapshot()).toEqual(before);
+    });
+  });
+});
