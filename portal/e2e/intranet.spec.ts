@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { intranetUrl, serverUrl } from './ports';
 import { DEMO_PASSWORD, expectAccessible } from './support';
 
-const intranet = 'http://127.0.0.1:4010/?tessera=http://127.0.0.1:3210';
+const intranet = `${intranetUrl}/?tessera=${serverUrl}`;
 
 test('a partner intranet logs a learner in with <tessera-login>, untouched by its aggressive CSS', async ({ page }) => {
   await page.goto(intranet);

@@ -3,16 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { INTRANET_PORT, SERVER_PORT, intranetUrl, serverUrl } from './ports';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // The main process creates the data folder once; workers inherit it through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
 const dataDir = process.env.E2E_DATA_DIR;
 
-export const SERVER_PORT = 3210;
-export const INTRANET_PORT = 4010;
-const serverUrl = `http://127.0.0.1:${SERVER_PORT}`;
-const intranetUrl = `http://127.0.0.1:${INTRANET_PORT}`;
 
 export default defineConfig({
   testDir: '.',

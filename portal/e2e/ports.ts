@@ -1,0 +1,5 @@
+// Ports can be moved (E2E_SERVER_PORT, E2E_INTRANET_PORT) so two checkouts can run their journeys at once.
+export const SERVER_PORT = Number(process.env.E2E_SERVER_PORT ?? 3210);
+export const INTRANET_PORT = Number(process.env.E2E_INTRANET_PORT ?? 4010);
+export const serverUrl = `http://127.0.0.1:${SERVER_PORT}`;
+export const intranetUrl = `http://127.0.0.1:${INTRANET_PORT}`;
