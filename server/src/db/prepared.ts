@@ -33,7 +33,8 @@ interface PooledClient {
 const READER_BUSY_TIMEOUT_MS = 5000;
 const readers = new WeakMap<Knex, Database>();
 
-function sqliteReader(knex: Knex): Database {
+/** The read-only connection of this knex's SQLite database (also used by cached-select.ts). */
+export function sqliteReader(knex: Knex): Database {
   let reader = readers.get(knex);
   if (!reader) {
     const { filename } = knex.client.config.connection as { filename: string };
@@ -50,7 +51,7 @@ export async function closePreparedReaders(knex: Knex): Promise<void> {
 }
 
 /** The app's sqlite3 driver stores Dates as epoch milliseconds and booleans as 0/1; bind the same way. */
-function sqliteValue(value: unknown): unknown {
+export function sqliteValue(value: unknown): unknown {
   if (value instanceof Date) return value.getTime();
   if (typeof value === 'boolean') return value ? 1 : 0;
   return value;

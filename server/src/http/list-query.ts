@@ -6,9 +6,11 @@
  * columns or its own search), builds its filtered query (FROM, JOINs, WHEREs, no SELECT), and hands both to `paginate`
  * with the columns to select. A page costs two queries whatever its size (a count and the page itself);
  * per-row counts belong in the select as correlated subqueries, so they are evaluated in the same query.
+ * Both run as cached prepared statements (db/cached-select.ts).
  */
 import type { ParsedUrlQuery } from 'node:querystring';
 import type { PaginationMeta } from '@tessera/sdk';
+import { selectRows } from '../db/cached-select.js';
 import type { Knex } from '../db/knex.js';
 import { parseFlag } from './input.js';
 
@@ -116,13 +118,13 @@ export async function paginate<Row, Key extends string>(
   const echo = { order: params.order, desc: params.desc, search: params.search };
 
   if (!params.paginate) {
-    const rows = (await ordered) as Row[];
+    const rows = await selectRows<Row>(knex, ordered);
     return { rows, meta: { current_page: 1, last_page: 1, per_page: Math.max(rows.length, 1), total: rows.length, ...echo } };
   }
 
-  const [{ total }] = (await searched.clone().count({ total: '*' })) as { total: number | string }[];
+  const [{ total }] = await selectRows<{ total: number | string }>(knex, searched.clone().count({ total: '*' }));
   const count = Number(total);
-  const rows = count === 0 ? [] : ((await ordered.limit(params.perPage).offset((params.page - 1) * params.perPage)) as Row[]);
+  const rows = count === 0 ? [] : await selectRows<Row>(knex, ordered.limit(params.perPage).offset((params.page - 1) * params.perPage));
   return {
     rows,
     meta: { current_page: params.page, last_page: Math.max(1, Math.ceil(count / params.perPage)), per_page: params.perPage, total: count, ...echo },

@@ -1,18 +1,21 @@
 /**
  * The per-membership counts of the home page's organization rows (spec 2.4: the user's groups, and
- * modules once they exist), for any number of memberships in one grouped query.
+ * modules once they exist): one grouped query for all of a person's memberships, whatever their number.
  */
+import { selectRows } from '../../db/cached-select.js';
 import type { Knex } from '../../db/knex.js';
 import type { MembershipCounts } from './presenter.js';
 
-export async function countMembershipRelations(db: Knex, membershipIds: string[]): Promise<MembershipCounts> {
-  if (membershipIds.length === 0) return new Map();
-  const rows = (await db('group_tenant_users as gtu')
+export async function countMembershipRelations(db: Knex, userId: string): Promise<MembershipCounts> {
+  const query = db('tenant_users as tu')
+    .join('group_tenant_users as gtu', 'gtu.tenant_user_id', 'tu.id')
     .join('groups as g', 'g.id', 'gtu.group_id')
-    .whereIn('gtu.tenant_user_id', membershipIds)
+    .where('tu.user_id', userId)
+    .whereNull('tu.deleted_at')
     .whereNull('g.deleted_at')
-    .groupBy('gtu.tenant_user_id')
-    .select('gtu.tenant_user_id')
-    .count({ groups_count: '*' })) as { tenant_user_id: string; groups_count: number | string }[];
+    .groupBy('tu.id')
+    .select('tu.id as tenant_user_id')
+    .count({ groups_count: '*' });
+  const rows = await selectRows<{ tenant_user_id: string; groups_count: number | string }>(db, query);
   return new Map(rows.map((row) => [row.tenant_user_id, { groups_count: Number(row.groups_count) }]));
 }

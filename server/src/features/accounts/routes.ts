@@ -68,7 +68,7 @@ export function accountRoutes(services: AppServices): Router {
 
   router.get('/users/me', requireSession, async (ctx) => {
     const { user, memberships } = sessionOf(ctx);
-    const counts = await countMembershipRelations(services.knex, memberships.map((membership) => membership.id));
+    const counts = memberships.length > 0 ? await countMembershipRelations(services.knex, user.id) : new Map();
     ctx.body = { data: presentCurrentUser(user, memberships, counts) };
   });
 

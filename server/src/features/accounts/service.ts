@@ -71,7 +71,7 @@ export async function listMemberships(db: Knex, userId: string): Promise<Members
 
 export async function loadCurrentUser(db: Knex, user: UserRow): Promise<CurrentUser> {
   const memberships = await listMemberships(db, user.id);
-  return presentCurrentUser(user, memberships, await countMembershipRelations(db, memberships.map((m) => m.id)));
+  return presentCurrentUser(user, memberships, await countMembershipRelations(db, user.id));
 }
 
 /** The account behind a token, or undefined when it is suspended, banned or gone. */
