@@ -33,3 +33,4 @@ export type Module = Schemas['Module'];
 export type Component = Schemas['Component'];
 export type Topic = Schemas['Topic'];
 export type OrderList = Schemas['OrderList'];
+export type ContentTreeModule = Schemas['ContentTreeModule'];

@@ -1315,6 +1315,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tenants/{tenantId}/my-membership/content-tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The content tree of the caller
+         * @description Any member of the organization (and the owner). A learner (role user) reaches only active, live content of
+         *     the modules related to them (directly or through a group); anything else answers 404.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     Every active, live module the caller may see (hidden ones included, with `is_hidden`), with its active, live
+         *     components and topics. A constant number of queries whatever the size of the tree.
+         */
+        get: operations["getContentTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1778,6 +1809,30 @@ export interface components {
             id: string;
             order: number;
         }[];
+        /**
+         * @description A module of the content tree with its components and their topics (active, live rows the caller may see;
+         *     `is_hidden` is the caller's own flag, which the tree's checkboxes toggle). Rows are in their `order`.
+         */
+        ContentTreeModule: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            order: number;
+            is_hidden: boolean;
+            components: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                order: number;
+                is_hidden: boolean;
+                topics: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                    order: number;
+                }[];
+            }[];
+        };
     };
     responses: {
         /** @description The request could not be read (malformed JSON or form body). */
@@ -4502,6 +4557,37 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Topic"][];
                         meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getContentTree: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tree. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ContentTreeModule"][];
                     };
                 };
             };

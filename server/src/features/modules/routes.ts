@@ -8,6 +8,7 @@ import { listBody, readListParams } from '../../http/list-query.js';
 import { flagOf, idsOf, readBody } from '../../http/read-body.js';
 import { accessOf, requireTenant } from '../../http/tenant-access.js';
 import { signerOf } from '../../storage/signed-urls.js';
+import { contentTree } from './content-tree.js';
 import { contentChanges, listOptions } from './input.js';
 import { modulePolicy, requireMembership } from './policy.js';
 import { presentModule } from './presenter.js';
@@ -26,6 +27,12 @@ export function moduleRoutes(services: AppServices): Router {
     ctx.status = status;
     ctx.body = { data: presentModule(module, accessOf(ctx).role, signer, relations) };
   };
+
+  router.get('/tenants/:tenantId/my-membership/content-tree', ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    modulePolicy.authorize(access.role, 'list');
+    ctx.body = { data: await contentTree(knex, viewerOf(access)) };
+  });
 
   router.get(BASE, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);

@@ -1,0 +1,58 @@
+/**
+ * The caller's content tree (spec 2.8, "Select modules and components you would like to see"): the modules
+ * they may see with their components and topics, in three queries whatever the tree's size — one per level,
+ * each limited by the same visibility conditions as the lists, joined into the tree in memory.
+ */
+import type { ContentTreeModule } from '@tessera/sdk';
+import type { Knex } from '../../db/knex.js';
+import { memberFlag, whereComponentVisible, whereLive, whereModuleVisible, whereTopicVisible, type Viewer } from './visibility.js';
+
+interface NodeRow {
+  id: string;
+  parent_id: string;
+  name: string;
+  position: number;
+  is_hidden?: unknown;
+}
+
+export async function contentTree(knex: Knex, viewer: Viewer): Promise<ContentTreeModule[]> {
+  const modules = (await whereLive(whereModuleVisible(knex, knex('modules as m'), viewer), 'm')
+    .orderBy('m.position')
+    .orderBy('m.id')
+    .select('m.id', 'm.tenant_id as parent_id', 'm.name', 'm.position', memberFlag(knex, 'module_hidden', 'module_id', 'm.id', viewer.memberId, 'is_hidden'))) as NodeRow[];
+  const components = (await whereLive(whereLive(whereComponentVisible(knex, knex('components as c').join('modules as m', 'm.id', 'c.module_id'), viewer), 'c'), 'm')
+    .orderBy('c.position')
+    .orderBy('c.id')
+    .select('c.id', 'c.module_id as parent_id', 'c.name', 'c.position', memberFlag(knex, 'component_hidden', 'component_id', 'c.id', viewer.memberId, 'is_hidden'))) as NodeRow[];
+  const topicsQuery = knex('topics as t').join('components as c', 'c.id', 't.component_id').join('modules as m', 'm.id', 'c.module_id');
+  const topics = (await whereLive(whereLive(whereLive(whereTopicVisible(knex, topicsQuery, viewer), 't'), 'c'), 'm')
+    .orderBy('t.position')
+    .orderBy('t.id')
+    .select('t.id', 't.component_id as parent_id', 't.name', 't.position')) as NodeRow[];
+
+  const topicsOf = groupBy(topics);
+  const componentsOf = groupBy(components);
+  return modules.map((module) => ({
+    id: module.id,
+    name: module.name,
+    order: Number(module.position),
+    is_hidden: Boolean(module.is_hidden),
+    components: (componentsOf.get(module.id) ?? []).map((component) => ({
+      id: component.id,
+      name: component.name,
+      order: Number(component.position),
+      is_hidden: Boolean(component.is_hidden),
+      topics: (topicsOf.get(component.id) ?? []).map((topic) => ({ id: topic.id, name: topic.name, order: Number(topic.position) })),
+    })),
+  }));
+}
+
+function groupBy(rows: NodeRow[]): Map<string, NodeRow[]> {
+  const groups = new Map<string, NodeRow[]>();
+  for (const row of rows) {
+    const list = groups.get(row.parent_id);
+    if (list) list.push(row);
+    else groups.set(row.parent_id, [row]);
+  }
+  return groups;
+}

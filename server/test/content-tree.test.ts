@@ -1,0 +1,72 @@
+/** GET /tenants/{t}/my-membership/content-tree: the caller's visible tree with hidden flags, in constant queries. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds, startTestServer, type TestContext, type TestServer } from './support/server.js';
+import { insertTenant, person, type Person, type TenantFixture } from './support/people.js';
+import { insertComponent, insertModule, insertTopic } from './support/content.js';
+
+describe.each(databaseKinds)('content tree on %s', (kind) => {
+  let context: TestContext;
+  let server: TestServer;
+  let tenant: TenantFixture;
+  let learner: Person;
+  let admin: Person;
+
+  beforeAll(async () => {
+    context = await startTestServer(kind);
+    server = context.server;
+    tenant = await insertTenant(server);
+    learner = await person(server, { tenantId: tenant.id });
+    admin = await person(server, { tenantId: tenant.id, role: 'admin' });
+  });
+  afterAll(() => context.cleanup());
+
+  async function queriesFor(token: string) {
+    let queries = 0;
+    const count = () => (queries += 1);
+    server.app.knex.on('query', count);
+    try {
+      const response = await server.api.get(`/tenants/${tenant.id}/my-membership/content-tree`, { token });
+      expect(response.status).toBe(200);
+      return { queries, tree: response.body.data };
+    } finally {
+      server.app.knex.off('query', count);
+    }
+  }
+
+  it('shows active, live content the learner may see, with hidden flags, in the same queries for any size', async () => {
+    const me = learner.membershipId as string;
+    const seen = await insertModule(server, tenant.id, { name: 'Seen', members: [me] });
+    await insertModule(server, tenant.id, { name: 'Unrelated' });
+    await insertModule(server, tenant.id, { name: 'Inactive', members: [me], active: false });
+    const second = await insertComponent(server, tenant.id, seen, { name: 'Second', position: 1 });
+    const first = await insertComponent(server, tenant.id, seen, { name: 'First', position: 0 });
+    await insertComponent(server, tenant.id, seen, { name: 'Archived', archived: true });
+    const topic = await insertTopic(server, tenant.id, first, { name: 'Topic' });
+    await insertTopic(server, tenant.id, first, { name: 'Off', active: false });
+    await server.app.knex('component_hidden').insert({ component_id: second, tenant_user_id: me, created_at: new Date() });
+
+    const small = await queriesFor(learner.token);
+    expect(small.tree).toEqual([
+      {
+        id: seen,
+        name: 'Seen',
+        order: 0,
+        is_hidden: false,
+        components: [
+          { id: first, name: 'First', order: 0, is_hidden: false, topics: [{ id: topic, name: 'Topic', order: 0 }] },
+          { id: second, name: 'Second', order: 1, is_hidden: true, topics: [] },
+        ],
+      },
+    ]);
+    expect((await queriesFor(admin.token)).tree.map((module: { name: string }) => module.name).sort()).toEqual(['Seen', 'Unrelated']);
+
+    for (let index = 0; index < 5; index += 1) {
+      const moduleId = await insertModule(server, tenant.id, { members: [me], position: index + 1 });
+      for (let c = 0; c < 3; c += 1) await insertTopic(server, tenant.id, await insertComponent(server, tenant.id, moduleId, { position: c }));
+    }
+    const large = await queriesFor(learner.token);
+    expect(large.tree).toHaveLength(6);
+    expect(large.queries).toBe(small.queries);
+    expect(small.queries).toBeLessThanOrEqual(3);
+  });
+});
