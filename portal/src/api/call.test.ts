@@ -20,11 +20,16 @@ describe('globalRouteFor', () => {
 });
 
 describe('apiCall', () => {
-  const router = { goTo: vi.fn<ErrorRouter['goTo']>(), unauthenticated: vi.fn<ErrorRouter['unauthenticated']>() };
+  const router = {
+    goTo: vi.fn<ErrorRouter['goTo']>(),
+    unauthenticated: vi.fn<ErrorRouter['unauthenticated']>(),
+    accessBlocked: vi.fn<ErrorRouter['accessBlocked']>(),
+  };
 
   beforeEach(() => {
     router.goTo.mockReset();
     router.unauthenticated.mockReset();
+    router.accessBlocked.mockReset();
     setErrorRouter(router);
   });
   afterEach(() => vi.unstubAllGlobals());
@@ -44,6 +49,14 @@ describe('apiCall', () => {
     const outcome = await apiCall(client.GET('/config'));
     expect(outcome).toMatchObject({ ok: false, status, routed: true });
     expect(router.goTo).toHaveBeenCalledWith(path);
+  });
+
+  it.each(['membership_suspended', 'email_unconfirmed'])('reports a 403 %s as an access block, not a forbidden page', async (code) => {
+    fakeApi([{ method: 'GET', path: '/api/tenants/acme/groups', status: 403, body: { message: 'Blocked.', code } }]);
+    const outcome = await apiCall(client.GET('/tenants/{tenantId}/groups', { params: { path: { tenantId: 'acme' } } }));
+    expect(outcome).toMatchObject({ ok: false, status: 403, routed: true });
+    expect(router.accessBlocked).toHaveBeenCalledWith(code);
+    expect(router.goTo).not.toHaveBeenCalled();
   });
 
   it('routes a request without an answer to /no-response', async () => {

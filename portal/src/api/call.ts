@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from '@tessera/sdk';
 import { errorRouter } from './errorRouting';
-import { globalRouteFor, NO_RESPONSE, type ApiFailure, type ApiOutcome } from './outcome';
+import { globalRouteFor, isAccessBlock, NO_RESPONSE, type ApiFailure, type ApiOutcome } from './outcome';
 
 /** What an openapi-fetch call of the SDK client resolves to. */
 export interface RawResult<T> {
@@ -40,6 +40,10 @@ export function routeFailure(status: number, error: ApiErrorBody, options: CallO
   if (options.routeErrors === false || options.handles?.includes(status)) return { ok: false, status, error, routed: false };
   if (status === 401) {
     errorRouter().unauthenticated();
+    return { ok: false, status, error, routed: true };
+  }
+  if (status === 403 && isAccessBlock(error.code)) {
+    errorRouter().accessBlocked(error.code);
     return { ok: false, status, error, routed: true };
   }
   const route = globalRouteFor(status);

@@ -1,3 +1,5 @@
+import type { AccessBlock } from './outcome';
+
 /**
  * The bridge from API calls (outside React) to the router: the app plugs its handlers in at start,
  * tests plug in fakes. Until then nothing is routed.
@@ -7,9 +9,11 @@ export interface ErrorRouter {
   goTo(path: string): void;
   /** The session is gone (refresh failed): clear local state and ask for a login. */
   unauthenticated(): void;
+  /** A 403 that blocks the member from the organization (suspended membership, unconfirmed email). */
+  accessBlocked(block: AccessBlock): void;
 }
 
-const inactive: ErrorRouter = { goTo: () => {}, unauthenticated: () => {} };
+const inactive: ErrorRouter = { goTo: () => {}, unauthenticated: () => {}, accessBlocked: () => {} };
 let current: ErrorRouter = inactive;
 
 export function setErrorRouter(router: ErrorRouter | null): void {

@@ -27,3 +27,13 @@ export function globalRouteFor(status: number): string | null {
 
 /** The spec leaves this wording open; used for 429 on every account form but login. */
 export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again.';
+
+/**
+ * 403 codes that block a member from an organization (spec 2.3): the portal shows the Membership
+ * Suspended or Email Confirmation Required modal instead of the forbidden page.
+ */
+export type AccessBlock = 'membership_suspended' | 'email_unconfirmed';
+
+export function isAccessBlock(code: string | undefined): code is AccessBlock {
+  return code === 'membership_suspended' || code === 'email_unconfirmed';
+}

@@ -4,7 +4,7 @@ import { tokenStore } from '../api/client';
 import { useHistoryStore } from '../state/history';
 import { useSession } from '../state/session';
 import { fakeApi } from '../test/fakeApi';
-import { aUser, CONFIG, TOKENS } from '../test/fixtures';
+import { aMembership, aTenant, aUser, CONFIG, TOKENS } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
 
 vi.mock('altcha', () => ({}));
@@ -100,10 +100,9 @@ describe('global error routing', () => {
 describe('home and the shell', () => {
   it("lists the person's organizations with role and suspended badges", async () => {
     tokenStore.set(TOKENS);
-    const tenant = (name: string) => ({ id: `${name}-id`, name, slug: name.toLowerCase(), enable_bioreq: false });
     const memberships = [
-      { id: 'm1', role: 'master' as const, is_active: true, tenant: tenant('Zeta Corp'), created_at: '2026-03-01T15:04:00Z' },
-      { id: 'm2', role: 'user' as const, is_active: false, tenant: tenant('Acme Training'), created_at: '2026-02-01T09:00:00Z' },
+      aMembership({ id: 'm1', role: 'master', tenant: aTenant('Zeta Corp'), groups_count: 2, created_at: '2026-03-01T15:04:00Z' }),
+      aMembership({ id: 'm2', role: 'user', is_active: false, tenant: aTenant('Acme Training'), created_at: '2026-02-01T09:00:00Z' }),
     ];
     fakeApi(signedIn(aUser({ memberships })));
     renderApp('/');

@@ -21,6 +21,8 @@ export function connectErrorRouting(router: AppRouter): () => void {
       const { pathname, search } = router.state.location;
       if (accessOf(pathname) === 'authenticated') void router.navigate(loginPathFor(`${pathname}${search}`), { replace: true });
     },
+    // The organization's loader reloads the current user, whose membership then shows the modal.
+    accessBlocked: () => void router.revalidate(),
   });
   const stopListening = client.onUnauthenticated(() => errorRouter().unauthenticated());
   return () => {

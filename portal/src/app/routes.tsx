@@ -1,6 +1,20 @@
-import { Navigate, type RouteObject } from 'react-router';
-import { authenticatedLoader, guestOnlyLoader } from '../guards/loaders';
+import { Navigate, redirect, type RouteObject } from 'react-router';
+import { authenticatedLoader, guestOnlyLoader, ownerLoader } from '../guards/loaders';
+import type { AccessRole } from '../guards/roles';
 import { RootErrorBoundary, RootLayout, RouteFallback } from './RootLayout';
+import { ORGANIZATION_ROUTE_ID } from './routeIds';
+
+/**
+ * A page of the route table whose screen comes with a later issue: it is reachable from the sidebar
+ * and says it is not available yet.
+ */
+function notYetAvailable(path: string, title: string, minimumRole?: AccessRole): RouteObject {
+  return {
+    path,
+    handle: { title, minimumRole },
+    lazy: () => import('../features/organization/NotYetAvailablePage').then((m) => ({ Component: m.NotYetAvailablePage })),
+  };
+}
 
 /**
  * The route table of this slice (spec section 2.1). Every screen and layout is a lazy module, so
@@ -69,6 +83,85 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: () => import('../features/home/HomePage').then((m) => ({ Component: m.HomePage })) },
           { path: 'profile', lazy: () => import('../features/profile/ProfilePage').then((m) => ({ Component: m.ProfilePage })) },
+          {
+            // Platform owner.
+            loader: ownerLoader,
+            children: [
+              { path: 'users', lazy: () => import('../features/users/UsersPage').then((m) => ({ Component: m.UsersPage })) },
+              {
+                path: 'organizations',
+                lazy: () => import('../features/organizations/OrganizationsPage').then((m) => ({ Component: m.OrganizationsPage })),
+              },
+              {
+                id: 'edit-organization',
+                path: 'organizations/:organization/edit',
+                lazy: () =>
+                  import('../features/organizations/EditOrganizationPage').then((m) => ({
+                    loader: m.editOrganizationLoader,
+                    Component: m.EditOrganizationPage,
+                  })),
+              },
+            ],
+          },
+          {
+            // Client and admin views (:organization is an id or a pretty-URL name).
+            id: ORGANIZATION_ROUTE_ID,
+            path: ':organization',
+            lazy: () =>
+              import('../features/organization/OrganizationLayout').then((m) => ({
+                loader: m.organizationLoader,
+                Component: m.OrganizationLayout,
+              })),
+            children: [
+              { index: true, loader: ({ params }) => redirect(`/${encodeURIComponent(params.organization ?? '')}/modules`) },
+              notYetAvailable('modules', 'Modules'),
+              notYetAvailable('content-tree', 'Select modules and components you would like to see'),
+              notYetAvailable('starred-topics', 'Your Starred Topics'),
+              notYetAvailable('bioreq', 'Bioreq'),
+              {
+                path: 'admin',
+                handle: { minimumRole: 'admin' },
+                lazy: () => import('../features/organization/AdminLayout').then((m) => ({ Component: m.AdminLayout })),
+                children: [
+                  notYetAvailable('modules', 'Modules'),
+                  notYetAvailable('media', 'Media'),
+                  notYetAvailable('reports', 'Reports'),
+                  notYetAvailable('suggestions', 'Suggestions', 'master'),
+                  notYetAvailable('bioreq', 'Bioreq'),
+                  {
+                    path: 'members',
+                    handle: { minimumRole: 'master' },
+                    lazy: () => import('../features/members/MembersPage').then((m) => ({ Component: m.MembersPage })),
+                  },
+                  {
+                    id: 'admin-edit-member',
+                    path: 'members/:member/edit',
+                    handle: { minimumRole: 'master' },
+                    lazy: () =>
+                      import('../features/members/EditMemberPage').then((m) => ({ loader: m.editMemberLoader, Component: m.EditMemberPage })),
+                  },
+                  {
+                    path: 'groups',
+                    handle: { minimumRole: 'master' },
+                    lazy: () => import('../features/groups/GroupsPage').then((m) => ({ Component: m.GroupsPage })),
+                  },
+                  {
+                    id: 'admin-edit-group',
+                    path: 'groups/:group/edit',
+                    handle: { minimumRole: 'master' },
+                    lazy: () =>
+                      import('../features/groups/EditGroupPage').then((m) => ({ loader: m.editGroupLoader, Component: m.EditGroupPage })),
+                  },
+                  {
+                    path: 'access-requests',
+                    handle: { minimumRole: 'master' },
+                    lazy: () =>
+                      import('../features/access-requests/AccessRequestsPage').then((m) => ({ Component: m.AccessRequestsPage })),
+                  },
+                ],
+              },
+            ],
+          },
         ],
       },
       { path: '*', Component: () => <Navigate to="/not-found" replace /> },

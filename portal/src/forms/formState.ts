@@ -8,7 +8,10 @@ export const OTHER = 'other';
 /** Spec section 4: idle -> saving -> success or errors. */
 export type FormStatus = 'idle' | 'saving' | 'success' | 'errors';
 
-export type FormValues = Record<string, string>;
+/** Text inputs hold strings; checkboxes and switches booleans; tag pickers lists of ids. */
+export type FormValue = string | boolean | string[];
+
+export type FormValues = Record<string, FormValue>;
 
 export interface FormState<V extends FormValues> {
   values: V;
@@ -17,7 +20,7 @@ export interface FormState<V extends FormValues> {
 }
 
 export type FormAction<V extends FormValues> =
-  | { type: 'edit'; field: keyof V & string; value: string }
+  | { type: 'edit'; field: keyof V & string; value: FormValue }
   | { type: 'touched'; field: string }
   | { type: 'invalid'; errors: FieldErrors }
   | { type: 'saving' }
@@ -95,4 +98,15 @@ export function failureErrors(failure: ApiFailure, visibleFields: readonly strin
 
 export function canSubmit(state: FormState<FormValues>): boolean {
   return state.status !== 'saving' && !hasErrors(state.errors);
+}
+
+function sameValue(a: FormValue | undefined, b: FormValue | undefined): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => item === b[index]);
+  return a === b;
+}
+
+/** Whether the values differ from the baseline (the unsaved-changes prompt asks before leaving). */
+export function valuesDiffer(values: FormValues, baseline: FormValues): boolean {
+  const keys = new Set([...Object.keys(values), ...Object.keys(baseline)]);
+  return [...keys].some((key) => !sameValue(values[key], baseline[key]));
 }

@@ -10,6 +10,7 @@ import {
   OTHER,
   placeErrors,
   validateForm,
+  valuesDiffer,
   type FormValues,
 } from './formState';
 
@@ -30,6 +31,9 @@ export interface UseFormOptions<V extends FormValues, T> {
   onFailure?(failure: ApiFailure): void;
 }
 
+/** The fields of V that hold text (the ones a TextField binds to). */
+export type TextFields<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+
 export interface FieldBinding {
   name: string;
   value: string;
@@ -46,15 +50,23 @@ export interface FieldBinding {
 export function useForm<V extends FormValues, T>(options: UseFormOptions<V, T>) {
   const [state, dispatch] = useReducer(formReducer<V>, options.initialValues, initialFormState);
   const [submitted, setSubmitted] = useState<V | null>(null);
+  // What the values are compared with for the unsaved-changes prompt: the initial or last saved values.
+  const [baseline, setBaseline] = useState<V>(options.initialValues);
   const latest = useRef({ state, options });
   latest.current = { state, options };
 
-  const setValue = useCallback((field: keyof V & string, value: string) => dispatch({ type: 'edit', field, value }), []);
+  const setValue = useCallback(
+    <K extends keyof V & string>(field: K, value: V[K]) => dispatch({ type: 'edit', field, value }),
+    [],
+  );
 
   /** For inputs whose value lives outside the form (a captcha): clears their errors as an edit would. */
   const touched = useCallback((field: string) => dispatch({ type: 'touched', field }), []);
 
-  const reset = useCallback((values: V) => dispatch({ type: 'reset', values }), []);
+  const reset = useCallback((values: V) => {
+    setBaseline(values);
+    dispatch({ type: 'reset', values });
+  }, []);
 
   const handleSubmit = useCallback(async (event?: FormEvent) => {
     event?.preventDefault();
@@ -71,7 +83,9 @@ export function useForm<V extends FormValues, T>(options: UseFormOptions<V, T>) 
     const outcome = await opts.submit(values);
     if (outcome.ok) {
       setSubmitted(values);
-      dispatch({ type: 'succeeded', values: opts.valuesAfterSuccess?.(outcome.data, values) ?? opts.initialValues });
+      const after = opts.valuesAfterSuccess?.(outcome.data, values) ?? opts.initialValues;
+      setBaseline(after);
+      dispatch({ type: 'succeeded', values: after });
       opts.onSuccess?.(outcome.data, values);
       return;
     }
@@ -79,10 +93,10 @@ export function useForm<V extends FormValues, T>(options: UseFormOptions<V, T>) 
     opts.onFailure?.(outcome);
   }, []);
 
-  const bind = (field: keyof V & string): FieldBinding => ({
+  const bind = (field: TextFields<V>): FieldBinding => ({
     name: field,
-    value: state.values[field],
-    onChange: (value: string) => setValue(field, value),
+    value: state.values[field] as string,
+    onChange: (value: string) => setValue(field, value as V[typeof field]),
     errors: state.errors[field] ?? [],
   });
 
@@ -100,6 +114,8 @@ export function useForm<V extends FormValues, T>(options: UseFormOptions<V, T>) 
      * instead, which keeps the button focused.
      */
     hasErrors: hasErrors(state.errors),
+    /** True while the values differ from the initial or last saved ones (edit screens ask before leaving). */
+    isDirty: valuesDiffer(state.values, baseline),
     /** The values of the last successful send (a success screen may show them). */
     submitted,
     setValue,

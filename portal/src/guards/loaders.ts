@@ -1,12 +1,12 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { globalRouteFor } from '../api/outcome';
+import { globalRouteFor, type ApiFailure } from '../api/outcome';
 import { useHistoryStore } from '../state/history';
 import { clearLocalState } from '../state/localState';
 import { useSession } from '../state/session';
 import { isAuthenticated } from '../state/tokens';
 import { authenticatedRedirect, guestOnlyRedirect, loginPathFor } from './access';
 
-function pathOf(request: Request): string {
+export function pathOf(request: Request): string {
   const url = new URL(request.url);
   return `${url.pathname}${url.search}`;
 }
@@ -22,6 +22,16 @@ export function guestOnlyLoader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+/** Where a guard sends a person whose session could not be loaded. */
+export function redirectForFailure(failure: ApiFailure, path: string): Response {
+  if (failure.status === 401) {
+    // The SDK already tried a refresh; whatever is left locally cannot authenticate.
+    clearLocalState();
+    return redirect(loginPathFor(path));
+  }
+  return redirect(globalRouteFor(failure.status) ?? '/whoops');
+}
+
 /**
  * Authenticated routes: visitors without tokens go to /login?redirect=<path>; otherwise the current
  * user and (once) the configuration are loaded before the screen renders.
@@ -31,11 +41,18 @@ export async function authenticatedLoader({ request }: LoaderFunctionArgs) {
   const toLogin = authenticatedRedirect({ authenticated: isAuthenticated(), path });
   if (toLogin) throw redirect(toLogin);
   const failure = await useSession.getState().ensureLoaded({ routeErrors: false });
-  if (!failure) return null;
-  if (failure.status === 401) {
-    // The SDK already tried a refresh; whatever is left locally cannot authenticate.
-    clearLocalState();
-    throw redirect(loginPathFor(path));
-  }
-  throw redirect(globalRouteFor(failure.status) ?? '/whoops');
+  if (failure) throw redirectForFailure(failure, path);
+  return null;
+}
+
+/**
+ * The owner's pages (/users, /organizations...): anyone else gets the forbidden page. Runs beside
+ * the authenticated guard, sharing its session request.
+ */
+export async function ownerLoader({ request }: LoaderFunctionArgs) {
+  if (!isAuthenticated()) return null;
+  const failure = await useSession.getState().ensureLoaded({ routeErrors: false });
+  if (failure) throw redirectForFailure(failure, pathOf(request));
+  if (!useSession.getState().user?.is_owner) throw redirect('/forbidden');
+  return null;
 }

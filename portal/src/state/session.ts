@@ -31,11 +31,11 @@ export interface SessionState {
 const empty = { user: null, config: null, organizationId: null };
 
 export function createSessionStore(api: TesseraClient) {
+  const inFlight = new Map<boolean, Promise<ApiFailure | null>>();
   return create<SessionState>()(
     persist(
-      (set, get) => ({
-        ...empty,
-        async load(options) {
+      (set, get) => {
+        async function loadSession(options?: CallOptions): Promise<ApiFailure | null> {
           const me = await apiCall(api.GET('/users/me'), options);
           if (!me.ok) return me;
           set({ user: me.data.data });
@@ -44,15 +44,27 @@ export function createSessionStore(api: TesseraClient) {
           if (!config.ok) return config;
           set({ config: config.data.data });
           return null;
-        },
-        async ensureLoaded(options) {
-          const { user, config } = get();
-          return user && config ? null : get().load(options);
-        },
-        setUser: (user) => set({ user }),
-        setOrganization: (organizationId) => set({ organizationId }),
-        reset: () => set(empty),
-      }),
+        }
+        return {
+          ...empty,
+          load(options) {
+            // Guards of parent and child routes run in parallel: they share one request.
+            const key = options?.routeErrors !== false;
+            const running = inFlight.get(key);
+            if (running) return running;
+            const loading = loadSession(options).finally(() => inFlight.delete(key));
+            inFlight.set(key, loading);
+            return loading;
+          },
+          async ensureLoaded(options) {
+            const { user, config } = get();
+            return user && config ? null : get().load(options);
+          },
+          setUser: (user) => set({ user }),
+          setOrganization: (organizationId) => set({ organizationId }),
+          reset: () => set(empty),
+        };
+      },
       {
         name: SESSION_STORAGE_KEY,
         storage: createJSONStorage(() => localStorage),

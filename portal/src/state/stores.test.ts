@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../api/client';
 import { fakeApi } from '../test/fakeApi';
-import { aUser, CONFIG, TOKENS } from '../test/fixtures';
+import { aMembership, aTenant, aUser, CONFIG, TOKENS } from '../test/fixtures';
 import { useHistoryStore } from './history';
 import { clearLocalState, logOut } from './localState';
 import { currentOrganization, SESSION_STORAGE_KEY, useSession } from './session';
@@ -49,8 +49,8 @@ describe('session', () => {
   });
 
   it('answers the current organization from the memberships', () => {
-    const tenant = { id: 'org-1', name: 'Acme Training', slug: 'acme-training', enable_bioreq: false };
-    const user = aUser({ memberships: [{ id: 'm1', role: 'admin', is_active: true, tenant, created_at: '2026-01-01T00:00:00Z' }] });
+    const tenant = aTenant('Acme Training', { id: 'org-1' });
+    const user = aUser({ memberships: [aMembership({ role: 'admin', tenant })] });
     expect(currentOrganization({ user, organizationId: 'org-1' })).toEqual(tenant);
     expect(currentOrganization({ user, organizationId: 'org-2' })).toBeNull();
   });

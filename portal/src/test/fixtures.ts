@@ -1,4 +1,4 @@
-import type { AppConfig, CurrentUser } from '@tessera/sdk';
+import type { AppConfig, CurrentUser, Membership, TenantSummary } from '@tessera/sdk';
 
 export function aUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {
@@ -30,3 +30,20 @@ export const CONFIG: AppConfig = {
 };
 
 export const TOKENS = { accessToken: 'access-1', refreshToken: 'refresh-1' };
+
+export function aTenant(name = 'Acme Training', overrides: Partial<TenantSummary> = {}): TenantSummary {
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  return { id: `${slug}-id`, name, slug, enable_bioreq: false, ...overrides };
+}
+
+export function aMembership(overrides: Partial<Membership> = {}): Membership {
+  return {
+    id: 'membership-1',
+    role: 'user',
+    is_active: true,
+    tenant: aTenant(),
+    groups_count: 0,
+    created_at: '2026-01-05T09:30:00Z',
+    ...overrides,
+  };
+}

@@ -2,7 +2,7 @@ import { Heading } from '@tessera/widgets/ui';
 import { useState } from 'react';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useSession } from '../../state/session';
-import { Stack } from '../../ui/Page';
+import { Stack, Text } from '../../ui/Page';
 import { Tabs } from '../../ui/Tabs';
 import { OrganizationList } from './OrganizationList';
 import { RequestAccessForm } from './RequestAccessForm';
@@ -15,6 +15,15 @@ export function HomePage() {
   const user = useSession((state) => state.user);
   const [tab, setTab] = useState<HomeTab>('organizations');
   if (!user) return null;
+  // Owners find their way through the owner sidebar (Organizations, Users) instead of the tabs.
+  if (user.is_owner) {
+    return (
+      <Stack>
+        <Heading level={1}>Home</Heading>
+        <Text>Manage organizations and user accounts from the sidebar.</Text>
+      </Stack>
+    );
+  }
   return (
     <Stack>
       <Heading level={1}>Home</Heading>

@@ -6,10 +6,17 @@ import { loginPathFor } from '../../guards/access';
 import { useSession } from '../../state/session';
 import { useTokens } from '../../state/tokens';
 import { AppLink } from '../../ui/AppLink';
-import { Header, Logo, Main } from './Chrome';
-import { UserMenu } from './UserMenu';
+import { useOrganizationContext } from '../organization/organizationContext';
+import { Main } from './Chrome';
+import { Sidebar } from './Sidebar';
+import { sidebarLinks } from './sidebar';
+import { TopBar } from './TopBar';
 
-const Nav = styled('nav', { display: 'flex', alignItems: 'center', justifyContent: 'space-between', width: '100%' });
+const Body = styled('div', {
+  display: 'flex',
+  minHeight: 'calc(100vh - 65px)',
+  '@media (max-width: 575.98px)': { flexDirection: 'column' },
+});
 
 /** The notice of spec 2.3: unconfirmed email, on every authenticated page but the profile. */
 export function EmailNotice() {
@@ -30,24 +37,28 @@ function useLeaveWhenLoggedOut() {
   }, [hasTokens, navigate, pathname, search]);
 }
 
-/** The frame of authenticated routes: a minimal top bar (the full shell and sidebars come later). */
+/** The frame of authenticated routes (spec 2.3): the top bar, the sidebar of the role, the page. */
 export function AppShell() {
   const user = useSession((state) => state.user);
+  const organization = useOrganizationContext();
   const { pathname } = useLocation();
   useLeaveWhenLoggedOut();
   if (!user) return null;
+  const links = sidebarLinks(
+    organization
+      ? { area: 'organization', role: organization.role, organization: organization.organization }
+      : { area: 'platform', isOwner: user.is_owner },
+  );
   return (
     <>
-      <Header>
-        <Nav aria-label="Main">
-          <Logo to="/">Tessera</Logo>
-          <UserMenu email={user.email} />
-        </Nav>
-      </Header>
-      <Main layout="wide">
-        {!user.is_confirmed && pathname !== '/profile' ? <EmailNotice /> : null}
-        <Outlet />
-      </Main>
+      <TopBar user={user} organization={organization} />
+      <Body>
+        {links.length ? <Sidebar label={organization ? 'Organization' : 'Owner'} links={links} /> : null}
+        <Main layout="app">
+          {!user.is_confirmed && pathname !== '/profile' ? <EmailNotice /> : null}
+          <Outlet />
+        </Main>
+      </Body>
     </>
   );
 }

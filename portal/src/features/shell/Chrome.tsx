@@ -22,12 +22,17 @@ export const Main = styled('main', {
     layout: {
       centered: { alignItems: 'center', paddingTop: '$6' },
       wide: { maxWidth: '960px', width: '100%', margin: '0 auto' },
+      // Beside a sidebar: takes the rest of the row, wide enough for tables.
+      app: { flex: 1, minWidth: 0, maxWidth: '1200px', margin: '0 auto' },
     },
   },
 });
 
-/** The wordmark, linking home. */
+/** The logo link home. */
 export const Logo = styled(RouterLink, {
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '$2',
   color: '$primary',
   fontSize: '$4',
   fontWeight: '$bold',
@@ -37,3 +42,15 @@ export const Logo = styled(RouterLink, {
   outline: 'none',
   '&:focus-visible': { boxShadow: '$focus' },
 });
+
+/** The Tessera mark: four tiles of a mosaic. */
+export function LogoMark() {
+  return (
+    <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+      <rect x="1" y="1" width="10" height="10" rx="2" fill="currentColor" />
+      <rect x="13" y="1" width="10" height="10" rx="2" fill="currentColor" opacity="0.55" />
+      <rect x="1" y="13" width="10" height="10" rx="2" fill="currentColor" opacity="0.55" />
+      <rect x="13" y="13" width="10" height="10" rx="2" fill="currentColor" />
+    </svg>
+  );
+}

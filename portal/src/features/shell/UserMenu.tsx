@@ -37,11 +37,13 @@ const Items = styled('ul', {
 });
 
 /**
- * The account menu of the top bar: the user's email opens Profile, Logout and Help. A native
+ * The account menu of the top bar (spec 2.3): the user's email opens Profile, Settings (inside an
+ * organization, not for owners: the content tree where a member picks what to see), Logout and the
+ * external Help. A native
  * disclosure (details/summary) keeps it keyboard-usable; it closes on navigation, Escape and
  * a click elsewhere.
  */
-export function UserMenu({ email }: { email: string }) {
+export function UserMenu({ email, settingsPath }: { email: string; settingsPath: string | null }) {
   const details = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
 
@@ -73,6 +75,11 @@ export function UserMenu({ email }: { email: string }) {
         <li>
           <AppLink to="/profile">Profile</AppLink>
         </li>
+        {settingsPath ? (
+          <li>
+            <AppLink to={settingsPath}>Settings</AppLink>
+          </li>
+        ) : null}
         <li>
           <AppLink to="/logout">Logout</AppLink>
         </li>

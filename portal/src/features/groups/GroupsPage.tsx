@@ -1,0 +1,137 @@
+import type { Group } from '@tessera/sdk';
+import { forms } from '@tessera/sdk/rules';
+import { Alert, Button, Form, Heading, TextField } from '@tessera/widgets/ui';
+import { useState } from 'react';
+import { useForm } from '../../forms/useForm';
+import { formatDate } from '../../lib/dates';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { ServerTable } from '../../lists/ServerTable';
+import { useServerList } from '../../lists/useServerList';
+import { useRowActions } from '../../lists/useRowActions';
+import { FormFailure } from '../../ui/FormFailure';
+import { Stack } from '../../ui/Page';
+import { RowActions, RowButton, RowLink } from '../../ui/RowButton';
+import type { TableColumn } from '../../ui/Table';
+import { TagPicker } from '../../ui/TagPicker';
+import { Tabs } from '../../ui/Tabs';
+import { TextAreaField } from '../../ui/TextAreaField';
+import { searchMembers } from '../members/memberCalls';
+import { useOrganization } from '../organization/organizationContext';
+import { archiveGroup, createGroup, listGroups, restoreGroup, type GroupOrder, type GroupValues } from './groupCalls';
+
+type GroupsTab = 'all' | 'archived' | 'add';
+
+const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+
+function useGroupColumns(archived: boolean, actions: ReturnType<typeof useRowActions>): TableColumn<Group>[] {
+  const { organization } = useOrganization();
+  const base = `/${encodeURIComponent(organization.slug)}/admin/groups`;
+  return [
+    { id: 'name', title: 'Name', sortKey: 'name', isRowHeader: true, render: (group) => group.name },
+    { id: 'created', title: 'Created', sortKey: 'created', render: (group) => formatDate(group.created_at) },
+    // Module counts join the relations with the modules of issue 4.
+    { id: 'relations', title: 'Relations', sortKey: 'members', render: (group) => plural(group.members_count, 'member') },
+    {
+      id: 'actions',
+      title: 'Actions',
+      render: (group) =>
+        archived ? (
+          <RowButton
+            aria-label={`Restore ${group.name}`}
+            isDisabled={!group.abilities.restore || actions.isPending}
+            onPress={() => void actions.run(group.id, () => restoreGroup(organization.id, group))}
+          >
+            Restore
+          </RowButton>
+        ) : (
+          <RowActions>
+            {group.abilities.update ? (
+              <RowLink to={`${base}/${group.id}/edit`} aria-label={`Edit ${group.name}`}>
+                Edit
+              </RowLink>
+            ) : null}
+            <RowButton
+              aria-label={`Archive ${group.name}`}
+              tone="danger"
+              isDisabled={!group.abilities.archive || actions.isPending}
+              onPress={() => void actions.run(group.id, () => archiveGroup(organization.id, group))}
+            >
+              Archive
+            </RowButton>
+          </RowActions>
+        ),
+    },
+  ];
+}
+
+function GroupList({ archived }: { archived: boolean }) {
+  const { organization } = useOrganization();
+  const list = useServerList({ load: listGroups(organization.id, archived), defaultOrder: 'name' as GroupOrder });
+  const actions = useRowActions(list.reload);
+  const columns = useGroupColumns(archived, actions);
+  return (
+    <Stack>
+      <FormFailure messages={actions.messages} />
+      <ServerTable
+        label={archived ? 'Archived groups' : 'Groups'}
+        list={list}
+        columns={columns}
+        rowKey={(group) => group.id}
+        emptyText="No groups found..."
+        searchPlaceholder="Search name or description"
+      />
+    </Stack>
+  );
+}
+
+const NEW_GROUP: GroupValues = { name: '', description: '', tenant_users: [] };
+
+function CreateGroupForm() {
+  const { organization } = useOrganization();
+  const form = useForm({ initialValues: NEW_GROUP, rules: forms.group, submit: (values) => createGroup(organization.id, values) });
+  return (
+    <Form onSubmit={form.handleSubmit} aria-labelledby="create-group-heading">
+      <Heading level={2} id="create-group-heading">
+        Create a new group
+      </Heading>
+      <TextField label="Name" isRequired {...form.bind('name')} />
+      <TextAreaField label="Description" isRequired {...form.bind('description')} />
+      <TagPicker
+        label="Members"
+        placeholder="Search members"
+        value={form.values.tenant_users}
+        onChange={(members) => form.setValue('tenant_users', members)}
+        loadOptions={searchMembers(organization.id)}
+        errors={form.errors.tenant_users}
+      />
+      {form.succeeded ? <Alert tone="success">Group Created!</Alert> : null}
+      <FormFailure messages={form.otherErrors} />
+      <div>
+        <Button type="submit" isDisabled={form.hasErrors} isPending={form.isSaving}>
+          Confirm
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** /:organization/admin/groups (spec 2.9): Groups, for masters and owners. */
+export function GroupsPage() {
+  usePageTitle('Groups');
+  const [tab, setTab] = useState<GroupsTab>('all');
+  return (
+    <Stack>
+      <Heading level={1}>Groups</Heading>
+      <Tabs
+        label="Groups"
+        selected={tab}
+        onSelect={(id) => setTab(id as GroupsTab)}
+        tabs={[
+          { id: 'all', title: 'All', panel: <GroupList key="all" archived={false} /> },
+          { id: 'archived', title: 'Archived', panel: <GroupList key="archived" archived /> },
+          { id: 'add', title: 'Add', panel: <CreateGroupForm /> },
+        ]}
+      />
+    </Stack>
+  );
+}

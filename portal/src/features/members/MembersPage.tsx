@@ -1,0 +1,214 @@
+import type { MemberStatus, TenantUser } from '@tessera/sdk';
+import { forms } from '@tessera/sdk/rules';
+import { Alert, Button, Form, Heading, TextField } from '@tessera/widgets/ui';
+import { useState } from 'react';
+import { useForm } from '../../forms/useForm';
+import { formatDate } from '../../lib/dates';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { ServerTable } from '../../lists/ServerTable';
+import { useServerList } from '../../lists/useServerList';
+import { useRowActions } from '../../lists/useRowActions';
+import { Badge } from '../../ui/Badge';
+import { FormFailure } from '../../ui/FormFailure';
+import { Row, Stack } from '../../ui/Page';
+import { PersonBadges, PersonCell } from '../../ui/PersonCell';
+import { RowActions, RowButton, RowLink } from '../../ui/RowButton';
+import { Select } from '../../ui/Select';
+import type { TableColumn } from '../../ui/Table';
+import { TagPicker } from '../../ui/TagPicker';
+import { Tabs } from '../../ui/Tabs';
+import { searchGroups } from '../groups/groupCalls';
+import { useOrganization } from '../organization/organizationContext';
+import {
+  addMember,
+  archiveMember,
+  listMembers,
+  restoreMember,
+  ROLE_NAMES,
+  ROLE_OPTIONS,
+  type AddMemberValues,
+  type MemberOrder,
+} from './memberCalls';
+
+type MembersTab = 'all' | 'archived' | 'add';
+
+const STATUS_NAMES: Record<MemberStatus, string> = { active: 'Active', suspended: 'Suspended', archived: 'Archived' };
+
+export const INVITATION_HINT = 'An invitation is sent to this address.';
+
+const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+
+function useMemberColumns(archived: boolean, actions: ReturnType<typeof useRowActions>): TableColumn<TenantUser>[] {
+  const { organization } = useOrganization();
+  const base = `/${encodeURIComponent(organization.slug)}/admin/members`;
+  return [
+    {
+      id: 'name',
+      title: 'Name',
+      sortKey: 'user',
+      isRowHeader: true,
+      render: (member) => <PersonCell name={member.user.name} email={member.user.email} badges={<PersonBadges user={member.user} />} />,
+    },
+    { id: 'role', title: 'Role', sortKey: 'role', render: (member) => ROLE_NAMES[member.role] },
+    {
+      id: 'status',
+      title: 'Status',
+      sortKey: 'status',
+      render: (member) => <Badge tone={member.status === 'active' ? 'neutral' : 'bad'}>{STATUS_NAMES[member.status]}</Badge>,
+    },
+    { id: 'joined', title: 'Joined', sortKey: 'joined', render: (member) => formatDate(member.joined) },
+    // Module counts join the relations with the modules of issue 4.
+    { id: 'relations', title: 'Relations', render: (member) => plural(member.groups_count, 'group') },
+    {
+      id: 'actions',
+      title: 'Actions',
+      render: (member) => {
+        const name = member.user.name || member.user.email;
+        if (archived) {
+          return (
+            <RowButton
+              aria-label={`Restore ${name}`}
+              isDisabled={!member.abilities.restore || actions.isPending}
+              onPress={() => void actions.run(member.id, () => restoreMember(organization.id, member))}
+            >
+              Restore
+            </RowButton>
+          );
+        }
+        return (
+          <RowActions>
+            {member.abilities.update ? (
+              <RowLink to={`${base}/${member.id}/edit`} aria-label={`Edit ${name}`}>
+                Edit
+              </RowLink>
+            ) : null}
+            {member.abilities.archive ? (
+              <RowButton
+                aria-label={`Archive ${name}`}
+                tone="danger"
+                isDisabled={actions.isPending}
+                onPress={() => void actions.run(member.id, () => archiveMember(organization.id, member))}
+              >
+                Archive
+              </RowButton>
+            ) : null}
+          </RowActions>
+        );
+      },
+    },
+  ];
+}
+
+/** Select mode (spec 2.9): a row click selects; Remove All archives the selected members. */
+function useSelectMode(rows: TenantUser[], actions: ReturnType<typeof useRowActions>, tenantId: string) {
+  const [isSelecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const removable = new Set(rows.filter((member) => member.abilities.archive).map((member) => member.id));
+  const chosen = [...selected].filter((id) => removable.has(id));
+
+  async function removeAll() {
+    const members = rows.filter((member) => chosen.includes(member.id));
+    for (const member of members) {
+      if (!(await actions.run(member.id, () => archiveMember(tenantId, member)))) break;
+    }
+    setSelected(new Set());
+  }
+
+  const tools = (
+    <Row>
+      {isSelecting ? (
+        <RowButton tone="danger" isDisabled={chosen.length === 0 || actions.isPending} onPress={() => void removeAll()}>
+          Remove All
+        </RowButton>
+      ) : null}
+      <RowButton
+        onPress={() => {
+          setSelecting(!isSelecting);
+          setSelected(new Set());
+        }}
+      >
+        {isSelecting ? 'Cancel Selection' : 'Select'}
+      </RowButton>
+    </Row>
+  );
+  return { tools, selection: isSelecting ? { selected, onChange: setSelected } : undefined };
+}
+
+function MemberList({ archived }: { archived: boolean }) {
+  const { organization } = useOrganization();
+  const list = useServerList({ load: listMembers(organization.id, archived), defaultOrder: 'user' as MemberOrder });
+  const actions = useRowActions(list.reload);
+  const columns = useMemberColumns(archived, actions);
+  const select = useSelectMode(list.rows, actions, organization.id);
+  return (
+    <Stack>
+      <FormFailure messages={actions.messages} />
+      <ServerTable
+        label={archived ? 'Archived members' : 'Members'}
+        list={list}
+        columns={columns}
+        rowKey={(member) => member.id}
+        emptyText="No members found..."
+        searchPlaceholder="Search by name or email"
+        tools={archived ? undefined : select.tools}
+        selection={archived ? undefined : select.selection}
+      />
+    </Stack>
+  );
+}
+
+const NEW_MEMBER: AddMemberValues = { email: '', role: 'user', groups: [] };
+
+function AddMemberForm() {
+  const { organization } = useOrganization();
+  const form = useForm({
+    initialValues: NEW_MEMBER,
+    rules: forms.member,
+    submit: (values) => addMember(organization.id, values),
+  });
+  return (
+    <Form onSubmit={form.handleSubmit} aria-labelledby="add-member-heading">
+      <Heading level={2} id="add-member-heading">
+        Add a new member
+      </Heading>
+      <TextField label="Email" type="email" isRequired description={INVITATION_HINT} {...form.bind('email')} />
+      <Select label="Role" name="role" options={ROLE_OPTIONS} value={form.values.role} onChange={(role) => form.setValue('role', role)} errors={form.errors.role} />
+      <TagPicker
+        label="Groups"
+        placeholder="Search groups"
+        value={form.values.groups}
+        onChange={(groups) => form.setValue('groups', groups)}
+        loadOptions={searchGroups(organization.id)}
+        errors={form.errors.groups}
+      />
+      {form.succeeded ? <Alert tone="success">Member Added!</Alert> : null}
+      <FormFailure messages={form.otherErrors} />
+      <div>
+        <Button type="submit" isDisabled={form.hasErrors} isPending={form.isSaving}>
+          Confirm
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** /:organization/admin/members (spec 2.9): Members, for masters and owners. */
+export function MembersPage() {
+  usePageTitle('Members');
+  const [tab, setTab] = useState<MembersTab>('all');
+  return (
+    <Stack>
+      <Heading level={1}>Members</Heading>
+      <Tabs
+        label="Members"
+        selected={tab}
+        onSelect={(id) => setTab(id as MembersTab)}
+        tabs={[
+          { id: 'all', title: 'All', panel: <MemberList key="all" archived={false} /> },
+          { id: 'archived', title: 'Archived', panel: <MemberList key="archived" archived /> },
+          { id: 'add', title: 'Add', panel: <AddMemberForm /> },
+        ]}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,87 @@
+import type { Role, TenantUser } from '@tessera/sdk';
+import { apiCall } from '../../api/call';
+import { sameIds } from '../../lib/ids';
+import { client } from '../../api/client';
+import type { ApiOutcome } from '../../api/outcome';
+import { queryParams, type ListQuery } from '../../lists/useServerList';
+import type { TagOption } from '../../ui/TagPicker';
+
+export type MemberOrder = 'user' | 'email' | 'role' | 'status' | 'joined';
+
+export const ROLE_NAMES: Record<Role, string> = { user: 'User', admin: 'Admin', master: 'Master' };
+
+export const ROLE_OPTIONS = (Object.keys(ROLE_NAMES) as Role[]).map((role) => ({ id: role, label: ROLE_NAMES[role] }));
+
+const path = (tenantId: string) => ({ path: { tenantId } });
+const memberPath = (tenantId: string, tenantUserId: string) => ({ path: { tenantId, tenantUserId } });
+
+export function listMembers(tenantId: string, archived: boolean) {
+  return (query: ListQuery<MemberOrder>) =>
+    apiCall(client.GET('/tenants/{tenantId}/tenant-users', { params: { ...path(tenantId), query: { ...queryParams(query), archived } } }));
+}
+
+export function archiveMember(tenantId: string, member: TenantUser) {
+  return apiCall(client.DELETE('/tenants/{tenantId}/tenant-users/{tenantUserId}', { params: memberPath(tenantId, member.id) }));
+}
+
+export function restoreMember(tenantId: string, member: TenantUser) {
+  return apiCall(
+    client.PATCH('/tenants/{tenantId}/tenant-users/{tenantUserId}', { params: memberPath(tenantId, member.id), body: { is_deleted: false } }),
+  );
+}
+
+/** Members as choices of a tag picker (a group's members). */
+export function memberOption(member: Pick<TenantUser, 'id' | 'user'>): TagOption {
+  const { name, email } = member.user;
+  return { id: member.id, label: name ? `${name} (${email})` : email };
+}
+
+export function searchMembers(tenantId: string) {
+  return async (term: string): Promise<TagOption[]> => {
+    const outcome = await apiCall(
+      client.GET('/tenants/{tenantId}/tenant-users', { params: { ...path(tenantId), query: { search: term || undefined, order: 'user' } } }),
+    );
+    return outcome.ok ? outcome.data.data.map(memberOption) : [];
+  };
+}
+
+function relateGroups(tenantId: string, member: TenantUser, groups: string[]) {
+  return apiCall(
+    client.POST('/tenants/{tenantId}/tenant-users/{tenantUserId}/groups', { params: memberPath(tenantId, member.id), body: { groups } }),
+    { handles: [422] },
+  );
+}
+
+export type AddMemberValues = { email: string; role: string; groups: string[] };
+
+/** Add a new member: the membership (an invitation for an unknown email), then their groups. */
+export async function addMember(tenantId: string, values: AddMemberValues): Promise<ApiOutcome<TenantUser>> {
+  const created = await apiCall(
+    client.POST('/tenants/{tenantId}/tenant-users', { params: path(tenantId), body: { email: values.email.trim(), role: values.role as Role } }),
+    { handles: [422] },
+  );
+  if (!created.ok || values.groups.length === 0) return created.ok ? { ok: true, data: created.data.data } : created;
+  const related = await relateGroups(tenantId, created.data.data, values.groups);
+  return related.ok ? { ok: true, data: related.data.data } : related;
+}
+
+export type EditMemberValues = { is_active: boolean; role: string; groups: string[] };
+
+export function editMemberValues(member: TenantUser): EditMemberValues {
+  return { is_active: member.is_active, role: member.role, groups: (member.groups ?? []).map((group) => group.id) };
+}
+
+/** Edit member: role and Active on the membership, then the groups when they changed. */
+export async function updateMember(tenantId: string, member: TenantUser, values: EditMemberValues): Promise<ApiOutcome<TenantUser>> {
+  const updated = await apiCall(
+    client.PATCH('/tenants/{tenantId}/tenant-users/{tenantUserId}', {
+      params: memberPath(tenantId, member.id),
+      body: { role: values.role as Role, is_active: values.is_active },
+    }),
+    { handles: [422] },
+  );
+  if (!updated.ok) return updated;
+  if (sameIds(editMemberValues(member).groups, values.groups)) return { ok: true, data: updated.data.data };
+  const related = await relateGroups(tenantId, member, values.groups);
+  return related.ok ? { ok: true, data: related.data.data } : related;
+}

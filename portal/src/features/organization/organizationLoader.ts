@@ -1,0 +1,39 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { apiCall } from '../../api/call';
+import { client } from '../../api/client';
+import { globalRouteFor } from '../../api/outcome';
+import { useSession } from '../../state/session';
+import { isAuthenticated } from '../../state/tokens';
+import { pathOf, redirectForFailure } from '../../guards/loaders';
+import { memberContext, summaryOf, type OrganizationContext } from './organizationContext';
+
+export const NOT_FOUND_PATH = '/not-found';
+
+/** The owner enters any live organization: it is loaded from the server (spec 2.2). */
+async function ownerContext(idOrSlug: string): Promise<OrganizationContext> {
+  const outcome = await apiCall(client.GET('/tenants/{tenantId}', { params: { path: { tenantId: idOrSlug } } }), { routeErrors: false });
+  if (!outcome.ok) throw redirect(globalRouteFor(outcome.status) ?? '/whoops');
+  const tenant = outcome.data.data;
+  // Archived organizations are closed to everyone, as the API's tenant routes are.
+  if (tenant.is_deleted) throw redirect(NOT_FOUND_PATH);
+  return { organization: summaryOf(tenant), role: 'owner', block: null };
+}
+
+/**
+ * /:organization (an id or a pretty-URL name): resolves the organization and the person's role in
+ * it. The current user is loaded afresh on entry, so a membership suspended since the last visit
+ * shows its modal. An organization the person cannot enter is not found (spec 2.2).
+ */
+export async function organizationLoader({ params, request }: LoaderFunctionArgs): Promise<OrganizationContext | null> {
+  // Without a session the authenticated guard (the parent route) answers with its redirect.
+  if (!isAuthenticated()) return null;
+  const failure = await useSession.getState().load({ routeErrors: false });
+  if (failure) throw redirectForFailure(failure, pathOf(request));
+  const user = useSession.getState().user;
+  if (!user) return null;
+  const idOrSlug = params.organization ?? '';
+  const context = user.is_owner ? await ownerContext(idOrSlug) : memberContext(user, idOrSlug);
+  if (!context) throw redirect(NOT_FOUND_PATH);
+  useSession.getState().setOrganization(context.organization.id);
+  return context;
+}

@@ -1,0 +1,52 @@
+import type { TenantSummary } from '@tessera/sdk';
+import type { AccessRole } from '../../guards/roles';
+
+export interface SidebarLink {
+  label: string;
+  to: string;
+}
+
+/** Where a person stands: inside an organization (with a role), or outside any. */
+export type SidebarContext =
+  | { area: 'organization'; role: AccessRole; organization: Pick<TenantSummary, 'slug' | 'enable_bioreq'> }
+  | { area: 'platform'; isOwner: boolean };
+
+export const OWNER_SIDEBAR: SidebarLink[] = [
+  { label: 'Organizations', to: '/organizations' },
+  { label: 'Users', to: '/users' },
+];
+
+function organizationLinks(role: AccessRole, organization: Pick<TenantSummary, 'slug' | 'enable_bioreq'>): SidebarLink[] {
+  const base = `/${encodeURIComponent(organization.slug)}`;
+  const admin = (label: string, path: string) => ({ label, to: `${base}/admin/${path}` });
+  const bioreq = organization.enable_bioreq;
+  switch (role) {
+    case 'owner':
+    case 'master':
+      return [
+        admin('Modules', 'modules'),
+        admin('Media', 'media'),
+        admin('Members', 'members'),
+        admin('Groups', 'groups'),
+        admin('Access Requests', 'access-requests'),
+        admin('Suggestions', 'suggestions'),
+        admin('Reports', 'reports'),
+        admin('Bioreq', 'bioreq'),
+      ];
+    case 'admin':
+      return [admin('Modules', 'modules'), admin('Media', 'media'), admin('Reports', 'reports'), ...(bioreq ? [admin('Bioreq', 'bioreq')] : [])];
+    case 'user':
+      return bioreq ? [{ label: 'Modules', to: `${base}/modules` }, { label: 'Bioreq', to: `${base}/bioreq` }] : [];
+  }
+}
+
+/**
+ * The sidebar of spec 2.3 and section 6. Owner or master: the full list; admin: Modules, Media,
+ * Reports and Bioreq when the organization enables it; a user: Modules and Bioreq only when bioreq
+ * is enabled, otherwise no sidebar; owners outside organizations: Organizations and Users.
+ * An empty list means no sidebar.
+ */
+export function sidebarLinks(context: SidebarContext): SidebarLink[] {
+  if (context.area === 'platform') return context.isOwner ? OWNER_SIDEBAR : [];
+  return organizationLinks(context.role, context.organization);
+}

@@ -1,0 +1,77 @@
+import { styled } from '@tessera/widgets/theme';
+import type { ReactNode } from 'react';
+import { Pagination } from '../ui/Pagination';
+import { SearchField } from '../ui/SearchField';
+import { Table, type TableColumn, type TableSelection } from '../ui/Table';
+import type { ServerList } from './useServerList';
+
+const Layout = styled('div', { display: 'flex', flexDirection: 'column', gap: '$3' });
+
+const Toolbar = styled('div', { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '$3' });
+
+export interface ServerTableProps<T, O extends string> {
+  /** Names the table and its paging ("Users" -> "Users pages"). */
+  label: string;
+  list: ServerList<T, O>;
+  columns: TableColumn<T>[];
+  rowKey(row: T): string;
+  /** The spec's empty-state text ("No users found..."). */
+  emptyText: string;
+  /** The spec's search placeholder; lists without one have no search box. */
+  searchPlaceholder?: string;
+  rowAction?(row: T): (() => void) | undefined;
+  selection?: TableSelection;
+  /** Controls beside the search box (select mode, Remove All). */
+  tools?: ReactNode;
+}
+
+/** The one server-paged table of the portal: search, sortable columns, empty state and paging. */
+export function ServerTable<T, O extends string>({
+  label,
+  list,
+  columns,
+  rowKey,
+  emptyText,
+  searchPlaceholder,
+  rowAction,
+  selection,
+  tools,
+}: ServerTableProps<T, O>) {
+  const { meta } = list;
+  return (
+    <Layout>
+      {searchPlaceholder || tools ? (
+        <Toolbar>
+          {searchPlaceholder ? (
+            <SearchField placeholder={searchPlaceholder} value={list.searchText} onChange={list.changeSearch} onSubmit={list.submitSearch} />
+          ) : (
+            <span />
+          )}
+          {tools}
+        </Toolbar>
+      ) : null}
+      <Table
+        label={label}
+        columns={columns}
+        rows={list.rows}
+        rowKey={rowKey}
+        sort={{ order: list.query.order, desc: list.query.desc }}
+        onSort={list.sortBy}
+        emptyText={list.isLoading && !meta ? 'Loading...' : emptyText}
+        rowAction={rowAction}
+        selection={selection}
+        isBusy={list.isLoading}
+      />
+      {meta ? (
+        <Pagination
+          label={`${label} pages`}
+          page={meta.current_page}
+          lastPage={meta.last_page}
+          total={meta.total}
+          perPage={meta.per_page}
+          onPage={list.goToPage}
+        />
+      ) : null}
+    </Layout>
+  );
+}

@@ -1,0 +1,35 @@
+import { useCallback, useState } from 'react';
+import type { ApiFailure, ApiOutcome } from '../api/outcome';
+
+/** A 422 names its reasons per field; other failures have one message. */
+export function failureMessages(failure: ApiFailure): string[] {
+  const fieldMessages = Object.values(failure.error.errors ?? {}).flat();
+  return fieldMessages.length ? fieldMessages : [failure.error.message];
+}
+
+/**
+ * Row actions of a list (archive, restore, suspend...): one at a time, the list refetched after a
+ * success, and a failure the screen shows (a 422 explaining why the transition is not possible).
+ */
+export function useRowActions(reload: () => void) {
+  const [pendingKey, setPendingKey] = useState<string | null>(null);
+  const [messages, setMessages] = useState<string[]>([]);
+
+  const run = useCallback(
+    async (key: string, call: () => Promise<ApiOutcome<unknown>>): Promise<boolean> => {
+      setPendingKey(key);
+      setMessages([]);
+      const outcome = await call();
+      setPendingKey(null);
+      if (outcome.ok) {
+        reload();
+        return true;
+      }
+      if (!outcome.routed) setMessages(failureMessages(outcome));
+      return false;
+    },
+    [reload],
+  );
+
+  return { run, pendingKey, messages, isPending: pendingKey !== null };
+}

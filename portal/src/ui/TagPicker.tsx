@@ -1,0 +1,186 @@
+import { styled } from '@tessera/widgets/theme';
+import { useEffect, useRef, useState } from 'react';
+import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components/ComboBox';
+import { Button, Tag, TagGroup, TagList } from 'react-aria-components/TagGroup';
+
+const Field = styled('div', { display: 'flex', flexDirection: 'column', gap: '$2', fontFamily: '$body', color: '$text' });
+
+const Picker = styled(ComboBox, { display: 'flex', flexDirection: 'column', gap: '$1' });
+
+const FieldLabel = styled(Label, { fontSize: '$2', fontWeight: '$medium' });
+
+const PickerInput = styled(Input, {
+  width: '100%',
+  minHeight: '$control',
+  padding: '$2 $3',
+  border: '1px solid $border',
+  borderRadius: '$md',
+  backgroundColor: '$background',
+  color: '$text',
+  fontFamily: '$body',
+  fontSize: '$3',
+  outline: 'none',
+  '&::placeholder': { color: '$textMuted' },
+  '&[data-focused]': { borderColor: '$focus', boxShadow: '$focus' },
+});
+
+const Options = styled(Popover, {
+  minWidth: 'var(--trigger-width)',
+  maxHeight: '280px',
+  overflow: 'auto',
+  backgroundColor: '$surface',
+  border: '1px solid $borderSubtle',
+  borderRadius: '$md',
+  boxShadow: '$card',
+});
+
+const OptionList = styled(ListBox, { padding: '$1', outline: 'none' });
+
+const Option = styled(ListBoxItem, {
+  padding: '$2 $3',
+  borderRadius: '$sm',
+  fontSize: '$3',
+  color: '$text',
+  cursor: 'pointer',
+  outline: 'none',
+  '&[data-focused]': { backgroundColor: '$surfaceMuted' },
+});
+
+const NoOptions = styled('div', { padding: '$2 $3', color: '$textMuted', fontSize: '$2' });
+
+const Tags = styled(TagList, { display: 'flex', flexWrap: 'wrap', gap: '$2', outline: 'none' });
+
+const Chip = styled(Tag, {
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '$1',
+  padding: '$1 $1 $1 $3',
+  borderRadius: '$round',
+  backgroundColor: '$infoSurface',
+  color: '$info',
+  fontSize: '$2',
+  outline: 'none',
+  '&[data-focus-visible]': { boxShadow: '$focus' },
+});
+
+const Remove = styled(Button, {
+  width: '22px',
+  height: '22px',
+  padding: 0,
+  border: 'none',
+  borderRadius: '$round',
+  backgroundColor: 'transparent',
+  color: 'inherit',
+  cursor: 'pointer',
+  outline: 'none',
+  '&[data-hovered]': { backgroundColor: '$secondary' },
+  '&[data-focus-visible]': { boxShadow: '$focus' },
+});
+
+const Empty = styled('span', { color: '$textMuted', fontSize: '$2' });
+
+const Errors = styled('div', { display: 'flex', flexDirection: 'column', fontSize: '$1', color: '$danger' });
+
+export interface TagOption {
+  id: string;
+  label: string;
+}
+
+export interface TagPickerProps {
+  /** "Groups", "Members": labels the search box and the list of chosen ones. */
+  label: string;
+  placeholder: string;
+  /** The chosen ids. */
+  value: string[];
+  onChange(value: string[]): void;
+  /** Names of ids chosen before this screen opened (the record's relations). */
+  known?: TagOption[];
+  /** Candidates matching a search term (the server searches). */
+  loadOptions(term: string): Promise<TagOption[]>;
+  /** Wait after the last keystroke before asking the server (spec section 9: 750 ms). */
+  debounceMs?: number;
+  errors?: string[];
+}
+
+/**
+ * Tagging related records (a member's groups, a group's members): a search box whose choices
+ * become removable tags (react-aria ComboBox and TagGroup).
+ */
+export function TagPicker({ label, placeholder, value, onChange, known = [], loadOptions, debounceMs = 750, errors = [] }: TagPickerProps) {
+  const [term, setTerm] = useState('');
+  const [options, setOptions] = useState<TagOption[]>([]);
+  const labels = useRef(new Map<string, string>());
+  for (const option of [...known, ...options]) labels.current.set(option.id, option.label);
+  const latestLoad = useRef(loadOptions);
+  latestLoad.current = loadOptions;
+
+  useEffect(() => {
+    let current = true;
+    const timer = setTimeout(
+      () => void latestLoad.current(term.trim()).then((found) => current && setOptions(found)),
+      term ? debounceMs : 0,
+    );
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [term, debounceMs]);
+
+  const choices = options.filter((option) => !value.includes(option.id));
+  const add = (id: string) => {
+    if (!value.includes(id)) onChange([...value, id]);
+    setTerm('');
+  };
+  const remove = (ids: Set<string>) => onChange(value.filter((id) => !ids.has(id)));
+
+  return (
+    <Field>
+      <Picker
+        inputValue={term}
+        onInputChange={setTerm}
+        value={null}
+        onChange={(key) => key !== null && add(String(key))}
+        items={choices}
+        menuTrigger="focus"
+        allowsEmptyCollection
+      >
+        <FieldLabel>{label}</FieldLabel>
+        <PickerInput placeholder={placeholder} />
+        <Options>
+          <OptionList renderEmptyState={() => <NoOptions>No matches</NoOptions>}>
+            {(item) => {
+              const option = item as TagOption;
+              return (
+                <Option id={option.id} textValue={option.label}>
+                  {option.label}
+                </Option>
+              );
+            }}
+          </OptionList>
+        </Options>
+      </Picker>
+      <TagGroup aria-label={`Selected ${label.toLowerCase()}`} onRemove={(keys) => remove(new Set([...keys].map(String)))}>
+        <Tags renderEmptyState={() => <Empty>None selected</Empty>}>
+          {value.map((id) => {
+            const name = labels.current.get(id) ?? id;
+            return (
+              <Chip key={id} id={id} textValue={name}>
+                {name}
+                <Remove slot="remove" aria-label={`Remove ${name}`}>
+                  ×
+                </Remove>
+              </Chip>
+            );
+          })}
+        </Tags>
+      </TagGroup>
+      {errors.length ? (
+        <Errors>
+          {errors.map((message) => (
+            <span key={message}>{message}</span>
+          ))}
+        </Errors>
+      ) : null}
+    </Field>
+  );
+}
