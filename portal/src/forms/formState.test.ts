@@ -2,7 +2,7 @@ import { forms, messages } from '@tessera/sdk/rules';
 import { describe, expect, it } from 'vitest';
 import type { ApiFailure } from '../api/outcome';
 import { TOO_MANY_REQUESTS } from '../api/outcome';
-import { canSubmit, failureErrors, formReducer, initialFormState, OTHER, validateForm } from './formState';
+import { canSubmit, failureErrors, formReducer, initialFormState, OTHER, validateForm, valuesDiffer } from './formState';
 
 const start = initialFormState({ email: '', password: '' });
 
@@ -80,5 +80,16 @@ describe('validateForm', () => {
       password: [messages.passwordUppercase],
       password_confirmation: [messages.passwordConfirmation],
     });
+  });
+});
+
+describe('valuesDiffer', () => {
+  it('compares text, flags and lists of ids', () => {
+    const saved = { name: 'Acme', enable_bioreq: false, groups: ['a', 'b'] };
+    expect(valuesDiffer({ ...saved }, saved)).toBe(false);
+    expect(valuesDiffer({ ...saved, groups: ['a', 'b'] }, saved)).toBe(false);
+    expect(valuesDiffer({ ...saved, name: 'Acme!' }, saved)).toBe(true);
+    expect(valuesDiffer({ ...saved, enable_bioreq: true }, saved)).toBe(true);
+    expect(valuesDiffer({ ...saved, groups: ['a'] }, saved)).toBe(true);
   });
 });
