@@ -34,3 +34,6 @@ export type Component = Schemas['Component'];
 export type Topic = Schemas['Topic'];
 export type OrderList = Schemas['OrderList'];
 export type ContentTreeModule = Schemas['ContentTreeModule'];
+export type ItemType = Schemas['ItemType'];
+export type Item = Schemas['Item'];
+export type ItemInput = Schemas['ItemInput'];

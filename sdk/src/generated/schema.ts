@@ -1315,6 +1315,119 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tenants/{tenantId}/topics/{topicId}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A topic's items
+         * @description Any member of the organization (and the owner). A learner (role user) reaches only the items of active, live
+         *     topics of the modules related to them; anything else answers 404.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         */
+        get: operations["listItems"];
+        /**
+         * Save the whole ordered list of a topic's items
+         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     One transaction: rows are saved first, then children; existing items missing from the list are deleted (a
+         *     row with its children). Either the whole list is saved or nothing is. Errors are keyed by the entry's
+         *     position in `items`, e.g. `items.3.text` (a row title is required) or `items.5.media_id` (image, video,
+         *     pdf and audio need a media file of this organization and of their type).
+         */
+        put: operations["saveItems"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/topics/{topicId}/items/completed/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+                /** @description An item id of the topic in the path; any other id (or one a learner cannot see) answers 404. */
+                itemId: components["parameters"]["ItemId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a procedure row complete
+         * @description Any member of the organization acting for themself; the owner without a membership gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     An item that is not a procedure row answers 404. The topic's `completed_procedures` counts it.
+         */
+        post: operations["markItemComplete"];
+        /**
+         * Mark a procedure row incomplete
+         * @description Any member of the organization acting for themself; the owner without a membership gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     An item that is not a procedure row answers 404.
+         */
+        delete: operations["markItemIncomplete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/topics/{topicId}/items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+                /** @description An item id of the topic in the path; any other id (or one a learner cannot see) answers 404. */
+                itemId: components["parameters"]["ItemId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one item (a row with its children)
+         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         */
+        delete: operations["deleteItem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenants/{tenantId}/my-membership/content-tree": {
         parameters: {
             query?: never;
@@ -1833,6 +1946,53 @@ export interface components {
                 }[];
             }[];
         };
+        /**
+         * @description Rows hold a title and, inside them, paragraphs and media; only rows may be procedures.
+         * @enum {string}
+         */
+        ItemType: "row" | "paragraph" | "image" | "video" | "pdf" | "audio";
+        /**
+         * @description An item of a topic. Top-level items are rows (a title, `is_procedure` when the row is a step to complete) with
+         *     their `children` (paragraphs and media) in order; a child names its row in `row_id` and has no children.
+         *     `media` holds the resolved media file (signed URLs), first element used, empty for rows and paragraphs.
+         *     `is_complete` is the caller's completion of a procedure row (false otherwise, and for an owner who is not a member).
+         */
+        Item: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            topic_id: string;
+            type: components["schemas"]["ItemType"];
+            order: number;
+            text: string | null;
+            is_procedure: boolean;
+            is_complete: boolean;
+            /** Format: uuid */
+            row_id: string | null;
+            media: components["schemas"]["MediaSummary"][];
+            children: components["schemas"]["Item"][];
+        };
+        /**
+         * @description One entry of the items editor's whole list. Rows: `{id?, type: row, order, text, is_procedure}`; children:
+         *     `{id?, type, row_id, order, text}` for a paragraph or `{id?, type, row_id, order, media_id}` for image, video,
+         *     pdf and audio. `id` is an existing item of the topic (updated) or any other string, a temporary client id (a
+         *     new item; children may name a new row by its temporary id in `row_id`). `order` places the entry among its
+         *     siblings; positions are renumbered from 0.
+         */
+        ItemInput: {
+            id?: string | null;
+            type: components["schemas"]["ItemType"];
+            order?: number;
+            text?: string | null;
+            is_procedure?: components["schemas"]["Flag"];
+            row_id?: string | null;
+            /** Format: uuid */
+            media_id?: string | null;
+        };
+        /** @description A topic's items, rows in order with their children in order. */
+        ItemList: {
+            data: components["schemas"]["Item"][];
+        };
     };
     responses: {
         /** @description The request could not be read (malformed JSON or form body). */
@@ -1971,6 +2131,8 @@ export interface components {
         ComponentId: string;
         /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
         TopicId: string;
+        /** @description An item id of the topic in the path; any other id (or one a learner cannot see) answers 404. */
+        ItemId: string;
         /** @description `true` answers lighter rows (no counts) for pickers. */
         Short: components["schemas"]["Flag"];
         /** @description Client lists (a learner's, or `active=true`) leave out the rows the caller has hidden; `show-hidden=true` keeps them (each row carries `is_hidden`). */
@@ -4558,6 +4720,190 @@ export interface operations {
                         data: components["schemas"]["Topic"][];
                         meta: components["schemas"]["PaginationMeta"];
                     };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rows in order, each with its children in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemList"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    saveItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: components["schemas"]["ItemInput"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The saved list with server ids, and each temporary id sent mapped to the id it was given. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Item"][];
+                        meta: {
+                            /** @description Temporary client id -> server id. */
+                            ids: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    markItemComplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+                /** @description An item id of the topic in the path; any other id (or one a learner cannot see) answers 404. */
+                itemId: components["parameters"]["ItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The row (is_complete true) with its children. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Item"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    markItemIncomplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+                /** @description An item id of the topic in the path; any other id (or one a learner cannot see) answers 404. */
+                itemId: components["parameters"]["ItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The row (is_complete false) with its children. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Item"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+                /** @description An item id of the topic in the path; any other id (or one a learner cannot see) answers 404. */
+                itemId: components["parameters"]["ItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The topic's remaining items. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemList"];
                 };
             };
             401: components["responses"]["Unauthenticated"];

@@ -14,6 +14,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const TEXT_MAX_LENGTH = 255;
 export const PASSWORD_MAX_LENGTH = 128;
 export const DESCRIPTION_MAX_LENGTH = 1000;
+/** A paragraph of the items editor (Markdown). */
+export const ITEM_TEXT_MAX_LENGTH = 65_535;
 /** How many ids one relate call (a member's groups, a group's members) may carry. */
 export const RELATION_MAX_ITEMS = 10_000;
 
@@ -377,6 +379,10 @@ export const forms = {
     topic_id: [contentRule.uuid('topic_id')],
   },
   suggestionUpdate: { is_active: [rule.required('is_active'), rule.flag('is_active')] },
+  /** Items editor entries (spec 5: a row title is required; image, video, pdf and audio need their media). */
+  itemRow: { text: [rule.required('text'), rule.maxLength('text')], is_procedure: [rule.flag('is_procedure')], order: [contentRule.integer('order')] },
+  itemParagraph: { text: [rule.required('text'), rule.maxLength('text', ITEM_TEXT_MAX_LENGTH)], order: [contentRule.integer('order')] },
+  itemMedia: { media_id: [rule.required('media_id'), contentRule.uuid('media_id')], order: [contentRule.integer('order')] },
 } satisfies Record<string, FormRules>;
 
 export type FormName = keyof typeof forms;
