@@ -10,7 +10,7 @@
  */
 import type { Knex } from './knex.js';
 import { isSqlite } from './knex.js';
-import { sqliteReader, sqliteValue } from './prepared.js';
+import { Placeholder, sqliteReader, sqliteValue } from './prepared.js';
 
 const MAX_STATEMENTS = 256;
 type Statement = ReturnType<ReturnType<typeof sqliteReader>['prepare']>;
@@ -39,9 +39,38 @@ function inTransaction(knex: Knex): boolean {
   return Boolean((knex as Knex & { isTransaction?: boolean }).isTransaction);
 }
 
+function runCached<Row>(knex: Knex, sql: string, bindings: readonly unknown[]): Row[] {
+  knex.client.emit('query', { method: 'select', sql, bindings, prepared: true });
+  return cachedStatement(knex, sql).all(...bindings.map(sqliteValue)) as Row[];
+}
+
+/** Runs a read built anew each time (its SQL text is the cache key). */
 export async function selectRows<Row>(knex: Knex, query: Knex.QueryBuilder): Promise<Row[]> {
   if (!isSqlite(knex) || inTransaction(knex)) return (await query) as Row[];
   const { sql, bindings } = query.toSQL().toNative();
-  knex.client.emit('query', { method: 'select', sql, bindings, prepared: true });
-  return cachedStatement(knex, sql).all(...bindings.map(sqliteValue)) as Row[];
+  return runCached<Row>(knex, sql, bindings);
+}
+
+/**
+ * A read of fixed shape (for example "counts for one user"), built once per knex with `placeholder(...)`
+ * values and run with real ones: no builder or compiler work per call.
+ */
+export function selectWith<Row>(build: (knex: Knex) => Knex.QueryBuilder) {
+  const compiled = new WeakMap<Knex, { sql: string; bindings: readonly unknown[] }>();
+  return async (knex: Knex, values: Record<string, unknown>): Promise<Row[]> => {
+    let native = compiled.get(knex);
+    if (!native) {
+      // `?` placeholders (not PostgreSQL's native $1): knex.raw renumbers them, and SQLite reads them as they are.
+      const { sql, bindings } = build(knex).toSQL();
+      native = { sql, bindings };
+      compiled.set(knex, native);
+    }
+    const bindings = native.bindings.map((binding) => (binding instanceof Placeholder ? values[binding.name] : binding));
+    if (!isSqlite(knex) || inTransaction(knex)) {
+      // knex.raw answers { rows } on PostgreSQL and the rows themselves on SQLite.
+      const result = await knex.raw(native.sql, bindings as Knex.RawBinding[]);
+      return (Array.isArray(result) ? result : result.rows) as Row[];
+    }
+    return runCached<Row>(knex, native.sql, bindings);
+  };
 }

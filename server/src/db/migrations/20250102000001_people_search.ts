@@ -9,8 +9,9 @@ import type { Knex } from 'knex';
  * id, and the implicit rowid of such a table may change on VACUUM, which would corrupt an external-content
  * index); triggers keep both in step with `users`.
  *
- * PostgreSQL: trigram GIN indexes (pg_trgm) serve `lower(column) LIKE '%term%'` directly. Creating the
- * extension needs the CREATE privilege; without it the indexes are skipped and searches scan.
+ * PostgreSQL: trigram GIN indexes (pg_trgm, installed in the public schema) serve `lower(column) LIKE
+ * '%term%'` directly. Creating the extension needs the CREATE privilege; without it the indexes are skipped
+ * and searches scan.
  */
 
 const SQLITE_UP = [
@@ -65,8 +66,10 @@ async function pgTrigramIndexes(knex: Knex): Promise<void> {
   try {
     // A savepoint, so that a missing privilege does not abort the migration's transaction.
     await knex.transaction(async (savepoint) => {
-      await savepoint.raw('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-      // The extension may live in another schema than the app's tables: name its operator class fully.
+      // In public, not the app's schema: dropping a schema drops the extensions in it, and with them the
+      // indexes of every other schema that uses them (test databases are schemas, dropped after each file).
+      await savepoint.raw('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
+      // It may already exist in another schema: name its operator class fully.
       const { rows } = await savepoint.raw("SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'");
       const opclass = `"${String(rows[0].schema).replace(/"/g, '""')}".gin_trgm_ops`;
       await savepoint.raw(`CREATE INDEX users_name_trgm ON users USING gin (lower(name) ${opclass})`);
