@@ -24,6 +24,7 @@ import { accountRoutes } from './features/accounts/routes.js';
 import { findActiveAccount, verifyCredentials } from './features/accounts/service.js';
 import { componentRoutes } from './features/components/routes.js';
 import { groupRoutes } from './features/groups/routes.js';
+import { itemRoutes } from './features/items/routes.js';
 import { moduleRoutes } from './features/modules/routes.js';
 import { systemRoutes } from './features/system/routes.js';
 import { tenantUserRoutes } from './features/tenant-users/routes.js';
@@ -88,6 +89,7 @@ function apiRouter(services: AppServices): Router {
     moduleRoutes(services),
     componentRoutes(services),
     topicRoutes(services),
+    itemRoutes(services),
   ];
   for (const feature of features) {
     router.use(feature.routes());

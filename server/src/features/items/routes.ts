@@ -1,0 +1,61 @@
+/** Items of core-platform.md 7.2, under /tenants/{tenantId}/topics/{topicId}/items. */
+import Router from '@koa/router';
+import type { AppServices } from '../../context.js';
+import { authenticate } from '../../http/authenticate.js';
+import { notFound } from '../../http/errors.js';
+import { accessOf, requireTenant } from '../../http/tenant-access.js';
+import { signerOf } from '../../storage/signed-urls.js';
+import { requireMembership } from '../modules/policy.js';
+import { viewerOf } from '../modules/visibility.js';
+import { readItemList } from './input.js';
+import { itemMessages, itemPolicy } from './policy.js';
+import { presentItemTree } from './presenter.js';
+import * as items from './service.js';
+
+const BASE = '/tenants/:tenantId/topics/:topicId/items';
+
+export function itemRoutes(services: AppServices): Router {
+  const router = new Router();
+  const { knex } = services;
+  const signer = signerOf(services);
+  const inTenant = [authenticate(knex), requireTenant(knex)];
+
+  router.get(BASE, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    itemPolicy.authorize(access.role, 'list');
+    ctx.body = { data: presentItemTree(await items.listItems(knex, viewerOf(access), ctx.params.topicId), signer) };
+  });
+
+  router.put(BASE, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    itemPolicy.authorize(access.role, 'save');
+    const entries = readItemList(ctx.request.body);
+    const viewer = viewerOf(access);
+    const ids = await items.saveItems(knex, viewer, ctx.params.topicId, entries);
+    ctx.body = { data: presentItemTree(await items.itemRows(knex, viewer, ctx.params.topicId), signer), meta: { ids } };
+  });
+
+  for (const [method, complete] of [['post', true], ['delete', false]] as const) {
+    router[method](`${BASE}/completed/:itemId`, ...inTenant, async (ctx) => {
+      const access = accessOf(ctx);
+      itemPolicy.authorize(access.role, 'complete');
+      const memberId = requireMembership(access);
+      const viewer = viewerOf(access);
+      const { topicId, itemId } = ctx.params;
+      await items.setComplete(knex, viewer, topicId, itemId, memberId, complete);
+      const row = presentItemTree(await items.itemRows(knex, viewer, topicId), signer).find((item) => item.id === itemId);
+      if (!row) throw notFound(itemMessages.notFound);
+      ctx.body = { data: row };
+    });
+  }
+
+  router.delete(`${BASE}/:itemId`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    itemPolicy.authorize(access.role, 'delete');
+    const viewer = viewerOf(access);
+    await items.deleteItem(knex, viewer, ctx.params.topicId, ctx.params.itemId);
+    ctx.body = { data: presentItemTree(await items.itemRows(knex, viewer, ctx.params.topicId), signer) };
+  });
+
+  return router;
+}
