@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test';
+import { Api, registeredMember, rowOf, search, switchTo, uniqueOrganizationName } from './people-support';
+import { DEMO_PASSWORD, expectAccessible, linkFromOutbox, logIn, uniqueEmail } from './support';
+
+test('a master invites a new person, who finishes registration from the email and sees the organization', async ({ page }) => {
+  const email = uniqueEmail('invitee');
+
+  await logIn(page, 'master@example.com', DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await page.getByRole('link', { name: 'Edit Acme Training' }).click();
+  await page.getByRole('navigation', { name: 'Organization' }).getByRole('link', { name: 'Members' }).click();
+  await expect(page.getByRole('heading', { name: 'Members' })).toBeVisible();
+  await expect(rowOf(page, 'learner@example.com')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('tab', { name: 'Add' }).click();
+  await expect(page.getByRole('heading', { name: 'Add a new member' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await expect(page.getByText('An invitation is sent to this address.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Role/ })).toContainText('User');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Member Added!')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'All' }).click();
+  await search(page, 'Search by name or email', email);
+  await expect(rowOf(page, email)).toContainText('Not Confirmed');
+
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto(await linkFromOutbox(email, '/finish-registration/'));
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expectAccessible(page);
+  await page.getByLabel('Full Name').fill('Ivy Invitee');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel('Confirm Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText("You've completed the registration process!")).toBeVisible();
+
+  await logIn(page, email, DEMO_PASSWORD);
+  const organizations = page.getByRole('list', { name: 'Your organizations' });
+  await expect(organizations.getByRole('listitem')).toHaveCount(1);
+  await expect(organizations).toContainText('Acme Training');
+  await expect(organizations).toContainText('User');
+  await expectAccessible(page);
+  await organizations.getByRole('link', { name: 'Acme Training' }).click();
+  await expect(page).toHaveURL(/\/acme-training\/modules$/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Acme Training' })).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test('a person requests access by name, a master approves it, and the person sees the organization', async ({ page, request }) => {
+  const name = uniqueOrganizationName('Open Doors');
+  const owner = await Api.as(request, 'owner@example.com');
+  const organization = await owner.call<{ id: string; slug: string }>('POST', '/tenants', { name });
+  await owner.call('POST', `/tenants/${organization.id}/tenant-users`, { email: 'master@example.com', role: 'master' });
+
+  await logIn(page, 'learner@example.com', DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Request Access' }).click();
+  await page.getByLabel('Organization Name').fill(name);
+  await page.getByRole('button', { name: 'Request Access' }).click();
+  await expect(page.getByText('Request Sent!')).toBeVisible();
+  await expectAccessible(page);
+
+  await switchTo(page, 'master@example.com');
+  await page.goto(`/${organization.slug}/admin/access-requests`);
+  await expect(page.getByRole('heading', { name: 'Access Requests' })).toBeVisible();
+  await expect(rowOf(page, 'learner@example.com')).toContainText('Pending');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Approve Lena Learner' }).click();
+  await expect(page.getByText('No access requests found...')).toBeVisible();
+
+  await switchTo(page, 'learner@example.com');
+  const organizations = page.getByRole('list', { name: 'Your organizations' });
+  await expect(organizations).toContainText(name);
+  await organizations.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(new RegExp(`/${organization.slug}/modules$`));
+  await expect(page.getByRole('banner').getByRole('link', { name })).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+});
+
+test('a suspended member sees the Membership Suspended modal', async ({ page, request }) => {
+  const email = uniqueEmail('suspended-member');
+  const master = await Api.as(request, 'master@example.com');
+  await registeredMember(request, master, 'acme-training', email, 'Sam Suspended');
+
+  await logIn(page, 'master@example.com', DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await page.goto('/acme-training/admin/members');
+  await search(page, 'Search by name or email', email);
+  await page.getByRole('link', { name: 'Edit Sam Suspended' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Member' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expectAccessible(page);
+  await page.getByText('Active', { exact: true }).click();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Member Updated!')).toBeVisible();
+
+  await switchTo(page, email);
+  const organizations = page.getByRole('list', { name: 'Your organizations' });
+  await expect(organizations).toContainText('Suspended');
+  await organizations.getByRole('link', { name: 'Acme Training' }).click();
+  const modal = page.getByRole('alertdialog', { name: 'Membership Suspended' });
+  await expect(modal).toBeVisible();
+  await expect(modal).toContainText('Your membership with this organization has been suspended.');
+  await expectAccessible(page);
+  await modal.getByRole('button', { name: 'GO TO HOME PAGE' }).click();
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+});
