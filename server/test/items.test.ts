@@ -51,6 +51,31 @@ describe.each(databaseKinds)('items on %s', (kind) => {
     expect(other.children).toEqual([]);
   });
 
+  it('lists a topic of 2 or 30 items with the same number of queries', async () => {
+    const queriesFor = async (topicId: string) => {
+      let queries = 0;
+      const onQuery = () => {
+        queries += 1;
+      };
+      server.app.knex.on('query', onQuery);
+      try {
+        expect((await server.api.get(itemsPath(topicId), { token: learner.token })).status).toBe(200);
+      } finally {
+        server.app.knex.off('query', onQuery);
+      }
+      return queries;
+    };
+    const small = (await learnerTree()).topicId;
+    const large = (await learnerTree()).topicId;
+    const media = await insertMediaRow(server, tenant.id);
+    await insertItem(server, tenant.id, small, { rowId: await insertItem(server, tenant.id, small, { procedure: true }), type: 'image', mediaId: media });
+    for (let row = 0; row < 6; row += 1) {
+      const rowId = await insertItem(server, tenant.id, large, { position: row, procedure: true });
+      for (let child = 0; child < 4; child += 1) await insertItem(server, tenant.id, large, { rowId, type: 'image', position: child, mediaId: media });
+    }
+    expect(await queriesFor(large)).toBe(await queriesFor(small));
+  });
+
   it('saves the whole list: rows then children, temporary ids mapped, missing items deleted', async () => {
     const { topicId } = await insertTree(server, tenant.id);
     const kept = await insertItem(server, tenant.id, topicId, { position: 0, text: 'Kept row' });
@@ -81,6 +106,14 @@ describe.each(databaseKinds)('items on %s', (kind) => {
     expect(stored.map((item) => item.id)).not.toContain(droppedChild);
     expect(stored).toHaveLength(5);
     expect((await server.api.get(itemsPath(topicId), { token: admin.token })).body.data).toEqual(response.body.data);
+
+    // The id of another topic's item is only a temporary id here: a new item, the other one untouched.
+    const { topicId: otherTopic } = await insertTree(server, tenant.id);
+    const foreignItem = await insertItem(server, tenant.id, otherTopic, { text: 'Not yours' });
+    const claimed = await put(topicId, [{ id: foreignItem, type: 'row', order: 0, text: 'Claimed' }]);
+    expect(claimed.body.meta.ids[foreignItem]).toBeDefined();
+    expect(claimed.body.meta.ids[foreignItem]).not.toBe(foreignItem);
+    expect(await storedItems(otherTopic)).toEqual([expect.objectContaining({ id: foreignItem, text: 'Not yours' })]);
 
     // An empty list empties the topic.
     expect((await put(topicId, [])).body.data).toEqual([]);
