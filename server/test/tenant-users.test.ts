@@ -119,6 +119,29 @@ describe.each(databaseKinds)('members on %s', (kind) => {
       expect(byEmail.body.data[0].abilities).toEqual({ update: false, archive: false, restore: false });
     });
 
+    it('finds people by any part of the name or email, short terms and quotes included, and follows renames', async () => {
+      const local = await insertTenant(server);
+      const localMaster = await person(server, { tenantId: local.id, role: 'master', name: 'Zed Master' });
+      // Letters only: a profile name may hold letters and spaces.
+      const tag = uniqueName('x').split(' ')[1].replace(/\d/g, (digit) => 'ghijklmnop'[Number(digit)]);
+      const renamed = await person(server, { tenantId: local.id, name: `Quinn Oldname${tag}` });
+      const quoted = await person(server, { tenantId: local.id, name: 'Quote Person' });
+      await server.app.knex('users').where('id', quoted.user.id).update({ name: `Say "hi${tag}" now` });
+      const find = async (term: string) =>
+        (await server.api.get(`/tenants/${local.id}/tenant-users?search=${encodeURIComponent(term)}`, { token: localMaster.token })).body.data.map(
+          (m: { id: string }) => m.id,
+        );
+
+      expect(await find(`OLDNAME${tag.toUpperCase()}`)).toEqual([renamed.membershipId]);
+      expect(await find(`"hi${tag}"`)).toEqual([quoted.membershipId]);
+      expect((await find('ze')).includes(localMaster.membershipId)).toBe(true);
+      expect(await find(renamed.user.email.split('@')[0].slice(2))).toEqual([renamed.membershipId]);
+
+      expect((await server.api.patch('/users/me', { name: `Quinn Newname${tag}` }, { token: renamed.token })).status).toBe(200);
+      expect(await find(`oldname${tag}`)).toEqual([]);
+      expect(await find(`newname${tag}`)).toEqual([renamed.membershipId]);
+    });
+
     it('lists archived members only in the archived view, and counts live groups', async () => {
       const local = await insertTenant(server);
       const localMaster = await person(server, { tenantId: local.id, role: 'master' });
