@@ -51,20 +51,23 @@ describe.each(databaseKinds)('items on %s', (kind) => {
     expect(other.children).toEqual([]);
   });
 
-  it('lists a topic of 2 or 30 items with the same number of queries', async () => {
-    const queriesFor = async (topicId: string) => {
-      let queries = 0;
-      const onQuery = () => {
-        queries += 1;
-      };
-      server.app.knex.on('query', onQuery);
-      try {
-        expect((await server.api.get(itemsPath(topicId), { token: learner.token })).status).toBe(200);
-      } finally {
-        server.app.knex.off('query', onQuery);
-      }
-      return queries;
+  /** SQL queries of one call (the session lookup runs outside knex, see query-counts.test.ts). */
+  const queriesOf = async (call: () => Promise<{ status: number }>) => {
+    let queries = 0;
+    const onQuery = () => {
+      queries += 1;
     };
+    server.app.knex.on('query', onQuery);
+    try {
+      expect((await call()).status).toBe(200);
+    } finally {
+      server.app.knex.off('query', onQuery);
+    }
+    return queries;
+  };
+
+  it('lists a topic of 2 or 30 items with the same number of queries', async () => {
+    const queriesFor = (topicId: string) => queriesOf(() => server.api.get(itemsPath(topicId), { token: learner.token }));
     const small = (await learnerTree()).topicId;
     const large = (await learnerTree()).topicId;
     const media = await insertMediaRow(server, tenant.id);
@@ -74,6 +77,26 @@ describe.each(databaseKinds)('items on %s', (kind) => {
       for (let child = 0; child < 4; child += 1) await insertItem(server, tenant.id, large, { rowId, type: 'image', position: child, mediaId: media });
     }
     expect(await queriesFor(large)).toBe(await queriesFor(small));
+  });
+
+  it('saves 2 or 30 entries, new or existing, with the same number of queries', async () => {
+    const media = await insertMediaRow(server, tenant.id);
+    const list = (rows: number, children: number) =>
+      Array.from({ length: rows }, (_, row) => [
+        { id: `row-${row}`, type: 'row', order: row, text: `Row ${row}`, is_procedure: row % 2 },
+        ...Array.from({ length: children }, (_, child) => ({ id: `child-${row}-${child}`, type: 'image', row_id: `row-${row}`, order: child, media_id: media })),
+      ]).flat();
+    const saveTwice = async (entries: unknown[]) => {
+      const { topicId } = await insertTree(server, tenant.id);
+      const created = await queriesOf(() => put(topicId, entries));
+      const saved = (await server.api.get(itemsPath(topicId), { token: admin.token })).body.data;
+      const again = saved.flatMap((row: { id: string; text: string; children: { id: string; media: { id: string }[] }[] }) => [
+        { id: row.id, type: 'row', text: `${row.text} again` },
+        ...row.children.map((child) => ({ id: child.id, type: 'image', row_id: row.id, media_id: child.media[0].id })),
+      ]);
+      return [created, await queriesOf(() => put(topicId, again))];
+    };
+    expect(await saveTwice(list(6, 4))).toEqual(await saveTwice(list(1, 1)));
   });
 
   it('saves the whole list: rows then children, temporary ids mapped, missing items deleted', async () => {

@@ -88,22 +88,33 @@ interface SaveContext {
   trx: Knex;
   tenantId: string;
   topicId: string;
-  existing: Set<string>;
   serverIds: Map<ItemEntry, string>;
   now: Date;
 }
 
-/** Updates the existing entries one by one and inserts the new ones in bulk. */
+/** Columns an entry may change on an existing item (its tenant, topic and creation stay). */
+const EDITABLE_COLUMNS = ['row_id', 'type', 'position', 'text', 'is_procedure', 'media_id', 'updated_at'];
+
+/**
+ * Writes existing and new entries alike as one upsert per 200 rows. An id either is an item of this topic
+ * (read inside this transaction) or was just made, so the upsert can only ever touch this topic's items.
+ */
 async function writeEntries(context: SaveContext, positions: Map<ItemEntry, number>, rowIdOf: (entry: ItemEntry) => string | null): Promise<void> {
   const { trx, now } = context;
-  const inserts: Record<string, unknown>[] = [];
-  for (const [entry, position] of positions) {
-    const id = context.serverIds.get(entry) as string;
-    const columns = { row_id: rowIdOf(entry), type: entry.type, position, text: entry.text, is_procedure: entry.isProcedure, media_id: entry.mediaId, updated_at: now };
-    if (context.existing.has(id)) await trx('items').where('id', id).update(columns);
-    else inserts.push({ id, tenant_id: context.tenantId, topic_id: context.topicId, ...columns, created_at: now });
-  }
-  for (const part of chunks(inserts, 200)) await trx('items').insert(part);
+  const rows = [...positions].map(([entry, position]) => ({
+    id: context.serverIds.get(entry) as string,
+    tenant_id: context.tenantId,
+    topic_id: context.topicId,
+    row_id: rowIdOf(entry),
+    type: entry.type,
+    position,
+    text: entry.text,
+    is_procedure: entry.isProcedure,
+    media_id: entry.mediaId,
+    created_at: now,
+    updated_at: now,
+  }));
+  for (const part of chunks(rows, 200)) await trx('items').insert(part).onConflict('id').merge(EDITABLE_COLUMNS);
 }
 
 /** Children grouped by their row's server id, each group numbered from 0. */
@@ -126,7 +137,7 @@ export async function saveItems(knex: Knex, viewer: Viewer, topicId: string, ent
     await requireVisibleTopic(trx, viewer, topicId);
     const existing = new Set<string>((await trx('items').where('topic_id', topicId).select('id')).map((row: { id: string }) => row.id));
     const { serverIds, temporary } = assignIds(entries, existing);
-    const context: SaveContext = { trx, tenantId: viewer.tenantId, topicId, existing, serverIds, now: new Date() };
+    const context: SaveContext = { trx, tenantId: viewer.tenantId, topicId, serverIds, now: new Date() };
     const rows = entries.filter((entry) => entry.type === 'row');
     const children = entries.filter((entry) => entry.type !== 'row');
     const rowByRef = new Map(rows.map((row) => [row.clientId, serverIds.get(row) as string]));
