@@ -7,6 +7,8 @@ export default defineProject({
   resolve: { conditions: ['tessera-source', ...defaultClientConditions] },
   test: {
     name: 'portal',
+    // Generous: a busy CI machine transforms the lazy screens and the ui kit on first use, which can take seconds.
+    testTimeout: 30_000,
     environment: 'happy-dom',
     // Relative API URLs ('/api/...') resolve against this origin, as they do in the browser.
     environmentOptions: { happyDOM: { url: 'http://localhost:3000/' } },

@@ -7,6 +7,8 @@ export default defineProject({
   resolve: { conditions: ['tessera-source', ...defaultClientConditions] },
   test: {
     name: 'widgets',
+    // Generous: a busy CI machine transforms the lazy screens and the ui kit on first use, which can take seconds.
+    testTimeout: 30_000,
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],

@@ -85,10 +85,12 @@ describe('LoginWidget', () => {
   });
 
   it('keeps the button pending (and labelled) while the answer is on its way', async () => {
-    setup({ delayMs: 50 });
+    let answer = () => {};
+    setup({ gate: new Promise<void>((resolve) => (answer = resolve)) });
     await logIn();
     const button = screen.getByRole('button', { name: 'Log In' });
     expect(button.getAttribute('aria-disabled')).toBe('true');
+    answer();
     await waitFor(() => expect(button.getAttribute('aria-disabled')).toBeNull());
   });
 

@@ -13,6 +13,8 @@ export interface FakeApiOptions {
   user?: CurrentUser;
   /** Milliseconds before each answer, so pending states can be seen. */
   delayMs?: number;
+  /** Every answer waits for this promise: a test holds a request in flight for as long as it needs. */
+  gate?: Promise<unknown>;
 }
 
 export const FAKE_API_BASE = 'https://tessera.test/api';
@@ -72,7 +74,7 @@ export interface FakeApi {
 }
 
 export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
-  const { login = 'success', user = demoUser, delayMs = 0 } = options;
+  const { login = 'success', user = demoUser, delayMs = 0, gate } = options;
   const requests: Request[] = [];
   const liveTokens = new Set<string>();
   let issued = 0;
@@ -104,6 +106,7 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
     const request = input instanceof Request && !init ? input : new Request(input, init);
     requests.push(request.clone());
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (gate) await gate;
     const path = new URL(request.url).pathname.replace(/^\/api/, '');
     if (path === '/token' && request.method === 'POST') return answerToken(request);
     if (path === '/users/me' && request.method === 'GET') return answerMe(request);
