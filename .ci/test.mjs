@@ -34,8 +34,11 @@ const playwrightStatus = run('npx', ['playwright', 'test', '--config', 'portal/e
 function vitestCounts() {
   if (!existsSync(vitestReport)) return { passed: 0, failed: 1 };
   const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
-  const failedSuites = report.numFailedTestSuites ?? 0;
-  return { passed: report.numPassedTests ?? 0, failed: (report.numFailedTests ?? 0) + failedSuites };
+  // A file that failed to load has no test results of its own: count it as one failure.
+  const brokenFiles = (report.testResults ?? []).filter(
+    (file) => file.status === 'failed' && (file.assertionResults ?? []).length === 0,
+  ).length;
+  return { passed: report.numPassedTests ?? 0, failed: (report.numFailedTests ?? 0) + brokenFiles };
 }
 
 function playwrightCounts() {

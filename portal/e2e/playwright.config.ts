@@ -20,7 +20,8 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json']],
-  outputDir: join(tmpdir(), 'tessera-e2e-results'),
+  // Beside this run's data: two runs on one machine must not share (and delete) each other's traces.
+  outputDir: join(dataDir, 'results'),
   use: {
     baseURL: serverUrl,
     headless: true,
