@@ -109,3 +109,57 @@ test('a suspended member sees the Membership Suspended modal', async ({ page, re
   await modal.getByRole('button', { name: 'GO TO HOME PAGE' }).click();
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
 });
+
+test('a master creates a group with a member, edits it, and archives and restores it', async ({ page }) => {
+  const name = uniqueOrganizationName('Trainers');
+  const lena = 'Lena Learner (learner@example.com)';
+
+  await logIn(page, 'master@example.com', DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await page.goto('/acme-training/admin/groups');
+  await expect(page.getByRole('heading', { name: 'Groups', level: 1 })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('tab', { name: 'Add' }).click();
+  await expect(page.getByRole('heading', { name: 'Create a new group' })).toBeVisible();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Description').fill('People who run the sessions');
+  await page.getByRole('combobox', { name: 'Members' }).fill('Lena');
+  await page.getByRole('option', { name: lena }).click();
+  await expect(page.getByRole('grid', { name: 'Selected members' }).getByRole('row', { name: lena })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Group Created!')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'All' }).click();
+  await search(page, 'Search name or description', name);
+  await expect(rowOf(page, name)).toContainText('1 member');
+  await page.getByRole('link', { name: `Edit ${name}` }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Group' })).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue(name);
+  await expect(page.getByLabel('Group ID')).toHaveAttribute('readonly', '');
+  await expectAccessible(page);
+
+  // Leaving with unsaved changes asks first.
+  await page.getByLabel('Description').fill('People who run the training sessions');
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Groups' }).click();
+  const question = page.getByRole('alertdialog', { name: 'There are unsaved changes, are you sure you want to leave?' });
+  await expect(question).toBeVisible();
+  await expectAccessible(page);
+  await question.getByRole('button', { name: 'Stay' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Group' })).toBeVisible();
+
+  await page.getByRole('button', { name: `Remove ${lena}` }).click();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Group Updated!')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Groups' }).click();
+
+  await search(page, 'Search name or description', 'training sessions');
+  await expect(rowOf(page, name)).toContainText('0 members');
+  await page.getByRole('button', { name: `Archive ${name}` }).click();
+  await expect(page.getByText('No groups found...')).toBeVisible();
+  await page.getByRole('tab', { name: 'Archived' }).click();
+  await search(page, 'Search name or description', name);
+  await page.getByRole('button', { name: `Restore ${name}` }).click();
+  await expect(page.getByText('No groups found...')).toBeVisible();
+});

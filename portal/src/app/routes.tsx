@@ -84,8 +84,9 @@ export const routes: RouteObject[] = [
           { index: true, lazy: () => import('../features/home/HomePage').then((m) => ({ Component: m.HomePage })) },
           { path: 'profile', lazy: () => import('../features/profile/ProfilePage').then((m) => ({ Component: m.ProfilePage })) },
           {
-            // Platform owner.
+            // Platform owner: management screens, unsupported on small screens like the admin area.
             loader: ownerLoader,
+            lazy: () => import('../features/organization/AdminLayout').then((m) => ({ Component: m.WideScreenOutlet })),
             children: [
               { path: 'users', lazy: () => import('../features/users/UsersPage').then((m) => ({ Component: m.UsersPage })) },
               {

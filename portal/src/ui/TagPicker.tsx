@@ -1,6 +1,6 @@
 import { styled } from '@tessera/widgets/theme';
 import { useEffect, useRef, useState } from 'react';
-import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components/ComboBox';
+import { Button as ComboButton, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components/ComboBox';
 import { Button, Tag, TagGroup, TagList } from 'react-aria-components/TagGroup';
 
 const Field = styled('div', { display: 'flex', flexDirection: 'column', gap: '$2', fontFamily: '$body', color: '$text' });
@@ -9,10 +9,30 @@ const Picker = styled(ComboBox, { display: 'flex', flexDirection: 'column', gap:
 
 const FieldLabel = styled(Label, { fontSize: '$2', fontWeight: '$medium' });
 
+const InputRow = styled('div', { position: 'relative', display: 'flex' });
+
+const Open = styled(ComboButton, {
+  position: 'absolute',
+  right: '$1',
+  top: '50%',
+  transform: 'translateY(-50%)',
+  width: '32px',
+  height: '32px',
+  padding: 0,
+  border: 'none',
+  borderRadius: '$md',
+  backgroundColor: 'transparent',
+  color: '$text',
+  cursor: 'pointer',
+  outline: 'none',
+  '&[data-hovered]': { backgroundColor: '$secondary' },
+  '&[data-focus-visible]': { boxShadow: '$focus' },
+});
+
 const PickerInput = styled(Input, {
   width: '100%',
   minHeight: '$control',
-  padding: '$2 $3',
+  padding: '$2 $6 $2 $3',
   border: '1px solid $border',
   borderRadius: '$md',
   backgroundColor: '$background',
@@ -103,11 +123,13 @@ export interface TagPickerProps {
 }
 
 /**
- * Tagging related records (a member's groups, a group's members): a search box whose choices
- * become removable tags (react-aria ComboBox and TagGroup).
+ * Tagging related records (a member's groups, a group's members): a search box (typing or its
+ * button lists the candidates) whose choices become removable tags (react-aria ComboBox and TagGroup).
  */
 export function TagPicker({ label, placeholder, value, onChange, known = [], loadOptions, debounceMs = 750, errors = [] }: TagPickerProps) {
   const [term, setTerm] = useState('');
+  // A new search box after each choice: closed, empty and focused, ready for the next one.
+  const [round, setRound] = useState(0);
   const [options, setOptions] = useState<TagOption[]>([]);
   const labels = useRef(new Map<string, string>());
   for (const option of [...known, ...options]) labels.current.set(option.id, option.label);
@@ -130,22 +152,26 @@ export function TagPicker({ label, placeholder, value, onChange, known = [], loa
   const add = (id: string) => {
     if (!value.includes(id)) onChange([...value, id]);
     setTerm('');
+    setRound((previous) => previous + 1);
   };
   const remove = (ids: Set<string>) => onChange(value.filter((id) => !ids.has(id)));
 
   return (
     <Field>
       <Picker
+        key={round}
+        autoFocus={round > 0}
         inputValue={term}
         onInputChange={setTerm}
-        value={null}
         onChange={(key) => key !== null && add(String(key))}
         items={choices}
-        menuTrigger="focus"
         allowsEmptyCollection
       >
         <FieldLabel>{label}</FieldLabel>
-        <PickerInput placeholder={placeholder} />
+        <InputRow>
+          <PickerInput placeholder={placeholder} />
+          <Open aria-label={`Show ${label.toLowerCase()}`}>▾</Open>
+        </InputRow>
         <Options>
           <OptionList renderEmptyState={() => <NoOptions>No matches</NoOptions>}>
             {(item) => {

@@ -20,12 +20,16 @@ function useMinimumRole(): AccessRole {
   return roles.at(-1) ?? 'admin';
 }
 
+/** Management screens (admin area, owner pages) are not offered on small screens. */
+export function WideScreenOutlet() {
+  const isNarrow = useMediaQuery(NARROW_SCREEN_QUERY);
+  return isNarrow ? <Alert tone="info">{NARROW_SCREEN_NOTICE}</Alert> : <Outlet />;
+}
+
 /** /:organization/admin/...: the admin area, for admin and above; people screens for master and above. */
 export function AdminLayout() {
   const { role } = useOrganization();
   const minimumRole = useMinimumRole();
-  const isNarrow = useMediaQuery(NARROW_SCREEN_QUERY);
   if (!atLeast(role, minimumRole)) return <Navigate to="/forbidden" replace />;
-  if (isNarrow) return <Alert tone="info">{NARROW_SCREEN_NOTICE}</Alert>;
-  return <Outlet />;
+  return <WideScreenOutlet />;
 }

@@ -93,6 +93,18 @@ describe('entering an organization', () => {
     expect(screen.queryByRole('heading', { name: 'Modules' })).toBeNull();
     vi.mocked(window.matchMedia).mockRestore();
   });
+
+  it('shows the same notice on the owner pages', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) => ({ matches: query.includes('575.98px'), media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList,
+    );
+    const api = fakeApi([me(aUser({ is_owner: true })), config]);
+    renderApp('/users');
+    await screen.findByText(NARROW_SCREEN_NOTICE);
+    expect(screen.queryByRole('heading', { name: 'User Management' })).toBeNull();
+    expect(api.requests.map((request) => request.path)).not.toContain('/api/users');
+    vi.mocked(window.matchMedia).mockRestore();
+  });
 });
 
 describe('the access modals', () => {
