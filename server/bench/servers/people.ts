@@ -67,10 +67,12 @@ async function measureQueries(path: string, bearer: string): Promise<{ queries: 
   }
 }
 
+const allMembers = (perPage: number) => `/api/tenants/${tenantSlug}/tenant-users?order=joined&per_page=${perPage}`;
 const queryCounts = [
   { request: 'tenant-users, search, per_page=5', ...(await measureQueries(membersPath(5), tokens.master)) },
   { request: 'tenant-users, search, per_page=25', ...(await measureQueries(membersPath(25), tokens.master)) },
-  { request: 'tenant-users, no search, per_page=100', ...(await measureQueries(`/api/tenants/${tenantSlug}/tenant-users?order=joined&per_page=100`, tokens.master)) },
+  { request: 'tenant-users, no search, per_page=1', ...(await measureQueries(allMembers(1), tokens.master)) },
+  { request: 'tenant-users, no search, per_page=100', ...(await measureQueries(allMembers(100), tokens.master)) },
   { request: '/users/me, 1 membership', ...(await measureQueries('/api/users/me', tokens.one)) },
   { request: `/users/me, ${MEMBERSHIP_COUNT} memberships`, ...(await measureQueries('/api/users/me', tokens.fifty)) },
 ];

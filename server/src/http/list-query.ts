@@ -4,7 +4,8 @@
  *
  * A feature describes its list with a `ListDefinition` (sort keys -> SQL, the default sort, the searched
  * columns or its own search), builds its filtered query (FROM, JOINs, WHEREs, no SELECT), and hands both to `paginate`
- * with the columns to select. A page costs two queries whatever its size (a count and the page itself);
+ * with the columns to select. A page costs at most two queries whatever its size (the page, and a count
+ * unless the page shows that no rows follow it);
  * per-row counts belong in the select as correlated subqueries, so they are evaluated in the same query.
  * Both run as cached prepared statements (db/cached-select.ts).
  */
@@ -122,13 +123,22 @@ export async function paginate<Row, Key extends string>(
     return { rows, meta: { current_page: 1, last_page: 1, per_page: Math.max(rows.length, 1), total: rows.length, ...echo } };
   }
 
-  const [{ total }] = await selectRows<{ total: number | string }>(knex, searched.clone().count({ total: '*' }));
-  const count = Number(total);
-  const rows = count === 0 ? [] : await selectRows<Row>(knex, ordered.limit(params.perPage).offset((params.page - 1) * params.perPage));
+  // One row beyond the page tells whether more follow: when none do, the total is known without counting
+  // (a search that fits on one page costs a single query).
+  const offset = (params.page - 1) * params.perPage;
+  const fetched = await selectRows<Row>(knex, ordered.limit(params.perPage + 1).offset(offset));
+  const rows = fetched.slice(0, params.perPage);
+  const totalKnown = fetched.length <= params.perPage && (rows.length > 0 || offset === 0);
+  const total = totalKnown ? offset + rows.length : await countRows(knex, searched);
   return {
     rows,
-    meta: { current_page: params.page, last_page: Math.max(1, Math.ceil(count / params.perPage)), per_page: params.perPage, total: count, ...echo },
+    meta: { current_page: params.page, last_page: Math.max(1, Math.ceil(total / params.perPage)), per_page: params.perPage, total, ...echo },
   };
+}
+
+async function countRows(knex: Knex, searched: Knex.QueryBuilder): Promise<number> {
+  const [{ total }] = await selectRows<{ total: number | string }>(knex, searched.clone().count({ total: '*' }));
+  return Number(total);
 }
 
 /** The list envelope with rows turned into the contract's shape. */
