@@ -1,5 +1,5 @@
 import { Navigate, redirect, type RouteObject } from 'react-router';
-import { authenticatedLoader, guestOnlyLoader, ownerLoader } from '../guards/loaders';
+import { authenticatedLoader, freshUserLoader, guestOnlyLoader, ownerLoader } from '../guards/loaders';
 import type { AccessRole } from '../guards/roles';
 import { RootErrorBoundary, RootLayout, RouteFallback } from './RootLayout';
 import { ORGANIZATION_ROUTE_ID } from './routeIds';
@@ -81,7 +81,7 @@ export const routes: RouteObject[] = [
         loader: authenticatedLoader,
         lazy: () => import('../features/shell/AppShell').then((m) => ({ Component: m.AppShell })),
         children: [
-          { index: true, lazy: () => import('../features/home/HomePage').then((m) => ({ Component: m.HomePage })) },
+          { index: true, loader: freshUserLoader, lazy: () => import('../features/home/HomePage').then((m) => ({ Component: m.HomePage })) },
           { path: 'profile', lazy: () => import('../features/profile/ProfilePage').then((m) => ({ Component: m.ProfilePage })) },
           {
             // Platform owner: management screens, unsupported on small screens like the admin area.

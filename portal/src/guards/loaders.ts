@@ -56,3 +56,14 @@ export async function ownerLoader({ request }: LoaderFunctionArgs) {
   if (!useSession.getState().user?.is_owner) throw redirect('/forbidden');
   return null;
 }
+
+/**
+ * Screens that show the person's memberships (home): the current user is loaded afresh, so an
+ * approved request or a new invitation shows without logging in again.
+ */
+export async function freshUserLoader({ request }: LoaderFunctionArgs) {
+  if (!isAuthenticated()) return null;
+  const failure = await useSession.getState().load({ routeErrors: false });
+  if (failure) throw redirectForFailure(failure, pathOf(request));
+  return null;
+}

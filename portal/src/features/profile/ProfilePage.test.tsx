@@ -12,7 +12,7 @@ function type(label: string | RegExp, value: string) {
 }
 
 const signedIn = (user = aUser()) => [
-  { method: 'GET', path: '/api/users/me', status: 200, body: { data: user }, once: true },
+  { method: 'GET', path: '/api/users/me', status: 200, body: { data: user } },
   { method: 'GET', path: '/api/config', status: 200, body: { data: CONFIG } },
 ];
 
