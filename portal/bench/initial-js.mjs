@@ -1,12 +1,37 @@
 // Measures what a first visit downloads: the gzipped JavaScript a page pulls in before it settles, in Chromium,
-// against a running Tessera server, plus the gzipped size of the standalone widget bundle.
-// Usage: node portal/bench/initial-js.mjs [baseUrl] [path ...]   (defaults: http://127.0.0.1:3000 /login)
-import { readFileSync } from 'node:fs';
+// plus the gzipped size of the standalone widget bundle. Needs `npm run build`.
+// Usage: node portal/bench/initial-js.mjs [baseUrl|-] [path ...]
+//   with no baseUrl (or "-") it starts the built server itself on a free port with a fresh data folder.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
-const [baseUrl = 'http://127.0.0.1:3000', ...paths] = process.argv.slice(2);
+const [given, ...paths] = process.argv.slice(2);
 const pages = paths.length > 0 ? paths : ['/login'];
+const server = given && given !== '-' ? null : await startServer();
+const baseUrl = server?.url ?? given;
+
+async function startServer() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bundles-'));
+  const port = 3400 + Math.floor(Math.random() * 500);
+  const entry = new URL('../../server/dist/main.js', import.meta.url).pathname;
+  const child = spawn(process.execPath, [entry, '--demo'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      if ((await fetch(`${url}/api/version`)).ok) break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  return { url, stop: () => (child.kill(), rmSync(dataDir, { recursive: true, force: true })) };
+}
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
@@ -30,6 +55,7 @@ try {
   }
 } finally {
   await browser.close();
+  server?.stop();
 }
 
 const standalone = new URL('../../widgets/dist/tessera-widgets.js', import.meta.url);

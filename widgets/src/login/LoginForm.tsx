@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { CurrentUser, TesseraClient, TokenPair } from '@tessera/sdk';
-import { forms, hasErrors, validate, validateField, type FieldErrors } from '@tessera/sdk/rules';
+import { hasErrors, loginForm, validate, validateField, type FieldErrors } from '@tessera/sdk/rules';
 import { Alert, Button, Form, TextField } from '../ui/index.js';
 import { describeLoginFailure } from './loginOutcome.js';
 
@@ -21,7 +21,7 @@ export interface LoginFormProps {
   links: ReactNode;
 }
 
-/** Email, password, Log In; client checks with the SDK's `forms.login`, then the password grant. */
+/** Email, password, Log In; client checks with the SDK's `loginForm`, then the password grant. */
 export function LoginForm({ client, initialEmail = '', onSuccess, autoFocus, links }: LoginFormProps) {
   const [values, setValues] = useState<Record<LoginField, string>>({ email: initialEmail, password: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -29,7 +29,7 @@ export function LoginForm({ client, initialEmail = '', onSuccess, autoFocus, lin
   const [isPending, setPending] = useState(false);
 
   const recheck = (field: LoginField, next: Record<LoginField, string>) =>
-    setFieldErrors((current) => ({ ...current, [field]: validateField(field, next, forms.login) }));
+    setFieldErrors((current) => ({ ...current, [field]: validateField(field, next, loginForm) }));
 
   const change = (field: LoginField) => (value: string) => {
     const next = { ...values, [field]: value };
@@ -45,7 +45,7 @@ export function LoginForm({ client, initialEmail = '', onSuccess, autoFocus, lin
 
   async function submit() {
     if (isPending) return;
-    const problems = validate(values, forms.login);
+    const problems = validate(values, loginForm);
     setFieldErrors(problems);
     setGeneralError(null);
     if (hasErrors(problems)) return;

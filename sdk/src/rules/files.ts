@@ -1,0 +1,56 @@
+import { messages } from './core.js';
+
+export const MEDIA_TYPES = ['image', 'video', 'pdf', 'audio'] as const;
+export type MediaKind = (typeof MEDIA_TYPES)[number];
+export const ITEM_TYPES = ['row', 'paragraph', 'image', 'video', 'pdf', 'audio'] as const;
+/** The kinds of file an upload is checked as: the four media types and a video's thumbnail. */
+export type FileKind = MediaKind | 'thumbnail';
+
+/** Spec section 5's file rules: the accepted MIME types per kind. */
+export const FILE_TYPES: Record<FileKind, readonly string[]> = {
+  image: ['image/png', 'image/jpeg'],
+  thumbnail: ['image/png', 'image/jpeg'],
+  video: ['video/mp4'],
+  pdf: ['application/pdf'],
+  audio: ['audio/mpeg', 'audio/wav'],
+};
+
+/** The media type of a MIME type ("an any-file check picks the rule by mime type"). */
+export function mediaKindOf(mimeType: string): MediaKind | undefined {
+  return (['image', 'video', 'pdf', 'audio'] as const).find((kind) => FILE_TYPES[kind].includes(mimeType));
+}
+
+/** Base-10 sizes with no decimals, in MB above 999 KB (spec section 9). */
+export function formatFileSize(bytes: number): string {
+  const kb = bytes / 1000;
+  return kb > 999 ? `${Math.round(kb / 1000)} MB` : `${Math.round(kb)} KB`;
+}
+
+export interface FileLimits {
+  file_sizes: Record<FileKind, { min_size: number; max_size: number }>;
+  image: { min_width: number; min_height: number };
+}
+
+export interface FileFacts {
+  mimeType: string;
+  size: number;
+  width?: number;
+  height?: number;
+}
+
+/** Every message a file breaks for its kind (type, then size, then dimensions for images and thumbnails). */
+export function fileProblems(kind: FileKind, file: FileFacts, limits: FileLimits): string[] {
+  if (!FILE_TYPES[kind].includes(file.mimeType)) return [kind === 'thumbnail' ? messages.thumbnailType : messages.fileType(kind, FILE_TYPES[kind])];
+  const problems: string[] = [];
+  const { min_size, max_size } = limits.file_sizes[kind];
+  if (file.size < min_size * 1000 || file.size > max_size * 1000) {
+    problems.push(messages.fileSize(kind, formatFileSize(file.size), formatFileSize(min_size * 1000), formatFileSize(max_size * 1000)));
+  }
+  const { min_width, min_height } = limits.image;
+  if ((kind === 'image' || kind === 'thumbnail') && file.width !== undefined && file.height !== undefined) {
+    if (file.width < min_width || file.height < min_height) problems.push(messages.fileDimensions(kind, min_width, min_height));
+  }
+  return problems;
+}
+
+/** Content rules that are not one of the generic ones. */
