@@ -124,6 +124,7 @@ export const routes: RouteObject[] = [
                 handle: { minimumRole: 'admin' },
                 lazy: () => import('../features/organization/AdminLayout').then((m) => ({ Component: m.AdminLayout })),
                 children: [
+                  { index: true, loader: ({ params }) => redirect(`/${encodeURIComponent(params.organization ?? '')}/admin/modules`) },
                   notYetAvailable('modules', 'Modules'),
                   notYetAvailable('media', 'Media'),
                   notYetAvailable('reports', 'Reports'),

@@ -1,0 +1,118 @@
+import type { Tenant } from '@tessera/sdk';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tokenStore } from '../../api/client';
+import { useSession } from '../../state/session';
+import { fakeApi, type FakeRoute } from '../../test/fakeApi';
+import { aUser, CONFIG, TOKENS } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+
+function aTenantRecord(name: string, overrides: Partial<Tenant> = {}): Tenant {
+  const slug = name.toLowerCase().replace(/ /g, '-');
+  return {
+    id: `${slug}-id`,
+    name,
+    slug,
+    enable_bioreq: false,
+    groups_count: 2,
+    members_count: 5,
+    is_deleted: false,
+    deleted_at: null,
+    created_at: '2026-03-04T10:15:00Z',
+    updated_at: '2026-03-04T10:15:00Z',
+    abilities: { update: true, archive: true, restore: false },
+    ...overrides,
+  };
+}
+
+const listOf = (data: Tenant[]) => ({
+  data,
+  meta: { current_page: 1, last_page: 1, per_page: 25, total: data.length, order: 'created', desc: false, search: null },
+});
+
+function asOwner(routes: (FakeRoute & { once?: boolean })[]) {
+  return fakeApi([
+    { method: 'GET', path: '/api/users/me', status: 200, body: { data: aUser({ is_owner: true }) } },
+    { method: 'GET', path: '/api/config', status: 200, body: { data: CONFIG } },
+    ...routes,
+  ]);
+}
+
+beforeEach(() => {
+  tokenStore.set(TOKENS);
+  useSession.getState().reset();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Organization Management', () => {
+  it('creates an organization with bioreq on and shows Organization Created!', async () => {
+    const created = aTenantRecord('Globex', { enable_bioreq: true });
+    const api = asOwner([
+      { method: 'GET', path: '/api/tenants', status: 200, body: listOf([]) },
+      { method: 'POST', path: '/api/tenants', status: 201, body: { data: created } },
+    ]);
+    renderApp('/organizations');
+    await screen.findByText('No organizations found...');
+    fireEvent.click(screen.getByRole('tab', { name: 'Add' }));
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Globex' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Enable Bioreq' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await screen.findByText('Organization Created!');
+    expect(api.requests.find((request) => request.method === 'POST')?.body).toEqual({ name: 'Globex', enable_bioreq: true });
+    expect(screen.getByLabelText('Name')).toHaveProperty('value', '');
+  });
+
+  it('shows the organization name rule under the field before sending', async () => {
+    const api = asOwner([{ method: 'GET', path: '/api/tenants', status: 200, body: listOf([]) }]);
+    renderApp('/organizations');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Add' }));
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Acme <Training>' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await screen.findByText('The name field may contain alpha-numeric characters as well as dashes, underscores, ampersands, and spaces.');
+    expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it('opens a live organization on row click; archived rows offer restore only', async () => {
+    const archived = aTenantRecord('Initech', { is_deleted: true, abilities: { update: false, archive: false, restore: true } });
+    asOwner([
+      { method: 'GET', path: '/api/tenants', status: 200, body: listOf([aTenantRecord('Acme Training')]), once: true },
+      { method: 'GET', path: '/api/tenants', status: 200, body: listOf([archived]), once: true },
+      { method: 'GET', path: '/api/tenants', status: 200, body: listOf([aTenantRecord('Acme Training')]) },
+      { method: 'GET', path: '/api/tenants/acme-training', status: 200, body: { data: aTenantRecord('Acme Training') } },
+    ]);
+    const app = renderApp('/organizations');
+    const row = (await screen.findByText('Acme Training')).closest('[role="row"]') as HTMLElement;
+    expect(row.textContent).toMatch(/Acme Training.*2.*5.*Mar 04 26/);
+    expect(within(row).getByRole('link', { name: 'Edit Acme Training' }).getAttribute('href')).toBe('/organizations/acme-training/edit');
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Archived' }));
+    const archivedRow = (await screen.findByText('Initech')).closest('[role="row"]') as HTMLElement;
+    expect(within(archivedRow).getAllByRole('button').map((button) => button.textContent)).toEqual(['Restore']);
+    expect(within(archivedRow).queryByRole('link')).toBeNull();
+    fireEvent.click(within(archivedRow).getByText('Initech'));
+    expect(app.location()).toBe('/organizations');
+
+    fireEvent.click(screen.getByRole('tab', { name: 'All' }));
+    fireEvent.click(await screen.findByText('Acme Training'));
+    await screen.findByRole('heading', { name: 'Modules' });
+    expect(app.location()).toBe('/acme-training/admin/modules');
+  });
+});
+
+describe('Edit Organization', () => {
+  it('disables Confirm when there is no name and bioreq is off', async () => {
+    asOwner([{ method: 'GET', path: '/api/tenants/acme-training', status: 200, body: { data: aTenantRecord('Acme Training') } }]);
+    renderApp('/organizations/acme-training/edit');
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: '' } });
+    expect(screen.getByRole('button', { name: 'Confirm' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('switch', { name: 'Enable Bioreq' }));
+    expect(screen.getByRole('button', { name: 'Confirm' })).toHaveProperty('disabled', false);
+  });
+
+  it('answers an unknown organization with not-found', async () => {
+    asOwner([{ method: 'GET', path: '/api/tenants/globex', status: 404, body: { message: 'Not found.', code: 'not_found' } }]);
+    const app = renderApp('/organizations/globex/edit');
+    await screen.findByRole('heading', { name: '404 - Not Found' });
+    expect(app.location()).toBe('/not-found');
+  });
+});
