@@ -1,6 +1,6 @@
 import type { Group } from '@tessera/sdk';
 import { forms } from '@tessera/sdk/rules';
-import { Alert, Button, Form, Heading, TextField } from '@tessera/widgets/ui';
+import { Form, Heading, TextField } from '@tessera/widgets/ui';
 import { useState } from 'react';
 import { useForm } from '../../forms/useForm';
 import { formatDate } from '../../lib/dates';
@@ -8,6 +8,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { ServerTable } from '../../lists/ServerTable';
 import { useServerList } from '../../lists/useServerList';
 import { useRowActions } from '../../lists/useRowActions';
+import { FormActions } from '../../forms/FormActions';
 import { FormFailure } from '../../ui/FormFailure';
 import { Stack } from '../../ui/Page';
 import { RowActions, RowButton, RowLink } from '../../ui/RowButton';
@@ -104,13 +105,7 @@ function CreateGroupForm() {
         loadOptions={searchMembers(organization.id)}
         errors={form.errors.tenant_users}
       />
-      {form.succeeded ? <Alert tone="success">Group Created!</Alert> : null}
-      <FormFailure messages={form.otherErrors} />
-      <div>
-        <Button type="submit" isDisabled={form.hasErrors} isPending={form.isSaving}>
-          Confirm
-        </Button>
-      </div>
+      <FormActions form={form} success="Group Created!" />
     </Form>
   );
 }

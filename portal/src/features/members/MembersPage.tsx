@@ -1,6 +1,6 @@
 import type { MemberStatus, TenantUser } from '@tessera/sdk';
 import { forms } from '@tessera/sdk/rules';
-import { Alert, Button, Form, Heading, TextField } from '@tessera/widgets/ui';
+import { Form, Heading, TextField } from '@tessera/widgets/ui';
 import { useState } from 'react';
 import { useForm } from '../../forms/useForm';
 import { formatDate } from '../../lib/dates';
@@ -9,6 +9,7 @@ import { ServerTable } from '../../lists/ServerTable';
 import { useServerList } from '../../lists/useServerList';
 import { useRowActions } from '../../lists/useRowActions';
 import { Badge } from '../../ui/Badge';
+import { FormActions } from '../../forms/FormActions';
 import { FormFailure } from '../../ui/FormFailure';
 import { Row, Stack } from '../../ui/Page';
 import { PersonBadges, PersonCell } from '../../ui/PersonCell';
@@ -181,13 +182,7 @@ function AddMemberForm() {
         loadOptions={searchGroups(organization.id)}
         errors={form.errors.groups}
       />
-      {form.succeeded ? <Alert tone="success">Member Added!</Alert> : null}
-      <FormFailure messages={form.otherErrors} />
-      <div>
-        <Button type="submit" isDisabled={form.hasErrors} isPending={form.isSaving}>
-          Confirm
-        </Button>
-      </div>
+      <FormActions form={form} success="Member Added!" />
     </Form>
   );
 }

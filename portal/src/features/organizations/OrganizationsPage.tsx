@@ -1,6 +1,6 @@
 import type { Tenant } from '@tessera/sdk';
 import { forms } from '@tessera/sdk/rules';
-import { Alert, Button, Checkbox, Form, Heading, TextField } from '@tessera/widgets/ui';
+import { Checkbox, Form, Heading, TextField } from '@tessera/widgets/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm } from '../../forms/useForm';
@@ -9,6 +9,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { ServerTable } from '../../lists/ServerTable';
 import { useServerList } from '../../lists/useServerList';
 import { useRowActions } from '../../lists/useRowActions';
+import { FormActions } from '../../forms/FormActions';
 import { FormFailure } from '../../ui/FormFailure';
 import { Stack } from '../../ui/Page';
 import { RowActions, RowButton, RowLink } from '../../ui/RowButton';
@@ -96,13 +97,7 @@ function AddOrganizationForm() {
         isSelected={form.values.enable_bioreq}
         onChange={(isSelected) => form.setValue('enable_bioreq', isSelected)}
       />
-      {form.succeeded ? <Alert tone="success">Organization Created!</Alert> : null}
-      <FormFailure messages={form.otherErrors} />
-      <div>
-        <Button type="submit" isDisabled={form.hasErrors} isPending={form.isSaving}>
-          Confirm
-        </Button>
-      </div>
+      <FormActions form={form} success="Organization Created!" />
     </Form>
   );
 }
