@@ -18,6 +18,7 @@ import {
   type TenantFixture,
   type World,
 } from './support/people.js';
+import { insertModule } from './support/content.js';
 
 /** Who may call: the platform owner only, the organization's masters (and the owner), or anyone logged in. */
 type Scope = 'owner' | 'master' | 'anyone';
@@ -52,6 +53,7 @@ const row = (server: TestServer, table: string, id: string) => () => server.app.
 const count = (server: TestServer, table: string, where: Record<string, unknown>) => async () =>
   Number((await server.app.knex(table).where(where).count({ n: '*' }))[0].n);
 const relations = (server: TestServer, column: string, id: string) => () => server.app.knex('group_tenant_users').where(column, id).orderBy(['group_id', 'tenant_user_id']);
+const moduleRelations = (server: TestServer, table: string, column: string, id: string) => () => server.app.knex(table).where(column, id).orderBy('module_id');
 
 async function member(t: Target, options: { archived?: boolean } = {}): Promise<string> {
   const user = await createUser(t.server, { name: uniqueName('Member') });
@@ -186,6 +188,17 @@ const OPERATIONS: Operation[] = [
       return { method: 'POST', path: `/tenants/${t.pathTenant.id}/tenant-users/${id}/groups`, body: { groups: [group] }, snapshot: relations(t.server, 'tenant_user_id', id) };
     },
   },
+  {
+    name: 'POST tenant-users/{id}/modules',
+    scope: 'master',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const id = await member(t);
+      const body = { modules: [await insertModule(t.server, t.rowTenant.id)] };
+      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/tenant-users/${id}/modules`, body, snapshot: moduleRelations(t.server, 'module_tenant_users', 'tenant_user_id', id) };
+    },
+  },
 
   // Groups.
   { name: 'GET groups', scope: 'master', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.slug}/groups` }) },
@@ -246,6 +259,17 @@ const OPERATIONS: Operation[] = [
       const id = await insertGroup(t.server, t.rowTenant.id);
       const body = { tenant_users: [await member(t)] };
       return { method: 'POST', path: `/tenants/${t.pathTenant.id}/groups/${id}/tenant-users`, body, snapshot: relations(t.server, 'group_id', id) };
+    },
+  },
+  {
+    name: 'POST groups/{id}/modules',
+    scope: 'master',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const id = await insertGroup(t.server, t.rowTenant.id);
+      const body = { modules: [await insertModule(t.server, t.rowTenant.id)] };
+      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/groups/${id}/modules`, body, snapshot: moduleRelations(t.server, 'module_groups', 'group_id', id) };
     },
   },
 

@@ -491,6 +491,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tenants/{tenantId}/tenant-users/{tenantUserId}/modules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
+                tenantUserId: components["parameters"]["TenantUserId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a member's modules
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     `modules` lists the ids of live modules of this organization; it replaces the set of modules related to the
+         *     member directly (relations to archived modules are kept). Unknown ids, ids of another organization or of archived
+         *     modules answer 422 on `modules`; an archived member 422 on `is_deleted`.
+         */
+        post: operations["relateTenantUserModules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenants/{tenantId}/groups": {
         parameters: {
             query?: never;
@@ -598,6 +631,39 @@ export interface paths {
          *     (relations of archived members are kept). Unknown ids, or ids of another organization, answer 422 on `tenant_users`.
          */
         post: operations["relateGroupTenantUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/groups/{groupId}/modules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A group id of this organization; another organization's answers 404. */
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a group's modules
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     `modules` lists the ids of live modules of this organization; it replaces the group's set (relations to archived
+         *     modules are kept). Unknown ids, ids of another organization or of archived modules answer 422 on `modules`; an
+         *     archived group 422 on `is_deleted`.
+         */
+        post: operations["relateGroupModules"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1582,8 +1648,13 @@ export interface components {
             /** @description false when the membership is suspended. */
             is_active: boolean;
             tenant: components["schemas"]["TenantSummary"];
-            /** @description The live groups of the organization this member belongs to. `modules_count` joins once modules exist. */
+            /** @description The live groups of the organization this member belongs to. */
             groups_count: number;
+            /**
+             * @description The live modules this member can see: those related to them directly or through a live group; for admins and
+             *     masters every live module of the organization.
+             */
+            modules_count?: number;
             /** Format: date-time */
             created_at: string;
         };
@@ -1627,7 +1698,7 @@ export interface components {
         /**
          * @description An organization as the owner manages it. `slug` is derived from the name when the organization is
          *     created and stays the same when it is renamed, so links and embeds (`organization="acme-corp"`) keep
-         *     working; it is unique. `modules_count` joins once modules exist.
+         *     working; it is unique.
          */
         Tenant: {
             /** Format: uuid */
@@ -1638,6 +1709,8 @@ export interface components {
             enable_bioreq: boolean;
             /** @description Live (not archived) groups. */
             groups_count: number;
+            /** @description Live (not archived) modules. */
+            modules_count?: number;
             /** @description Live (not archived) memberships. */
             members_count: number;
             /** @description true when archived. */
@@ -1700,8 +1773,8 @@ export interface components {
         };
         /**
          * @description A member (tenant user): one person's membership of one organization. `groups` (the member's live
-         *     groups) is present on single reads and writes, not in lists. `modules_count` and `modules` join once
-         *     modules exist.
+         *     groups) is present on single reads and writes, not in lists. `modules_count` counts the live modules
+         *     related to the member directly (not through groups).
          */
         TenantUser: {
             /** Format: uuid */
@@ -1723,6 +1796,7 @@ export interface components {
             joined: string;
             user: components["schemas"]["UserSummary"];
             groups_count: number;
+            modules_count?: number;
             groups?: components["schemas"]["GroupSummary"][];
             abilities: components["schemas"]["Abilities"];
         };
@@ -1741,7 +1815,7 @@ export interface components {
         MemberStatus: "active" | "suspended" | "archived";
         /**
          * @description A group of members. `members` (its live members) is present on single reads and writes, not in lists.
-         *     `modules_count` and `modules` join once modules exist.
+         *     `modules_count` counts its live modules.
          */
         Group: {
             /** Format: uuid */
@@ -1750,6 +1824,8 @@ export interface components {
             description: string;
             /** @description Live (not archived) members of the group. */
             members_count: number;
+            /** @description Live (not archived) modules related to the group. */
+            modules_count?: number;
             members?: components["schemas"]["TenantUserSummary"][];
             /** @description true when archived. */
             is_deleted: boolean;
@@ -2107,10 +2183,10 @@ export interface components {
         /** @description Only requests with this status (the Pending and Declined views). */
         AccessRequestStatusFilter: components["schemas"]["AccessRequestStatus"];
         /**
-         * @description Sort key (default `created`, ascending): `name`, `created` (created_at), `groups` and `members` (counts).
-         *     An unknown key falls back to the default. `modules` joins the list once modules exist.
+         * @description Sort key (default `created`, ascending): `name`, `created` (created_at), `groups`, `modules` and `members`
+         *     (counts). An unknown key falls back to the default.
          */
-        TenantOrder: "name" | "created" | "groups" | "members";
+        TenantOrder: "name" | "created" | "groups" | "modules" | "members";
         /**
          * @description Sort key (default `created_at`, descending unless `desc` is given): `name`, `email`, `created_at`
          *     (also `joined`), `memberships` (count). An unknown key falls back to the default.
@@ -2552,8 +2628,8 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 per_page?: components["parameters"]["PerPage"];
                 /**
-                 * @description Sort key (default `created`, ascending): `name`, `created` (created_at), `groups` and `members` (counts).
-                 *     An unknown key falls back to the default. `modules` joins the list once modules exist.
+                 * @description Sort key (default `created`, ascending): `name`, `created` (created_at), `groups`, `modules` and `members`
+                 *     (counts). An unknown key falls back to the default.
                  */
                 order?: components["parameters"]["TenantOrder"];
                 desc?: components["parameters"]["Desc"];
@@ -3075,6 +3151,49 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
         };
     };
+    relateTenantUserModules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
+                tenantUserId: components["parameters"]["TenantUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    modules: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The member with their groups and `modules_count`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TenantUser"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
     listGroups: {
         parameters: {
             query?: {
@@ -3296,6 +3415,49 @@ export interface operations {
         };
         responses: {
             /** @description The group with its members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Group"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    relateGroupModules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A group id of this organization; another organization's answers 404. */
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    modules: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The group with its members and `modules_count`. */
             200: {
                 headers: {
                     [name: string]: unknown;

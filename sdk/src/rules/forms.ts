@@ -119,6 +119,8 @@ export const forms = {
     is_deleted: [rule.flag('is_deleted')],
   },
   groupMembers: { tenant_users: [rule.required('tenant_users'), rule.ids('tenant_users')] },
+  groupModules: { modules: [rule.required('modules'), rule.ids('modules')] },
+  memberModules: { modules: [rule.required('modules'), rule.ids('modules')] },
   accessRequestUpdate: {
     status: [rule.oneOf('status', ACCESS_REQUEST_DECISIONS)],
     is_deleted: [rule.flag('is_deleted')],

@@ -24,8 +24,8 @@ export function userStatus(user: Pick<UserRow, 'deleted_at' | 'is_active' | 'con
   return 'active';
 }
 
-/** Counts per membership id (see countMembershipRelations); a membership without groups is absent. */
-export type MembershipCounts = ReadonlyMap<string, { groups_count: number }>;
+/** Counts per membership id (see countMembershipRelations); a membership missing from it counts zero. */
+export type MembershipCounts = ReadonlyMap<string, { groups_count: number; modules_count: number }>;
 
 export function presentMembership(row: MembershipRow, counts: MembershipCounts = new Map()): Membership {
   return {
@@ -34,6 +34,7 @@ export function presentMembership(row: MembershipRow, counts: MembershipCounts =
     is_active: Boolean(row.is_active),
     tenant: { id: row.tenant_id, name: row.tenant_name, slug: row.tenant_slug, enable_bioreq: Boolean(row.tenant_enable_bioreq) },
     groups_count: counts.get(row.id)?.groups_count ?? 0,
+    modules_count: counts.get(row.id)?.modules_count ?? 0,
     created_at: toIso(row.created_at),
   };
 }

@@ -12,11 +12,13 @@ export const groupPolicy = definePolicy({
   archive: 'master',
   restore: 'master',
   relateMembers: 'master',
+  relateModules: 'master',
 });
 
 export const groupMessages = {
   notFound: 'This group could not be found.',
   unknownMembers: 'The selected tenant users is invalid.',
+  unknownModules: 'The selected modules is invalid.',
 } as const;
 
 export function groupAbilities(role: AccessRole, group: { deleted_at: unknown }): Abilities {

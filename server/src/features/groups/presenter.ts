@@ -13,6 +13,7 @@ export interface GroupRow {
   created_at: DbDate;
   updated_at: DbDate;
   members_count: number | string;
+  modules_count: number | string;
 }
 
 export interface GroupMemberRow extends UserSummaryColumns {
@@ -32,6 +33,7 @@ export function presentGroup(row: GroupRow, role: AccessRole, members?: GroupMem
     name: row.name,
     description: row.description,
     members_count: Number(row.members_count),
+    modules_count: Number(row.modules_count),
     is_deleted: deletedAt !== null,
     deleted_at: deletedAt ? deletedAt.toISOString() : null,
     created_at: toIso(row.created_at),

@@ -66,5 +66,13 @@ export function groupRoutes(services: AppServices): Router {
     ctx.body = { data: presentGroup(group, access.role, members) };
   });
 
+  router.post(`${BASE}/:groupId/modules`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    groupPolicy.authorize(access.role, 'relateModules');
+    const input = readBody(ctx.request.body, forms.groupModules);
+    const { group, members } = await groups.relateModules(knex, access.tenant.id, ctx.params.groupId, idsOf(input.modules));
+    ctx.body = { data: presentGroup(group, access.role, members) };
+  });
+
   return router;
 }

@@ -25,7 +25,7 @@ function groupsOf(db: Knex, tenantId: string): Knex.QueryBuilder {
   return db('groups as g').where('g.tenant_id', tenantId);
 }
 
-/** The group's live members, counted in the group's own query. */
+/** The group's live members and live modules, counted in the group's own query. */
 function selectGroup(db: Knex) {
   return (query: Knex.QueryBuilder) =>
     query.select(
@@ -41,6 +41,12 @@ function selectGroup(db: Knex) {
         .where('gtu.group_id', db.ref('g.id'))
         .whereNull('tu.deleted_at')
         .as('members_count'),
+      db('module_groups as mg')
+        .join('modules as m', 'm.id', 'mg.module_id')
+        .count('*')
+        .where('mg.group_id', db.ref('g.id'))
+        .whereNull('m.deleted_at')
+        .as('modules_count'),
     );
 }
 
@@ -117,6 +123,26 @@ export async function relateMembers(knex: Knex, tenantId: string, id: string, me
       otherColumn: 'tenant_user_id',
       otherIds: memberIds,
       managed: liveMembers(),
+    });
+    return loadGroup(trx, tenantId, id);
+  });
+}
+
+/** Replaces the group's live modules with `moduleIds` (live modules of the same organization). */
+export async function relateModules(knex: Knex, tenantId: string, id: string, moduleIds: string[]): Promise<GroupWithMembers> {
+  return knex.transaction(async (trx) => {
+    const group = await requireGroup(trx, tenantId, id);
+    if (isArchived(group)) throw fieldError('is_deleted', archiveMessages('group').archived);
+    const liveModules = () => trx('modules').where('tenant_id', tenantId).whereNull('deleted_at').select('id');
+    const found = await existingIds(liveModules, 'id', moduleIds);
+    if (found.size !== moduleIds.length) throw fieldError('modules', groupMessages.unknownModules);
+    await replaceRelations(trx, {
+      table: 'module_groups',
+      ownerColumn: 'group_id',
+      ownerId: id,
+      otherColumn: 'module_id',
+      otherIds: moduleIds,
+      managed: liveModules(),
     });
     return loadGroup(trx, tenantId, id);
   });

@@ -15,12 +15,14 @@ export const memberPolicy = definePolicy({
   archive: 'master',
   restore: 'master',
   relateGroups: 'master',
+  relateModules: 'master',
 });
 
 export const memberMessages = {
   alreadyMember: 'This person is already a member of this organization.',
   ownMembership: 'You cannot change your own membership.',
   unknownGroups: 'The selected groups is invalid.',
+  unknownModules: 'The selected modules is invalid.',
   notFound: 'This member could not be found.',
 } as const;
 

@@ -40,6 +40,7 @@ export interface MemberRow extends UserSummaryColumns {
   deleted_at: DbDate | null;
   created_at: DbDate;
   groups_count: number | string;
+  modules_count: number | string;
 }
 
 export function memberStatus(row: Pick<MemberRow, 'deleted_at' | 'is_active'>): MemberStatus {
@@ -61,6 +62,7 @@ export function presentMember(row: MemberRow, access: TenantAccess, groups?: Gro
     joined,
     user: presentUserSummary(row),
     groups_count: Number(row.groups_count),
+    modules_count: Number(row.modules_count),
     abilities: memberAbilities(access, row),
   };
   if (groups) member.groups = groups;

@@ -68,5 +68,13 @@ export function tenantUserRoutes(services: AppServices): Router {
     ctx.body = { data: presentMember(member, access, groups) };
   });
 
+  router.post(`${BASE}/:tenantUserId/modules`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    memberPolicy.authorize(access.role, 'relateModules');
+    const input = readBody(ctx.request.body, forms.memberModules);
+    const { member, groups } = await members.relateModules(knex, access.tenant.id, ctx.params.tenantUserId, idsOf(input.modules));
+    ctx.body = { data: presentMember(member, access, groups) };
+  });
+
   return router;
 }

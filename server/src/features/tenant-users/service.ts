@@ -51,8 +51,18 @@ function groupsCount(db: Knex) {
     .as('groups_count');
 }
 
+/** The live modules related to the member directly (not through groups), counted in the member's own query. */
+function modulesCount(db: Knex) {
+  return db('module_tenant_users as mtu')
+    .join('modules as m', 'm.id', 'mtu.module_id')
+    .count('*')
+    .where('mtu.tenant_user_id', db.ref('tu.id'))
+    .whereNull('m.deleted_at')
+    .as('modules_count');
+}
+
 function selectMember(db: Knex) {
-  return (query: Knex.QueryBuilder) => query.select('tu.id', 'tu.role', 'tu.is_active', 'tu.deleted_at', 'tu.created_at', ...USER_SUMMARY_COLUMNS, groupsCount(db));
+  return (query: Knex.QueryBuilder) => query.select('tu.id', 'tu.role', 'tu.is_active', 'tu.deleted_at', 'tu.created_at', ...USER_SUMMARY_COLUMNS, groupsCount(db), modulesCount(db));
 }
 
 export async function listMembers(knex: Knex, tenantId: string, params: ListParams<MemberSortKey>): Promise<Page<MemberRow>> {
@@ -151,6 +161,26 @@ export async function relateGroups(knex: Knex, tenantId: string, id: string, gro
       otherColumn: 'group_id',
       otherIds: groupIds,
       managed: liveGroups(),
+    });
+    return loadMember(trx, tenantId, id);
+  });
+}
+
+/** Replaces the member's directly related live modules with `moduleIds` (live modules of the same organization). */
+export async function relateModules(knex: Knex, tenantId: string, id: string, moduleIds: string[]): Promise<MemberWithGroups> {
+  return knex.transaction(async (trx) => {
+    const member = await requireMember(trx, tenantId, id);
+    if (isArchived(member)) throw fieldError('is_deleted', archiveMessages('member').archived);
+    const liveModules = () => trx('modules').where('tenant_id', tenantId).whereNull('deleted_at').select('id');
+    const found = await existingIds(liveModules, 'id', moduleIds);
+    if (found.size !== moduleIds.length) throw fieldError('modules', memberMessages.unknownModules);
+    await replaceRelations(trx, {
+      table: 'module_tenant_users',
+      ownerColumn: 'tenant_user_id',
+      ownerId: id,
+      otherColumn: 'module_id',
+      otherIds: moduleIds,
+      managed: liveModules(),
     });
     return loadMember(trx, tenantId, id);
   });

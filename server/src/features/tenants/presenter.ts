@@ -14,6 +14,7 @@ export interface TenantRow {
   created_at: DbDate;
   updated_at: DbDate;
   groups_count: number | string;
+  modules_count: number | string;
   members_count: number | string;
 }
 
@@ -25,6 +26,7 @@ export function presentTenant(row: TenantRow, role: AccessRole): Tenant {
     slug: row.slug,
     enable_bioreq: Boolean(row.enable_bioreq),
     groups_count: Number(row.groups_count),
+    modules_count: Number(row.modules_count),
     members_count: Number(row.members_count),
     is_deleted: deletedAt !== null,
     deleted_at: deletedAt ? deletedAt.toISOString() : null,

@@ -9,16 +9,16 @@ import { tenantMessages } from './policy.js';
 import type { TenantRow } from './presenter.js';
 import { uniqueSlug } from './slug.js';
 
-export type TenantSortKey = 'name' | 'created' | 'groups' | 'members';
+export type TenantSortKey = 'name' | 'created' | 'groups' | 'modules' | 'members';
 
 export const TENANT_LIST: ListDefinition<TenantSortKey> = {
-  sorts: { name: 'lower(t.name)', created: 't.created_at', groups: 'groups_count', members: 'members_count' },
+  sorts: { name: 'lower(t.name)', created: 't.created_at', groups: 'groups_count', modules: 'modules_count', members: 'members_count' },
   defaultOrder: 'created',
   tieBreaker: 't.id',
   searchColumns: ['t.name'],
 };
 
-/** The tenant columns plus its live groups and members, counted in the same query. */
+/** The tenant columns plus its live groups, modules and members, counted in the same query. */
 function selectTenant(knex: Knex) {
   return (query: Knex.QueryBuilder) =>
     query.select(
@@ -30,6 +30,7 @@ function selectTenant(knex: Knex) {
       't.created_at',
       't.updated_at',
       knex('groups as g').count('*').where('g.tenant_id', knex.ref('t.id')).whereNull('g.deleted_at').as('groups_count'),
+      knex('modules as m').count('*').where('m.tenant_id', knex.ref('t.id')).whereNull('m.deleted_at').as('modules_count'),
       knex('tenant_users as tu').count('*').where('tu.tenant_id', knex.ref('t.id')).whereNull('tu.deleted_at').as('members_count'),
     );
 }
