@@ -1,6 +1,6 @@
 import type { Group } from '@tessera/sdk';
 import { forms } from '@tessera/sdk/rules';
-import { Alert, Button, Form, Heading, TextField } from '@tessera/widgets/ui';
+import { Form, Heading, TextField } from '@tessera/widgets/ui';
 import { useState } from 'react';
 import { useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { client } from '../../api/client';
@@ -9,8 +9,8 @@ import { useForm } from '../../forms/useForm';
 import { loadRecord, param } from '../../guards/records';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
-import { FormFailure } from '../../ui/FormFailure';
-import { Row, Stack } from '../../ui/Page';
+import { Stack } from '../../ui/Page';
+import { FormActions } from '../../forms/FormActions';
 import { TagPicker } from '../../ui/TagPicker';
 import { TextAreaField } from '../../ui/TextAreaField';
 import { memberOption, searchMembers } from '../members/memberCalls';
@@ -52,16 +52,7 @@ function EditGroupForm({ group, groupsPath }: { group: Group; groupsPath: string
         loadOptions={searchMembers(organization.id)}
         errors={form.errors.tenant_users}
       />
-      {form.succeeded ? <Alert tone="success">Group Updated!</Alert> : null}
-      <FormFailure messages={form.otherErrors} />
-      <Row justify="end">
-        <Button variant="secondary" onPress={() => navigate(groupsPath)}>
-          Cancel
-        </Button>
-        <Button type="submit" isDisabled={form.hasErrors} isPending={form.isSaving}>
-          Confirm
-        </Button>
-      </Row>
+      <FormActions form={form} success="Group Updated!" onCancel={() => navigate(groupsPath)} />
     </Form>
   );
 }

@@ -1,6 +1,6 @@
 import type { TenantUser } from '@tessera/sdk';
 import { forms } from '@tessera/sdk/rules';
-import { Alert, Button, Checkbox, Form, Heading, TextField } from '@tessera/widgets/ui';
+import { Checkbox, Form, Heading, TextField } from '@tessera/widgets/ui';
 import { useState } from 'react';
 import { useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { client } from '../../api/client';
@@ -9,8 +9,8 @@ import { useForm } from '../../forms/useForm';
 import { loadRecord, param } from '../../guards/records';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
-import { FormFailure } from '../../ui/FormFailure';
-import { Row, Stack } from '../../ui/Page';
+import { Stack } from '../../ui/Page';
+import { FormActions } from '../../forms/FormActions';
 import { Select } from '../../ui/Select';
 import { TagPicker } from '../../ui/TagPicker';
 import { searchGroups } from '../groups/groupCalls';
@@ -54,16 +54,7 @@ function EditMemberForm({ member, membersPath }: { member: TenantUser; membersPa
         loadOptions={searchGroups(organization.id)}
         errors={form.errors.groups}
       />
-      {form.succeeded ? <Alert tone="success">Member Updated!</Alert> : null}
-      <FormFailure messages={form.otherErrors} />
-      <Row justify="end">
-        <Button variant="secondary" onPress={() => navigate(membersPath)}>
-          Cancel
-        </Button>
-        <Button type="submit" isDisabled={form.hasErrors} isPending={form.isSaving}>
-          Confirm
-        </Button>
-      </Row>
+      <FormActions form={form} success="Member Updated!" onCancel={() => navigate(membersPath)} />
     </Form>
   );
 }

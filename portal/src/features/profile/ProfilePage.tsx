@@ -1,13 +1,13 @@
 import type { CurrentUser } from '@tessera/sdk';
 import { forms } from '@tessera/sdk/rules';
 import { styled } from '@tessera/widgets/theme';
-import { Alert, Button, Form, TextField } from '@tessera/widgets/ui';
+import { Form, TextField } from '@tessera/widgets/ui';
 import { useNavigate } from 'react-router';
 import { useForm } from '../../forms/useForm';
 import { useSession } from '../../state/session';
-import { FormFailure } from '../../ui/FormFailure';
 import { InfoTip } from '../../ui/InfoTip';
-import { CardPage, Row } from '../../ui/Page';
+import { CardPage } from '../../ui/Page';
+import { FormActions } from '../../forms/FormActions';
 import { ConfirmationBanner } from './ConfirmationBanner';
 import { profileValues, updateProfile } from './profileCalls';
 
@@ -42,16 +42,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
       <TextField label="Full Name" autoComplete="name" {...form.bind('name')} />
       <TextField label="Password" type="password" autoComplete="new-password" {...form.bind('password')} />
       <TextField label="Confirm Password" type="password" autoComplete="new-password" {...form.bind('password_confirmation')} />
-      {form.succeeded ? <Alert tone="success">Profile Updated!</Alert> : null}
-      <FormFailure messages={form.otherErrors} />
-      <Row justify="end">
-        <Button variant="secondary" onPress={() => navigate('/')}>
-          Cancel
-        </Button>
-        <Button type="submit" isDisabled={form.hasErrors} isPending={form.isSaving}>
-          Confirm
-        </Button>
-      </Row>
+      <FormActions form={form} success="Profile Updated!" onCancel={() => navigate('/')} />
     </Form>
   );
 }
