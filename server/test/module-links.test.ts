@@ -105,6 +105,10 @@ describe.each(databaseKinds)('relating modules to groups and members on %s', (ki
       expect(related.body.data).toMatchObject({ id, modules_count: 2 });
       const replaced = await relateAs(world.people.owner, home.id, id, [second]);
       expect(replaced.body.data.modules_count).toBe(1);
+      // A single read names its live modules (the edit form's module picker), not the archived one.
+      expect(replaced.body.data.modules.map((module: { id: string }) => module.id)).toEqual([second]);
+      const reread = await server.api.get(`/tenants/${home.id}/${path}/${id}`, { token: world.people.master.token });
+      expect(reread.body.data.modules).toEqual([{ id: second, name: expect.any(String) }]);
       expect(await moduleIdsOf(table, column, id)).toEqual([archived, second].sort());
     });
 

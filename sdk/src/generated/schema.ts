@@ -1654,7 +1654,7 @@ export interface components {
              * @description The live modules this member can see: those related to them directly or through a live group; for admins and
              *     masters every live module of the organization.
              */
-            modules_count?: number;
+            modules_count: number;
             /** Format: date-time */
             created_at: string;
         };
@@ -1710,7 +1710,7 @@ export interface components {
             /** @description Live (not archived) groups. */
             groups_count: number;
             /** @description Live (not archived) modules. */
-            modules_count?: number;
+            modules_count: number;
             /** @description Live (not archived) memberships. */
             members_count: number;
             /** @description true when archived. */
@@ -1772,8 +1772,8 @@ export interface components {
             is_confirmed: boolean;
         };
         /**
-         * @description A member (tenant user): one person's membership of one organization. `groups` (the member's live
-         *     groups) is present on single reads and writes, not in lists. `modules_count` counts the live modules
+         * @description A member (tenant user): one person's membership of one organization. `groups` and `modules` (the
+         *     member's live groups and directly related live modules) are present on single reads and writes, not in lists. `modules_count` counts the live modules
          *     related to the member directly (not through groups).
          */
         TenantUser: {
@@ -1796,8 +1796,9 @@ export interface components {
             joined: string;
             user: components["schemas"]["UserSummary"];
             groups_count: number;
-            modules_count?: number;
+            modules_count: number;
             groups?: components["schemas"]["GroupSummary"][];
+            modules?: components["schemas"]["NamedRef"][];
             abilities: components["schemas"]["Abilities"];
         };
         /** @description A member as listed inside a group. */
@@ -1814,7 +1815,8 @@ export interface components {
          */
         MemberStatus: "active" | "suspended" | "archived";
         /**
-         * @description A group of members. `members` (its live members) is present on single reads and writes, not in lists.
+         * @description A group of members. `members` (its live members) and `modules` (its live modules) are present on single
+         *     reads and writes, not in lists.
          *     `modules_count` counts its live modules.
          */
         Group: {
@@ -1825,8 +1827,9 @@ export interface components {
             /** @description Live (not archived) members of the group. */
             members_count: number;
             /** @description Live (not archived) modules related to the group. */
-            modules_count?: number;
+            modules_count: number;
             members?: components["schemas"]["TenantUserSummary"][];
+            modules?: components["schemas"]["NamedRef"][];
             /** @description true when archived. */
             is_deleted: boolean;
             /** Format: date-time */

@@ -1,4 +1,4 @@
-import type { Group, TenantUserSummary } from '@tessera/sdk';
+import type { Group, NamedRef, TenantUserSummary } from '@tessera/sdk';
 import { toDate, toIso } from '../../db/knex.js';
 import type { DbBoolean, DbDate, Role } from '../../db/models.js';
 import type { AccessRole } from '../../http/tenant-access.js';
@@ -26,7 +26,8 @@ export function presentGroupMember(row: GroupMemberRow): TenantUserSummary {
   return { id: row.id, role: row.role, is_active: Boolean(row.is_active), user: presentUserSummary(row) };
 }
 
-export function presentGroup(row: GroupRow, role: AccessRole, members?: GroupMemberRow[]): Group {
+/** A single read carries the group's members and modules; a list row only their counts. */
+export function presentGroup(row: GroupRow, role: AccessRole, related?: { members: GroupMemberRow[]; modules: NamedRef[] }): Group {
   const deletedAt = toDate(row.deleted_at);
   const group: Group = {
     id: row.id,
@@ -40,6 +41,9 @@ export function presentGroup(row: GroupRow, role: AccessRole, members?: GroupMem
     updated_at: toIso(row.updated_at),
     abilities: groupAbilities(role, row),
   };
-  if (members) group.members = members.map(presentGroupMember);
+  if (related) {
+    group.members = related.members.map(presentGroupMember);
+    group.modules = related.modules;
+  }
   return group;
 }

@@ -28,16 +28,16 @@ export function groupRoutes(services: AppServices): Router {
     const access = accessOf(ctx);
     groupPolicy.authorize(access.role, 'create');
     const input = readBody(ctx.request.body, forms.group);
-    const { group, members } = await groups.createGroup(knex, access.tenant.id, { name: textOf(input.name) as string, description: textOf(input.description) as string });
+    const loaded = await groups.createGroup(knex, access.tenant.id, { name: textOf(input.name) as string, description: textOf(input.description) as string });
     ctx.status = 201;
-    ctx.body = { data: presentGroup(group, access.role, members) };
+    ctx.body = { data: presentGroup(loaded.group, access.role, loaded) };
   });
 
   router.get(`${BASE}/:groupId`, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     groupPolicy.authorize(access.role, 'view');
-    const { group, members } = await groups.loadGroup(knex, access.tenant.id, ctx.params.groupId);
-    ctx.body = { data: presentGroup(group, access.role, members) };
+    const loaded = await groups.loadGroup(knex, access.tenant.id, ctx.params.groupId);
+    ctx.body = { data: presentGroup(loaded.group, access.role, loaded) };
   });
 
   router.patch(`${BASE}/:groupId`, ...inTenant, async (ctx) => {
@@ -47,31 +47,31 @@ export function groupRoutes(services: AppServices): Router {
     const isDeleted = flagOf(input.is_deleted);
     if (isDeleted !== undefined) groupPolicy.authorize(access.role, isDeleted ? 'archive' : 'restore');
     const changes = { name: textOf(input.name), description: textOf(input.description), isDeleted };
-    const { group, members } = await groups.updateGroup(knex, access.tenant.id, ctx.params.groupId, changes);
-    ctx.body = { data: presentGroup(group, access.role, members) };
+    const loaded = await groups.updateGroup(knex, access.tenant.id, ctx.params.groupId, changes);
+    ctx.body = { data: presentGroup(loaded.group, access.role, loaded) };
   });
 
   router.delete(`${BASE}/:groupId`, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     groupPolicy.authorize(access.role, 'archive');
-    const { group, members } = await groups.updateGroup(knex, access.tenant.id, ctx.params.groupId, { isDeleted: true });
-    ctx.body = { data: presentGroup(group, access.role, members) };
+    const loaded = await groups.updateGroup(knex, access.tenant.id, ctx.params.groupId, { isDeleted: true });
+    ctx.body = { data: presentGroup(loaded.group, access.role, loaded) };
   });
 
   router.post(`${BASE}/:groupId/tenant-users`, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     groupPolicy.authorize(access.role, 'relateMembers');
     const input = readBody(ctx.request.body, forms.groupMembers);
-    const { group, members } = await groups.relateMembers(knex, access.tenant.id, ctx.params.groupId, idsOf(input.tenant_users));
-    ctx.body = { data: presentGroup(group, access.role, members) };
+    const loaded = await groups.relateMembers(knex, access.tenant.id, ctx.params.groupId, idsOf(input.tenant_users));
+    ctx.body = { data: presentGroup(loaded.group, access.role, loaded) };
   });
 
   router.post(`${BASE}/:groupId/modules`, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     groupPolicy.authorize(access.role, 'relateModules');
     const input = readBody(ctx.request.body, forms.groupModules);
-    const { group, members } = await groups.relateModules(knex, access.tenant.id, ctx.params.groupId, idsOf(input.modules));
-    ctx.body = { data: presentGroup(group, access.role, members) };
+    const loaded = await groups.relateModules(knex, access.tenant.id, ctx.params.groupId, idsOf(input.modules));
+    ctx.body = { data: presentGroup(loaded.group, access.role, loaded) };
   });
 
   return router;

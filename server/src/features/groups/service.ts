@@ -3,6 +3,7 @@
  * query is scoped to the caller's organization, so another organization's group is 404.
  */
 import { planArchive, archiveMessages, isArchived } from '../../db/archiving.js';
+import type { NamedRef } from '@tessera/sdk';
 import type { Knex } from '../../db/knex.js';
 import { newId } from '../../db/ids.js';
 import { existingIds, replaceRelations } from '../../db/relations.js';
@@ -72,14 +73,27 @@ export async function membersOfGroup(db: Knex, groupId: string): Promise<GroupMe
     .select('tu.id', 'tu.role', 'tu.is_active', ...USER_SUMMARY_COLUMNS);
 }
 
+/** The group's live modules, by name (what the edit form's module picker shows). */
+export async function modulesOfGroup(db: Knex, groupId: string): Promise<NamedRef[]> {
+  return db('module_groups as mg')
+    .join('modules as m', 'm.id', 'mg.module_id')
+    .where('mg.group_id', groupId)
+    .whereNull('m.deleted_at')
+    .orderByRaw('lower(m.name) asc')
+    .orderBy('m.id')
+    .select('m.id', 'm.name');
+}
+
 export interface GroupWithMembers {
   group: GroupRow;
   members: GroupMemberRow[];
+  modules: NamedRef[];
 }
 
 export async function loadGroup(db: Knex, tenantId: string, id: string): Promise<GroupWithMembers> {
   const group = await requireGroup(db, tenantId, id);
-  return { group, members: await membersOfGroup(db, id) };
+  const [members, modules] = await Promise.all([membersOfGroup(db, id), modulesOfGroup(db, id)]);
+  return { group, members, modules };
 }
 
 export async function createGroup(knex: Knex, tenantId: string, input: { name: string; description: string }): Promise<GroupWithMembers> {

@@ -1,4 +1,4 @@
-import type { GroupSummary, MemberStatus, TenantUser, UserSummary } from '@tessera/sdk';
+import type { GroupSummary, MemberStatus, NamedRef, TenantUser, UserSummary } from '@tessera/sdk';
 import { toDate, toIso } from '../../db/knex.js';
 import type { DbBoolean, DbDate, Role } from '../../db/models.js';
 import type { TenantAccess } from '../../http/tenant-access.js';
@@ -48,7 +48,8 @@ export function memberStatus(row: Pick<MemberRow, 'deleted_at' | 'is_active'>): 
   return row.is_active ? 'active' : 'suspended';
 }
 
-export function presentMember(row: MemberRow, access: TenantAccess, groups?: GroupSummary[]): TenantUser {
+/** A single read carries the member's groups and modules; a list row only their counts. */
+export function presentMember(row: MemberRow, access: TenantAccess, related?: { groups: GroupSummary[]; modules: NamedRef[] }): TenantUser {
   const deletedAt = toDate(row.deleted_at);
   const joined = toIso(row.created_at);
   const member: TenantUser = {
@@ -65,6 +66,9 @@ export function presentMember(row: MemberRow, access: TenantAccess, groups?: Gro
     modules_count: Number(row.modules_count),
     abilities: memberAbilities(access, row),
   };
-  if (groups) member.groups = groups;
+  if (related) {
+    member.groups = related.groups;
+    member.modules = related.modules;
+  }
   return member;
 }

@@ -30,16 +30,16 @@ export function tenantUserRoutes(services: AppServices): Router {
     memberPolicy.authorize(access.role, 'add');
     const input = readBody(ctx.request.body, forms.member);
     const role = (textOf(input.role) || 'user') as Role;
-    const { member, groups } = await members.addMember(services, access.tenant, { email: textOf(input.email) as string, role });
+    const loaded = await members.addMember(services, access.tenant, { email: textOf(input.email) as string, role });
     ctx.status = 201;
-    ctx.body = { data: presentMember(member, access, groups) };
+    ctx.body = { data: presentMember(loaded.member, access, loaded) };
   });
 
   router.get(`${BASE}/:tenantUserId`, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     memberPolicy.authorize(access.role, 'view');
-    const { member, groups } = await members.loadMember(knex, access.tenant.id, ctx.params.tenantUserId);
-    ctx.body = { data: presentMember(member, access, groups) };
+    const loaded = await members.loadMember(knex, access.tenant.id, ctx.params.tenantUserId);
+    ctx.body = { data: presentMember(loaded.member, access, loaded) };
   });
 
   router.patch(`${BASE}/:tenantUserId`, ...inTenant, async (ctx) => {
@@ -49,31 +49,31 @@ export function tenantUserRoutes(services: AppServices): Router {
     const isDeleted = flagOf(input.is_deleted);
     if (isDeleted !== undefined) memberPolicy.authorize(access.role, isDeleted ? 'archive' : 'restore');
     const changes = { role: (textOf(input.role) || undefined) as Role | undefined, isActive: flagOf(input.is_active), isDeleted };
-    const { member, groups } = await members.updateMember(knex, access, ctx.params.tenantUserId, changes);
-    ctx.body = { data: presentMember(member, access, groups) };
+    const loaded = await members.updateMember(knex, access, ctx.params.tenantUserId, changes);
+    ctx.body = { data: presentMember(loaded.member, access, loaded) };
   });
 
   router.delete(`${BASE}/:tenantUserId`, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     memberPolicy.authorize(access.role, 'archive');
-    const { member, groups } = await members.updateMember(knex, access, ctx.params.tenantUserId, { isDeleted: true });
-    ctx.body = { data: presentMember(member, access, groups) };
+    const loaded = await members.updateMember(knex, access, ctx.params.tenantUserId, { isDeleted: true });
+    ctx.body = { data: presentMember(loaded.member, access, loaded) };
   });
 
   router.post(`${BASE}/:tenantUserId/groups`, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     memberPolicy.authorize(access.role, 'relateGroups');
     const input = readBody(ctx.request.body, forms.memberGroups);
-    const { member, groups } = await members.relateGroups(knex, access.tenant.id, ctx.params.tenantUserId, idsOf(input.groups));
-    ctx.body = { data: presentMember(member, access, groups) };
+    const loaded = await members.relateGroups(knex, access.tenant.id, ctx.params.tenantUserId, idsOf(input.groups));
+    ctx.body = { data: presentMember(loaded.member, access, loaded) };
   });
 
   router.post(`${BASE}/:tenantUserId/modules`, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     memberPolicy.authorize(access.role, 'relateModules');
     const input = readBody(ctx.request.body, forms.memberModules);
-    const { member, groups } = await members.relateModules(knex, access.tenant.id, ctx.params.tenantUserId, idsOf(input.modules));
-    ctx.body = { data: presentMember(member, access, groups) };
+    const loaded = await members.relateModules(knex, access.tenant.id, ctx.params.tenantUserId, idsOf(input.modules));
+    ctx.body = { data: presentMember(loaded.member, access, loaded) };
   });
 
   return router;

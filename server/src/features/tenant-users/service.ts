@@ -3,7 +3,7 @@
  * changes, archive and restore, and a member's groups. Every query is scoped to the caller's organization,
  * so another organization's member is 404.
  */
-import type { GroupSummary } from '@tessera/sdk';
+import type { GroupSummary, NamedRef } from '@tessera/sdk';
 import type { AppServices } from '../../context.js';
 import { isArchived, planArchive, archiveMessages } from '../../db/archiving.js';
 import type { Knex } from '../../db/knex.js';
@@ -86,14 +86,27 @@ export async function groupsOfMember(db: Knex, memberId: string): Promise<GroupS
     .select('g.id', 'g.name');
 }
 
+/** The live modules related to the member directly, by name (what the edit form's module picker shows). */
+export async function modulesOfMember(db: Knex, memberId: string): Promise<NamedRef[]> {
+  return db('module_tenant_users as mtu')
+    .join('modules as m', 'm.id', 'mtu.module_id')
+    .where('mtu.tenant_user_id', memberId)
+    .whereNull('m.deleted_at')
+    .orderByRaw('lower(m.name) asc')
+    .orderBy('m.id')
+    .select('m.id', 'm.name');
+}
+
 export interface MemberWithGroups {
   member: MemberRow;
   groups: GroupSummary[];
+  modules: NamedRef[];
 }
 
 export async function loadMember(db: Knex, tenantId: string, id: string): Promise<MemberWithGroups> {
   const member = await requireMember(db, tenantId, id);
-  return { member, groups: await groupsOfMember(db, id) };
+  const [groups, modules] = await Promise.all([groupsOfMember(db, id), modulesOfMember(db, id)]);
+  return { member, groups, modules };
 }
 
 type Services = Pick<AppServices, 'knex' | 'mailer' | 'log' | 'config'>;
