@@ -1154,6 +1154,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tenants/{tenantId}/components/{componentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One component by its id alone (the second form of the component path)
+         * @description Any member of the organization (and the owner). A learner (role user) reaches only active, live content of
+         *     the modules related to them (directly or through a group); anything else answers 404.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     The admin routes `components/:component/edit` and `components/:component/topics` name no module: this answers
+         *     the component with its `module_id`, as `GET .../modules/{moduleId}/components/{componentId}` does.
+         */
+        get: operations["getComponentById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenants/{tenantId}/components/{componentId}/topics": {
         parameters: {
             query?: never;
@@ -1373,6 +1406,39 @@ export interface paths {
          *     Each topic names its component and module. Learners see only the favourites they can still reach. `search` matches the name.
          */
         get: operations["listFavoriteTopics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/topics/{topicId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One topic by its id alone
+         * @description Any member of the organization (and the owner). A learner (role user) reaches only active, live content of
+         *     the modules related to them (directly or through a group); anything else answers 404.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     The admin routes `topics/:topic/edit` and `topics/:topic/items` name no component: this answers the topic with
+         *     its `component` (and the component's module), as `GET .../components/{componentId}/topics/{topicId}` does.
+         */
+        get: operations["getTopicById"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4439,6 +4505,39 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
         };
     };
+    getComponentById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The component. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Component"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     listTopics: {
         parameters: {
             query?: {
@@ -4884,6 +4983,39 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Topic"][];
                         meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getTopicById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The topic. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Topic"];
                     };
                 };
             };

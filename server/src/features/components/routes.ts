@@ -82,6 +82,13 @@ export function componentRoutes(services: AppServices): Router {
     answer(ctx, await components.moveComponent(knex, viewerOf(access), ctx.params.moduleId, ctx.params.componentId, target));
   });
 
+  // The second form of the component path (spec 7.2): admin routes name a component without its module.
+  router.get('/tenants/:tenantId/components/:componentId', ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    componentPolicy.authorize(access.role, 'view');
+    answer(ctx, await components.requireComponent(knex, viewerOf(access), null, ctx.params.componentId));
+  });
+
   router.get(`${BASE}/:componentId`, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     componentPolicy.authorize(access.role, 'view');

@@ -79,6 +79,13 @@ export function topicRoutes(services: AppServices): Router {
     answer(ctx, await topics.moveTopic(knex, viewerOf(access), ctx.params.componentId, ctx.params.topicId, target));
   });
 
+  // Admin routes (topics/:topic/edit, topics/:topic/items) name a topic without its component.
+  router.get('/tenants/:tenantId/topics/:topicId', ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    topicPolicy.authorize(access.role, 'view');
+    answer(ctx, await topics.requireTopic(knex, viewerOf(access), null, ctx.params.topicId));
+  });
+
   router.get(`${BASE}/:topicId`, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     topicPolicy.authorize(access.role, 'view');
