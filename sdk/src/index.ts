@@ -37,3 +37,6 @@ export type ContentTreeModule = Schemas['ContentTreeModule'];
 export type ItemType = Schemas['ItemType'];
 export type Item = Schemas['Item'];
 export type ItemInput = Schemas['ItemInput'];
+export type Suggestion = Schemas['Suggestion'];
+export type SuggestionInput = Schemas['SuggestionInput'];
+export type SnapshotReport = Schemas['SnapshotReport'];

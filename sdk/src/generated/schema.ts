@@ -1154,39 +1154,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/tenants/{tenantId}/components/{componentId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * One component by its id alone (the second form of the component path)
-         * @description Any member of the organization (and the owner). A learner (role user) reaches only active, live content of
-         *     the modules related to them (directly or through a group); anything else answers 404.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     The admin routes `components/:component/edit` and `components/:component/topics` name no module: this answers
-         *     the component with its `module_id`, as `GET .../modules/{moduleId}/components/{componentId}` does.
-         */
-        get: operations["getComponentById"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/tenants/{tenantId}/components/{componentId}/topics": {
         parameters: {
             query?: never;
@@ -1414,39 +1381,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/tenants/{tenantId}/topics/{topicId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * One topic by its id alone
-         * @description Any member of the organization (and the owner). A learner (role user) reaches only active, live content of
-         *     the modules related to them (directly or through a group); anything else answers 404.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     The admin routes `topics/:topic/edit` and `topics/:topic/items` name no component: this answers the topic with
-         *     its `component` (and the component's module), as `GET .../components/{componentId}/topics/{topicId}` does.
-         */
-        get: operations["getTopicById"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/tenants/{tenantId}/topics/{topicId}/items": {
         parameters: {
             query?: never;
@@ -1583,6 +1517,123 @@ export interface paths {
          *     components and topics. A constant number of queries whatever the size of the tree.
          */
         get: operations["getContentTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The organization's suggestions inbox
+         * @description Master or owner (the suggestions inbox). A user or admin gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization 404.
+         *     Tabs: Unread `active=true`, Read `active=false` (without `active`, both). `search` matches the sender's name or
+         *     email, or the text. Default sort `sent` (created_at), newest first.
+         */
+        get: operations["listSuggestions"];
+        put?: never;
+        /**
+         * Send a suggestion
+         * @description Any active member with a confirmed email (the spec's list lacks this call; DESIGN.md section 2). The platform
+         *     owner needs a membership of the organization to send one (403 `forbidden` otherwise).
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization 404.
+         *     `text` is required (sdk `forms.suggestion`). `module_id`, `component_id` and `topic_id` name what it relates to
+         *     and must be content the sender can see (else 422 "The selected module id is invalid." and so on); a topic fills
+         *     in its component and module, a component its module, and a sent parent that does not contain the child is 422 on
+         *     the parent. Images (`images[]`, multipart only; at most `SUGGESTION_MAX_IMAGES` of the sdk) follow the image file rules
+         *     of spec section 5 with the limits of `/config` (type from the bytes, size, minimum dimensions); a refused image
+         *     answers 422 on `images` and nothing is stored. JSON without images works as well.
+         */
+        post: operations["createSuggestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/suggestions/{suggestionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A suggestion id of this organization; another organization's answers 404. */
+                suggestionId: components["parameters"]["SuggestionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One suggestion (Suggestion view)
+         * @description Master or owner. A user or admin gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     Reading it does not mark it read (the screen does that with PATCH).
+         */
+        get: operations["getSuggestion"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a suggestion permanently
+         * @description Master or owner. A user or admin gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     Deletes the suggestion and its attached images (rows and stored files); there is no restore.
+         */
+        delete: operations["deleteSuggestion"];
+        options?: never;
+        head?: never;
+        /**
+         * Mark a suggestion read or unread
+         * @description Master or owner. A user or admin gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     `is_active` false marks it read, true unread (sdk `forms.suggestionUpdate`: required, a flag).
+         */
+        patch: operations["updateSuggestion"];
+        trace?: never;
+    };
+    "/tenants/{tenantId}/reports/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The organization's snapshot report
+         * @description Admin, master or owner (reports). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization 404.
+         *     Counts of this organization only, in a constant number of queries whatever its size.
+         */
+        get: operations["getSnapshotReport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2138,6 +2189,78 @@ export interface components {
         ItemList: {
             data: components["schemas"]["Item"][];
         };
+        /**
+         * @description A learner's suggestion (spec section 3, Admin Suggestions). `is_active` true means unread. `user` is the sender
+         *     (with the Account Locked and Not Confirmed badges' flags). `media` are the attached images with signed URLs.
+         *     `module`, `component` and `topic` are what it relates to (each null when it relates to none); a topic implies
+         *     its component and module, a component its module.
+         */
+        Suggestion: {
+            /** Format: uuid */
+            id: string;
+            user: components["schemas"]["UserSummary"];
+            text: string;
+            media: components["schemas"]["MediaSummary"][];
+            module: null | components["schemas"]["NamedRef"];
+            component: null | components["schemas"]["NamedRef"];
+            topic: null | components["schemas"]["NamedRef"];
+            /** @description true while unread (the Unread tab), false once read (the Read tab). */
+            is_active: boolean;
+            /**
+             * Format: date-time
+             * @description When it was sent.
+             */
+            created_at: string;
+            abilities: components["schemas"]["SuggestionAbilities"];
+        };
+        /** @description The fields of a new suggestion (sdk `forms.suggestion`); in multipart every field is a string. */
+        SuggestionInput: {
+            text: string;
+            /** Format: uuid */
+            module_id?: string | null;
+            /** Format: uuid */
+            component_id?: string | null;
+            /** Format: uuid */
+            topic_id?: string | null;
+        };
+        /** @description What the caller may do with this suggestion now (the Admin Suggestions actions). */
+        SuggestionAbilities: {
+            /** @description Mark it read (`is_active` false) or unread (true). */
+            update: boolean;
+            /** @description Delete it permanently, with its images. */
+            delete: boolean;
+        };
+        /**
+         * @description The organization at a glance (Admin Reports, spec section 3): content rows by state, members by role, and the
+         *     media library by type. Members: live memberships by role (suspended ones included), archived = removed
+         *     memberships. Media: the library's files (a suggestion's attached images are not part of it); `total_size` in bytes.
+         */
+        SnapshotReport: {
+            modules: components["schemas"]["SnapshotReportCounts"];
+            components: components["schemas"]["SnapshotReportCounts"];
+            topics: components["schemas"]["SnapshotReportCounts"];
+            tenant_users: {
+                master: number;
+                admin: number;
+                user: number;
+                archived: number;
+            };
+            media: {
+                image: number;
+                video: number;
+                pdf: number;
+                audio: number;
+                total: number;
+                /** @description Bytes, the files' sizes summed (thumbnails not counted). */
+                total_size: number;
+            };
+        };
+        /** @description Rows of one kind by state. Active and inactive count live rows by `is_active`; archived counts archived rows whatever their flag. */
+        SnapshotReportCounts: {
+            active: number;
+            inactive: number;
+            archived: number;
+        };
     };
     responses: {
         /** @description The request could not be read (malformed JSON or form body). */
@@ -2284,6 +2407,13 @@ export interface components {
         ShowHidden: components["schemas"]["Flag"];
         /** @description Sort key (default `order`, ascending) — `order`, `name`, `created` (created_at), `updated` (updated_at). An unknown key falls back to the default. */
         ContentOrder: "order" | "name" | "created" | "updated";
+        /** @description A suggestion id of this organization; another organization's answers 404. */
+        SuggestionId: string;
+        /**
+         * @description Sort key (default `sent`, newest first): `sent` (created_at), `user` (the sender's name). An unknown key falls
+         *     back to the default; naming a key sorts ascending unless `desc` says otherwise.
+         */
+        SuggestionOrder: "sent" | "user";
     };
     requestBodies: never;
     headers: never;
@@ -4505,39 +4635,6 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
         };
     };
-    getComponentById: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The component. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Component"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
     listTopics: {
         parameters: {
             query?: {
@@ -4991,39 +5088,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
-    getTopicById: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The topic. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Topic"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
     listItems: {
         parameters: {
             query?: never;
@@ -5231,6 +5295,239 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["ContentTreeModule"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listSuggestions: {
+        parameters: {
+            query?: {
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                page?: components["parameters"]["Page"];
+                per_page?: components["parameters"]["PerPage"];
+                active?: components["parameters"]["Active"];
+                /**
+                 * @description Sort key (default `sent`, newest first): `sent` (created_at), `user` (the sender's name). An unknown key falls
+                 *     back to the default; naming a key sorts ascending unless `desc` says otherwise.
+                 */
+                order?: components["parameters"]["SuggestionOrder"];
+                desc?: components["parameters"]["Desc"];
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of suggestions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Suggestion"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createSuggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SuggestionInput"];
+                "multipart/form-data": components["schemas"]["SuggestionInput"] & {
+                    /** @description png or jpeg images. */
+                    "images[]"?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The suggestion as sent. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Suggestion"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description An attached file is not an acceptable image. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getSuggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A suggestion id of this organization; another organization's answers 404. */
+                suggestionId: components["parameters"]["SuggestionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suggestion. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Suggestion"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteSuggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A suggestion id of this organization; another organization's answers 404. */
+                suggestionId: components["parameters"]["SuggestionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateSuggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A suggestion id of this organization; another organization's answers 404. */
+                suggestionId: components["parameters"]["SuggestionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    is_active: components["schemas"]["Flag"];
+                };
+            };
+        };
+        responses: {
+            /** @description The suggestion. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Suggestion"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getSnapshotReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SnapshotReport"];
                     };
                 };
             };
