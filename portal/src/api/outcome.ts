@@ -37,3 +37,24 @@ export type AccessBlock = 'membership_suspended' | 'email_unconfirmed';
 export function isAccessBlock(code: string | undefined): code is AccessBlock {
   return code === 'membership_suspended' || code === 'email_unconfirmed';
 }
+
+/** One relation of a record that a form edits beside its fields (a group's members, a member's modules, ...). */
+export interface RelationStep<T> {
+  /** False when the form left it as the record had it: no call is made. */
+  changed: boolean;
+  save(): Promise<ApiOutcome<{ data: T }>>;
+}
+
+/**
+ * After the record itself is saved, its changed relations, one call each, in order. The answer is the record as
+ * the last call returned it; the first failure stops the rest and is the answer (its 422 shows under the field).
+ */
+export async function saveRelations<T>(saved: T, steps: RelationStep<T>[]): Promise<ApiOutcome<T>> {
+  let current = saved;
+  for (const step of steps.filter((candidate) => candidate.changed)) {
+    const outcome = await step.save();
+    if (!outcome.ok) return outcome;
+    current = outcome.data.data;
+  }
+  return { ok: true, data: current };
+}

@@ -101,7 +101,7 @@ describe('home and the shell', () => {
   it("lists the person's organizations with role and suspended badges", async () => {
     tokenStore.set(TOKENS);
     const memberships = [
-      aMembership({ id: 'm1', role: 'master', tenant: aTenant('Zeta Corp'), groups_count: 2, created_at: '2026-03-01T15:04:00Z' }),
+      aMembership({ id: 'm1', role: 'master', tenant: aTenant('Zeta Corp'), groups_count: 2, modules_count: 3, created_at: '2026-03-01T15:04:00Z' }),
       aMembership({ id: 'm2', role: 'user', is_active: false, tenant: aTenant('Acme Training'), created_at: '2026-02-01T09:00:00Z' }),
     ];
     fakeApi(signedIn(aUser({ memberships })));
@@ -109,7 +109,7 @@ describe('home and the shell', () => {
     const list = await screen.findByRole('list', { name: 'Your organizations' });
     const rows = [...list.querySelectorAll('li')].map((row) => row.textContent);
     expect(rows[0]).toMatch(/^Acme Training.*User.*Suspended.*Joined Feb 01 26/);
-    expect(rows[1]).toMatch(/^Zeta Corp.*Master/);
+    expect(rows[1]).toMatch(/^Zeta Corp.*Master.*3 modules.*2 groups/);
     expect(rows[1]).not.toMatch(/Suspended/);
     expect(screen.queryByText('Your email needs confirmation')).toBeNull();
     expect(screen.getByRole('banner')).toBeTruthy();

@@ -13,6 +13,7 @@ const TENANT = {
   slug: 'acme-training',
   enable_bioreq: false,
   groups_count: 0,
+  modules_count: 0,
   members_count: 3,
   is_deleted: false,
   deleted_at: null,

@@ -43,6 +43,7 @@ export function aMembership(overrides: Partial<Membership> = {}): Membership {
     is_active: true,
     tenant: aTenant(),
     groups_count: 0,
+    modules_count: 0,
     created_at: '2026-01-05T09:30:00Z',
     ...overrides,
   };

@@ -14,10 +14,11 @@ import { FormActions } from '../../forms/FormActions';
 import { TagPicker } from '../../ui/TagPicker';
 import { TextAreaField } from '../../ui/TextAreaField';
 import { memberOption, searchMembers } from '../members/memberCalls';
+import { moduleOption, searchModules } from '../modules/moduleOptions';
 import { useOrganization } from '../organization/organizationContext';
 import { groupValues, updateGroup } from './groupCalls';
 
-/** /:organization/admin/groups/:group/edit: the group with its members. */
+/** /:organization/admin/groups/:group/edit: the group with its members and modules. */
 export function editGroupLoader({ params, request }: LoaderFunctionArgs): Promise<Group | null> {
   const path = { tenantId: param(params, 'organization'), groupId: param(params, 'group') };
   return loadRecord(request, client.GET('/tenants/{tenantId}/groups/{groupId}', { params: { path } }));
@@ -51,6 +52,15 @@ function EditGroupForm({ group, groupsPath }: { group: Group; groupsPath: string
         known={(group.members ?? []).map(memberOption)}
         loadOptions={searchMembers(organization.id)}
         errors={form.errors.tenant_users}
+      />
+      <TagPicker
+        label="Modules"
+        placeholder="Search modules"
+        value={form.values.modules}
+        onChange={(modules) => form.setValue('modules', modules)}
+        known={(group.modules ?? []).map(moduleOption)}
+        loadOptions={searchModules(organization.id)}
+        errors={form.errors.modules}
       />
       <FormActions form={form} success="Group Updated!" onCancel={() => navigate(groupsPath)} />
     </Form>

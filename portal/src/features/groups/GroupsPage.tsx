@@ -17,6 +17,7 @@ import { TagPicker } from '../../ui/TagPicker';
 import { Tabs } from '../../ui/Tabs';
 import { TextAreaField } from '../../ui/TextAreaField';
 import { searchMembers } from '../members/memberCalls';
+import { searchModules } from '../modules/moduleOptions';
 import { useOrganization } from '../organization/organizationContext';
 import { archiveGroup, createGroup, listGroups, restoreGroup, type GroupOrder, type GroupValues } from './groupCalls';
 
@@ -30,8 +31,12 @@ function useGroupColumns(archived: boolean, actions: ReturnType<typeof useRowAct
   return [
     { id: 'name', title: 'Name', sortKey: 'name', isRowHeader: true, render: (group) => group.name },
     { id: 'created', title: 'Created', sortKey: 'created', render: (group) => formatDate(group.created_at) },
-    // Module counts join the relations with the modules of issue 4.
-    { id: 'relations', title: 'Relations', sortKey: 'members', render: (group) => plural(group.members_count, 'member') },
+    {
+      id: 'relations',
+      title: 'Relations',
+      sortKey: 'members',
+      render: (group) => `${plural(group.members_count, 'member')}, ${plural(group.modules_count, 'module')}`,
+    },
     {
       id: 'actions',
       title: 'Actions',
@@ -85,7 +90,7 @@ function GroupList({ archived }: { archived: boolean }) {
   );
 }
 
-const NEW_GROUP: GroupValues = { name: '', description: '', tenant_users: [] };
+const NEW_GROUP: GroupValues = { name: '', description: '', tenant_users: [], modules: [] };
 
 function CreateGroupForm() {
   const { organization } = useOrganization();
@@ -104,6 +109,14 @@ function CreateGroupForm() {
         onChange={(members) => form.setValue('tenant_users', members)}
         loadOptions={searchMembers(organization.id)}
         errors={form.errors.tenant_users}
+      />
+      <TagPicker
+        label="Modules"
+        placeholder="Search modules"
+        value={form.values.modules}
+        onChange={(modules) => form.setValue('modules', modules)}
+        loadOptions={searchModules(organization.id)}
+        errors={form.errors.modules}
       />
       <FormActions form={form} success="Group Created!" />
     </Form>

@@ -2,7 +2,7 @@ import type { Group } from '@tessera/sdk';
 import { apiCall } from '../../api/call';
 import { sameIds } from '../../lib/ids';
 import { client } from '../../api/client';
-import type { ApiOutcome } from '../../api/outcome';
+import { saveRelations, type ApiOutcome } from '../../api/outcome';
 import { queryParams, type ListQuery } from '../../lists/useServerList';
 import type { TagOption } from '../../ui/TagPicker';
 
@@ -39,25 +39,44 @@ function relateMembers(tenantId: string, group: Group, tenantUsers: string[]) {
   );
 }
 
-export type GroupValues = { name: string; description: string; tenant_users: string[] };
+function relateModules(tenantId: string, group: Group, modules: string[]) {
+  return apiCall(
+    client.POST('/tenants/{tenantId}/groups/{groupId}/modules', { params: groupPath(tenantId, group.id), body: { modules } }),
+    { handles: [422] },
+  );
+}
 
-/** Create a new group, then relate its members. */
+type GroupRelations = { tenant_users: string[]; modules: string[] };
+
+function relationsOf(group: Group): GroupRelations {
+  return { tenant_users: (group.members ?? []).map((member) => member.id), modules: (group.modules ?? []).map((module) => module.id) };
+}
+
+/** The group's members and modules, each saved only when the form changed it. */
+function saveGroupRelations(tenantId: string, saved: Group, before: GroupRelations, values: GroupRelations) {
+  return saveRelations(saved, [
+    { changed: !sameIds(before.tenant_users, values.tenant_users), save: () => relateMembers(tenantId, saved, values.tenant_users) },
+    { changed: !sameIds(before.modules, values.modules), save: () => relateModules(tenantId, saved, values.modules) },
+  ]);
+}
+
+export type GroupValues = { name: string; description: string } & GroupRelations;
+
+/** Create a new group, then relate its members and modules. */
 export async function createGroup(tenantId: string, values: GroupValues): Promise<ApiOutcome<Group>> {
   const created = await apiCall(
     client.POST('/tenants/{tenantId}/groups', { params: path(tenantId), body: { name: values.name.trim(), description: values.description.trim() } }),
     { handles: [422] },
   );
   if (!created.ok) return created;
-  if (values.tenant_users.length === 0) return { ok: true, data: created.data.data };
-  const related = await relateMembers(tenantId, created.data.data, values.tenant_users);
-  return related.ok ? { ok: true, data: related.data.data } : related;
+  return saveGroupRelations(tenantId, created.data.data, { tenant_users: [], modules: [] }, values);
 }
 
 export function groupValues(group: Group): GroupValues {
-  return { name: group.name, description: group.description, tenant_users: (group.members ?? []).map((member) => member.id) };
+  return { name: group.name, description: group.description, ...relationsOf(group) };
 }
 
-/** Edit group: name and description, then its members when they changed. */
+/** Edit group: name and description, then its members and modules when they changed. */
 export async function updateGroup(tenantId: string, group: Group, values: GroupValues): Promise<ApiOutcome<Group>> {
   const updated = await apiCall(
     client.PATCH('/tenants/{tenantId}/groups/{groupId}', {
@@ -67,7 +86,5 @@ export async function updateGroup(tenantId: string, group: Group, values: GroupV
     { handles: [422] },
   );
   if (!updated.ok) return updated;
-  if (sameIds(groupValues(group).tenant_users, values.tenant_users)) return { ok: true, data: { ...updated.data.data, members: group.members } };
-  const related = await relateMembers(tenantId, group, values.tenant_users);
-  return related.ok ? { ok: true, data: related.data.data } : related;
+  return saveGroupRelations(tenantId, updated.data.data, relationsOf(group), values);
 }

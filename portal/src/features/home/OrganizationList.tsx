@@ -87,7 +87,7 @@ export function OrganizationList({ memberships }: { memberships: Membership[] })
             <Name to={`${base}/modules`}>{membership.tenant.name}</Name>
             <Badge tone="info">{ROLE_NAMES[membership.role]}</Badge>
             {membership.is_active ? null : <Badge tone="bad">Suspended</Badge>}
-            {/* Module counts join with the modules of issue 4. */}
+            <Text tone="muted">{plural(membership.modules_count, 'module')}</Text>
             <Text tone="muted">{plural(membership.groups_count, 'group')}</Text>
             <Text tone="muted">Joined {formatDate(membership.created_at)}</Text>
             {canUseAdminArea(membership.role) ? (

@@ -14,10 +14,11 @@ import { FormActions } from '../../forms/FormActions';
 import { Select } from '../../ui/Select';
 import { TagPicker } from '../../ui/TagPicker';
 import { searchGroups } from '../groups/groupCalls';
+import { moduleOption, searchModules } from '../modules/moduleOptions';
 import { useOrganization } from '../organization/organizationContext';
 import { editMemberValues, ROLE_OPTIONS, updateMember } from './memberCalls';
 
-/** /:organization/admin/members/:member/edit: the member with their groups. */
+/** /:organization/admin/members/:member/edit: the member with their groups and modules. */
 export function editMemberLoader({ params, request }: LoaderFunctionArgs): Promise<TenantUser | null> {
   const path = { tenantId: param(params, 'organization'), tenantUserId: param(params, 'member') };
   return loadRecord(request, client.GET('/tenants/{tenantId}/tenant-users/{tenantUserId}', { params: { path } }));
@@ -28,7 +29,7 @@ const ignore = () => {};
 function EditMemberForm({ member, membersPath }: { member: TenantUser; membersPath: string }) {
   const { organization } = useOrganization();
   const navigate = useNavigate();
-  // The saved record: the next save compares its groups with what it had then.
+  // The saved record: the next save compares its groups and modules with what it had then.
   const [saved, setSaved] = useState(member);
   const form = useForm({
     initialValues: editMemberValues(member),
@@ -53,6 +54,15 @@ function EditMemberForm({ member, membersPath }: { member: TenantUser; membersPa
         known={(member.groups ?? []).map((group) => ({ id: group.id, label: group.name }))}
         loadOptions={searchGroups(organization.id)}
         errors={form.errors.groups}
+      />
+      <TagPicker
+        label="Modules"
+        placeholder="Search modules"
+        value={form.values.modules}
+        onChange={(modules) => form.setValue('modules', modules)}
+        known={(member.modules ?? []).map(moduleOption)}
+        loadOptions={searchModules(organization.id)}
+        errors={form.errors.modules}
       />
       <FormActions form={form} success="Member Updated!" onCancel={() => navigate(membersPath)} />
     </Form>

@@ -22,6 +22,7 @@ function aMember(id: string, name: string, overrides: Partial<TenantUser> = {}):
     joined: '2026-02-01T09:00:00Z',
     user: { id: `${id}-user`, name, email: `${name.split(' ')[0].toLowerCase()}@example.com`, is_active: true, is_confirmed: true },
     groups_count: 2,
+    modules_count: 1,
     abilities: { update: true, archive: true, restore: false },
     ...overrides,
   };
@@ -60,7 +61,7 @@ describe('Members', () => {
     asMaster();
     renderApp('/acme-training/admin/members');
     const ann = (await screen.findByText('Ann Able')).closest('[role="row"]') as HTMLElement;
-    expect(ann.textContent).toMatch(/Ann Able.*ann@example\.com.*Account Locked.*Not Confirmed.*User.*Active.*Feb 01 26.*2 groups/);
+    expect(ann.textContent).toMatch(/Ann Able.*ann@example\.com.*Account Locked.*Not Confirmed.*User.*Active.*Feb 01 26.*1 module, 2 groups/);
     expect(within(ann).getByRole('link', { name: 'Edit Ann Able' }).getAttribute('href')).toBe('/acme-training/admin/members/m-ann/edit');
     expect(screen.getByRole('searchbox', { name: 'Search by name or email' })).toBeTruthy();
   });

@@ -19,6 +19,7 @@ import type { TableColumn } from '../../ui/Table';
 import { TagPicker } from '../../ui/TagPicker';
 import { Tabs } from '../../ui/Tabs';
 import { searchGroups } from '../groups/groupCalls';
+import { searchModules } from '../modules/moduleOptions';
 import { useOrganization } from '../organization/organizationContext';
 import {
   addMember,
@@ -58,8 +59,11 @@ function useMemberColumns(archived: boolean, actions: ReturnType<typeof useRowAc
       render: (member) => <Badge tone={member.status === 'active' ? 'neutral' : 'bad'}>{STATUS_NAMES[member.status]}</Badge>,
     },
     { id: 'joined', title: 'Joined', sortKey: 'joined', render: (member) => formatDate(member.joined) },
-    // Module counts join the relations with the modules of issue 4.
-    { id: 'relations', title: 'Relations', render: (member) => plural(member.groups_count, 'group') },
+    {
+      id: 'relations',
+      title: 'Relations',
+      render: (member) => `${plural(member.modules_count, 'module')}, ${plural(member.groups_count, 'group')}`,
+    },
     {
       id: 'actions',
       title: 'Actions',
@@ -158,7 +162,7 @@ function MemberList({ archived }: { archived: boolean }) {
   );
 }
 
-const NEW_MEMBER: AddMemberValues = { email: '', role: 'user', groups: [] };
+const NEW_MEMBER: AddMemberValues = { email: '', role: 'user', groups: [], modules: [] };
 
 function AddMemberForm() {
   const { organization } = useOrganization();
@@ -181,6 +185,14 @@ function AddMemberForm() {
         onChange={(groups) => form.setValue('groups', groups)}
         loadOptions={searchGroups(organization.id)}
         errors={form.errors.groups}
+      />
+      <TagPicker
+        label="Modules"
+        placeholder="Search modules"
+        value={form.values.modules}
+        onChange={(modules) => form.setValue('modules', modules)}
+        loadOptions={searchModules(organization.id)}
+        errors={form.errors.modules}
       />
       <FormActions form={form} success="Member Added!" />
     </Form>

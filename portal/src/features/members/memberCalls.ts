@@ -2,7 +2,7 @@ import type { Role, TenantUser } from '@tessera/sdk';
 import { apiCall } from '../../api/call';
 import { sameIds } from '../../lib/ids';
 import { client } from '../../api/client';
-import type { ApiOutcome } from '../../api/outcome';
+import { saveRelations, type ApiOutcome } from '../../api/outcome';
 import { queryParams, type ListQuery } from '../../lists/useServerList';
 import type { TagOption } from '../../ui/TagPicker';
 
@@ -52,26 +52,48 @@ function relateGroups(tenantId: string, member: TenantUser, groups: string[]) {
   );
 }
 
-export type AddMemberValues = { email: string; role: string; groups: string[] };
+function relateModules(tenantId: string, member: TenantUser, modules: string[]) {
+  return apiCall(
+    client.POST('/tenants/{tenantId}/tenant-users/{tenantUserId}/modules', { params: memberPath(tenantId, member.id), body: { modules } }),
+    { handles: [422] },
+  );
+}
 
-/** Add a new member: the membership (an invitation for an unknown email), then their groups. */
+type MemberRelations = { groups: string[]; modules: string[] };
+
+const NO_RELATIONS: MemberRelations = { groups: [], modules: [] };
+
+function relationsOf(member: TenantUser): MemberRelations {
+  return { groups: (member.groups ?? []).map((group) => group.id), modules: (member.modules ?? []).map((module) => module.id) };
+}
+
+/** The member's groups and modules, each saved only when the form changed it. */
+function saveMemberRelations(tenantId: string, saved: TenantUser, before: MemberRelations, values: MemberRelations) {
+  return saveRelations(saved, [
+    { changed: !sameIds(before.groups, values.groups), save: () => relateGroups(tenantId, saved, values.groups) },
+    { changed: !sameIds(before.modules, values.modules), save: () => relateModules(tenantId, saved, values.modules) },
+  ]);
+}
+
+export type AddMemberValues = { email: string; role: string } & MemberRelations;
+
+/** Add a new member: the membership (an invitation for an unknown email), then their groups and modules. */
 export async function addMember(tenantId: string, values: AddMemberValues): Promise<ApiOutcome<TenantUser>> {
   const created = await apiCall(
     client.POST('/tenants/{tenantId}/tenant-users', { params: path(tenantId), body: { email: values.email.trim(), role: values.role as Role } }),
     { handles: [422] },
   );
-  if (!created.ok || values.groups.length === 0) return created.ok ? { ok: true, data: created.data.data } : created;
-  const related = await relateGroups(tenantId, created.data.data, values.groups);
-  return related.ok ? { ok: true, data: related.data.data } : related;
+  if (!created.ok) return created;
+  return saveMemberRelations(tenantId, created.data.data, NO_RELATIONS, values);
 }
 
-export type EditMemberValues = { is_active: boolean; role: string; groups: string[] };
+export type EditMemberValues = { is_active: boolean; role: string } & MemberRelations;
 
 export function editMemberValues(member: TenantUser): EditMemberValues {
-  return { is_active: member.is_active, role: member.role, groups: (member.groups ?? []).map((group) => group.id) };
+  return { is_active: member.is_active, role: member.role, ...relationsOf(member) };
 }
 
-/** Edit member: role and Active on the membership, then the groups when they changed. */
+/** Edit member: role and Active on the membership, then the groups and modules when they changed. */
 export async function updateMember(tenantId: string, member: TenantUser, values: EditMemberValues): Promise<ApiOutcome<TenantUser>> {
   const updated = await apiCall(
     client.PATCH('/tenants/{tenantId}/tenant-users/{tenantUserId}', {
@@ -81,7 +103,5 @@ export async function updateMember(tenantId: string, member: TenantUser, values:
     { handles: [422] },
   );
   if (!updated.ok) return updated;
-  if (sameIds(editMemberValues(member).groups, values.groups)) return { ok: true, data: updated.data.data };
-  const related = await relateGroups(tenantId, member, values.groups);
-  return related.ok ? { ok: true, data: related.data.data } : related;
+  return saveMemberRelations(tenantId, updated.data.data, relationsOf(member), values);
 }

@@ -33,6 +33,7 @@ function OrganizationList({ archived }: { archived: boolean }) {
   const actions = useRowActions(list.reload);
   const columns: TableColumn<Tenant>[] = [
     { id: 'name', title: 'Name', sortKey: 'name', isRowHeader: true, render: (tenant) => tenant.name },
+    { id: 'modules', title: 'Modules', sortKey: 'modules', render: (tenant) => tenant.modules_count },
     { id: 'groups', title: 'Groups', sortKey: 'groups', render: (tenant) => tenant.groups_count },
     { id: 'members', title: 'Members', sortKey: 'members', render: (tenant) => tenant.members_count },
     { id: 'created', title: 'Created', sortKey: 'created', render: (tenant) => formatDate(tenant.created_at) },

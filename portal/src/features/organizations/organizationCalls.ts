@@ -3,7 +3,7 @@ import { apiCall } from '../../api/call';
 import { client } from '../../api/client';
 import { queryParams, type ListQuery } from '../../lists/useServerList';
 
-export type OrganizationOrder = 'name' | 'created' | 'groups' | 'members';
+export type OrganizationOrder = 'name' | 'created' | 'modules' | 'groups' | 'members';
 
 export function listOrganizations(archived: boolean) {
   return (query: ListQuery<OrganizationOrder>) => apiCall(client.GET('/tenants', { params: { query: { ...queryParams(query), archived } } }));

@@ -15,6 +15,7 @@ function aTenantRecord(name: string, overrides: Partial<Tenant> = {}): Tenant {
     slug,
     enable_bioreq: false,
     groups_count: 2,
+    modules_count: 1,
     members_count: 5,
     is_deleted: false,
     deleted_at: null,
@@ -82,7 +83,14 @@ describe('Organization Management', () => {
     ]);
     const app = renderApp('/organizations');
     const row = (await screen.findByText('Acme Training')).closest('[role="row"]') as HTMLElement;
-    expect(row.textContent).toMatch(/Acme Training.*2.*5.*Mar 04 26/);
+    // Name, Modules, Groups, Members, Created.
+    expect([...row.querySelectorAll('[role="rowheader"], [role="gridcell"]')].map((cell) => cell.textContent).slice(0, 5)).toEqual([
+      'Acme Training',
+      '1',
+      '2',
+      '5',
+      'Mar 04 26 10:15 am',
+    ]);
     expect(within(row).getByRole('link', { name: 'Edit Acme Training' }).getAttribute('href')).toBe('/organizations/acme-training/edit');
 
     fireEvent.click(screen.getByRole('tab', { name: 'Archived' }));
