@@ -113,3 +113,29 @@ describe('people and organization forms', () => {
     expect(validate({ tenant_users: ['nope'] }, forms.groupMembers)).toEqual({ tenant_users: ['The selected tenant users is invalid.'] });
   });
 });
+
+describe('content screen image choice (spec 5)', () => {
+  const base = { name: 'Safety', description: 'Basics' };
+  const imageId = '0190c1e4-6b3a-7cc1-8f00-000000000001';
+
+  it('keeps the current image when no source is chosen', () => {
+    expect(validate({ ...base, image_source: '' }, forms.contentScreen)).toEqual({});
+  });
+
+  it('takes only upload or library as the source', () => {
+    expect(validate({ ...base, image_source: 'camera' }, forms.contentScreen)).toEqual({ image_source: ['The selected image source is invalid.'] });
+  });
+
+  it('needs the file and an image name for an upload', () => {
+    expect(validate({ ...base, image_source: 'upload', image: '', image_name: ' ' }, forms.contentScreen)).toEqual({
+      image: ['The image field is required.'],
+      image_name: ['The image name field is required.'],
+    });
+    expect(validate({ ...base, image_source: 'upload', image: 'photo.png', image_name: 'Photo' }, forms.contentScreen)).toEqual({});
+  });
+
+  it('needs a chosen image from the library, and ignores the upload fields then', () => {
+    expect(validate({ ...base, image_source: 'library', image_id: '', image_name: '' }, forms.contentScreen)).toEqual({ image_id: ['The image id field is required.'] });
+    expect(validate({ ...base, image_source: 'library', image_id: imageId }, forms.contentScreen)).toEqual({});
+  });
+});

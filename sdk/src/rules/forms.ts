@@ -54,6 +54,26 @@ const contentDescriptionUpdate = [rule.filled('description'), rule.maxLength('de
 /** Modules and components: name and description required; an image from the library (`image_id`) or an upload named by `image_name`. */
 const imageFields = { image_id: [contentRule.uuid('image_id')], image_name: [rule.maxLength('image_name')] };
 
+/** Where a module's or component's new image comes from on the create and edit screens (spec 2.9). */
+export const IMAGE_SOURCES = ['upload', 'library'] as const;
+
+/** A rule that applies only when the image choice is `source` (the other choices leave the field unused). */
+const requiredForSource =
+  (source: (typeof IMAGE_SOURCES)[number], field: string): Rule =>
+  (value, values) =>
+    values.image_source === source ? rule.required(field)(value, values) : null;
+
+/**
+ * Spec 5: the image source must be upload or library (or none: keep the current image); an upload needs its file
+ * (`image`) and an image name, the library a chosen image. The screens validate these before the API call.
+ */
+const imageChoiceFields = {
+  image_source: [rule.oneOf('image_source', IMAGE_SOURCES)],
+  image: [requiredForSource('upload', 'image')],
+  image_name: [requiredForSource('upload', 'image_name'), rule.maxLength('image_name')],
+  image_id: [requiredForSource('library', 'image_id'), contentRule.uuid('image_id')],
+};
+
 /** The forms of the API calls and screens (core-platform.md section 5). */
 export const forms = {
   login: loginForm,
@@ -138,6 +158,8 @@ export const forms = {
   moduleGroups: { groups: [rule.required('groups'), rule.ids('groups')] },
   moduleMembers: { tenant_users: [rule.required('tenant_users'), rule.ids('tenant_users')] },
   component: { name: contentName, description: contentDescription, is_active: [rule.flag('is_active')], ...imageFields },
+  /** The module and component create and edit screens: the API's fields plus the image choice. */
+  contentScreen: { name: contentName, description: contentDescription, is_active: [rule.flag('is_active')], ...imageChoiceFields },
   componentUpdate: {
     name: contentNameUpdate,
     description: contentDescriptionUpdate,
