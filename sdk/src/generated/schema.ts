@@ -1154,6 +1154,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tenants/{tenantId}/components/{componentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One component by its id alone (the second form of the component path)
+         * @description Any member of the organization (and the owner). A learner (role user) reaches only active, live content of
+         *     the modules related to them (directly or through a group); anything else answers 404.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     The admin routes `components/:component/edit` and `components/:component/topics` name no module: this answers
+         *     the component with its `module_id`, as `GET .../modules/{moduleId}/components/{componentId}` does.
+         */
+        get: operations["getComponentById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenants/{tenantId}/components/{componentId}/topics": {
         parameters: {
             query?: never;
@@ -1381,6 +1414,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tenants/{tenantId}/topics/{topicId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One topic by its id alone
+         * @description Any member of the organization (and the owner). A learner (role user) reaches only active, live content of
+         *     the modules related to them (directly or through a group); anything else answers 404.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     The admin routes `topics/:topic/edit` and `topics/:topic/items` name no component: this answers the topic with
+         *     its `component` (and the component's module), as `GET .../components/{componentId}/topics/{topicId}` does.
+         */
+        get: operations["getTopicById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenants/{tenantId}/topics/{topicId}/items": {
         parameters: {
             query?: never;
@@ -1522,6 +1588,164 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The organization's media library
+         * @description Admin, master or owner (authoring the media library). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a file of another organization 404.
+         *     `type` filters by kind, `module` by a tagged module, `search` matches the name. Default sort `created`.
+         */
+        get: operations["listMedia"];
+        put?: never;
+        /**
+         * Upload a file to the media library
+         * @description Admin, master or owner (authoring the media library). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a file of another organization 404.
+         *     `name` and `file` are required (sdk `forms.media` and `fileProblems`); a video also needs `thumbnail`.
+         *     A file whose bytes are not of an accepted type answers 406; sizes, dimensions and missing fields answer 422 with
+         *     the spec's messages per field (`name`, `file`, `thumbnail`). A failed upload leaves nothing behind.
+         */
+        post: operations["createMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/media/{mediaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A media id of this organization; another organization's answers 404. */
+                mediaId: components["parameters"]["MediaId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One media file
+         * @description Admin, master or owner (authoring the media library). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a file of another organization 404.
+         */
+        get: operations["getMedia"];
+        put?: never;
+        /**
+         * Rename a media file, or replace its file or thumbnail
+         * @description Admin, master or owner (authoring the media library). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a file of another organization 404.
+         *     Multipart (`name`, `file`, `thumbnail`, `crop_image`) or JSON (`name` only). Only what is sent changes. A
+         *     replacement `file` must be of the file's kind (its `type` does not change); a `thumbnail` may be sent for a
+         *     video, pdf or audio file (an image's thumbnail is remade from the new image). The old files are deleted once the
+         *     change is saved; a failed upload leaves the media file as it was.
+         */
+        post: operations["updateMedia"];
+        /**
+         * Delete a media file
+         * @description Admin, master or owner (authoring the media library). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a file of another organization 404.
+         *     Permanent: the row and its stored files go. Items that showed it are left without media, modules and
+         *     components that used it as their image lose it.
+         */
+        delete: operations["deleteMedia"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/media/{mediaId}/modules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A media id of this organization; another organization's answers 404. */
+                mediaId: components["parameters"]["MediaId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the modules a media file is tagged with
+         * @description Admin, master or owner (authoring the media library). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a file of another organization 404.
+         *     `modules` lists module ids of this organization; it replaces the file's set. Unknown ids answer 422 on `modules`.
+         */
+        post: operations["relateMediaModules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/{tenantId}/{mediaId}/{variant}": {
+        parameters: {
+            query: {
+                /** @description Unix time (seconds) after which the URL is refused. */
+                expires: string;
+                /** @description HMAC-SHA256 (base64url) over the organization, media id, variant and expiry. */
+                signature: string;
+                /** @description `1` answers `Content-Disposition: attachment` with the media name (inline otherwise). */
+                download?: components["schemas"]["Flag"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization's id. */
+                tenantId: string;
+                /** @description A media id of this organization; another organization's answers 404. */
+                mediaId: components["parameters"]["MediaId"];
+                variant: "file" | "thumbnail";
+            };
+            cookie?: never;
+        };
+        /**
+         * A media file's bytes, through a signed URL
+         * @description No bearer token: the signed URL handed out in the rows a caller may see is the permission (DESIGN.md section 4),
+         *     so `<img>`, `<video>` and `<audio>` work directly. A tampered or expired signature answers 403; an unknown file,
+         *     or a URL whose organization is not the file's, 404. `Range: bytes=a-b` answers 206 with `Content-Range` (video
+         *     seeking); a range outside the file 416. `Content-Type` is the sniffed type; `Content-Disposition` inline, or
+         *     attachment with `download=1`. Answers may be cached privately until the URL expires.
+         */
+        get: operations["getFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * A media file's headers, through a signed URL
+         * @description As GET, without the body.
+         */
+        head: operations["headFile"];
         patch?: never;
         trace?: never;
     };
@@ -2015,6 +2239,72 @@ export interface components {
                 url: string;
             };
         };
+        /**
+         * @description A file of an organization's media library (spec section 3): its kind (`type`, from the bytes' magic numbers, not
+         *     the client's word), size in bytes, short-lived signed `url` and `thumbnail.url` (images get a server-made
+         *     thumbnail; a video carries the png/jpeg thumbnail uploaded with it; add `download=1` to a URL for an attachment),
+         *     the modules it is tagged with, and how many items show it.
+         */
+        Media: components["schemas"]["MediaSummary"] & {
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Pixels, for images (null for other kinds). */
+            width: number | null;
+            /** @description Pixels, for images (null for other kinds). */
+            height: number | null;
+            /** @description The modules this file is tagged with (live and archived), by name. */
+            modules: components["schemas"]["NamedRef"][];
+            /** @description Items (of any topic) that show this file; deleting the file leaves them without media. */
+            items_count: number;
+            abilities: components["schemas"]["MediaAbilities"];
+        };
+        /** @description What the caller may do with this media file now. */
+        MediaAbilities: {
+            update: boolean;
+            delete: boolean;
+        };
+        /**
+         * @description A multipart upload to the media library (`multipart/form-data`; files stream to storage, never into memory).
+         *     The file's kind is sniffed from its bytes and must fit `type` when sent (spec section 5): image png/jpeg, video
+         *     mp4, pdf, audio mpeg/wav. Sizes must lie within `/config` `file_sizes` for the kind, images and thumbnails must
+         *     reach `/config` `image` min_width x min_height. A video needs a png/jpeg `thumbnail`; a pdf or audio file may
+         *     carry one; an image gets one made by the server. `crop_image=1` crops an image to the configured size (centred)
+         *     and stores it as png.
+         */
+        MediaUpload: {
+            name?: string;
+            type?: components["schemas"]["MediaType"];
+            file?: string;
+            thumbnail?: string;
+            crop_image?: components["schemas"]["Flag"];
+        };
+        /**
+         * @description Media sort keys (spec section 9) — `created` (created_at, the default), `name`, `size`, `type`.
+         * @enum {string}
+         */
+        MediaOrder: "created" | "name" | "size" | "type";
+        /**
+         * @description A module or component form sent as `multipart/form-data` (spec 7.2: name, description, is_active, image or
+         *     image_id, image_name). An uploaded `image` is checked as a media library image (png/jpeg from its bytes, the
+         *     `/config` image size and minimum dimensions; 406 or 422 with the spec's messages), stored in the library under
+         *     `image_name` (required with `image`) and becomes the main image, in one transaction with the module or component.
+         *     `crop_image=1` crops it to the configured size and stores png. `image_id` picks a library image instead; send
+         *     `image_id` empty to clear the image.
+         */
+        MediaContentUpload: {
+            name?: string;
+            description?: string;
+            is_active?: components["schemas"]["Flag"];
+            image?: string;
+            image_name?: string;
+            /** @description A live image of this organization's media library (empty clears the image). */
+            image_id?: string;
+            crop_image?: components["schemas"]["Flag"];
+        };
+        /** @description The multipart update of a module or component; `is_deleted=0` restores it as the JSON update does. */
+        MediaContentUpdate: components["schemas"]["MediaContentUpload"] & {
+            is_deleted?: components["schemas"]["Flag"];
+        };
         /** @description The id and name of a related row (a topic's component or module, a favourite's parents). */
         NamedRef: {
             /** Format: uuid */
@@ -2299,6 +2589,29 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The uploaded file is not acceptable: its bytes are not of a type its field or `type` allows (code
+         *     `unacceptable_file`; `errors` names the field with the spec's message, e.g. "The image must be a file of type:
+         *     image/png, image/jpeg." or "Image must be either a jpeg or png").
+         */
+        NotAcceptable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The requested byte range lies outside the file; `Content-Range` gives `bytes *\/{size}`. */
+        RangeNotSatisfiable: {
+            headers: {
+                "Content-Range"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The body is larger than the server accepts. */
         PayloadTooLarge: {
             headers: {
@@ -2414,6 +2727,14 @@ export interface components {
          *     back to the default; naming a key sorts ascending unless `desc` says otherwise.
          */
         SuggestionOrder: "sent" | "user";
+        /** @description Sort key (default `created`, ascending) — `created` (created_at), `name`, `size`, `type`. An unknown key falls back to the default. */
+        MediaOrder: components["schemas"]["MediaOrder"];
+        /** @description Only files of this kind (the type filter's images, videos, pdfs, audio files); absent or unknown means all types. */
+        MediaTypeFilter: components["schemas"]["MediaType"];
+        /** @description Only files tagged with this module of the organization. */
+        MediaModuleFilter: string;
+        /** @description A media id of this organization; another organization's answers 404. */
+        MediaId: string;
     };
     requestBodies: never;
     headers: never;
@@ -3863,6 +4184,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                "multipart/form-data": components["schemas"]["MediaContentUpload"] & unknown;
                 "application/json": {
                     name: string;
                     description: string;
@@ -3892,6 +4214,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -4014,6 +4337,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                "multipart/form-data": components["schemas"]["MediaContentUpdate"];
                 "application/json": {
                     name?: string;
                     description?: string;
@@ -4044,6 +4368,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -4279,6 +4604,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                "multipart/form-data": components["schemas"]["MediaContentUpload"] & unknown;
                 "application/json": {
                     name: string;
                     description: string;
@@ -4308,6 +4634,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -4564,6 +4891,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                "multipart/form-data": components["schemas"]["MediaContentUpdate"];
                 "application/json": {
                     name?: string;
                     description?: string;
@@ -4594,6 +4922,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -4633,6 +4962,39 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getComponentById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The component. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Component"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listTopics: {
@@ -5088,6 +5450,39 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    getTopicById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The topic. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Topic"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     listItems: {
         parameters: {
             query?: never;
@@ -5301,6 +5696,330 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listMedia: {
+        parameters: {
+            query?: {
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                page?: components["parameters"]["Page"];
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Sort key (default `created`, ascending) — `created` (created_at), `name`, `size`, `type`. An unknown key falls back to the default. */
+                order?: components["parameters"]["MediaOrder"];
+                desc?: components["parameters"]["Desc"];
+                search?: components["parameters"]["Search"];
+                /** @description Only files of this kind (the type filter's images, videos, pdfs, audio files); absent or unknown means all types. */
+                type?: components["parameters"]["MediaTypeFilter"];
+                /** @description Only files tagged with this module of the organization. */
+                module?: components["parameters"]["MediaModuleFilter"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of media files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Media"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["MediaUpload"] & unknown;
+            };
+        };
+        responses: {
+            /** @description The new media file. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Media"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A media id of this organization; another organization's answers 404. */
+                mediaId: components["parameters"]["MediaId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The media file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Media"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A media id of this organization; another organization's answers 404. */
+                mediaId: components["parameters"]["MediaId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["MediaUpload"];
+                "application/json": {
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The media file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Media"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A media id of this organization; another organization's answers 404. */
+                mediaId: components["parameters"]["MediaId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    relateMediaModules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
+                 *     organization, or one the caller is not a member of, answers 404.
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A media id of this organization; another organization's answers 404. */
+                mediaId: components["parameters"]["MediaId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    modules: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The media file with its modules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Media"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getFile: {
+        parameters: {
+            query: {
+                /** @description Unix time (seconds) after which the URL is refused. */
+                expires: string;
+                /** @description HMAC-SHA256 (base64url) over the organization, media id, variant and expiry. */
+                signature: string;
+                /** @description `1` answers `Content-Disposition: attachment` with the media name (inline otherwise). */
+                download?: components["schemas"]["Flag"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization's id. */
+                tenantId: string;
+                /** @description A media id of this organization; another organization's answers 404. */
+                mediaId: components["parameters"]["MediaId"];
+                variant: "file" | "thumbnail";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole file. */
+            200: {
+                headers: {
+                    "Accept-Ranges"?: "bytes";
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description The requested byte range. */
+            206: {
+                headers: {
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            416: components["responses"]["RangeNotSatisfiable"];
+        };
+    };
+    headFile: {
+        parameters: {
+            query: {
+                /** @description Unix time (seconds) after which the URL is refused. */
+                expires: string;
+                /** @description HMAC-SHA256 (base64url) over the organization, media id, variant and expiry. */
+                signature: string;
+                /** @description `1` answers `Content-Disposition: attachment` with the media name (inline otherwise). */
+                download?: components["schemas"]["Flag"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization's id. */
+                tenantId: string;
+                /** @description A media id of this organization; another organization's answers 404. */
+                mediaId: components["parameters"]["MediaId"];
+                variant: "file" | "thumbnail";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's headers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The range's headers. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            416: components["responses"]["RangeNotSatisfiable"];
         };
     };
     listSuggestions: {
