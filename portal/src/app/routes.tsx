@@ -126,9 +126,23 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, loader: ({ params }) => redirect(`/${encodeURIComponent(params.organization ?? '')}/admin/modules`) },
                   notYetAvailable('modules', 'Modules'),
-                  notYetAvailable('media', 'Media'),
-                  notYetAvailable('reports', 'Reports'),
-                  notYetAvailable('suggestions', 'Suggestions', 'master'),
+                  { path: 'media', lazy: () => import('../features/media/MediaPage').then((m) => ({ Component: m.MediaPage })) },
+                  {
+                    path: 'media/:media/edit',
+                    lazy: () => import('../features/media/EditMediaPage').then((m) => ({ loader: m.editMediaLoader, Component: m.EditMediaPage })),
+                  },
+                  { path: 'reports', lazy: () => import('../features/reports/ReportsPage').then((m) => ({ Component: m.ReportsPage })) },
+                  {
+                    path: 'suggestions',
+                    handle: { minimumRole: 'master' },
+                    lazy: () => import('../features/suggestions/SuggestionsPage').then((m) => ({ Component: m.SuggestionsPage })),
+                  },
+                  {
+                    path: 'suggestions/:suggestion',
+                    handle: { minimumRole: 'master' },
+                    lazy: () =>
+                      import('../features/suggestions/SuggestionPage').then((m) => ({ loader: m.suggestionLoader, Component: m.SuggestionPage })),
+                  },
                   notYetAvailable('bioreq', 'Bioreq'),
                   {
                     path: 'members',

@@ -1,0 +1,137 @@
+import type { MediaType } from '@tessera/sdk';
+import { formatFileSize } from '@tessera/sdk/rules';
+import { styled } from '@tessera/widgets/theme';
+import { useEffect, useState } from 'react';
+import { apiCall } from '../../api/call';
+import { client } from '../../api/client';
+import { formatDate } from '../../lib/dates';
+import { ServerTable } from '../../lists/ServerTable';
+import { useRowActions } from '../../lists/useRowActions';
+import { useServerList } from '../../lists/useServerList';
+import { FormFailure } from '../../ui/FormFailure';
+import { Stack } from '../../ui/Page';
+import { RowActions, RowButton, RowLink } from '../../ui/RowButton';
+import { Select, type SelectOption } from '../../ui/Select';
+import type { TableColumn } from '../../ui/Table';
+import { useOrganization } from '../organization/organizationContext';
+import { ConfirmDialog } from './ConfirmDialog';
+import { deleteMedia, downloadUrl, listMedia, type Media, type MediaFilters, type MediaOrder } from './mediaCalls';
+import { isViewable, MediaViewer } from './MediaViewer';
+
+/** Spec 2.9 and section 8. */
+export const DELETE_MEDIA_QUESTION = 'This will permanently delete this item. Are you sure you want to continue?';
+
+const ALL = 'all';
+
+/** Spec section 9: the type filter's options, in its words. */
+export const TYPE_FILTER_OPTIONS: SelectOption[] = [
+  { id: ALL, label: 'All Types' },
+  { id: 'image', label: 'images' },
+  { id: 'video', label: 'videos' },
+  { id: 'pdf', label: 'pdfs' },
+  { id: 'audio', label: 'audio files' },
+];
+
+const TYPE_NAMES: Record<MediaType, string> = { image: 'Image', video: 'Video', pdf: 'PDF', audio: 'Audio' };
+
+const Filters = styled('div', { display: 'flex', flexWrap: 'wrap', gap: '$3', '& > *': { minWidth: '200px' } });
+
+/** Every module of the organization, for the module filter. */
+function useModuleOptions(tenantId: string): SelectOption[] {
+  const [options, setOptions] = useState<SelectOption[]>([]);
+  useEffect(() => {
+    let current = true;
+    void apiCall(
+      client.GET('/tenants/{tenantId}/modules', { params: { path: { tenantId }, query: { paginate: false, short: true, order: 'name' } } }),
+    ).then((outcome) => {
+      if (current && outcome.ok) setOptions(outcome.data.data.map((module) => ({ id: module.id, label: module.name })));
+    });
+    return () => {
+      current = false;
+    };
+  }, [tenantId]);
+  return options;
+}
+
+function useMediaColumns(actions: ReturnType<typeof useRowActions>, askDelete: (media: Media) => void): TableColumn<Media>[] {
+  const { organization } = useOrganization();
+  const base = `/${encodeURIComponent(organization.slug)}/admin/media`;
+  return [
+    { id: 'name', title: 'Name', sortKey: 'name', isRowHeader: true, render: (media) => media.name },
+    { id: 'type', title: 'Type', sortKey: 'type', render: (media) => TYPE_NAMES[media.type] },
+    { id: 'created', title: 'Created', sortKey: 'created', render: (media) => formatDate(media.created_at) },
+    { id: 'size', title: 'Size', sortKey: 'size', render: (media) => formatFileSize(media.size) },
+    {
+      id: 'actions',
+      title: 'Actions',
+      render: (media) => (
+        <RowActions>
+          {media.abilities.update ? (
+            <RowLink to={`${base}/${media.id}/edit`} aria-label={`Settings of ${media.name}`}>
+              Settings
+            </RowLink>
+          ) : null}
+          <RowButton aria-label={`Download ${media.name}`} onPress={() => window.location.assign(downloadUrl(media.url))}>
+            Download
+          </RowButton>
+          <RowButton
+            aria-label={`Delete ${media.name}`}
+            tone="danger"
+            isDisabled={!media.abilities.delete || actions.isPending}
+            onPress={() => askDelete(media)}
+          >
+            Delete
+          </RowButton>
+        </RowActions>
+      ),
+    },
+  ];
+}
+
+/** The All tab (spec 2.9): type and module filters, search by name, the viewer, settings, download and delete. */
+export function MediaList() {
+  const { organization } = useOrganization();
+  const [type, setType] = useState(ALL);
+  const [module, setModule] = useState(ALL);
+  const filters: MediaFilters = { type: type === ALL ? undefined : (type as MediaType), module: module === ALL ? undefined : module };
+  const list = useServerList({ load: listMedia(organization.id, filters), defaultOrder: 'created' as MediaOrder, view: `${type}|${module}` });
+  const actions = useRowActions(list.reload);
+  const [viewed, setViewed] = useState<Media | null>(null);
+  const [toDelete, setToDelete] = useState<Media | null>(null);
+  const columns = useMediaColumns(actions, setToDelete);
+  const moduleOptions = useModuleOptions(organization.id);
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    await actions.run(toDelete.id, () => deleteMedia(organization.id, toDelete));
+    setToDelete(null);
+  }
+
+  return (
+    <Stack>
+      <Filters>
+        <Select label="Type" name="type" options={TYPE_FILTER_OPTIONS} value={type} onChange={setType} />
+        <Select label="Module" name="module" options={[{ id: ALL, label: 'All Modules' }, ...moduleOptions]} value={module} onChange={setModule} />
+      </Filters>
+      <FormFailure messages={actions.messages} />
+      <ServerTable
+        label="Media"
+        list={list}
+        columns={columns}
+        rowKey={(media) => media.id}
+        emptyText="No media found..."
+        searchPlaceholder="Search by name"
+        // Images, videos and audio files open in the viewer; a pdf opens in a new window.
+        rowAction={(media) => (isViewable(media) ? () => setViewed(media) : () => window.open(media.url, '_blank', 'noopener'))}
+      />
+      <MediaViewer media={viewed} onClose={() => setViewed(null)} />
+      <ConfirmDialog
+        question={DELETE_MEDIA_QUESTION}
+        isOpen={toDelete !== null}
+        isPending={actions.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+import type { MediaType } from '@tessera/sdk';
+import { FILE_TYPES, fileProblems, type FileKind, type FileLimits } from '@tessera/sdk/rules';
+
+/** The Media Type select of the Add tab (spec 2.9), in the spec's order and words. */
+export const MEDIA_TYPE_OPTIONS: { id: MediaType; label: string }[] = [
+  { id: 'image', label: 'Image' },
+  { id: 'video', label: 'Video' },
+  { id: 'pdf', label: 'PDF' },
+  { id: 'audio', label: 'Audio' },
+];
+
+/** What the file input offers to pick for each kind (the server sniffs the bytes again). */
+export const ACCEPT: Record<FileKind, string> = {
+  image: 'image/png,image/jpeg',
+  thumbnail: 'image/png,image/jpeg',
+  video: 'video/mp4',
+  pdf: 'application/pdf',
+  audio: 'audio/mpeg,audio/wav',
+};
+
+/** "Site plan.v2.pdf" -> "Site plan.v2": the name without its last extension (a dotfile keeps its name). */
+export function nameFromFileName(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 ? fileName.slice(0, dot) : fileName;
+}
+
+function sameFile(a: File | null, b: File): boolean {
+  return a !== null && a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
+}
+
+/**
+ * Spec section 4: picking a file fills the name from the file name without extension when the name
+ * is empty or the file changed; re-picking the same file keeps a name the person typed.
+ */
+export function nameAfterPick(currentName: string, previous: File | null, picked: File): string {
+  return currentName.trim() === '' || !sameFile(previous, picked) ? nameFromFileName(picked.name) : currentName;
+}
+
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+/** The pixel size of an image file, decoded by the browser; undefined when it cannot be decoded. */
+export async function readImageSize(file: Blob): Promise<ImageSize | undefined> {
+  if (typeof createImageBitmap === 'function') {
+    try {
+      const bitmap = await createImageBitmap(file);
+      const size = { width: bitmap.width, height: bitmap.height };
+      bitmap.close();
+      return size;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The spec's client-side checks of a file before it is sent (type, size, and dimensions for images
+ * and thumbnails), with the SDK's rules and messages; the server checks again.
+ */
+export async function fileCheckProblems(
+  kind: FileKind,
+  file: File,
+  limits: FileLimits,
+  readSize: (file: Blob) => Promise<ImageSize | undefined> = readImageSize,
+): Promise<string[]> {
+  const needsSize = (kind === 'image' || kind === 'thumbnail') && FILE_TYPES[kind].includes(file.type);
+  const size = needsSize ? await readSize(file) : undefined;
+  return fileProblems(kind, { mimeType: file.type, size: file.size, width: size?.width, height: size?.height }, limits);
+}
