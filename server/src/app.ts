@@ -26,6 +26,8 @@ import { componentRoutes } from './features/components/routes.js';
 import { groupRoutes } from './features/groups/routes.js';
 import { itemRoutes } from './features/items/routes.js';
 import { moduleRoutes } from './features/modules/routes.js';
+import { reportRoutes } from './features/reports/routes.js';
+import { suggestionRoutes } from './features/suggestions/routes.js';
 import { systemRoutes } from './features/system/routes.js';
 import { tenantUserRoutes } from './features/tenant-users/routes.js';
 import { tenantRoutes } from './features/tenants/routes.js';
@@ -90,6 +92,8 @@ function apiRouter(services: AppServices): Router {
     componentRoutes(services),
     topicRoutes(services),
     itemRoutes(services),
+    suggestionRoutes(services),
+    reportRoutes(services),
   ];
   for (const feature of features) {
     router.use(feature.routes());

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, startTestServer, type TestContext, type TestServer } from './support/server.js';
 import { ACTORS, buildWorld, insertGroup, uniqueName, type Actor, type TenantFixture, type World } from './support/people.js';
 import { insertMediaRow, insertTree } from './support/content.js';
+import { insertSuggestion } from './support/suggestions.js';
 
 /** member: anyone in the organization; self: a member acting for themself (not an owner without membership); author: admin+; master: master+. */
 type Scope = 'member' | 'self' | 'author' | 'master';
@@ -37,6 +38,12 @@ interface Operation {
 
 const row = (server: TestServer, table: string, id: string) => () => server.app.knex(table).where('id', id).first();
 const rows = (server: TestServer, table: string, where: Record<string, unknown>) => () => server.app.knex(table).where(where).orderBy('created_at');
+
+/** A suggestion in the row's organization, sent by one of its members. */
+async function suggestion(t: Target) {
+  const sender = t.rowTenant.id === t.world.home.id ? t.world.people.user : t.world.people.outsider;
+  return insertSuggestion(t.server, t.rowTenant.id, sender.membershipId as string);
+}
 
 /** A tree in the row's organization, related to the home organization's learner so they may see it. */
 async function tree(t: Target) {
@@ -198,6 +205,35 @@ const OPERATIONS: Operation[] = [
     },
   },
   { name: 'GET favorite-topics', scope: 'member', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/my-membership/favorite-topics` }) },
+  {
+    name: 'POST suggestions',
+    scope: 'self',
+    success: 201,
+    prepare: async (t) => ({ method: 'POST', path: `/tenants/${t.pathTenant.id}/suggestions`, body: { text: 'An idea' }, snapshot: rows(t.server, 'suggestions', { tenant_id: t.pathTenant.id }) }),
+  },
+  { name: 'GET suggestions', scope: 'master', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/suggestions` }) },
+  { name: 'GET suggestions/{id}', scope: 'master', success: 200, targetsRow: true, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/suggestions/${await suggestion(t)}` }) },
+  {
+    name: 'PATCH suggestions/{id}',
+    scope: 'master',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const id = await suggestion(t);
+      return { method: 'PATCH', path: `/tenants/${t.pathTenant.id}/suggestions/${id}`, body: { is_active: false }, snapshot: row(t.server, 'suggestions', id) };
+    },
+  },
+  {
+    name: 'DELETE suggestions/{id}',
+    scope: 'master',
+    success: 204,
+    targetsRow: true,
+    prepare: async (t) => {
+      const id = await suggestion(t);
+      return { method: 'DELETE', path: `/tenants/${t.pathTenant.id}/suggestions/${id}`, snapshot: row(t.server, 'suggestions', id) };
+    },
+  },
+  { name: 'GET reports/snapshot', scope: 'author', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/reports/snapshot` }) },
 ];
 
 interface Denial {

@@ -1,0 +1,20 @@
+/** Reports (core-platform.md 7.2): GET /tenants/{tenantId}/reports/snapshot. */
+import Router from '@koa/router';
+import type { AppServices } from '../../context.js';
+import { authenticate } from '../../http/authenticate.js';
+import { accessOf, requireTenant } from '../../http/tenant-access.js';
+import { reportPolicy } from './policy.js';
+import { snapshotReport } from './snapshot.js';
+
+export function reportRoutes(services: AppServices): Router {
+  const router = new Router();
+  const { knex } = services;
+
+  router.get('/tenants/:tenantId/reports/snapshot', authenticate(knex), requireTenant(knex), async (ctx) => {
+    const access = accessOf(ctx);
+    reportPolicy.authorize(access.role, 'snapshot');
+    ctx.body = { data: await snapshotReport(knex, access.tenant.id) };
+  });
+
+  return router;
+}

@@ -1,0 +1,81 @@
+/**
+ * Suggestions (core-platform.md 7.2 and the call the spec's list lacks): POST sends one; GET list, GET one,
+ * PATCH is_active and DELETE are the organization's inbox under /tenants/{tenantId}/suggestions.
+ */
+import Router from '@koa/router';
+import { forms } from '@tessera/sdk/rules';
+import type { Context } from 'koa';
+import type { AppServices } from '../../context.js';
+import { authenticate } from '../../http/authenticate.js';
+import { listBody, readListParams } from '../../http/list-query.js';
+import { flagOf, readBody, textOf } from '../../http/read-body.js';
+import { accessOf, requireTenant } from '../../http/tenant-access.js';
+import { signerOf } from '../../storage/signed-urls.js';
+import { presentMediaSummary } from '../media/summary.js';
+import { requireMembership } from '../modules/policy.js';
+import { viewerOf } from '../modules/visibility.js';
+import { suggestionPolicy } from './policy.js';
+import { presentSuggestion } from './presenter.js';
+import { resolveRelatedContent } from './related-content.js';
+import * as suggestions from './service.js';
+
+const BASE = '/tenants/:tenantId/suggestions';
+
+export function suggestionRoutes(services: AppServices): Router {
+  const router = new Router();
+  const { knex } = services;
+  const signer = signerOf(services);
+  const inTenant = [authenticate(knex), requireTenant(knex)];
+
+  const present = (ctx: Context, suggestion: suggestions.SuggestionWithMedia) =>
+    presentSuggestion(
+      suggestion,
+      suggestion.media.map((media) => presentMediaSummary(media, signer)),
+      accessOf(ctx).role,
+    );
+
+  router.get(BASE, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    suggestionPolicy.authorize(access.role, 'list');
+    const page = await suggestions.listSuggestions(knex, access.tenant.id, readListParams(ctx.query, suggestions.SUGGESTION_LIST));
+    ctx.body = listBody(page, (row) => present(ctx, row));
+  });
+
+  router.post(BASE, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    suggestionPolicy.authorize(access.role, 'create');
+    const memberId = requireMembership(access);
+    const input = readBody(ctx.request.body, forms.suggestion);
+    const related = await resolveRelatedContent(knex, viewerOf(access), {
+      module_id: textOf(input.module_id) || null,
+      component_id: textOf(input.component_id) || null,
+      topic_id: textOf(input.topic_id) || null,
+    });
+    const created = await suggestions.createSuggestion(knex, { tenantId: access.tenant.id, memberId, text: textOf(input.text) as string, related, images: [] });
+    ctx.status = 201;
+    ctx.body = { data: present(ctx, created) };
+  });
+
+  router.get(`${BASE}/:suggestionId`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    suggestionPolicy.authorize(access.role, 'view');
+    ctx.body = { data: present(ctx, await suggestions.requireSuggestion(knex, access.tenant.id, ctx.params.suggestionId)) };
+  });
+
+  router.patch(`${BASE}/:suggestionId`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    suggestionPolicy.authorize(access.role, 'update');
+    const input = readBody(ctx.request.body, forms.suggestionUpdate);
+    const unread = flagOf(input.is_active) as boolean;
+    ctx.body = { data: present(ctx, await suggestions.markSuggestion(knex, access.tenant.id, ctx.params.suggestionId, unread)) };
+  });
+
+  router.delete(`${BASE}/:suggestionId`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    suggestionPolicy.authorize(access.role, 'delete');
+    await suggestions.deleteSuggestion(knex, access.tenant.id, ctx.params.suggestionId);
+    ctx.status = 204;
+  });
+
+  return router;
+}

@@ -1,0 +1,178 @@
+/**
+ * Suggestions of one organization: a member sends one (text, what it relates to, images); the masters'
+ * inbox lists them (Unread / Read, search by sender or text, newest first), marks them read or unread and
+ * deletes them for good. A page costs a constant number of queries: the page (sender and related names
+ * joined), a count when rows follow it, and one query for the images of every row on it.
+ */
+import { newId } from '../../db/ids.js';
+import type { Knex } from '../../db/knex.js';
+import { searchPeople } from '../../db/people-search.js';
+import { notFound } from '../../http/errors.js';
+import { likePattern, paginate, type ListDefinition, type ListParams, type Page } from '../../http/list-query.js';
+import { mediaSummaryColumns, mediaSummaryOf, type MediaSummaryColumns } from '../media/summary.js';
+import { USER_SUMMARY_COLUMNS } from '../tenant-users/presenter.js';
+import { suggestionMessages } from './policy.js';
+import type { SuggestionRow } from './presenter.js';
+import type { RelatedContent } from './related-content.js';
+
+export type SuggestionSortKey = 'sent' | 'user';
+
+const searchSenders = searchPeople({ userId: 'tu.user_id', name: 'u.name', email: 'u.email' });
+
+export const SUGGESTION_LIST: ListDefinition<SuggestionSortKey> = {
+  sorts: { sent: 's.created_at', user: 'lower(u.name)' },
+  defaultOrder: 'sent',
+  defaultDesc: true,
+  tieBreaker: 's.id',
+  searchColumns: ['u.name', 'u.email', 's.text'],
+  // "Search name, email or text": the sender through the people index, or the text itself.
+  search: (knex, query, term) =>
+    query.where((scope) => {
+      searchSenders(knex, scope, term);
+      scope.orWhereRaw(`lower(s.text) like ? escape '\\'`, [likePattern(term)]);
+    }),
+};
+
+export interface SuggestionWithMedia extends SuggestionRow {
+  media: MediaSummaryColumns[];
+}
+
+function suggestionsOf(db: Knex, tenantId: string): Knex.QueryBuilder {
+  return db('suggestions as s')
+    .join('tenant_users as tu', 'tu.id', 's.tenant_user_id')
+    .join('users as u', 'u.id', 'tu.user_id')
+    .leftJoin('modules as m', 'm.id', 's.module_id')
+    .leftJoin('components as c', 'c.id', 's.component_id')
+    .leftJoin('topics as t', 't.id', 's.topic_id')
+    .where('s.tenant_id', tenantId);
+}
+
+const selectSuggestion = (query: Knex.QueryBuilder) =>
+  query.select(
+    's.id',
+    's.text',
+    's.is_active',
+    's.created_at',
+    'm.id as module_id',
+    'm.name as module_name',
+    'c.id as component_id',
+    'c.name as component_name',
+    't.id as topic_id',
+    't.name as topic_name',
+    ...USER_SUMMARY_COLUMNS,
+  );
+
+/** The images of the given suggestions, in the order they were attached (one query). */
+async function withMedia(db: Knex, rows: SuggestionRow[]): Promise<SuggestionWithMedia[]> {
+  if (rows.length === 0) return [];
+  const media = (await db('suggestion_media as sm')
+    .join('media as mi', 'mi.id', 'sm.media_id')
+    .whereIn(
+      'sm.suggestion_id',
+      rows.map((row) => row.id),
+    )
+    .orderBy('mi.created_at')
+    .orderBy('mi.id')
+    .select('sm.suggestion_id', ...mediaSummaryColumns('mi', 'x'))) as (Record<string, unknown> & { suggestion_id: string })[];
+  return rows.map((row) => ({
+    ...row,
+    media: media.filter((entry) => entry.suggestion_id === row.id).map((entry) => mediaSummaryOf(entry, 'x') as MediaSummaryColumns),
+  }));
+}
+
+export async function listSuggestions(knex: Knex, tenantId: string, params: ListParams<SuggestionSortKey>): Promise<Page<SuggestionWithMedia>> {
+  const filtered = suggestionsOf(knex, tenantId);
+  if (params.active !== undefined) filtered.where('s.is_active', params.active);
+  const page = await paginate<SuggestionRow, SuggestionSortKey>(knex, filtered, params, SUGGESTION_LIST, selectSuggestion);
+  return { rows: await withMedia(knex, page.rows), meta: page.meta };
+}
+
+export async function requireSuggestion(db: Knex, tenantId: string, id: string): Promise<SuggestionWithMedia> {
+  const row = (await selectSuggestion(suggestionsOf(db, tenantId).where('s.id', id)).first()) as SuggestionRow | undefined;
+  if (!row) throw notFound(suggestionMessages.notFound);
+  const [suggestion] = await withMedia(db, [row]);
+  return suggestion;
+}
+
+/** A media row of an image already in storage, attached to the new suggestion in its transaction. */
+export interface AttachedImage {
+  id: string;
+  name: string;
+  mime_type: string;
+  size: number;
+  storage_key: string;
+  width: number | null;
+  height: number | null;
+  thumbnail_key: string | null;
+  thumbnail_mime_type: string | null;
+  thumbnail_size: number | null;
+}
+
+export interface NewSuggestion {
+  tenantId: string;
+  memberId: string;
+  text: string;
+  related: RelatedContent;
+  images: AttachedImage[];
+}
+
+/** The suggestion, its image rows and their links in one transaction. */
+export async function createSuggestion(knex: Knex, input: NewSuggestion): Promise<SuggestionWithMedia> {
+  const id = newId();
+  await knex.transaction(async (trx) => {
+    const now = new Date();
+    await trx('suggestions').insert({
+      id,
+      tenant_id: input.tenantId,
+      tenant_user_id: input.memberId,
+      text: input.text,
+      ...input.related,
+      is_active: true,
+      created_at: now,
+      updated_at: now,
+    });
+    for (const [index, image] of input.images.entries()) {
+      // Attachment order is creation order: a millisecond apart keeps it stable on both databases.
+      const createdAt = new Date(now.getTime() + index);
+      await trx('media').insert({ ...image, tenant_id: input.tenantId, type: 'image', created_at: createdAt, updated_at: createdAt });
+      await trx('suggestion_media').insert({ suggestion_id: id, media_id: image.id, created_at: now });
+    }
+  });
+  return requireSuggestion(knex, input.tenantId, id);
+}
+
+/** Read (`is_active` false) or unread (true). */
+export async function markSuggestion(knex: Knex, tenantId: string, id: string, unread: boolean): Promise<SuggestionWithMedia> {
+  const updated = await knex('suggestions').where({ tenant_id: tenantId, id }).update({ is_active: unread, updated_at: new Date() });
+  if (updated === 0) throw notFound(suggestionMessages.notFound);
+  return requireSuggestion(knex, tenantId, id);
+}
+
+/** The stored files of a deleted suggestion's images (removed from storage once the rows are gone). */
+export interface DeletedFiles {
+  keys: string[];
+}
+
+/** Deletes the suggestion and its image rows in one transaction; answers the storage keys to remove. */
+export async function deleteSuggestion(knex: Knex, tenantId: string, id: string): Promise<DeletedFiles> {
+  return knex.transaction(async (trx) => {
+    const suggestion = await trx('suggestions').where({ tenant_id: tenantId, id }).first('id');
+    if (!suggestion) throw notFound(suggestionMessages.notFound);
+    const media = (await trx('suggestion_media as sm')
+      .join('media as mi', 'mi.id', 'sm.media_id')
+      .where('sm.suggestion_id', id)
+      .where('mi.tenant_id', tenantId)
+      .select('mi.id', 'mi.storage_key', 'mi.thumbnail_key')) as { id: string; storage_key: string; thumbnail_key: string | null }[];
+    await trx('suggestion_media').where('suggestion_id', id).delete();
+    if (media.length > 0) {
+      await trx('media')
+        .whereIn(
+          'id',
+          media.map((row) => row.id),
+        )
+        .delete();
+    }
+    await trx('suggestions').where('id', id).delete();
+    return { keys: media.flatMap((row) => [row.storage_key, ...(row.thumbnail_key ? [row.thumbnail_key] : [])]) };
+  });
+}
