@@ -7,7 +7,7 @@ const reactForPreact = fileURLToPath(new URL('./src/standalone/react.js', import
 /**
  * The one-script-tag bundle for any host page: `<script src="https://tessera.example/widgets/tessera-widgets.js">`.
  * It registers every custom element and carries its own UI runtime: React is swapped for preact/compat
- * (same API, a fraction of the size), so the widgets fit the 40 KB gzipped budget.
+ * (same API, a fraction of the size), so the widgets fit the 60 KB gzipped budget.
  */
 export default defineConfig({
   plugins: [react()],

@@ -1,8 +1,9 @@
-// Prints the gzipped size of the standalone bundle and of the ESM build, against the 40 KB budget.
+// Prints the gzipped size of the standalone bundle and of the ESM build, against the 60 KB budget (issue 5:
+// login, topic viewer and starred topics, including the SDK and the Markdown renderer).
 import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET = 40 * 1024;
+const BUDGET = 60 * 1024;
 const gzipped = (path) => gzipSync(readFileSync(path), { level: 9 }).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 

@@ -9,13 +9,34 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { enableShadowDOM } from 'react-stately/private/flags/flags';
 import { TesseraLoginElement, tesseraLoginProps, type TesseraLoginAttributes } from './elements/TesseraLoginElement.js';
+import {
+  TesseraTopicViewerElement,
+  tesseraTopicViewerProps,
+  type TesseraTopicViewerAttributes,
+} from './elements/TesseraTopicViewerElement.js';
+import {
+  TesseraStarredTopicsElement,
+  tesseraStarredTopicsProps,
+  type TesseraStarredTopicsAttributes,
+} from './elements/TesseraStarredTopicsElement.js';
 import type { TesseraEventMap } from './events.js';
 
-export type { TesseraEventMap, TesseraLoginEventDetail } from './events.js';
+export type {
+  TesseraEventMap,
+  TesseraLoginEventDetail,
+  TesseraCompleteEventDetail,
+  TesseraOpenTopicEventDetail,
+} from './events.js';
 export type { TesseraLoginAttributes } from './elements/TesseraLoginElement.js';
+export type { TesseraTopicViewerAttributes } from './elements/TesseraTopicViewerElement.js';
+export type { TesseraStarredTopicsAttributes } from './elements/TesseraStarredTopicsElement.js';
 
 /** The `<tessera-login>` element; its camelCased properties mirror the attributes. */
 export type TesseraLoginHTMLElement = HTMLElement & Omit<TesseraLoginAttributes, 'container'>;
+/** `<tessera-topic-viewer organization="..." topic="...">`. */
+export type TesseraTopicViewerHTMLElement = HTMLElement & Omit<TesseraTopicViewerAttributes, 'container'>;
+/** `<tessera-starred-topics organization="...">`. */
+export type TesseraStarredTopicsHTMLElement = HTMLElement & Omit<TesseraStarredTopicsAttributes, 'container'>;
 
 // react-aria follows pointer events on the document; without this flag it reads the retargeted event
 // target (the custom element, not the button inside its shadow root) and cancels every mouse press.
@@ -23,7 +44,14 @@ enableShadowDOM();
 
 export const TesseraLogin = r2wc(TesseraLoginElement, { shadow: 'open', props: tesseraLoginProps });
 
-const elements: Record<string, CustomElementConstructor> = { 'tessera-login': TesseraLogin };
+export const TesseraTopicViewer = r2wc(TesseraTopicViewerElement, { shadow: 'open', props: tesseraTopicViewerProps });
+export const TesseraStarredTopics = r2wc(TesseraStarredTopicsElement, { shadow: 'open', props: tesseraStarredTopicsProps });
+
+const elements: Record<string, CustomElementConstructor> = {
+  'tessera-login': TesseraLogin,
+  'tessera-topic-viewer': TesseraTopicViewer,
+  'tessera-starred-topics': TesseraStarredTopics,
+};
 
 /** Registers every Tessera custom element that is not registered yet (safe to call twice). */
 export function defineTesseraElements(registry: CustomElementRegistry = customElements): void {
@@ -37,6 +65,8 @@ if (typeof customElements !== 'undefined') defineTesseraElements();
 declare global {
   interface HTMLElementTagNameMap {
     'tessera-login': TesseraLoginHTMLElement;
+    'tessera-topic-viewer': TesseraTopicViewerHTMLElement;
+    'tessera-starred-topics': TesseraStarredTopicsHTMLElement;
   }
   // The events are composed and bubble: they reach every ancestor, the document and the window.
   interface HTMLElementEventMap extends TesseraEventMap {}

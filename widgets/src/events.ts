@@ -5,6 +5,21 @@ export interface TesseraLoginEventDetail {
   user?: CurrentUser;
 }
 
+/** Detail of `tessera-complete`: a procedure row of a topic was ticked (complete) or unticked. */
+export interface TesseraCompleteEventDetail {
+  topicId: string;
+  itemId: string;
+  complete: boolean;
+}
+
+/** Detail of `tessera-open-topic`: a topic was chosen in the starred list; the host decides where it opens. */
+export interface TesseraOpenTopicEventDetail {
+  organization: string;
+  topicId: string;
+  componentId: string;
+  moduleId: string;
+}
+
 /**
  * The DOM events the custom elements dispatch. All bubble and are composed, so they cross the
  * shadow boundary and a host can listen on the element or any ancestor (`document` included).
@@ -12,6 +27,8 @@ export interface TesseraLoginEventDetail {
 export interface TesseraEventMap {
   'tessera-login': CustomEvent<TesseraLoginEventDetail>;
   'tessera-logout': CustomEvent<Record<string, never>>;
+  'tessera-complete': CustomEvent<TesseraCompleteEventDetail>;
+  'tessera-open-topic': CustomEvent<TesseraOpenTopicEventDetail>;
 }
 
 export type TesseraEventName = keyof TesseraEventMap;

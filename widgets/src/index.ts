@@ -4,4 +4,16 @@ export { loginMessages } from './login/messages.js';
 export { describeLoginFailure, type LoginProblem } from './login/loginOutcome.js';
 export { TesseraProvider, getPageClient, useTesseraClient, type TesseraProviderProps } from './provider/TesseraProvider.js';
 export { ShadowStyles, useStitchesCopy, HOST_CSS } from './shadow/ShadowStyles.js';
-export type { TesseraEventMap, TesseraLoginEventDetail } from './events.js';
+export type {
+  TesseraEventMap,
+  TesseraLoginEventDetail,
+  TesseraCompleteEventDetail,
+  TesseraOpenTopicEventDetail,
+} from './events.js';
+export { Markdown, type MarkdownProps } from './markdown/Markdown.js';
+export { renderMarkdown } from './markdown/renderMarkdown.js';
+export { TopicViewer, type TopicViewerProps } from './topic-viewer/TopicViewer.js';
+export { topicViewerMessages } from './topic-viewer/messages.js';
+export type { CompletionChange } from './topic-viewer/useTopicContent.js';
+export { StarredTopics, type StarredTopicsProps, type OpenTopic } from './starred-topics/StarredTopics.js';
+export { starredTopicsMessages } from './starred-topics/messages.js';

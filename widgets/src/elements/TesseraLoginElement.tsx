@@ -4,6 +4,7 @@ import { LoginWidget } from '../login/LoginWidget.js';
 import { ShadowStyles } from '../shadow/ShadowStyles.js';
 import { dispatchTesseraEvent } from '../events.js';
 import { defaultApiBase, portalUrlFor } from './apiBase.js';
+import { hostOf } from './host.js';
 
 /** The attributes of `<tessera-login>`, as r2wc hands them over (camelCased). */
 export interface TesseraLoginAttributes {
@@ -30,11 +31,6 @@ export const tesseraLoginProps = {
   signUpHref: 'string',
   heading: 'string',
 } as const satisfies Record<Exclude<keyof TesseraLoginAttributes, 'container'>, 'string'>;
-
-function hostOf(container: TesseraLoginAttributes['container']): EventTarget | null {
-  if (!container) return null;
-  return container instanceof ShadowRoot ? container.host : container;
-}
 
 /** The login widget inside the custom element: its own styles, the page's client, DOM events out. */
 export function TesseraLoginElement(props: TesseraLoginAttributes) {

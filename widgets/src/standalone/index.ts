@@ -5,4 +5,9 @@
 import { defineTesseraElements } from '../elements.js';
 
 export { defineTesseraElements };
-export type { TesseraEventMap, TesseraLoginEventDetail } from '../events.js';
+export type {
+  TesseraEventMap,
+  TesseraLoginEventDetail,
+  TesseraCompleteEventDetail,
+  TesseraOpenTopicEventDetail,
+} from '../events.js';

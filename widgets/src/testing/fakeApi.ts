@@ -1,8 +1,18 @@
 /**
- * An in-memory stand-in for the Tessera API's login calls, for unit tests and Storybook:
- * it answers POST /token and GET /users/me the way the contract says, with no server.
+ * An in-memory stand-in for the Tessera API, for unit tests and Storybook: it answers POST /token,
+ * GET /users/me and the learner's content calls (a topic's items, procedure completions, starred topics)
+ * the way the contract says, with no server.
  */
-import { createTesseraClient, memoryTokenStore, type CurrentUser, type TesseraClient, type TokenStore } from '@tessera/sdk';
+import {
+  createTesseraClient,
+  memoryTokenStore,
+  type CurrentUser,
+  type Item,
+  type TesseraClient,
+  type Topic,
+  type TokenStore,
+} from '@tessera/sdk';
+import { DEMO_TOPIC_ID, demoFavorites, demoItems, demoTopic } from './fakeContent.js';
 
 /** How POST /token answers a password grant. */
 export type LoginScenario = 'success' | 'field-errors' | 'wrong-credentials' | 'suspended' | 'rate-limited' | 'server-error';
@@ -15,7 +25,18 @@ export interface FakeApiOptions {
   delayMs?: number;
   /** Every answer waits for this promise: a test holds a request in flight for as long as it needs. */
   gate?: Promise<unknown>;
+  /** Items per topic id for GET .../topics/{id}/items (default: the demo topic with every item type). */
+  items?: Record<string, Item[]>;
+  /** Topics GET /tenants/{t}/topics/{id} knows, besides the starred ones (default: the demo topic). */
+  topics?: Topic[];
+  /** The caller's starred topics (default: three demo topics). */
+  favorites?: Topic[];
+  /** Content calls that answer 500 instead. */
+  failing?: ContentCall[];
 }
+
+/** The content calls a scenario can make fail. */
+export type ContentCall = 'topic' | 'items' | 'complete' | 'favorites' | 'unfavorite';
 
 export const FAKE_API_BASE = 'https://tessera.test/api';
 
@@ -36,6 +57,7 @@ export const demoUser: CurrentUser = {
       role: 'user',
       is_active: true,
       groups_count: 0,
+      modules_count: 0,
       created_at: '2025-01-15T09:30:00.000Z',
       tenant: {
         id: '0190a5b2-0000-7000-8000-000000000003',
@@ -50,6 +72,10 @@ export const demoUser: CurrentUser = {
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
+const unauthenticated = () => json(401, { message: 'Unauthenticated.', code: 'unauthenticated' });
+const notFound = () => json(404, { message: 'Not found.', code: 'not_found' });
+const serverError = () => json(500, { message: 'Something went wrong.', code: 'server_error', request_id: 'req-1' });
+
 const loginFailures: Record<Exclude<LoginScenario, 'success'>, () => Response> = {
   'field-errors': () =>
     json(422, {
@@ -62,7 +88,7 @@ const loginFailures: Record<Exclude<LoginScenario, 'success'>, () => Response> =
   suspended: () => json(401, { message: 'Your account has been suspended.', code: 'account_suspended' }),
   'rate-limited': () =>
     json(429, { message: 'Too many attempts. Please wait and try again.', code: 'rate_limited' }, { 'Retry-After': '60' }),
-  'server-error': () => json(500, { message: 'Something went wrong.', code: 'server_error', request_id: 'req-1' }),
+  'server-error': serverError,
 };
 
 export interface FakeApi {
@@ -75,6 +101,7 @@ export interface FakeApi {
 
 export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
   const { login = 'success', user = demoUser, delayMs = 0, gate } = options;
+  const content = fakeContentRoutes(options);
   const requests: Request[] = [];
   const liveTokens = new Set<string>();
   let issued = 0;
@@ -93,12 +120,14 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
     return json(200, { access_token: accessToken, refresh_token: `refresh-${issued}`, token_type: 'Bearer', expires_in: 3600 });
   }
 
-  function answerMe(request: Request): Response {
+  function isAuthenticated(request: Request): boolean {
     const bearer = request.headers.get('Authorization')?.replace(/^Bearer /, '') ?? '';
     // Tokens handed in by a host (not issued here) are accepted too, as long as they look like ours.
-    if (!liveTokens.has(bearer) && !bearer.startsWith('host-')) {
-      return json(401, { message: 'Unauthenticated.', code: 'unauthenticated' });
-    }
+    return liveTokens.has(bearer) || bearer.startsWith('host-');
+  }
+
+  function answerMe(request: Request): Response {
+    if (!isAuthenticated(request)) return unauthenticated();
     return json(200, { data: user });
   }
 
@@ -110,20 +139,91 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
     const path = new URL(request.url).pathname.replace(/^\/api/, '');
     if (path === '/token' && request.method === 'POST') return answerToken(request);
     if (path === '/users/me' && request.method === 'GET') return answerMe(request);
-    return json(404, { message: 'Not found.', code: 'not_found' });
+    const answerContent = content(request.method, path);
+    if (answerContent) return isAuthenticated(request) ? answerContent() : unauthenticated();
+    return notFound();
   };
   return { fetch, requests, liveTokens };
 }
 
+const TOPIC = /^\/tenants\/[^/]+\/topics\/([^/]+)$/;
+const ITEMS = /^\/tenants\/[^/]+\/topics\/([^/]+)\/items$/;
+const COMPLETED = /^\/tenants\/[^/]+\/topics\/([^/]+)\/items\/completed\/([^/]+)$/;
+const FAVORITES = /^\/tenants\/[^/]+\/my-membership\/favorite-topics$/;
+const FAVORITE = /^\/tenants\/[^/]+\/components\/[^/]+\/topics\/favorites\/([^/]+)$/;
+
+/**
+ * The learner's content calls, over in-memory items and favourites that the calls change (a completed row
+ * stays complete, an unstarred topic leaves the list). Answers the matching route, or null for other paths.
+ */
+function fakeContentRoutes(options: FakeApiOptions) {
+  const items = options.items ?? { [DEMO_TOPIC_ID]: demoItems() };
+  let favorites = options.favorites ?? demoFavorites();
+  const starred = new Map(favorites.map((topic) => [topic.id, topic]));
+  const topics = new Map([...(options.topics ?? [demoTopic()]), ...favorites].map((topic) => [topic.id, topic]));
+  const failing = new Set(options.failing ?? []);
+
+  function setCompletion(topicId: string, itemId: string, complete: boolean): Response {
+    if (failing.has('complete')) return serverError();
+    const row = items[topicId]?.find((item) => item.id === itemId && item.is_procedure);
+    if (!row) return notFound();
+    row.is_complete = complete;
+    return json(200, { data: row });
+  }
+
+  function setFavorite(topicId: string, favorite: boolean): Response {
+    if (!favorite && failing.has('unfavorite')) return serverError();
+    const topic = starred.get(topicId);
+    if (!topic) return notFound();
+    favorites = favorites.filter((other) => other.id !== topicId);
+    if (favorite) favorites = [...favorites, topic].sort((a, b) => a.order - b.order);
+    return json(200, { data: { ...topic, is_favorite: favorite } });
+  }
+
+  function listFavorites(): Response {
+    if (failing.has('favorites')) return serverError();
+    const meta = { current_page: 1, last_page: 1, per_page: 100, total: favorites.length, order: 'order', desc: false, search: null };
+    return json(200, { data: favorites, meta });
+  }
+
+  return (method: string, path: string): (() => Response) | null => {
+    let match = TOPIC.exec(path);
+    if (match && method === 'GET') {
+      const topic = topics.get(match[1]);
+      return () => (failing.has('topic') ? serverError() : topic ? json(200, { data: topic }) : notFound());
+    }
+    match = ITEMS.exec(path);
+    if (match && method === 'GET') {
+      const list = items[match[1]];
+      return () => (failing.has('items') ? serverError() : list ? json(200, { data: list }) : notFound());
+    }
+    match = COMPLETED.exec(path);
+    if (match && (method === 'POST' || method === 'DELETE')) {
+      const [, topicId, itemId] = match;
+      return () => setCompletion(topicId, itemId, method === 'POST');
+    }
+    if (FAVORITES.test(path) && method === 'GET') return listFavorites;
+    match = FAVORITE.exec(path);
+    if (match && (method === 'POST' || method === 'DELETE')) {
+      const topicId = match[1];
+      return () => setFavorite(topicId, method === 'POST');
+    }
+    return null;
+  };
+}
+
 /** A real SDK client wired to the fake API (memory token store unless one is handed in). */
-export function createFakeClient(options: FakeApiOptions & { tokenStore?: TokenStore } = {}): {
+/** Tokens of a learner who is already logged in (the fake accepts any `host-` token). */
+export const FAKE_HOST_TOKENS = { accessToken: 'host-access', refreshToken: 'host-refresh' } as const;
+
+export function createFakeClient(options: FakeApiOptions & { tokenStore?: TokenStore; loggedIn?: boolean } = {}): {
   client: TesseraClient;
   api: FakeApi;
 } {
   const api = createFakeApi(options);
   const client = createTesseraClient({
     baseUrl: FAKE_API_BASE,
-    tokenStore: options.tokenStore ?? memoryTokenStore(),
+    tokenStore: options.tokenStore ?? memoryTokenStore(options.loggedIn ? { ...FAKE_HOST_TOKENS } : null),
     fetch: api.fetch,
   });
   return { client, api };

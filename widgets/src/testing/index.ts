@@ -1,2 +1,3 @@
 /** Test doubles for widget tests and stories (no server needed). */
 export * from './fakeApi.js';
+export * from './fakeContent.js';

@@ -1,0 +1,129 @@
+import type { TesseraClient, Topic } from '@tessera/sdk';
+import { useAccessToken } from '../login/useSession.js';
+import { useTesseraClient } from '../provider/TesseraProvider.js';
+import { styled } from '../theme.js';
+import { Alert, Button, Heading, Spinner } from '../ui/index.js';
+import { starredTopicsMessages as text } from './messages.js';
+import { useStarredTopics } from './useStarredTopics.js';
+
+/** The topic a learner chose in the list, with what a host needs to route to it. */
+export interface OpenTopic {
+  organization: string;
+  topicId: string;
+  componentId: string;
+  moduleId: string;
+}
+
+export interface StarredTopicsProps {
+  /** The organization's id or slug. */
+  organization: string;
+  client?: TesseraClient;
+  /** A topic's name was chosen. */
+  onOpenTopic?: (topic: OpenTopic) => void;
+  /** Show the "Your Starred Topics" heading (default true); the portal page has its own. */
+  showHeading?: boolean;
+  headingLevel?: 1 | 2 | 3;
+}
+
+const Root = /* @__PURE__ */ styled('section', {
+  boxSizing: 'border-box',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$4',
+  color: '$text',
+  fontFamily: '$body',
+  fontSize: '$3',
+  lineHeight: '$body',
+  textAlign: 'left',
+});
+
+const Table = /* @__PURE__ */ styled('table', {
+  width: '100%',
+  borderCollapse: 'collapse',
+  fontSize: '$2',
+  '& th, & td': { padding: '$2 $3', borderBottom: '1px solid $borderSubtle', textAlign: 'left', verticalAlign: 'top' },
+  '& th': { color: '$textMuted', fontWeight: '$bold' },
+});
+
+const Description = /* @__PURE__ */ styled('div', { color: '$textMuted' });
+const Status = /* @__PURE__ */ styled('p', { display: 'flex', alignItems: 'center', gap: '$2', margin: 0, color: '$textMuted' });
+
+/** The learner's starred topics with their module and component; a name opens the topic, Unstar removes it. */
+export function StarredTopics(props: StarredTopicsProps) {
+  const { organization, onOpenTopic, showHeading = true, headingLevel = 2 } = props;
+  const client = useTesseraClient(props.client);
+  const accessToken = useAccessToken(client);
+  const { state, reload, unstar, unstarFailed } = useStarredTopics(client, organization, accessToken);
+  const open = (topic: Topic) =>
+    onOpenTopic?.({ organization, topicId: topic.id, componentId: topic.component_id, moduleId: topic.component.module.id });
+
+  return (
+    <Root aria-label={text.heading}>
+      {showHeading ? <Heading level={headingLevel}>{text.heading}</Heading> : null}
+      {!accessToken ? <Status>{text.loggedOut}</Status> : body()}
+    </Root>
+  );
+
+  // A plain function, not a component: a component declared here would be a new type on every render,
+  // and React would remount the table (losing the focus of the button just pressed).
+  function body() {
+    if (state.status === 'loading') {
+      return (
+        <Status role="status">
+          <Spinner />
+          {text.loading}
+        </Status>
+      );
+    }
+    if (state.status === 'failed') {
+      return (
+        <>
+          <Alert tone="error">{text.failed}</Alert>
+          <div>
+            <Button variant="secondary" onPress={reload}>
+              {text.retry}
+            </Button>
+          </div>
+        </>
+      );
+    }
+    return (
+      <>
+        {unstarFailed ? <Alert tone="error">{text.unstarFailed}</Alert> : null}
+        {state.topics.length === 0 ? (
+          <Status>{text.empty}</Status>
+        ) : (
+          <Table>
+            <thead>
+              <tr>
+                <th scope="col">{text.columns.name}</th>
+                <th scope="col">{text.columns.module}</th>
+                <th scope="col">{text.columns.component}</th>
+                <th scope="col">{text.columns.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.topics.map((topic) => (
+                <tr key={topic.id}>
+                  <td>
+                    <Button variant="link" onPress={() => open(topic)}>
+                      {topic.name}
+                    </Button>
+                    <Description>{topic.description}</Description>
+                  </td>
+                  <td>{topic.component.module.name}</td>
+                  <td>{topic.component.name}</td>
+                  <td>
+                    <Button variant="secondary" aria-label={text.unstarLabel(topic.name)} onPress={() => void unstar(topic)}>
+                      {text.unstar}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </>
+    );
+  }
+}

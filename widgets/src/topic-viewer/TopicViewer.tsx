@@ -1,0 +1,93 @@
+import type { TesseraClient } from '@tessera/sdk';
+import { useAccessToken } from '../login/useSession.js';
+import { useTesseraClient } from '../provider/TesseraProvider.js';
+import { styled } from '../theme.js';
+import { Alert, Button, Heading, Spinner } from '../ui/index.js';
+import { RowView } from './ItemView.js';
+import { topicViewerMessages as text } from './messages.js';
+import { useProcedureToggle, useTopicContent, type CompletionChange } from './useTopicContent.js';
+
+export interface TopicViewerProps {
+  /** The organization's id or slug. */
+  organization: string;
+  /** The topic's id. */
+  topic: string;
+  client?: TesseraClient;
+  /** Preview of unsaved-free content for authors: no procedure toggles (the portal shows its own banner). */
+  preview?: boolean;
+  /** For the owner, who has no membership to record progress in: procedure rows show without toggles. */
+  readOnly?: boolean;
+  /** Show the topic's name and description above the rows (default true). */
+  showTitle?: boolean;
+  /** Level of the topic's heading; the rows' headings are one level below. Default 2. */
+  headingLevel?: 1 | 2 | 3 | 4;
+  /** A procedure row was ticked or unticked, and the server has recorded it. */
+  onComplete?: (change: CompletionChange) => void;
+}
+
+const Root = /* @__PURE__ */ styled('div', {
+  boxSizing: 'border-box',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$4',
+  color: '$text',
+  fontFamily: '$body',
+  fontSize: '$3',
+  lineHeight: '$body',
+  textAlign: 'left',
+});
+
+const Status = /* @__PURE__ */ styled('p', { display: 'flex', alignItems: 'center', gap: '$2', margin: 0, color: '$textMuted' });
+const Description = /* @__PURE__ */ styled('p', { margin: 0, color: '$textMuted' });
+
+/** A topic's rows and their paragraphs, images, videos, pdfs and audio, with procedure rows to tick. */
+export function TopicViewer(props: TopicViewerProps) {
+  const { organization, topic, preview = false, readOnly = false, showTitle = true, headingLevel = 2 } = props;
+  const client = useTesseraClient(props.client);
+  const accessToken = useAccessToken(client);
+  const { state, setState, reload } = useTopicContent(client, organization, topic, accessToken, showTitle);
+  const { toggle, failed } = useProcedureToggle(client, organization, topic, setState, props.onComplete);
+  const rowLevel = Math.min(headingLevel + 1, 5) as 2 | 3 | 4 | 5;
+
+  if (!accessToken) return <Root data-state="logged-out"><Status>{text.loggedOut}</Status></Root>;
+  if (state.status === 'loading') {
+    return (
+      <Root data-state="loading">
+        <Status role="status">
+          <Spinner />
+          {text.loading}
+        </Status>
+      </Root>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <Root data-state="failed">
+        <Alert tone="error">{state.notFound ? text.notFound : text.failed}</Alert>
+        {state.notFound ? null : (
+          <div>
+            <Button variant="secondary" onPress={reload}>
+              {text.retry}
+            </Button>
+          </div>
+        )}
+      </Root>
+    );
+  }
+  const canToggle = !preview && !readOnly;
+  return (
+    <Root data-state="loaded">
+      {showTitle && state.topic ? (
+        <div>
+          <Heading level={headingLevel}>{state.topic.name}</Heading>
+          <Description>{state.topic.description}</Description>
+        </div>
+      ) : null}
+      {failed ? <Alert tone="error">{text.completionFailed}</Alert> : null}
+      {state.rows.length === 0 ? <Status>{text.empty}</Status> : null}
+      {state.rows.map((row) => (
+        <RowView key={row.id} row={row} headingLevel={rowLevel} onToggle={canToggle ? toggle : undefined} />
+      ))}
+    </Root>
+  );
+}

@@ -1,0 +1,14 @@
+/** Texts of the topic viewer. The empty text is the spec's (client items view); the others are the widget's own. */
+export const topicViewerMessages = {
+  loading: 'Loading...',
+  empty: 'This topic appears to be empty.',
+  failed: 'Something went wrong.',
+  notFound: 'This topic could not be found.',
+  loggedOut: 'Log in to see this topic.',
+  retry: 'Try again',
+  completeLabel: 'Complete',
+  procedure: 'Procedure',
+  completionFailed: 'Your progress on this step could not be saved. Please try again.',
+  missingMedia: 'This file is not available.',
+  openPdf: (name: string) => `Open ${name} (PDF, new tab)`,
+} as const;

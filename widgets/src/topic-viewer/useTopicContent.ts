@@ -1,0 +1,104 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { TesseraApiError, unwrap, type Item, type TesseraClient, type Topic } from '@tessera/sdk';
+
+export type TopicContentState =
+  | { status: 'loading' }
+  | { status: 'failed'; notFound: boolean }
+  | { status: 'loaded'; topic: Topic | null; rows: Item[] };
+
+async function fetchTopicContent(client: TesseraClient, organization: string, topicId: string, withTopic: boolean) {
+  const path = { tenantId: organization, topicId };
+  // One call for the topic and one for all its rows with their children: never a call per item.
+  const [topic, items] = await Promise.all([
+    withTopic ? unwrap(client.GET('/tenants/{tenantId}/topics/{topicId}', { params: { path } })) : null,
+    unwrap(client.GET('/tenants/{tenantId}/topics/{topicId}/items', { params: { path } })),
+  ]);
+  return { topic: topic?.data ?? null, rows: items.data };
+}
+
+/**
+ * A topic and its items, fetched again whenever the organization, the topic or the access token changes
+ * (a login in another widget shows the topic without a reload). `reload` tries again after a failure.
+ */
+export function useTopicContent(
+  client: TesseraClient,
+  organization: string,
+  topicId: string,
+  accessToken: string | null,
+  withTopic: boolean,
+) {
+  const [state, setState] = useState<TopicContentState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!accessToken || !organization || !topicId) return undefined;
+    let current = true;
+    setState({ status: 'loading' });
+    fetchTopicContent(client, organization, topicId, withTopic).then(
+      (content) => current && setState({ status: 'loaded', ...content }),
+      (error: unknown) =>
+        current && setState({ status: 'failed', notFound: error instanceof TesseraApiError && error.status === 404 }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [client, organization, topicId, accessToken, withTopic, attempt]);
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return { state, setState, reload };
+}
+
+export interface CompletionChange {
+  topicId: string;
+  itemId: string;
+  complete: boolean;
+}
+
+/**
+ * Ticks and unticks procedure rows optimistically: the row changes at once, and goes back (with an error
+ * for the alert) when the server refuses. A newer toggle of the same row wins: an older answer that fails
+ * after it does not roll the row back.
+ */
+export function useProcedureToggle(
+  client: TesseraClient,
+  organization: string,
+  topicId: string,
+  setState: (update: (state: TopicContentState) => TopicContentState) => void,
+  onComplete: ((change: CompletionChange) => void) | undefined,
+) {
+  const [failed, setFailed] = useState(false);
+  const latestToggle = useRef(new Map<string, number>());
+  const onCompleteRef = useRef(onComplete);
+  onCompleteRef.current = onComplete;
+
+  const setRowComplete = useCallback(
+    (itemId: string, complete: boolean) =>
+      setState((state) =>
+        state.status === 'loaded'
+          ? { ...state, rows: state.rows.map((row) => (row.id === itemId ? { ...row, is_complete: complete } : row)) }
+          : state,
+      ),
+    [setState],
+  );
+
+  const toggle = useCallback(
+    async (itemId: string, complete: boolean) => {
+      const version = (latestToggle.current.get(itemId) ?? 0) + 1;
+      latestToggle.current.set(itemId, version);
+      setFailed(false);
+      setRowComplete(itemId, complete);
+      const options = { params: { path: { tenantId: organization, topicId, itemId } } };
+      const call = complete
+        ? client.POST('/tenants/{tenantId}/topics/{topicId}/items/completed/{itemId}', options)
+        : client.DELETE('/tenants/{tenantId}/topics/{topicId}/items/completed/{itemId}', options);
+      try {
+        await unwrap(call);
+        onCompleteRef.current?.({ topicId, itemId, complete });
+      } catch {
+        if (latestToggle.current.get(itemId) !== version) return;
+        setRowComplete(itemId, !complete);
+        setFailed(true);
+      }
+    },
+    [client, organization, topicId, setRowComplete],
+  );
+  return { toggle, failed };
+}
