@@ -174,6 +174,12 @@ export const routes: RouteObject[] = [
                     lazy: () =>
                       import('../features/access-requests/AccessRequestsPage').then((m) => ({ Component: m.AccessRequestsPage })),
                   },
+                  {
+                    id: 'admin-items',
+                    path: 'topics/:topic/items',
+                    lazy: () =>
+                      import('../features/items-editor/ItemsEditorPage').then((m) => ({ loader: m.itemsEditorLoader, Component: m.ItemsEditorPage })),
+                  },
                 ],
               },
             ],

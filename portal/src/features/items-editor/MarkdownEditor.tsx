@@ -1,0 +1,37 @@
+/**
+ * The paragraph editor: @uiw/react-md-editor's no-highlight entry (no Prism in the bundle). Only the
+ * items editor imports this module, lazily, so the editor lands in its own chunk that client pages
+ * never load. Its own preview pane stays off: paragraph text is shown only through the one sanitizing
+ * renderer (the client view's Preview).
+ */
+import MDEditor from '@uiw/react-md-editor/nohighlight';
+
+export interface MarkdownEditorProps {
+  value: string;
+  onChange: (value: string) => void;
+  label: string;
+  describedBy?: string;
+  isInvalid: boolean;
+  isDisabled: boolean;
+}
+
+export default function MarkdownEditor({ value, onChange, label, describedBy, isInvalid, isDisabled }: MarkdownEditorProps) {
+  return (
+    <div data-color-mode="light">
+      <MDEditor
+        value={value}
+        onChange={(next) => onChange(next ?? '')}
+        preview="edit"
+        extraCommands={[]}
+        height={200}
+        visibleDragbar={false}
+        textareaProps={{
+          'aria-label': label,
+          'aria-describedby': describedBy,
+          'aria-invalid': isInvalid || undefined,
+          disabled: isDisabled,
+        }}
+      />
+    </div>
+  );
+}

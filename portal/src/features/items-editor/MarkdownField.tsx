@@ -1,0 +1,43 @@
+import { Spinner } from '@tessera/widgets/ui';
+import { styled } from '@tessera/widgets/theme';
+import { lazy, Suspense, useId } from 'react';
+
+// Author routes only: the editor chunk is fetched when the first paragraph shows.
+const MarkdownEditor = lazy(() => import('./MarkdownEditor'));
+
+const Field = styled('div', { display: 'flex', flexDirection: 'column', gap: '$1' });
+const Errors = styled('div', { display: 'flex', flexDirection: 'column', fontSize: '$1', color: '$danger' });
+
+export interface MarkdownFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  errors: string[];
+  isDisabled: boolean;
+}
+
+/** A paragraph's Markdown, with its server errors beneath the text (spec section 5). */
+export function MarkdownField({ label, value, onChange, errors, isDisabled }: MarkdownFieldProps) {
+  const errorsId = useId();
+  return (
+    <Field>
+      <Suspense fallback={<Spinner label="Loading editor" />}>
+        <MarkdownEditor
+          label={label}
+          value={value}
+          onChange={onChange}
+          isInvalid={errors.length > 0}
+          isDisabled={isDisabled}
+          describedBy={errors.length > 0 ? errorsId : undefined}
+        />
+      </Suspense>
+      {errors.length > 0 ? (
+        <Errors id={errorsId}>
+          {errors.map((message) => (
+            <span key={message}>{message}</span>
+          ))}
+        </Errors>
+      ) : null}
+    </Field>
+  );
+}
