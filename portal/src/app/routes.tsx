@@ -115,8 +115,27 @@ export const routes: RouteObject[] = [
               })),
             children: [
               { index: true, loader: ({ params }) => redirect(`/${encodeURIComponent(params.organization ?? '')}/modules`) },
-              notYetAvailable('modules', 'Modules'),
-              notYetAvailable('content-tree', 'Select modules and components you would like to see'),
+              {
+                id: 'client-modules',
+                path: 'modules',
+                lazy: () => import('../features/client/ClientModulesPage').then((m) => ({ Component: m.ClientModulesPage })),
+              },
+              {
+                id: 'client-components',
+                path: 'modules/:module/components',
+                lazy: () =>
+                  import('../features/client/ClientComponentsPage').then((m) => ({ loader: m.clientModuleLoader, Component: m.ClientComponentsPage })),
+              },
+              {
+                path: 'modules/:module/components/:component/topics',
+                lazy: () =>
+                  import('../features/client/ClientTopicsPage').then((m) => ({ loader: m.clientComponentLoader, Component: m.ClientTopicsPage })),
+              },
+              {
+                id: 'content-tree',
+                path: 'content-tree',
+                lazy: () => import('../features/client/ContentTreePage').then((m) => ({ Component: m.ContentTreePage })),
+              },
               notYetAvailable('starred-topics', 'Your Starred Topics'),
               notYetAvailable('bioreq', 'Bioreq'),
               {

@@ -31,10 +31,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('entering an organization', () => {
   it('resolves the organization by its pretty-URL name and shows the shell of the role', async () => {
-    fakeApi([me(member({ role: 'user' })), config]);
+    fakeApi([me(member({ role: 'user' })), config, { method: 'GET', path: `/api/tenants/${ACME.id}/modules`, status: 200, body: EMPTY_LIST }]);
     renderApp('/acme-training/modules');
     await screen.findByRole('heading', { name: 'Modules' });
-    expect(screen.getByText('This page is not available yet.')).toBeTruthy();
+    expect(await screen.findByText('No modules found...')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Acme Training' }).getAttribute('href')).toBe('/acme-training/modules');
     // A user of an organization without bioreq has no sidebar.
     expect(screen.queryByRole('navigation', { name: 'Organization' })).toBeNull();
@@ -42,7 +42,7 @@ describe('entering an organization', () => {
   });
 
   it('also resolves it by id, and redirects the organization root to its modules', async () => {
-    fakeApi([me(member({ role: 'admin' })), config]);
+    fakeApi([me(member({ role: 'admin' })), config, { method: 'GET', path: `/api/tenants/${ACME.id}/modules`, status: 200, body: EMPTY_LIST }]);
     const app = renderApp(`/${ACME.id}`);
     await screen.findByRole('heading', { name: 'Modules' });
     expect(app.location()).toBe(`/${ACME.id}/modules`);

@@ -1,0 +1,40 @@
+import { Heading } from '@tessera/widgets/ui';
+import { canUseAdminArea, type AccessRole } from '../../guards/roles';
+import { AppLink } from '../../ui/AppLink';
+import { Breadcrumbs, type Crumb } from '../../ui/Breadcrumbs';
+import { Row } from '../../ui/Page';
+import { useOrganization } from '../organization/organizationContext';
+import { clientPaths } from './clientPaths';
+
+/** Spec section 6: the owner has no favourites of their own, so no Starred Topics link and no star toggle. */
+export const canStarTopics = (role: AccessRole) => role !== 'owner';
+
+export interface ClientHeaderProps {
+  title: string;
+  crumbs?: Crumb[];
+  /** The admin page showing the same content (Switch to Admin View), for owner, master and admin. */
+  adminPath: string;
+  /** Items view wording: "Admin View" there, "Switch to Admin View" on the lists. */
+  adminLabel?: string;
+}
+
+/**
+ * The top of a client view (spec 2.8): breadcrumbs, the links Switch to Admin View (owner, master,
+ * admin) and Your Starred Topics (anyone but the owner), then the page heading.
+ */
+export function ClientHeader({ title, crumbs, adminPath, adminLabel = 'Switch to Admin View' }: ClientHeaderProps) {
+  const { organization, role } = useOrganization();
+  const paths = clientPaths(organization.slug);
+  return (
+    <>
+      <Row justify="between">
+        {crumbs ? <Breadcrumbs crumbs={crumbs} /> : <span />}
+        <Row>
+          {canUseAdminArea(role) ? <AppLink to={adminPath}>{adminLabel}</AppLink> : null}
+          {canStarTopics(role) ? <AppLink to={paths.starredTopics}>Your Starred Topics</AppLink> : null}
+        </Row>
+      </Row>
+      <Heading level={1}>{title}</Heading>
+    </>
+  );
+}

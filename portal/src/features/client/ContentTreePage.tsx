@@ -1,0 +1,240 @@
+import type { ContentTreeModule } from '@tessera/sdk';
+import { styled } from '@tessera/widgets/theme';
+import { Button, Heading } from '@tessera/widgets/ui';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Checkbox as AriaCheckbox } from 'react-aria-components/Checkbox';
+import { useLocation, useNavigate } from 'react-router';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { Stack, Text } from '../../ui/Page';
+import { useOrganization } from '../organization/organizationContext';
+import { loadContentTree, setComponentHidden, setModuleHidden } from './clientCalls';
+import { clientPaths } from './clientPaths';
+import { toggleInTree, type HiddenChange, type TreeTarget } from './contentTree';
+import { ContentPreview, type PreviewTarget } from './ContentPreview';
+
+export const CONTENT_TREE_TITLE = 'Select modules and components you would like to see';
+
+const Branch = styled('ul', {
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  '& &': { paddingLeft: '$6' },
+});
+
+const Line = styled('div', { display: 'flex', alignItems: 'center', gap: '$2', minHeight: '36px' });
+
+const FolderToggle = styled('button', {
+  minWidth: '36px',
+  height: '28px',
+  padding: '0 $1',
+  border: '1px solid $borderSubtle',
+  borderRadius: '$sm',
+  backgroundColor: '$surface',
+  color: '$text',
+  fontFamily: '$mono',
+  fontSize: '$2',
+  cursor: 'pointer',
+  outline: 'none',
+  '&:hover': { backgroundColor: '$secondary' },
+  '&:focus-visible': { boxShadow: '$focus' },
+});
+
+/** Topics have no folder toggle: this keeps their names in line with their siblings'. */
+const Spacer = styled('span', { display: 'inline-block', width: '36px' });
+
+const Box = styled('span', {
+  display: 'inline-flex',
+  width: '18px',
+  height: '18px',
+  alignItems: 'center',
+  justifyContent: 'center',
+  border: '2px solid $border',
+  borderRadius: '$sm',
+  backgroundColor: '$background',
+  color: '$primaryText',
+  fontSize: '12px',
+  '[data-selected] > &': { backgroundColor: '$primary', borderColor: '$primary' },
+  '[data-focus-visible] > &': { boxShadow: '$focus' },
+});
+
+const CheckboxRoot = styled(AriaCheckbox, { display: 'inline-flex', alignItems: 'center', cursor: 'pointer' });
+
+const NameButton = styled('button', {
+  padding: '$1',
+  border: 'none',
+  borderRadius: '$sm',
+  backgroundColor: 'transparent',
+  color: '$link',
+  fontFamily: '$body',
+  fontSize: '$3',
+  textAlign: 'left',
+  textDecoration: 'underline',
+  textUnderlineOffset: '2px',
+  cursor: 'pointer',
+  outline: 'none',
+  '&:focus-visible': { boxShadow: '$focus' },
+  variants: { kind: { module: { fontWeight: '$bold' }, component: { fontWeight: '$medium' }, topic: {} } },
+});
+
+/** A module's or component's checkbox: checked while it is shown, named after what it shows. */
+function VisibilityCheckbox({ name, isSelected, onChange }: { name: string; isSelected: boolean; onChange(checked: boolean): void }) {
+  return (
+    <CheckboxRoot aria-label={`Show ${name}`} isSelected={isSelected} onChange={onChange}>
+      <Box aria-hidden="true">{isSelected ? '✓' : null}</Box>
+    </CheckboxRoot>
+  );
+}
+
+interface FolderProps {
+  name: string;
+  kind: 'module' | 'component';
+  checkbox: ReactNode;
+  onOpenName(): void;
+  children: ReactNode;
+}
+
+/** A folder of the tree: [+] / [-] shows or hides what it holds (a labelled disclosure button). */
+function Folder({ name, kind, checkbox, onOpenName, children }: FolderProps) {
+  const [isOpen, setOpen] = useState(false);
+  const contentId = useId();
+  return (
+    <li>
+      <Line>
+        <FolderToggle
+          type="button"
+          aria-expanded={isOpen}
+          aria-controls={contentId}
+          aria-label={`${isOpen ? 'Collapse' : 'Expand'} ${name}`}
+          onClick={() => setOpen((open) => !open)}
+        >
+          {isOpen ? '[-]' : '[+]'}
+        </FolderToggle>
+        {checkbox}
+        <NameButton type="button" kind={kind} onClick={onOpenName}>
+          {name}
+        </NameButton>
+      </Line>
+      <div id={contentId} hidden={!isOpen}>
+        {isOpen ? children : null}
+      </div>
+    </li>
+  );
+}
+
+function useContentTree(tenantId: string) {
+  const [tree, setTree] = useState<ContentTreeModule[] | null>(null);
+  const [generation, setGeneration] = useState(0);
+  // Changes go out one after another, in the order the person made them.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+
+  useEffect(() => {
+    let current = true;
+    void loadContentTree(tenantId).then((outcome) => current && outcome.ok && setTree(outcome.data.data));
+    return () => {
+      current = false;
+    };
+  }, [tenantId, generation]);
+
+  const send = useCallback(
+    (change: HiddenChange) =>
+      change.kind === 'module'
+        ? setModuleHidden(tenantId, change.moduleId, change.hidden)
+        : setComponentHidden(tenantId, change.moduleId, change.componentId, change.hidden),
+    [tenantId],
+  );
+
+  const toggle = useCallback(
+    (target: TreeTarget, checked: boolean) => {
+      if (!tree) return;
+      const { tree: next, changes } = toggleInTree(tree, target, checked);
+      setTree(next);
+      queue.current = queue.current.then(async () => {
+        for (const change of changes) {
+          const outcome = await send(change);
+          // What the server holds is what the tree shows: fetch it again after a refusal.
+          if (!outcome.ok) return setGeneration((value) => value + 1);
+        }
+      });
+    },
+    [tree, send],
+  );
+
+  return { tree, toggle };
+}
+
+function TreeOfContent({ tree, onToggle, onPreview }: { tree: ContentTreeModule[]; onToggle(target: TreeTarget, checked: boolean): void; onPreview(target: PreviewTarget): void }) {
+  return (
+    <Branch aria-label="Modules and components">
+      {tree.map((module) => (
+        <Folder
+          key={module.id}
+          name={module.name}
+          kind="module"
+          checkbox={<VisibilityCheckbox name={module.name} isSelected={!module.is_hidden} onChange={(checked) => onToggle({ kind: 'module', moduleId: module.id }, checked)} />}
+          onOpenName={() => onPreview({ kind: 'module', name: module.name, moduleId: module.id })}
+        >
+          <Branch aria-label={`Components of ${module.name}`}>
+            {module.components.map((component) => (
+              <Folder
+                key={component.id}
+                name={component.name}
+                kind="component"
+                checkbox={
+                  <VisibilityCheckbox
+                    name={component.name}
+                    isSelected={!component.is_hidden}
+                    onChange={(checked) => onToggle({ kind: 'component', moduleId: module.id, componentId: component.id }, checked)}
+                  />
+                }
+                onOpenName={() => onPreview({ kind: 'component', name: component.name, moduleId: module.id, componentId: component.id })}
+              >
+                <Branch aria-label={`Topics of ${component.name}`}>
+                  {component.topics.map((topic) => (
+                    <li key={topic.id}>
+                      <Line>
+                        <Spacer />
+                        <NameButton
+                          type="button"
+                          kind="topic"
+                          onClick={() => onPreview({ kind: 'topic', name: topic.name, componentId: component.id, topicId: topic.id })}
+                        >
+                          {topic.name}
+                        </NameButton>
+                      </Line>
+                    </li>
+                  ))}
+                </Branch>
+              </Folder>
+            ))}
+          </Branch>
+        </Folder>
+      ))}
+    </Branch>
+  );
+}
+
+/** /:organization/content-tree (spec 2.8): which modules and components the person wants to see. */
+export function ContentTreePage() {
+  usePageTitle(CONTENT_TREE_TITLE);
+  const { organization } = useOrganization();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { tree, toggle } = useContentTree(organization.id);
+  const [preview, setPreview] = useState<PreviewTarget | null>(null);
+  // Back where the person came from; the modules page when this page was opened directly.
+  const goBack = () => (location.key === 'default' ? navigate(clientPaths(organization.slug).modules) : navigate(-1));
+  return (
+    <Stack>
+      <div>
+        <Button variant="link" onPress={goBack}>
+          Go back
+        </Button>
+      </div>
+      <Heading level={1}>{CONTENT_TREE_TITLE}</Heading>
+      {tree === null ? <Text role="status">Loading...</Text> : null}
+      {tree?.length === 0 ? <Text role="status">No modules found...</Text> : null}
+      {tree?.length ? <TreeOfContent tree={tree} onToggle={toggle} onPreview={setPreview} /> : null}
+      <ContentPreview target={preview} onClose={() => setPreview(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import type { Topic } from '@tessera/sdk';
+import { styled } from '@tessera/widgets/theme';
+import { ToggleButton } from 'react-aria-components/ToggleButton';
+import { Badge } from '../../ui/Badge';
+import { VisuallyHidden } from '../../ui/VisuallyHidden';
+
+export type ProcedureStatus = 'complete' | 'incomplete' | 'none';
+
+/** Spec 2.8: green when every procedure row is complete, red otherwise, no badge without procedure rows. */
+export function procedureStatus(topic: Pick<Topic, 'total_procedures' | 'completed_procedures'>): ProcedureStatus {
+  if (topic.total_procedures === 0) return 'none';
+  return topic.completed_procedures >= topic.total_procedures ? 'complete' : 'incomplete';
+}
+
+const ProgressBadge = styled(Badge, {
+  variants: {
+    status: {
+      complete: { backgroundColor: '$successSurface', color: '$success', border: '1px solid $success' },
+      incomplete: { backgroundColor: '$dangerSurface', color: '$danger', border: '1px solid $danger' },
+    },
+  },
+});
+
+/** completed/total procedure rows of the topic for the caller. */
+export function ProcedureBadge({ topic }: { topic: Pick<Topic, 'total_procedures' | 'completed_procedures'> }) {
+  const status = procedureStatus(topic);
+  if (status === 'none') return null;
+  return (
+    <ProgressBadge status={status} data-status={status}>
+      {topic.completed_procedures}/{topic.total_procedures}
+      <VisuallyHidden> procedures complete</VisuallyHidden>
+    </ProgressBadge>
+  );
+}
+
+/**
+ * The knowledge-check badge link of spec 2.8. Knowledge checks (the second specification) do not
+ * exist yet: every topic has `knowledgecheck_id` null, and the badge renders nothing until they do.
+ */
+export function KnowledgeCheckBadge({ topic }: { topic: Pick<Topic, 'knowledgecheck_id'> }) {
+  if (topic.knowledgecheck_id === null) return null;
+  return <Badge tone="info">Knowledge Check</Badge>;
+}
+
+const Star = styled(ToggleButton, {
+  width: '32px',
+  height: '32px',
+  padding: 0,
+  border: '1px solid transparent',
+  borderRadius: '$round',
+  backgroundColor: 'transparent',
+  color: '$textMuted',
+  fontSize: '$4',
+  lineHeight: 1,
+  cursor: 'pointer',
+  outline: 'none',
+  '&[data-hovered]': { backgroundColor: '$secondary' },
+  '&[data-selected]': { color: '$warning' },
+  '&[data-focus-visible]': { boxShadow: '$focus' },
+  '&[data-disabled]': { cursor: 'progress' },
+});
+
+export interface StarToggleProps {
+  topicName: string;
+  isStarred: boolean;
+  isPending?: boolean;
+  onChange(isStarred: boolean): void;
+}
+
+/** A toggle button (aria-pressed) named after its topic: ★ when starred, ☆ otherwise. */
+export function StarToggle({ topicName, isStarred, isPending = false, onChange }: StarToggleProps) {
+  return (
+    <Star aria-label={`Star ${topicName}`} isSelected={isStarred} isDisabled={isPending} onChange={onChange}>
+      <span aria-hidden="true">{isStarred ? '★' : '☆'}</span>
+    </Star>
+  );
+}

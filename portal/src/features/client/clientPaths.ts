@@ -1,0 +1,22 @@
+/** Addresses of the client views (spec 2.1) of one organization, by its pretty-URL name. */
+export function clientPaths(organizationSlug: string) {
+  const base = `/${encodeURIComponent(organizationSlug)}`;
+  const components = (moduleId: string) => `${base}/modules/${moduleId}/components`;
+  const topics = (moduleId: string, componentId: string) => `${components(moduleId)}/${componentId}/topics`;
+  return {
+    modules: `${base}/modules`,
+    starredTopics: `${base}/starred-topics`,
+    contentTree: `${base}/content-tree`,
+    components,
+    topics,
+    items: (moduleId: string, componentId: string, topicId: string) => `${topics(moduleId, componentId)}/${topicId}/items`,
+    admin: {
+      modules: `${base}/admin/modules`,
+      components: (moduleId: string) => `${base}/admin/modules/${moduleId}/components`,
+      topics: (componentId: string) => `${base}/admin/components/${componentId}/topics`,
+      items: (topicId: string) => `${base}/admin/topics/${topicId}/items`,
+    },
+  };
+}
+
+export type ClientPaths = ReturnType<typeof clientPaths>;

@@ -1,0 +1,54 @@
+import type { ContentTreeModule } from '@tessera/sdk';
+import { describe, expect, it } from 'vitest';
+import { toggleInTree } from './contentTree';
+
+function tree(moduleHidden: boolean, componentsHidden: boolean[]): ContentTreeModule[] {
+  return [
+    {
+      id: 'm1',
+      name: 'Safety',
+      order: 0,
+      is_hidden: moduleHidden,
+      components: componentsHidden.map((hidden, index) => ({ id: `c${index + 1}`, name: `Part ${index + 1}`, order: index, is_hidden: hidden, topics: [] })),
+    },
+    { id: 'm2', name: 'Other', order: 1, is_hidden: false, components: [] },
+  ];
+}
+
+describe('content tree checkboxes', () => {
+  it('unchecking a module hides only the module; its components keep their flags', () => {
+    const { tree: next, changes } = toggleInTree(tree(false, [false, true]), { kind: 'module', moduleId: 'm1' }, false);
+    expect(changes).toEqual([{ kind: 'module', moduleId: 'm1', hidden: true }]);
+    expect(next[0].is_hidden).toBe(true);
+    expect(next[0].components.map((component) => component.is_hidden)).toEqual([false, true]);
+    expect(next[1]).toEqual(tree(false, [])[1]);
+  });
+
+  it('checking a component of a hidden module shows the module first, then the component', () => {
+    const { tree: next, changes } = toggleInTree(tree(true, [true, true]), { kind: 'component', moduleId: 'm1', componentId: 'c2' }, true);
+    expect(changes).toEqual([
+      { kind: 'module', moduleId: 'm1', hidden: false },
+      { kind: 'component', moduleId: 'm1', componentId: 'c2', hidden: false },
+    ]);
+    expect(next[0].is_hidden).toBe(false);
+    expect(next[0].components.map((component) => component.is_hidden)).toEqual([true, false]);
+  });
+
+  it('checking a component of a shown module changes only the component', () => {
+    const { changes } = toggleInTree(tree(false, [true]), { kind: 'component', moduleId: 'm1', componentId: 'c1' }, true);
+    expect(changes).toEqual([{ kind: 'component', moduleId: 'm1', componentId: 'c1', hidden: false }]);
+  });
+
+  it('unchecking a component hides it and leaves the module shown', () => {
+    const { tree: next, changes } = toggleInTree(tree(false, [false, false]), { kind: 'component', moduleId: 'm1', componentId: 'c1' }, false);
+    expect(changes).toEqual([{ kind: 'component', moduleId: 'm1', componentId: 'c1', hidden: true }]);
+    expect(next[0].is_hidden).toBe(false);
+    expect(next[0].components[0].is_hidden).toBe(true);
+  });
+
+  it('sends nothing when the state does not change or the target is unknown', () => {
+    expect(toggleInTree(tree(false, [false]), { kind: 'module', moduleId: 'm1' }, true).changes).toEqual([]);
+    expect(toggleInTree(tree(false, [false]), { kind: 'module', moduleId: 'nope' }, false).changes).toEqual([]);
+    expect(toggleInTree(tree(false, [false]), { kind: 'component', moduleId: 'm1', componentId: 'nope' }, false).changes).toEqual([]);
+  });
+});
