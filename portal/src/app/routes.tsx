@@ -144,7 +144,39 @@ export const routes: RouteObject[] = [
                 lazy: () => import('../features/organization/AdminLayout').then((m) => ({ Component: m.AdminLayout })),
                 children: [
                   { index: true, loader: ({ params }) => redirect(`/${encodeURIComponent(params.organization ?? '')}/admin/modules`) },
-                  notYetAvailable('modules', 'Modules'),
+                  {
+                    id: 'admin-modules',
+                    path: 'modules',
+                    lazy: () => import('../features/admin-content/ModulesPage').then((m) => ({ Component: m.ModulesPage })),
+                  },
+                  {
+                    id: 'admin-edit-module',
+                    path: 'modules/:module/edit',
+                    lazy: () =>
+                      import('../features/admin-content/EditModulePage').then((m) => ({ loader: m.moduleLoader, Component: m.EditModulePage })),
+                  },
+                  {
+                    id: 'admin-components',
+                    path: 'modules/:module/components',
+                    lazy: () =>
+                      import('../features/admin-content/ComponentsPage').then((m) => ({ loader: m.moduleLoader, Component: m.ComponentsPage })),
+                  },
+                  {
+                    id: 'admin-edit-component',
+                    path: 'components/:component/edit',
+                    lazy: () =>
+                      import('../features/admin-content/EditComponentPage').then((m) => ({ loader: m.componentLoader, Component: m.EditComponentPage })),
+                  },
+                  {
+                    id: 'admin-topics',
+                    path: 'components/:component/topics',
+                    lazy: () => import('../features/admin-content/TopicsPage').then((m) => ({ loader: m.componentLoader, Component: m.TopicsPage })),
+                  },
+                  {
+                    id: 'admin-edit-topic',
+                    path: 'topics/:topic/edit',
+                    lazy: () => import('../features/admin-content/EditTopicPage').then((m) => ({ loader: m.topicLoader, Component: m.EditTopicPage })),
+                  },
                   { path: 'media', lazy: () => import('../features/media/MediaPage').then((m) => ({ Component: m.MediaPage })) },
                   {
                     path: 'media/:media/edit',

@@ -1,0 +1,98 @@
+import type { Component, Module } from '@tessera/sdk';
+import { Form, Heading, TextField } from '@tessera/widgets/ui';
+import { useState } from 'react';
+import { useLoaderData } from 'react-router';
+import { FormActions } from '../../forms/FormActions';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { AppLink } from '../../ui/AppLink';
+import { Breadcrumbs } from '../../ui/Breadcrumbs';
+import { Row, Stack, Text } from '../../ui/Page';
+import { Tabs } from '../../ui/Tabs';
+import { TextAreaField } from '../../ui/TextAreaField';
+import { clientPaths } from '../client/clientPaths';
+import { useOrganization } from '../organization/organizationContext';
+import { archiveComponent, componentReorder, copyComponent, listComponents, moveComponent, restoreComponent } from './contentCalls';
+import { COPY_COMPONENT_QUESTION, MoveComponentDialog } from './ContentDialogs';
+import { createComponent, NEW_COMPONENT } from './contentWrites';
+import { ImageChooser } from './ImageChooser';
+import { OrderedContentList } from './OrderedContentList';
+import { useContentForm } from './useContentForm';
+
+export { moduleLoader } from './contentLoaders';
+
+type ComponentsTab = 'all' | 'archived' | 'add';
+
+function ComponentList({ module, archived }: { module: Module; archived: boolean }) {
+  const { organization } = useOrganization();
+  const tenantId = organization.id;
+  const paths = clientPaths(organization.slug);
+  return (
+    <OrderedContentList<Component>
+      tenantId={tenantId}
+      archived={archived}
+      noun="Component"
+      emptyText="No components found..."
+      copyQuestion={COPY_COMPONENT_QUESTION}
+      countColumn={{ id: 'topics', title: 'Topics', render: (component) => component.topics_count ?? 0 }}
+      load={listComponents(tenantId, module.id, archived)}
+      reorder={componentReorder(tenantId, module.id)}
+      archive={(component) => archiveComponent(tenantId, component)}
+      restore={(component) => restoreComponent(tenantId, component)}
+      copy={(component) => copyComponent(tenantId, component)}
+      move={(component, moduleId) => moveComponent(tenantId, component, moduleId)}
+      parentOf={(component) => component.module_id}
+      MoveDialog={MoveComponentDialog}
+      settingsPath={(component) => `/${encodeURIComponent(organization.slug)}/admin/components/${component.id}/edit`}
+      openPath={(component) => paths.admin.topics(component.id)}
+    />
+  );
+}
+
+function CreateComponentForm({ module }: { module: Module }) {
+  const { organization } = useOrganization();
+  const { form, chooser, actions } = useContentForm({
+    initialValues: NEW_COMPONENT,
+    submit: (values, upload) => createComponent(organization.id, module.id, values, upload),
+  });
+  return (
+    <Form onSubmit={form.handleSubmit} aria-labelledby="create-component-heading">
+      <Heading level={2} id="create-component-heading">
+        Create a new component
+      </Heading>
+      <TextField label="Name" isRequired {...form.bind('name')} />
+      <TextAreaField label="Description" isRequired {...form.bind('description')} />
+      <ImageChooser tenantId={organization.id} label="Main Image" {...chooser} />
+      <FormActions form={actions} success="Component Created!" />
+    </Form>
+  );
+}
+
+/** /:organization/admin/modules/:module/components (spec 2.9): Admin Components of one module. */
+export function ComponentsPage() {
+  usePageTitle('Components');
+  const module = useLoaderData() as Module | null;
+  const { organization } = useOrganization();
+  const [tab, setTab] = useState<ComponentsTab>('all');
+  if (!module) return null;
+  const paths = clientPaths(organization.slug);
+  return (
+    <Stack>
+      <Breadcrumbs crumbs={[{ label: 'Modules', to: paths.admin.modules }, { label: 'Components' }]} />
+      <Row justify="between">
+        <Heading level={1}>Components</Heading>
+        <AppLink to={paths.components(module.id)}>Switch to User View</AppLink>
+      </Row>
+      <Text tone="muted">Module: {module.name}</Text>
+      <Tabs
+        label="Components"
+        selected={tab}
+        onSelect={(id) => setTab(id as ComponentsTab)}
+        tabs={[
+          { id: 'all', title: 'All', panel: <ComponentList key="all" module={module} archived={false} /> },
+          { id: 'archived', title: 'Archived', panel: <ComponentList key="archived" module={module} archived /> },
+          { id: 'add', title: 'Add', panel: <CreateComponentForm module={module} /> },
+        ]}
+      />
+    </Stack>
+  );
+}

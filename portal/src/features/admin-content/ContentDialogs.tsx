@@ -1,0 +1,141 @@
+import type { ContentTreeModule, Module } from '@tessera/sdk';
+import { Button } from '@tessera/widgets/ui';
+import { styled } from '@tessera/widgets/theme';
+import { useEffect, useState, type ReactNode } from 'react';
+import { DialogActions, ModalDialog } from '../../ui/Dialog';
+import { Text } from '../../ui/Page';
+import { RadioGroup } from '../../ui/RadioGroup';
+import { Select } from '../../ui/Select';
+import { allModules, contentTree } from './contentCalls';
+
+/** Spec 2.9: the copy questions, verbatim. */
+export const COPY_COMPONENT_QUESTION = 'This will copy this component and all of its topics and items. Continue?';
+export const COPY_TOPIC_QUESTION = 'This will copy this topic and all of its items. Continue?';
+
+export interface CopyDialogProps {
+  title: string;
+  question: string;
+  isOpen: boolean;
+  isPending: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+/** Asks before a deep copy; the safe answer has the focus. */
+export function CopyDialog({ title, question, isOpen, isPending, onConfirm, onCancel }: CopyDialogProps) {
+  return (
+    <ModalDialog title={title} isOpen={isOpen} role="alertdialog">
+      <Text>{question}</Text>
+      <DialogActions>
+        <Button variant="secondary" autoFocus onPress={onCancel}>
+          Cancel
+        </Button>
+        <Button isPending={isPending} onPress={onConfirm}>
+          Continue
+        </Button>
+      </DialogActions>
+    </ModalDialog>
+  );
+}
+
+interface MoveDialogFrameProps {
+  title: string;
+  isPending: boolean;
+  canMove: boolean;
+  onMove(): void;
+  onCancel(): void;
+  children: ReactNode;
+}
+
+function MoveDialogFrame({ title, isPending, canMove, onMove, onCancel, children }: MoveDialogFrameProps) {
+  return (
+    <ModalDialog title={title} isOpen isDismissable onOpenChange={(open) => !open && onCancel()}>
+      {children}
+      <DialogActions>
+        <Button variant="secondary" onPress={onCancel}>
+          Cancel
+        </Button>
+        <Button isDisabled={!canMove} isPending={isPending} onPress={onMove}>
+          Move
+        </Button>
+      </DialogActions>
+    </ModalDialog>
+  );
+}
+
+export interface MoveDialogProps {
+  tenantId: string;
+  /** Where the row is now: not offered as a destination. */
+  currentParentId: string;
+  isPending: boolean;
+  onMove(parentId: string): void;
+  onCancel(): void;
+}
+
+/** Spec 2.9: the Move Component dialog chooses a destination module. */
+export function MoveComponentDialog({ tenantId, currentParentId, isPending, onMove, onCancel }: MoveDialogProps) {
+  const [modules, setModules] = useState<Module[] | null>(null);
+  const [target, setTarget] = useState('');
+  useEffect(() => {
+    let current = true;
+    void allModules(tenantId).then((outcome) => current && setModules(outcome.ok ? outcome.data : []));
+    return () => {
+      current = false;
+    };
+  }, [tenantId]);
+  const choices = (modules ?? []).filter((module) => module.id !== currentParentId);
+  return (
+    <MoveDialogFrame title="Move Component" isPending={isPending} canMove={target !== ''} onMove={() => onMove(target)} onCancel={onCancel}>
+      {modules === null ? (
+        <Text>Loading...</Text>
+      ) : choices.length ? (
+        <Select label="Module" name="module_id" options={choices.map((module) => ({ id: module.id, label: module.name }))} value={target} onChange={setTarget} />
+      ) : (
+        <Text>No other modules found...</Text>
+      )}
+    </MoveDialogFrame>
+  );
+}
+
+const TreeModule = styled('div', { fontWeight: '$bold', fontSize: '$2', marginTop: '$2' });
+
+const TreeScroller = styled('div', { maxHeight: '360px', overflowY: 'auto', '& [role="radio"], & label': { marginLeft: '$4' } });
+
+/** The components of the content tree as radio options, each module's name shown above its first component. */
+export function componentChoices(tree: ContentTreeModule[], currentComponentId: string) {
+  const options: { id: string; label: string }[] = [];
+  const before: Record<string, ReactNode> = {};
+  for (const module of tree) {
+    const components = module.components.filter((component) => component.id !== currentComponentId);
+    if (components[0]) before[components[0].id] = <TreeModule aria-hidden="true">{module.name}</TreeModule>;
+    for (const component of components) options.push({ id: component.id, label: `${component.name} (${module.name})` });
+  }
+  return { options, before };
+}
+
+/** Spec 2.9: the Move Topic modal shows the content tree; only components can be selected. */
+export function MoveTopicDialog({ tenantId, currentParentId, isPending, onMove, onCancel }: MoveDialogProps) {
+  const [tree, setTree] = useState<ContentTreeModule[] | null>(null);
+  const [target, setTarget] = useState('');
+  useEffect(() => {
+    let current = true;
+    void contentTree(tenantId).then((outcome) => current && setTree(outcome.ok ? outcome.data : []));
+    return () => {
+      current = false;
+    };
+  }, [tenantId]);
+  const { options, before } = componentChoices(tree ?? [], currentParentId);
+  return (
+    <MoveDialogFrame title="Move Topic" isPending={isPending} canMove={target !== ''} onMove={() => onMove(target)} onCancel={onCancel}>
+      {tree === null ? (
+        <Text>Loading...</Text>
+      ) : options.length ? (
+        <TreeScroller>
+          <RadioGroup label="Component" name="component_id" value={target} onChange={setTarget} options={options} before={before} />
+        </TreeScroller>
+      ) : (
+        <Text>No other components found...</Text>
+      )}
+    </MoveDialogFrame>
+  );
+}

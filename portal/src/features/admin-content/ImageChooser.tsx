@@ -1,0 +1,235 @@
+import type { MediaSummary } from '@tessera/sdk';
+import { formatFileSize, type FieldErrors } from '@tessera/sdk/rules';
+import { Button, TextField } from '@tessera/widgets/ui';
+import { styled } from '@tessera/widgets/theme';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { formatDate } from '../../lib/dates';
+import { useSession } from '../../state/session';
+import { ModalDialog } from '../../ui/Dialog';
+import { Row, Text } from '../../ui/Page';
+import { RadioGroup } from '../../ui/RadioGroup';
+import { FileField } from '../media/FileField';
+import { ACCEPT, fileCheckProblems, nameAfterPick } from '../media/mediaFile';
+import type { ImageFields, ImageUpload } from './imageChoice';
+import { MediaLibraryModal } from './MediaLibraryModal';
+
+// react-cropper and cropperjs load only when someone crops (spec: lazy on author pages).
+const CropperPanel = lazy(() => import('./CropperPanel'));
+
+const Fieldset = styled('fieldset', { display: 'flex', flexDirection: 'column', gap: '$3', margin: 0, padding: '$3', border: '1px solid $borderSubtle', borderRadius: '$md' });
+
+const Legend = styled('legend', { padding: '0 $1', fontSize: '$2', fontWeight: '$bold' });
+
+const Figure = styled('figure', {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$3',
+  margin: 0,
+  '& img': { width: '160px', aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: '$sm', border: '1px solid $borderSubtle' },
+  '& figcaption': { display: 'flex', flexDirection: 'column', gap: '$1', fontSize: '$2' },
+});
+
+const Enlarge = styled('button', {
+  padding: 0,
+  border: 'none',
+  background: 'none',
+  cursor: 'zoom-in',
+  borderRadius: '$sm',
+  outline: 'none',
+  '&:focus-visible': { boxShadow: '$focus' },
+});
+
+const Large = styled('img', { width: '100%', height: 'auto' });
+
+const Errors = styled('div', { display: 'flex', flexDirection: 'column', fontSize: '$1', color: '$danger' });
+
+/** Name, size and created date of an image (spec 2.9: the current image and the Selected Image preview). */
+function ImageFacts({ image }: { image: Pick<MediaSummary, 'name' | 'size' | 'created_at'> }) {
+  return (
+    <figcaption>
+      <strong>{image.name}</strong>
+      <span>Size: {formatFileSize(image.size)}</span>
+      <span>Created: {formatDate(image.created_at)}</span>
+    </figcaption>
+  );
+}
+
+/** An image of the library with its facts; a click enlarges it. */
+export function MediaImage({ image, label }: { image: MediaSummary; label: string }) {
+  const [isEnlarged, setEnlarged] = useState(false);
+  return (
+    <Figure aria-label={label}>
+      <Enlarge type="button" aria-label={`Enlarge ${image.name}`} onClick={() => setEnlarged(true)}>
+        <img src={image.thumbnail?.url ?? image.url} alt={image.name} />
+      </Enlarge>
+      <ImageFacts image={image} />
+      <ModalDialog title={image.name} isOpen={isEnlarged} onOpenChange={setEnlarged} isDismissable>
+        <Large src={image.url} alt={image.name} />
+        <Row justify="end">
+          <Button variant="secondary" autoFocus onPress={() => setEnlarged(false)}>
+            Close
+          </Button>
+        </Row>
+      </ModalDialog>
+    </Figure>
+  );
+}
+
+/** An object URL for a picked or cropped file, revoked when it is no longer shown. */
+function useObjectUrl(blob: Blob | null): string | null {
+  const url = useMemo(() => (blob ? URL.createObjectURL(blob) : null), [blob]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  return url;
+}
+
+export interface ImageChoiceState {
+  upload: ImageUpload | null;
+  /** The client-side checks of the picked (or cropped) file; while any show, the form cannot be sent. */
+  problems: string[];
+  /** The library image chosen in the modal (its preview). */
+  chosen: MediaSummary | null;
+}
+
+export const NO_CHOICE_STATE: ImageChoiceState = { upload: null, problems: [], chosen: null };
+
+export interface ImageChooserProps {
+  tenantId: string;
+  /** "Main Image" on create, "Update Module Image" on edit (spec 2.9). */
+  label: string;
+  /** The record's current image (edit screens). */
+  current?: MediaSummary | null;
+  values: ImageFields;
+  errors: FieldErrors;
+  setValue(field: keyof ImageFields, value: string): void;
+  state: ImageChoiceState;
+  onState(state: ImageChoiceState): void;
+}
+
+function UploadChoice({ values, errors, setValue, state, onState }: Pick<ImageChooserProps, 'values' | 'errors' | 'setValue' | 'state' | 'onState'>) {
+  const config = useSession((session) => session.config);
+  const [isCropping, setCropping] = useState(false);
+  const shown = state.upload ? (state.upload.cropped ?? state.upload.original) : null;
+  const preview = useObjectUrl(shown);
+  const original = useObjectUrl(state.upload?.original ?? null);
+
+  async function check(file: File, upload: ImageUpload) {
+    const problems = config ? await fileCheckProblems('image', file, config) : [];
+    onState({ ...state, upload, problems });
+  }
+
+  async function pick(file: File | null) {
+    setValue('image', file?.name ?? '');
+    if (!file) return onState({ ...state, upload: null, problems: [] });
+    setValue('image_name', nameAfterPick(values.image_name, state.upload?.original ?? null, file));
+    await check(file, { original: file, cropped: null });
+  }
+
+  async function cropped(png: Blob) {
+    setCropping(false);
+    if (!state.upload) return;
+    const file = new File([png], 'cropped.png', { type: 'image/png' });
+    await check(file, { original: state.upload.original, cropped: png });
+  }
+
+  const crop = config?.image ?? { min_width: 800, min_height: 450 };
+  return (
+    <>
+      <FileField label="Image" name="image" accept={ACCEPT.image} onPick={(file) => void pick(file)} errors={[...state.problems, ...(errors.image ?? [])]} />
+      <TextField label="Image Name" name="image_name" value={values.image_name} onChange={(name) => setValue('image_name', name)} errors={errors.image_name ?? []} />
+      {preview && state.upload ? (
+        <Figure aria-label="The new image">
+          <img src={preview} alt={`Preview of ${values.image_name || state.upload.original.name}`} />
+          <figcaption>
+            <span>{state.upload.cropped ? 'Cropped' : 'Original'}</span>
+            <Row>
+              <Button variant="secondary" onPress={() => setCropping(true)}>
+                Crop Image
+              </Button>
+              {state.upload.cropped ? (
+                <Button variant="secondary" onPress={() => void check(state.upload!.original, { original: state.upload!.original, cropped: null })}>
+                  Revert Image
+                </Button>
+              ) : null}
+            </Row>
+          </figcaption>
+        </Figure>
+      ) : null}
+      <ModalDialog title="Crop Image" isOpen={isCropping && Boolean(original)} onOpenChange={setCropping} isDismissable>
+        <Suspense fallback={<Text>Loading...</Text>}>
+          {original ? (
+            <CropperPanel src={original} width={crop.min_width} height={crop.min_height} onCropped={(png) => void cropped(png)} onCancel={() => setCropping(false)} />
+          ) : null}
+        </Suspense>
+      </ModalDialog>
+    </>
+  );
+}
+
+function LibraryChoice({ tenantId, errors, setValue, state, onState }: Pick<ImageChooserProps, 'tenantId' | 'errors' | 'setValue' | 'state' | 'onState'>) {
+  const [isOpen, setOpen] = useState(false);
+  const select = (image: MediaSummary) => {
+    setOpen(false);
+    setValue('image_id', image.id);
+    onState({ ...state, chosen: image });
+  };
+  return (
+    <>
+      <div>
+        <Button variant="secondary" onPress={() => setOpen(true)}>
+          Open Media Library
+        </Button>
+      </div>
+      {state.chosen ? <MediaImage image={state.chosen} label="Selected Image" /> : <Text tone="muted">No image selected.</Text>}
+      {errors.image_id?.length ? (
+        <Errors>
+          {errors.image_id.map((message) => (
+            <span key={message}>{message}</span>
+          ))}
+        </Errors>
+      ) : null}
+      <MediaLibraryModal tenantId={tenantId} isOpen={isOpen} onSelect={select} onCancel={() => setOpen(false)} />
+    </>
+  );
+}
+
+/**
+ * The image choice of the module and component forms (spec 2.9): the current image, then Upload a new image
+ * (file, Image Name, preview, crop and revert) or Choose an image from the library (the Media Library modal and
+ * the Selected Image preview). No choice keeps the current image.
+ */
+export function ImageChooser({ tenantId, label, current, values, errors, setValue, state, onState }: ImageChooserProps) {
+  const source = values.image_source;
+  const choose = (next: string) => {
+    setValue('image_source', next);
+    // Another source: what the previous one picked is not sent.
+    setValue('image', '');
+    setValue('image_id', '');
+    onState(NO_CHOICE_STATE);
+  };
+  return (
+    <Fieldset>
+      <Legend>{label}</Legend>
+      {current ? <MediaImage image={current} label="Current image" /> : null}
+      <RadioGroup
+        label="Image source"
+        name="image_source"
+        value={source}
+        onChange={choose}
+        options={[
+          { id: 'upload', label: 'Upload a new image' },
+          { id: 'library', label: 'Choose an image from the library' },
+        ]}
+        errors={errors.image_source}
+      />
+      {source === 'upload' ? <UploadChoice values={values} errors={errors} setValue={setValue} state={state} onState={onState} /> : null}
+      {source === 'library' ? <LibraryChoice tenantId={tenantId} errors={errors} setValue={setValue} state={state} onState={onState} /> : null}
+      {source ? (
+        <div>
+          <Button variant="link" onPress={() => choose('')}>
+            {current ? 'Keep the current image' : 'No image'}
+          </Button>
+        </div>
+      ) : null}
+    </Fieldset>
+  );
+}

@@ -1,0 +1,170 @@
+import type { Abilities } from '@tessera/sdk';
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import type { ApiOutcome } from '../../api/outcome';
+import { formatDate } from '../../lib/dates';
+import { ServerTable } from '../../lists/ServerTable';
+import { useRowActions } from '../../lists/useRowActions';
+import { useServerList, type ListPage, type ListQuery } from '../../lists/useServerList';
+import { Badge } from '../../ui/Badge';
+import { FormFailure } from '../../ui/FormFailure';
+import { Stack } from '../../ui/Page';
+import { RowActions, RowButton, RowLink } from '../../ui/RowButton';
+import type { TableColumn } from '../../ui/Table';
+import { CopyDialog, type MoveDialogProps } from './ContentDialogs';
+import type { ContentOrder, Reorder } from './contentCalls';
+import { DescriptionTip } from './DescriptionTip';
+import { canMoveDown, canMoveUp, moveRow, showsOrder, type Direction } from './ordering';
+
+/** A component or a topic as its admin list shows it. */
+export interface OrderedRow {
+  id: string;
+  name: string;
+  description: string;
+  is_active: boolean;
+  created_at: string;
+  updated_at: string;
+  abilities: Abilities;
+}
+
+export interface OrderedContentListProps<T extends OrderedRow> {
+  tenantId: string;
+  archived: boolean;
+  /** "Component" or "Topic": the dialogs' titles and the actions' names. */
+  noun: string;
+  /** The spec's texts of this list. */
+  emptyText: string;
+  copyQuestion: string;
+  /** The count column (Topics of a component, Items of a topic). */
+  countColumn: { id: string; title: string; render(row: T): ReactNode };
+  load(query: ListQuery<ContentOrder>): Promise<ApiOutcome<ListPage<T>>>;
+  reorder: Reorder;
+  archive(row: T): Promise<ApiOutcome<unknown>>;
+  restore(row: T): Promise<ApiOutcome<unknown>>;
+  copy(row: T): Promise<ApiOutcome<unknown>>;
+  move(row: T, parentId: string): Promise<ApiOutcome<unknown>>;
+  /** The row's current parent (a component's module, a topic's component). */
+  parentOf(row: T): string;
+  MoveDialog(props: MoveDialogProps): ReactNode;
+  settingsPath(row: T): string;
+  /** Where a row click goes (a component's topics, a topic's items). */
+  openPath(row: T): string;
+}
+
+export function StatusBadge({ isActive }: { isActive: boolean }) {
+  // Spec 2.9: inactive is highlighted as bad.
+  return <Badge tone={isActive ? 'neutral' : 'bad'}>{isActive ? 'Active' : 'Inactive'}</Badge>;
+}
+
+/** Name with its description in a popover (hover or keyboard focus). */
+export function NameCell({ name, description }: { name: string; description: string }) {
+  return (
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: '8px' }}>
+      {name}
+      {description ? <DescriptionTip name={name} description={description} /> : null}
+    </span>
+  );
+}
+
+/**
+ * The admin list of a module's components or a component's topics (spec 2.9): columns Name, Status, a count,
+ * Created, Updated, Actions; active rows copy (after a question), move (a dialog), settings, archive, move up and
+ * down (one bulk reorder; not the first row of the first page, not the last of the last), knowledge check;
+ * archived rows only restore. A row click opens its children.
+ */
+export function OrderedContentList<T extends OrderedRow>(props: OrderedContentListProps<T>) {
+  const { tenantId, archived, noun, emptyText, copyQuestion, countColumn, MoveDialog } = props;
+  const navigate = useNavigate();
+  const list = useServerList({ load: props.load, defaultOrder: 'order' as ContentOrder, view: archived ? 'archived' : 'all' });
+  const actions = useRowActions(list.reload);
+  const [copying, setCopying] = useState<T | null>(null);
+  const [moving, setMoving] = useState<T | null>(null);
+  const ordered = showsOrder(list.query);
+
+  const shift = (row: T, direction: Direction) => void actions.run(row.id, () => moveRow(props.reorder, row.id, direction));
+
+  const activeActions = (row: T, index: number) => (
+    <RowActions>
+      <RowButton aria-label={`Copy ${row.name}`} isDisabled={actions.isPending} onPress={() => setCopying(row)}>
+        Copy
+      </RowButton>
+      <RowButton aria-label={`Move ${row.name}`} isDisabled={actions.isPending} onPress={() => setMoving(row)}>
+        Move
+      </RowButton>
+      {row.abilities.update ? (
+        <RowLink to={props.settingsPath(row)} aria-label={`Settings of ${row.name}`}>
+          Settings
+        </RowLink>
+      ) : null}
+      <RowButton aria-label={`Archive ${row.name}`} tone="danger" isDisabled={!row.abilities.archive || actions.isPending} onPress={() => void actions.run(row.id, () => props.archive(row))}>
+        Archive
+      </RowButton>
+      {ordered && list.meta && canMoveUp(index, list.meta) ? (
+        <RowButton aria-label={`Move ${row.name} up`} isDisabled={actions.isPending} onPress={() => shift(row, 'up')}>
+          ▲ Up
+        </RowButton>
+      ) : null}
+      {ordered && list.meta && canMoveDown(index, list.rows.length, list.meta) ? (
+        <RowButton aria-label={`Move ${row.name} down`} isDisabled={actions.isPending} onPress={() => shift(row, 'down')}>
+          ▼ Down
+        </RowButton>
+      ) : null}
+      {/* Knowledge checks come with their own document: the action shows, not yet usable. */}
+      <RowButton aria-label={`Knowledge check of ${row.name} (not available yet)`} isDisabled onPress={() => {}}>
+        Knowledge Check
+      </RowButton>
+    </RowActions>
+  );
+
+  const columns: TableColumn<T>[] = [
+    { id: 'name', title: 'Name', sortKey: 'name', isRowHeader: true, render: (row) => <NameCell name={row.name} description={row.description} /> },
+    { id: 'status', title: 'Status', render: (row) => <StatusBadge isActive={row.is_active} /> },
+    countColumn,
+    { id: 'created', title: 'Created', sortKey: 'created', render: (row) => formatDate(row.created_at) },
+    { id: 'updated', title: 'Updated', sortKey: 'updated', render: (row) => formatDate(row.updated_at) },
+    {
+      id: 'actions',
+      title: 'Actions',
+      render: (row) =>
+        archived ? (
+          <RowButton aria-label={`Restore ${row.name}`} isDisabled={!row.abilities.restore || actions.isPending} onPress={() => void actions.run(row.id, () => props.restore(row))}>
+            Restore
+          </RowButton>
+        ) : (
+          activeActions(row, list.rows.indexOf(row))
+        ),
+    },
+  ];
+
+  return (
+    <Stack>
+      <FormFailure messages={actions.messages} />
+      <ServerTable
+        label={archived ? `Archived ${noun.toLowerCase()}s` : `${noun}s`}
+        list={list}
+        columns={columns}
+        rowKey={(row) => row.id}
+        emptyText={emptyText}
+        searchPlaceholder="Search by name"
+        rowAction={archived ? undefined : (row) => () => navigate(props.openPath(row))}
+      />
+      <CopyDialog
+        title={`Copy ${noun}`}
+        question={copyQuestion}
+        isOpen={copying !== null}
+        isPending={actions.isPending}
+        onCancel={() => setCopying(null)}
+        onConfirm={() => copying && void actions.run(copying.id, () => props.copy(copying)).then(() => setCopying(null))}
+      />
+      {moving ? (
+        <MoveDialog
+          tenantId={tenantId}
+          currentParentId={props.parentOf(moving)}
+          isPending={actions.isPending}
+          onCancel={() => setMoving(null)}
+          onMove={(parentId) => void actions.run(moving.id, () => props.move(moving, parentId)).then(() => setMoving(null))}
+        />
+      ) : null}
+    </Stack>
+  );
+}

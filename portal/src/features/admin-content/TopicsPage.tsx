@@ -1,0 +1,98 @@
+import type { Component, Topic } from '@tessera/sdk';
+import { forms } from '@tessera/sdk/rules';
+import { Form, Heading, TextField } from '@tessera/widgets/ui';
+import { useState } from 'react';
+import { useLoaderData } from 'react-router';
+import { FormActions } from '../../forms/FormActions';
+import { useForm } from '../../forms/useForm';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { AppLink } from '../../ui/AppLink';
+import { Breadcrumbs } from '../../ui/Breadcrumbs';
+import { Row, Stack, Text } from '../../ui/Page';
+import { Tabs } from '../../ui/Tabs';
+import { TextAreaField } from '../../ui/TextAreaField';
+import { clientPaths } from '../client/clientPaths';
+import { useOrganization } from '../organization/organizationContext';
+import { archiveTopic, copyTopic, listTopics, moveTopic, restoreTopic, topicReorder } from './contentCalls';
+import { COPY_TOPIC_QUESTION, MoveTopicDialog } from './ContentDialogs';
+import { createTopic, type TopicValues } from './contentWrites';
+import { OrderedContentList } from './OrderedContentList';
+
+export { componentLoader } from './contentLoaders';
+
+type TopicsTab = 'all' | 'archived' | 'add';
+
+function TopicList({ component, archived }: { component: Component; archived: boolean }) {
+  const { organization } = useOrganization();
+  const tenantId = organization.id;
+  const paths = clientPaths(organization.slug);
+  return (
+    <OrderedContentList<Topic>
+      tenantId={tenantId}
+      archived={archived}
+      noun="Topic"
+      emptyText="No topics found..."
+      copyQuestion={COPY_TOPIC_QUESTION}
+      countColumn={{ id: 'items', title: 'Items', render: (topic) => topic.items_count }}
+      load={listTopics(tenantId, component.id, archived)}
+      reorder={topicReorder(tenantId, component.id)}
+      archive={(topic) => archiveTopic(tenantId, topic)}
+      restore={(topic) => restoreTopic(tenantId, topic)}
+      copy={(topic) => copyTopic(tenantId, topic)}
+      move={(topic, componentId) => moveTopic(tenantId, topic, componentId)}
+      parentOf={(topic) => topic.component_id}
+      MoveDialog={MoveTopicDialog}
+      settingsPath={(topic) => `/${encodeURIComponent(organization.slug)}/admin/topics/${topic.id}/edit`}
+      openPath={(topic) => paths.admin.items(topic.id)}
+    />
+  );
+}
+
+const NEW_TOPIC: TopicValues = { name: '', description: '' };
+
+function CreateTopicForm({ component }: { component: Component }) {
+  const { organization } = useOrganization();
+  const form = useForm({ initialValues: NEW_TOPIC, rules: forms.topic, submit: (values) => createTopic(organization.id, component.id, values) });
+  return (
+    <Form onSubmit={form.handleSubmit} aria-labelledby="create-topic-heading">
+      <Heading level={2} id="create-topic-heading">
+        Create a new topic
+      </Heading>
+      <TextField label="Name" isRequired {...form.bind('name')} />
+      <TextAreaField label="Description" isRequired {...form.bind('description')} />
+      <FormActions form={form} success="Topic Created!" />
+    </Form>
+  );
+}
+
+/** /:organization/admin/components/:component/topics (spec 2.9): Admin Topics of one component. */
+export function TopicsPage() {
+  usePageTitle('Topics');
+  const component = useLoaderData() as Component | null;
+  const { organization } = useOrganization();
+  const [tab, setTab] = useState<TopicsTab>('all');
+  if (!component) return null;
+  const paths = clientPaths(organization.slug);
+  return (
+    <Stack>
+      <Breadcrumbs
+        crumbs={[{ label: 'Modules', to: paths.admin.modules }, { label: 'Components', to: paths.admin.components(component.module_id) }, { label: 'Topics' }]}
+      />
+      <Row justify="between">
+        <Heading level={1}>Topics</Heading>
+        <AppLink to={paths.topics(component.module_id, component.id)}>Switch to User View</AppLink>
+      </Row>
+      <Text tone="muted">Component: {component.name}</Text>
+      <Tabs
+        label="Topics"
+        selected={tab}
+        onSelect={(id) => setTab(id as TopicsTab)}
+        tabs={[
+          { id: 'all', title: 'All', panel: <TopicList key="all" component={component} archived={false} /> },
+          { id: 'archived', title: 'Archived', panel: <TopicList key="archived" component={component} archived /> },
+          { id: 'add', title: 'Add', panel: <CreateTopicForm component={component} /> },
+        ]}
+      />
+    </Stack>
+  );
+}
