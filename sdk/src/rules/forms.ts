@@ -33,6 +33,14 @@ export const contentRule = {
       if (typeof number !== 'number' || !Number.isInteger(number)) return messages.integer(field);
       return number < min ? messages.minNumber(field, min) : null;
     },
+  /** A list of at most `max` entries (the files picked in a form); absent is fine. */
+  maxItems:
+    (field: string, max: number): Rule =>
+    (value) => {
+      if (value === undefined || value === null) return null;
+      if (!Array.isArray(value)) return messages.array(field);
+      return value.length > max ? messages.maxItems(field, max) : null;
+    },
   /** `[{ id, order }]` of a bulk reorder. */
   orderList:
     (field: string): Rule =>
@@ -46,6 +54,9 @@ export const contentRule = {
       return valid ? null : messages.selected(field);
     },
 };
+
+/** How many images one suggestion may carry. */
+export const SUGGESTION_MAX_IMAGES = 5;
 
 const contentName = [rule.required('name'), rule.maxLength('name')];
 const contentDescription = [rule.required('description'), rule.maxLength('description', DESCRIPTION_MAX_LENGTH)];
@@ -187,6 +198,8 @@ export const forms = {
     module_id: [contentRule.uuid('module_id')],
     component_id: [contentRule.uuid('component_id')],
     topic_id: [contentRule.uuid('topic_id')],
+    /** The portal checks the picked files' count; the server counts them as they stream in (upload.ts). */
+    images: [contentRule.maxItems('images', SUGGESTION_MAX_IMAGES)],
   },
   suggestionUpdate: { is_active: [rule.required('is_active'), rule.flag('is_active')] },
   /** Items editor entries (spec 5: a row title is required; image, video, pdf and audio need their media). */
