@@ -23,8 +23,10 @@ import { createPasswordHasher } from './features/accounts/passwords.js';
 import { accountRoutes } from './features/accounts/routes.js';
 import { findActiveAccount, verifyCredentials } from './features/accounts/service.js';
 import { componentRoutes } from './features/components/routes.js';
+import { fileRoutes } from './features/files/routes.js';
 import { groupRoutes } from './features/groups/routes.js';
 import { itemRoutes } from './features/items/routes.js';
+import { mediaRoutes } from './features/media/routes.js';
 import { moduleRoutes } from './features/modules/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
 import { suggestionRoutes } from './features/suggestions/routes.js';
@@ -77,7 +79,7 @@ function onlyFor(test: (ctx: Context) => boolean, middleware: Koa.Middleware) {
 function apiRouter(services: AppServices): Router {
   const router = new Router({ prefix: '/api' });
   const features = [
-    systemRoutes(),
+    systemRoutes(services.config),
     accountRoutes(services),
     accessRequestRoutes(services),
     // Issue 3: organizations, accounts, members, groups and access request decisions. Account routes come
@@ -92,6 +94,9 @@ function apiRouter(services: AppServices): Router {
     componentRoutes(services),
     topicRoutes(services),
     itemRoutes(services),
+    mediaRoutes(services),
+    // Signed file URLs: no bearer token, the signature is the permission.
+    fileRoutes(services),
     suggestionRoutes(services),
     reportRoutes(services),
   ];

@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FileKind, FileLimits } from '@tessera/sdk/rules';
 
 export type Environment = 'development' | 'production' | 'test';
 
@@ -42,6 +43,29 @@ export interface PasswordHashConfig {
   parallelism: number;
 }
 
+export interface S3StorageConfig {
+  driver: 's3';
+  bucket: string;
+  region: string;
+  /** A non-AWS endpoint (MinIO, Ceph, R2...). */
+  endpoint?: string;
+  /** Without keys the SDK's default credential chain applies (instance roles, AWS_* variables). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+  /** Keys are stored under this prefix of the bucket. */
+  prefix?: string;
+}
+
+/** Local disk under `root` (default DATA_DIR/media), or an S3-compatible bucket. */
+export type StorageConfig = { driver: 'local'; root?: string } | S3StorageConfig;
+
+export interface MediaConfig {
+  storage: StorageConfig;
+  /** Upload limits, answered by GET /api/config and enforced on upload (sizes in KB of 1000 bytes). */
+  limits: FileLimits;
+}
+
 export interface ServerConfig {
   env: Environment;
   /** True when started with --demo: seeds the demo organization on an empty database. */
@@ -77,6 +101,7 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** How often expired tokens, captcha records and grants are deleted. */
   purgeIntervalMs: number;
+  media: MediaConfig;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -94,6 +119,18 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   forgotPassword: { points: 10, duration: 10 * MINUTE },
   resetPassword: { points: 10, duration: 10 * MINUTE },
   finishRegistration: { points: 10, duration: 10 * MINUTE },
+};
+
+/** Images at least 800 x 450 (also the crop size); sizes in KB per kind (openapi Config schema). */
+export const DEFAULT_MEDIA_LIMITS: FileLimits = {
+  image: { min_width: 800, min_height: 450 },
+  file_sizes: {
+    image: { min_size: 1, max_size: 10_000 },
+    thumbnail: { min_size: 1, max_size: 5_000 },
+    pdf: { min_size: 1, max_size: 50_000 },
+    video: { min_size: 10, max_size: 2_000_000 },
+    audio: { min_size: 1, max_size: 200_000 },
+  },
 };
 
 export const DEFAULT_PASSWORD_HASH: PasswordHashConfig = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
@@ -147,6 +184,46 @@ function rateLimits(env: Env): RateLimitConfig {
     limits[name] = { points: Number(match[1]), duration: Number(match[2]) };
   }
   return limits;
+}
+
+const UPLOAD_SIZE_ENV: Record<FileKind, string> = {
+  image: 'UPLOAD_SIZE_IMAGE',
+  thumbnail: 'UPLOAD_SIZE_THUMBNAIL',
+  pdf: 'UPLOAD_SIZE_PDF',
+  video: 'UPLOAD_SIZE_VIDEO',
+  audio: 'UPLOAD_SIZE_AUDIO',
+};
+
+/** `UPLOAD_SIZE_VIDEO=10/4000000` means 10 KB to 4 GB; `IMAGE_MIN_SIZE=1024x576` the least image dimensions. */
+function mediaLimits(env: Env): FileLimits {
+  const limits = structuredClone(DEFAULT_MEDIA_LIMITS);
+  for (const [kind, variable] of Object.entries(UPLOAD_SIZE_ENV) as [FileKind, string][]) {
+    const raw = env[variable];
+    if (!raw) continue;
+    const match = /^(\d+)\/(\d+)$/.exec(raw.trim());
+    if (!match || Number(match[2]) < 1 || Number(match[1]) > Number(match[2])) throw new ConfigError(`${variable} must look like "minKB/maxKB", got "${raw}".`);
+    limits.file_sizes[kind] = { min_size: Number(match[1]), max_size: Number(match[2]) };
+  }
+  if (env.IMAGE_MIN_SIZE) {
+    const match = /^(\d+)x(\d+)$/.exec(env.IMAGE_MIN_SIZE.trim());
+    if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) throw new ConfigError(`IMAGE_MIN_SIZE must look like "800x450", got "${env.IMAGE_MIN_SIZE}".`);
+    limits.image = { min_width: Number(match[1]), min_height: Number(match[2]) };
+  }
+  return limits;
+}
+
+function storage(env: Env): StorageConfig {
+  if (!env.S3_BUCKET) return { driver: 'local', root: env.MEDIA_DIR ? resolve(env.INIT_CWD ?? process.cwd(), env.MEDIA_DIR) : undefined };
+  return {
+    driver: 's3',
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    endpoint: env.S3_ENDPOINT || undefined,
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
+    prefix: env.S3_PREFIX?.replace(/^\/+|\/+$/g, '') || undefined,
+  };
 }
 
 function database(env: Env, dataDir: string): DatabaseConfig {
@@ -203,6 +280,7 @@ export function loadConfig(env: Env = process.env, options: { demo?: boolean } =
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     purgeIntervalMs: integer(env, 'PURGE_INTERVAL_MS', 10 * MINUTE * 1000),
+    media: { storage: storage(env), limits: mediaLimits(env) },
   };
   return config;
 }

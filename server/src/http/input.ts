@@ -18,12 +18,33 @@ export function unsupportedMediaType(): HttpError {
   return new HttpError(415, 'unsupported_media_type', 'Send the body as application/json.');
 }
 
-/** Parses JSON bodies of POST, PUT and PATCH; a request without a body reads as `{}`. */
+/**
+ * Multipart bodies stay on the request stream for the routes that stream uploads (features/media/upload.ts reads
+ * them and sets the body to the text fields); any other route that reads the body answers 415.
+ */
+function leaveMultipartStreamed(ctx: Context): void {
+  Object.defineProperty(ctx.request, 'body', {
+    configurable: true,
+    enumerable: true,
+    get() {
+      throw unsupportedMediaType();
+    },
+    set(value: unknown) {
+      Object.defineProperty(ctx.request, 'body', { value, writable: true, configurable: true, enumerable: true });
+    },
+  });
+}
+
+/** Parses JSON bodies of POST, PUT and PATCH; a request without a body reads as `{}`; multipart is left streamed. */
 export function jsonBody(limit: number) {
   const parse = koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: limit, jsonStrict: true, patchNode: false });
   return async function parseJsonBody(ctx: Context, next: Next) {
     if (!['POST', 'PUT', 'PATCH'].includes(ctx.method) || !hasBody(ctx)) {
       ctx.request.body = {};
+      return next();
+    }
+    if (ctx.method === 'POST' && ctx.is('multipart/form-data')) {
+      leaveMultipartStreamed(ctx);
       return next();
     }
     if (!ctx.is('application/json', '+json')) throw unsupportedMediaType();

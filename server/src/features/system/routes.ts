@@ -1,30 +1,28 @@
 import Router from '@koa/router';
 import type { AppConfig } from '@tessera/sdk';
+import type { ServerConfig } from '../../config.js';
 import { API_VERSION } from '../../version.js';
 
-/**
- * Upload limits and bioreq document types. Sizes are in KB (1 KB = 1000 bytes), as documented in
- * openapi/components/schemas/Config.yaml; the media and bioreq features enforce the same numbers.
- */
-export const APP_CONFIG: AppConfig = {
-  image: { min_width: 800, min_height: 450 },
-  bioreq_types: ['image/jpeg', 'image/png', 'application/pdf', 'video/mp4', 'audio/mpeg', 'audio/wav'],
-  file_sizes: {
-    image: { min_size: 1, max_size: 10_000 },
-    thumbnail: { min_size: 1, max_size: 5_000 },
-    pdf: { min_size: 1, max_size: 50_000 },
-    video: { min_size: 10, max_size: 2_000_000 },
-    audio: { min_size: 1, max_size: 200_000 },
-  },
-};
+/** The bioreq document types a bioreq upload may declare. */
+export const BIOREQ_TYPES = ['image/jpeg', 'image/png', 'application/pdf', 'video/mp4', 'audio/mpeg', 'audio/wav'];
 
-export function systemRoutes(): Router {
+/**
+ * Upload limits (configured: UPLOAD_SIZE_*, IMAGE_MIN_SIZE, see config.ts) and bioreq document types. Sizes are
+ * in KB (1 KB = 1000 bytes), as documented in openapi/components/schemas/Config.yaml; the media and bioreq
+ * features enforce the same numbers.
+ */
+export function appConfigOf(config: ServerConfig): AppConfig {
+  return { image: config.media.limits.image, bioreq_types: BIOREQ_TYPES, file_sizes: config.media.limits.file_sizes };
+}
+
+export function systemRoutes(config: ServerConfig): Router {
+  const appConfig = appConfigOf(config);
   const router = new Router();
   router.get('/version', (ctx) => {
     ctx.body = { data: { version: API_VERSION } };
   });
   router.get('/config', (ctx) => {
-    ctx.body = { data: APP_CONFIG };
+    ctx.body = { data: appConfig };
   });
   return router;
 }

@@ -1,0 +1,124 @@
+/**
+ * Media files through short-lived signed URLs (DESIGN.md section 4): GET and HEAD
+ * /api/files/{tenantId}/{mediaId}/{variant}?expires&signature[&download=1]. No bearer token: the signature,
+ * handed out only in rows the caller may see, is the permission. A tampered or expired URL answers 403; an
+ * unknown file, or one that is not the URL's organization's, 404.
+ *
+ * Single byte ranges answer 206 (video seeking), unsatisfiable ones 416; several ranges are answered with the
+ * whole file, as RFC 9110 allows. The stored key is the ETag: every upload writes a new key.
+ */
+import Router from '@koa/router';
+import { extname } from 'node:path';
+import type { Context } from 'koa';
+import type { AppServices } from '../../context.js';
+import { HttpError, forbidden, notFound } from '../../http/errors.js';
+import { parseFlag } from '../../http/input.js';
+import { queryValue } from '../../http/list-query.js';
+import { FILE_VARIANTS, signerOf, type FileVariant } from '../../storage/signed-urls.js';
+import { StorageNotFound, storageOf, type ByteRange } from '../../storage/storage.js';
+
+export const fileMessages = {
+  invalidSignature: 'This link has expired or is not valid.',
+  notFound: 'This file could not be found.',
+} as const;
+
+/** Browsers may keep a file while its URL is valid, at most an hour. */
+const MAX_CACHE_SECONDS = 3600;
+
+const EXTENSIONS: Record<string, string> = {
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+  'video/mp4': '.mp4',
+  'application/pdf': '.pdf',
+  'audio/mpeg': '.mp3',
+  'audio/wav': '.wav',
+};
+
+interface StoredFile {
+  key: string;
+  mimeType: string;
+  size: number;
+  name: string;
+}
+
+type RangeAnswer = { kind: 'whole' } | { kind: 'partial'; range: ByteRange } | { kind: 'unsatisfiable' };
+
+/** Reads `Range: bytes=a-b`, `bytes=a-` or `bytes=-n` against a file of `size` bytes. */
+export function parseRange(header: string | undefined, size: number): RangeAnswer {
+  if (!header) return { kind: 'whole' };
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return { kind: 'whole' };
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0 || size === 0) return { kind: 'unsatisfiable' };
+    return { kind: 'partial', range: { start: Math.max(0, size - suffix), end: size - 1 } };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size || end < start) return { kind: 'unsatisfiable' };
+  return { kind: 'partial', range: { start, end } };
+}
+
+async function findFile(services: AppServices, tenantId: string, mediaId: string, variant: FileVariant): Promise<StoredFile> {
+  const row = await services.knex('media').where({ id: mediaId, tenant_id: tenantId }).first('name', 'mime_type', 'size', 'storage_key', 'thumbnail_key', 'thumbnail_mime_type', 'thumbnail_size');
+  if (!row) throw notFound(fileMessages.notFound);
+  if (variant === 'file') return { key: row.storage_key, mimeType: row.mime_type, size: Number(row.size), name: row.name };
+  if (!row.thumbnail_key) throw notFound(fileMessages.notFound);
+  return { key: row.thumbnail_key, mimeType: row.thumbnail_mime_type, size: Number(row.thumbnail_size), name: `${row.name} thumbnail` };
+}
+
+function setHeaders(ctx: Context, file: StoredFile, expires: number): void {
+  const filename = `${file.name}${EXTENSIONS[file.mimeType] ?? ''}`;
+  ctx.attachment(filename, { type: parseFlag(queryValue(ctx.query, 'download')) ? 'attachment' : 'inline' });
+  ctx.type = file.mimeType;
+  ctx.set('Accept-Ranges', 'bytes');
+  // Host pages of other origins (widgets) show these files; the signature, not the origin, is the permission.
+  ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
+  ctx.set('ETag', `"${file.key.split('/').pop()?.replace(extname(file.key), '')}"`);
+  const seconds = Math.max(0, Math.min(MAX_CACHE_SECONDS, expires - Math.floor(Date.now() / 1000)));
+  ctx.set('Cache-Control', `private, max-age=${seconds}`);
+}
+
+export function fileRoutes(services: AppServices): Router {
+  const router = new Router();
+  const signer = signerOf(services);
+  const storage = storageOf(services);
+
+  // koa-router answers HEAD with the GET route; the body is left out below.
+  router.get('/files/:tenantId/:mediaId/:variant', async (ctx) => {
+    const { tenantId, mediaId } = ctx.params;
+    const variant = ctx.params.variant as FileVariant;
+    if (!FILE_VARIANTS.includes(variant)) throw notFound(fileMessages.notFound);
+    const expires = queryValue(ctx.query, 'expires');
+    if (!signer.verify({ tenantId, mediaId, variant }, expires, queryValue(ctx.query, 'signature'))) {
+      throw forbidden('invalid_signature', fileMessages.invalidSignature);
+    }
+    const file = await findFile(services, tenantId, mediaId, variant);
+    const range = parseRange(ctx.get('Range') || undefined, file.size);
+    if (range.kind === 'unsatisfiable') {
+      throw new HttpError(416, 'range_not_satisfiable', 'The requested range is not satisfiable.', undefined, { 'Content-Range': `bytes */${file.size}` });
+    }
+    setHeaders(ctx, file, Number(expires));
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    const partial = range.kind === 'partial' ? range.range : undefined;
+    ctx.status = partial ? 206 : 200;
+    if (partial) ctx.set('Content-Range', `bytes ${partial.start}-${partial.end}/${file.size}`);
+    const length = partial ? partial.end - partial.start + 1 : file.size;
+    if (ctx.method === 'HEAD') {
+      ctx.set('Content-Length', String(length));
+      return;
+    }
+    try {
+      ctx.body = await storage.get(file.key, partial);
+    } catch (error) {
+      if (error instanceof StorageNotFound) throw notFound(fileMessages.notFound);
+      throw error;
+    }
+    ctx.length = length;
+  });
+
+  return router;
+}

@@ -1,0 +1,135 @@
+/** The media library of core-platform.md 7.2, under /tenants/{tenantId}/media. */
+import Router from '@koa/router';
+import { MEDIA_TYPES, forms, isUuid, messages, type FileKind } from '@tessera/sdk/rules';
+import type { Context } from 'koa';
+import type { AppServices } from '../../context.js';
+import type { MediaType } from '../../db/content-models.js';
+import { newId } from '../../db/ids.js';
+import { fieldError, validationFailed } from '../../http/errors.js';
+import { authenticate } from '../../http/authenticate.js';
+import { listBody, queryValue, readListParams } from '../../http/list-query.js';
+import { flagOf, idsOf, readBody, textOf } from '../../http/read-body.js';
+import { accessOf, requireTenant } from '../../http/tenant-access.js';
+import { signerOf } from '../../storage/signed-urls.js';
+import { storageOf } from '../../storage/storage.js';
+import { mediaPolicy } from './policy.js';
+import { presentMedia } from './presenter.js';
+import * as media from './service.js';
+import { fileOf, finishFiles, libraryKind, receiveMultipart, typeMessage, unacceptableFile, withUpload, type MultipartForm, type ReceivedFile } from './upload.js';
+
+const BASE = '/tenants/:tenantId/media';
+
+function mediaTypeOf(value: unknown): MediaType | undefined {
+  return typeof value === 'string' && (MEDIA_TYPES as readonly string[]).includes(value) ? (value as MediaType) : undefined;
+}
+
+/** The `type` a form declares must be the kind the bytes turned out to be (else 406 with that kind's message). */
+function checkDeclaredType(form: MultipartForm, file: ReceivedFile): void {
+  const declared = form.fields.type;
+  if (declared === undefined || declared === '') return;
+  const kind = mediaTypeOf(declared);
+  if (!kind) throw fieldError('type', messages.selected('type'));
+  if (kind !== file.kind) throw unacceptableFile('file', typeMessage(kind));
+}
+
+/** A video needs a thumbnail; an image makes its own (a sent one is dropped). */
+async function thumbnailFor(form: MultipartForm, kind: FileKind, services: AppServices, required: boolean): Promise<ReceivedFile | undefined> {
+  const thumbnail = fileOf(form, 'thumbnail');
+  if (kind === 'image') {
+    if (thumbnail) await storageOf(services).delete(thumbnail.key);
+    return undefined;
+  }
+  if (!thumbnail && required && kind === 'video') throw validationFailed({ thumbnail: [messages.required('thumbnail')] });
+  return thumbnail;
+}
+
+export function mediaRoutes(services: AppServices): Router {
+  const router = new Router();
+  const { knex } = services;
+  const signer = signerOf(services);
+  const storage = storageOf(services);
+  const inTenant = [authenticate(knex), requireTenant(knex)];
+
+  const answer = (ctx: Context, { media: row, modules }: media.MediaWithModules, status = 200) => {
+    ctx.status = status;
+    ctx.body = { data: presentMedia(row, modules, accessOf(ctx).role, signer) };
+  };
+
+  router.get(BASE, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    mediaPolicy.authorize(access.role, 'list');
+    const module = queryValue(ctx.query, 'module');
+    const filters = { type: mediaTypeOf(queryValue(ctx.query, 'type')), moduleId: module && isUuid(module) ? module.toLowerCase() : undefined };
+    const page = await media.listMedia(knex, access.tenant.id, readListParams(ctx.query, media.MEDIA_LIST), filters);
+    const modules = await media.modulesOfMedia(knex, page.rows.map((row) => row.id));
+    ctx.body = listBody(page, (row) => presentMedia(row, modules.get(row.id) ?? [], access.role, signer));
+  });
+
+  router.post(BASE, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    mediaPolicy.authorize(access.role, 'create');
+    const tenantId = access.tenant.id;
+    const form = await receiveMultipart(ctx, services, {
+      tenantId,
+      mediaId: newId(),
+      files: { file: { kind: libraryKind }, thumbnail: { kind: 'thumbnail' } },
+    });
+    const id = await withUpload(form, async () => {
+      const input = readBody(form.fields, forms.media);
+      const file = fileOf(form, 'file');
+      if (!file) throw validationFailed({ file: [messages.required('file')] });
+      checkDeclaredType(form, file);
+      const thumbnail = await thumbnailFor(form, file.kind, services, true);
+      await finishFiles(services, tenantId, thumbnail ? [file, thumbnail] : [file], { crop: flagOf(input.crop_image) });
+      return media.insertMedia(knex, { tenantId, name: textOf(input.name) as string, file, thumbnail });
+    });
+    answer(ctx, await media.loadMedia(knex, tenantId, id), 201);
+  });
+
+  router.get(`${BASE}/:mediaId`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    mediaPolicy.authorize(access.role, 'view');
+    answer(ctx, await media.loadMedia(knex, access.tenant.id, ctx.params.mediaId));
+  });
+
+  router.post(`${BASE}/:mediaId`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    mediaPolicy.authorize(access.role, 'update');
+    const tenantId = access.tenant.id;
+    const current = await media.requireMedia(knex, tenantId, ctx.params.mediaId);
+    const kind = current.type as MediaType;
+    if (!ctx.is('multipart/form-data')) {
+      const input = readBody(ctx.request.body, forms.mediaUpdate);
+      answer(ctx, await media.updateMedia(knex, tenantId, current.id, { name: textOf(input.name) }));
+      return;
+    }
+    // A replacement is of the file's own kind: its type never changes.
+    const form = await receiveMultipart(ctx, services, { tenantId, mediaId: current.id, files: { file: { kind }, thumbnail: { kind: 'thumbnail' } } });
+    const updated = await withUpload(form, async () => {
+      const input = readBody(form.fields, forms.mediaUpdate);
+      const file = fileOf(form, 'file');
+      const thumbnail = await thumbnailFor(form, kind, services, false);
+      const received = [file, thumbnail].filter((one): one is ReceivedFile => one !== undefined);
+      await finishFiles(services, tenantId, received, { crop: flagOf(input.crop_image) });
+      return media.updateMedia(knex, tenantId, current.id, { name: textOf(input.name), file, thumbnail });
+    });
+    await media.deleteKeys(storage, updated.staleKeys);
+    answer(ctx, updated);
+  });
+
+  router.delete(`${BASE}/:mediaId`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    mediaPolicy.authorize(access.role, 'delete');
+    await media.deleteMedia(knex, storage, access.tenant.id, ctx.params.mediaId);
+    ctx.status = 204;
+  });
+
+  router.post(`${BASE}/:mediaId/modules`, ...inTenant, async (ctx) => {
+    const access = accessOf(ctx);
+    mediaPolicy.authorize(access.role, 'relateModules');
+    const input = readBody(ctx.request.body, forms.mediaModules);
+    answer(ctx, await media.relateModules(knex, access.tenant.id, ctx.params.mediaId, idsOf(input.modules)));
+  });
+
+  return router;
+}

@@ -1,0 +1,172 @@
+/**
+ * The media library of an organization: lists (type, module, search, sort keys of spec section 9), one file
+ * with its modules, rows for received uploads, renames and replacements, tags, and deletion. Every query is
+ * scoped to the organization, so another organization's file is simply not found (404).
+ */
+import type { NamedRef } from '@tessera/sdk';
+import { mediaKindOf, messages } from '@tessera/sdk/rules';
+import type { MediaType } from '../../db/content-models.js';
+import type { Knex } from '../../db/knex.js';
+import { existingIds, replaceRelations } from '../../db/relations.js';
+import { fieldError, notFound } from '../../http/errors.js';
+import { paginate, type ListDefinition, type ListParams, type Page } from '../../http/list-query.js';
+import type { Storage } from '../../storage/storage.js';
+import { mediaMessages } from './policy.js';
+import type { MediaRow } from './presenter.js';
+import type { ReceivedFile } from './upload.js';
+
+export type MediaSortKey = 'created' | 'name' | 'size' | 'type';
+
+export const MEDIA_LIST: ListDefinition<MediaSortKey> = {
+  sorts: { created: 'md.created_at', name: 'lower(md.name)', size: 'md.size', type: 'md.type' },
+  defaultOrder: 'created',
+  tieBreaker: 'md.id',
+  searchColumns: ['md.name'],
+};
+
+export interface MediaFilters {
+  type?: MediaType;
+  moduleId?: string;
+}
+
+function selectMedia(db: Knex) {
+  return (query: Knex.QueryBuilder) =>
+    query.select(
+      'md.id',
+      'md.tenant_id',
+      'md.name',
+      'md.type',
+      'md.mime_type',
+      'md.size',
+      'md.storage_key',
+      'md.width',
+      'md.height',
+      'md.thumbnail_key',
+      'md.thumbnail_mime_type',
+      'md.created_at',
+      'md.updated_at',
+      db('items as ci').count('*').whereRaw('ci.media_id = md.id').as('items_count'),
+    );
+}
+
+export async function listMedia(knex: Knex, tenantId: string, params: ListParams<MediaSortKey>, filters: MediaFilters): Promise<Page<MediaRow>> {
+  const filtered = knex('media as md').where('md.tenant_id', tenantId);
+  if (filters.type) filtered.where('md.type', filters.type);
+  if (filters.moduleId) {
+    filtered.whereExists(knex('module_media as fmm').whereRaw('fmm.media_id = md.id').where('fmm.module_id', filters.moduleId).select(knex.raw('1')));
+  }
+  return paginate<MediaRow, MediaSortKey>(knex, filtered, params, MEDIA_LIST, selectMedia(knex));
+}
+
+/** The modules each file is tagged with, for a page of files in one query. */
+export async function modulesOfMedia(db: Knex, mediaIds: string[]): Promise<Map<string, NamedRef[]>> {
+  const byMedia = new Map<string, NamedRef[]>(mediaIds.map((id) => [id, []]));
+  if (mediaIds.length === 0) return byMedia;
+  const rows: { media_id: string; id: string; name: string }[] = await db('module_media as mm')
+    .join('modules as m', 'm.id', 'mm.module_id')
+    .whereIn('mm.media_id', mediaIds)
+    .orderByRaw('lower(m.name) asc')
+    .orderBy('m.id')
+    .select('mm.media_id', 'm.id', 'm.name');
+  for (const row of rows) byMedia.get(row.media_id)?.push({ id: row.id, name: row.name });
+  return byMedia;
+}
+
+export interface MediaWithModules {
+  media: MediaRow;
+  modules: NamedRef[];
+}
+
+export async function requireMedia(db: Knex, tenantId: string, id: string): Promise<MediaRow> {
+  const row = (await selectMedia(db)(db('media as md').where('md.tenant_id', tenantId).where('md.id', id)).first()) as MediaRow | undefined;
+  if (!row) throw notFound(mediaMessages.notFound);
+  return row;
+}
+
+export async function loadMedia(db: Knex, tenantId: string, id: string): Promise<MediaWithModules> {
+  const media = await requireMedia(db, tenantId, id);
+  const modules = await modulesOfMedia(db, [id]);
+  return { media, modules: modules.get(id) ?? [] };
+}
+
+function fileColumns(file: ReceivedFile) {
+  return { type: mediaKindOf(file.mimeType) as MediaType, mime_type: file.mimeType, size: file.size, storage_key: file.key, width: file.width ?? null, height: file.height ?? null };
+}
+
+function thumbnailColumns(thumbnail: { key: string; mimeType: string; size: number } | undefined) {
+  return { thumbnail_key: thumbnail?.key ?? null, thumbnail_mime_type: thumbnail?.mimeType ?? null, thumbnail_size: thumbnail?.size ?? null };
+}
+
+export interface NewMedia {
+  tenantId: string;
+  name: string;
+  file: ReceivedFile;
+  /** An uploaded thumbnail (videos, pdfs, audio); images carry their server-made one. */
+  thumbnail?: ReceivedFile;
+}
+
+/** Inserts the library row of a received (and finished) upload; answers its id (the file's `mediaId`). */
+export async function insertMedia(db: Knex, media: NewMedia): Promise<string> {
+  const now = new Date();
+  await db('media').insert({ id: media.file.mediaId, tenant_id: media.tenantId, name: media.name, ...fileColumns(media.file), ...thumbnailColumns(media.thumbnail ?? media.file.thumbnail), created_at: now, updated_at: now });
+  return media.file.mediaId;
+}
+
+export interface MediaChanges {
+  name?: string;
+  file?: ReceivedFile;
+  thumbnail?: ReceivedFile;
+}
+
+/**
+ * Renames and replaces; answers the row and the storage keys it no longer uses, which the caller deletes after
+ * the commit. A new image brings its server-made thumbnail; a video, pdf or audio file keeps its thumbnail
+ * unless a new one is sent.
+ */
+export async function updateMedia(knex: Knex, tenantId: string, id: string, changes: MediaChanges): Promise<MediaWithModules & { staleKeys: string[] }> {
+  return knex.transaction(async (trx) => {
+    const row = await requireMedia(trx, tenantId, id);
+    const edits: Record<string, unknown> = {};
+    const staleKeys: string[] = [];
+    if (changes.name !== undefined && changes.name !== row.name) edits.name = changes.name;
+    if (changes.file) {
+      Object.assign(edits, fileColumns(changes.file));
+      staleKeys.push(row.storage_key);
+    }
+    const thumbnail = changes.thumbnail ?? changes.file?.thumbnail;
+    if (thumbnail) {
+      Object.assign(edits, thumbnailColumns(thumbnail));
+      if (row.thumbnail_key) staleKeys.push(row.thumbnail_key);
+    }
+    if (Object.keys(edits).length > 0) await trx('media').where('id', id).update({ ...edits, updated_at: new Date() });
+    return { ...(await loadMedia(trx, tenantId, id)), staleKeys };
+  });
+}
+
+/** Deletes the row (items and main images that used it lose it), then its stored files. */
+export async function deleteMedia(knex: Knex, storage: Storage, tenantId: string, id: string): Promise<void> {
+  const row = await knex.transaction(async (trx) => {
+    const found = await requireMedia(trx, tenantId, id);
+    await trx('media').where('id', id).delete();
+    return found;
+  });
+  await deleteKeys(storage, [row.storage_key, row.thumbnail_key]);
+}
+
+/** Best effort: a key that cannot be removed now is an orphan, not an error for the person who asked. */
+export async function deleteKeys(storage: Storage, keys: (string | null)[]): Promise<void> {
+  await Promise.all(keys.filter((key): key is string => Boolean(key)).map((key) => storage.delete(key).catch(() => undefined)));
+}
+
+/** Replaces the modules the file is tagged with (modules of this organization, live or archived). */
+export async function relateModules(knex: Knex, tenantId: string, id: string, moduleIds: string[]): Promise<MediaWithModules> {
+  return knex.transaction(async (trx) => {
+    await requireMedia(trx, tenantId, id);
+    const candidates = () => trx('modules').where('tenant_id', tenantId).select('id');
+    const found = await existingIds(candidates, 'id', moduleIds);
+    if (found.size !== moduleIds.length) throw fieldError('modules', messages.selected('modules'));
+    await replaceRelations(trx, { table: 'module_media', ownerColumn: 'media_id', ownerId: id, otherColumn: 'module_id', otherIds: moduleIds, managed: candidates() });
+    return loadMedia(trx, tenantId, id);
+  });
+}
+

@@ -1,0 +1,311 @@
+/**
+ * Streaming multipart uploads (DESIGN.md sections 2 and 4). busboy parses the request as it arrives; each file
+ * part is sniffed from its first bytes (magic numbers, never the client's word), checked against the kind its
+ * field accepts, and streamed to storage with its size capped while streaming: an unacceptable type or a file
+ * over its kind's limit aborts the request at once, before the rest is read. Nothing is buffered beyond the
+ * sniffed head, so a 1 GB video costs the server a few chunks of memory.
+ *
+ * After the request is read, `finishImages` checks dimensions and makes thumbnails (and crops) with sharp, and
+ * the caller writes its rows. A caller must `discard()` the form when anything later fails, so a failed upload
+ * leaves no file behind (`withUpload` does both).
+ *
+ * Errors use the spec's file messages (sdk/src/rules/files.ts): a wrong type answers 406 (or 422 where a
+ * contract says so), sizes and dimensions 422, keyed by the field (`file`, `thumbnail`, `image`, `images`).
+ */
+import { Readable } from 'node:stream';
+import busboy from 'busboy';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Context } from 'koa';
+import { FILE_TYPES, fileProblems, formatFileSize, mediaKindOf, messages, type FieldErrors, type FileKind, type FileLimits } from '@tessera/sdk/rules';
+import type { ServerConfig } from '../../config.js';
+import { newId } from '../../db/ids.js';
+import { HttpError, validationFailed } from '../../http/errors.js';
+import { unsupportedMediaType } from '../../http/input.js';
+import { storageOf, type Storage } from '../../storage/storage.js';
+import { processImage } from './images.js';
+
+/** A file received from a form, stored under `key` (and, for images after `finishImages`, a thumbnail). */
+export interface ReceivedFile {
+  /** The form field, without a trailing `[]`. */
+  field: string;
+  /** The kind it was checked as. */
+  kind: FileKind;
+  /** The media row this file will belong to (its storage keys sit under it). */
+  mediaId: string;
+  key: string;
+  mimeType: string;
+  size: number;
+  /** The client's file name, for a default media name. */
+  filename: string;
+  width?: number;
+  height?: number;
+  thumbnail?: { key: string; mimeType: string; size: number };
+}
+
+export interface MultipartForm {
+  /** Text fields; a repeated field (or one named `x[]`) reads as an array under `x`. */
+  fields: Record<string, string | string[]>;
+  files: ReceivedFile[];
+  /** Deletes every file stored for this form. */
+  discard(): Promise<void>;
+}
+
+export interface FileFieldRule {
+  /**
+   * The kind a part of this field is checked as: fixed, or decided from what the bytes look like (`sniffed`
+   * MIME type, undefined when unknown), the part's declared type and the fields received before it.
+   */
+  kind: FileKind | ((part: { sniffed?: string; declared: string; fields: MultipartForm['fields'] }) => FileKind);
+  /** How many files the field takes (default 1); more answer 422. */
+  maxCount?: number;
+}
+
+export interface ReceiveOptions {
+  tenantId: string;
+  /** The file fields accepted (without `[]`); parts of other fields are refused with 422. */
+  files: Record<string, FileFieldRule>;
+  /** The status of a file whose bytes are not of an accepted type (406 unless a contract says 422). */
+  typeStatus?: 406 | 422;
+  /** Every file part of one form shares one media id (a file and its thumbnail); default: one per file. */
+  mediaId?: string;
+}
+
+export interface UploadServices {
+  config: ServerConfig;
+}
+
+/** Enough bytes for every signature file-type knows (its own recommendation). */
+const SNIFF_BYTES = 4100;
+const MAX_FIELDS = 50;
+const MAX_FIELD_BYTES = 100_000;
+
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'video/mp4': 'mp4',
+  'application/pdf': 'pdf',
+  'audio/mpeg': 'mp3',
+  'audio/wav': 'wav',
+};
+
+export function storageKey(tenantId: string, mediaId: string, mimeType: string): string {
+  return `${tenantId}/${mediaId}/${newId()}.${EXTENSIONS[mimeType] ?? 'bin'}`;
+}
+
+/** The MIME type the bytes announce; file-type does not know every MP3 with a large ID3 tag up front. */
+export async function sniffMimeType(head: Buffer): Promise<string | undefined> {
+  const detected = await fileTypeFromBuffer(head);
+  if (detected) return detected.mime === 'audio/x-wav' || detected.mime === 'audio/vnd.wave' ? 'audio/wav' : detected.mime;
+  if (head.subarray(0, 3).toString('latin1') === 'ID3') return 'audio/mpeg';
+  return undefined;
+}
+
+function fieldName(name: string): string {
+  return name.endsWith('[]') ? name.slice(0, -2) : name;
+}
+
+function addField(fields: MultipartForm['fields'], rawName: string, value: string): void {
+  const name = fieldName(rawName);
+  const existing = fields[name];
+  if (existing === undefined) fields[name] = rawName.endsWith('[]') ? [value] : value;
+  else fields[name] = Array.isArray(existing) ? [...existing, value] : [existing, value];
+}
+
+export function unacceptableFile(field: string, message: string, status: 406 | 422 = 406): HttpError {
+  if (status === 422) return validationFailed({ [field]: [message] });
+  return new HttpError(406, 'unacceptable_file', message, { [field]: [message] });
+}
+
+export function typeMessage(kind: FileKind): string {
+  return kind === 'thumbnail' ? messages.thumbnailType : messages.fileType(kind, FILE_TYPES[kind]);
+}
+
+function sizeMessage(kind: FileKind, size: number, limits: FileLimits): string {
+  const { min_size, max_size } = limits.file_sizes[kind];
+  return messages.fileSize(kind, formatFileSize(size), formatFileSize(min_size * 1000), formatFileSize(max_size * 1000));
+}
+
+/** Reads a file part's first bytes; the iterator then goes on with the rest. */
+async function readHead(iterator: AsyncIterator<Buffer>): Promise<{ head: Buffer; done: boolean }> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  while (length < SNIFF_BYTES) {
+    const next = await iterator.next();
+    if (next.done) return { head: Buffer.concat(chunks), done: true };
+    chunks.push(next.value);
+    length += next.value.length;
+  }
+  return { head: Buffer.concat(chunks), done: false };
+}
+
+/** The head, then the rest of the part, failing once more than `max` bytes have passed. */
+async function* cappedBytes(head: Buffer, iterator: AsyncIterator<Buffer>, done: boolean, max: number, tooLarge: (seen: number) => Error) {
+  let seen = head.length;
+  if (seen > max) throw tooLarge(seen);
+  yield head;
+  if (done) return;
+  for (;;) {
+    const next = await iterator.next();
+    if (next.done) return;
+    seen += next.value.length;
+    if (seen > max) throw tooLarge(seen);
+    yield next.value;
+  }
+}
+
+interface PartContext {
+  storage: Storage;
+  limits: FileLimits;
+  options: ReceiveOptions;
+  fields: MultipartForm['fields'];
+  /** The request's declared length: an aborted file's size is reported from it ("approximately"). */
+  declaredLength: number;
+}
+
+async function receiveFilePart(part: PartContext, field: string, stream: Readable, info: busboy.FileInfo): Promise<ReceivedFile | null> {
+  const rule = part.options.files[field];
+  const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const { head, done } = await readHead(iterator);
+  // An empty part is a form's untouched file input: no file.
+  if (head.length === 0) return null;
+  const sniffed = await sniffMimeType(head);
+  const kind = typeof rule.kind === 'function' ? rule.kind({ sniffed, declared: info.mimeType, fields: part.fields }) : rule.kind;
+  if (!sniffed || !FILE_TYPES[kind].includes(sniffed)) throw unacceptableFile(field, typeMessage(kind), part.options.typeStatus);
+
+  const mediaId = part.options.mediaId ?? newId();
+  const key = storageKey(part.options.tenantId, mediaId, sniffed);
+  const max = part.limits.file_sizes[kind].max_size * 1000;
+  const tooLarge = (seen: number) => validationFailed({ [field]: [sizeMessage(kind, Math.max(seen, part.declaredLength), part.limits)] });
+  const size = await part.storage.put(key, Readable.from(cappedBytes(head, iterator, done, max, tooLarge), { objectMode: false }));
+  return { field, kind, mediaId, key, mimeType: sniffed, size, filename: info.filename ?? '' };
+}
+
+/**
+ * Reads a multipart request: text fields, and files streamed to storage as described above. Rejects (after
+ * deleting what it stored) with 406/422 on the first unacceptable file, 415 when the request is not multipart.
+ */
+export async function receiveMultipart(ctx: Context, services: UploadServices, options: ReceiveOptions): Promise<MultipartForm> {
+  if (!ctx.is('multipart/form-data')) throw unsupportedMediaType();
+  const storage = storageOf(services);
+  const fields: MultipartForm['fields'] = {};
+  const files: ReceivedFile[] = [];
+  const discard = async () => {
+    const keys = files.flatMap((file) => [file.key, ...(file.thumbnail ? [file.thumbnail.key] : [])]);
+    await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+  };
+  const part: PartContext = { storage, limits: services.config.media.limits, options, fields, declaredLength: Number(ctx.get('Content-Length')) || 0 };
+  const counts = new Map<string, number>();
+
+  const parser = busboy({ headers: ctx.req.headers, limits: { fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + 20 } });
+  const streams = new Set<Readable>();
+  const pending: Promise<void>[] = [];
+  let failure: unknown;
+  let settle!: () => void;
+  const settled = new Promise<void>((resolve) => (settle = resolve));
+  const fail = (error: unknown) => {
+    if (failure) return;
+    failure = error;
+    // Stop reading at once: parts in flight are cut (their partial files removed by storage.put), the rest of
+    // the body is dropped, and the connection is closed once the answer is sent.
+    ctx.req.unpipe(parser);
+    ctx.req.resume();
+    ctx.set('Connection', 'close');
+    for (const stream of streams) stream.destroy(error as Error);
+    settle();
+  };
+
+  parser.on('field', (name, value, info) => {
+    if (info.valueTruncated) fail(validationFailed({ [fieldName(name)]: [messages.maxLength(fieldName(name), MAX_FIELD_BYTES)] }));
+    else addField(fields, name, value);
+  });
+  parser.on('file', (rawName, stream, info) => {
+    const field = fieldName(rawName);
+    const rule = options.files[field];
+    const count = (counts.get(field) ?? 0) + 1;
+    counts.set(field, count);
+    if (failure || !rule || count > (rule.maxCount ?? 1)) {
+      stream.resume();
+      fail(validationFailed({ [field]: [rule ? messages.maxItems(field, rule.maxCount ?? 1) : messages.defaultFailure] }));
+      return;
+    }
+    streams.add(stream);
+    const received = receiveFilePart(part, field, stream, info).then(
+      (file) => {
+        if (file) files.push(file);
+      },
+      (error) => fail(error),
+    );
+    pending.push(received.finally(() => streams.delete(stream)));
+  });
+  parser.on('partsLimit', () => fail(validationFailed({ file: [messages.defaultFailure] })));
+  parser.on('fieldsLimit', () => fail(validationFailed({ file: [messages.defaultFailure] })));
+  parser.on('error', () => fail(new HttpError(400, 'bad_request', 'The request could not be read.')));
+  parser.on('close', settle);
+  ctx.req.on('aborted', () => fail(new HttpError(400, 'bad_request', 'The request was aborted.')));
+  ctx.req.pipe(parser);
+
+  await settled;
+  await Promise.allSettled(pending);
+  if (failure) {
+    await discard();
+    throw failure;
+  }
+  ctx.request.body = fields;
+  return { fields, files, discard };
+}
+
+/** The file of one field, if sent. */
+export function fileOf(form: MultipartForm, field: string): ReceivedFile | undefined {
+  return form.files.find((file) => file.field === field);
+}
+
+/**
+ * Checks sizes (the lower bound: the upper was enforced while streaming) and, for images and thumbnails, the
+ * least dimensions; makes image thumbnails and crops. Throws 422 with every message per field.
+ */
+export async function finishFiles(services: UploadServices, tenantId: string, files: ReceivedFile[], options: { crop?: boolean } = {}): Promise<void> {
+  const storage = storageOf(services);
+  const limits = services.config.media.limits;
+  const errors: FieldErrors = {};
+  for (const file of files) {
+    if (file.kind === 'image' || file.kind === 'thumbnail') {
+      await processImage(storage, file, { limits, crop: options.crop === true && file.kind === 'image', thumbnail: file.kind === 'image', keyFor: (mimeType) => storageKey(tenantId, file.mediaId, mimeType) });
+    }
+    const problems = fileProblems(file.kind, { mimeType: file.mimeType, size: file.size, width: file.width, height: file.height }, limits);
+    if (problems.length > 0) (errors[file.field] ??= []).push(...problems);
+  }
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+}
+
+/** Runs `work` with a received form; on any failure the form's files are deleted and the error goes on. */
+export async function withUpload<T>(form: MultipartForm, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    await form.discard();
+    throw error;
+  }
+}
+
+/**
+ * Images sent with a form (a suggestion's `images[]`): each png or jpeg, within the image limits, stored with a
+ * thumbnail, ready for `insertMedia`. Answers the text fields too. Refused images answer `typeStatus` (422 by
+ * default here) on the field; nothing is left stored then.
+ */
+export async function receiveImages(
+  ctx: Context,
+  services: UploadServices,
+  options: { tenantId: string; field?: string; max: number; typeStatus?: 406 | 422 },
+): Promise<MultipartForm & { images: ReceivedFile[] }> {
+  const field = options.field ?? 'images';
+  const form = await receiveMultipart(ctx, services, { tenantId: options.tenantId, files: { [field]: { kind: 'image', maxCount: options.max } }, typeStatus: options.typeStatus ?? 422 });
+  await withUpload(form, () => finishFiles(services, options.tenantId, form.files));
+  return { ...form, images: form.files };
+}
+
+/** The media kind a library upload is checked as: the form's `type` if sent, else what the bytes (or the declared type) say. */
+export function libraryKind(part: { sniffed?: string; declared: string; fields: MultipartForm['fields'] }): FileKind {
+  const sent = part.fields.type;
+  if (typeof sent === 'string' && (['image', 'video', 'pdf', 'audio'] as string[]).includes(sent)) return sent as FileKind;
+  return (part.sniffed && mediaKindOf(part.sniffed)) || mediaKindOf(part.declared) || 'image';
+}

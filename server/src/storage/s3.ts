@@ -1,0 +1,76 @@
+/**
+ * S3-compatible object storage (AWS S3, MinIO, Ceph, R2...), chosen by S3_BUCKET. Uploads stream through
+ * lib-storage's multipart `Upload` (parts of 8 MB, four at a time: bounded memory whatever the file size);
+ * reads stream the object body, with `Range` passed through for video seeking.
+ */
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import type { Readable } from 'node:stream';
+import type { S3StorageConfig } from '../config.js';
+import { assertSafeKey, StorageNotFound, type Storage } from './storage.js';
+
+const PART_SIZE = 8 * 1024 * 1024;
+const QUEUE_SIZE = 4;
+
+function isMissing(error: unknown): boolean {
+  const failure = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return failure?.name === 'NoSuchKey' || failure?.name === 'NotFound' || failure?.$metadata?.httpStatusCode === 404;
+}
+
+export function s3ClientConfig(config: S3StorageConfig): S3ClientConfig {
+  return {
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.forcePathStyle,
+    credentials: config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
+  };
+}
+
+export function createS3Storage(config: S3StorageConfig, client = new S3Client(s3ClientConfig(config))): Storage {
+  const Bucket = config.bucket;
+  const prefixed = (key: string) => {
+    assertSafeKey(key);
+    return config.prefix ? `${config.prefix}/${key}` : key;
+  };
+
+  return {
+    async put(key, body) {
+      let size = 0;
+      body.on('data', (chunk: Buffer) => (size += chunk.length));
+      const upload = new Upload({ client, params: { Bucket, Key: prefixed(key), Body: body }, partSize: PART_SIZE, queueSize: QUEUE_SIZE, leavePartsOnError: false });
+      // A body that errors (an upload over its limit) must abort the multipart upload, not leave it hanging.
+      const failed = new Promise<never>((_, reject) => body.once('error', reject));
+      try {
+        await Promise.race([upload.done(), failed]);
+      } catch (error) {
+        await upload.abort().catch(() => undefined);
+        throw error;
+      }
+      return size;
+    },
+
+    async get(key, range) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: prefixed(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+        return answer.Body as Readable;
+      } catch (error) {
+        if (isMissing(error)) throw new StorageNotFound(key);
+        throw error;
+      }
+    },
+
+    async stat(key) {
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: prefixed(key) }));
+        return { size: Number(head.ContentLength ?? 0) };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: prefixed(key) }));
+    },
+  };
+}

@@ -1,0 +1,271 @@
+/**
+ * The media library (issue 4): multipart uploads sniffed from their bytes and checked against the configured
+ * limits with the spec's messages, thumbnails and crops, renames and replacements, tags, lists and deletion.
+ * A refused upload leaves no row and no stored file. Limits are made small here so the files stay small.
+ */
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MEDIA_LIMITS, type ServerConfig } from '../src/config.js';
+import { databaseKinds, startTestServer, type TestContext, type TestServer } from './support/server.js';
+import { del, insertTenant, person, type Person, type TenantFixture } from './support/people.js';
+import { insertItem, insertModule, insertTree } from './support/content.js';
+import { multipart, storedFiles, type FormParts } from './support/uploads.js';
+import { jpeg, mp3, mp4, pdf, png, text, wav } from './fixtures/media.js';
+
+export const TEST_LIMITS = {
+  image: { min_width: 160, min_height: 90 },
+  file_sizes: {
+    image: { min_size: 0, max_size: 300 },
+    thumbnail: { min_size: 0, max_size: 300 },
+    pdf: { min_size: 1, max_size: 100 },
+    video: { min_size: 1, max_size: 500 },
+    audio: { min_size: 1, max_size: 100 },
+  },
+};
+
+export function mediaTestConfig(): Partial<ServerConfig> {
+  return { media: { storage: { driver: 'local' }, limits: TEST_LIMITS } };
+}
+
+/** Downloads a signed URL from an answer (it carries the test server's public URL). */
+export async function fetchSigned(server: TestServer, url: string, init: RequestInit = {}): Promise<Response> {
+  const { pathname, search } = new URL(url);
+  return fetch(`${server.url}${pathname}${search}`, init);
+}
+
+describe.each(databaseKinds)('media library on %s', (kind) => {
+  let context: TestContext;
+  let server: TestServer;
+  let tenant: TenantFixture;
+  let admin: Person;
+  let learner: Person;
+  let mediaRoot: string;
+
+  beforeAll(async () => {
+    context = await startTestServer(kind, mediaTestConfig());
+    server = context.server;
+    mediaRoot = join(context.dataDir, 'media');
+    tenant = await insertTenant(server);
+    admin = await person(server, { tenantId: tenant.id, role: 'admin' });
+    learner = await person(server, { tenantId: tenant.id, role: 'user' });
+  });
+  afterAll(() => context.cleanup());
+
+  const t = () => `/tenants/${tenant.id}`;
+  const upload = (parts: FormParts, token = admin.token) => multipart(server, `${t()}/media`, parts, token);
+  const mediaCount = async () => Number((await server.app.knex('media').where('tenant_id', tenant.id).count({ n: '*' }))[0].n);
+
+  /** Runs a refused upload and shows it left no row and no file behind. */
+  async function refused(parts: FormParts) {
+    const [rowsBefore, filesBefore] = [await mediaCount(), storedFiles(mediaRoot)];
+    const answer = await upload(parts);
+    expect(await mediaCount()).toBe(rowsBefore);
+    expect(storedFiles(mediaRoot)).toEqual(filesBefore);
+    return answer;
+  }
+
+  describe('uploads', () => {
+    it('stores a png with a server-made thumbnail, and serves both through signed URLs', async () => {
+      const image = await png(640, 360);
+      const created = await upload({ name: 'Harbour', type: 'image', file: { data: image, filename: 'harbour.png', type: 'image/png' } });
+      expect(created.status).toBe(201);
+      expect(created.body.data).toMatchObject({ name: 'Harbour', type: 'image', mime_type: 'image/png', size: image.length, width: 640, height: 360, modules: [], items_count: 0 });
+      expect(created.body.data.abilities).toEqual({ update: true, delete: true });
+
+      const file = await fetchSigned(server, created.body.data.url);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await file.arrayBuffer()).equals(image)).toBe(true);
+
+      const thumbnail = await fetchSigned(server, created.body.data.thumbnail.url);
+      expect(thumbnail.status).toBe(200);
+      const thumb = await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata();
+      expect([thumb.format, thumb.width, thumb.height]).toEqual(['png', 400, 225]);
+    });
+
+    it('takes the kind from the bytes when no type is sent (jpeg, pdf, mp3, wav)', async () => {
+      const cases = [
+        [await jpeg(320, 200), 'photo.jpg', 'image', 'image/jpeg'],
+        [pdf(5_000), 'manual.pdf', 'pdf', 'application/pdf'],
+        [mp3(5_000), 'song.mp3', 'audio', 'audio/mpeg'],
+        [wav(5_000), 'voice.wav', 'audio', 'audio/wav'],
+      ] as const;
+      for (const [data, filename, type, mimeType] of cases) {
+        const created = await upload({ name: filename, file: { data, filename } });
+        expect(created.status, filename).toBe(201);
+        expect(created.body.data).toMatchObject({ type, mime_type: mimeType, size: data.length });
+      }
+    });
+
+    it('stores a video with its thumbnail', async () => {
+      const video = mp4(50_000);
+      const created = await upload({ name: 'Walkthrough', type: 'video', file: { data: video, filename: 'walk.mp4' }, thumbnail: { data: await jpeg(320, 180), filename: 'walk.jpg' } });
+      expect(created.status).toBe(201);
+      expect(created.body.data).toMatchObject({ type: 'video', mime_type: 'video/mp4', size: 50_000, width: null, height: null });
+      const thumbnail = await fetchSigned(server, created.body.data.thumbnail.url);
+      expect(thumbnail.headers.get('content-type')).toBe('image/jpeg');
+    });
+
+    it('crops an image to the configured size and stores png', async () => {
+      const created = await upload({ name: 'Cropped', crop_image: '1', file: { data: await jpeg(800, 800), filename: 'square.jpg' } });
+      expect(created.status).toBe(201);
+      expect(created.body.data).toMatchObject({ mime_type: 'image/png', width: 160, height: 90 });
+      const stored = await sharp(Buffer.from(await (await fetchSigned(server, created.body.data.url)).arrayBuffer())).metadata();
+      expect([stored.format, stored.width, stored.height]).toEqual(['png', 160, 90]);
+    });
+
+    it('refuses a text file named .png (406) and leaves nothing behind', async () => {
+      const answer = await refused({ name: 'Fake', file: { data: text(2_000), filename: 'fake.png', type: 'image/png' } });
+      expect(answer.status).toBe(406);
+      expect(answer.body).toMatchObject({ code: 'unacceptable_file', errors: { file: ['The image must be a file of type: image/png, image/jpeg.'] } });
+    });
+
+    it('refuses bytes of another kind than the type sent', async () => {
+      const answer = await refused({ name: 'Not a video', type: 'video', file: { data: pdf(5_000), filename: 'x.mp4' }, thumbnail: { data: await png(320, 180), filename: 't.png' } });
+      expect(answer.status).toBe(406);
+      expect(answer.body.errors).toEqual({ file: ['The video must be a file of type: video/mp4.'] });
+    });
+
+    it('refuses a png larger than the limit while streaming (422) and leaves nothing behind', async () => {
+      const big = await png(400, 400, { noise: true });
+      expect(big.length).toBeGreaterThan(300_000);
+      const answer = await refused({ name: 'Too big', file: { data: big, filename: 'big.png' } });
+      expect(answer.status).toBe(422);
+      // Cut off while streaming: the size comes from the request's length, hence "approximately".
+      expect(answer.body.errors.file).toEqual([expect.stringMatching(/^The file size is approximately 48\d KB\. The image must be between 0 KB and 300 KB$/)]);
+    });
+
+    it('refuses a file under the least size', async () => {
+      const answer = await refused({ name: 'Tiny', file: { data: pdf(200), filename: 'tiny.pdf' } });
+      expect(answer.status).toBe(422);
+      expect(answer.body.errors).toEqual({ file: ['The file size is approximately 0 KB. The pdf must be between 1 KB and 100 KB'] });
+    });
+
+    it('refuses an image below the least dimensions', async () => {
+      const answer = await refused({ name: 'Small', file: { data: await png(100, 50), filename: 'small.png' } });
+      expect(answer.status).toBe(422);
+      expect(answer.body.errors).toEqual({ file: ['The image must be at least 160 pixels by 90 pixels.'] });
+    });
+
+    it('refuses a video without a thumbnail, or with a thumbnail that is not png or jpeg', async () => {
+      const missing = await refused({ name: 'Clip', file: { data: mp4(20_000), filename: 'clip.mp4' } });
+      expect(missing.status).toBe(422);
+      expect(missing.body.errors).toEqual({ thumbnail: ['The thumbnail field is required.'] });
+
+      const wrong = await refused({ name: 'Clip', file: { data: mp4(20_000), filename: 'clip.mp4' }, thumbnail: { data: pdf(3_000), filename: 'thumb.png' } });
+      expect(wrong.status).toBe(406);
+      expect(wrong.body.errors).toEqual({ thumbnail: ['Image must be either a jpeg or png'] });
+
+      const small = await refused({ name: 'Clip', file: { data: mp4(20_000), filename: 'clip.mp4' }, thumbnail: { data: await png(100, 50), filename: 'thumb.png' } });
+      expect(small.status).toBe(422);
+      expect(small.body.errors).toEqual({ thumbnail: ['The thumbnail must be at least 160 pixels by 90 pixels.'] });
+    });
+
+    it('requires a name and a file', async () => {
+      const noName = await refused({ file: { data: await png(320, 180), filename: 'a.png' } });
+      expect(noName.status).toBe(422);
+      expect(noName.body.errors).toEqual({ name: ['The name field is required.'] });
+      const noFile = await refused({ name: 'Nothing' });
+      expect(noFile.body.errors).toEqual({ file: ['The file field is required.'] });
+    });
+
+    it('answers 415 for a JSON create, 403 for a learner', async () => {
+      expect((await server.api.post(`${t()}/media`, { name: 'x' }, { token: admin.token })).status).toBe(415);
+      const learnerUpload = await upload({ name: 'x', file: { data: await png(320, 180), filename: 'a.png' } }, learner.token);
+      expect(learnerUpload.status).toBe(403);
+    });
+  });
+
+  describe('library', () => {
+    it('lists with type and module filters, search, sort keys and item counts', async () => {
+      const other = await insertTenant(server);
+      const lister = await person(server, { tenantId: other.id, role: 'admin' });
+      const path = `/tenants/${other.id}/media`;
+      const a = await multipart(server, path, { name: 'Alpha chart', file: { data: await png(320, 180), filename: 'a.png' } }, lister.token);
+      const b = await multipart(server, path, { name: 'Beta manual', file: { data: pdf(20_000), filename: 'b.pdf' } }, lister.token);
+      const c = await multipart(server, path, { name: 'Gamma chart', file: { data: await jpeg(320, 180), filename: 'c.jpg' } }, lister.token);
+      const moduleId = await insertModule(server, other.id, { name: 'Tagged' });
+      await server.api.post(`${path}/${c.body.data.id}/modules`, { modules: [moduleId] }, { token: lister.token });
+      const { topicId } = await insertTree(server, other.id);
+      await insertItem(server, other.id, topicId, { type: 'pdf', mediaId: b.body.data.id });
+
+      const names = (body: { data: { name: string }[] }) => body.data.map((row) => row.name);
+      const all = await server.api.get(path, { token: lister.token });
+      expect(names(all.body)).toEqual(['Alpha chart', 'Beta manual', 'Gamma chart']);
+      expect(all.body.meta).toMatchObject({ total: 3, order: 'created', desc: false });
+      expect(all.body.data[1].items_count).toBe(1);
+      expect(all.body.data[2].modules).toEqual([{ id: moduleId, name: 'Tagged' }]);
+      expect(names((await server.api.get(`${path}?type=image`, { token: lister.token })).body)).toEqual(['Alpha chart', 'Gamma chart']);
+      expect(names((await server.api.get(`${path}?module=${moduleId}`, { token: lister.token })).body)).toEqual(['Gamma chart']);
+      expect(names((await server.api.get(`${path}?search=CHART&order=name&desc=1`, { token: lister.token })).body)).toEqual(['Gamma chart', 'Alpha chart']);
+      expect(names((await server.api.get(`${path}?order=size&desc=true`, { token: lister.token })).body)[0]).toBe('Beta manual');
+      expect(a.status).toBe(201);
+    });
+
+    it('renames (JSON or multipart), replaces a file and deletes the old one', async () => {
+      const created = await upload({ name: 'Before', file: { data: await png(320, 180), filename: 'a.png' } });
+      const id = created.body.data.id;
+      const renamed = await server.api.post(`${t()}/media/${id}`, { name: 'After' }, { token: admin.token });
+      expect(renamed.body.data).toMatchObject({ name: 'After', width: 320 });
+      const blank = await server.api.post(`${t()}/media/${id}`, { name: ' ' }, { token: admin.token });
+      expect(blank.body.errors).toEqual({ name: ['The name field is required.'] });
+
+      const filesBefore = storedFiles(mediaRoot);
+      const replaced = await multipart(server, `${t()}/media/${id}`, { name: 'Replaced', file: { data: await jpeg(480, 270), filename: 'b.jpg' } }, admin.token);
+      expect(replaced.status).toBe(200);
+      expect(replaced.body.data).toMatchObject({ name: 'Replaced', mime_type: 'image/jpeg', width: 480, height: 270, type: 'image' });
+      expect(storedFiles(mediaRoot).length).toBe(filesBefore.length);
+      expect((await fetchSigned(server, created.body.data.url)).status).toBe(200);
+
+      const wrongKind = await multipart(server, `${t()}/media/${id}`, { file: { data: pdf(5_000), filename: 'c.pdf' } }, admin.token);
+      expect(wrongKind.status).toBe(406);
+      expect((await server.api.get(`${t()}/media/${id}`, { token: admin.token })).body.data.mime_type).toBe('image/jpeg');
+    });
+
+    it('replaces a video thumbnail and keeps it when only the video is replaced', async () => {
+      const created = await upload({ name: 'Video', file: { data: mp4(20_000), filename: 'v.mp4' }, thumbnail: { data: await png(320, 180), filename: 't.png' } });
+      const id = created.body.data.id;
+      const thumbOnly = await multipart(server, `${t()}/media/${id}`, { thumbnail: { data: await jpeg(320, 180), filename: 't.jpg' } }, admin.token);
+      expect((await fetchSigned(server, thumbOnly.body.data.thumbnail.url)).headers.get('content-type')).toBe('image/jpeg');
+      const videoOnly = await multipart(server, `${t()}/media/${id}`, { file: { data: mp4(30_000), filename: 'v2.mp4' } }, admin.token);
+      expect(videoOnly.body.data).toMatchObject({ size: 30_000 });
+      expect((await fetchSigned(server, videoOnly.body.data.thumbnail.url)).headers.get('content-type')).toBe('image/jpeg');
+    });
+
+    it('tags modules (422 for unknown ids) and deletes, leaving items and main images without it', async () => {
+      const created = await upload({ name: 'Doomed', file: { data: await png(320, 180), filename: 'a.png' } });
+      const id = created.body.data.id;
+      const unknown = await server.api.post(`${t()}/media/${id}/modules`, { modules: ['0190a0a0-0000-7000-8000-000000000000'] }, { token: admin.token });
+      expect(unknown.body.errors).toEqual({ modules: ['The selected modules is invalid.'] });
+      const moduleId = await insertModule(server, tenant.id);
+      await server.app.knex('modules').where('id', moduleId).update({ image_id: id });
+      const { topicId } = await insertTree(server, tenant.id);
+      const itemId = await insertItem(server, tenant.id, topicId, { type: 'image', mediaId: id });
+
+      const filesBefore = storedFiles(mediaRoot).length;
+      expect((await del(server, `${t()}/media/${id}`, admin.token)).status).toBe(204);
+      expect(storedFiles(mediaRoot).length).toBe(filesBefore - 2);
+      expect((await server.app.knex('modules').where('id', moduleId).first()).image_id).toBeNull();
+      expect((await server.app.knex('items').where('id', itemId).first()).media_id).toBeNull();
+      expect((await server.api.get(`${t()}/media/${id}`, { token: admin.token })).status).toBe(404);
+      expect((await fetchSigned(server, created.body.data.url)).status).toBe(404);
+    });
+
+    it("answers 404 for another organization's media", async () => {
+      const other = await insertTenant(server);
+      const stranger = await person(server, { tenantId: other.id, role: 'admin' });
+      const theirs = await multipart(server, `/tenants/${other.id}/media`, { name: 'Theirs', file: { data: await png(320, 180), filename: 'a.png' } }, stranger.token);
+      expect((await server.api.get(`${t()}/media/${theirs.body.data.id}`, { token: admin.token })).status).toBe(404);
+      expect((await del(server, `${t()}/media/${theirs.body.data.id}`, admin.token)).status).toBe(404);
+      expect((await multipart(server, `${t()}/media/${theirs.body.data.id}`, { name: 'Mine now' }, admin.token)).status).toBe(404);
+    });
+  });
+
+  it('answers the configured limits in /config', async () => {
+    const config = await server.api.get('/config');
+    expect(config.body.data.image).toEqual(TEST_LIMITS.image);
+    expect(config.body.data.file_sizes).toEqual(TEST_LIMITS.file_sizes);
+    expect(DEFAULT_MEDIA_LIMITS.file_sizes.video.max_size).toBe(2_000_000);
+  });
+});
