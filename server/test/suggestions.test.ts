@@ -246,6 +246,32 @@ describe.each(databaseKinds)('suggestions on %s', (kind) => {
       expect((await del(server, `${base(inbox.id)}/${id}`, boss.token)).status).toBe(404);
     });
 
+    it('a page costs the same queries for 1 row as for 30 rows with images', async () => {
+      const busy = await insertTenant(server);
+      const busyMaster = await person(server, { tenantId: busy.id, role: 'master' });
+      for (let index = 0; index < 30; index += 1) {
+        const sender = await insertMembership(server, busy.id, (await createUser(server)).id);
+        await attachImage(server, busy.id, await insertSuggestion(server, busy.id, sender, { text: `Idea ${index}` }));
+      }
+      const queriesFor = async (query: string) => {
+        let queries = 0;
+        const count = () => {
+          queries += 1;
+        };
+        server.app.knex.on('query', count);
+        try {
+          const response = await server.api.get(`${base(busy.id)}${query}`, { token: busyMaster.token });
+          expect(response.body.data.every((row: { media: unknown[] }) => row.media.length === 1)).toBe(true);
+        } finally {
+          server.app.knex.off('query', count);
+        }
+        return queries;
+      };
+      // The page, a count (rows follow it), and the images of the whole page.
+      expect(await queriesFor('?per_page=1')).toBe(3);
+      expect(await queriesFor('?per_page=30')).toBeLessThanOrEqual(3);
+    });
+
     it("another organization's suggestion, or an unknown id, is 404 for every inbox call", async () => {
       const elsewhere = await insertTenant(server);
       const stranger = await person(server, { tenantId: elsewhere.id });
