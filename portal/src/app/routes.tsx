@@ -136,7 +136,16 @@ export const routes: RouteObject[] = [
                 path: 'content-tree',
                 lazy: () => import('../features/client/ContentTreePage').then((m) => ({ Component: m.ContentTreePage })),
               },
-              notYetAvailable('starred-topics', 'Your Starred Topics'),
+              {
+                id: 'client-topic-items',
+                path: 'modules/:module/components/:component/topics/:topic/items',
+                lazy: () => import('../features/client/TopicItemsPage').then((m) => ({ loader: m.clientTopicLoader, Component: m.TopicItemsPage })),
+              },
+              {
+                id: 'starred-topics',
+                path: 'starred-topics',
+                lazy: () => import('../features/client/StarredTopicsPage').then((m) => ({ Component: m.StarredTopicsPage })),
+              },
               notYetAvailable('bioreq', 'Bioreq'),
               {
                 path: 'admin',

@@ -6,23 +6,24 @@ import { Row } from '../../ui/Page';
 import { useOrganization } from '../organization/organizationContext';
 import { clientPaths } from './clientPaths';
 
-/** Spec section 6: the owner has no favourites of their own, so no Starred Topics link and no star toggle. */
-export const canStarTopics = (role: AccessRole) => role !== 'owner';
+/**
+ * The owner enters organizations without a membership: no stars, progress or suggestions of their
+ * own (spec section 6: no star toggle, no Starred Topics link, no procedure toggles; the API answers 403).
+ */
+export const actsAsMember = (role: AccessRole) => role !== 'owner';
 
 export interface ClientHeaderProps {
   title: string;
   crumbs?: Crumb[];
   /** The admin page showing the same content (Switch to Admin View), for owner, master and admin. */
   adminPath: string;
-  /** Items view wording: "Admin View" there, "Switch to Admin View" on the lists. */
-  adminLabel?: string;
 }
 
 /**
  * The top of a client view (spec 2.8): breadcrumbs, the links Switch to Admin View (owner, master,
  * admin) and Your Starred Topics (anyone but the owner), then the page heading.
  */
-export function ClientHeader({ title, crumbs, adminPath, adminLabel = 'Switch to Admin View' }: ClientHeaderProps) {
+export function ClientHeader({ title, crumbs, adminPath }: ClientHeaderProps) {
   const { organization, role } = useOrganization();
   const paths = clientPaths(organization.slug);
   return (
@@ -30,8 +31,8 @@ export function ClientHeader({ title, crumbs, adminPath, adminLabel = 'Switch to
       <Row justify="between">
         {crumbs ? <Breadcrumbs crumbs={crumbs} /> : <span />}
         <Row>
-          {canUseAdminArea(role) ? <AppLink to={adminPath}>{adminLabel}</AppLink> : null}
-          {canStarTopics(role) ? <AppLink to={paths.starredTopics}>Your Starred Topics</AppLink> : null}
+          {canUseAdminArea(role) ? <AppLink to={adminPath}>Switch to Admin View</AppLink> : null}
+          {actsAsMember(role) ? <AppLink to={paths.starredTopics}>Your Starred Topics</AppLink> : null}
         </Row>
       </Row>
       <Heading level={1}>{title}</Heading>

@@ -8,7 +8,7 @@ import { Stack } from '../../ui/Page';
 import type { TableColumn } from '../../ui/Table';
 import { useOrganization } from '../organization/organizationContext';
 import { listClientTopics, setTopicStarred, type ContentOrder } from './clientCalls';
-import { canStarTopics, ClientHeader } from './ClientHeader';
+import { actsAsMember, ClientHeader } from './ClientHeader';
 import { clientPaths } from './clientPaths';
 import { KnowledgeCheckBadge, ProcedureBadge, StarToggle } from './TopicBadges';
 
@@ -33,7 +33,7 @@ function useTopicColumns(): TableColumn<Topic>[] {
   const { organization, role } = useOrganization();
   const stars = useStars(organization.id);
   const columns: TableColumn<Topic>[] = [{ id: 'order', title: 'Order', sortKey: 'order', isRowHeader: true, render: (topic) => topic.name }];
-  if (canStarTopics(role)) {
+  if (actsAsMember(role)) {
     columns.push({
       id: 'star',
       title: 'Starred',

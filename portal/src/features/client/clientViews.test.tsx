@@ -279,3 +279,24 @@ describe('content tree', () => {
     expect(screen.getByRole('button', { name: 'Go back' })).toBeTruthy();
   });
 });
+
+describe('starred topics', () => {
+  it('lists the favourites with their module and component, and opens a topic in the items view', async () => {
+    const starred = aTopic('t-1', 'Inspection', { is_favorite: true });
+    fakeApi([
+      ...asRole('user'),
+      { method: 'GET', path: `${API}/my-membership/favorite-topics`, status: 200, body: page([starred]) },
+      { method: 'GET', path: `${BY_SLUG}/components/${COMPONENT.id}/topics/t-1`, status: 200, body: { data: starred } },
+      { method: 'GET', path: `${API}/topics/t-1/items`, status: 200, body: { data: [] } },
+    ]);
+    const app = renderApp('/acme-training/starred-topics');
+    expect(await screen.findByRole('heading', { name: 'Your Starred Topics', level: 1 })).toBeTruthy();
+    const row = (await screen.findByRole('button', { name: 'Inspection' })).closest('tr') as HTMLElement;
+    expect(row.textContent).toMatch(/Inspection.*About Inspection.*Safety First.*Ladders/);
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Modules' }).getAttribute('href')).toBe('/acme-training/modules');
+    fireEvent.click(within(row).getByRole('button', { name: 'Inspection' }));
+    await waitFor(() => expect(app.location()).toBe(`/acme-training/modules/${MODULE.id}/components/${COMPONENT.id}/topics/t-1/items`));
+    await screen.findByText('This topic appears to be empty.');
+  });
+});
