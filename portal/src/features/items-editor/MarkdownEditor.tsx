@@ -1,9 +1,10 @@
 /**
  * The paragraph editor: @uiw/react-md-editor's no-highlight entry (no Prism in the bundle). Only the
  * items editor imports this module, lazily, so the editor lands in its own chunk that client pages
- * never load. Its own preview pane stays off: paragraph text is shown only through the one sanitizing
- * renderer (the client view's Preview).
+ * never load. Its preview pane renders through the one sanitizing Markdown renderer of @tessera/widgets,
+ * never through the editor's own (raw HTML capable) preview.
  */
+import { Markdown } from '@tessera/widgets';
 import MDEditor from '@uiw/react-md-editor/nohighlight';
 
 export interface MarkdownEditorProps {
@@ -22,7 +23,7 @@ export default function MarkdownEditor({ value, onChange, label, describedBy, is
         value={value}
         onChange={(next) => onChange(next ?? '')}
         preview="edit"
-        extraCommands={[]}
+        components={{ preview: (source) => <Markdown text={source} /> }}
         height={200}
         visibleDragbar={false}
         textareaProps={{
