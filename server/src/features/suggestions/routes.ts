@@ -3,7 +3,7 @@
  * PATCH is_active and DELETE are the organization's inbox under /tenants/{tenantId}/suggestions.
  */
 import Router from '@koa/router';
-import { forms } from '@tessera/sdk/rules';
+import { forms, SUGGESTION_MAX_IMAGES } from '@tessera/sdk/rules';
 import type { Context } from 'koa';
 import type { AppServices } from '../../context.js';
 import { authenticate } from '../../http/authenticate.js';
@@ -11,7 +11,9 @@ import { listBody, readListParams } from '../../http/list-query.js';
 import { flagOf, readBody, textOf } from '../../http/read-body.js';
 import { accessOf, requireTenant } from '../../http/tenant-access.js';
 import { signerOf } from '../../storage/signed-urls.js';
+import { storageOf } from '../../storage/storage.js';
 import { presentMediaSummary } from '../media/summary.js';
+import { receiveImages, withUpload } from '../media/upload.js';
 import { requireMembership } from '../modules/policy.js';
 import { viewerOf } from '../modules/visibility.js';
 import { suggestionPolicy } from './policy.js';
@@ -41,17 +43,23 @@ export function suggestionRoutes(services: AppServices): Router {
     ctx.body = listBody(page, (row) => present(ctx, row));
   });
 
+  // JSON, or multipart with `images[]` streamed through the media upload pipeline (stored, then discarded if
+  // anything after fails, so a refused suggestion leaves no file behind).
   router.post(BASE, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     suggestionPolicy.authorize(access.role, 'create');
     const memberId = requireMembership(access);
-    const input = readBody(ctx.request.body, forms.suggestion);
-    const related = await resolveRelatedContent(knex, viewerOf(access), {
-      module_id: textOf(input.module_id) || null,
-      component_id: textOf(input.component_id) || null,
-      topic_id: textOf(input.topic_id) || null,
-    });
-    const created = await suggestions.createSuggestion(knex, { tenantId: access.tenant.id, memberId, text: textOf(input.text) as string, related, images: [] });
+    const upload = ctx.is('multipart/form-data') ? await receiveImages(ctx, services, { tenantId: access.tenant.id, max: SUGGESTION_MAX_IMAGES }) : null;
+    const send = async () => {
+      const input = readBody(upload ? upload.fields : ctx.request.body, forms.suggestion);
+      const related = await resolveRelatedContent(knex, viewerOf(access), {
+        module_id: textOf(input.module_id) || null,
+        component_id: textOf(input.component_id) || null,
+        topic_id: textOf(input.topic_id) || null,
+      });
+      return suggestions.createSuggestion(knex, { tenantId: access.tenant.id, memberId, text: textOf(input.text) as string, related, images: upload?.images ?? [] });
+    };
+    const created = upload ? await withUpload(upload, send) : await send();
     ctx.status = 201;
     ctx.body = { data: present(ctx, created) };
   });
@@ -73,7 +81,7 @@ export function suggestionRoutes(services: AppServices): Router {
   router.delete(`${BASE}/:suggestionId`, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     suggestionPolicy.authorize(access.role, 'delete');
-    await suggestions.deleteSuggestion(knex, access.tenant.id, ctx.params.suggestionId);
+    await suggestions.deleteSuggestion(knex, storageOf(services), access.tenant.id, ctx.params.suggestionId);
     ctx.status = 204;
   });
 

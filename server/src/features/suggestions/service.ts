@@ -4,12 +4,16 @@
  * deletes them for good. A page costs a constant number of queries: the page (sender and related names
  * joined), a count when rows follow it, and one query for the images of every row on it.
  */
+import { TEXT_MAX_LENGTH } from '@tessera/sdk/rules';
 import { newId } from '../../db/ids.js';
 import type { Knex } from '../../db/knex.js';
 import { searchPeople } from '../../db/people-search.js';
 import { notFound } from '../../http/errors.js';
 import { likePattern, paginate, type ListDefinition, type ListParams, type Page } from '../../http/list-query.js';
+import { deleteKeys, insertMedia } from '../media/service.js';
 import { mediaSummaryColumns, mediaSummaryOf, type MediaSummaryColumns } from '../media/summary.js';
+import type { ReceivedFile } from '../media/upload.js';
+import type { Storage } from '../../storage/storage.js';
 import { USER_SUMMARY_COLUMNS } from '../tenant-users/presenter.js';
 import { suggestionMessages } from './policy.js';
 import type { SuggestionRow } from './presenter.js';
@@ -71,7 +75,7 @@ async function withMedia(db: Knex, rows: SuggestionRow[]): Promise<SuggestionWit
       'sm.suggestion_id',
       rows.map((row) => row.id),
     )
-    .orderBy('mi.created_at')
+    // Media ids are time-ordered (UUIDv7): the order the images were received.
     .orderBy('mi.id')
     .select('sm.suggestion_id', ...mediaSummaryColumns('mi', 'x'))) as (Record<string, unknown> & { suggestion_id: string })[];
   return rows.map((row) => ({
@@ -94,26 +98,19 @@ export async function requireSuggestion(db: Knex, tenantId: string, id: string):
   return suggestion;
 }
 
-/** A media row of an image already in storage, attached to the new suggestion in its transaction. */
-export interface AttachedImage {
-  id: string;
-  name: string;
-  mime_type: string;
-  size: number;
-  storage_key: string;
-  width: number | null;
-  height: number | null;
-  thumbnail_key: string | null;
-  thumbnail_mime_type: string | null;
-  thumbnail_size: number | null;
-}
-
 export interface NewSuggestion {
   tenantId: string;
   memberId: string;
   text: string;
   related: RelatedContent;
-  images: AttachedImage[];
+  /** Received and finished uploads (upload.ts `receiveImages`), already in storage. */
+  images: ReceivedFile[];
+}
+
+/** The media name of an attached image: its file name without the extension ("Image" when it has none). */
+export function imageName(filename: string): string {
+  const base = filename.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '').trim();
+  return base.slice(0, TEXT_MAX_LENGTH) || 'Image';
 }
 
 /** The suggestion, its image rows and their links in one transaction. */
@@ -131,11 +128,9 @@ export async function createSuggestion(knex: Knex, input: NewSuggestion): Promis
       created_at: now,
       updated_at: now,
     });
-    for (const [index, image] of input.images.entries()) {
-      // Attachment order is creation order: a millisecond apart keeps it stable on both databases.
-      const createdAt = new Date(now.getTime() + index);
-      await trx('media').insert({ ...image, tenant_id: input.tenantId, type: 'image', created_at: createdAt, updated_at: createdAt });
-      await trx('suggestion_media').insert({ suggestion_id: id, media_id: image.id, created_at: now });
+    for (const image of input.images) {
+      const mediaId = await insertMedia(trx, { tenantId: input.tenantId, name: imageName(image.filename), file: image });
+      await trx('suggestion_media').insert({ suggestion_id: id, media_id: mediaId, created_at: now });
     }
   });
   return requireSuggestion(knex, input.tenantId, id);
@@ -148,14 +143,9 @@ export async function markSuggestion(knex: Knex, tenantId: string, id: string, u
   return requireSuggestion(knex, tenantId, id);
 }
 
-/** The stored files of a deleted suggestion's images (removed from storage once the rows are gone). */
-export interface DeletedFiles {
-  keys: string[];
-}
-
-/** Deletes the suggestion and its image rows in one transaction; answers the storage keys to remove. */
-export async function deleteSuggestion(knex: Knex, tenantId: string, id: string): Promise<DeletedFiles> {
-  return knex.transaction(async (trx) => {
+/** Deletes the suggestion and its image rows in one transaction, then the images' stored files. */
+export async function deleteSuggestion(knex: Knex, storage: Storage, tenantId: string, id: string): Promise<void> {
+  const keys = await knex.transaction(async (trx) => {
     const suggestion = await trx('suggestions').where({ tenant_id: tenantId, id }).first('id');
     if (!suggestion) throw notFound(suggestionMessages.notFound);
     const media = (await trx('suggestion_media as sm')
@@ -173,6 +163,7 @@ export async function deleteSuggestion(knex: Knex, tenantId: string, id: string)
         .delete();
     }
     await trx('suggestions').where('id', id).delete();
-    return { keys: media.flatMap((row) => [row.storage_key, ...(row.thumbnail_key ? [row.thumbnail_key] : [])]) };
+    return media.flatMap((row) => [row.storage_key, row.thumbnail_key]);
   });
+  await deleteKeys(storage, keys);
 }
