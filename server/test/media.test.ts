@@ -6,33 +6,12 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MEDIA_LIMITS, type ServerConfig } from '../src/config.js';
+import { DEFAULT_MEDIA_LIMITS } from '../src/config.js';
 import { databaseKinds, startTestServer, type TestContext, type TestServer } from './support/server.js';
 import { del, insertTenant, person, type Person, type TenantFixture } from './support/people.js';
 import { insertItem, insertModule, insertTree } from './support/content.js';
-import { multipart, storedFiles, type FormParts } from './support/uploads.js';
+import { fetchSigned, mediaTestConfig, multipart, storedFiles, TEST_LIMITS, type FormParts } from './support/uploads.js';
 import { jpeg, mp3, mp4, pdf, png, text, wav } from './fixtures/media.js';
-
-export const TEST_LIMITS = {
-  image: { min_width: 160, min_height: 90 },
-  file_sizes: {
-    image: { min_size: 0, max_size: 300 },
-    thumbnail: { min_size: 0, max_size: 300 },
-    pdf: { min_size: 1, max_size: 100 },
-    video: { min_size: 1, max_size: 500 },
-    audio: { min_size: 1, max_size: 100 },
-  },
-};
-
-export function mediaTestConfig(): Partial<ServerConfig> {
-  return { media: { storage: { driver: 'local' }, limits: TEST_LIMITS } };
-}
-
-/** Downloads a signed URL from an answer (it carries the test server's public URL). */
-export async function fetchSigned(server: TestServer, url: string, init: RequestInit = {}): Promise<Response> {
-  const { pathname, search } = new URL(url);
-  return fetch(`${server.url}${pathname}${search}`, init);
-}
 
 describe.each(databaseKinds)('media library on %s', (kind) => {
   let context: TestContext;

@@ -3,6 +3,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiResponse } from './api.js';
 import { assertContract } from './contract.js';
+import type { ServerConfig } from '../../src/config.js';
 import type { TestServer } from './server.js';
 
 export interface FilePart {
@@ -54,3 +55,26 @@ export function storedFiles(root: string): string[] {
   walk(root);
   return found.sort();
 }
+
+/** Small limits, so that upload tests need only small files. */
+export const TEST_LIMITS = {
+  image: { min_width: 160, min_height: 90 },
+  file_sizes: {
+    image: { min_size: 0, max_size: 300 },
+    thumbnail: { min_size: 0, max_size: 300 },
+    pdf: { min_size: 1, max_size: 100 },
+    video: { min_size: 1, max_size: 500 },
+    audio: { min_size: 1, max_size: 100 },
+  },
+};
+
+export function mediaTestConfig(): Partial<ServerConfig> {
+  return { media: { storage: { driver: 'local' }, limits: TEST_LIMITS } };
+}
+
+/** Downloads a signed URL from an answer (it carries the test server's public URL). */
+export async function fetchSigned(server: TestServer, url: string, init: RequestInit = {}): Promise<Response> {
+  const { pathname, search } = new URL(url);
+  return fetch(`${server.url}${pathname}${search}`, init);
+}
+

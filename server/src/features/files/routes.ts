@@ -99,6 +99,8 @@ export function fileRoutes(services: AppServices): Router {
       throw new HttpError(416, 'range_not_satisfiable', 'The requested range is not satisfiable.', undefined, { 'Content-Range': `bytes */${file.size}` });
     }
     setHeaders(ctx, file, Number(expires));
+    // Koa judges freshness only for a 2xx answer.
+    ctx.status = 200;
     if (ctx.fresh) {
       ctx.status = 304;
       return;
