@@ -35,6 +35,10 @@ const Root = /* @__PURE__ */ styled('section', {
   fontSize: '$3',
   lineHeight: '$body',
   textAlign: 'left',
+  // Its own surface: the host page's background (dark, hot pink, anything) must not sit behind our text.
+  padding: '$4',
+  backgroundColor: '$background',
+  borderRadius: '$lg',
 });
 
 const Table = /* @__PURE__ */ styled('table', {

@@ -87,6 +87,12 @@ describe('TopicViewer', () => {
     expect(api.requests).toHaveLength(0);
   });
 
+  it('asks for a topic when none is given (an element whose topic attribute is not set yet)', () => {
+    const { fake } = setup({}, { topic: '' });
+    expect(screen.getByText(text.noTopic)).toBeTruthy();
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it('ticks a procedure row at once, records it, then reports the change', async () => {
     const { fake, onComplete } = setup();
     const row = await screen.findByRole('region', { name: 'Put on protective equipment' });

@@ -35,6 +35,10 @@ const Root = /* @__PURE__ */ styled('div', {
   fontSize: '$3',
   lineHeight: '$body',
   textAlign: 'left',
+  // Its own surface: the host page's background (dark, hot pink, anything) must not sit behind our text.
+  padding: '$4',
+  backgroundColor: '$background',
+  borderRadius: '$lg',
 });
 
 const Status = /* @__PURE__ */ styled('p', { display: 'flex', alignItems: 'center', gap: '$2', margin: 0, color: '$textMuted' });
@@ -50,6 +54,7 @@ export function TopicViewer(props: TopicViewerProps) {
   const rowLevel = Math.min(headingLevel + 1, 5) as 2 | 3 | 4 | 5;
 
   if (!accessToken) return <Root data-state="logged-out"><Status>{text.loggedOut}</Status></Root>;
+  if (!organization || !topic) return <Root data-state="no-topic"><Status>{text.noTopic}</Status></Root>;
   if (state.status === 'loading') {
     return (
       <Root data-state="loading">

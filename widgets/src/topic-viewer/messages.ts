@@ -5,6 +5,7 @@ export const topicViewerMessages = {
   failed: 'Something went wrong.',
   notFound: 'This topic could not be found.',
   loggedOut: 'Log in to see this topic.',
+  noTopic: 'Choose a topic to see its items here.',
   retry: 'Try again',
   completeLabel: 'Complete',
   procedure: 'Procedure',

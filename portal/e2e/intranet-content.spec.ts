@@ -1,0 +1,153 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { intranetUrl, serverUrl } from './ports';
+import { Api } from './people-support';
+import { DEMO_PASSWORD, expectAccessible } from './support';
+
+const ORGANIZATION = 'acme-training';
+const intranet = `${intranetUrl}/?tessera=${serverUrl}`;
+
+/** Markdown an author could type: formatting, a safe link, and two attempts to run script in the reader's browser. */
+const PARAGRAPH = [
+  'Read the **house rules** before your first shift. More in [the handbook](https://example.com/handbook).',
+  '',
+  '<img src=x onerror="window.tesseraPwned = \'img\'">',
+  '',
+  '[Do not click](javascript:window.tesseraPwned=\'link\')',
+].join('\n');
+
+interface Created {
+  id: string;
+}
+
+/** PUT is not among the shared Api helper's verbs: the items list is saved with the author's own token. */
+async function saveItems(request: APIRequestContext, topicId: string, items: unknown[]) {
+  const login = await request.post('/api/token', {
+    form: { grant_type: 'password', client_id: 'tessera-web', email: 'admin@example.com', password: DEMO_PASSWORD },
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const response = await request.put(`/api/tenants/${ORGANIZATION}/topics/${topicId}/items`, {
+    data: { items },
+    headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(response.ok(), `save items: ${await response.text()}`).toBe(true);
+}
+
+/**
+ * The demo admin writes a module, a component and a topic of two rows (the second a procedure); the demo master
+ * relates the learner to the module, and the learner stars the topic.
+ */
+async function createStarredTopic(request: APIRequestContext) {
+  const suffix = `${Date.now()}`;
+  const admin = await Api.as(request, 'admin@example.com');
+  const module = await admin.call<Created>('POST', `/tenants/${ORGANIZATION}/modules`, {
+    name: `Warehouse safety ${suffix}`,
+    description: 'Safety at the new warehouse.',
+  });
+  const component = await admin.call<Created>('POST', `/tenants/${ORGANIZATION}/modules/${module.id}/components`, {
+    name: `First shift ${suffix}`,
+    description: 'Before the first shift.',
+  });
+  const topicName = `House rules ${suffix}`;
+  const topic = await admin.call<Created>('POST', `/tenants/${ORGANIZATION}/components/${component.id}/topics`, {
+    name: topicName,
+    description: 'What everyone on site must know.',
+  });
+  await saveItems(request, topic.id, [
+    { id: 'row-1', type: 'row', order: 0, text: 'Read the rules', is_procedure: false },
+    { id: 'p-1', type: 'paragraph', row_id: 'row-1', order: 0, text: PARAGRAPH },
+    { id: 'row-2', type: 'row', order: 1, text: 'Sign the register', is_procedure: true },
+    { id: 'p-2', type: 'paragraph', row_id: 'row-2', order: 0, text: 'Sign at the gate office.' },
+  ]);
+  // Relating members to a module is the master's (or owner's) business, not an admin's.
+  const master = await Api.as(request, 'master@example.com');
+  const [learner] = await master.call<Created[]>('GET', `/tenants/${ORGANIZATION}/tenant-users?search=learner@example.com`);
+  await master.call('POST', `/tenants/${ORGANIZATION}/modules/${module.id}/tenant-users`, { tenant_users: [learner.id] });
+  const learnerApi = await Api.as(request, 'learner@example.com');
+  await learnerApi.call('POST', `/tenants/${ORGANIZATION}/components/${component.id}/topics/favorites/${topic.id}`);
+  return { admin, learnerApi, module, component, topic, topicName, suffix };
+}
+
+test('the intranet shows a learner their starred topics and a topic beside them; a procedure row is ticked', async ({
+  page,
+  request,
+}) => {
+  const { admin, learnerApi, module, topic, topicName, suffix } = await createStarredTopic(request);
+
+  await page.goto(intranet);
+  const starred = page.locator('tessera-starred-topics');
+  const viewer = page.locator('tessera-topic-viewer');
+  await expect(starred.getByText('Log in to see your starred topics.')).toBeVisible();
+
+  const login = page.locator('tessera-login');
+  await login.getByLabel('Email').fill('learner@example.com');
+  await login.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await login.getByRole('button', { name: 'Log In' }).click();
+
+  // The login in one widget reaches the others: the starred list loads without a reload.
+  await expect(starred.getByRole('heading', { name: 'Your Starred Topics' })).toBeVisible();
+  const row = starred.getByRole('row').filter({ hasText: topicName });
+  await expect(row).toContainText(`Warehouse safety ${suffix}`);
+  await expect(row).toContainText(`First shift ${suffix}`);
+  await expect(row).toContainText('What everyone on site must know.');
+
+  const opened = page.evaluate(
+    () =>
+      new Promise<unknown>((resolve) =>
+        document.addEventListener('tessera-open-topic', (event) => resolve((event as CustomEvent).detail), { once: true }),
+      ),
+  );
+  await row.getByRole('button', { name: topicName, exact: true }).click();
+  expect(await opened).toMatchObject({ organization: ORGANIZATION, topicId: topic.id, moduleId: module.id });
+
+  await expect(viewer.getByRole('heading', { name: topicName })).toBeVisible();
+  const rules = viewer.getByRole('region', { name: 'Read the rules' });
+  await expect(rules.locator('strong')).toHaveText('house rules');
+  const handbook = rules.getByRole('link', { name: 'the handbook' });
+  await expect(handbook).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(handbook).toHaveAttribute('target', '_blank');
+
+  // The standalone bundle's renderer: raw HTML shows as text, the javascript: link has no target to run.
+  await expect(rules).toContainText('<img src=x onerror=');
+  await expect(rules.locator('img')).toHaveCount(0);
+  await expect(rules.getByRole('link', { name: 'Do not click' })).toHaveAttribute('href', '');
+  expect(await page.evaluate(() => (window as { tesseraPwned?: string }).tesseraPwned)).toBeUndefined();
+
+  // The host's !important rules (Comic Sans, hot pink, lime rotated buttons) stop at the shadow root.
+  const title = viewer.getByRole('heading', { name: topicName });
+  const look = await title.evaluate((node) => {
+    const style = getComputedStyle(node);
+    return { font: style.fontFamily, color: style.color, transform: style.textTransform };
+  });
+  expect(look.font).not.toMatch(/comic/i);
+  expect(look.color).toBe('rgb(31, 41, 55)');
+  expect(look.transform).toBe('none');
+  const hostFont = await page.locator('#learning-title').evaluate((node) => getComputedStyle(node).fontFamily);
+  expect(hostFont).toMatch(/comic/i);
+
+  await expectAccessible(page);
+
+  const completed = page.evaluate(
+    () =>
+      new Promise<unknown>((resolve) =>
+        document.addEventListener('tessera-complete', (event) => resolve((event as CustomEvent).detail), { once: true }),
+      ),
+  );
+  const register = viewer.getByRole('region', { name: 'Sign the register' });
+  const tick = register.getByRole('checkbox', { name: 'Complete' });
+  // From the keyboard, as anyone can: focus the toggle and press Space.
+  await tick.focus();
+  await page.keyboard.press('Space');
+  await expect(tick).toBeChecked();
+  const detail = (await completed) as { topicId: string; itemId: string; complete: boolean };
+  expect(detail).toMatchObject({ topicId: topic.id, complete: true });
+  await expect(page.locator('#topic-status')).toHaveText('Step marked complete.');
+  const items = await learnerApi.call<{ id: string; is_complete: boolean }[]>('GET', `/tenants/${ORGANIZATION}/topics/${topic.id}/items`);
+  expect(items.find((item) => item.id === detail.itemId)?.is_complete).toBe(true);
+  await expectAccessible(page);
+
+  // Unstarring takes the topic off the list.
+  await row.getByRole('button', { name: `Unstar ${topicName}` }).click();
+  await expect(starred.getByRole('row').filter({ hasText: topicName })).toHaveCount(0);
+
+  await admin.call('DELETE', `/tenants/${ORGANIZATION}/modules/${module.id}`);
+});
