@@ -8,6 +8,7 @@ import { listBody, readListParams } from '../../http/list-query.js';
 import { flagOf, readBody } from '../../http/read-body.js';
 import { accessOf, requireTenant } from '../../http/tenant-access.js';
 import { signerOf } from '../../storage/signed-urls.js';
+import { readContentForm } from '../media/content-image.js';
 import { contentChanges, listOptions, orderEntries } from '../modules/input.js';
 import { requireMembership } from '../modules/policy.js';
 import { setHidden } from '../modules/service.js';
@@ -40,10 +41,13 @@ export function componentRoutes(services: AppServices): Router {
   router.post(BASE, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     componentPolicy.authorize(access.role, 'create');
-    const input = readBody(ctx.request.body, forms.component);
-    const changes = contentChanges(ctx.request.body, input);
-    const created = { ...changes, name: changes.name as string, description: changes.description as string };
-    answer(ctx, await components.createComponent(knex, viewerOf(access), ctx.params.moduleId, created), 201);
+    const form = await readContentForm(ctx, services, access.tenant.id);
+    const created = await form.finish(() => {
+      const input = readBody(form.body, forms.component);
+      const changes = contentChanges(form.body, input, form.image);
+      return components.createComponent(knex, viewerOf(access), ctx.params.moduleId, { ...changes, name: changes.name as string, description: changes.description as string });
+    });
+    answer(ctx, created, 201);
   });
 
   router.patch(BASE, ...inTenant, async (ctx) => {
@@ -98,11 +102,17 @@ export function componentRoutes(services: AppServices): Router {
   router.post(`${BASE}/:componentId`, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     componentPolicy.authorize(access.role, 'update');
-    const input = readBody(ctx.request.body, forms.componentUpdate);
-    const isDeleted = flagOf(input.is_deleted);
-    if (isDeleted !== undefined) componentPolicy.authorize(access.role, isDeleted ? 'archive' : 'restore');
-    const changes = contentChanges(ctx.request.body, input);
-    answer(ctx, await components.updateComponent(knex, viewerOf(access), ctx.params.moduleId, ctx.params.componentId, changes));
+    const viewer = viewerOf(access);
+    // 404 before an upload is read.
+    await components.requireComponent(knex, viewer, ctx.params.moduleId, ctx.params.componentId);
+    const form = await readContentForm(ctx, services, access.tenant.id);
+    const updated = await form.finish(() => {
+      const input = readBody(form.body, forms.componentUpdate);
+      const isDeleted = flagOf(input.is_deleted);
+      if (isDeleted !== undefined) componentPolicy.authorize(access.role, isDeleted ? 'archive' : 'restore');
+      return components.updateComponent(knex, viewer, ctx.params.moduleId, ctx.params.componentId, contentChanges(form.body, input, form.image));
+    });
+    answer(ctx, updated);
   });
 
   router.delete(`${BASE}/:componentId`, ...inTenant, async (ctx) => {

@@ -11,11 +11,11 @@ import { applyArchived, paginate, type ListParams, type Page } from '../../http/
 import { mediaSummaryColumns } from '../media/summary.js';
 import { contentMessages } from '../modules/policy.js';
 import {
-  checkImage,
   contentList,
   excludesHidden,
   planContentEdits,
   requireModule,
+  resolveImageId,
   type ContentChanges,
   type ContentInput,
   type ContentListOptions,
@@ -80,7 +80,7 @@ export async function createComponent(knex: Knex, viewer: Viewer, moduleId: stri
   const id = newId();
   await knex.transaction(async (trx) => {
     await requireModule(trx, viewer, moduleId);
-    await checkImage(trx, viewer.tenantId, input.imageId);
+    const imageId = await resolveImageId(trx, viewer.tenantId, input);
     const now = new Date();
     await trx('components').insert({
       id,
@@ -90,7 +90,7 @@ export async function createComponent(knex: Knex, viewer: Viewer, moduleId: stri
       description: input.description,
       is_active: input.isActive ?? true,
       position: await nextPosition(trx, 'components', 'module_id', moduleId),
-      image_id: input.imageId ?? null,
+      image_id: imageId ?? null,
       deleted_at: null,
       created_at: now,
       updated_at: now,

@@ -2,10 +2,13 @@
 import type { ParsedUrlQuery } from 'node:querystring';
 import { parseFlag } from '../../http/input.js';
 import { queryValue } from '../../http/list-query.js';
+import { messages } from '@tessera/sdk/rules';
+import { fieldError } from '../../http/errors.js';
 import { flagOf, textOf, type SentFields } from '../../http/read-body.js';
+import type { ReceivedFile } from '../media/upload.js';
 import type { ContentChanges, ContentListOptions } from './service.js';
 
-type ContentFields = SentFields<{ name: []; description: []; is_active: []; is_deleted: []; image_id: [] }>;
+type ContentFields = SentFields<{ name: []; description: []; is_active: []; is_deleted: []; image_id: []; image_name: [] }>;
 
 /** `image_id` may be sent as null or '' to clear the image (readBody drops nulls, so look at the raw body). */
 function imageIdOf(body: unknown, input: ContentFields): string | null | undefined {
@@ -14,8 +17,17 @@ function imageIdOf(body: unknown, input: ContentFields): string | null | undefin
   return typeof input.image_id === 'string' ? input.image_id.toLowerCase() : undefined;
 }
 
-export function contentChanges(body: unknown, input: ContentFields): ContentChanges {
+/** An uploaded image becomes a library image named by `image_name` (required with an upload, spec section 5). */
+function imageUploadOf(input: ContentFields, image: ReceivedFile | undefined): ContentChanges['imageUpload'] {
+  if (!image) return undefined;
+  const name = textOf(input.image_name);
+  if (!name) throw fieldError('image_name', messages.required('image_name'));
+  return { file: image, name };
+}
+
+export function contentChanges(body: unknown, input: ContentFields, image?: ReceivedFile): ContentChanges {
   return {
+    imageUpload: imageUploadOf(input, image),
     name: textOf(input.name),
     description: textOf(input.description),
     isActive: flagOf(input.is_active),

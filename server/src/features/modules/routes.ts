@@ -8,6 +8,7 @@ import { listBody, readListParams } from '../../http/list-query.js';
 import { flagOf, idsOf, readBody } from '../../http/read-body.js';
 import { accessOf, requireTenant } from '../../http/tenant-access.js';
 import { signerOf } from '../../storage/signed-urls.js';
+import { readContentForm } from '../media/content-image.js';
 import { contentTree } from './content-tree.js';
 import { contentChanges, listOptions } from './input.js';
 import { modulePolicy, requireMembership } from './policy.js';
@@ -44,9 +45,12 @@ export function moduleRoutes(services: AppServices): Router {
   router.post(BASE, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     modulePolicy.authorize(access.role, 'create');
-    const input = readBody(ctx.request.body, forms.module);
-    const changes = contentChanges(ctx.request.body, input);
-    const created = await modules.createModule(knex, viewerOf(access), { ...changes, name: changes.name as string, description: changes.description as string });
+    const form = await readContentForm(ctx, services, access.tenant.id);
+    const created = await form.finish(() => {
+      const input = readBody(form.body, forms.module);
+      const changes = contentChanges(form.body, input, form.image);
+      return modules.createModule(knex, viewerOf(access), { ...changes, name: changes.name as string, description: changes.description as string });
+    });
     answer(ctx, created, 201);
   });
 
@@ -72,10 +76,17 @@ export function moduleRoutes(services: AppServices): Router {
   router.post(`${BASE}/:moduleId`, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     modulePolicy.authorize(access.role, 'update');
-    const input = readBody(ctx.request.body, forms.moduleUpdate);
-    const isDeleted = flagOf(input.is_deleted);
-    if (isDeleted !== undefined) modulePolicy.authorize(access.role, isDeleted ? 'archive' : 'restore');
-    answer(ctx, await modules.updateModule(knex, viewerOf(access), ctx.params.moduleId, contentChanges(ctx.request.body, input)));
+    const viewer = viewerOf(access);
+    // 404 before an upload is read.
+    await modules.requireModule(knex, viewer, ctx.params.moduleId);
+    const form = await readContentForm(ctx, services, access.tenant.id);
+    const updated = await form.finish(() => {
+      const input = readBody(form.body, forms.moduleUpdate);
+      const isDeleted = flagOf(input.is_deleted);
+      if (isDeleted !== undefined) modulePolicy.authorize(access.role, isDeleted ? 'archive' : 'restore');
+      return modules.updateModule(knex, viewer, ctx.params.moduleId, contentChanges(form.body, input, form.image));
+    });
+    answer(ctx, updated);
   });
 
   router.delete(`${BASE}/:moduleId`, ...inTenant, async (ctx) => {

@@ -11,7 +11,9 @@ import { nextPosition } from '../../db/ordering.js';
 import { existingIds, replaceRelations } from '../../db/relations.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../http/list-query.js';
+import { insertMedia } from '../media/service.js';
 import { mediaSummaryColumns, type MediaSummaryColumns } from '../media/summary.js';
+import type { ReceivedFile } from '../media/upload.js';
 import { presentUserSummary, USER_SUMMARY_COLUMNS, type UserSummaryColumns } from '../tenant-users/presenter.js';
 import { contentMessages } from './policy.js';
 import type { ModuleRelations, ModuleRow } from './presenter.js';
@@ -135,17 +137,32 @@ export async function checkImage(db: Knex, tenantId: string, imageId: string | n
   if (!image) throw fieldError('image_id', messages.selected('image_id'));
 }
 
+/** An image uploaded with a module or component form, stored in the library under `name`. */
+export interface ImageUpload {
+  file: ReceivedFile;
+  name: string;
+}
+
 export interface ContentInput {
   name: string;
   description: string;
   isActive?: boolean;
   imageId?: string | null;
+  /** Wins over `imageId`: its library row is inserted in the same transaction. */
+  imageUpload?: ImageUpload;
+}
+
+/** The image id a create or edit sets: a new library row for an upload, else a checked library image. */
+export async function resolveImageId(db: Knex, tenantId: string, input: Pick<ContentInput, 'imageId' | 'imageUpload'>): Promise<string | null | undefined> {
+  if (input.imageUpload) return insertMedia(db, { tenantId, name: input.imageUpload.name, file: input.imageUpload.file });
+  await checkImage(db, tenantId, input.imageId);
+  return input.imageId;
 }
 
 export async function createModule(knex: Knex, viewer: Viewer, input: ContentInput): Promise<ModuleWithRelations> {
   const id = newId();
   await knex.transaction(async (trx) => {
-    await checkImage(trx, viewer.tenantId, input.imageId);
+    const imageId = await resolveImageId(trx, viewer.tenantId, input);
     const now = new Date();
     await trx('modules').insert({
       id,
@@ -154,7 +171,7 @@ export async function createModule(knex: Knex, viewer: Viewer, input: ContentInp
       description: input.description,
       is_active: input.isActive ?? true,
       position: await nextPosition(trx, 'modules', 'tenant_id', viewer.tenantId),
-      image_id: input.imageId ?? null,
+      image_id: imageId ?? null,
       deleted_at: null,
       created_at: now,
       updated_at: now,
@@ -170,6 +187,8 @@ export interface ContentChanges {
   isDeleted?: boolean;
   /** undefined leaves the image; null clears it. */
   imageId?: string | null;
+  /** A new image uploaded with the form (wins over `imageId`). */
+  imageUpload?: ImageUpload;
 }
 
 /** The column edits of a module or component update; restore reactivates (spec section 4). */
@@ -178,10 +197,7 @@ export async function planContentEdits(db: Knex, tenantId: string, row: ModuleRo
   if (changes.name !== undefined && changes.name !== row.name) edits.name = changes.name;
   if (changes.description !== undefined && changes.description !== row.description) edits.description = changes.description;
   if (changes.isActive !== undefined && changes.isActive !== Boolean(row.is_active)) edits.is_active = changes.isActive;
-  if (changes.imageId !== undefined) {
-    await checkImage(db, tenantId, changes.imageId);
-    edits.image_id = changes.imageId;
-  }
+  if (changes.imageId !== undefined || changes.imageUpload) edits.image_id = await resolveImageId(db, tenantId, changes);
   const plan = planArchive(row, changes.isDeleted, Object.keys(edits).length > 0, thing);
   if (plan.deleted_at !== undefined) edits.deleted_at = plan.deleted_at;
   if (plan.restored) edits.is_active = changes.isActive ?? true;
