@@ -113,7 +113,7 @@ describe('the image chooser', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Upload a new image' }));
     pick('Image', new File([new Uint8Array(5000)], 'Loading dock.png', { type: 'image/png' }));
     await waitFor(() => expect((screen.getByRole('textbox', { name: 'Image Name' }) as HTMLInputElement).value).toBe('Loading dock'));
-    expect(screen.getByRole('img', { name: 'Preview of Loading dock' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Preview of Loading dock' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Crop Image' })).toBeTruthy();
     expect(isDisabled(screen.getByRole('button', { name: 'Confirm' }))).toBe(false);
 
@@ -176,5 +176,60 @@ describe('the create and update payload', () => {
     const image = payload.form.get('image') as File;
     expect(image.name).toBe('dock.png');
     expect(image.size).toBe(4);
+  });
+});
+
+describe('Module edit', () => {
+  const EXISTING: Module = {
+    ...CREATED,
+    id: 'm-safety',
+    name: 'Safety',
+    groups: [{ id: 'g-crew', name: 'Site crew' }],
+    members: [],
+  };
+
+  function asMaster() {
+    return fakeApi([
+      { method: 'GET', path: '/api/users/me', status: 200, body: { data: aUser({ memberships: [aMembership({ role: 'master', tenant: ACME })] }) } },
+      { method: 'GET', path: '/api/config', status: 200, body: { data: CONFIG } },
+      { method: 'GET', path: '/api/tenants/acme-training/modules/m-safety', status: 200, body: { data: EXISTING } },
+      { method: 'GET', path: `${T}/media`, status: 200, body: emptyPage },
+      { method: 'GET', path: `${T}/groups`, status: 200, body: emptyPage },
+      { method: 'GET', path: `${T}/tenant-users`, status: 200, body: emptyPage },
+      { method: 'POST', path: `${T}/modules/m-safety`, status: 200, body: { data: { ...EXISTING, name: 'Site safety', is_active: false } } },
+    ]);
+  }
+
+  it('shows the current image with its facts, enlarges it, and tags groups behind Add Groups / Done Selecting', async () => {
+    asMaster();
+    renderApp('/acme-training/admin/modules/m-safety/edit');
+    const current = await screen.findByRole('figure', { name: 'Current image' });
+    expect(current.textContent).toMatch(/Site photo.*Size: 120 KB.*Created: Mar 01 26/);
+    fireEvent.click(within(current).getByRole('button', { name: 'Enlarge Site photo' }));
+    const large = await screen.findByRole('dialog', { name: 'Site photo' });
+    expect(within(large).getByRole('img', { name: 'Site photo' }).getAttribute('src')).toBe(SITE.url);
+    fireEvent.click(within(large).getByRole('button', { name: 'Close' }));
+
+    expect(screen.getByText('Groups: 1 tagged')).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Groups' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Groups' }));
+    expect(await screen.findByRole('combobox', { name: 'Groups' })).toBeTruthy();
+    expect(within(screen.getByRole('grid', { name: 'Selected groups' })).getByText('Site crew')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Done Selecting' }));
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Groups' })).toBeNull());
+  });
+
+  it('saves the fields with Active, keeps unchanged relations, and says Module Updated!', async () => {
+    const api = asMaster();
+    renderApp('/acme-training/admin/modules/m-safety/edit');
+    await screen.findByRole('heading', { name: 'Edit Module' });
+    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Modules' }).getAttribute('href')).toBe('/acme-training/admin/modules');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Site safety' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Active' }));
+    confirm();
+    expect(await screen.findByText('Module Updated!')).toBeTruthy();
+    const posts = api.requests.filter((request) => request.method === 'POST');
+    expect(posts.map((request) => request.path)).toEqual([`${T}/modules/m-safety`]);
+    expect(posts[0].body).toEqual({ name: 'Site safety', description: 'Basics', is_active: false });
   });
 });
