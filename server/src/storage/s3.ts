@@ -23,6 +23,10 @@ export function s3ClientConfig(config: S3StorageConfig): S3ClientConfig {
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,
     credentials: config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
+    // Checksums only where S3 requires them: many S3-compatible stores refuse the SDK's default aws-chunked
+    // uploads with trailing checksums.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
   };
 }
 

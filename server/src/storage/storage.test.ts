@@ -1,0 +1,123 @@
+/**
+ * The storage adapters. Local disk: streamed writes renamed into place, ranges, stat, delete, and a failing
+ * body that leaves nothing behind. S3: the same behaviour against a small in-process fake of the S3 calls the
+ * adapter makes (PutObject, GetObject with Range, HeadObject, DeleteObject), path-style.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalStorage } from './local.js';
+import { createS3Storage } from './s3.js';
+import { StorageNotFound, type Storage } from './storage.js';
+
+async function* failingBody() {
+  yield Buffer.from('first part ');
+  throw new Error('the upload was refused half way');
+}
+
+function behavesAsStorage(name: string, make: () => Storage, leftovers: () => string[]) {
+  describe(name, () => {
+    it('writes a stream, reads it whole or by range, stats and deletes it', async () => {
+      const storage = make();
+      const key = 'tenant/media/0001.txt';
+      expect(await storage.put(key, Readable.from([Buffer.from('hello '), Buffer.from('world')]))).toBe(11);
+      expect(await text(await storage.get(key))).toBe('hello world');
+      expect(await text(await storage.get(key, { start: 6, end: 10 }))).toBe('world');
+      expect(await storage.stat(key)).toEqual({ size: 11 });
+      await storage.delete(key);
+      expect(await storage.stat(key)).toBeNull();
+      await expect(storage.get(key)).rejects.toBeInstanceOf(StorageNotFound);
+      await storage.delete(key);
+    });
+
+    it('leaves nothing when the body fails', async () => {
+      const storage = make();
+      await expect(storage.put('tenant/media/0002.txt', Readable.from(failingBody()))).rejects.toThrow('refused half way');
+      expect(await storage.stat('tenant/media/0002.txt')).toBeNull();
+      expect(leftovers()).toEqual([]);
+    });
+
+    it('refuses keys that could leave the storage root', async () => {
+      await expect(make().put('../outside.txt', Readable.from([Buffer.from('x')]))).rejects.toThrow('Unsafe storage key');
+      await expect(make().get('/etc/passwd')).rejects.toThrow('Unsafe storage key');
+    });
+  });
+}
+
+const root = mkdtempSync(join(tmpdir(), 'tessera-storage-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
+}
+
+behavesAsStorage('local disk', () => createLocalStorage(root), () => filesUnder(root));
+
+/** Objects of one bucket in memory, answering path-style S3 requests. */
+function fakeS3(): { server: Server; objects: Map<string, Buffer> } {
+  const objects = new Map<string, Buffer>();
+  const answer = (response: ServerResponse, status: number, body?: Buffer | string, headers: Record<string, string> = {}) => {
+    response.writeHead(status, headers);
+    response.end(body);
+  };
+  const server = createServer(async (request: IncomingMessage, response) => {
+    const url = new URL(request.url as string, 'http://fake');
+    const [, bucket, ...rest] = url.pathname.split('/');
+    const key = decodeURIComponent(rest.join('/'));
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const stored = objects.get(`${bucket}/${key}`);
+    const missing = '<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>missing</Message></Error>';
+    switch (request.method) {
+      case 'PUT':
+        objects.set(`${bucket}/${key}`, Buffer.concat(chunks));
+        return answer(response, 200, '', { ETag: '"etag"' });
+      case 'HEAD':
+        return stored ? answer(response, 200, undefined, { 'Content-Length': String(stored.length) }) : answer(response, 404);
+      case 'GET': {
+        if (!stored) return answer(response, 404, missing, { 'Content-Type': 'application/xml' });
+        const range = /^bytes=(\d+)-(\d+)$/.exec(request.headers.range ?? '');
+        if (!range) return answer(response, 200, stored, { 'Content-Length': String(stored.length) });
+        const part = stored.subarray(Number(range[1]), Number(range[2]) + 1);
+        return answer(response, 206, part, { 'Content-Length': String(part.length), 'Content-Range': `bytes ${range[1]}-${range[2]}/${stored.length}` });
+      }
+      case 'DELETE':
+        objects.delete(`${bucket}/${key}`);
+        return answer(response, 204);
+      default:
+        return answer(response, 405);
+    }
+  });
+  return { server, objects };
+}
+
+const fake = fakeS3();
+let endpoint = '';
+beforeAll(async () => {
+  await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+  endpoint = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => fake.server.close(() => resolve())));
+
+behavesAsStorage(
+  'S3-compatible (fake)',
+  () =>
+    createS3Storage({ driver: 's3', bucket: 'media', region: 'us-east-1', endpoint, accessKeyId: 'test', secretAccessKey: 'test', forcePathStyle: true, prefix: 'tessera' }),
+  () => [...fake.objects.keys()],
+);
+
+describe('S3 keys', () => {
+  it('are stored under the configured prefix', async () => {
+    const storage = createS3Storage({ driver: 's3', bucket: 'media', region: 'us-east-1', endpoint, accessKeyId: 'a', secretAccessKey: 'b', forcePathStyle: true, prefix: 'tessera' });
+    await storage.put('t/m/0003.txt', Readable.from([Buffer.from('x')]));
+    expect([...fake.objects.keys()]).toContain('media/tessera/t/m/0003.txt');
+    await storage.delete('t/m/0003.txt');
+  });
+});
