@@ -234,6 +234,40 @@ const OPERATIONS: Operation[] = [
     },
   },
   { name: 'GET reports/snapshot', scope: 'author', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/reports/snapshot` }) },
+  // The media library (uploads themselves are multipart: media.test.ts shows a learner's upload refused).
+  { name: 'GET media', scope: 'author', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/media` }) },
+  { name: 'GET media/{id}', scope: 'author', success: 200, targetsRow: true, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/media/${await insertMediaRow(t.server, t.rowTenant.id)}` }) },
+  {
+    name: 'POST media/{id} (rename)',
+    scope: 'author',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const id = await insertMediaRow(t.server, t.rowTenant.id);
+      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/media/${id}`, body: { name: 'Renamed' }, snapshot: row(t.server, 'media', id) };
+    },
+  },
+  {
+    name: 'POST media/{id}/modules',
+    scope: 'author',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const id = await insertMediaRow(t.server, t.rowTenant.id);
+      const { moduleId } = await tree(t);
+      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/media/${id}/modules`, body: { modules: [moduleId] }, snapshot: rows(t.server, 'module_media', { media_id: id }) };
+    },
+  },
+  {
+    name: 'DELETE media/{id}',
+    scope: 'author',
+    success: 204,
+    targetsRow: true,
+    prepare: async (t) => {
+      const id = await insertMediaRow(t.server, t.rowTenant.id);
+      return { method: 'DELETE', path: `/tenants/${t.pathTenant.id}/media/${id}`, snapshot: row(t.server, 'media', id) };
+    },
+  },
 ];
 
 interface Denial {
