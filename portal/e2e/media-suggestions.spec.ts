@@ -65,6 +65,8 @@ interface MediaRow {
 }
 
 test('an admin uploads a cropped image and a pdf, filters, searches, views, edits and deletes media', async ({ page, request }) => {
+  // A long journey (two uploads, a crop, six pages with axe): more than the default minute on a busy machine.
+  test.setTimeout(180_000);
   const stamp = Date.now();
   const imageName = `Floor plan ${stamp}`;
   const pdfName = `Safety sheet ${stamp}`;
@@ -84,6 +86,7 @@ test('an admin uploads a cropped image and a pdf, filters, searches, views, edit
   await expect(cropDialog.getByRole('heading', { name: 'Original' })).toBeVisible();
   await expect(cropDialog.getByRole('heading', { name: 'Cropped' })).toBeVisible();
   await expect(cropDialog.locator('.cropper-container')).toBeVisible();
+  await expectAccessible(page);
   await cropDialog.getByRole('button', { name: 'Crop' }).click();
   await expect(cropDialog).toBeHidden();
   await expect(page.getByText('Cropped', { exact: true })).toBeVisible();
