@@ -45,7 +45,7 @@ export class Api {
     return new Api(request, token);
   }
 
-  async call<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, data?: unknown): Promise<T> {
+  async call<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, data?: unknown): Promise<T> {
     const response = await this.request.fetch(`/api${path}`, {
       method,
       data,
