@@ -62,6 +62,7 @@ interface MediaRow {
   mime_type: string;
   width: number | null;
   height: number | null;
+  modules: { name: string }[];
 }
 
 test('an admin uploads a cropped image and a pdf, filters, searches, views, edits and deletes media', async ({ page, request }) => {
@@ -70,6 +71,9 @@ test('an admin uploads a cropped image and a pdf, filters, searches, views, edit
   const stamp = Date.now();
   const imageName = `Floor plan ${stamp}`;
   const pdfName = `Safety sheet ${stamp}`;
+  const admin = await Api.as(request, 'admin@example.com');
+  const moduleName = `Site safety ${stamp}`;
+  await admin.call('POST', `/tenants/${ORGANIZATION}/modules`, { name: moduleName, description: 'Ladders, scaffolds and roofs.' });
   await logInAs(page, 'admin@example.com');
   await page.goto(MEDIA);
   await expect(page.getByRole('heading', { name: 'Media', level: 1 })).toBeVisible();
@@ -90,6 +94,10 @@ test('an admin uploads a cropped image and a pdf, filters, searches, views, edit
   await cropDialog.getByRole('button', { name: 'Crop' }).click();
   await expect(cropDialog).toBeHidden();
   await expect(page.getByText('Cropped', { exact: true })).toBeVisible();
+  // Related modules: tag the image with the new module.
+  await page.getByRole('combobox', { name: 'Modules' }).fill(moduleName);
+  await page.getByRole('option', { name: moduleName }).click();
+  await expect(page.getByRole('row', { name: moduleName })).toBeVisible();
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Media Created!')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('');
@@ -102,10 +110,10 @@ test('an admin uploads a cropped image and a pdf, filters, searches, views, edit
   await expect(page.getByText('Media Created!')).toBeVisible();
 
   // The server stored the crop: a png of the configured size.
-  const admin = await Api.as(request, 'admin@example.com');
   const [stored] = await admin.call<MediaRow[]>('GET', `/tenants/${ORGANIZATION}/media?search=${encodeURIComponent(imageName)}`);
   const config = (await (await request.get('/api/config')).json()) as { data: { image: { min_width: number; min_height: number } } };
   expect(stored).toMatchObject({ name: imageName, mime_type: 'image/png', width: config.data.image.min_width, height: config.data.image.min_height });
+  expect(stored.modules.map((module) => module.name)).toEqual([moduleName]);
 
   // All: filter by type, search by name.
   await openTab(page, 'All');
@@ -115,6 +123,12 @@ test('an admin uploads a cropped image and a pdf, filters, searches, views, edit
   await expect(rowOf(page, imageName)).toHaveCount(0);
   await chooseOption(page, /(^| )Type$/, 'All Types');
   await expect(rowOf(page, imageName)).toBeVisible();
+  // The module filter keeps the tagged image only.
+  await chooseOption(page, /(^| )Module$/, moduleName);
+  await expect(rowOf(page, pdfName)).toHaveCount(0);
+  await expect(rowOf(page, imageName)).toBeVisible();
+  await chooseOption(page, /(^| )Module$/, 'All Modules');
+  await expect(rowOf(page, pdfName)).toBeVisible();
   await search(page, 'Search by name', imageName);
   await expect(rowOf(page, pdfName)).toHaveCount(0);
   await expectAccessible(page);
