@@ -1,19 +1,21 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { StarredTopics } from '@tessera/widgets';
 import { DEMO_TENANT, FAKE_HOST_TOKENS } from '@tessera/widgets/testing';
 import { FakeTesseraProvider, type FakeApiParameters } from './fakeClient';
 
 /** "Your Starred Topics" of the portal and of `<tessera-starred-topics>`, against the in-memory fake API. */
+/** A learner who is logged in (the default); a story with its own `api` parameter spreads this in or leaves it out. */
+const loggedIn: FakeApiParameters = { tokens: FAKE_HOST_TOKENS };
+
 const meta = {
   title: 'Widgets/StarredTopics',
   component: StarredTopics,
-  args: { organization: DEMO_TENANT },
+  args: { organization: DEMO_TENANT, onOpenTopic: fn() },
   argTypes: { client: { control: false }, onOpenTopic: { action: 'open topic' } },
-  parameters: { api: { tokens: FAKE_HOST_TOKENS } },
   decorators: [
     (Story, context) => (
-      <FakeTesseraProvider api={(context.parameters.api ?? {}) as FakeApiParameters}>
+      <FakeTesseraProvider api={(context.parameters.api ?? loggedIn) as FakeApiParameters}>
         <div style={{ maxWidth: 720 }}>
           <Story />
         </div>
@@ -36,14 +38,14 @@ export const List: Story = {
 };
 
 export const Loading: Story = {
-  parameters: { api: { tokens: FAKE_HOST_TOKENS, delayMs: 600_000 } },
+  parameters: { api: { ...loggedIn, delayMs: 600_000 } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading...');
   },
 };
 
 export const Empty: Story = {
-  parameters: { api: { tokens: FAKE_HOST_TOKENS, favorites: [] } },
+  parameters: { api: { ...loggedIn, favorites: [] } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('No topics found....')).toBeInTheDocument();
   },
@@ -58,7 +60,7 @@ export const Unstar: Story = {
 };
 
 export const UnstarFails: Story = {
-  parameters: { api: { tokens: FAKE_HOST_TOKENS, failing: ['unfavorite'] } },
+  parameters: { api: { ...loggedIn, failing: ['unfavorite'] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Unstar Sharpening tools' }));
@@ -68,7 +70,7 @@ export const UnstarFails: Story = {
 };
 
 export const LoadFails: Story = {
-  parameters: { api: { tokens: FAKE_HOST_TOKENS, failing: ['favorites'] } },
+  parameters: { api: { ...loggedIn, failing: ['favorites'] } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('Something went wrong.');
   },

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { TopicViewer } from '@tessera/widgets';
 import { DEMO_TENANT, DEMO_TOPIC_ID, FAKE_HOST_TOKENS, manyItems } from '@tessera/widgets/testing';
 import { FakeTesseraProvider, type FakeApiParameters } from './fakeClient';
@@ -8,15 +8,17 @@ import { FakeTesseraProvider, type FakeApiParameters } from './fakeClient';
  * The topic viewer of the portal's items view and of `<tessera-topic-viewer>`: a topic's rows with paragraphs
  * (Markdown), images, videos, pdfs and audio, and procedure rows to tick. Every story talks to the in-memory fake API.
  */
+/** A learner who is logged in (the default); a story with its own `api` parameter spreads this in or leaves it out. */
+const loggedIn: FakeApiParameters = { tokens: FAKE_HOST_TOKENS };
+
 const meta = {
   title: 'Widgets/TopicViewer',
   component: TopicViewer,
-  args: { organization: DEMO_TENANT, topic: DEMO_TOPIC_ID },
+  args: { organization: DEMO_TENANT, topic: DEMO_TOPIC_ID, onComplete: fn() },
   argTypes: { client: { control: false }, onComplete: { action: 'complete' } },
-  parameters: { api: { tokens: FAKE_HOST_TOKENS } },
   decorators: [
     (Story, context) => (
-      <FakeTesseraProvider api={(context.parameters.api ?? {}) as FakeApiParameters}>
+      <FakeTesseraProvider api={(context.parameters.api ?? loggedIn) as FakeApiParameters}>
         <div style={{ maxWidth: 720 }}>
           <Story />
         </div>
@@ -45,14 +47,14 @@ export const EveryItemType: Story = {
 };
 
 export const Loading: Story = {
-  parameters: { api: { tokens: FAKE_HOST_TOKENS, delayMs: 600_000 } },
+  parameters: { api: { ...loggedIn, delayMs: 600_000 } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading...');
   },
 };
 
 export const Empty: Story = {
-  parameters: { api: { tokens: FAKE_HOST_TOKENS, items: { [DEMO_TOPIC_ID]: [] } } },
+  parameters: { api: { ...loggedIn, items: { [DEMO_TOPIC_ID]: [] } } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('This topic appears to be empty.')).toBeInTheDocument();
   },
@@ -71,7 +73,7 @@ export const ProcedureRows: Story = {
 
 /** The server refuses the tick: the row goes back and an alert says so. */
 export const CompletionFails: Story = {
-  parameters: { api: { tokens: FAKE_HOST_TOKENS, failing: ['complete'] } },
+  parameters: { api: { ...loggedIn, failing: ['complete'] } },
   play: async ({ canvasElement }) => {
     const toggle = await procedureToggle(canvasElement, 'Put on protective equipment');
     await userEvent.click(toggle);
@@ -83,7 +85,7 @@ export const CompletionFails: Story = {
 };
 
 export const LoadFails: Story = {
-  parameters: { api: { tokens: FAKE_HOST_TOKENS, failing: ['items'] } },
+  parameters: { api: { ...loggedIn, failing: ['items'] } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Something went wrong.');
@@ -120,7 +122,7 @@ export const LoggedOut: Story = {
 /** The render budget's topic: 200 rows, every fifth a procedure. */
 export const TwoHundredItems: Story = {
   args: { showTitle: false },
-  parameters: { api: { tokens: FAKE_HOST_TOKENS, items: { [DEMO_TOPIC_ID]: manyItems(200) } } },
+  parameters: { api: { ...loggedIn, items: { [DEMO_TOPIC_ID]: manyItems(200) } } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('region', { name: 'Step 200' })).toBeInTheDocument();
   },

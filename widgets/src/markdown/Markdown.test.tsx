@@ -56,6 +56,11 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown('![a](https://cdn.example.com/a.png)')).toContain('src="https://cdn.example.com/a.png"');
   });
 
+  it('keeps documents apart: a link definition in one text does not resolve a reference in the next', () => {
+    expect(renderMarkdown('[ref]: https://example.com/one\n\n[ref]')).toContain('<a target="_blank" rel="noopener noreferrer" href="https://example.com/one">ref</a>');
+    expect(renderMarkdown('[ref]')).toBe('<p>[ref]</p>');
+  });
+
   it('does not let text that looks like a link pick up the new-tab attributes', () => {
     expect(renderMarkdown('`<a href="x">`')).toContain('&lt;a href=&quot;x&quot;&gt;');
   });

@@ -56,15 +56,15 @@ const Status = /* @__PURE__ */ styled('p', { display: 'flex', alignItems: 'cente
 export function StarredTopics(props: StarredTopicsProps) {
   const { organization, onOpenTopic, showHeading = true, headingLevel = 2 } = props;
   const client = useTesseraClient(props.client);
-  const accessToken = useAccessToken(client);
-  const { state, reload, unstar, unstarFailed } = useStarredTopics(client, organization, accessToken);
+  const isLoggedIn = useAccessToken(client) !== null;
+  const { state, reload, unstar, unstarFailed } = useStarredTopics(client, organization, isLoggedIn);
   const open = (topic: Topic) =>
     onOpenTopic?.({ organization, topicId: topic.id, componentId: topic.component_id, moduleId: topic.component.module.id });
 
   return (
     <Root aria-label={text.heading}>
       {showHeading ? <Heading level={headingLevel}>{text.heading}</Heading> : null}
-      {!accessToken ? <Status>{text.loggedOut}</Status> : body()}
+      {!isLoggedIn ? <Status>{text.loggedOut}</Status> : body()}
     </Root>
   );
 

@@ -3,12 +3,12 @@ import { unwrap, type TesseraClient, type Topic } from '@tessera/sdk';
 
 export type StarredTopicsState = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; topics: Topic[] };
 
-/** The caller's favourite topics (all of them, in one page), fetched again when the access token changes. */
-export function useStarredTopics(client: TesseraClient, organization: string, accessToken: string | null) {
+/** The caller's favourite topics (all of them, in one page), fetched again when the page logs in. */
+export function useStarredTopics(client: TesseraClient, organization: string, isLoggedIn: boolean) {
   const [state, setState] = useState<StarredTopicsState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    if (!accessToken || !organization) return undefined;
+    if (!isLoggedIn || !organization) return undefined;
     let current = true;
     setState({ status: 'loading' });
     const params = { path: { tenantId: organization }, query: { paginate: false } };
@@ -19,7 +19,7 @@ export function useStarredTopics(client: TesseraClient, organization: string, ac
     return () => {
       current = false;
     };
-  }, [client, organization, accessToken, attempt]);
+  }, [client, organization, isLoggedIn, attempt]);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
 
   const [unstarFailed, setUnstarFailed] = useState(false);

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createTesseraClient, memoryTokenStore } from '@tessera/sdk';
@@ -85,6 +85,16 @@ describe('TopicViewer', () => {
     render(<TopicViewer client={client} organization={DEMO_TENANT} topic={DEMO_TOPIC_ID} />);
     expect(screen.getByText(text.loggedOut)).toBeTruthy();
     expect(api.requests).toHaveLength(0);
+  });
+
+  it('does not fetch again when the tokens are refreshed, and asks to log in after a logout', async () => {
+    const { client, fake } = setup();
+    await screen.findByRole('region', { name: 'Before you start' });
+    act(() => client.tokenStore.set({ accessToken: 'host-refreshed', refreshToken: 'host-refreshed' }));
+    expect(screen.getByRole('region', { name: 'Before you start' })).toBeTruthy();
+    expect(fake.requests.filter((request) => request.url.endsWith('/items'))).toHaveLength(1);
+    act(() => client.tokenStore.set(null));
+    expect(screen.getByText(text.loggedOut)).toBeTruthy();
   });
 
   it('asks for a topic when none is given (an element whose topic attribute is not set yet)', () => {

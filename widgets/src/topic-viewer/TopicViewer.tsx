@@ -48,12 +48,12 @@ const Description = /* @__PURE__ */ styled('p', { margin: 0, color: '$textMuted'
 export function TopicViewer(props: TopicViewerProps) {
   const { organization, topic, preview = false, readOnly = false, showTitle = true, headingLevel = 2 } = props;
   const client = useTesseraClient(props.client);
-  const accessToken = useAccessToken(client);
-  const { state, setState, reload } = useTopicContent(client, organization, topic, accessToken, showTitle);
+  const isLoggedIn = useAccessToken(client) !== null;
+  const { state, setState, reload } = useTopicContent(client, organization, topic, isLoggedIn, showTitle);
   const { toggle, failed } = useProcedureToggle(client, organization, topic, setState, props.onComplete);
   const rowLevel = Math.min(headingLevel + 1, 5) as 2 | 3 | 4 | 5;
 
-  if (!accessToken) return <Root data-state="logged-out"><Status>{text.loggedOut}</Status></Root>;
+  if (!isLoggedIn) return <Root data-state="logged-out"><Status>{text.loggedOut}</Status></Root>;
   if (!organization || !topic) return <Root data-state="no-topic"><Status>{text.noTopic}</Status></Root>;
   if (state.status === 'loading') {
     return (

@@ -17,20 +17,21 @@ async function fetchTopicContent(client: TesseraClient, organization: string, to
 }
 
 /**
- * A topic and its items, fetched again whenever the organization, the topic or the access token changes
- * (a login in another widget shows the topic without a reload). `reload` tries again after a failure.
+ * A topic and its items, fetched again whenever the organization or the topic changes, or the page logs in
+ * (a login in another widget shows the topic without a reload; a token refresh alone fetches nothing).
+ * `reload` tries again after a failure.
  */
 export function useTopicContent(
   client: TesseraClient,
   organization: string,
   topicId: string,
-  accessToken: string | null,
+  isLoggedIn: boolean,
   withTopic: boolean,
 ) {
   const [state, setState] = useState<TopicContentState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    if (!accessToken || !organization || !topicId) return undefined;
+    if (!isLoggedIn || !organization || !topicId) return undefined;
     let current = true;
     setState({ status: 'loading' });
     fetchTopicContent(client, organization, topicId, withTopic).then(
@@ -41,7 +42,7 @@ export function useTopicContent(
     return () => {
       current = false;
     };
-  }, [client, organization, topicId, accessToken, withTopic, attempt]);
+  }, [client, organization, topicId, isLoggedIn, withTopic, attempt]);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { state, setState, reload };
 }
