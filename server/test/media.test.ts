@@ -3,6 +3,7 @@
  * limits with the spec's messages, thumbnails and crops, renames and replacements, tags, lists and deletion.
  * A refused upload leaves no row and no stored file. Limits are made small here so the files stay small.
  */
+import { request } from 'node:http';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,6 +114,39 @@ describe.each(databaseKinds)('media library on %s', (kind) => {
       expect(answer.status).toBe(422);
       // Cut off while streaming: the size comes from the request's length, hence "approximately".
       expect(answer.body.errors.file).toEqual([expect.stringMatching(/^The file size is approximately 48\d KB\. The image must be between 0 KB and 300 KB$/)]);
+    });
+
+    it('stops reading an upload once it passes the limit, without waiting for the rest of the body', async () => {
+      const declared = 200 * 1024 * 1024;
+      const boundary = 'tessera-test-boundary';
+      const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nHuge\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
+      let sent = 0;
+      const answer = await new Promise<{ status: number; body: { errors: Record<string, string[]> } }>((resolve, reject) => {
+        const req = request(`${server.api.baseUrl}${t()}/media`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${admin.token}`, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': String(declared) },
+        });
+        let answered = false;
+        req.on('response', (response) => {
+          answered = true;
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ status: response.statusCode as number, body: JSON.parse(Buffer.concat(chunks).toString()) }));
+        });
+        // The server hangs up on the rest of the body: errors after the answer are expected.
+        req.on('error', (error) => (answered ? undefined : reject(error)));
+        const chunk = mp4(1024 * 1024);
+        const pump = () => {
+          while (!answered && sent < declared - head.length - chunk.length) {
+            sent += chunk.length;
+            if (!req.write(sent === chunk.length ? Buffer.concat([head, chunk]) : chunk)) return void req.once('drain', pump);
+          }
+        };
+        pump();
+      });
+      expect(answer.status).toBe(422);
+      expect(answer.body.errors.file[0]).toMatch(/^The file size is approximately 210 MB\. The video must be between 1 KB and 500 KB$/);
+      expect(sent).toBeLessThan(50 * 1024 * 1024);
     });
 
     it('refuses a file under the least size', async () => {
