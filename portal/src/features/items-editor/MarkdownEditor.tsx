@@ -5,7 +5,15 @@
  * never through the editor's own (raw HTML capable) preview.
  */
 import { Markdown } from '@tessera/widgets';
-import MDEditor from '@uiw/react-md-editor/nohighlight';
+import MDEditor, { type ICommand } from '@uiw/react-md-editor/nohighlight';
+
+/**
+ * The toolbar's icons are svgs with role img and no name; each button already has its aria-label, so the
+ * icon is decoration and is hidden from assistive technology.
+ */
+function decorativeIcon(command: ICommand): ICommand {
+  return command.icon ? { ...command, icon: <span aria-hidden="true">{command.icon}</span> } : command;
+}
 
 export interface MarkdownEditorProps {
   value: string;
@@ -24,6 +32,7 @@ export default function MarkdownEditor({ value, onChange, label, describedBy, is
         onChange={(next) => onChange(next ?? '')}
         preview="edit"
         components={{ preview: (source) => <Markdown text={source} /> }}
+        commandsFilter={decorativeIcon}
         height={200}
         visibleDragbar={false}
         textareaProps={{
