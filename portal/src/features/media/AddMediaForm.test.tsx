@@ -152,6 +152,24 @@ describe('Add a new file', () => {
     expect(await screen.findByText('Image must be either a jpeg or png', { selector: 'span:not([role="tooltip"])' })).toBeTruthy();
   });
 
+  it.each([
+    ['Video', 'Welcome.mp4', 'video/mp4', 'Uploading video... this may take up to several minutes'],
+    ['Audio', 'Welcome.mp3', 'audio/mpeg', 'Uploading audio file... this may take up to several minutes'],
+  ])('warns while the file uploads (%s)', async (type, fileName, mimeType, warning) => {
+    asAdmin();
+    // The upload never answers: the form stays in its saving state.
+    const answer = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: Request) => (input.method === 'POST' ? new Promise(() => {}) : answer(input)));
+    await openAddTab();
+    await chooseType(type);
+    pick('File', aFile(fileName, mimeType, 50_000));
+    if (type === 'Video') pick('Thumbnail', aFile('poster.png', 'image/png', 5000));
+    await waitFor(() => expect(nameField().value).toBe('Welcome'));
+    expect(screen.queryByText(warning)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect((await screen.findByText(warning)).closest('[role="alert"]')).toBeTruthy();
+  });
+
   it('uploads the file with its name as multipart, shows Media Created! and resets', async () => {
     const api = asAdmin();
     await openAddTab();
