@@ -183,6 +183,17 @@ describe.each(databaseKinds)('media library on %s', (kind) => {
       expect(noFile.body.errors).toEqual({ file: ['The file field is required.'] });
     });
 
+    it('answers 400 for a multipart body without a boundary, or one cut short', async () => {
+      const noBoundary = await server.api.request('POST', `${t()}/media`, { token: admin.token, raw: 'x', headers: { 'Content-Type': 'multipart/form-data' } });
+      expect(noBoundary.status).toBe(400);
+      const cut = await server.api.request('POST', `${t()}/media`, {
+        token: admin.token,
+        raw: '--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nnot finished',
+        headers: { 'Content-Type': 'multipart/form-data; boundary=b' },
+      });
+      expect(cut.status).toBe(400);
+    });
+
     it('answers 415 for a JSON create, 403 for a learner', async () => {
       expect((await server.api.post(`${t()}/media`, { name: 'x' }, { token: admin.token })).status).toBe(415);
       const learnerUpload = await upload({ name: 'x', file: { data: await png(320, 180), filename: 'a.png' } }, learner.token);

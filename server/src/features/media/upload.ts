@@ -180,6 +180,15 @@ async function receiveFilePart(part: PartContext, field: string, stream: Readabl
   return { field, kind, mediaId, key, mimeType: sniffed, size, filename: info.filename ?? '' };
 }
 
+/** busboy refuses a multipart type without a boundary as it starts: that is the client's mistake (400). */
+function multipartParser(ctx: Context): busboy.Busboy {
+  try {
+    return busboy({ headers: ctx.req.headers, limits: { fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + 20 } });
+  } catch {
+    throw new HttpError(400, 'bad_request', 'The request could not be read.');
+  }
+}
+
 /**
  * Reads a multipart request: text fields, and files streamed to storage as described above. Rejects (after
  * deleting what it stored) with 406/422 on the first unacceptable file, 415 when the request is not multipart.
@@ -196,7 +205,7 @@ export async function receiveMultipart(ctx: Context, services: UploadServices, o
   const part: PartContext = { storage, limits: services.config.media.limits, options, fields, declaredLength: Number(ctx.get('Content-Length')) || 0 };
   const counts = new Map<string, number>();
 
-  const parser = busboy({ headers: ctx.req.headers, limits: { fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + 20 } });
+  const parser = multipartParser(ctx);
   const streams = new Set<Readable>();
   const pending: Promise<void>[] = [];
   let failure: unknown;
