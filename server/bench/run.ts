@@ -9,11 +9,12 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Options, type Result } from 'autocannon';
+import { runContentBench } from './content.js';
 import { runPeopleBench } from './people.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-/** `BENCH_ONLY=users/me` runs only the scenarios whose name contains it (budgets are then skipped); `BENCH_ONLY=people` the people scenario. */
+/** `BENCH_ONLY=users/me` runs only the scenarios whose name contains it (budgets are then skipped); `BENCH_ONLY=people` the people scenario, `BENCH_ONLY=content` the content one. */
 const ONLY = process.env.BENCH_ONLY;
 
 interface Servers {
@@ -192,4 +193,9 @@ await main();
 // Issue 3's people scenario (10,000 members, 50 memberships) runs on its own seeded server once the servers above have stopped.
 if (!ONLY || 'people'.includes(ONLY)) {
   if (!(await runPeopleBench(DURATION))) process.exitCode = 1;
+}
+
+// Issue 4's content scenario (300,000 items) likewise, on its own seeded server.
+if (!ONLY || 'content'.includes(ONLY)) {
+  if (!(await runContentBench(DURATION))) process.exitCode = 1;
 }

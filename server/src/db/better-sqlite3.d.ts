@@ -1,7 +1,8 @@
-/** The part of better-sqlite3's API the prepared read path uses (the package ships no types). */
+/** The part of better-sqlite3's API Tessera uses: the prepared read path, the change counter, the bench's bulk seed (the package ships no types). */
 declare module 'better-sqlite3' {
   interface Statement {
     all(...bindings: unknown[]): unknown[];
+    run(...bindings: unknown[]): { changes: number };
   }
   interface Options {
     readonly?: boolean;
@@ -11,6 +12,8 @@ declare module 'better-sqlite3' {
   class Database {
     constructor(filename: string, options?: Options);
     prepare(sql: string): Statement;
+    pragma(source: string, options?: { simple?: boolean }): unknown;
+    transaction<A extends unknown[]>(run: (...args: A) => void): (...args: A) => void;
     close(): void;
   }
   export default Database;

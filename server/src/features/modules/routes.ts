@@ -9,7 +9,7 @@ import { flagOf, idsOf, readBody } from '../../http/read-body.js';
 import { accessOf, requireTenant } from '../../http/tenant-access.js';
 import { signerOf } from '../../storage/signed-urls.js';
 import { readContentForm } from '../media/content-image.js';
-import { contentTree } from './content-tree.js';
+import { contentTreeBody } from './content-tree.js';
 import { contentChanges, listOptions } from './input.js';
 import { modulePolicy, requireMembership } from './policy.js';
 import { presentModule } from './presenter.js';
@@ -32,7 +32,8 @@ export function moduleRoutes(services: AppServices): Router {
   router.get('/tenants/:tenantId/my-membership/content-tree', ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     modulePolicy.authorize(access.role, 'list');
-    ctx.body = { data: await contentTree(knex, viewerOf(access)) };
+    ctx.type = 'json';
+    ctx.body = await contentTreeBody(knex, viewerOf(access));
   });
 
   router.get(BASE, ...inTenant, async (ctx) => {

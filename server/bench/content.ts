@@ -1,0 +1,122 @@
+/**
+ * The content scenario of `npm run bench` (issue 4): an organization of 50 modules x 20 components x
+ * 20 topics x 15 items (300,000 items) and 2,000 media files, loaded at 32 connections on SQLite with
+ *   - the learner's content tree,
+ *   - a learner's topic list page (one component's topics with counts, favourites and completions),
+ *   - a topic's items (rows, children, media as signed URLs, completions),
+ *   - a media list page with a search term (as an admin).
+ * Budgets: content tree p99 under 150 ms, the others under 30 ms, and SQL queries per request the same in the
+ * big organization as in a small one of the same make (counted on knex's 'query' event).
+ * run.ts calls `runContentBench`; `tsx bench/content.ts` runs it alone.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Result } from 'autocannon';
+
+const CONNECTIONS = 32;
+const P99_BUDGET_MS: Record<string, number> = { 'content tree (learner)': 150 };
+const DEFAULT_P99_BUDGET_MS = 30;
+
+interface Measure {
+  queries: number;
+  ms: number;
+  bytes: number;
+  status: number;
+}
+
+interface ContentServer {
+  url: string;
+  seedSeconds: number;
+  counts: Record<string, number>;
+  scenarios: { name: string; path: string; token: string }[];
+  queryCounts: { request: string; big: Measure; small: Measure }[];
+}
+
+function startServer(): Promise<{ child: ChildProcess; server: ContentServer }> {
+  const child = fork(fileURLToPath(new URL('./servers/content.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx', '--conditions=tessera-source'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (message) => resolve({ child, server: message as ContentServer }));
+    child.once('exit', (code) => reject(new Error(`servers/content.ts exited with ${code}`)));
+  });
+}
+
+function cpuTime(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.once('message', (message) => {
+      const { cpu } = message as { cpu: NodeJS.CpuUsage };
+      resolve(cpu.user + cpu.system);
+    });
+    child.send('cpu');
+  });
+}
+
+const budgetOf = (name: string) => P99_BUDGET_MS[name] ?? DEFAULT_P99_BUDGET_MS;
+
+function printQueryCounts(server: ContentServer): void {
+  console.log('SQL queries per request (knex query events; the session lookup is one more prepared statement each):');
+  console.log(`  ${'request'.padEnd(30)} ${'big org'.padStart(8)} ${'small org'.padStart(10)} ${'big answer'.padStart(12)} ${'first ms'.padStart(9)}`);
+  for (const { request, big, small } of server.queryCounts) {
+    const cells = [`${big.queries} (${big.status})`.padStart(8), `${small.queries} (${small.status})`.padStart(10), `${(big.bytes / 1024).toFixed(0)} KB`.padStart(12), big.ms.toFixed(0).padStart(9)];
+    console.log(`  ${request.padEnd(30)} ${cells.join(' ')}`);
+  }
+}
+
+/** Runs the scenarios and prints their figures; answers whether every budget held. */
+export async function runContentBench(duration: number): Promise<boolean> {
+  const { child, server } = await startServer();
+  try {
+    const { modules, components, topics, items, media } = server.counts;
+    console.log(
+      `\nContent: ${modules} modules, ${components} components, ${topics} topics, ${items} items, ${media} media files (seeded in ${server.seedSeconds.toFixed(1)} s), ${CONNECTIONS} connections, SQLite.\n`,
+    );
+    printQueryCounts(server);
+    console.log('');
+    const header = `${'scenario'.padEnd(30)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'CPU µs/req'.padStart(11)} ${'non-2xx'.padStart(8)}`;
+    console.log(header);
+    console.log('-'.repeat(header.length));
+    const results: { name: string; result: Result }[] = [];
+    for (const scenario of server.scenarios) {
+      const options = { url: `${server.url}${scenario.path}`, connections: CONNECTIONS, headers: { Authorization: `Bearer ${scenario.token}` } };
+      await autocannon({ ...options, duration: 1 });
+      const before = await cpuTime(child);
+      const result = await autocannon({ ...options, duration });
+      const cpuPerRequest = ((await cpuTime(child)) - before) / Math.max(1, result.requests.total);
+      results.push({ name: scenario.name, result });
+      const cells = [
+        result.requests.average.toFixed(0).padStart(8),
+        String(result.latency.p50).padStart(7),
+        String(result.latency.p99).padStart(7),
+        String(result.latency.max).padStart(7),
+        cpuPerRequest.toFixed(0).padStart(11),
+        String(result.non2xx).padStart(8),
+      ];
+      console.log(`${scenario.name.padEnd(30)} ${cells.join(' ')}`);
+    }
+
+    const checks = [
+      ...results.map(({ name, result }) => ({
+        description: `${name} p99 < ${budgetOf(name)} ms`,
+        ok: result.requests.total > 0 && result.latency.p99 < budgetOf(name) && result.non2xx === 0 && result.errors === 0 && result.timeouts === 0,
+        actual: `${result.latency.p99} ms`,
+      })),
+      {
+        description: 'queries per request the same in the big and the small organization, every answer 200',
+        ok: server.queryCounts.every(({ big, small }) => big.queries === small.queries && big.status === 200 && small.status === 200),
+        actual: server.queryCounts.map(({ big, small }) => `${big.queries}/${small.queries}`).join(', '),
+      },
+    ];
+    console.log('\nBudgets (content):');
+    for (const check of checks) console.log(`  ${check.ok ? 'PASS' : 'FAIL'}  ${check.description} (measured ${check.actual})`);
+    return checks.every((check) => check.ok);
+  } finally {
+    child.disconnect();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const ok = await runContentBench(Number(process.env.BENCH_DURATION ?? 10));
+  process.exitCode = ok ? 0 : 1;
+}
