@@ -142,6 +142,14 @@ test('an admin builds a topic of rows, paragraphs, media and a procedure, reorde
 
   await logIn(page, 'admin@example.com', DEMO_PASSWORD);
   await expect(page).not.toHaveURL(/\/login/);
+  // The Markdown editor is its own chunk, fetched on author pages only when a paragraph shows.
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+  });
+  const loadsMarkdownEditor = () => scripts.some((path) => /\/MarkdownEditor-[\w-]+\.js$/.test(path));
+  await page.goto(`/${ORGANIZATION}/modules`, { waitUntil: 'networkidle' });
+  expect(loadsMarkdownEditor()).toBe(false);
   await page.goto(editor);
   await expect(page.getByRole('heading', { level: 1, name: topic.name })).toBeVisible();
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
@@ -152,11 +160,13 @@ test('an admin builds a topic of rows, paragraphs, media and a procedure, reorde
     `/${ORGANIZATION}/modules/${module.id}/components/${component.id}/topics/${topic.id}/items`,
   );
   await expectAccessible(page);
+  expect(loadsMarkdownEditor()).toBe(false);
 
   // A first row with a Markdown paragraph.
   await page.getByRole('button', { name: 'Add Row' }).click();
   await region(page, 'Row 1').getByRole('textbox', { name: 'Row title' }).fill('Before you start');
   await region(page, 'Row 1: Before you start').getByRole('button', { name: 'Add Paragraph to Row 1' }).click();
+  await expect.poll(loadsMarkdownEditor).toBe(true);
   await page.getByRole('textbox', { name: 'Text of Paragraph 1 in Row 1' }).fill('**Wear** your badge and read the [site rules](https://example.com/rules).');
   await expectAccessible(page);
 
