@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { openTab, rowOf, search, uniqueOrganizationName } from './people-support';
+import { Api, openTab, rowOf, search, uniqueOrganizationName } from './people-support';
 import { DEMO_PASSWORD, expectAccessible, logIn } from './support';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -70,9 +70,9 @@ async function fillContent(page: Page, name: string, description: string) {
   await page.getByRole('textbox', { name: 'Description' }).fill(description);
 }
 
-test('an admin authors a module with an uploaded, cropped image, its components and a topic; copies, moves, reorders, archives and restores', async ({ page }) => {
+test('an admin authors a module with an uploaded, cropped image, its components and a topic; copies, moves, reorders, archives and restores', async ({ page, request }) => {
   // A long journey through nine screens, each checked by axe-core.
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const moduleName = uniqueOrganizationName('Site Safety');
   const otherModuleName = uniqueOrganizationName('Fire Drills');
 
@@ -100,8 +100,9 @@ test('an admin authors a module with an uploaded, cropped image, its components 
   await expect(page.getByRole('img', { name: 'Preview of Site entrance' })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Crop Image' }).click();
-  const cropDialog = page.getByRole('dialog', { name: 'Crop Image' });
+  const cropDialog = page.getByRole('dialog', { name: 'Upload Image' });
   await expect(cropDialog.locator('.cropper-crop-box')).toBeVisible();
+  await expect(cropDialog.getByRole('img', { name: 'Preview of the cropped image' })).toBeVisible();
   await cropDialog.getByRole('button', { name: 'Crop' }).click();
   await expect(cropDialog).toHaveCount(0);
   await expect(page.getByRole('figure', { name: 'The new image' })).toContainText('Cropped');
@@ -120,6 +121,10 @@ test('an admin authors a module with an uploaded, cropped image, its components 
   const current = page.getByRole('figure', { name: 'Current image' });
   await expect(current).toContainText('Site entrance');
   await expect(current.getByRole('img', { name: 'Site entrance' })).toBeVisible();
+  // The library holds the cropped png at the configured size, not the 1000 x 560 original.
+  const admin = await Api.as(request, 'admin@example.com');
+  const [stored] = await admin.call<{ name: string; mime_type: string; width: number; height: number }[]>('GET', '/tenants/acme-training/media?type=image&search=Site%20entrance');
+  expect(stored).toMatchObject({ name: 'Site entrance', mime_type: 'image/png', width: 800, height: 450 });
   await expectAccessible(page);
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Modules' }).click();
 

@@ -13,8 +13,8 @@ import { ACCEPT, fileCheckProblems, nameAfterPick } from '../media/mediaFile';
 import type { ImageFields, ImageUpload } from './imageChoice';
 import { MediaLibraryModal } from './MediaLibraryModal';
 
-// react-cropper and cropperjs load only when someone crops (spec: lazy on author pages).
-const CropperPanel = lazy(() => import('./CropperPanel'));
+// The media library's Upload Image modal; it brings react-cropper and cropperjs only when someone crops.
+const ImageCropDialog = lazy(() => import('../media/ImageCropDialog'));
 
 const Fieldset = styled('fieldset', { display: 'flex', flexDirection: 'column', gap: '$3', margin: 0, padding: '$3', border: '1px solid $borderSubtle', borderRadius: '$md' });
 
@@ -110,7 +110,6 @@ function UploadChoice({ values, errors, setValue, state, onState }: Pick<ImageCh
   const [isCropping, setCropping] = useState(false);
   const shown = state.upload ? (state.upload.cropped ?? state.upload.original) : null;
   const preview = useObjectUrl(shown);
-  const original = useObjectUrl(state.upload?.original ?? null);
 
   async function check(file: File, upload: ImageUpload) {
     const problems = config ? await fileCheckProblems('image', file, config) : [];
@@ -154,13 +153,16 @@ function UploadChoice({ values, errors, setValue, state, onState }: Pick<ImageCh
           </figcaption>
         </Figure>
       ) : null}
-      <ModalDialog title="Crop Image" isOpen={isCropping && Boolean(original)} onOpenChange={setCropping} isDismissable>
+      {isCropping && state.upload ? (
         <Suspense fallback={<Text>Loading...</Text>}>
-          {original ? (
-            <CropperPanel src={original} width={crop.min_width} height={crop.min_height} onCropped={(png) => void cropped(png)} onCancel={() => setCropping(false)} />
-          ) : null}
+          <ImageCropDialog
+            image={state.upload.original}
+            size={{ width: crop.min_width, height: crop.min_height }}
+            onCrop={(png) => void cropped(png)}
+            onCancel={() => setCropping(false)}
+          />
         </Suspense>
-      </ModalDialog>
+      ) : null}
     </>
   );
 }
