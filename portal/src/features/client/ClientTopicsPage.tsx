@@ -29,7 +29,7 @@ function useStars(tenantId: string) {
   return { isStarred, toggle, pending };
 }
 
-function useTopicColumns(): TableColumn<Topic>[] {
+function useTopicColumns(rows: Topic[]): TableColumn<Topic>[] {
   const { organization, role } = useOrganization();
   const stars = useStars(organization.id);
   const columns: TableColumn<Topic>[] = [{ id: 'order', title: 'Order', sortKey: 'order', isRowHeader: true, render: (topic) => topic.name }];
@@ -47,10 +47,11 @@ function useTopicColumns(): TableColumn<Topic>[] {
       ),
     });
   }
-  columns.push(
-    { id: 'procedures', title: 'Procedures', render: (topic) => <ProcedureBadge topic={topic} /> },
-    { id: 'knowledge-check', title: 'Knowledge Check', render: (topic) => <KnowledgeCheckBadge topic={topic} /> },
-  );
+  columns.push({ id: 'procedures', title: 'Procedures', render: (topic) => <ProcedureBadge topic={topic} /> });
+  // Knowledge checks do not exist yet: no empty column until a topic has one.
+  if (rows.some((topic) => topic.knowledgecheck_id !== null)) {
+    columns.push({ id: 'knowledge-check', title: 'Knowledge Check', render: (topic) => <KnowledgeCheckBadge topic={topic} /> });
+  }
   return columns;
 }
 
@@ -59,7 +60,7 @@ function TopicsTable({ component }: { component: Component }) {
   const navigate = useNavigate();
   const paths = clientPaths(organization.slug);
   const list = useServerList<Topic, ContentOrder>({ load: listClientTopics(organization.id, component.id), defaultOrder: 'order' });
-  const columns = useTopicColumns();
+  const columns = useTopicColumns(list.rows);
   return (
     <ServerTable
       label="Topics"

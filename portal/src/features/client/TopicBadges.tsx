@@ -34,8 +34,9 @@ export function ProcedureBadge({ topic }: { topic: Pick<Topic, 'total_procedures
 }
 
 /**
- * The knowledge-check badge link of spec 2.8. Knowledge checks (the second specification) do not
- * exist yet: every topic has `knowledgecheck_id` null, and the badge renders nothing until they do.
+ * The knowledge-check badge of spec 2.8. Knowledge checks (the second specification) do not exist
+ * yet: every topic has `knowledgecheck_id` null and nothing is rendered. A topic with one shows the
+ * badge; it becomes a link once the knowledge-check screens have a route.
  */
 export function KnowledgeCheckBadge({ topic }: { topic: Pick<Topic, 'knowledgecheck_id'> }) {
   if (topic.knowledgecheck_id === null) return null;

@@ -171,9 +171,17 @@ describe('client topics', () => {
     expect(carrying.querySelector('[data-status]')?.getAttribute('data-status')).toBe('incomplete');
     const history = screen.getByText('History').closest('[role="row"]') as HTMLElement;
     expect(history.querySelector('[data-status]')).toBeNull();
-    expect(screen.queryByText('Knowledge Check', { selector: 'span' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Knowledge Check' })).toBeNull();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(crumbs).getAllByRole('link').map((link) => link.textContent)).toEqual(['Modules', 'Components']);
+  });
+
+  it('adds the Knowledge Check column only when a topic has a knowledge check', async () => {
+    fakeApi([...asRole('user'), ...topicRoutes([aTopic('t-9', 'Quiz time', { knowledgecheck_id: '01930000-0000-7000-8000-0000000000aa' })])]);
+    renderApp(topicsPath);
+    const row = (await screen.findByText('Quiz time')).closest('[role="row"]') as HTMLElement;
+    expect(screen.getByRole('columnheader', { name: 'Knowledge Check' })).toBeTruthy();
+    expect(within(row).getByText('Knowledge Check')).toBeTruthy();
   });
 
   it('stars a topic for a learner', async () => {
@@ -207,10 +215,16 @@ describe('client topics', () => {
   });
 
   it('opens a topic’s items on row click', async () => {
-    fakeApi([...asRole('user'), ...topicRoutes(topics)]);
+    fakeApi([
+      ...asRole('user'),
+      ...topicRoutes(topics),
+      { method: 'GET', path: `${BY_SLUG}/components/${COMPONENT.id}/topics/t-3`, status: 200, body: { data: topics[2] } },
+      { method: 'GET', path: `${API}/topics/t-3/items`, status: 200, body: { data: [] } },
+    ]);
     const app = renderApp(topicsPath);
     fireEvent.click(await screen.findByText('History'));
-    await waitFor(() => expect(app.location()).toBe(`${topicsPath}/t-3/items`));
+    await screen.findByRole('heading', { name: 'History', level: 1 });
+    expect(app.location()).toBe(`${topicsPath}/t-3/items`);
   });
 });
 
