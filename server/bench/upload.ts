@@ -7,7 +7,7 @@
 import { fork } from 'node:child_process';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
+import { mp4Header, png } from '../test/fixtures/media.js';
 
 const SIZE_MB = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
 const BUDGET_MB = 100;
@@ -49,15 +49,6 @@ async function token(started: Started): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-function mp4Header(): Buffer {
-  const ftyp = Buffer.alloc(24);
-  ftyp.writeUInt32BE(24, 0);
-  ftyp.write('ftypisom', 4, 'latin1');
-  ftyp.writeUInt32BE(0x200, 12);
-  ftyp.write('isomiso2', 16, 'latin1');
-  return ftyp;
-}
-
 /** Sends the multipart body chunk by chunk, honouring backpressure: the client holds one chunk at a time too. */
 async function upload(started: Started, accessToken: string, thumbnail: Buffer): Promise<{ status: number; body: string }> {
   const boundary = `----tessera-bench-${Date.now()}`;
@@ -86,7 +77,8 @@ async function upload(started: Started, accessToken: string, thumbnail: Buffer):
       await write(thumbnail);
       await write(middle);
       const filler = Buffer.alloc(CHUNK, 0x2e);
-      const first = Buffer.concat([mp4Header(), filler.subarray(24)]);
+      const header = mp4Header();
+      const first = Buffer.concat([header, filler.subarray(header.length)]);
       await write(first);
       for (let sent = 1; sent < SIZE_MB; sent += 1) await write(filler);
       req.end(tail);
@@ -98,7 +90,7 @@ export async function runUploadBench(): Promise<boolean> {
   const { child, started } = await start();
   try {
     const accessToken = await token(started);
-    const thumbnail = await sharp({ create: { width: 800, height: 450, channels: 3, background: { r: 20, g: 90, b: 160 } } }).png().toBuffer();
+    const thumbnail = await png(800, 450);
     const began = performance.now();
     const answer = await upload(started, accessToken, thumbnail);
     const seconds = (performance.now() - began) / 1000;

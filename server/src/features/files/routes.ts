@@ -16,6 +16,7 @@ import { parseFlag } from '../../http/input.js';
 import { queryValue } from '../../http/list-query.js';
 import { FILE_VARIANTS, signerOf, type FileVariant } from '../../storage/signed-urls.js';
 import { StorageNotFound, storageOf, type ByteRange } from '../../storage/storage.js';
+import { EXTENSIONS } from '../media/upload.js';
 
 export const fileMessages = {
   invalidSignature: 'This link has expired or is not valid.',
@@ -24,15 +25,6 @@ export const fileMessages = {
 
 /** Browsers may keep a file while its URL is valid, at most an hour. */
 const MAX_CACHE_SECONDS = 3600;
-
-const EXTENSIONS: Record<string, string> = {
-  'image/png': '.png',
-  'image/jpeg': '.jpg',
-  'video/mp4': '.mp4',
-  'application/pdf': '.pdf',
-  'audio/mpeg': '.mp3',
-  'audio/wav': '.wav',
-};
 
 interface StoredFile {
   key: string;
@@ -68,7 +60,8 @@ async function findFile(services: AppServices, tenantId: string, mediaId: string
 }
 
 function setHeaders(ctx: Context, file: StoredFile, expires: number): void {
-  const filename = `${file.name}${EXTENSIONS[file.mimeType] ?? ''}`;
+  const extension = EXTENSIONS[file.mimeType];
+  const filename = extension ? `${file.name}.${extension}` : file.name;
   ctx.attachment(filename, { type: parseFlag(queryValue(ctx.query, 'download')) ? 'attachment' : 'inline' });
   ctx.type = file.mimeType;
   ctx.set('Accept-Ranges', 'bytes');

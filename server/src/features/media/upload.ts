@@ -79,7 +79,8 @@ const SNIFF_BYTES = 4100;
 const MAX_FIELDS = 50;
 const MAX_FIELD_BYTES = 100_000;
 
-const EXTENSIONS: Record<string, string> = {
+/** File name extensions of the accepted types (storage keys, download names). */
+export const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
   'video/mp4': 'mp4',
