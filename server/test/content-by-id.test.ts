@@ -40,6 +40,15 @@ describe.each(databaseKinds)('content by id on %s', (kind) => {
     expect(answer.body.data).toMatchObject({ id: topicId, name: 'Footing', component: { id: componentId, name: 'Ladders', module: { id: moduleId, name: 'Safety' } } });
   });
 
+  it('answers 401 without a token and 403 to a suspended member', async () => {
+    expect((await server.api.get(`${t()}/components/${componentId}`)).status).toBe(401);
+    expect((await server.api.get(`${t()}/topics/${topicId}`)).status).toBe(401);
+    const suspended = await person(server, { tenantId: tenant.id, role: 'admin', active: false });
+    const answer = await server.api.get(`${t()}/topics/${topicId}`, { token: suspended.token });
+    expect(answer.status).toBe(403);
+    expect(answer.body.code).toBe('membership_suspended');
+  });
+
   it('answers 404 for what a learner may not see and for another organization', async () => {
     expect((await server.api.get(`${t()}/components/${componentId}`, { token: learner.token })).status).toBe(404);
     expect((await server.api.get(`${t()}/topics/${topicId}`, { token: learner.token })).status).toBe(404);
