@@ -162,7 +162,14 @@ function useContentTree(tenantId: string) {
   return { tree, toggle };
 }
 
-function TreeOfContent({ tree, onToggle, onPreview }: { tree: ContentTreeModule[]; onToggle(target: TreeTarget, checked: boolean): void; onPreview(target: PreviewTarget): void }) {
+interface TreeOfContentProps {
+  tree: ContentTreeModule[];
+  onToggle(target: TreeTarget, checked: boolean): void;
+  onPreview(target: PreviewTarget): void;
+}
+
+/** Modules hold components, components hold topics; names open the preview. */
+function TreeOfContent({ tree, onToggle, onPreview }: TreeOfContentProps) {
   return (
     <Branch aria-label="Modules and components">
       {tree.map((module) => (
@@ -170,7 +177,13 @@ function TreeOfContent({ tree, onToggle, onPreview }: { tree: ContentTreeModule[
           key={module.id}
           name={module.name}
           kind="module"
-          checkbox={<VisibilityCheckbox name={module.name} isSelected={!module.is_hidden} onChange={(checked) => onToggle({ kind: 'module', moduleId: module.id }, checked)} />}
+          checkbox={
+            <VisibilityCheckbox
+              name={module.name}
+              isSelected={!module.is_hidden}
+              onChange={(checked) => onToggle({ kind: 'module', moduleId: module.id }, checked)}
+            />
+          }
           onOpenName={() => onPreview({ kind: 'module', name: module.name, moduleId: module.id })}
         >
           <Branch aria-label={`Components of ${module.name}`}>

@@ -88,7 +88,15 @@ export function TopicItemsPage() {
       {isPreview ? <PreviewBanner editorPath={paths.admin.items(topic.id)} /> : null}
       {topic.description ? <Text tone="muted">{topic.description}</Text> : null}
       {!isPreview && actsAsMember(role) ? <SuggestEdit topic={topic} /> : null}
-      <TopicViewer key={topic.id} client={client} organization={organization.id} topic={topic.id} preview={isPreview} readOnly={!actsAsMember(role)} showTitle={false} />
+      <TopicViewer
+        key={topic.id}
+        client={client}
+        organization={organization.id}
+        topic={topic.id}
+        preview={isPreview}
+        readOnly={!actsAsMember(role)}
+        showTitle={false}
+      />
     </Stack>
   );
 }

@@ -81,11 +81,13 @@ export function fetchModule(tenantId: string, moduleId: string) {
 }
 
 export function fetchComponent(tenantId: string, moduleId: string, componentId: string) {
-  return apiCall(client.GET('/tenants/{tenantId}/modules/{moduleId}/components/{componentId}', { params: { path: { tenantId, moduleId, componentId } } }));
+  const path = { tenantId, moduleId, componentId };
+  return apiCall(client.GET('/tenants/{tenantId}/modules/{moduleId}/components/{componentId}', { params: { path } }));
 }
 
 export function fetchTopic(tenantId: string, componentId: string, topicId: string) {
-  return apiCall(client.GET('/tenants/{tenantId}/components/{componentId}/topics/{topicId}', { params: { path: { tenantId, componentId, topicId } } }));
+  const path = { tenantId, componentId, topicId };
+  return apiCall(client.GET('/tenants/{tenantId}/components/{componentId}/topics/{topicId}', { params: { path } }));
 }
 
 /** /:organization/modules/:module/components: the module the page lists the components of. */

@@ -30,7 +30,8 @@ export function toggleInTree(tree: ContentTreeModule[], target: TreeTarget, chec
   if (!module) return { tree, changes: [] };
   if (target.kind === 'module') {
     if (module.is_hidden === hidden) return { tree, changes: [] };
-    return { tree: withModule(tree, module.id, (current) => ({ ...current, is_hidden: hidden })), changes: [{ kind: 'module', moduleId: module.id, hidden }] };
+    const next = withModule(tree, module.id, (current) => ({ ...current, is_hidden: hidden }));
+    return { tree: next, changes: [{ kind: 'module', moduleId: module.id, hidden }] };
   }
   const component = module.components.find((candidate) => candidate.id === target.componentId);
   if (!component) return { tree, changes: [] };
