@@ -107,6 +107,21 @@ describe.each(databaseKinds)('media library on %s', (kind) => {
       expect(answer.body.errors).toEqual({ file: ['The video must be a file of type: video/mp4.'] });
     });
 
+    it("answers each kind's type message when the bytes are of another kind", async () => {
+      const image = { data: await png(320, 180), filename: 'picture.png' };
+      const expected = {
+        pdf: 'The pdf must be a file of type: application/pdf.',
+        audio: 'The audio must be a file of type: audio/mpeg, audio/wav.',
+        video: 'The video must be a file of type: video/mp4.',
+      };
+      for (const [type, message] of Object.entries(expected)) {
+        const answer = await refused({ name: 'Wrong', type, file: image, ...(type === 'video' ? { thumbnail: image } : {}) });
+        expect([answer.status, answer.body.errors], type).toEqual([406, { file: [message] }]);
+      }
+      const unknown = await refused({ name: 'Wrong', type: 'spreadsheet', file: image });
+      expect([unknown.status, unknown.body.errors]).toEqual([422, { type: ['The selected type is invalid.'] }]);
+    });
+
     it('refuses a png larger than the limit while streaming (422) and leaves nothing behind', async () => {
       const big = await png(400, 400, { noise: true });
       expect(big.length).toBeGreaterThan(300_000);

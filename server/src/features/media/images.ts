@@ -8,6 +8,9 @@ import sharp, { type Sharp } from 'sharp';
 import type { FileLimits } from '@tessera/sdk/rules';
 import type { Storage } from '../../storage/storage.js';
 
+// Each image is read once: libvips' operation cache (50 MB by default) would only hold memory.
+sharp.cache(false);
+
 /** Thumbnails are this wide at most (the crop viewport is 400 px wide, spec section 9). */
 export const THUMBNAIL_WIDTH = 400;
 
