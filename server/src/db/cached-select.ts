@@ -51,6 +51,12 @@ export async function selectRows<Row>(knex: Knex, query: Knex.QueryBuilder): Pro
   return runCached<Row>(knex, sql, bindings);
 }
 
+/** The first row of a read built anew each time (`query.first()` on the read path of `selectRows`). */
+export async function selectFirst<Row>(knex: Knex, query: Knex.QueryBuilder): Promise<Row | undefined> {
+  const [row] = await selectRows<Row>(knex, query.limit(1));
+  return row;
+}
+
 /**
  * A read of fixed shape (for example "counts for one user"), built once per knex with `placeholder(...)`
  * values and run with real ones: no builder or compiler work per call.

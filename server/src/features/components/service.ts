@@ -4,6 +4,7 @@
  */
 import { messages } from '@tessera/sdk/rules';
 import { newId } from '../../db/ids.js';
+import { selectFirst } from '../../db/cached-select.js';
 import type { Knex } from '../../db/knex.js';
 import { nextPosition, planOrder, writePositions } from '../../db/ordering.js';
 import { fieldError, notFound } from '../../http/errors.js';
@@ -71,7 +72,7 @@ export async function listComponents(
 export async function requireComponent(db: Knex, viewer: Viewer, moduleId: string | null, id: string): Promise<ComponentRow> {
   const query = componentsOf(db, viewer).where('c.id', id);
   if (moduleId !== null) query.where('c.module_id', moduleId);
-  const component = (await selectComponent(db, viewer)(query).first()) as ComponentRow | undefined;
+  const component = await selectFirst<ComponentRow>(db, selectComponent(db, viewer)(query));
   if (!component) throw notFound(contentMessages.componentNotFound);
   return component;
 }

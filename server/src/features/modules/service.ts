@@ -6,6 +6,7 @@ import type { GroupSummary, TenantUserSummary } from '@tessera/sdk';
 import { messages } from '@tessera/sdk/rules';
 import { isArchived, planArchive, archiveMessages } from '../../db/archiving.js';
 import { newId } from '../../db/ids.js';
+import { selectFirst } from '../../db/cached-select.js';
 import type { Knex } from '../../db/knex.js';
 import { nextPosition } from '../../db/ordering.js';
 import { existingIds, replaceRelations } from '../../db/relations.js';
@@ -88,7 +89,7 @@ export async function listModules(knex: Knex, viewer: Viewer, params: ListParams
 }
 
 export async function requireModule(db: Knex, viewer: Viewer, id: string): Promise<ModuleRow> {
-  const module = (await selectModule(db, viewer)(modulesOf(db, viewer).where('m.id', id)).first()) as ModuleRow | undefined;
+  const module = await selectFirst<ModuleRow>(db, selectModule(db, viewer)(modulesOf(db, viewer).where('m.id', id)));
   if (!module) throw notFound(contentMessages.moduleNotFound);
   return module;
 }

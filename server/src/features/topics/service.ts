@@ -5,6 +5,7 @@
 import { messages } from '@tessera/sdk/rules';
 import { planArchive } from '../../db/archiving.js';
 import { newId } from '../../db/ids.js';
+import { selectFirst } from '../../db/cached-select.js';
 import type { Knex } from '../../db/knex.js';
 import { moveTo, nextPosition, planOrder, writePositions } from '../../db/ordering.js';
 import { fieldError, notFound } from '../../http/errors.js';
@@ -76,7 +77,7 @@ export async function listFavoriteTopics(knex: Knex, viewer: Viewer, params: Lis
 export async function requireTopic(db: Knex, viewer: Viewer, componentId: string | null, id: string): Promise<TopicRow> {
   const query = topicsOf(db, viewer).where('t.id', id);
   if (componentId !== null) query.where('t.component_id', componentId);
-  const topic = (await selectTopic(db, viewer)(query).first()) as TopicRow | undefined;
+  const topic = await selectFirst<TopicRow>(db, selectTopic(db, viewer)(query));
   if (!topic) throw notFound(contentMessages.topicNotFound);
   return topic;
 }
