@@ -140,6 +140,7 @@ function UploadChoice({ values, errors, setValue, state, onState }: Pick<ImageCh
           <img src={preview} alt={`Preview of ${values.image_name || state.upload.original.name}`} />
           <figcaption>
             <span>{state.upload.cropped ? 'Cropped' : 'Original'}</span>
+            {shown ? <span>Size: {formatFileSize(shown.size)}</span> : null}
             <Row>
               <Button variant="secondary" onPress={() => setCropping(true)}>
                 Crop Image

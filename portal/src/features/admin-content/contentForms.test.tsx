@@ -114,6 +114,7 @@ describe('the image chooser', () => {
     pick('Image', new File([new Uint8Array(5000)], 'Loading dock.png', { type: 'image/png' }));
     await waitFor(() => expect((screen.getByRole('textbox', { name: 'Image Name' }) as HTMLInputElement).value).toBe('Loading dock'));
     expect(await screen.findByRole('img', { name: 'Preview of Loading dock' })).toBeTruthy();
+    expect(screen.getByRole('figure', { name: 'The new image' }).textContent).toMatch(/Original.*Size: 5 KB/);
     expect(screen.getByRole('button', { name: 'Crop Image' })).toBeTruthy();
     expect(isDisabled(screen.getByRole('button', { name: 'Confirm' }))).toBe(false);
 
