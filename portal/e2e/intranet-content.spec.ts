@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { intranetUrl, serverUrl } from './ports';
 import { Api } from './people-support';
+import { mp3, mp4, noisePng, pdf, uploadMedia } from './media-files';
 import { DEMO_PASSWORD, expectAccessible } from './support';
 
 const ORGANIZATION = 'acme-training';
@@ -20,38 +21,44 @@ interface Created {
 }
 
 /**
- * The demo admin writes a module, a component and a topic of two rows (the second a procedure); the demo master
- * relates the learner to the module, and the learner stars the topic.
+ * The demo admin writes a module, a component and a topic with `items`; the demo master relates the learner
+ * to the module (relating members is the master's or owner's business, not an admin's).
  */
-async function createStarredTopic(request: APIRequestContext) {
-  const suffix = `${Date.now()}`;
+async function createTopic(request: APIRequestContext, names: { module: string; component: string; topic: string }, items: unknown[]) {
   const admin = await Api.as(request, 'admin@example.com');
   const module = await admin.call<Created>('POST', `/tenants/${ORGANIZATION}/modules`, {
-    name: `Warehouse safety ${suffix}`,
+    name: names.module,
     description: 'Safety at the new warehouse.',
   });
   const component = await admin.call<Created>('POST', `/tenants/${ORGANIZATION}/modules/${module.id}/components`, {
-    name: `First shift ${suffix}`,
+    name: names.component,
     description: 'Before the first shift.',
   });
-  const topicName = `House rules ${suffix}`;
   const topic = await admin.call<Created>('POST', `/tenants/${ORGANIZATION}/components/${component.id}/topics`, {
-    name: topicName,
+    name: names.topic,
     description: 'What everyone on site must know.',
   });
-  await admin.call('PUT', `/tenants/${ORGANIZATION}/topics/${topic.id}/items`, { items: [
-    { id: 'row-1', type: 'row', order: 0, text: 'Read the rules', is_procedure: false },
-    { id: 'p-1', type: 'paragraph', row_id: 'row-1', order: 0, text: PARAGRAPH },
-    { id: 'row-2', type: 'row', order: 1, text: 'Sign the register', is_procedure: true },
-    { id: 'p-2', type: 'paragraph', row_id: 'row-2', order: 0, text: 'Sign at the gate office.' },
-  ] });
-  // Relating members to a module is the master's (or owner's) business, not an admin's.
+  await admin.call('PUT', `/tenants/${ORGANIZATION}/topics/${topic.id}/items`, { items });
   const master = await Api.as(request, 'master@example.com');
   const [learner] = await master.call<Created[]>('GET', `/tenants/${ORGANIZATION}/tenant-users?search=learner@example.com`);
   await master.call('POST', `/tenants/${ORGANIZATION}/modules/${module.id}/tenant-users`, { tenant_users: [learner.id] });
   const learnerApi = await Api.as(request, 'learner@example.com');
+  return { admin, learnerApi, module, component, topic };
+}
+
+/** A topic of two rows (the second a procedure) that the learner has starred. */
+async function createStarredTopic(request: APIRequestContext) {
+  const suffix = `${Date.now()}`;
+  const topicName = `House rules ${suffix}`;
+  const created = await createTopic(request, { module: `Warehouse safety ${suffix}`, component: `First shift ${suffix}`, topic: topicName }, [
+    { id: 'row-1', type: 'row', order: 0, text: 'Read the rules', is_procedure: false },
+    { id: 'p-1', type: 'paragraph', row_id: 'row-1', order: 0, text: PARAGRAPH },
+    { id: 'row-2', type: 'row', order: 1, text: 'Sign the register', is_procedure: true },
+    { id: 'p-2', type: 'paragraph', row_id: 'row-2', order: 0, text: 'Sign at the gate office.' },
+  ]);
+  const { learnerApi, component, topic } = created;
   await learnerApi.call('POST', `/tenants/${ORGANIZATION}/components/${component.id}/topics/favorites/${topic.id}`);
-  return { admin, learnerApi, module, component, topic, topicName, suffix };
+  return { ...created, topicName, suffix };
 }
 
 test('the intranet shows a learner their starred topics and a topic beside them; a procedure row is ticked', async ({
@@ -136,5 +143,72 @@ test('the intranet shows a learner their starred topics and a topic beside them;
   await row.getByRole('button', { name: `Unstar ${topicName}` }).click();
   await expect(starred.getByRole('row').filter({ hasText: topicName })).toHaveCount(0);
 
+  await admin.call('DELETE', `/tenants/${ORGANIZATION}/modules/${module.id}`);
+});
+
+test('the embedded viewer plays media from signed URLs: image, video with poster and seeking, audio, pdf inline', async ({
+  page,
+  request,
+}) => {
+  const suffix = `${Date.now()}`;
+  const upload = (name: string, type: 'image' | 'video' | 'pdf' | 'audio', file: ReturnType<typeof pdf>) =>
+    uploadMedia(request, ORGANIZATION, { name: `${name} ${suffix}`, type, file, ...(type === 'video' ? { thumbnail: noisePng() } : {}) });
+  const [image, video, document, audio] = await Promise.all([
+    upload('Site map', 'image', noisePng()),
+    upload('Forklift walkthrough', 'video', mp4()),
+    upload('Gate checklist', 'pdf', pdf()),
+    upload('Safety briefing', 'audio', mp3()),
+  ]);
+  const { admin, module, topic } = await createTopic(
+    request,
+    { module: `Media safety ${suffix}`, component: `Media ${suffix}`, topic: `Media tour ${suffix}` },
+    [
+      { id: 'row-1', type: 'row', order: 0, text: 'See and hear', is_procedure: false },
+      { id: 'c-1', type: 'image', row_id: 'row-1', order: 0, media_id: image },
+      { id: 'c-2', type: 'video', row_id: 'row-1', order: 1, media_id: video },
+      { id: 'c-3', type: 'audio', row_id: 'row-1', order: 2, media_id: audio },
+      { id: 'c-4', type: 'pdf', row_id: 'row-1', order: 3, media_id: document },
+    ],
+  );
+
+  // The host hands the learner's tokens to the page-wide store, as after a login (?topic= opens the topic).
+  const login = await request.post('/api/token', {
+    form: { grant_type: 'password', client_id: 'tessera-web', email: 'learner@example.com', password: DEMO_PASSWORD },
+  });
+  const tokens = (await login.json()) as { access_token: string; refresh_token: string };
+  await page.addInitScript(
+    (pair) => localStorage.setItem('tessera.tokens', JSON.stringify(pair)),
+    { accessToken: tokens.access_token, refreshToken: tokens.refresh_token },
+  );
+  await page.goto(`${intranet}&topic=${topic.id}`);
+  const row = page.locator('tessera-topic-viewer').getByRole('region', { name: 'See and hear' });
+
+  // The image loads across origins from its signed URL (no bearer token on an <img>).
+  const picture = row.getByRole('img', { name: `Site map ${suffix}` });
+  await expect(picture).toBeVisible();
+  await expect.poll(() => picture.evaluate((node) => (node as HTMLImageElement).naturalWidth)).toBe(800);
+
+  // The video has controls and the thumbnail as poster; its signed URL answers byte ranges, so seeking works.
+  const player = row.locator('video');
+  await expect(player).toHaveAttribute('controls', '');
+  const poster = (await player.getAttribute('poster')) ?? '';
+  expect((await request.get(poster)).headers()['content-type']).toBe('image/png');
+  const range = await request.get((await player.getAttribute('src')) ?? '', { headers: { Range: 'bytes=100-199' } });
+  expect(range.status()).toBe(206);
+  expect(range.headers()['content-range']).toMatch(/^bytes 100-199\/\d+$/);
+  expect((await range.body()).length).toBe(100);
+
+  const sound = row.locator('audio');
+  await expect(sound).toHaveAttribute('controls', '');
+  expect((await request.get((await sound.getAttribute('src')) ?? '', { headers: { Range: 'bytes=0-9' } })).status()).toBe(206);
+
+  // The pdf opens in a new tab, shown inline by the browser rather than downloaded.
+  const pdfLink = row.getByRole('link', { name: `Open Gate checklist ${suffix} (PDF, new tab)` });
+  await expect(pdfLink).toHaveAttribute('target', '_blank');
+  const file = await request.get((await pdfLink.getAttribute('href')) ?? '');
+  expect(file.headers()['content-type']).toBe('application/pdf');
+  expect(file.headers()['content-disposition'] ?? 'inline').not.toMatch(/attachment/);
+
+  await expectAccessible(page);
   await admin.call('DELETE', `/tenants/${ORGANIZATION}/modules/${module.id}`);
 });
