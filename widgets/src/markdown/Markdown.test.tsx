@@ -40,10 +40,16 @@ describe('renderMarkdown', () => {
     '[x](vbscript:msgbox)',
     '[x](data:text/html,<script>alert(1)</script>)',
     '<javascript:globalThis.tesseraPwned=true>',
+    '[x](&#106;avascript:globalThis.tesseraPwned=true)',
+    '[x]: javascript:globalThis.tesseraPwned=true\n\n[x]',
   ])('drops the unsafe URL of %s', (source) => {
     const html = renderMarkdown(source);
     expect(html).not.toMatch(/href="(?!")/);
     expect(html).not.toMatch(/href="[^"]*(javascript|vbscript|data):/i);
+  });
+
+  it('keeps a title an attribute: a quote in it cannot open a new attribute', () => {
+    expect(renderMarkdown('[x](https://ok "t\\" onmouseover=alert(1)")')).toContain('title="t&quot; onmouseover=alert(1)"');
   });
 
   it('drops an unsafe image source', () => {
