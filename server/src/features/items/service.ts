@@ -4,6 +4,7 @@
  * procedure rows. The topic's visibility (topics/service.ts) decides who reaches its items.
  */
 import { messages } from '@tessera/sdk/rules';
+import { selectFirst, selectRows } from '../../db/cached-select.js';
 import { newId } from '../../db/ids.js';
 import type { Knex } from '../../db/knex.js';
 import { chunks } from '../../db/relations.js';
@@ -18,13 +19,13 @@ import { ITEM_MEDIA_PREFIX, type ItemRow } from './presenter.js';
 
 /** 404 unless the viewer may see the topic (a learner: active, live, related content only). */
 export async function requireVisibleTopic(db: Knex, viewer: Viewer, topicId: string): Promise<void> {
-  const topic = await topicsOf(db, viewer).where('t.id', topicId).first('t.id');
+  const topic = await selectFirst(db, topicsOf(db, viewer).where('t.id', topicId).select('t.id'));
   if (!topic) throw notFound(contentMessages.topicNotFound);
 }
 
 /** The topic's items sorted by position, in one query (media joined, completion as a column). */
 export async function itemRows(db: Knex, viewer: Viewer, topicId: string): Promise<ItemRow[]> {
-  return db('items as i')
+  const query = db('items as i')
     .leftJoin('media as md', (join) => join.on('md.id', 'i.media_id').andOn('md.tenant_id', 'i.tenant_id'))
     .where('i.topic_id', topicId)
     .where('i.tenant_id', viewer.tenantId)
@@ -41,6 +42,7 @@ export async function itemRows(db: Knex, viewer: Viewer, topicId: string): Promi
     )
     .orderBy('i.position')
     .orderBy('i.id');
+  return selectRows<ItemRow>(db, query);
 }
 
 export async function listItems(db: Knex, viewer: Viewer, topicId: string): Promise<ItemRow[]> {
