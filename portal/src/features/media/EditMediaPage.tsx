@@ -43,6 +43,19 @@ const FileLink = styled('a', {
   '&:focus-visible': { boxShadow: '$focus' },
 });
 
+// A pdf has no picture: its link looks like a button (spec 2.9: "pdf shows a pdf button").
+const PdfButton = styled('span', {
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '$control',
+  padding: '0 $4',
+  border: '1px solid $borderSubtle',
+  borderRadius: '$md',
+  backgroundColor: '$secondary',
+  color: '$secondaryText',
+  fontWeight: '$medium',
+});
+
 const Current = styled('div', { display: 'flex', flexDirection: 'column', gap: '$1', fontSize: '$2', fontWeight: '$medium' });
 
 /** The current file (spec 2.9): its image or thumbnail opens the file in a new window; a pdf shows a pdf button. */
@@ -52,7 +65,7 @@ function CurrentFile({ media }: { media: Media }) {
     <Current>
       <span>Current file</span>
       <FileLink href={media.url} target="_blank" rel="noopener" aria-label={`Open ${media.name} in a new window`}>
-        {preview ? <Thumbnail src={preview} alt="" /> : media.type === 'pdf' ? 'PDF' : media.name}
+        {preview ? <Thumbnail src={preview} alt="" /> : media.type === 'pdf' ? <PdfButton>PDF</PdfButton> : media.name}
       </FileLink>
     </Current>
   );

@@ -94,7 +94,7 @@ function SuggestionDetails({ suggestion }: { suggestion: Suggestion }) {
             ))}
           </Relations>
         ) : (
-          'Nothing in particular'
+          'None'
         )}
       </dd>
       <dt>Sent</dt>
