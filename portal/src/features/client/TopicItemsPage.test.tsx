@@ -6,6 +6,8 @@ import { useSession } from '../../state/session';
 import { fakeApi, type FakeRoute } from '../../test/fakeApi';
 import { aMembership, aTenant, aUser, CONFIG, TOKENS } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
+import { editorStateOf } from '../items-editor/editorState';
+import { storePreviewDraft } from '../items-editor/previewDraft';
 
 const ACME = aTenant('Acme Training');
 const API = `/api/tenants/${ACME.id}`;
@@ -107,6 +109,24 @@ describe('client items view', () => {
     expect(screen.queryByRole('checkbox', { name: 'Complete' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Suggest an edit' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Switch to Admin View' }).getAttribute('href')).toBe(`/acme-training/admin/topics/${TOPIC.id}/items`);
+  });
+
+  it('says in the preview banner when the editor left unsaved changes behind', async () => {
+    const saved = editorStateOf([ROW]);
+    storePreviewDraft(TOPIC.id, { ...saved, rows: saved.rows.map((row) => ({ ...row, text: 'Check both feet' })) });
+    fakeApi([...asRole('admin'), ...topicRoutes()]);
+    renderApp(`${ITEMS_PATH}?preview=1&dontFetch=1`);
+    await screen.findByText('Check the feet');
+    expect(screen.getByText(/Unsaved changes are not shown until you save them\./)).toBeTruthy();
+  });
+
+  it('says nothing about unsaved changes when the editor had none', async () => {
+    storePreviewDraft(TOPIC.id, editorStateOf([ROW]));
+    fakeApi([...asRole('admin'), ...topicRoutes()]);
+    renderApp(`${ITEMS_PATH}?preview=1&dontFetch=1`);
+    await screen.findByText('Check the feet');
+    expect(screen.getByText(/You are previewing this topic/)).toBeTruthy();
+    expect(screen.queryByText(/Unsaved changes/)).toBeNull();
   });
 
   it('gives the owner the admin view link but no procedure toggles', async () => {

@@ -7,6 +7,8 @@ import { client } from '../../api/client';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AppLink } from '../../ui/AppLink';
 import { Row, Stack, Text } from '../../ui/Page';
+import { isDirty, restoredEditorState } from '../items-editor/editorState';
+import { readEditorDraft } from '../items-editor/previewDraft';
 import { useOrganization } from '../organization/organizationContext';
 import { actsAsMember, ClientHeader } from './ClientHeader';
 import { clientPaths } from './clientPaths';
@@ -14,16 +16,29 @@ import { SUGGESTION_SENT, SuggestEditDialog } from './SuggestEdit';
 
 export { clientTopicLoader } from './clientCalls';
 
-/** Spec 2.8: preview mode is for authors checking their work, with the way back to the items editor. */
-function PreviewBanner({ editorPath }: { editorPath: string }) {
+/**
+ * Spec 2.8: preview mode is for authors checking their work, with the way back to the items editor.
+ * The editor hands over its unsaved list (`dontFetch`), but the TopicViewer widget shows what the
+ * server holds; the banner says so rather than letting the author think the draft is saved.
+ */
+function PreviewBanner({ editorPath, hasUnsavedDraft }: { editorPath: string; hasUnsavedDraft: boolean }) {
   return (
     <Alert tone="info">
       <Row justify="between">
-        <span>You are previewing this topic as learners see it.</span>
+        <span>
+          You are previewing this topic as learners see it.
+          {hasUnsavedDraft ? ' Unsaved changes are not shown until you save them.' : null}
+        </span>
         <AppLink to={editorPath}>Back to editing</AppLink>
       </Row>
     </Alert>
   );
+}
+
+/** Whether the items editor went to preview with changes it has not saved (its preview draft). */
+function hasUnsavedDraft(topicId: string): boolean {
+  const draft = readEditorDraft(topicId);
+  return draft !== null && isDirty(restoredEditorState(draft));
 }
 
 function SuggestEdit({ topic }: { topic: Topic }) {
@@ -61,8 +76,8 @@ function SuggestEdit({ topic }: { topic: Topic }) {
 /**
  * /:organization/modules/:module/components/:component/topics/:topic/items (spec 2.8): the topic
  * in the TopicViewer widget. `?preview` (from the items editor) shows the banner and no procedure
- * toggles; the owner, who has no progress of their own, sees no toggles either. `dontFetch` is
- * accepted for the editor's links: the viewer always shows the saved items.
+ * toggles; the owner, who has no progress of their own, sees no toggles either. With `dontFetch`
+ * the editor has left its unsaved list in the preview draft; the viewer still shows the saved items.
  */
 export function TopicItemsPage() {
   const topic = useLoaderData() as Topic | null;
@@ -85,7 +100,9 @@ export function TopicItemsPage() {
         ]}
         adminPath={paths.admin.items(topic.id)}
       />
-      {isPreview ? <PreviewBanner editorPath={paths.admin.items(topic.id)} /> : null}
+      {isPreview ? (
+        <PreviewBanner editorPath={paths.admin.items(topic.id)} hasUnsavedDraft={query.has('dontFetch') && hasUnsavedDraft(topic.id)} />
+      ) : null}
       {topic.description ? <Text tone="muted">{topic.description}</Text> : null}
       {!isPreview && actsAsMember(role) ? <SuggestEdit topic={topic} /> : null}
       <TopicViewer
