@@ -5,7 +5,7 @@
  */
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { S3StorageConfig } from '../config.js';
 import { assertSafeKey, StorageNotFound, type Storage } from './storage.js';
 
@@ -40,13 +40,18 @@ export function createS3Storage(config: S3StorageConfig, client = new S3Client(s
   return {
     async put(key, body) {
       let size = 0;
-      body.on('data', (chunk: Buffer) => (size += chunk.length));
-      const upload = new Upload({ client, params: { Bucket, Key: prefixed(key), Body: body }, partSize: PART_SIZE, queueSize: QUEUE_SIZE, leavePartsOnError: false });
-      // A body that errors (an upload over its limit) must abort the multipart upload, not leave it hanging.
-      const failed = new Promise<never>((_, reject) => body.once('error', reject));
+      // Counted as lib-storage pulls the chunks (a 'data' listener would set the body flowing on its own).
+      async function* counted() {
+        for await (const chunk of body) {
+          size += (chunk as Buffer).length;
+          yield chunk as Buffer;
+        }
+      }
+      const upload = new Upload({ client, params: { Bucket, Key: prefixed(key), Body: Readable.from(counted()) }, partSize: PART_SIZE, queueSize: QUEUE_SIZE, leavePartsOnError: false });
       try {
-        await Promise.race([upload.done(), failed]);
+        await upload.done();
       } catch (error) {
+        // A body that errors (an upload over its limit) must abort the multipart upload, not leave it hanging.
         await upload.abort().catch(() => undefined);
         throw error;
       }

@@ -25,7 +25,7 @@ function behavesAsStorage(name: string, make: () => Storage, leftovers: () => st
     it('writes a stream, reads it whole or by range, stats and deletes it', async () => {
       const storage = make();
       const key = 'tenant/media/0001.txt';
-      expect(await storage.put(key, Readable.from([Buffer.from('hello '), Buffer.from('world')]))).toBe(11);
+      expect(await storage.put(key, Readable.from(['hel', 'lo ', 'wor', 'ld'].map((part) => Buffer.from(part))))).toBe(11);
       expect(await text(await storage.get(key))).toBe('hello world');
       expect(await text(await storage.get(key, { start: 6, end: 10 }))).toBe('world');
       expect(await storage.stat(key)).toEqual({ size: 11 });
@@ -61,8 +61,9 @@ function filesUnder(dir: string): string[] {
 behavesAsStorage('local disk', () => createLocalStorage(root), () => filesUnder(root));
 
 /** Objects of one bucket in memory, answering path-style S3 requests. */
-function fakeS3(): { server: Server; objects: Map<string, Buffer> } {
+function fakeS3(): { server: Server; objects: Map<string, Buffer>; uploads: Map<string, Map<number, Buffer>> } {
   const objects = new Map<string, Buffer>();
+  const uploads = new Map<string, Map<number, Buffer>>();
   const answer = (response: ServerResponse, status: number, body?: Buffer | string, headers: Record<string, string> = {}) => {
     response.writeHead(status, headers);
     response.end(body);
@@ -75,6 +76,28 @@ function fakeS3(): { server: Server; objects: Map<string, Buffer> } {
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const stored = objects.get(`${bucket}/${key}`);
     const missing = '<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>missing</Message></Error>';
+    const xml = (body: string) => answer(response, 200, `<?xml version="1.0" encoding="UTF-8"?>${body}`, { 'Content-Type': 'application/xml' });
+    // Multipart uploads (lib-storage's path for bodies over one part): create, parts, complete, abort.
+    const uploadId = url.searchParams.get('uploadId');
+    if (request.method === 'POST' && url.searchParams.has('uploads')) {
+      const id = `upload-${uploads.size + 1}`;
+      uploads.set(id, new Map());
+      return xml(`<InitiateMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${key}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`);
+    }
+    if (uploadId && request.method === 'PUT') {
+      uploads.get(uploadId)?.set(Number(url.searchParams.get('partNumber')), Buffer.concat(chunks));
+      return answer(response, 200, '', { ETag: `"part-${url.searchParams.get('partNumber')}"` });
+    }
+    if (uploadId && request.method === 'POST') {
+      const parts = [...(uploads.get(uploadId) ?? new Map<number, Buffer>()).entries()].sort(([a], [b]) => a - b).map(([, part]) => part);
+      objects.set(`${bucket}/${key}`, Buffer.concat(parts));
+      uploads.delete(uploadId);
+      return xml(`<CompleteMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${key}</Key><ETag>"whole"</ETag></CompleteMultipartUploadResult>`);
+    }
+    if (uploadId && request.method === 'DELETE') {
+      uploads.delete(uploadId);
+      return answer(response, 204);
+    }
     switch (request.method) {
       case 'PUT':
         objects.set(`${bucket}/${key}`, Buffer.concat(chunks));
@@ -95,7 +118,7 @@ function fakeS3(): { server: Server; objects: Map<string, Buffer> } {
         return answer(response, 405);
     }
   });
-  return { server, objects };
+  return { server, objects, uploads };
 }
 
 const fake = fakeS3();
@@ -112,6 +135,29 @@ behavesAsStorage(
     createS3Storage({ driver: 's3', bucket: 'media', region: 'us-east-1', endpoint, accessKeyId: 'test', secretAccessKey: 'test', forcePathStyle: true, prefix: 'tessera' }),
   () => [...fake.objects.keys()],
 );
+
+describe('S3 multipart uploads', () => {
+  const storage = () => createS3Storage({ driver: 's3', bucket: 'media', region: 'us-east-1', endpoint, accessKeyId: 'a', secretAccessKey: 'b', forcePathStyle: true });
+
+  it('stream a body larger than one part in parts, and put them together', async () => {
+    const body = Buffer.alloc(9 * 1024 * 1024 + 5);
+    for (let index = 0; index < body.length; index += 4096) body[index] = (index / 4096) % 256;
+    const pieces = Array.from({ length: Math.ceil(body.length / 65536) }, (_, index) => body.subarray(index * 65536, (index + 1) * 65536));
+    expect(await storage().put('t/m/big.bin', Readable.from(pieces))).toBe(body.length);
+    expect(fake.objects.get('media/t/m/big.bin')?.equals(body)).toBe(true);
+    await storage().delete('t/m/big.bin');
+  });
+
+  it('abort the upload when the body fails after the first part', async () => {
+    async function* failsLate() {
+      yield Buffer.alloc(9 * 1024 * 1024);
+      throw new Error('over the limit');
+    }
+    await expect(storage().put('t/m/late.bin', Readable.from(failsLate()))).rejects.toThrow('over the limit');
+    expect(fake.objects.has('media/t/m/late.bin')).toBe(false);
+    expect(fake.uploads.size).toBe(0);
+  });
+});
 
 describe('S3 keys', () => {
   it('are stored under the configured prefix', async () => {
