@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MEDIA_LIMITS } from '../src/config.js';
 import { databaseKinds, startTestServer, type TestContext, type TestServer } from './support/server.js';
 import { del, insertTenant, person, type Person, type TenantFixture } from './support/people.js';
-import { insertItem, insertModule, insertTree } from './support/content.js';
+import { insertItem, insertMediaRow, insertModule, insertTree } from './support/content.js';
 import { fetchSigned, mediaTestConfig, multipart, storedFiles, TEST_LIMITS, type FormParts } from './support/uploads.js';
 import { jpeg, mp3, mp4, pdf, png, text, wav } from './fixtures/media.js';
 
@@ -240,6 +240,30 @@ describe.each(databaseKinds)('media library on %s', (kind) => {
       expect(names((await server.api.get(`${path}?search=CHART&order=name&desc=1`, { token: lister.token })).body)).toEqual(['Gamma chart', 'Alpha chart']);
       expect(names((await server.api.get(`${path}?order=size&desc=true`, { token: lister.token })).body)[0]).toBe('Beta manual');
       expect(a.status).toBe(201);
+    });
+
+    it('costs the same queries for a page of 1 file as for 12, with their modules and item counts', async () => {
+      const moduleId = await insertModule(server, tenant.id);
+      for (let index = 0; index < 12; index += 1) {
+        const id = await insertMediaRow(server, tenant.id, { name: `Counted ${index}` });
+        await server.app.knex('module_media').insert({ module_id: moduleId, media_id: id, created_at: new Date() });
+      }
+      const queriesFor = async (perPage: number) => {
+        let queries = 0;
+        const onQuery = () => (queries += 1);
+        server.app.knex.on('query', onQuery);
+        try {
+          const answer = await server.api.get(`${t()}/media?search=counted&per_page=${perPage}`, { token: admin.token });
+          expect(answer.body.data).toHaveLength(perPage);
+          expect(answer.body.data[0].modules).toHaveLength(1);
+        } finally {
+          server.app.knex.off('query', onQuery);
+        }
+        return queries;
+      };
+      // A page, a count (rows follow the page of 1) and the modules of the page's files.
+      expect(await queriesFor(1)).toBe(3);
+      expect(await queriesFor(12)).toBe(2);
     });
 
     it('renames (JSON or multipart), replaces a file and deletes the old one', async () => {
