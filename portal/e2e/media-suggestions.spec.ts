@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Api, openTab, rowOf, search } from './people-support';
 import { DEMO_PASSWORD, expectAccessible, logIn } from './support';
 
@@ -54,6 +54,13 @@ async function openTabNamed(page: Page, name: string) {
 async function logInAs(page: Page, email: string) {
   await logIn(page, email, DEMO_PASSWORD);
   await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** A bearer token for set-up calls the Api helper does not make (multipart). */
+async function accessToken(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.post('/api/token', { form: { grant_type: 'password', client_id: 'tessera-web', email, password: DEMO_PASSWORD } });
+  expect(response.status(), `login of ${email}`).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 interface MediaRow {
@@ -166,8 +173,15 @@ test('an admin uploads a cropped image and a pdf, filters, searches, views, edit
 
 test("a learner's suggestion is read by the master in Admin Suggestions", async ({ page, request }) => {
   const text = `Suggestion ${Date.now()}: the ladder safety topic should show the three points of contact rule first.`;
-  const learner = await Api.as(request, 'learner@example.com');
-  await learner.call('POST', `/tenants/${ORGANIZATION}/suggestions`, { text });
+  // The learner attaches a photo (multipart, as the topic viewer's Suggest an edit sends it).
+  await page.goto('/login');
+  const photo = await drawnPng(page, 1000, 600);
+  const token = await accessToken(request, 'learner@example.com');
+  const sent = await request.post(`/api/tenants/${ORGANIZATION}/suggestions`, {
+    headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' },
+    multipart: { text, 'images[]': { name: 'ladder.png', mimeType: 'image/png', buffer: photo } },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
 
   await logInAs(page, 'master@example.com');
   await page.goto(`/${ORGANIZATION}/admin/suggestions`);
@@ -182,6 +196,9 @@ test("a learner's suggestion is read by the master in Admin Suggestions", async 
   await row.getByRole('link', { name: /View the suggestion/ }).click();
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Suggestions');
   await expect(page.getByText(text)).toBeVisible();
+  const image = page.getByRole('link', { name: /Open image 1 \(ladder\) in a new window/ });
+  await expect(image).toHaveAttribute('target', '_blank');
+  await expect.poll(() => image.locator('img').evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Mark Read' }).click();
   await expect(page.getByRole('button', { name: 'Mark Unread' })).toBeVisible();
