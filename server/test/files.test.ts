@@ -65,6 +65,8 @@ describe.each(databaseKinds)('signed files on %s', (kind) => {
     expect(response.headers.get('content-disposition')).toBe('inline; filename="Safety walk.mp4"');
     expect(response.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
     expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'self'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(Buffer.from(await response.arrayBuffer()).equals(video)).toBe(true);
   });
 

@@ -67,6 +67,8 @@ function setHeaders(ctx: Context, file: StoredFile, expires: number): void {
   ctx.set('Accept-Ranges', 'bytes');
   // Host pages of other origins (widgets) show these files; the signature, not the origin, is the permission.
   ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
+  // Still no scripts or styles from a file; the portal may frame one (a pdf in a viewer).
+  ctx.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'self'");
   ctx.set('ETag', `"${file.key.split('/').pop()?.replace(extname(file.key), '')}"`);
   const seconds = Math.max(0, Math.min(MAX_CACHE_SECONDS, expires - Math.floor(Date.now() / 1000)));
   ctx.set('Cache-Control', `private, max-age=${seconds}`);
