@@ -1,7 +1,9 @@
 // Measures what a first visit downloads: the gzipped JavaScript a page pulls in before it settles, in Chromium,
 // plus the gzipped size of the standalone widget bundle. Needs `npm run build`.
 // Usage: node portal/bench/initial-js.mjs [baseUrl|-] [path ...]
-//   with no baseUrl (or "-") it starts the built server itself on a free port with a fresh data folder.
+//   with no baseUrl (or "-") it starts the built server itself on a free port with a fresh data folder (demo data).
+//   A path written `email:/path` is visited logged in as that demo account (password Demo-pass-1): tokens in
+//   localStorage before the first script runs, as after a login, but with an empty browser cache.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,10 +36,26 @@ async function startServer() {
 }
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 
+/** The portal's stored session for a demo account (sdk DEFAULT_TOKEN_KEY), or null for a guest visit. */
+async function sessionFor(email) {
+  if (!email) return null;
+  const response = await fetch(new URL('/api/token', baseUrl), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', client_id: 'tessera-web', email, password: 'Demo-pass-1' }),
+  });
+  if (!response.ok) throw new Error(`login as ${email} failed: ${response.status}`);
+  const tokens = await response.json();
+  return JSON.stringify({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token });
+}
+
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 try {
-  for (const path of pages) {
+  for (const entry of pages) {
+    const [email, path] = entry.includes(':') ? entry.split(/:(.*)/s, 2) : [null, entry];
     const page = await browser.newPage();
+    const session = await sessionFor(email);
+    if (session) await page.addInitScript((stored) => localStorage.setItem('tessera.tokens', stored), session);
     const scripts = new Map();
     page.on('response', async (response) => {
       if (response.request().resourceType() !== 'script') return;
@@ -49,7 +67,7 @@ try {
     });
     await page.goto(new URL(path, baseUrl).href, { waitUntil: 'networkidle' });
     const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
-    console.log(`portal initial JavaScript for ${path}: ${kb(total)} gzipped in ${scripts.size} files`);
+    console.log(`portal initial JavaScript for ${path}${email ? ` (as ${email})` : ''}: ${kb(total)} gzipped in ${scripts.size} files`);
     for (const [url, size] of [...scripts].sort((a, b) => b[1] - a[1])) console.log(`  ${kb(size).padStart(9)}  ${new URL(url).pathname}`);
     await page.close();
   }
