@@ -101,6 +101,14 @@ test('an admin uploads a cropped image and a pdf, filters, searches, views, edit
   await cropDialog.getByRole('button', { name: 'Crop' }).click();
   await expect(cropDialog).toBeHidden();
   await expect(page.getByText('Cropped', { exact: true })).toBeVisible();
+  // Revert Image goes back to the original; cropping again is possible.
+  await page.getByRole('button', { name: 'Revert Image' }).click();
+  await expect(page.getByText('Cropped', { exact: true })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Revert Image' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Crop Image' }).click();
+  await cropDialog.getByRole('button', { name: 'Crop' }).click();
+  await expect(cropDialog).toBeHidden();
+  await expect(page.getByText('Cropped', { exact: true })).toBeVisible();
   // Related modules: tag the image with the new module.
   await page.getByRole('combobox', { name: 'Modules' }).fill(moduleName);
   await page.getByRole('option', { name: moduleName }).click();
