@@ -9,9 +9,9 @@
  * big organization as in a small one of the same make (counted on knex's 'query' event).
  * run.ts calls `runContentBench`; `tsx bench/content.ts` runs it alone.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
+import { cpuTime, startBenchServer } from './support.js';
 
 const CONNECTIONS = 32;
 const P99_BUDGET_MS: Record<string, number> = { 'content tree (learner)': 150 };
@@ -32,26 +32,6 @@ interface ContentServer {
   queryCounts: { request: string; big: Measure; small: Measure }[];
 }
 
-function startServer(): Promise<{ child: ChildProcess; server: ContentServer }> {
-  const child = fork(fileURLToPath(new URL('./servers/content.ts', import.meta.url)), [], {
-    execArgv: ['--import', 'tsx', '--conditions=tessera-source'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve({ child, server: message as ContentServer }));
-    child.once('exit', (code) => reject(new Error(`servers/content.ts exited with ${code}`)));
-  });
-}
-
-function cpuTime(child: ChildProcess): Promise<number> {
-  return new Promise((resolve) => {
-    child.once('message', (message) => {
-      const { cpu } = message as { cpu: NodeJS.CpuUsage };
-      resolve(cpu.user + cpu.system);
-    });
-    child.send('cpu');
-  });
-}
 
 const budgetOf = (name: string) => P99_BUDGET_MS[name] ?? DEFAULT_P99_BUDGET_MS;
 
@@ -66,7 +46,7 @@ function printQueryCounts(server: ContentServer): void {
 
 /** Runs the scenarios and prints their figures; answers whether every budget held. */
 export async function runContentBench(duration: number): Promise<boolean> {
-  const { child, server } = await startServer();
+  const { child, message: server } = await startBenchServer<ContentServer>('./servers/content.ts');
   try {
     const { modules, components, topics, items, media } = server.counts;
     console.log(

@@ -6,9 +6,10 @@
  * Budgets: p99 under 50 ms for both, and SQL queries per request that do not grow with the page size or
  * the number of memberships (counted on knex's 'query' event; the session lookup is one more). run.ts calls `runPeopleBench`; `tsx bench/people.ts` runs it alone.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
+import { cpuTime, startBenchServer } from './support.js';
 
 const CONNECTIONS = 32;
 const P99_BUDGET_MS = 50;
@@ -27,16 +28,6 @@ interface PeopleServer {
   queryCounts: QueryCount[];
 }
 
-function startServer(): Promise<{ child: ChildProcess; server: PeopleServer }> {
-  const child = fork(fileURLToPath(new URL('./servers/people.ts', import.meta.url)), [], {
-    execArgv: ['--import', 'tsx', '--conditions=tessera-source'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve({ child, server: message as PeopleServer }));
-    child.once('exit', (code) => reject(new Error(`servers/people.ts exited with ${code}`)));
-  });
-}
 
 interface Scenario {
   name: string;
@@ -70,15 +61,6 @@ interface Measured {
   cpuPerRequest: number;
 }
 
-function cpuTime(child: ChildProcess): Promise<number> {
-  return new Promise((resolve) => {
-    child.once('message', (message) => {
-      const { cpu } = message as { cpu: NodeJS.CpuUsage };
-      resolve(cpu.user + cpu.system);
-    });
-    child.send('cpu');
-  });
-}
 
 function printLoad(rows: Measured[]): void {
   const header = `${'scenario'.padEnd(42)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'CPU µs/req'.padStart(11)} ${'non-2xx'.padStart(8)}`;
@@ -109,7 +91,7 @@ function queriesAreBounded(counts: QueryCount[]): boolean {
 
 /** Runs the scenario and prints its figures; answers whether every budget held. */
 export async function runPeopleBench(duration: number): Promise<boolean> {
-  const { child, server } = await startServer();
+  const { child, message: server } = await startBenchServer<PeopleServer>('./servers/people.ts');
   try {
     console.log(`\nPeople: 10,000 members in 200 groups, a person with 50 memberships (seeded in ${server.seedSeconds.toFixed(1)} s), ${CONNECTIONS} connections, SQLite.\n`);
     printQueryCounts(server.queryCounts);

@@ -6,10 +6,11 @@
  * alongside it) and, if it has one, a budget to `budgets`. Figures are printed, not asserted: this
  * is a benchmark, not a test, but the budgets are checked and reported.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Options, type Result } from 'autocannon';
 import { runContentBench } from './content.js';
+import { accessToken, cpuTime, startBenchServer } from './support.js';
 import { runPeopleBench } from './people.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -90,40 +91,11 @@ const budgets: { description: string; check(results: Map<string, Measured>): { o
   },
 ];
 
-function start<T>(file: string): Promise<{ child: ChildProcess; message: T }> {
-  const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], {
-    execArgv: ['--import', 'tsx', '--conditions=tessera-source'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve({ child, message: message as T }));
-    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
-  });
-}
-
-async function obtainAccessToken(url: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${url}/api/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', client_id: 'tessera-web', email, password }),
-  });
-  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
 
 function summarize(name: string, result: Result): Measured {
   return { name, requestsPerSecond: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
 }
 
-function cpuTime(child: ChildProcess): Promise<number> {
-  return new Promise((resolve) => {
-    child.once('message', (message) => {
-      const { cpu } = message as { cpu: NodeJS.CpuUsage };
-      resolve(cpu.user + cpu.system);
-    });
-    child.send('cpu');
-  });
-}
 
 async function measure(scenario: Scenario, servers: Servers): Promise<Measured[]> {
   const process = servers.processes[scenario.server];
@@ -150,8 +122,8 @@ function print(rows: Measured[]): void {
 }
 
 async function main() {
-  const baseline = await start<{ url: string }>('./servers/baseline.ts');
-  const tessera = await start<{ url: string; email: string; password: string }>('./servers/tessera.ts');
+  const baseline = await startBenchServer<{ url: string }>('./servers/baseline.ts');
+  const tessera = await startBenchServer<{ url: string; email: string; password: string }>('./servers/tessera.ts');
   const children = [baseline.child, tessera.child];
   try {
     const servers: Servers = {
@@ -160,7 +132,7 @@ async function main() {
       processes: { baseline: baseline.child, tessera: tessera.child },
       email: tessera.message.email,
       password: tessera.message.password,
-      accessToken: await obtainAccessToken(tessera.message.url, tessera.message.email, tessera.message.password),
+      accessToken: await accessToken(tessera.message.url, tessera.message.email, tessera.message.password),
     };
     console.log(`Tessera benchmark: ${DURATION} s per scenario, ${CONNECTIONS} connections unless stated, loopback.\n`);
     const rows: Measured[] = [];

@@ -4,20 +4,18 @@
  * the SQL queries of each scenario's request in both organizations (knex's 'query' event), and tells the
  * parent its URL, the tokens and the request paths.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../src/app.js';
 import { newId } from '../../src/db/ids.js';
-import { DEFAULT_RATE_LIMITS, loadConfig, type RateLimitConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config.js';
 import { createConfirmedUser } from '../../src/features/accounts/service.js';
+import { accessToken, serveParent, UNLIMITED_RATES } from '../support.js';
 import { MEDIA_SEARCH_TERM, seedContent, type ContentSeed } from '../content-seed.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-content-'));
-const rateLimits = Object.fromEntries(
-  Object.entries(DEFAULT_RATE_LIMITS).map(([name, rule]) => [name, { ...rule, points: 1_000_000 }]),
-) as RateLimitConfig;
-const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' }), rateLimits };
+const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' }), rateLimits: UNLIMITED_RATES };
 // Accounts and organizations are made through one app, the content written while no app is open (a bulk
 // writer beside a running app's connections would have to share its write lock), then the served app starts.
 const setup = await createApp(config);
@@ -55,15 +53,7 @@ await knex.raw('PRAGMA optimize');
 const { url: listening } = await app.listen(0, '127.0.0.1');
 const url = listening.replace('localhost', '127.0.0.1');
 
-async function token(email: string): Promise<string> {
-  const response = await fetch(`${url}/api/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', client_id: 'tessera-web', email, password }),
-  });
-  if (!response.ok) throw new Error(`login failed: ${response.status}`);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+const token = (email: string) => accessToken(url, email, password);
 
 const tokens = { admin: await token(admin.email), learner: await token(learner.email) };
 
@@ -122,12 +112,4 @@ process.send?.({
   queryCounts,
 });
 
-async function stop() {
-  await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  process.exit(0);
-}
-process.on('message', (message) => {
-  if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
-});
-process.on('disconnect', () => void stop());
+serveParent(app, dataDir);

@@ -4,19 +4,17 @@
  * event) at several page sizes and membership counts, and tells the parent its URL, two access tokens
  * and those counts.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../src/app.js';
-import { DEFAULT_RATE_LIMITS, loadConfig, type RateLimitConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config.js';
 import { createConfirmedUser } from '../../src/features/accounts/service.js';
+import { accessToken, serveParent, UNLIMITED_RATES } from '../support.js';
 import { MEMBERSHIP_COUNT, SEARCH_TERM, seedBigOrganization, seedMemberships } from '../people-seed.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-people-'));
-const rateLimits = Object.fromEntries(
-  Object.entries(DEFAULT_RATE_LIMITS).map(([name, rule]) => [name, { ...rule, points: 1_000_000 }]),
-) as RateLimitConfig;
-const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' }), rateLimits };
+const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' }), rateLimits: UNLIMITED_RATES };
 const app = await createApp(config);
 const { knex } = app;
 const password = 'Bench-pass-1';
@@ -37,15 +35,7 @@ const seedSeconds = (performance.now() - seedStarted) / 1000;
 const { url: listening } = await app.listen(0, '127.0.0.1');
 const url = listening.replace('localhost', '127.0.0.1');
 
-async function token(email: string): Promise<string> {
-  const response = await fetch(`${url}/api/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', client_id: 'tessera-web', email, password }),
-  });
-  if (!response.ok) throw new Error(`login failed: ${response.status}`);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+const token = (email: string) => accessToken(url, email, password);
 
 const tokens = { master: await token(master.email), one: await token(oneMembership.email), fifty: await token(fiftyMemberships.email) };
 const membersPath = (perPage: number) => `/api/tenants/${tenantSlug}/tenant-users?search=${SEARCH_TERM}&order=joined&page=1&per_page=${perPage}`;
@@ -79,12 +69,4 @@ const queryCounts = [
 
 process.send?.({ url, tokens, membersPath: membersPath(25), seedSeconds, queryCounts });
 
-async function stop() {
-  await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  process.exit(0);
-}
-process.on('message', (message) => {
-  if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
-});
-process.on('disconnect', () => void stop());
+serveParent(app, dataDir);
