@@ -6,7 +6,6 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { ApiOutcome } from '../../api/outcome';
 import { FormActions } from '../../forms/FormActions';
 import { useForm } from '../../forms/useForm';
-import { useSession } from '../../state/session';
 import { InfoTip } from '../../ui/InfoTip';
 import { Row, Text } from '../../ui/Page';
 import { Select } from '../../ui/Select';
@@ -16,6 +15,7 @@ import { useOrganization } from '../organization/organizationContext';
 import { FileField } from './FileField';
 import { createMedia, type Media } from './mediaCalls';
 import { ACCEPT, fileCheckProblems, MEDIA_TYPE_OPTIONS, nameAfterPick } from './mediaFile';
+import { useFileProblems } from './useFileProblems';
 
 // cropperjs loads only when a person first crops an image.
 const ImageCropDialog = lazy(() => import('./ImageCropDialog'));
@@ -35,9 +35,7 @@ export const MEDIA_CREATED = 'Media Created!';
 const Preview = styled('img', { display: 'block', maxWidth: '200px', maxHeight: '150px', border: '1px solid $borderSubtle' });
 
 type FilePart = 'file' | 'thumbnail';
-type Problems = Record<FilePart, string[]>;
 
-const NO_PROBLEMS: Problems = { file: [], thumbnail: [] };
 const NEW_MEDIA = { name: '', modules: [] as string[] };
 
 /** A failed check of the files before upload, shaped like the server's 422 so the form shows it the same way. */
@@ -69,21 +67,21 @@ function croppedFile(cropped: Blob, name: string): File {
 /** The Add tab (spec 2.9, Add a new file). */
 export function AddMediaForm({ onCreated }: { onCreated?(media: Media): void }) {
   const { organization } = useOrganization();
-  const limits = useSession((state) => state.config) as FileLimits;
+  const files = useFileProblems();
+  const { limits } = files;
   const [kind, setKind] = useState<MediaType>('image');
   // A new round empties the file inputs (a type change, a success).
   const [round, setRound] = useState(0);
   const [original, setOriginal] = useState<File | null>(null);
   const [cropped, setCropped] = useState<Blob | null>(null);
   const [thumbnail, setThumbnail] = useState<File | null>(null);
-  const [problems, setProblems] = useState<Problems>(NO_PROBLEMS);
   const [isCropping, setCropping] = useState(false);
 
   const clearFiles = () => {
     setOriginal(null);
     setCropped(null);
     setThumbnail(null);
-    setProblems(NO_PROBLEMS);
+    files.clear();
     setRound((value) => value + 1);
   };
 
@@ -110,21 +108,19 @@ export function AddMediaForm({ onCreated }: { onCreated?(media: Media): void }) 
     clearFiles();
   }
 
-  async function pick(part: FilePart, file: File | null) {
+  function pick(part: FilePart, file: File | null) {
     form.touched(part);
     if (part === 'file') {
       if (file) form.setValue('name', nameAfterPick(form.values.name, original, file));
       setOriginal(file);
       setCropped(null);
     } else setThumbnail(file);
-    const found = file ? await fileCheckProblems(part === 'file' ? kind : 'thumbnail', file, limits) : [];
-    setProblems((current) => ({ ...current, [part]: found }));
+    void files.check(part, part === 'file' ? kind : 'thumbnail', file);
   }
 
-  const errorsOf = (part: FilePart) => [...new Set([...problems[part], ...(form.errors[part] ?? [])])];
-  const imageReady = kind === 'image' && original !== null && problems.file.length === 0;
+  const errorsOf = (part: FilePart) => files.messagesFor(part, form.errors);
+  const imageReady = kind === 'image' && original !== null && !files.problems.file?.length;
   const shownImage = cropped ?? (imageReady ? original : null);
-  const blocked = problems.file.length > 0 || problems.thumbnail.length > 0;
 
   return (
     <Form onSubmit={form.handleSubmit} aria-labelledby="add-media-heading">
@@ -139,7 +135,7 @@ export function AddMediaForm({ onCreated }: { onCreated?(media: Media): void }) 
         accept={ACCEPT[kind]}
         isRequired
         isDisabled={form.isSaving}
-        onPick={(file) => void pick('file', file)}
+        onPick={(file) => pick('file', file)}
         errors={errorsOf('file')}
       />
       {kind === 'image' ? (
@@ -163,7 +159,7 @@ export function AddMediaForm({ onCreated }: { onCreated?(media: Media): void }) 
           isRequired
           isDisabled={form.isSaving}
           tip={<InfoTip label="About the thumbnail" text={messages.thumbnailType} />}
-          onPick={(file) => void pick('thumbnail', file)}
+          onPick={(file) => pick('thumbnail', file)}
           errors={errorsOf('thumbnail')}
         />
       ) : null}
@@ -177,7 +173,7 @@ export function AddMediaForm({ onCreated }: { onCreated?(media: Media): void }) 
         errors={form.errors.modules}
       />
       {form.isSaving && UPLOADING_TEXT[kind] ? <Alert tone="warning">{UPLOADING_TEXT[kind]}</Alert> : null}
-      <FormActions form={{ ...form, hasErrors: form.hasErrors || blocked }} success={MEDIA_CREATED} />
+      <FormActions form={{ ...form, hasErrors: form.hasErrors || files.hasProblems }} success={MEDIA_CREATED} />
       {isCropping && original ? (
         <Suspense fallback={null}>
           <ImageCropDialog

@@ -1,4 +1,4 @@
-import { forms, messages, type FieldErrors, type FileKind, type FileLimits } from '@tessera/sdk/rules';
+import { forms, messages, type FileKind } from '@tessera/sdk/rules';
 import { styled } from '@tessera/widgets/theme';
 import { Form, Heading, TextField } from '@tessera/widgets/ui';
 import { useState } from 'react';
@@ -10,7 +10,6 @@ import { UnsavedChangesPrompt } from '../../forms/UnsavedChangesPrompt';
 import { useForm } from '../../forms/useForm';
 import { loadRecord, param } from '../../guards/records';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { useSession } from '../../state/session';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { InfoTip } from '../../ui/InfoTip';
 import { Stack } from '../../ui/Page';
@@ -19,7 +18,8 @@ import { moduleOption, searchModules } from '../modules/moduleOptions';
 import { useOrganization } from '../organization/organizationContext';
 import { FileField } from './FileField';
 import { updateMedia, type Media } from './mediaCalls';
-import { ACCEPT, fileCheckProblems, MEDIA_TYPE_OPTIONS } from './mediaFile';
+import { ACCEPT, MEDIA_TYPE_OPTIONS } from './mediaFile';
+import { useFileProblems } from './useFileProblems';
 
 /** /:organization/admin/media/:media/edit: the media file with its modules. */
 export function editMediaLoader({ params, request }: LoaderFunctionArgs): Promise<Media | null> {
@@ -91,10 +91,9 @@ const valuesOf = (media: Media) => ({ name: media.name, modules: media.modules.m
 function EditMediaForm({ media, mediaPath }: { media: Media; mediaPath: string }) {
   const { organization } = useOrganization();
   const navigate = useNavigate();
-  const limits = useSession((state) => state.config) as FileLimits;
+  const checks = useFileProblems();
   const [saved, setSaved] = useState(media);
   const [files, setFiles] = useState<Partial<Record<FilePart, File | null>>>({});
-  const [problems, setProblems] = useState<FieldErrors>({});
   const [round, setRound] = useState(0);
   const form = useForm({
     initialValues: valuesOf(media),
@@ -110,14 +109,12 @@ function EditMediaForm({ media, mediaPath }: { media: Media; mediaPath: string }
     },
   });
 
-  async function pick(part: FilePart, kind: FileKind, file: File | null) {
+  function pick(part: FilePart, kind: FileKind, file: File | null) {
     form.touched(part);
     setFiles((current) => ({ ...current, [part]: file }));
-    const found = file ? await fileCheckProblems(kind, file, limits) : [];
-    setProblems((current) => ({ ...current, [part]: found }));
+    void checks.check(part, kind, file);
   }
 
-  const blocked = Object.values(problems).some((list) => list.length > 0);
   const typeName = MEDIA_TYPE_OPTIONS.find((option) => option.id === saved.type)?.label ?? saved.type;
   return (
     <Form onSubmit={form.handleSubmit} aria-label="Edit media">
@@ -133,8 +130,8 @@ function EditMediaForm({ media, mediaPath }: { media: Media; mediaPath: string }
           accept={ACCEPT[kind]}
           isDisabled={form.isSaving}
           tip={part === 'thumbnail' ? <InfoTip label="About the thumbnail" text={messages.thumbnailType} /> : undefined}
-          onPick={(file) => void pick(part, kind, file)}
-          errors={[...new Set([...(problems[part] ?? []), ...(form.errors[part] ?? [])])]}
+          onPick={(file) => pick(part, kind, file)}
+          errors={checks.messagesFor(part, form.errors)}
         />
       ))}
       <TagPicker
@@ -146,7 +143,7 @@ function EditMediaForm({ media, mediaPath }: { media: Media; mediaPath: string }
         loadOptions={searchModules(organization.id)}
         errors={form.errors.modules}
       />
-      <FormActions form={{ ...form, hasErrors: form.hasErrors || blocked }} success="Media Updated!" onCancel={() => navigate(mediaPath)} />
+      <FormActions form={{ ...form, hasErrors: form.hasErrors || checks.hasProblems }} success="Media Updated!" onCancel={() => navigate(mediaPath)} />
     </Form>
   );
 }
