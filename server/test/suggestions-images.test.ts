@@ -86,6 +86,10 @@ describe.each(databaseKinds)('suggestion images on %s', (kind) => {
     expect(shown.body.data.media.map((media: { id: string }) => media.id)).toEqual(data.media.map((media: { id: string }) => media.id));
     const report = await server.api.get(`/tenants/${tenant.id}/reports/snapshot`, { token: master.token });
     expect(report.body.data.media).toMatchObject({ image: 0, total: 0 });
+    const library = await server.api.get(`/tenants/${tenant.id}/media`, { token: master.token });
+    expect(library.body.data.map((media: { id: string }) => media.id)).not.toContain(data.media[0].id);
+    expect((await server.api.get(`/tenants/${tenant.id}/media/${data.media[0].id}`, { token: master.token })).status).toBe(404);
+    expect((await server.api.request('DELETE', `/tenants/${tenant.id}/media/${data.media[0].id}`, { token: master.token })).status).toBe(404);
   });
 
   it('takes multipart without images, with the same rules for the fields', async () => {

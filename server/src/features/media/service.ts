@@ -6,6 +6,7 @@
 import type { NamedRef } from '@tessera/sdk';
 import { mediaKindOf, messages } from '@tessera/sdk/rules';
 import type { MediaType } from '../../db/content-models.js';
+import { selectFirst, selectRows } from '../../db/cached-select.js';
 import type { Knex } from '../../db/knex.js';
 import { existingIds, replaceRelations } from '../../db/relations.js';
 import { fieldError, notFound } from '../../http/errors.js';
@@ -49,8 +50,18 @@ function selectMedia(db: Knex) {
     );
 }
 
+/**
+ * The organization's library: its media files, without the images learners attached to suggestions (those
+ * belong to their suggestion, are shown with it and deleted with it).
+ */
+function libraryOf(db: Knex, tenantId: string): Knex.QueryBuilder {
+  return db('media as md')
+    .where('md.tenant_id', tenantId)
+    .whereNotExists(db('suggestion_media as sm').whereRaw('sm.media_id = md.id').select(db.raw('1')));
+}
+
 export async function listMedia(knex: Knex, tenantId: string, params: ListParams<MediaSortKey>, filters: MediaFilters): Promise<Page<MediaRow>> {
-  const filtered = knex('media as md').where('md.tenant_id', tenantId);
+  const filtered = libraryOf(knex, tenantId);
   if (filters.type) filtered.where('md.type', filters.type);
   if (filters.moduleId) {
     filtered.whereExists(knex('module_media as fmm').whereRaw('fmm.media_id = md.id').where('fmm.module_id', filters.moduleId).select(knex.raw('1')));
@@ -62,12 +73,10 @@ export async function listMedia(knex: Knex, tenantId: string, params: ListParams
 export async function modulesOfMedia(db: Knex, mediaIds: string[]): Promise<Map<string, NamedRef[]>> {
   const byMedia = new Map<string, NamedRef[]>(mediaIds.map((id) => [id, []]));
   if (mediaIds.length === 0) return byMedia;
-  const rows: { media_id: string; id: string; name: string }[] = await db('module_media as mm')
-    .join('modules as m', 'm.id', 'mm.module_id')
-    .whereIn('mm.media_id', mediaIds)
-    .orderByRaw('lower(m.name) asc')
-    .orderBy('m.id')
-    .select('mm.media_id', 'm.id', 'm.name');
+  const rows = await selectRows<{ media_id: string; id: string; name: string }>(
+    db,
+    db('module_media as mm').join('modules as m', 'm.id', 'mm.module_id').whereIn('mm.media_id', mediaIds).orderByRaw('lower(m.name) asc').orderBy('m.id').select('mm.media_id', 'm.id', 'm.name'),
+  );
   for (const row of rows) byMedia.get(row.media_id)?.push({ id: row.id, name: row.name });
   return byMedia;
 }
@@ -78,7 +87,7 @@ export interface MediaWithModules {
 }
 
 export async function requireMedia(db: Knex, tenantId: string, id: string): Promise<MediaRow> {
-  const row = (await selectMedia(db)(db('media as md').where('md.tenant_id', tenantId).where('md.id', id)).first()) as MediaRow | undefined;
+  const row = await selectFirst<MediaRow>(db, selectMedia(db)(libraryOf(db, tenantId).where('md.id', id)));
   if (!row) throw notFound(mediaMessages.notFound);
   return row;
 }
