@@ -3,7 +3,7 @@ import { unwrap, type TesseraClient, type Topic } from '@tessera/sdk';
 
 export type StarredTopicsState = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; topics: Topic[] };
 
-/** The caller's favourite topics (all of them, in one page), fetched again when the page logs in. */
+/** The caller's favourite topics (all of them, in one page), fetched again when the page logs in, and unstarring. */
 export function useStarredTopics(client: TesseraClient, organization: string, isLoggedIn: boolean) {
   const [state, setState] = useState<StarredTopicsState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -23,30 +23,27 @@ export function useStarredTopics(client: TesseraClient, organization: string, is
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
 
   const [unstarFailed, setUnstarFailed] = useState(false);
-  /** Removes the topic from the list at once; puts it back in its place when the server refuses. */
+  // Topics being unstarred leave the list at once; one the server refuses comes back in its own place.
+  const [unstarred, setUnstarred] = useState<ReadonlySet<string>>(new Set());
   const unstar = useCallback(
     async (topic: Topic) => {
       setUnstarFailed(false);
-      let index = -1;
-      setState((current) => {
-        if (current.status !== 'loaded') return current;
-        index = current.topics.findIndex((other) => other.id === topic.id);
-        return { ...current, topics: current.topics.filter((other) => other.id !== topic.id) };
-      });
+      setUnstarred((ids) => new Set(ids).add(topic.id));
       const path = { tenantId: organization, componentId: topic.component_id, topicId: topic.id };
       try {
         await unwrap(client.DELETE('/tenants/{tenantId}/components/{componentId}/topics/favorites/{topicId}', { params: { path } }));
       } catch {
         setUnstarFailed(true);
-        setState((current) => {
-          if (current.status !== 'loaded' || current.topics.some((other) => other.id === topic.id)) return current;
-          const topics = [...current.topics];
-          topics.splice(index < 0 ? topics.length : Math.min(index, topics.length), 0, topic);
-          return { ...current, topics };
+        setUnstarred((ids) => {
+          const next = new Set(ids);
+          next.delete(topic.id);
+          return next;
         });
       }
     },
     [client, organization],
   );
-  return { state, reload, unstar, unstarFailed };
+  const visible: StarredTopicsState =
+    state.status === 'loaded' ? { ...state, topics: state.topics.filter((topic) => !unstarred.has(topic.id)) } : state;
+  return { state: visible, reload, unstar, unstarFailed };
 }
