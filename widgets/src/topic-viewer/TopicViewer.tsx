@@ -44,6 +44,14 @@ const Root = /* @__PURE__ */ styled('div', {
 const Status = /* @__PURE__ */ styled('p', { display: 'flex', alignItems: 'center', gap: '$2', margin: 0, color: '$textMuted' });
 const Description = /* @__PURE__ */ styled('p', { margin: 0, color: '$textMuted' });
 
+function Notice({ state, text: notice }: { state: string; text: string }) {
+  return (
+    <Root data-state={state}>
+      <Status>{notice}</Status>
+    </Root>
+  );
+}
+
 /** A topic's rows and their paragraphs, images, videos, pdfs and audio, with procedure rows to tick. */
 export function TopicViewer(props: TopicViewerProps) {
   const { organization, topic, preview = false, readOnly = false, showTitle = true, headingLevel = 2 } = props;
@@ -53,8 +61,8 @@ export function TopicViewer(props: TopicViewerProps) {
   const { toggle, failed } = useProcedureToggle(client, organization, topic, setState, props.onComplete);
   const rowLevel = Math.min(headingLevel + 1, 5) as 2 | 3 | 4 | 5;
 
-  if (!isLoggedIn) return <Root data-state="logged-out"><Status>{text.loggedOut}</Status></Root>;
-  if (!organization || !topic) return <Root data-state="no-topic"><Status>{text.noTopic}</Status></Root>;
+  if (!isLoggedIn) return <Notice state="logged-out" text={text.loggedOut} />;
+  if (!organization || !topic) return <Notice state="no-topic" text={text.noTopic} />;
   if (state.status === 'loading') {
     return (
       <Root data-state="loading">
