@@ -56,6 +56,7 @@ describe('StarredTopics', () => {
     await screen.findByRole('table');
     await userEvent.click(screen.getByRole('button', { name: 'Unstar Sharpening tools' }));
     expect(topicNames()).toEqual(['Using the lathe', 'Fire exits']);
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Your Starred Topics' }));
     const call = fake.requests.at(-1) as Request;
     expect(call.method).toBe('DELETE');
     expect(new URL(call.url).pathname).toBe(

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { TesseraClient, Topic } from '@tessera/sdk';
 import { useAccessToken } from '../login/useSession.js';
 import { useTesseraClient } from '../provider/TesseraProvider.js';
@@ -35,6 +36,7 @@ const Root = /* @__PURE__ */ styled('section', {
   fontSize: '$3',
   lineHeight: '$body',
   textAlign: 'left',
+  outline: 'none',
   // Its own surface: the host page's background (dark, hot pink, anything) must not sit behind our text.
   padding: '$4',
   backgroundColor: '$background',
@@ -58,11 +60,17 @@ export function StarredTopics(props: StarredTopicsProps) {
   const client = useTesseraClient(props.client);
   const isLoggedIn = useAccessToken(client) !== null;
   const { state, reload, unstar, unstarFailed } = useStarredTopics(client, organization, isLoggedIn);
+  const rootRef = useRef<HTMLElement>(null);
+  // The pressed button leaves with its row: focus goes to the list, not to the start of the page.
+  const unstarAndRefocus = (topic: Topic) => {
+    rootRef.current?.focus();
+    void unstar(topic);
+  };
   const open = (topic: Topic) =>
     onOpenTopic?.({ organization, topicId: topic.id, componentId: topic.component_id, moduleId: topic.component.module.id });
 
   return (
-    <Root aria-label={text.heading}>
+    <Root aria-label={text.heading} ref={rootRef} tabIndex={-1}>
       {showHeading ? <Heading level={headingLevel}>{text.heading}</Heading> : null}
       {!isLoggedIn ? <Status>{text.loggedOut}</Status> : body()}
     </Root>
@@ -118,7 +126,7 @@ export function StarredTopics(props: StarredTopicsProps) {
                   <td>{topic.component.module.name}</td>
                   <td>{topic.component.name}</td>
                   <td>
-                    <Button variant="secondary" aria-label={text.unstarLabel(topic.name)} onPress={() => void unstar(topic)}>
+                    <Button variant="secondary" aria-label={text.unstarLabel(topic.name)} onPress={() => unstarAndRefocus(topic)}>
                       {text.unstar}
                     </Button>
                   </td>
