@@ -25,21 +25,20 @@ export function viewerOf(access: TenantAccess): Viewer {
   };
 }
 
-/** The module (alias `m`) is related to the member directly or through a live group. */
+/**
+ * The module (alias `m`) is related to the member directly or through a live group. Written as `m.id IN (...)`
+ * with a subquery that names no outer column: the database works out the member's modules once per statement,
+ * not once per row (a content tree of 20,000 topics would otherwise ask 20,000 times).
+ */
 export function whereRelatedTo(db: Knex, query: Knex.QueryBuilder, memberId: string, alias = 'm'): Knex.QueryBuilder {
-  return query.where((scope) =>
-    scope
-      .whereExists(db('module_tenant_users as vmtu').whereRaw(`vmtu.module_id = ${alias}.id`).where('vmtu.tenant_user_id', memberId).select(db.raw('1')))
-      .orWhereExists(
-        db('module_groups as vmg')
-          .join('group_tenant_users as vgtu', 'vgtu.group_id', 'vmg.group_id')
-          .join('groups as vg', 'vg.id', 'vmg.group_id')
-          .whereRaw(`vmg.module_id = ${alias}.id`)
-          .where('vgtu.tenant_user_id', memberId)
-          .whereNull('vg.deleted_at')
-          .select(db.raw('1')),
-      ),
-  );
+  const direct = db('module_tenant_users as vmtu').where('vmtu.tenant_user_id', memberId).select('vmtu.module_id');
+  const throughGroups = db('module_groups as vmg')
+    .join('group_tenant_users as vgtu', 'vgtu.group_id', 'vmg.group_id')
+    .join('groups as vg', 'vg.id', 'vmg.group_id')
+    .where('vgtu.tenant_user_id', memberId)
+    .whereNull('vg.deleted_at')
+    .select('vmg.module_id');
+  return query.whereIn(`${alias}.id`, direct.union(throughGroups));
 }
 
 /** Live and active (what a learner may reach). */
