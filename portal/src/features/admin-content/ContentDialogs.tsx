@@ -12,32 +12,6 @@ import { allModules, contentTree } from './contentCalls';
 export const COPY_COMPONENT_QUESTION = 'This will copy this component and all of its topics and items. Continue?';
 export const COPY_TOPIC_QUESTION = 'This will copy this topic and all of its items. Continue?';
 
-export interface CopyDialogProps {
-  title: string;
-  question: string;
-  isOpen: boolean;
-  isPending: boolean;
-  onConfirm(): void;
-  onCancel(): void;
-}
-
-/** Asks before a deep copy; the safe answer has the focus. */
-export function CopyDialog({ title, question, isOpen, isPending, onConfirm, onCancel }: CopyDialogProps) {
-  return (
-    <ModalDialog title={title} isOpen={isOpen} role="alertdialog">
-      <Text>{question}</Text>
-      <DialogActions>
-        <Button variant="secondary" autoFocus onPress={onCancel}>
-          Cancel
-        </Button>
-        <Button isPending={isPending} onPress={onConfirm}>
-          Continue
-        </Button>
-      </DialogActions>
-    </ModalDialog>
-  );
-}
-
 interface MoveDialogFrameProps {
   title: string;
   isPending: boolean;

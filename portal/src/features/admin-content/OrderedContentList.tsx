@@ -11,7 +11,8 @@ import { FormFailure } from '../../ui/FormFailure';
 import { Stack } from '../../ui/Page';
 import { RowActions, RowButton, RowLink } from '../../ui/RowButton';
 import type { TableColumn } from '../../ui/Table';
-import { CopyDialog, type MoveDialogProps } from './ContentDialogs';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import type { MoveDialogProps } from './ContentDialogs';
 import type { ContentOrder, Reorder } from './contentCalls';
 import { DescriptionTip } from './DescriptionTip';
 import { canMoveDown, canMoveUp, moveRow, showsOrder, type Direction } from './ordering';
@@ -148,9 +149,11 @@ export function OrderedContentList<T extends OrderedRow>(props: OrderedContentLi
         searchPlaceholder="Search by name"
         rowAction={archived ? undefined : (row) => () => navigate(props.openPath(row))}
       />
-      <CopyDialog
+      <ConfirmDialog
         title={`Copy ${noun}`}
         question={copyQuestion}
+        confirmLabel="Continue"
+        cancelLabel="Cancel"
         isOpen={copying !== null}
         isPending={actions.isPending}
         onCancel={() => setCopying(null)}

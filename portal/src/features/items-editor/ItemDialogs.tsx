@@ -2,24 +2,8 @@ import { Button } from '@tessera/widgets/ui';
 import { styled } from '@tessera/widgets/theme';
 import { DialogActions, ModalDialog } from '../../ui/Dialog';
 import type { EditorItem, MoveTarget } from './editorState';
-import { deleteQuestion, TYPE_LABELS } from './itemLabels';
+import { TYPE_LABELS } from './itemLabels';
 import { moveChoices } from './moveChoices';
-
-/** Spec section 8: the delete confirmation with its Yes, Delete and No, Cancel buttons. */
-export function DeleteItemDialog({ item, onConfirm, onCancel }: { item: EditorItem | null; onConfirm: () => void; onCancel: () => void }) {
-  return (
-    <ModalDialog title={item ? deleteQuestion(item) : ''} isOpen={item !== null} role="alertdialog">
-      <DialogActions>
-        <Button variant="secondary" autoFocus onPress={onCancel}>
-          No, Cancel
-        </Button>
-        <Button variant="danger" onPress={onConfirm}>
-          Yes, Delete
-        </Button>
-      </DialogActions>
-    </ModalDialog>
-  );
-}
 
 const Places = styled('ol', { display: 'flex', flexDirection: 'column', gap: '$3', margin: 0, padding: 0, listStyle: 'none', maxHeight: '60vh', overflowY: 'auto' });
 const Place = styled('li', { display: 'flex', flexDirection: 'column', gap: '$2', padding: '$3', border: '1px solid $borderSubtle', borderRadius: '$md' });

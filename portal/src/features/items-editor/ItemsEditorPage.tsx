@@ -9,14 +9,16 @@ import { loadRecord, param } from '../../guards/records';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AppLink } from '../../ui/AppLink';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
+import { ConfirmDialog, DELETE_ANSWERS } from '../../ui/ConfirmDialog';
 import { FormFailure } from '../../ui/FormFailure';
 import { Row, Stack, Text } from '../../ui/Page';
 import { useOrganization } from '../organization/organizationContext';
 import { editorReducer, editorStateOf, isDirty, payloadOf, restoredEditorState, type EditorItem, type EditorState, type MoveTarget } from './editorState';
-import { DeleteItemDialog, MoveItemDialog } from './ItemDialogs';
+import { MoveItemDialog } from './ItemDialogs';
 import { RowCard, type ItemCardActions } from './ItemCards';
 import { deleteSavedItem, getTopic, saveItems } from './itemCalls';
 import { checkItems, mapSaveErrors, SAVE_ERROR_BANNER } from './itemErrors';
+import { deleteQuestion } from './itemLabels';
 import { MediaPickerDialog } from './MediaPickerDialog';
 import { clearPreviewDraft, readEditorDraft, storePreviewDraft } from './previewDraft';
 
@@ -165,7 +167,7 @@ function ItemsEditor({ data, paths }: { data: ItemsEditorData; paths: Paths }) {
           Add Row
         </Button>
       </div>
-      <DeleteItemDialog item={deleting} onConfirm={confirmDelete} onCancel={() => setDeleting(null)} />
+      <ConfirmDialog title={deleting ? deleteQuestion(deleting) : ''} {...DELETE_ANSWERS} isOpen={deleting !== null} onConfirm={confirmDelete} onCancel={() => setDeleting(null)} />
       <MoveItemDialog rows={state.rows} item={moving} onMove={moveTo} onCancel={() => setMoving(null)} />
       <MediaPickerDialog
         item={picking}

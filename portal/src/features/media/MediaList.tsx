@@ -14,7 +14,7 @@ import { RowActions, RowButton, RowLink } from '../../ui/RowButton';
 import { Select, type SelectOption } from '../../ui/Select';
 import type { TableColumn } from '../../ui/Table';
 import { useOrganization } from '../organization/organizationContext';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog, DELETE_ANSWERS } from '../../ui/ConfirmDialog';
 import { deleteMedia, downloadUrl, listMedia, type Media, type MediaFilters, type MediaOrder } from './mediaCalls';
 import { isViewable, MediaViewer } from './MediaViewer';
 
@@ -126,7 +126,8 @@ export function MediaList() {
       />
       <MediaViewer media={viewed} onClose={() => setViewed(null)} />
       <ConfirmDialog
-        question={DELETE_MEDIA_QUESTION}
+        title={DELETE_MEDIA_QUESTION}
+        {...DELETE_ANSWERS}
         isOpen={toDelete !== null}
         isPending={actions.isPending}
         onConfirm={() => void confirmDelete()}

@@ -11,7 +11,7 @@ import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { FormFailure } from '../../ui/FormFailure';
 import { Row, Stack, Text } from '../../ui/Page';
 import { PersonBadges, PersonCell } from '../../ui/PersonCell';
-import { ConfirmDialog } from '../media/ConfirmDialog';
+import { ConfirmDialog, DELETE_ANSWERS } from '../../ui/ConfirmDialog';
 import { useOrganization } from '../organization/organizationContext';
 import { DELETE_SUGGESTION_QUESTION, deleteSuggestion, getSuggestion, markSuggestion, type Suggestion } from './suggestionCalls';
 import { suggestionsPath } from './SuggestionsPage';
@@ -136,7 +136,8 @@ function SuggestionActions({ suggestion, onChange }: { suggestion: Suggestion; o
         </Button>
       </Row>
       <ConfirmDialog
-        question={DELETE_SUGGESTION_QUESTION}
+        title={DELETE_SUGGESTION_QUESTION}
+        {...DELETE_ANSWERS}
         isOpen={isAsking}
         isPending={actions.isPending}
         onConfirm={() => void remove()}

@@ -12,7 +12,7 @@ import { PersonBadges, PersonCell } from '../../ui/PersonCell';
 import { RowActions, RowButton, RowLink } from '../../ui/RowButton';
 import type { TableColumn } from '../../ui/Table';
 import { Tabs } from '../../ui/Tabs';
-import { ConfirmDialog } from '../media/ConfirmDialog';
+import { ConfirmDialog, DELETE_ANSWERS } from '../../ui/ConfirmDialog';
 import { useOrganization } from '../organization/organizationContext';
 import { cutText } from './cutText';
 import {
@@ -102,7 +102,8 @@ function SuggestionList({ unread }: { unread: boolean }) {
         rowAction={(suggestion) => () => navigate(`${suggestionsPath(organization.slug)}/${suggestion.id}`)}
       />
       <ConfirmDialog
-        question={DELETE_SUGGESTION_QUESTION}
+        title={DELETE_SUGGESTION_QUESTION}
+        {...DELETE_ANSWERS}
         isOpen={toDelete !== null}
         isPending={actions.isPending}
         onConfirm={() => void confirmDelete()}
