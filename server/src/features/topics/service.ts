@@ -42,12 +42,12 @@ export function selectTopic(db: Knex, viewer: Viewer) {
       't.updated_at',
       db('items as ti').count('*').whereRaw('ti.topic_id = t.id').as('items_count'),
       db('items as tp').count('*').whereRaw('tp.topic_id = t.id').where('tp.is_procedure', true).as('total_procedures'),
-      db('item_completions as ic')
-        .join('items as ci', 'ci.id', 'ic.item_id')
+      // From the topic's few items to the member's completion of each (not from all of the member's completions).
+      db('items as ci')
         .count('*')
         .whereRaw('ci.topic_id = t.id')
         .where('ci.is_procedure', true)
-        .where('ic.tenant_user_id', viewer.memberId)
+        .whereExists(db('item_completions as ic').whereRaw('ic.item_id = ci.id').where('ic.tenant_user_id', viewer.memberId).select(db.raw('1')))
         .as('completed_procedures'),
       memberFlag(db, 'topic_favorites', 'topic_id', 't.id', viewer.memberId, 'is_favorite'),
     );
