@@ -1,5 +1,11 @@
 import type { StorybookConfig } from '@storybook/react-vite';
+import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, mergeConfig } from 'vite';
+
+// The portal is an app, not a package (DESIGN.md: nothing imports the portal), yet Storybook must show its
+// shared ui, lists and forms: the stories reach its sources by path through this alias (and the tsconfig
+// path of the same name) instead of a package dependency.
+const PORTAL_SOURCES = fileURLToPath(new URL('../../portal/src', import.meta.url));
 
 const config: StorybookConfig = {
   stories: ['../stories/**/*.stories.@(ts|tsx)'],
@@ -10,7 +16,7 @@ const config: StorybookConfig = {
   async viteFinal(viteConfig) {
     return mergeConfig(viteConfig, {
       // The workspace packages are read from their sources: no SDK or widgets build is needed first.
-      resolve: { conditions: ['tessera-source', ...defaultClientConditions] },
+      resolve: { conditions: ['tessera-source', ...defaultClientConditions], alias: { '@portal': PORTAL_SOURCES } },
     });
   },
 };

@@ -2,6 +2,7 @@
 // story throws or its play function's expectations fail. No network: a local static server only.
 //
 //   npm run build -w @tessera/storybook && npm run check -w @tessera/storybook
+//   npm run check -w @tessera/storybook -- portal-servertable   (only stories whose id contains one of the words)
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
@@ -25,7 +26,10 @@ await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${server.address().port}`;
 
 const index = JSON.parse(await readFile(join(staticDir, 'index.json'), 'utf8'));
-const stories = Object.values(index.entries).filter((entry) => entry.type === 'story');
+const only = process.argv.slice(2);
+const stories = Object.values(index.entries).filter(
+  (entry) => entry.type === 'story' && (only.length === 0 || only.some((word) => entry.id.includes(word))),
+);
 
 const FAILURE_EVENTS = ['playFunctionThrewException', 'storyThrewException', 'storyErrored', 'storyMissing', 'unhandledErrorsWhilePlaying'];
 

@@ -1,0 +1,71 @@
+import { setErrorRouter } from '@portal/api/errorRouting';
+import { EXCEPTION_TITLES, ExceptionPage } from '@portal/features/errors/ExceptionPage';
+import { globalRouteFor, NO_RESPONSE } from '@portal/api/outcome';
+import type { Decorator } from '@storybook/react-vite';
+import { styled } from '@tessera/widgets/theme';
+import { Heading } from '@tessera/widgets/ui';
+import { createContext, useContext, useLayoutEffect, useState, type ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+
+/** The portal's body text (its RootLayout sets it globally; a story sets it on its own box). */
+const Surface = styled('div', { fontFamily: '$body', fontSize: '$3', lineHeight: '$body', color: '$text' });
+
+/** The global error pages a failed call is routed to (spec section 8), as the portal titles them. */
+const ERROR_PAGES: [status: number, title: string][] = [
+  [500, EXCEPTION_TITLES.whoops],
+  [NO_RESPONSE, EXCEPTION_TITLES.noResponse],
+  [403, EXCEPTION_TITLES.forbidden],
+  [404, EXCEPTION_TITLES.notFound],
+];
+
+// The story is handed to the router's first page through context: the router is made once, the story
+// re-renders with its args.
+const StoryContent = createContext<ReactNode>(null);
+
+function StoryPage() {
+  return <>{useContext(StoryContent)}</>;
+}
+
+/** A page a story can navigate to (Cancel goes back to the list): its heading says where we are. */
+export function placeholderPage(title: string): ReactNode {
+  return <Heading level={1}>{title}</Heading>;
+}
+
+function storyRoutes(pages: Record<string, ReactNode>): RouteObject[] {
+  return [
+    { path: '/', element: <StoryPage /> },
+    ...ERROR_PAGES.map(([status, title]) => ({ path: globalRouteFor(status) ?? '', element: <ExceptionPage title={title} /> })),
+    ...Object.entries(pages).map(([path, element]) => ({ path, element })),
+  ];
+}
+
+/**
+ * The portal's surroundings for a story: an in-memory data router (links, navigate, and the blocker of
+ * the unsaved-changes prompt need one) and the portal's global error routing plugged into it, so a call
+ * that fails with a 5xx or no answer shows the portal's error page as it would in the app.
+ */
+export function PortalRouter({ pages = {}, children }: { pages?: Record<string, ReactNode>; children: ReactNode }) {
+  const [router] = useState(() => createMemoryRouter(storyRoutes(pages)));
+  // A layout effect: plugged in before any screen's first call can fail (those start in passive effects).
+  useLayoutEffect(() => {
+    // Stories have no session: a 401 or an access block has nowhere to go, only the error pages are routed.
+    setErrorRouter({ goTo: (path) => void router.navigate(path), unauthenticated: () => {}, accessBlocked: () => {} });
+    return () => setErrorRouter(null);
+  }, [router]);
+  return (
+    <Surface>
+      <StoryContent.Provider value={children}>
+        <RouterProvider router={router} />
+      </StoryContent.Provider>
+    </Surface>
+  );
+}
+
+/** The decorator form of PortalRouter; `pages` are further routes the story can go to. */
+export function withPortalRouter(pages: Record<string, ReactNode> = {}): Decorator {
+  return (Story) => (
+    <PortalRouter pages={pages}>
+      <Story />
+    </PortalRouter>
+  );
+}
