@@ -154,6 +154,14 @@ describe('TopicViewer', () => {
     expect(within(rowRegion('Put on protective equipment')).getByText(text.procedure)).toBeTruthy();
   });
 
+  it('shows the rows it is given (an unsaved preview) without asking for the saved ones', async () => {
+    const draft = manyItems(2);
+    const { fake } = setup({}, { preview: true, showTitle: false, items: draft });
+    expect(await screen.findByRole('region', { name: 'Step 2' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Put on protective equipment' })).toBeNull();
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it('renders 200 rows from one items call (no call per item)', async () => {
     const { fake } = setup({ items: { [DEMO_TOPIC_ID]: manyItems(200) } }, { showTitle: false });
     expect(await screen.findByRole('region', { name: 'Step 200' })).toBeTruthy();

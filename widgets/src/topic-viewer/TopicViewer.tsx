@@ -1,4 +1,4 @@
-import type { TesseraClient } from '@tessera/sdk';
+import type { Item, TesseraClient } from '@tessera/sdk';
 import { useAccessToken } from '../login/useSession.js';
 import { useTesseraClient } from '../provider/TesseraProvider.js';
 import { styled } from '../theme.js';
@@ -17,6 +17,8 @@ export interface TopicViewerProps {
   preview?: boolean;
   /** For the owner, who has no membership to record progress in: procedure rows show without toggles. */
   readOnly?: boolean;
+  /** Rows to show instead of the saved ones (an author's unsaved list, in preview); keep the same array between renders. */
+  items?: Item[];
   /** Show the topic's name and description above the rows (default true). */
   showTitle?: boolean;
   /** Level of the topic's heading; the rows' headings are one level below. Default 2. */
@@ -57,7 +59,7 @@ export function TopicViewer(props: TopicViewerProps) {
   const { organization, topic, preview = false, readOnly = false, showTitle = true, headingLevel = 2 } = props;
   const client = useTesseraClient(props.client);
   const isLoggedIn = useAccessToken(client) !== null;
-  const { state, setState, reload } = useTopicContent(client, organization, topic, isLoggedIn, showTitle);
+  const { state, setState, reload } = useTopicContent(client, organization, topic, isLoggedIn, showTitle, props.items);
   const { toggle, failed } = useProcedureToggle(client, organization, topic, setState, props.onComplete);
   const rowLevel = Math.min(headingLevel + 1, 5) as 2 | 3 | 4 | 5;
 

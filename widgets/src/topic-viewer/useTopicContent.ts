@@ -6,12 +6,12 @@ export type TopicContentState =
   | { status: 'failed'; notFound: boolean }
   | { status: 'loaded'; topic: Topic | null; rows: Item[] };
 
-async function fetchTopicContent(client: TesseraClient, organization: string, topicId: string, withTopic: boolean) {
+async function fetchTopicContent(client: TesseraClient, organization: string, topicId: string, withTopic: boolean, givenRows?: Item[]) {
   const path = { tenantId: organization, topicId };
   // One call for the topic and one for all its rows with their children: never a call per item.
   const [topic, items] = await Promise.all([
     withTopic ? unwrap(client.GET('/tenants/{tenantId}/topics/{topicId}', { params: { path } })) : null,
-    unwrap(client.GET('/tenants/{tenantId}/topics/{topicId}/items', { params: { path } })),
+    givenRows ? { data: givenRows } : unwrap(client.GET('/tenants/{tenantId}/topics/{topicId}/items', { params: { path } })),
   ]);
   return { topic: topic?.data ?? null, rows: items.data };
 }
@@ -19,7 +19,8 @@ async function fetchTopicContent(client: TesseraClient, organization: string, to
 /**
  * A topic and its items, fetched again whenever the organization or the topic changes, or the page logs in
  * (a login in another widget shows the topic without a reload; a token refresh alone fetches nothing).
- * `reload` tries again after a failure.
+ * `reload` tries again after a failure. `givenRows` (an author's unsaved list, in preview) are shown instead of
+ * the saved ones.
  */
 export function useTopicContent(
   client: TesseraClient,
@@ -27,6 +28,7 @@ export function useTopicContent(
   topicId: string,
   isLoggedIn: boolean,
   withTopic: boolean,
+  givenRows?: Item[],
 ) {
   const [state, setState] = useState<TopicContentState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -34,7 +36,7 @@ export function useTopicContent(
     if (!isLoggedIn || !organization || !topicId) return undefined;
     let current = true;
     setState({ status: 'loading' });
-    fetchTopicContent(client, organization, topicId, withTopic).then(
+    fetchTopicContent(client, organization, topicId, withTopic, givenRows).then(
       (content) => current && setState({ status: 'loaded', ...content }),
       (error: unknown) =>
         current && setState({ status: 'failed', notFound: error instanceof TesseraApiError && error.status === 404 }),
@@ -42,7 +44,7 @@ export function useTopicContent(
     return () => {
       current = false;
     };
-  }, [client, organization, topicId, isLoggedIn, withTopic, attempt]);
+  }, [client, organization, topicId, isLoggedIn, withTopic, givenRows, attempt]);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { state, setState, reload };
 }

@@ -7,8 +7,7 @@ import { client } from '../../api/client';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AppLink } from '../../ui/AppLink';
 import { Row, Stack, Text } from '../../ui/Page';
-import { isDirty, restoredEditorState } from '../items-editor/editorState';
-import { readEditorDraft } from '../items-editor/previewDraft';
+import { readPreviewItems } from '../items-editor/previewDraft';
 import { useOrganization } from '../organization/organizationContext';
 import { actsAsMember, ClientHeader } from './ClientHeader';
 import { clientPaths } from './clientPaths';
@@ -16,29 +15,16 @@ import { SUGGESTION_SENT, SuggestEditDialog } from './SuggestEdit';
 
 export { clientTopicLoader } from './clientCalls';
 
-/**
- * Spec 2.8: preview mode is for authors checking their work, with the way back to the items editor.
- * The editor hands over its unsaved list (`dontFetch`), but the TopicViewer widget shows what the
- * server holds; the banner says so rather than letting the author think the draft is saved.
- */
-function PreviewBanner({ editorPath, hasUnsavedDraft }: { editorPath: string; hasUnsavedDraft: boolean }) {
+/** Spec 2.8: preview mode is for authors checking their work, with the way back to the items editor. */
+function PreviewBanner({ editorPath }: { editorPath: string }) {
   return (
     <Alert tone="info">
       <Row justify="between">
-        <span>
-          You are previewing this topic as learners see it.
-          {hasUnsavedDraft ? ' Unsaved changes are not shown until you save them.' : null}
-        </span>
+        <span>You are previewing this topic as learners see it.</span>
         <AppLink to={editorPath}>Back to editing</AppLink>
       </Row>
     </Alert>
   );
-}
-
-/** Whether the items editor went to preview with changes it has not saved (its preview draft). */
-function hasUnsavedDraft(topicId: string): boolean {
-  const draft = readEditorDraft(topicId);
-  return draft !== null && isDirty(restoredEditorState(draft));
 }
 
 function SuggestEdit({ topic }: { topic: Topic }) {
@@ -77,15 +63,17 @@ function SuggestEdit({ topic }: { topic: Topic }) {
  * /:organization/modules/:module/components/:component/topics/:topic/items (spec 2.8): the topic
  * in the TopicViewer widget. `?preview` (from the items editor) shows the banner and no procedure
  * toggles; the owner, who has no progress of their own, sees no toggles either. With `dontFetch`
- * the editor has left its unsaved list in the preview draft; the viewer still shows the saved items.
+ * the editor has left its unsaved list in the preview draft, and the viewer shows that list instead of the saved one.
  */
 export function TopicItemsPage() {
   const topic = useLoaderData() as Topic | null;
   usePageTitle(topic?.name ?? 'Items');
   const { organization, role } = useOrganization();
   const [query] = useSearchParams();
-  if (!topic) return null;
   const isPreview = query.has('preview');
+  // Read once: the viewer fetches again whenever it is handed a different array.
+  const [draftItems] = useState(() => (topic && isPreview && query.has('dontFetch') ? (readPreviewItems(topic.id) ?? undefined) : undefined));
+  if (!topic) return null;
   const paths = clientPaths(organization.slug);
   const moduleId = topic.component.module.id;
   return (
@@ -101,7 +89,7 @@ export function TopicItemsPage() {
         adminPath={paths.admin.items(topic.id)}
       />
       {isPreview ? (
-        <PreviewBanner editorPath={paths.admin.items(topic.id)} hasUnsavedDraft={query.has('dontFetch') && hasUnsavedDraft(topic.id)} />
+        <PreviewBanner editorPath={paths.admin.items(topic.id)} />
       ) : null}
       {topic.description ? <Text tone="muted">{topic.description}</Text> : null}
       {!isPreview && actsAsMember(role) ? <SuggestEdit topic={topic} /> : null}
@@ -111,6 +99,7 @@ export function TopicItemsPage() {
         organization={organization.id}
         topic={topic.id}
         preview={isPreview}
+        items={draftItems}
         readOnly={!actsAsMember(role)}
         showTitle={false}
       />
