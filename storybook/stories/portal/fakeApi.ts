@@ -94,3 +94,11 @@ export function createFakeList<T>({ perPage = 25, matches, sorts, answer, delayM
 }
 
 export type FakeList<T> = ReturnType<typeof createFakeList<T>>;
+
+/** A tag picker's server search over a fixed list of choices (a little later, as a server would answer). */
+export function fakeOptions<O extends { label: string }>(options: O[], delayMs = 100) {
+  return async (term: string): Promise<O[]> => {
+    await wait(delayMs);
+    return options.filter((option) => option.label.toLowerCase().includes(term.toLowerCase()));
+  };
+}
