@@ -50,3 +50,25 @@ export async function replaceRelations(trx: Knex, relation: RelationSet): Promis
     await trx(table).insert(part).onConflict([ownerColumn, otherColumn]).ignore();
   }
 }
+
+export interface NamedRelation {
+  /** The pivot table, e.g. `module_groups`. */
+  pivot: string;
+  /** The pivot's column holding the owner (e.g. `group_id`) and the owner's id. */
+  ownerColumn: string;
+  ownerId: string;
+  /** The pivot's column holding the other side (e.g. `module_id`) and the other side's table (`modules`). */
+  otherColumn: string;
+  otherTable: string;
+}
+
+/** The live (not archived) rows related to one owner, by name: what a single read shows and a picker starts from. */
+export function liveRelatedByName(db: Knex, relation: NamedRelation): Promise<{ id: string; name: string }[]> {
+  return db(`${relation.pivot} as p`)
+    .join(`${relation.otherTable} as o`, 'o.id', `p.${relation.otherColumn}`)
+    .where(`p.${relation.ownerColumn}`, relation.ownerId)
+    .whereNull('o.deleted_at')
+    .orderByRaw('lower(o.name) asc')
+    .orderBy('o.id')
+    .select('o.id', 'o.name');
+}

@@ -14,7 +14,7 @@ import { FormActions } from '../../forms/FormActions';
 import { TagPicker } from '../../ui/TagPicker';
 import { TextAreaField } from '../../ui/TextAreaField';
 import { memberOption, searchMembers } from '../members/memberCalls';
-import { moduleOption, searchModules } from '../modules/moduleOptions';
+import { ModulesPicker } from '../modules/ModulesPicker';
 import { useOrganization } from '../organization/organizationContext';
 import { groupValues, updateGroup } from './groupCalls';
 
@@ -53,15 +53,7 @@ function EditGroupForm({ group, groupsPath }: { group: Group; groupsPath: string
         loadOptions={searchMembers(organization.id)}
         errors={form.errors.tenant_users}
       />
-      <TagPicker
-        label="Modules"
-        placeholder="Search modules"
-        value={form.values.modules}
-        onChange={(modules) => form.setValue('modules', modules)}
-        known={(group.modules ?? []).map(moduleOption)}
-        loadOptions={searchModules(organization.id)}
-        errors={form.errors.modules}
-      />
+      <ModulesPicker value={form.values.modules} onChange={(modules) => form.setValue('modules', modules)} known={group.modules} errors={form.errors.modules} />
       <FormActions form={form} success="Group Updated!" onCancel={() => navigate(groupsPath)} />
     </Form>
   );

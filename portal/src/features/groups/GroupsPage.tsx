@@ -17,7 +17,7 @@ import { TagPicker } from '../../ui/TagPicker';
 import { Tabs } from '../../ui/Tabs';
 import { TextAreaField } from '../../ui/TextAreaField';
 import { searchMembers } from '../members/memberCalls';
-import { searchModules } from '../modules/moduleOptions';
+import { ModulesPicker } from '../modules/ModulesPicker';
 import { useOrganization } from '../organization/organizationContext';
 import { archiveGroup, createGroup, listGroups, restoreGroup, type GroupOrder, type GroupValues } from './groupCalls';
 
@@ -110,14 +110,7 @@ function CreateGroupForm() {
         loadOptions={searchMembers(organization.id)}
         errors={form.errors.tenant_users}
       />
-      <TagPicker
-        label="Modules"
-        placeholder="Search modules"
-        value={form.values.modules}
-        onChange={(modules) => form.setValue('modules', modules)}
-        loadOptions={searchModules(organization.id)}
-        errors={form.errors.modules}
-      />
+      <ModulesPicker value={form.values.modules} onChange={(modules) => form.setValue('modules', modules)} errors={form.errors.modules} />
       <FormActions form={form} success="Group Created!" />
     </Form>
   );

@@ -14,7 +14,7 @@ import { FormActions } from '../../forms/FormActions';
 import { Select } from '../../ui/Select';
 import { TagPicker } from '../../ui/TagPicker';
 import { searchGroups } from '../groups/groupCalls';
-import { moduleOption, searchModules } from '../modules/moduleOptions';
+import { ModulesPicker } from '../modules/ModulesPicker';
 import { useOrganization } from '../organization/organizationContext';
 import { editMemberValues, ROLE_OPTIONS, updateMember } from './memberCalls';
 
@@ -55,15 +55,7 @@ function EditMemberForm({ member, membersPath }: { member: TenantUser; membersPa
         loadOptions={searchGroups(organization.id)}
         errors={form.errors.groups}
       />
-      <TagPicker
-        label="Modules"
-        placeholder="Search modules"
-        value={form.values.modules}
-        onChange={(modules) => form.setValue('modules', modules)}
-        known={(member.modules ?? []).map(moduleOption)}
-        loadOptions={searchModules(organization.id)}
-        errors={form.errors.modules}
-      />
+      <ModulesPicker value={form.values.modules} onChange={(modules) => form.setValue('modules', modules)} known={member.modules} errors={form.errors.modules} />
       <FormActions form={form} success="Member Updated!" onCancel={() => navigate(membersPath)} />
     </Form>
   );

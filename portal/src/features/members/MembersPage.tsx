@@ -19,7 +19,7 @@ import type { TableColumn } from '../../ui/Table';
 import { TagPicker } from '../../ui/TagPicker';
 import { Tabs } from '../../ui/Tabs';
 import { searchGroups } from '../groups/groupCalls';
-import { searchModules } from '../modules/moduleOptions';
+import { ModulesPicker } from '../modules/ModulesPicker';
 import { useOrganization } from '../organization/organizationContext';
 import {
   addMember,
@@ -186,14 +186,7 @@ function AddMemberForm() {
         loadOptions={searchGroups(organization.id)}
         errors={form.errors.groups}
       />
-      <TagPicker
-        label="Modules"
-        placeholder="Search modules"
-        value={form.values.modules}
-        onChange={(modules) => form.setValue('modules', modules)}
-        loadOptions={searchModules(organization.id)}
-        errors={form.errors.modules}
-      />
+      <ModulesPicker value={form.values.modules} onChange={(modules) => form.setValue('modules', modules)} errors={form.errors.modules} />
       <FormActions form={form} success="Member Added!" />
     </Form>
   );

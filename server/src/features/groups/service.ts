@@ -6,7 +6,7 @@ import { planArchive, archiveMessages, isArchived } from '../../db/archiving.js'
 import type { NamedRef } from '@tessera/sdk';
 import type { Knex } from '../../db/knex.js';
 import { newId } from '../../db/ids.js';
-import { existingIds, replaceRelations } from '../../db/relations.js';
+import { existingIds, liveRelatedByName, replaceRelations } from '../../db/relations.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../http/list-query.js';
 import { USER_SUMMARY_COLUMNS } from '../tenant-users/presenter.js';
@@ -74,14 +74,8 @@ export async function membersOfGroup(db: Knex, groupId: string): Promise<GroupMe
 }
 
 /** The group's live modules, by name (what the edit form's module picker shows). */
-export async function modulesOfGroup(db: Knex, groupId: string): Promise<NamedRef[]> {
-  return db('module_groups as mg')
-    .join('modules as m', 'm.id', 'mg.module_id')
-    .where('mg.group_id', groupId)
-    .whereNull('m.deleted_at')
-    .orderByRaw('lower(m.name) asc')
-    .orderBy('m.id')
-    .select('m.id', 'm.name');
+export function modulesOfGroup(db: Knex, groupId: string): Promise<NamedRef[]> {
+  return liveRelatedByName(db, { pivot: 'module_groups', ownerColumn: 'group_id', ownerId: groupId, otherColumn: 'module_id', otherTable: 'modules' });
 }
 
 export interface GroupWithMembers {

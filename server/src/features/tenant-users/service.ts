@@ -10,7 +10,7 @@ import type { Knex } from '../../db/knex.js';
 import { newId } from '../../db/ids.js';
 import { searchPeople } from '../../db/people-search.js';
 import type { Role } from '../../db/models.js';
-import { existingIds, replaceRelations } from '../../db/relations.js';
+import { existingIds, liveRelatedByName, replaceRelations } from '../../db/relations.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../http/list-query.js';
 import type { TenantAccess, TenantRef } from '../../http/tenant-access.js';
@@ -76,25 +76,14 @@ export async function requireMember(db: Knex, tenantId: string, id: string): Pro
   return member;
 }
 
-export async function groupsOfMember(db: Knex, memberId: string): Promise<GroupSummary[]> {
-  return db('group_tenant_users as gtu')
-    .join('groups as g', 'g.id', 'gtu.group_id')
-    .where('gtu.tenant_user_id', memberId)
-    .whereNull('g.deleted_at')
-    .orderByRaw('lower(g.name) asc')
-    .orderBy('g.id')
-    .select('g.id', 'g.name');
+/** The member's live groups, by name. */
+export function groupsOfMember(db: Knex, memberId: string): Promise<GroupSummary[]> {
+  return liveRelatedByName(db, { pivot: 'group_tenant_users', ownerColumn: 'tenant_user_id', ownerId: memberId, otherColumn: 'group_id', otherTable: 'groups' });
 }
 
 /** The live modules related to the member directly, by name (what the edit form's module picker shows). */
-export async function modulesOfMember(db: Knex, memberId: string): Promise<NamedRef[]> {
-  return db('module_tenant_users as mtu')
-    .join('modules as m', 'm.id', 'mtu.module_id')
-    .where('mtu.tenant_user_id', memberId)
-    .whereNull('m.deleted_at')
-    .orderByRaw('lower(m.name) asc')
-    .orderBy('m.id')
-    .select('m.id', 'm.name');
+export function modulesOfMember(db: Knex, memberId: string): Promise<NamedRef[]> {
+  return liveRelatedByName(db, { pivot: 'module_tenant_users', ownerColumn: 'tenant_user_id', ownerId: memberId, otherColumn: 'module_id', otherTable: 'modules' });
 }
 
 export interface MemberWithGroups {
