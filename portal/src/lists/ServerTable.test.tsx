@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiOutcome } from '../api/outcome';
 import { visiblePages } from '../ui/Pagination';
@@ -79,6 +79,24 @@ describe('the shared server table', () => {
     expect(names()).toHaveLength(10);
     expect(server.queries.at(-1)).toMatchObject({ page: 3 });
     expect(within(paging).getByRole('button', { name: 'Next page' })).toHaveProperty('disabled', true);
+  });
+
+  it('marks the table busy while another page loads', async () => {
+    const server = fakeServer();
+    let release = () => {};
+    const load = async (query: ListQuery) => {
+      if (query.page === 2) await new Promise<void>((resolve) => (release = resolve));
+      return server.load(query);
+    };
+    render(<People load={load} />);
+    await screen.findByText('Person 01');
+    const busy = () => screen.getByRole('grid', { name: 'People' }).closest('[aria-busy="true"]');
+    expect(busy()).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(busy()).not.toBeNull());
+    release();
+    await screen.findByText('Person 26');
+    expect(busy()).toBeNull();
   });
 
   it('sorts with the column header and goes back to page 1', async () => {

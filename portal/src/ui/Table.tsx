@@ -12,7 +12,8 @@ import {
   type SortDescriptor,
 } from 'react-aria-components/Table';
 
-const Scroller = styled('div', { width: '100%', overflowX: 'auto' });
+// Busy is announced on the wrapper: react-aria's Table does not pass aria-busy on to its grid.
+const Scroller = styled('div', { width: '100%', overflowX: 'auto', '&[aria-busy="true"] tbody': { opacity: 0.6 } });
 
 const StyledTable = styled(AriaTable, {
   width: '100%',
@@ -21,7 +22,6 @@ const StyledTable = styled(AriaTable, {
   fontSize: '$2',
   outline: 'none',
   '&[data-focus-visible]': { boxShadow: '$focus' },
-  '&[aria-busy="true"] tbody': { opacity: 0.6 },
 });
 
 const StyledColumn = styled(AriaColumn, {
@@ -133,10 +133,9 @@ function selectedIds(selection: Selection, rows: string[]): Set<string> {
 export function Table<T>({ label, columns, rows, rowKey, sort, onSort, emptyText, rowAction, selection, isBusy }: TableProps<T>) {
   const keys = rows.map(rowKey);
   return (
-    <Scroller>
+    <Scroller aria-busy={isBusy || undefined}>
       <StyledTable
         aria-label={label}
-        aria-busy={isBusy || undefined}
         sortDescriptor={toDescriptor(sort, columns)}
         onSortChange={(descriptor) => {
           const column = columns.find((candidate) => candidate.id === descriptor.column);
