@@ -9,9 +9,9 @@ import { ModalDialog } from '../../ui/Dialog';
 import { Row, Text } from '../../ui/Page';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { FileField } from '../media/FileField';
+import { MediaLibraryPicker } from '../media/MediaLibraryPicker';
 import { ACCEPT, fileCheckProblems, nameAfterPick } from '../media/mediaFile';
 import type { ImageFields, ImageUpload } from './imageChoice';
-import { MediaLibraryModal } from './MediaLibraryModal';
 
 // The media library's Upload Image modal; it brings react-cropper and cropperjs only when someone crops.
 const ImageCropDialog = lazy(() => import('../media/ImageCropDialog'));
@@ -190,7 +190,7 @@ function LibraryChoice({ tenantId, errors, setValue, state, onState }: Pick<Imag
           ))}
         </Errors>
       ) : null}
-      <MediaLibraryModal tenantId={tenantId} isOpen={isOpen} onSelect={select} onCancel={() => setOpen(false)} />
+      <MediaLibraryPicker tenantId={tenantId} type="image" isOpen={isOpen} onSelect={select} onCancel={() => setOpen(false)} />
     </>
   );
 }

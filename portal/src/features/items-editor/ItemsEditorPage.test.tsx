@@ -187,9 +187,9 @@ describe('Items editor', () => {
     expect(listRequest).toBeTruthy();
     expect(api.fetch.mock.calls.some(([input]) => String(input instanceof Request ? input.url : input).includes('type=image'))).toBe(true);
     const options = await within(dialog).findByRole('listbox');
-    expect(within(dialog).getByRole('button', { name: 'Select' }).hasAttribute('disabled')).toBe(true);
+    expect(within(dialog).getByRole('button', { name: 'Select Image' }).hasAttribute('disabled')).toBe(true);
     fireEvent.click(within(options).getByRole('option', { name: /Exit sign/ }));
-    press('Select', dialog);
+    press('Select Image', dialog);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(within(region('Image 1 in Row 2')).getByText('Exit sign')).toBeTruthy();
     press('Save');

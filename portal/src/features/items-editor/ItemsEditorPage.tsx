@@ -12,6 +12,7 @@ import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { ConfirmDialog, DELETE_ANSWERS } from '../../ui/ConfirmDialog';
 import { FormFailure } from '../../ui/FormFailure';
 import { Row, Stack, Text } from '../../ui/Page';
+import { MediaLibraryPicker } from '../media/MediaLibraryPicker';
 import { useOrganization } from '../organization/organizationContext';
 import { editorReducer, editorStateOf, isDirty, payloadOf, restoredEditorState, type EditorItem, type EditorState, type MoveTarget } from './editorState';
 import { MoveItemDialog } from './ItemDialogs';
@@ -19,7 +20,6 @@ import { RowCard, type ItemCardActions } from './ItemCards';
 import { deleteSavedItem, getTopic, saveItems } from './itemCalls';
 import { checkItems, mapSaveErrors, SAVE_ERROR_BANNER } from './itemErrors';
 import { deleteQuestion } from './itemLabels';
-import { MediaPickerDialog } from './MediaPickerDialog';
 import { clearPreviewDraft, readEditorDraft, storePreviewDraft } from './previewDraft';
 
 export interface ItemsEditorData {
@@ -169,14 +169,19 @@ function ItemsEditor({ data, paths }: { data: ItemsEditorData; paths: Paths }) {
       </div>
       <ConfirmDialog title={deleting ? deleteQuestion(deleting) : ''} {...DELETE_ANSWERS} isOpen={deleting !== null} onConfirm={confirmDelete} onCancel={() => setDeleting(null)} />
       <MoveItemDialog rows={state.rows} item={moving} onMove={moveTo} onCancel={() => setMoving(null)} />
-      <MediaPickerDialog
-        item={picking}
-        onChoose={(media) => {
-          if (picking) dispatch({ type: 'setMedia', id: picking.id, media });
-          setPicking(null);
-        }}
-        onCancel={() => setPicking(null)}
-      />
+      {picking && picking.type !== 'row' && picking.type !== 'paragraph' ? (
+        // The Media Library filtered by the item's type.
+        <MediaLibraryPicker
+          tenantId={organization.id}
+          type={picking.type}
+          isOpen
+          onSelect={(media) => {
+            dispatch({ type: 'setMedia', id: picking.id, media });
+            setPicking(null);
+          }}
+          onCancel={() => setPicking(null)}
+        />
+      ) : null}
     </>
   );
 }

@@ -18,7 +18,7 @@ import { moduleOption, searchModules } from '../modules/moduleOptions';
 import { useOrganization } from '../organization/organizationContext';
 import { FileField } from './FileField';
 import { updateMedia, type Media } from './mediaCalls';
-import { ACCEPT, MEDIA_TYPE_OPTIONS } from './mediaFile';
+import { ACCEPT, MEDIA_TYPE_NAMES } from './mediaFile';
 import { useFileProblems } from './useFileProblems';
 
 /** /:organization/admin/media/:media/edit: the media file with its modules. */
@@ -115,7 +115,7 @@ function EditMediaForm({ media, mediaPath }: { media: Media; mediaPath: string }
     void checks.check(part, kind, file);
   }
 
-  const typeName = MEDIA_TYPE_OPTIONS.find((option) => option.id === saved.type)?.label ?? saved.type;
+  const typeName = MEDIA_TYPE_NAMES[saved.type];
   return (
     <Form onSubmit={form.handleSubmit} aria-label="Edit media">
       <UnsavedChangesPrompt when={form.isDirty || Object.values(files).some(Boolean)} />

@@ -16,6 +16,7 @@ import type { TableColumn } from '../../ui/Table';
 import { useOrganization } from '../organization/organizationContext';
 import { ConfirmDialog, DELETE_ANSWERS } from '../../ui/ConfirmDialog';
 import { deleteMedia, downloadUrl, listMedia, type Media, type MediaFilters, type MediaOrder } from './mediaCalls';
+import { MEDIA_TYPE_NAMES } from './mediaFile';
 import { isViewable, MediaViewer } from './MediaViewer';
 
 /** Spec 2.9 and section 8. */
@@ -31,8 +32,6 @@ export const TYPE_FILTER_OPTIONS: SelectOption[] = [
   { id: 'pdf', label: 'pdfs' },
   { id: 'audio', label: 'audio files' },
 ];
-
-const TYPE_NAMES: Record<MediaType, string> = { image: 'Image', video: 'Video', pdf: 'PDF', audio: 'Audio' };
 
 const Filters = styled('div', { display: 'flex', flexWrap: 'wrap', gap: '$3', '& > *': { minWidth: '200px' } });
 
@@ -58,7 +57,7 @@ function useMediaColumns(actions: ReturnType<typeof useRowActions>, askDelete: (
   const base = `/${encodeURIComponent(organization.slug)}/admin/media`;
   return [
     { id: 'name', title: 'Name', sortKey: 'name', isRowHeader: true, render: (media) => media.name },
-    { id: 'type', title: 'Type', sortKey: 'type', render: (media) => TYPE_NAMES[media.type] },
+    { id: 'type', title: 'Type', sortKey: 'type', render: (media) => MEDIA_TYPE_NAMES[media.type] },
     { id: 'created', title: 'Created', sortKey: 'created', render: (media) => formatDate(media.created_at) },
     { id: 'size', title: 'Size', sortKey: 'size', render: (media) => formatFileSize(media.size) },
     {

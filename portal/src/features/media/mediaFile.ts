@@ -1,13 +1,11 @@
 import type { MediaType } from '@tessera/sdk';
 import { FILE_TYPES, fileProblems, type FileKind, type FileLimits } from '@tessera/sdk/rules';
 
+/** How each kind of media is named (spec 2.9: the Media Type select, the list's Type column). */
+export const MEDIA_TYPE_NAMES: Record<MediaType, string> = { image: 'Image', video: 'Video', pdf: 'PDF', audio: 'Audio' };
+
 /** The Media Type select of the Add tab (spec 2.9), in the spec's order and words. */
-export const MEDIA_TYPE_OPTIONS: { id: MediaType; label: string }[] = [
-  { id: 'image', label: 'Image' },
-  { id: 'video', label: 'Video' },
-  { id: 'pdf', label: 'PDF' },
-  { id: 'audio', label: 'Audio' },
-];
+export const MEDIA_TYPE_OPTIONS: { id: MediaType; label: string }[] = (['image', 'video', 'pdf', 'audio'] as const).map((id) => ({ id, label: MEDIA_TYPE_NAMES[id] }));
 
 /** What the file input offers to pick for each kind (the server sniffs the bytes again). */
 export const ACCEPT: Record<FileKind, string> = {

@@ -1,0 +1,132 @@
+import type { MediaSummary, MediaType } from '@tessera/sdk';
+import { formatFileSize } from '@tessera/sdk/rules';
+import { Button } from '@tessera/widgets/ui';
+import { styled } from '@tessera/widgets/theme';
+import { useState } from 'react';
+import { Text as SlotText } from 'react-aria-components/Text';
+import { ListBox, ListBoxItem } from 'react-aria-components/ListBox';
+import { formatDate } from '../../lib/dates';
+import { useServerList } from '../../lists/useServerList';
+import { DialogActions, ModalDialog } from '../../ui/Dialog';
+import { Text } from '../../ui/Page';
+import { Pagination } from '../../ui/Pagination';
+import { SearchField } from '../../ui/SearchField';
+import { listMedia, type MediaOrder } from './mediaCalls';
+import { MEDIA_TYPE_NAMES } from './mediaFile';
+
+const Choices = styled(ListBox, {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$1',
+  maxHeight: '360px',
+  overflowY: 'auto',
+  padding: '$1',
+  outline: 'none',
+  '&[data-focus-visible]': { boxShadow: '$focus' },
+  // Images are chosen by their look: a grid of thumbnails.
+  '&[data-layout="grid"]': { display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: '$2' },
+});
+
+const Choice = styled(ListBoxItem, {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$1',
+  padding: '$2',
+  border: '2px solid $borderSubtle',
+  borderRadius: '$md',
+  cursor: 'pointer',
+  outline: 'none',
+  overflowWrap: 'anywhere',
+  '& img': { width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: '$sm' },
+  '&[data-hovered]': { backgroundColor: '$surfaceMuted' },
+  '&[data-selected]': { borderColor: '$primary', backgroundColor: '$infoSurface' },
+  '&[data-focus-visible]': { boxShadow: '$focus' },
+});
+
+const Details = styled(SlotText, { fontSize: '$1', color: '$textMuted' });
+
+/** One file: its name names the option, size and date describe it; an image shows its thumbnail. */
+function MediaChoice({ media }: { media: MediaSummary }) {
+  return (
+    <Choice id={media.id} textValue={media.name}>
+      {media.type === 'image' ? <img src={media.thumbnail?.url ?? media.url} alt="" loading="lazy" /> : null}
+      <SlotText slot="label">{media.name}</SlotText>
+      <Details slot="description">
+        {formatFileSize(media.size)} · {formatDate(media.created_at)}
+      </Details>
+    </Choice>
+  );
+}
+
+interface LibraryProps {
+  tenantId: string;
+  type: MediaType;
+  selected: MediaSummary | null;
+  onSelected(media: MediaSummary | null): void;
+}
+
+/** The library's files of one type, searchable, a page at a time. */
+function MediaChoices({ tenantId, type, selected, onSelected }: LibraryProps) {
+  const list = useServerList({ load: listMedia(tenantId, { type }), defaultOrder: 'created' as MediaOrder, defaultDesc: true });
+  const { meta } = list;
+  return (
+    <>
+      <SearchField placeholder="Search by name" value={list.searchText} onChange={list.changeSearch} onSubmit={list.submitSearch} />
+      <Choices
+        aria-label={type === 'image' ? 'Images' : `Media Library: ${MEDIA_TYPE_NAMES[type].toLowerCase()} files`}
+        layout={type === 'image' ? 'grid' : 'stack'}
+        items={list.rows}
+        selectionMode="single"
+        selectedKeys={selected ? [selected.id] : []}
+        onSelectionChange={(keys) => {
+          const [key] = keys === 'all' ? [] : [...keys];
+          onSelected(list.rows.find((media) => media.id === key) ?? null);
+        }}
+        renderEmptyState={() => <Text tone="muted">{list.isLoading ? 'Loading...' : 'No media found...'}</Text>}
+      >
+        {(media) => <MediaChoice media={media as MediaSummary} />}
+      </Choices>
+      {meta && meta.last_page > 1 ? (
+        <Pagination label="Media Library pages" page={meta.current_page} lastPage={meta.last_page} total={meta.total} perPage={meta.per_page} onPage={list.goToPage} />
+      ) : null}
+    </>
+  );
+}
+
+export interface MediaLibraryPickerProps {
+  tenantId: string;
+  /** The kind of file to choose (spec 2.9 and 9: a module's or component's image, an item's media). */
+  type: MediaType;
+  isOpen: boolean;
+  onSelect(media: MediaSummary): void;
+  onCancel(): void;
+}
+
+/** The Media Library modal: the organization's files of one type, one selectable. */
+export function MediaLibraryPicker({ tenantId, type, isOpen, onSelect, onCancel }: MediaLibraryPickerProps) {
+  const [selected, setSelected] = useState<MediaSummary | null>(null);
+  const close = () => {
+    setSelected(null);
+    onCancel();
+  };
+  return (
+    <ModalDialog title="Media Library" isOpen={isOpen} onOpenChange={(open) => !open && close()} isDismissable>
+      {isOpen ? <MediaChoices tenantId={tenantId} type={type} selected={selected} onSelected={setSelected} /> : null}
+      <DialogActions>
+        <Button variant="secondary" onPress={close}>
+          Cancel
+        </Button>
+        <Button
+          isDisabled={!selected}
+          onPress={() => {
+            if (!selected) return;
+            setSelected(null);
+            onSelect(selected);
+          }}
+        >
+          Select {MEDIA_TYPE_NAMES[type]}
+        </Button>
+      </DialogActions>
+    </ModalDialog>
+  );
+}
