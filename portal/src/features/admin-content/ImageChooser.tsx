@@ -2,19 +2,19 @@ import type { MediaSummary } from '@tessera/sdk';
 import { formatFileSize, type FieldErrors } from '@tessera/sdk/rules';
 import { Button, TextField } from '@tessera/widgets/ui';
 import { styled } from '@tessera/widgets/theme';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { formatDate } from '../../lib/dates';
 import { useSession } from '../../state/session';
 import { ModalDialog } from '../../ui/Dialog';
 import { Row, Text } from '../../ui/Page';
 import { RadioGroup } from '../../ui/RadioGroup';
+import { CropImage } from '../media/CropImage';
 import { FileField } from '../media/FileField';
 import { MediaLibraryPicker } from '../media/MediaLibraryPicker';
+import { useObjectUrl } from '../media/useObjectUrl';
 import { ACCEPT, fileCheckProblems, nameAfterPick } from '../media/mediaFile';
 import type { ImageFields, ImageUpload } from './imageChoice';
 
-// The media library's Upload Image modal; it brings react-cropper and cropperjs only when someone crops.
-const ImageCropDialog = lazy(() => import('../media/ImageCropDialog'));
 
 const Fieldset = styled('fieldset', { display: 'flex', flexDirection: 'column', gap: '$3', margin: 0, padding: '$3', border: '1px solid $borderSubtle', borderRadius: '$md' });
 
@@ -75,13 +75,6 @@ export function MediaImage({ image, label }: { image: MediaSummary; label: strin
   );
 }
 
-/** An object URL for a picked or cropped file, revoked when it is no longer shown. */
-function useObjectUrl(blob: Blob | null): string | null {
-  const url = useMemo(() => (blob ? URL.createObjectURL(blob) : null), [blob]);
-  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
-  return url;
-}
-
 export interface ImageChoiceState {
   upload: ImageUpload | null;
   /** The client-side checks of the picked (or cropped) file; while any show, the form cannot be sent. */
@@ -130,7 +123,6 @@ function UploadChoice({ values, errors, setValue, state, onState }: Pick<ImageCh
     await check(file, { original: state.upload.original, cropped: png });
   }
 
-  const crop = config?.image ?? { min_width: 800, min_height: 450 };
   return (
     <>
       <FileField label="Image" name="image" accept={ACCEPT.image} onPick={(file) => void pick(file)} errors={[...state.problems, ...(errors.image ?? [])]} />
@@ -155,14 +147,7 @@ function UploadChoice({ values, errors, setValue, state, onState }: Pick<ImageCh
         </Figure>
       ) : null}
       {isCropping && state.upload ? (
-        <Suspense fallback={<Text>Loading...</Text>}>
-          <ImageCropDialog
-            image={state.upload.original}
-            size={{ width: crop.min_width, height: crop.min_height }}
-            onCrop={(png) => void cropped(png)}
-            onCancel={() => setCropping(false)}
-          />
-        </Suspense>
+        <CropImage image={state.upload.original} onCrop={(png) => void cropped(png)} onCancel={() => setCropping(false)} />
       ) : null}
     </>
   );

@@ -2,7 +2,7 @@ import type { MediaType } from '@tessera/sdk';
 import { forms, messages, type FieldErrors, type FileLimits } from '@tessera/sdk/rules';
 import { styled } from '@tessera/widgets/theme';
 import { Alert, Button, Form, Heading, TextField } from '@tessera/widgets/ui';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { ApiOutcome } from '../../api/outcome';
 import { FormActions } from '../../forms/FormActions';
 import { useForm } from '../../forms/useForm';
@@ -12,13 +12,13 @@ import { Select } from '../../ui/Select';
 import { TagPicker } from '../../ui/TagPicker';
 import { searchModules } from '../modules/moduleOptions';
 import { useOrganization } from '../organization/organizationContext';
+import { CropImage } from './CropImage';
 import { FileField } from './FileField';
 import { createMedia, type Media } from './mediaCalls';
 import { ACCEPT, fileCheckProblems, MEDIA_TYPE_OPTIONS, nameAfterPick } from './mediaFile';
 import { useFileProblems } from './useFileProblems';
+import { useObjectUrl } from './useObjectUrl';
 
-// cropperjs loads only when a person first crops an image.
-const ImageCropDialog = lazy(() => import('./ImageCropDialog'));
 
 /** Spec section 8: the warnings shown while a large file uploads. */
 export const UPLOADING_TEXT: Partial<Record<MediaType, string>> = {
@@ -175,17 +175,14 @@ export function AddMediaForm({ onCreated }: { onCreated?(media: Media): void }) 
       {form.isSaving && UPLOADING_TEXT[kind] ? <Alert tone="warning">{UPLOADING_TEXT[kind]}</Alert> : null}
       <FormActions form={{ ...form, hasErrors: form.hasErrors || files.hasProblems }} success={MEDIA_CREATED} />
       {isCropping && original ? (
-        <Suspense fallback={null}>
-          <ImageCropDialog
-            image={original}
-            size={{ width: limits.image.min_width, height: limits.image.min_height }}
-            onCrop={(blob) => {
-              setCropped(blob);
-              setCropping(false);
-            }}
-            onCancel={() => setCropping(false)}
-          />
-        </Suspense>
+        <CropImage
+          image={original}
+          onCrop={(blob) => {
+            setCropped(blob);
+            setCropping(false);
+          }}
+          onCancel={() => setCropping(false)}
+        />
       ) : null}
     </Form>
   );
@@ -193,7 +190,6 @@ export function AddMediaForm({ onCreated }: { onCreated?(media: Media): void }) 
 
 /** The image about to be uploaded (the cropped one once cropped). */
 function ImagePreview({ image }: { image: Blob }) {
-  const url = useMemo(() => URL.createObjectURL(image), [image]);
-  useEffect(() => () => URL.revokeObjectURL(url), [url]);
-  return <Preview src={url} alt="The image to upload" />;
+  const url = useObjectUrl(image);
+  return url ? <Preview src={url} alt="The image to upload" /> : null;
 }

@@ -1,10 +1,11 @@
 import 'cropperjs/dist/cropper.css';
 import { styled } from '@tessera/widgets/theme';
 import { Button } from '@tessera/widgets/ui';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { Cropper } from 'react-cropper';
 import type CropperJs from 'cropperjs';
 import { DialogActions, ModalDialog } from '../../ui/Dialog';
+import { useObjectUrl } from './useObjectUrl';
 
 /** Spec section 9: the crop viewport is 400 pixels wide, its height in proportion to the crop size. */
 export const CROP_VIEWPORT_WIDTH = 400;
@@ -41,8 +42,7 @@ function selectorSafe(id: string): string {
  */
 export default function ImageCropDialog({ image, size, onCrop, onCancel }: ImageCropDialogProps) {
   const previewClass = selectorSafe(useId());
-  const source = useMemo(() => URL.createObjectURL(image), [image]);
-  useEffect(() => () => URL.revokeObjectURL(source), [source]);
+  const source = useObjectUrl(image) ?? undefined;
   const [cropper, setCropper] = useState<CropperJs | null>(null);
   const [isCropping, setCropping] = useState(false);
   const ratio = size.width / size.height;
