@@ -16,12 +16,15 @@ const Overlay = styled(ModalOverlay, {
 
 const Box = styled(AriaModal, {
   width: '100%',
-  maxWidth: '480px',
+  maxHeight: '100%',
+  overflow: 'auto',
   backgroundColor: '$surface',
   borderRadius: '$lg',
   boxShadow: '$card',
   fontFamily: '$body',
   color: '$text',
+  variants: { size: { small: { maxWidth: '480px' }, medium: { maxWidth: '560px' }, large: { maxWidth: '960px' } } },
+  defaultVariants: { size: 'small' },
 });
 
 const Content = styled(AriaDialog, {
@@ -32,7 +35,7 @@ const Content = styled(AriaDialog, {
   outline: 'none',
 });
 
-const Title = styled(AriaHeading, { margin: 0, fontSize: '$4', fontWeight: '$bold', lineHeight: '$tight' });
+const Title = styled(AriaHeading, { margin: 0, fontSize: '$4', fontWeight: '$bold', lineHeight: '$tight', overflowWrap: 'anywhere' });
 
 export const DialogActions = styled('div', { display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: '$3' });
 
@@ -45,6 +48,8 @@ export interface ModalDialogProps {
   isDismissable?: boolean;
   /** alertdialog for questions that interrupt (leave with unsaved changes?). */
   role?: 'dialog' | 'alertdialog';
+  /** small for questions and forms; medium and large for what is shown in it (an audio player, an image, a video). */
+  size?: 'small' | 'medium' | 'large';
   children: ReactNode;
 }
 
@@ -52,10 +57,10 @@ export interface ModalDialogProps {
  * The portal's one modal dialog (react-aria's Modal and Dialog): focus moves in and stays there,
  * the page behind is inert, and the title names the dialog.
  */
-export function ModalDialog({ title, isOpen, onOpenChange, isDismissable = false, role = 'dialog', children }: ModalDialogProps) {
+export function ModalDialog({ title, isOpen, onOpenChange, isDismissable = false, role = 'dialog', size = 'small', children }: ModalDialogProps) {
   return (
     <Overlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable={isDismissable} isKeyboardDismissDisabled={!isDismissable}>
-      <Box>
+      <Box size={size}>
         <Content role={role}>
           <Title slot="title">{title}</Title>
           {children}

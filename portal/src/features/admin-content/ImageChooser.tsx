@@ -63,7 +63,7 @@ export function MediaImage({ image, label }: { image: MediaSummary; label: strin
         <img src={image.thumbnail?.url ?? image.url} alt={image.name} />
       </Enlarge>
       <ImageFacts image={image} />
-      <ModalDialog title={image.name} isOpen={isEnlarged} onOpenChange={setEnlarged} isDismissable>
+      <ModalDialog title={image.name} isOpen={isEnlarged} onOpenChange={setEnlarged} isDismissable size="large">
         <Large src={image.url} alt={image.name} />
         <Row justify="end">
           <Button variant="secondary" autoFocus onPress={() => setEnlarged(false)}>

@@ -1,37 +1,7 @@
 import type { MediaSummary } from '@tessera/sdk';
 import { styled } from '@tessera/widgets/theme';
 import { Button } from '@tessera/widgets/ui';
-import { Dialog, Heading } from 'react-aria-components/Dialog';
-import { Modal, ModalOverlay } from 'react-aria-components/Modal';
-import { DialogActions } from '../../ui/Dialog';
-
-const Overlay = styled(ModalOverlay, {
-  position: 'fixed',
-  inset: 0,
-  zIndex: 100,
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  padding: '$4',
-  backgroundColor: 'rgba(17, 24, 39, 0.55)',
-});
-
-// Spec 2.9: the viewer is medium for audio, large otherwise.
-const Box = styled(Modal, {
-  width: '100%',
-  maxHeight: '100%',
-  overflow: 'auto',
-  backgroundColor: '$surface',
-  borderRadius: '$lg',
-  boxShadow: '$card',
-  fontFamily: '$body',
-  color: '$text',
-  variants: { size: { medium: { maxWidth: '560px' }, large: { maxWidth: '960px' } } },
-});
-
-const Content = styled(Dialog, { display: 'flex', flexDirection: 'column', gap: '$4', padding: '$5', outline: 'none' });
-
-const Title = styled(Heading, { margin: 0, fontSize: '$4', fontWeight: '$bold', lineHeight: '$tight', overflowWrap: 'anywhere' });
+import { DialogActions, ModalDialog } from '../../ui/Dialog';
 
 const Picture = styled('img', { display: 'block', maxWidth: '100%', maxHeight: '70vh', margin: '0 auto' });
 
@@ -58,25 +28,22 @@ export interface MediaViewerProps {
   onClose(): void;
 }
 
-/** The media library's viewer modal (spec 2.9): an image, a video or an audio file, named by its name. */
+/** The media library's viewer modal (spec 2.9): an image, a video or an audio file, named by its name; medium for audio, large otherwise. */
 export function MediaViewer({ media, onClose }: MediaViewerProps) {
   return (
-    <Overlay isOpen={media !== null} onOpenChange={(open) => !open && onClose()} isDismissable>
-      <Box size={media?.type === 'audio' ? 'medium' : 'large'}>
-        <Content>
-          {media ? (
-            <>
-              <Title slot="title">{media.name}</Title>
-              <Player media={media} />
-              <DialogActions>
-                <Button variant="secondary" onPress={onClose}>
-                  Close
-                </Button>
-              </DialogActions>
-            </>
-          ) : null}
-        </Content>
-      </Box>
-    </Overlay>
+    <ModalDialog
+      title={media?.name ?? ''}
+      isOpen={media !== null}
+      onOpenChange={(open) => !open && onClose()}
+      isDismissable
+      size={media?.type === 'audio' ? 'medium' : 'large'}
+    >
+      {media ? <Player media={media} /> : null}
+      <DialogActions>
+        <Button variant="secondary" onPress={onClose}>
+          Close
+        </Button>
+      </DialogActions>
+    </ModalDialog>
   );
 }
