@@ -69,4 +69,16 @@ describe.each(databaseKinds)('content tree on %s', (kind) => {
     expect(large.queries).toBe(small.queries);
     expect(small.queries).toBeLessThanOrEqual(3);
   });
+
+  it('answers gzip to clients that accept it, the same tree as without', async () => {
+    const url = `${server.url}/api/tenants/${tenant.id}/my-membership/content-tree`;
+    const ask = (encoding: string) => fetch(url, { headers: { Authorization: `Bearer ${learner.token}`, 'Accept-Encoding': encoding } });
+    const plain = await ask('identity');
+    const zipped = await ask('gzip');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toMatch(/Accept-Encoding/i);
+    // fetch decodes the gzipped body: both carry the same tree.
+    expect(await zipped.json()).toEqual(await plain.json());
+  });
 });

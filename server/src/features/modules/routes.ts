@@ -32,8 +32,15 @@ export function moduleRoutes(services: AppServices): Router {
   router.get('/tenants/:tenantId/my-membership/content-tree', ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     modulePolicy.authorize(access.role, 'list');
+    const body = await contentTreeBody(knex, viewerOf(access));
     ctx.type = 'json';
-    ctx.body = await contentTreeBody(knex, viewerOf(access));
+    ctx.vary('Accept-Encoding');
+    if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+      ctx.set('Content-Encoding', 'gzip');
+      ctx.body = body.gzip;
+    } else {
+      ctx.body = body.json;
+    }
   });
 
   router.get(BASE, ...inTenant, async (ctx) => {
