@@ -1,4 +1,6 @@
 import { Button } from '@tessera/widgets/ui';
+import { useState } from 'react';
+import type { ApiOutcome } from '../api/outcome';
 import { Text } from './Page';
 import { DialogActions, ModalDialog } from './Dialog';
 
@@ -38,4 +40,40 @@ export function ConfirmDialog({ title, question, confirmLabel, cancelLabel, tone
       </DialogActions>
     </ModalDialog>
   );
+}
+
+export interface DeleteQuestionOptions<T> {
+  /** The spec's question for this kind of record. */
+  question: string;
+  /** The screen's row actions (lists/useRowActions): one call at a time, its failure shown by the screen. */
+  actions: { isPending: boolean; run(key: string, call: () => Promise<ApiOutcome<unknown>>): Promise<boolean> };
+  remove(record: T): Promise<ApiOutcome<unknown>>;
+  onDeleted?(record: T): void;
+}
+
+/**
+ * A delete behind the spec's question: `ask(record)` opens it, Yes, Delete runs the call through the
+ * screen's row actions, and the question closes either way (a failure shows on the screen).
+ */
+export function useDeleteQuestion<T extends { id: string }>({ question, actions, remove, onDeleted }: DeleteQuestionOptions<T>) {
+  const [asked, setAsked] = useState<T | null>(null);
+
+  async function confirm() {
+    if (!asked) return;
+    const deleted = await actions.run(asked.id, () => remove(asked));
+    setAsked(null);
+    if (deleted) onDeleted?.(asked);
+  }
+
+  const dialog = (
+    <ConfirmDialog
+      title={question}
+      {...DELETE_ANSWERS}
+      isOpen={asked !== null}
+      isPending={actions.isPending}
+      onConfirm={() => void confirm()}
+      onCancel={() => setAsked(null)}
+    />
+  );
+  return { ask: setAsked, dialog };
 }

@@ -14,7 +14,7 @@ import { RowActions, RowButton, RowLink } from '../../ui/RowButton';
 import { Select, type SelectOption } from '../../ui/Select';
 import type { TableColumn } from '../../ui/Table';
 import { useOrganization } from '../organization/organizationContext';
-import { ConfirmDialog, DELETE_ANSWERS } from '../../ui/ConfirmDialog';
+import { useDeleteQuestion } from '../../ui/ConfirmDialog';
 import { deleteMedia, downloadUrl, listMedia, type Media, type MediaFilters, type MediaOrder } from './mediaCalls';
 import { MEDIA_TYPE_NAMES } from './mediaFile';
 import { isViewable, MediaViewer } from './MediaViewer';
@@ -96,15 +96,9 @@ export function MediaList() {
   const list = useServerList({ load: listMedia(organization.id, filters), defaultOrder: 'created' as MediaOrder, view: `${type}|${module}` });
   const actions = useRowActions(list.reload);
   const [viewed, setViewed] = useState<Media | null>(null);
-  const [toDelete, setToDelete] = useState<Media | null>(null);
-  const columns = useMediaColumns(actions, setToDelete);
+  const deletion = useDeleteQuestion({ question: DELETE_MEDIA_QUESTION, actions, remove: (media: Media) => deleteMedia(organization.id, media) });
+  const columns = useMediaColumns(actions, deletion.ask);
   const moduleOptions = useModuleOptions(organization.id);
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    await actions.run(toDelete.id, () => deleteMedia(organization.id, toDelete));
-    setToDelete(null);
-  }
 
   return (
     <Stack>
@@ -124,14 +118,7 @@ export function MediaList() {
         rowAction={(media) => (isViewable(media) ? () => setViewed(media) : () => window.open(media.url, '_blank', 'noopener'))}
       />
       <MediaViewer media={viewed} onClose={() => setViewed(null)} />
-      <ConfirmDialog
-        title={DELETE_MEDIA_QUESTION}
-        {...DELETE_ANSWERS}
-        isOpen={toDelete !== null}
-        isPending={actions.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
-      />
+      {deletion.dialog}
     </Stack>
   );
 }

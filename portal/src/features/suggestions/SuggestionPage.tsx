@@ -11,7 +11,7 @@ import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { FormFailure } from '../../ui/FormFailure';
 import { Row, Stack, Text } from '../../ui/Page';
 import { PersonBadges, PersonCell } from '../../ui/PersonCell';
-import { ConfirmDialog, DELETE_ANSWERS } from '../../ui/ConfirmDialog';
+import { useDeleteQuestion } from '../../ui/ConfirmDialog';
 import { useOrganization } from '../organization/organizationContext';
 import { DELETE_SUGGESTION_QUESTION, deleteSuggestion, getSuggestion, markSuggestion, type Suggestion } from './suggestionCalls';
 import { suggestionsPath } from './SuggestionsPage';
@@ -108,19 +108,19 @@ function SuggestionActions({ suggestion, onChange }: { suggestion: Suggestion; o
   const { organization } = useOrganization();
   const navigate = useNavigate();
   const actions = useRowActions(() => undefined);
-  const [isAsking, setAsking] = useState(false);
+  const deletion = useDeleteQuestion({
+    question: DELETE_SUGGESTION_QUESTION,
+    actions,
+    remove: (asked: Suggestion) => deleteSuggestion(organization.id, asked),
+    // Back to the inbox.
+    onDeleted: () => navigate(suggestionsPath(organization.slug)),
+  });
   const unread = suggestion.is_active;
 
   async function mark() {
     const outcome = await markSuggestion(organization.id, suggestion, !unread);
     if (outcome.ok) onChange(outcome.data.data);
     return outcome;
-  }
-
-  async function remove() {
-    const deleted = await actions.run(suggestion.id, () => deleteSuggestion(organization.id, suggestion));
-    setAsking(false);
-    if (deleted) navigate(suggestionsPath(organization.slug));
   }
 
   return (
@@ -131,18 +131,11 @@ function SuggestionActions({ suggestion, onChange }: { suggestion: Suggestion; o
         <Button variant="secondary" isDisabled={!suggestion.abilities.update} onPress={() => void actions.run(suggestion.id, mark)}>
           {unread ? 'Mark Read' : 'Mark Unread'}
         </Button>
-        <Button variant="danger" isDisabled={!suggestion.abilities.delete} onPress={() => setAsking(true)}>
+        <Button variant="danger" isDisabled={!suggestion.abilities.delete} onPress={() => deletion.ask(suggestion)}>
           Delete
         </Button>
       </Row>
-      <ConfirmDialog
-        title={DELETE_SUGGESTION_QUESTION}
-        {...DELETE_ANSWERS}
-        isOpen={isAsking}
-        isPending={actions.isPending}
-        onConfirm={() => void remove()}
-        onCancel={() => setAsking(false)}
-      />
+      {deletion.dialog}
     </>
   );
 }

@@ -12,7 +12,7 @@ import { PersonBadges, PersonCell } from '../../ui/PersonCell';
 import { RowActions, RowButton, RowLink } from '../../ui/RowButton';
 import type { TableColumn } from '../../ui/Table';
 import { Tabs } from '../../ui/Tabs';
-import { ConfirmDialog, DELETE_ANSWERS } from '../../ui/ConfirmDialog';
+import { useDeleteQuestion } from '../../ui/ConfirmDialog';
 import { useOrganization } from '../organization/organizationContext';
 import { cutText } from './cutText';
 import {
@@ -80,14 +80,8 @@ function SuggestionList({ unread }: { unread: boolean }) {
   // Spec section 9: suggestions sort by sent, newest first.
   const list = useServerList({ load: listSuggestions(organization.id, unread), defaultOrder: 'sent' as SuggestionOrder, defaultDesc: true });
   const actions = useRowActions(list.reload);
-  const [toDelete, setToDelete] = useState<Suggestion | null>(null);
-  const columns = useSuggestionColumns(unread, actions, setToDelete);
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    await actions.run(toDelete.id, () => deleteSuggestion(organization.id, toDelete));
-    setToDelete(null);
-  }
+  const deletion = useDeleteQuestion({ question: DELETE_SUGGESTION_QUESTION, actions, remove: (suggestion: Suggestion) => deleteSuggestion(organization.id, suggestion) });
+  const columns = useSuggestionColumns(unread, actions, deletion.ask);
 
   return (
     <Stack>
@@ -101,14 +95,7 @@ function SuggestionList({ unread }: { unread: boolean }) {
         searchPlaceholder="Search name, email or text"
         rowAction={(suggestion) => () => navigate(`${suggestionsPath(organization.slug)}/${suggestion.id}`)}
       />
-      <ConfirmDialog
-        title={DELETE_SUGGESTION_QUESTION}
-        {...DELETE_ANSWERS}
-        isOpen={toDelete !== null}
-        isPending={actions.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
-      />
+      {deletion.dialog}
     </Stack>
   );
 }
