@@ -100,6 +100,26 @@ describe('Admin Suggestions', () => {
     await screen.findByText('No suggestions found...');
     expect(api.requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([`${SUGGESTIONS_PATH}/s-1`]);
   });
+
+  it('deletes from the view page after the confirmation and goes back to the inbox', async () => {
+    const api = fakeApi([
+      { method: 'GET', path: '/api/users/me', status: 200, body: { data: aUser({ memberships: [aMembership({ role: 'master', tenant: ACME })] }) } },
+      { method: 'GET', path: '/api/config', status: 200, body: { data: CONFIG } },
+      // The loader names the organization by the slug in the address.
+      { method: 'GET', path: '/api/tenants/acme-training/suggestions/s-1', status: 200, body: { data: aSuggestion('s-1') } },
+      { method: 'DELETE', path: `${SUGGESTIONS_PATH}/s-1`, status: 204 },
+      { method: 'GET', path: SUGGESTIONS_PATH, status: 200, body: page([]) },
+    ]);
+    const { location } = renderApp('/acme-training/admin/suggestions/s-1');
+    await screen.findByRole('heading', { level: 1, name: 'Suggestion' });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const question = await screen.findByRole('alertdialog', {
+      name: 'This will permanently delete this suggestion. Are you sure you want to continue?',
+    });
+    fireEvent.click(within(question).getByRole('button', { name: 'Yes, Delete' }));
+    await waitFor(() => expect(location()).toBe('/acme-training/admin/suggestions'));
+    expect(api.requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([`${SUGGESTIONS_PATH}/s-1`]);
+  });
 });
 
 describe('Relates To', () => {
