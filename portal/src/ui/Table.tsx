@@ -11,6 +11,7 @@ import {
   type Selection,
   type SortDescriptor,
 } from 'react-aria-components/Table';
+import { CheckMark } from './CheckMark';
 
 // Busy is announced on the wrapper: react-aria's Table does not pass aria-busy on to its grid.
 const Scroller = styled('div', { width: '100%', overflowX: 'auto', '&[aria-busy="true"] tbody': { opacity: 0.6 } });
@@ -57,25 +58,11 @@ const Empty = styled('div', { padding: '$4', textAlign: 'center', color: '$textM
 
 const SortMark = styled('span', { marginLeft: '$1', color: '$textMuted' });
 
-const Box = styled('span', {
-  display: 'inline-flex',
-  width: '18px',
-  height: '18px',
-  alignItems: 'center',
-  justifyContent: 'center',
-  border: '2px solid $border',
-  borderRadius: '$sm',
-  backgroundColor: '$background',
-  color: '$primaryText',
-  '[data-selected] > &, [data-indeterminate] > &': { backgroundColor: '$primary', borderColor: '$primary' },
-  '[data-focus-visible] > &': { boxShadow: '$focus' },
-});
-
 /** The checkbox react-aria puts in selection cells; the table names it ("Select" / "Select All"). */
 function SelectionCheckbox() {
   return (
     <AriaCheckbox slot="selection">
-      {({ isSelected, isIndeterminate }) => <Box aria-hidden="true">{isIndeterminate ? '–' : isSelected ? '✓' : null}</Box>}
+      {({ isSelected, isIndeterminate }) => <CheckMark aria-hidden="true">{isIndeterminate ? '–' : isSelected ? '✓' : null}</CheckMark>}
     </AriaCheckbox>
   );
 }

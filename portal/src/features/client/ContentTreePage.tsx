@@ -5,6 +5,7 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 
 import { Checkbox as AriaCheckbox } from 'react-aria-components/Checkbox';
 import { useLocation, useNavigate } from 'react-router';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { CheckMark } from '../../ui/CheckMark';
 import { Stack, Text } from '../../ui/Page';
 import { useOrganization } from '../organization/organizationContext';
 import { loadContentTree, setComponentHidden, setModuleHidden } from './clientCalls';
@@ -42,21 +43,6 @@ const FolderToggle = styled('button', {
 /** Topics have no folder toggle: this keeps their names in line with their siblings'. */
 const Spacer = styled('span', { display: 'inline-block', width: '36px' });
 
-const Box = styled('span', {
-  display: 'inline-flex',
-  width: '18px',
-  height: '18px',
-  alignItems: 'center',
-  justifyContent: 'center',
-  border: '2px solid $border',
-  borderRadius: '$sm',
-  backgroundColor: '$background',
-  color: '$primaryText',
-  fontSize: '12px',
-  '[data-selected] > &': { backgroundColor: '$primary', borderColor: '$primary' },
-  '[data-focus-visible] > &': { boxShadow: '$focus' },
-});
-
 const CheckboxRoot = styled(AriaCheckbox, { display: 'inline-flex', alignItems: 'center', cursor: 'pointer' });
 
 const NameButton = styled('button', {
@@ -80,7 +66,7 @@ const NameButton = styled('button', {
 function VisibilityCheckbox({ name, isSelected, onChange }: { name: string; isSelected: boolean; onChange(checked: boolean): void }) {
   return (
     <CheckboxRoot aria-label={`Show ${name}`} isSelected={isSelected} onChange={onChange}>
-      <Box aria-hidden="true">{isSelected ? '✓' : null}</Box>
+      <CheckMark aria-hidden="true">{isSelected ? '✓' : null}</CheckMark>
     </CheckboxRoot>
   );
 }
