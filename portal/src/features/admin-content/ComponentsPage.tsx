@@ -1,5 +1,5 @@
 import type { Component, Module } from '@tessera/sdk';
-import { Form, Heading, TextField } from '@tessera/widgets/ui';
+import { Form, Heading } from '@tessera/widgets/ui';
 import { useState } from 'react';
 import { useLoaderData } from 'react-router';
 import { FormActions } from '../../forms/FormActions';
@@ -8,7 +8,6 @@ import { AppLink } from '../../ui/AppLink';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Row, Stack, Text } from '../../ui/Page';
 import { Tabs } from '../../ui/Tabs';
-import { TextAreaField } from '../../ui/TextAreaField';
 import { clientPaths } from '../client/clientPaths';
 import { useOrganization } from '../organization/organizationContext';
 import { archiveComponent, componentReorder, copyComponent, listComponents, moveComponent, restoreComponent } from './contentCalls';
@@ -17,6 +16,7 @@ import { createComponent, NEW_COMPONENT } from './contentWrites';
 import { ImageChooser } from './ImageChooser';
 import { OrderedContentList } from './OrderedContentList';
 import { useContentForm } from './useContentForm';
+import { NameAndDescription } from './NameAndDescription';
 
 export { moduleLoader } from './contentLoaders';
 
@@ -59,8 +59,7 @@ function CreateComponentForm({ module }: { module: Module }) {
       <Heading level={2} id="create-component-heading">
         Create a new component
       </Heading>
-      <TextField label="Name" isRequired {...form.bind('name')} />
-      <TextAreaField label="Description" isRequired {...form.bind('description')} />
+      <NameAndDescription bind={form.bind} />
       <ImageChooser tenantId={organization.id} label="Main Image" {...chooser} />
       <FormActions form={actions} success="Component Created!" />
     </Form>

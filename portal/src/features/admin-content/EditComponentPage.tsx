@@ -1,5 +1,5 @@
 import type { Component } from '@tessera/sdk';
-import { Checkbox, Form, Heading, TextField } from '@tessera/widgets/ui';
+import { Checkbox, Form, Heading } from '@tessera/widgets/ui';
 import { useState } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
 import { FormActions } from '../../forms/FormActions';
@@ -7,12 +7,12 @@ import { UnsavedChangesPrompt } from '../../forms/UnsavedChangesPrompt';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Stack } from '../../ui/Page';
-import { TextAreaField } from '../../ui/TextAreaField';
 import { clientPaths } from '../client/clientPaths';
 import { useOrganization } from '../organization/organizationContext';
 import { componentValues, updateComponent } from './contentWrites';
 import { ImageChooser } from './ImageChooser';
 import { useContentForm } from './useContentForm';
+import { NameAndDescription } from './NameAndDescription';
 
 export { componentLoader } from './contentLoaders';
 
@@ -30,8 +30,7 @@ function EditComponentForm({ component, componentsPath }: { component: Component
     <Form onSubmit={form.handleSubmit} aria-label="Edit component">
       <UnsavedChangesPrompt when={form.isDirty} />
       <Checkbox label="Active" name="is_active" isSelected={form.values.is_active} onChange={(isActive) => form.setValue('is_active', isActive)} />
-      <TextField label="Name" isRequired {...form.bind('name')} />
-      <TextAreaField label="Description" isRequired {...form.bind('description')} />
+      <NameAndDescription bind={form.bind} />
       <ImageChooser tenantId={organization.id} label="Update Component Image" current={saved.main_image} {...chooser} />
       <FormActions form={actions} success="Component Updated!" onCancel={() => navigate(componentsPath)} />
     </Form>

@@ -1,5 +1,5 @@
 import type { Module } from '@tessera/sdk';
-import { Checkbox, Form, Heading, TextField } from '@tessera/widgets/ui';
+import { Checkbox, Form, Heading } from '@tessera/widgets/ui';
 import { useState } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
 import { FormActions } from '../../forms/FormActions';
@@ -8,13 +8,13 @@ import { canManagePeople } from '../../guards/roles';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Stack } from '../../ui/Page';
-import { TextAreaField } from '../../ui/TextAreaField';
 import { clientPaths } from '../client/clientPaths';
 import { useOrganization } from '../organization/organizationContext';
 import { moduleValues, updateModule } from './contentWrites';
 import { ImageChooser } from './ImageChooser';
 import { ModuleRelations } from './ModuleRelations';
 import { useContentForm } from './useContentForm';
+import { NameAndDescription } from './NameAndDescription';
 
 export { moduleLoader } from './contentLoaders';
 
@@ -34,8 +34,7 @@ function EditModuleForm({ module, modulesPath }: { module: Module; modulesPath: 
     <Form onSubmit={form.handleSubmit} aria-label="Edit module">
       <UnsavedChangesPrompt when={form.isDirty} />
       <Checkbox label="Active" name="is_active" isSelected={form.values.is_active} onChange={(isActive) => form.setValue('is_active', isActive)} />
-      <TextField label="Name" isRequired {...form.bind('name')} />
-      <TextAreaField label="Description" isRequired {...form.bind('description')} />
+      <NameAndDescription bind={form.bind} />
       <ImageChooser tenantId={organization.id} label="Update Module Image" current={saved.main_image} {...chooser} />
       <ModuleRelations
         tenantId={organization.id}

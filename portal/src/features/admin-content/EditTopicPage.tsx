@@ -1,6 +1,6 @@
 import type { Topic } from '@tessera/sdk';
 import { forms } from '@tessera/sdk/rules';
-import { Checkbox, Form, Heading, TextField } from '@tessera/widgets/ui';
+import { Checkbox, Form, Heading } from '@tessera/widgets/ui';
 import { useState } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
 import { FormActions } from '../../forms/FormActions';
@@ -9,10 +9,10 @@ import { useForm } from '../../forms/useForm';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Stack } from '../../ui/Page';
-import { TextAreaField } from '../../ui/TextAreaField';
 import { clientPaths } from '../client/clientPaths';
 import { useOrganization } from '../organization/organizationContext';
 import { updateTopic, type EditTopicValues } from './contentWrites';
+import { NameAndDescription } from './NameAndDescription';
 
 export { topicLoader } from './contentLoaders';
 
@@ -33,8 +33,7 @@ function EditTopicForm({ topic, topicsPath }: { topic: Topic; topicsPath: string
     <Form onSubmit={form.handleSubmit} aria-label="Edit topic">
       <UnsavedChangesPrompt when={form.isDirty} />
       <Checkbox label="Active" name="is_active" isSelected={form.values.is_active} onChange={(isActive) => form.setValue('is_active', isActive)} />
-      <TextField label="Name" isRequired {...form.bind('name')} />
-      <TextAreaField label="Description" isRequired {...form.bind('description')} />
+      <NameAndDescription bind={form.bind} />
       <FormActions form={form} success="Topic Updated!" onCancel={() => navigate(topicsPath)} />
     </Form>
   );

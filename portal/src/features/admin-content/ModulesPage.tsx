@@ -1,5 +1,5 @@
 import type { Module } from '@tessera/sdk';
-import { Form, Heading, TextField } from '@tessera/widgets/ui';
+import { Form, Heading } from '@tessera/widgets/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormActions } from '../../forms/FormActions';
@@ -15,7 +15,6 @@ import { Row, Stack } from '../../ui/Page';
 import { RowActions, RowButton, RowLink } from '../../ui/RowButton';
 import type { TableColumn } from '../../ui/Table';
 import { Tabs } from '../../ui/Tabs';
-import { TextAreaField } from '../../ui/TextAreaField';
 import { clientPaths } from '../client/clientPaths';
 import { useOrganization } from '../organization/organizationContext';
 import { archiveModule, listModules, restoreModule, type ContentOrder } from './contentCalls';
@@ -24,6 +23,7 @@ import { ImageChooser } from './ImageChooser';
 import { ModuleRelations } from './ModuleRelations';
 import { NameCell, StatusBadge } from './OrderedContentList';
 import { useContentForm } from './useContentForm';
+import { NameAndDescription } from './NameAndDescription';
 
 type ModulesTab = 'all' | 'archived' | 'add';
 
@@ -111,8 +111,7 @@ function CreateModuleForm() {
       <Heading level={2} id="create-module-heading">
         Create a new module
       </Heading>
-      <TextField label="Name" isRequired {...form.bind('name')} />
-      <TextAreaField label="Description" isRequired {...form.bind('description')} />
+      <NameAndDescription bind={form.bind} />
       <ImageChooser tenantId={organization.id} label="Main Image" {...chooser} />
       <ModuleRelations
         tenantId={organization.id}

@@ -1,6 +1,6 @@
 import type { Component, Topic } from '@tessera/sdk';
 import { forms } from '@tessera/sdk/rules';
-import { Form, Heading, TextField } from '@tessera/widgets/ui';
+import { Form, Heading } from '@tessera/widgets/ui';
 import { useState } from 'react';
 import { useLoaderData } from 'react-router';
 import { FormActions } from '../../forms/FormActions';
@@ -10,13 +10,13 @@ import { AppLink } from '../../ui/AppLink';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Row, Stack, Text } from '../../ui/Page';
 import { Tabs } from '../../ui/Tabs';
-import { TextAreaField } from '../../ui/TextAreaField';
 import { clientPaths } from '../client/clientPaths';
 import { useOrganization } from '../organization/organizationContext';
 import { archiveTopic, copyTopic, listTopics, moveTopic, restoreTopic, topicReorder } from './contentCalls';
 import { COPY_TOPIC_QUESTION, MoveTopicDialog } from './ContentDialogs';
 import { createTopic, type TopicValues } from './contentWrites';
 import { OrderedContentList } from './OrderedContentList';
+import { NameAndDescription } from './NameAndDescription';
 
 export { componentLoader } from './contentLoaders';
 
@@ -58,8 +58,7 @@ function CreateTopicForm({ component }: { component: Component }) {
       <Heading level={2} id="create-topic-heading">
         Create a new topic
       </Heading>
-      <TextField label="Name" isRequired {...form.bind('name')} />
-      <TextAreaField label="Description" isRequired {...form.bind('description')} />
+      <NameAndDescription bind={form.bind} />
       <FormActions form={form} success="Topic Created!" />
     </Form>
   );
