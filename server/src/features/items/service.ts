@@ -4,7 +4,8 @@
  * procedure rows. The topic's visibility (topics/service.ts) decides who reaches its items.
  */
 import { messages } from '@tessera/sdk/rules';
-import { selectFirst, selectRows } from '../../db/cached-select.js';
+import { selectWith } from '../../db/cached-select.js';
+import { placeholder } from '../../db/prepared.js';
 import { newId } from '../../db/ids.js';
 import type { Knex } from '../../db/knex.js';
 import { chunks } from '../../db/relations.js';
@@ -17,17 +18,36 @@ import type { ItemEntry } from './input.js';
 import { itemMessages } from './policy.js';
 import { ITEM_MEDIA_PREFIX, type ItemRow } from './presenter.js';
 
+/**
+ * The viewer with run-time values in place of its ids: the item reads below have a fixed shape per kind of
+ * viewer, so they are compiled once and run with the real ids (no query building per request).
+ */
+function placeholderViewer(seesAll: boolean): Viewer {
+  const value = (name: string) => placeholder(name) as unknown as string;
+  return { tenantId: value('tenantId'), memberId: value('memberId'), seesAll, isMember: true };
+}
+
+const visibleTopicReads = {
+  all: selectWith<{ id: string }>((knex) => topicsOf(knex, placeholderViewer(true)).where('t.id', placeholder('topicId') as unknown as string).select('t.id').limit(1)),
+  related: selectWith<{ id: string }>((knex) => topicsOf(knex, placeholderViewer(false)).where('t.id', placeholder('topicId') as unknown as string).select('t.id').limit(1)),
+};
+
+function viewerValues(viewer: Viewer, topicId: string) {
+  return { tenantId: viewer.tenantId, memberId: viewer.memberId, topicId };
+}
+
 /** 404 unless the viewer may see the topic (a learner: active, live, related content only). */
 export async function requireVisibleTopic(db: Knex, viewer: Viewer, topicId: string): Promise<void> {
-  const topic = await selectFirst(db, topicsOf(db, viewer).where('t.id', topicId).select('t.id'));
+  const [topic] = await visibleTopicReads[viewer.seesAll ? 'all' : 'related'](db, viewerValues(viewer, topicId));
   if (!topic) throw notFound(contentMessages.topicNotFound);
 }
 
 /** The topic's items sorted by position, in one query (media joined, completion as a column). */
-export async function itemRows(db: Knex, viewer: Viewer, topicId: string): Promise<ItemRow[]> {
-  const query = db('items as i')
+const itemRowsRead = selectWith<ItemRow>((db) => {
+  const viewer = placeholderViewer(false);
+  return db('items as i')
     .leftJoin('media as md', (join) => join.on('md.id', 'i.media_id').andOn('md.tenant_id', 'i.tenant_id'))
-    .where('i.topic_id', topicId)
+    .where('i.topic_id', placeholder('topicId') as unknown as string)
     .where('i.tenant_id', viewer.tenantId)
     .select(
       'i.id',
@@ -42,7 +62,10 @@ export async function itemRows(db: Knex, viewer: Viewer, topicId: string): Promi
     )
     .orderBy('i.position')
     .orderBy('i.id');
-  return selectRows<ItemRow>(db, query);
+});
+
+export function itemRows(db: Knex, viewer: Viewer, topicId: string): Promise<ItemRow[]> {
+  return itemRowsRead(db, viewerValues(viewer, topicId));
 }
 
 export async function listItems(db: Knex, viewer: Viewer, topicId: string): Promise<ItemRow[]> {
