@@ -3,6 +3,7 @@ import * as accounts from './migrations/20250101000000_accounts.js';
 import * as people from './migrations/20250102000000_people.js';
 import * as peopleSearch from './migrations/20250102000001_people_search.js';
 import * as content from './migrations/20250103000000_content.js';
+import * as itemProcedureIndex from './migrations/20250104000000_item_procedure_index.js';
 
 interface Migration {
   name: string;
@@ -18,6 +19,7 @@ const migrations: Migration[] = [
   { name: '20250102000000_people', module: people },
   { name: '20250102000001_people_search', module: peopleSearch },
   { name: '20250103000000_content', module: content },
+  { name: '20250104000000_item_procedure_index', module: itemProcedureIndex },
 ];
 
 const source: Knex.MigrationSource<Migration> = {
