@@ -1,17 +1,16 @@
-import type { CurrentUser, Item, Topic } from '@tessera/sdk';
+import type { Item, Topic } from '@tessera/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/client';
 import { useSession } from '../../state/session';
 import { fakeApi, type FakeRoute } from '../../test/fakeApi';
-import { aMembership, aTenant, aUser, CONFIG, TOKENS } from '../../test/fixtures';
+import { TOKENS } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { editorStateOf } from '../items-editor/editorState';
 import { storePreviewDraft } from '../items-editor/previewDraft';
+import { ACME, asOwner, asRole, session, STAMPS } from './clientTestSession';
 
-const ACME = aTenant('Acme Training');
 const API = `/api/tenants/${ACME.id}`;
-const STAMPS = { is_deleted: false, deleted_at: null, created_at: '2026-02-01T09:00:00Z', updated_at: '2026-02-01T09:00:00Z' };
 
 const TOPIC: Topic = {
   id: 'topic-1',
@@ -46,20 +45,6 @@ const ROW: Item = {
 };
 
 const ITEMS_PATH = `/acme-training/modules/mod-1/components/comp-1/topics/${TOPIC.id}/items`;
-
-function session(user: CurrentUser): FakeRoute[] {
-  return [
-    { method: 'GET', path: '/api/users/me', status: 200, body: { data: user } },
-    { method: 'GET', path: '/api/config', status: 200, body: { data: CONFIG } },
-  ];
-}
-
-const asRole = (role: 'user' | 'admin') => session(aUser({ memberships: [aMembership({ role, tenant: ACME })] }));
-
-function asOwner(): FakeRoute[] {
-  const tenant = { ...ACME, groups_count: 0, modules_count: 1, members_count: 3, ...STAMPS, abilities: { update: true, archive: true, restore: false } };
-  return [...session(aUser({ is_owner: true })), { method: 'GET', path: '/api/tenants/acme-training', status: 200, body: { data: tenant } }];
-}
 
 function topicRoutes(items: Item[] = [ROW]): FakeRoute[] {
   return [
@@ -120,7 +105,6 @@ describe('client items view', () => {
     expect(screen.queryByText('Check the feet')).toBeNull();
     expect(api.requests.some((request) => request.method === 'GET' && request.path.endsWith('/items'))).toBe(false);
   });
-
 
   it('gives the owner the admin view link but no procedure toggles', async () => {
     fakeApi([...asOwner(), ...topicRoutes()]);

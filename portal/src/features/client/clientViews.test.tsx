@@ -1,19 +1,18 @@
-import type { Component, ContentTreeModule, CurrentUser, Module, Topic } from '@tessera/sdk';
+import type { Component, ContentTreeModule, Module, Topic } from '@tessera/sdk';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/client';
 import { useSession } from '../../state/session';
 import { fakeApi, type FakeRoute } from '../../test/fakeApi';
-import { aMembership, aTenant, aUser, CONFIG, TOKENS } from '../../test/fixtures';
+import { TOKENS } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
+import { ACME, asOwner, asRole, session, STAMPS } from './clientTestSession';
 import { ProcedureBadge } from './TopicBadges';
 
-const ACME = aTenant('Acme Training');
 const API = `/api/tenants/${ACME.id}`;
 /** Route loaders ask by the address's pretty-URL name (the API takes either). */
 const BY_SLUG = `/api/tenants/${ACME.slug}`;
 const ABILITIES = { update: false, archive: false, restore: false };
-const STAMPS = { is_deleted: false, deleted_at: null, created_at: '2026-02-01T09:00:00Z', updated_at: '2026-02-01T09:00:00Z' };
 
 const MODULE: Module = {
   id: 'mod-1',
@@ -71,20 +70,6 @@ function aTopic(id: string, name: string, overrides: Partial<Topic> = {}): Topic
 }
 
 const page = <T,>(data: T[]) => ({ data, meta: { current_page: 1, last_page: 1, per_page: 25, total: data.length, order: 'order', desc: false, search: null } });
-
-function session(user: CurrentUser): FakeRoute[] {
-  return [
-    { method: 'GET', path: '/api/users/me', status: 200, body: { data: user } },
-    { method: 'GET', path: '/api/config', status: 200, body: { data: CONFIG } },
-  ];
-}
-
-const asRole = (role: 'user' | 'admin') => session(aUser({ memberships: [aMembership({ role, tenant: ACME })] }));
-
-function asOwner(): FakeRoute[] {
-  const tenant = { ...ACME, groups_count: 0, modules_count: 1, members_count: 3, ...STAMPS, abilities: { update: true, archive: true, restore: false } };
-  return [...session(aUser({ is_owner: true })), { method: 'GET', path: '/api/tenants/acme-training', status: 200, body: { data: tenant } }];
-}
 
 const topicsPath = `/acme-training/modules/${MODULE.id}/components/${COMPONENT.id}/topics`;
 const topicRoutes = (topics: Topic[]): FakeRoute[] => [
