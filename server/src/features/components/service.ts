@@ -4,8 +4,9 @@
  */
 import { messages } from '@tessera/sdk/rules';
 import { newId } from '../../db/ids.js';
-import { selectFirst } from '../../db/cached-select.js';
+import { selectWith } from '../../db/cached-select.js';
 import type { Knex } from '../../db/knex.js';
+import { placeholder } from '../../db/prepared.js';
 import { nextPosition, planOrder, writePositions } from '../../db/ordering.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { applyArchived, paginate, type ListParams, type Page } from '../../http/list-query.js';
@@ -22,7 +23,7 @@ import {
   type ContentListOptions,
   type ContentSortKey,
 } from '../modules/service.js';
-import { memberFlag, whereComponentVisible, type Viewer } from '../modules/visibility.js';
+import { memberFlag, placeholderViewer, viewerValues, whereComponentVisible, type Viewer } from '../modules/visibility.js';
 import { copyTopics } from '../topics/copy.js';
 import type { ComponentRow } from './presenter.js';
 
@@ -69,10 +70,26 @@ export async function listComponents(
 }
 
 /** A component of the module in the path (or of any module when `moduleId` is null), as the viewer may see it. */
+const componentReads = new Map<string, (db: Knex, values: Record<string, unknown>) => Promise<ComponentRow[]>>();
+
+/** One component by id, compiled once per kind of viewer and path (with or without its module). */
+function componentRead(seesAll: boolean, inModule: boolean) {
+  const key = `${seesAll}/${inModule}`;
+  let read = componentReads.get(key);
+  if (!read) {
+    read = selectWith<ComponentRow>((db) => {
+      const viewer = placeholderViewer(seesAll);
+      const query = componentsOf(db, viewer).where('c.id', placeholder('id') as unknown as string);
+      if (inModule) query.where('c.module_id', placeholder('moduleId') as unknown as string);
+      return selectComponent(db, viewer)(query).limit(1);
+    });
+    componentReads.set(key, read);
+  }
+  return read;
+}
+
 export async function requireComponent(db: Knex, viewer: Viewer, moduleId: string | null, id: string): Promise<ComponentRow> {
-  const query = componentsOf(db, viewer).where('c.id', id);
-  if (moduleId !== null) query.where('c.module_id', moduleId);
-  const component = await selectFirst<ComponentRow>(db, selectComponent(db, viewer)(query));
+  const [component] = await componentRead(viewer.seesAll, moduleId !== null)(db, { ...viewerValues(viewer), id, moduleId });
   if (!component) throw notFound(contentMessages.componentNotFound);
   return component;
 }

@@ -12,33 +12,21 @@ import { chunks } from '../../db/relations.js';
 import { notFound, validationFailed } from '../../http/errors.js';
 import { mediaSummaryColumns } from '../media/summary.js';
 import { contentMessages } from '../modules/policy.js';
-import { memberFlag, type Viewer } from '../modules/visibility.js';
+import { memberFlag, placeholderViewer, viewerValues, type Viewer } from '../modules/visibility.js';
 import { topicsOf } from '../topics/service.js';
 import type { ItemEntry } from './input.js';
 import { itemMessages } from './policy.js';
 import { ITEM_MEDIA_PREFIX, type ItemRow } from './presenter.js';
-
-/**
- * The viewer with run-time values in place of its ids: the item reads below have a fixed shape per kind of
- * viewer, so they are compiled once and run with the real ids (no query building per request).
- */
-function placeholderViewer(seesAll: boolean): Viewer {
-  const value = (name: string) => placeholder(name) as unknown as string;
-  return { tenantId: value('tenantId'), memberId: value('memberId'), seesAll, isMember: true };
-}
 
 const visibleTopicReads = {
   all: selectWith<{ id: string }>((knex) => topicsOf(knex, placeholderViewer(true)).where('t.id', placeholder('topicId') as unknown as string).select('t.id').limit(1)),
   related: selectWith<{ id: string }>((knex) => topicsOf(knex, placeholderViewer(false)).where('t.id', placeholder('topicId') as unknown as string).select('t.id').limit(1)),
 };
 
-function viewerValues(viewer: Viewer, topicId: string) {
-  return { tenantId: viewer.tenantId, memberId: viewer.memberId, topicId };
-}
 
 /** 404 unless the viewer may see the topic (a learner: active, live, related content only). */
 export async function requireVisibleTopic(db: Knex, viewer: Viewer, topicId: string): Promise<void> {
-  const [topic] = await visibleTopicReads[viewer.seesAll ? 'all' : 'related'](db, viewerValues(viewer, topicId));
+  const [topic] = await visibleTopicReads[viewer.seesAll ? 'all' : 'related'](db, { ...viewerValues(viewer), topicId });
   if (!topic) throw notFound(contentMessages.topicNotFound);
 }
 
@@ -65,7 +53,7 @@ const itemRowsRead = selectWith<ItemRow>((db) => {
 });
 
 export function itemRows(db: Knex, viewer: Viewer, topicId: string): Promise<ItemRow[]> {
-  return itemRowsRead(db, viewerValues(viewer, topicId));
+  return itemRowsRead(db, { ...viewerValues(viewer), topicId });
 }
 
 export async function listItems(db: Knex, viewer: Viewer, topicId: string): Promise<ItemRow[]> {
