@@ -12,7 +12,7 @@ import Router from '@koa/router';
 import type Provider from 'oidc-provider';
 import { assertUsable, type ServerConfig } from './config.js';
 import type { AppServices } from './context.js';
-import { createKnex, type Knex } from './db/knex.js';
+import { createKnex, isSqlite, type Knex } from './db/knex.js';
 import { migrateToLatest } from './db/migrate.js';
 import { closePreparedReaders } from './db/prepared.js';
 import { accessRequestRoutes } from './features/access-requests/routes.js';
@@ -118,11 +118,16 @@ function methodNotAllowed(): HttpError {
   return new HttpError(405, 'method_not_allowed', 'This method is not allowed here.');
 }
 
-/** Deletes what has expired: provider rows, spent account tokens, remembered captcha solutions. */
+/**
+ * Deletes what has expired: provider rows, spent account tokens, remembered captcha solutions. On SQLite it
+ * also lets the planner refresh its statistics where they have drifted (`PRAGMA optimize`, as SQLite advises
+ * for long-lived connections).
+ */
 async function purgeExpired(knex: Knex, log: Logger): Promise<void> {
   try {
     const [payloads, tokens, captchas] = [await purgeExpiredPayloads(knex), await purgeAuthTokens(knex), await purgeUsedCaptchas(knex)];
     if (payloads + tokens + captchas > 0) log.debug({ payloads, tokens, captchas }, 'purged expired rows');
+    if (isSqlite(knex)) await knex.raw('PRAGMA optimize');
   } catch (error) {
     log.warn({ err: error }, 'purging expired rows failed');
   }
@@ -134,6 +139,8 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   const secrets = loadSecrets(config);
   const knex = createKnex(config.database);
   await migrateToLatest(knex);
+  // Statistics for the query planner, gathered (with a bounded effort) where missing or stale.
+  if (isSqlite(knex)) await knex.raw('PRAGMA optimize=0x10002');
 
   const services: AppServices = {
     config,
