@@ -51,6 +51,27 @@ describe.each(databaseKinds)('change cache on %s', (kind) => {
     expect(runs()).toBe(2);
   });
 
+  it.runIf(kind === 'sqlite')('computes once for requests that arrive while it computes, and again after a failure', async () => {
+    const cache = createChangeCache<number>(4);
+    const knex = context.server.app.knex;
+    let runs = 0;
+    const slow = () => cache.get(knex, 'slow', async () => {
+      runs += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return runs;
+    });
+    expect(await Promise.all([slow(), slow(), slow()])).toEqual([1, 1, 1]);
+    expect(runs).toBe(1);
+
+    const failing = () => cache.get(knex, 'failing', async () => {
+      runs += 1;
+      throw new Error('no database');
+    });
+    await expect(failing()).rejects.toThrow('no database');
+    await expect(failing()).rejects.toThrow('no database');
+    expect(runs).toBe(3);
+  });
+
   it.runIf(kind === 'sqlite')('keeps at most its bound of answers, dropping the least recently used', async () => {
     const { read, runs } = countingCache();
     await read('a');

@@ -13,7 +13,8 @@ import { sqliteReader } from './prepared.js';
 
 interface Entry<T> {
   version: number;
-  value: T;
+  /** The answer, or its computation while it runs: requests arriving meanwhile share it. */
+  value: Promise<T>;
 }
 
 export interface ChangeCache<T> {
@@ -45,9 +46,13 @@ export function createChangeCache<T>(maxEntries: number): ChangeCache<T> {
         entries.set(key, kept);
         return kept.value;
       }
-      const value = await compute();
+      const value = compute();
       entries.set(key, { version, value });
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+      // A failed computation is not kept: the next request tries again.
+      value.catch(() => {
+        if (entries.get(key)?.value === value) entries.delete(key);
+      });
       return value;
     },
   };

@@ -18,11 +18,14 @@ import type { ItemEntry } from './input.js';
 import { itemMessages } from './policy.js';
 import { ITEM_MEDIA_PREFIX, type ItemRow } from './presenter.js';
 
-const visibleTopicReads = {
-  all: selectWith<{ id: string }>((knex) => topicsOf(knex, placeholderViewer(true)).where('t.id', placeholder('topicId') as unknown as string).select('t.id').limit(1)),
-  related: selectWith<{ id: string }>((knex) => topicsOf(knex, placeholderViewer(false)).where('t.id', placeholder('topicId') as unknown as string).select('t.id').limit(1)),
-};
+/** The topic's id when the viewer may see it, compiled once per kind of viewer. */
+function visibleTopicRead(seesAll: boolean) {
+  return selectWith<{ id: string }>((knex) =>
+    topicsOf(knex, placeholderViewer(seesAll)).where('t.id', placeholder('topicId') as unknown as string).select('t.id').limit(1),
+  );
+}
 
+const visibleTopicReads = { all: visibleTopicRead(true), related: visibleTopicRead(false) };
 
 /** 404 unless the viewer may see the topic (a learner: active, live, related content only). */
 export async function requireVisibleTopic(db: Knex, viewer: Viewer, topicId: string): Promise<void> {
