@@ -1,5 +1,5 @@
 // Measures what a first visit downloads: the gzipped JavaScript a page pulls in before it settles, in Chromium,
-// plus the gzipped size of the standalone widget bundle. Needs `npm run build`.
+// plus the gzipped sizes of the standalone widget bundles. Needs `npm run build`.
 // Usage: node portal/bench/initial-js.mjs [baseUrl|-] [path ...]
 //   with no baseUrl (or "-") it starts the built server itself on a free port with a fresh data folder (demo data).
 //   A path written `email:/path` is visited logged in as that demo account (password Demo-pass-1): tokens in
@@ -76,9 +76,14 @@ try {
   server?.stop();
 }
 
-const standalone = new URL('../../widgets/dist/tessera-widgets.js', import.meta.url);
-try {
-  console.log(`standalone widgets bundle (${standalone.pathname.split('/').slice(-2).join('/')}): ${kb(gzipSync(readFileSync(standalone), { level: 9 }).length)} gzipped`);
-} catch {
-  console.log('standalone widgets bundle: not built (npm run build -w @tessera/widgets)');
+for (const [file, what] of [
+  ['tessera-widgets.js', 'standalone widgets bundle'],
+  ['tessera-login.js', 'login-only standalone bundle'],
+]) {
+  try {
+    const bundle = new URL(`../../widgets/dist/${file}`, import.meta.url);
+    console.log(`${what} (dist/${file}): ${kb(gzipSync(readFileSync(bundle), { level: 9 }).length)} gzipped`);
+  } catch {
+    console.log(`${what}: not built (npm run build -w @tessera/widgets)`);
+  }
 }

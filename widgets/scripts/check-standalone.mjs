@@ -13,7 +13,9 @@ import { chromium } from 'playwright';
 import { createFakeApi } from '../dist/esm/testing.js';
 
 const require = createRequire(import.meta.url);
-const bundle = new URL('../dist/tessera-widgets.js', import.meta.url);
+// STANDALONE_BUNDLE=tessera-login.js checks the login-only bundle the same way.
+const bundleName = process.env.STANDALONE_BUNDLE ?? 'tessera-widgets.js';
+const bundle = new URL(`../dist/${bundleName}`, import.meta.url);
 const axePath = require.resolve('axe-core/axe.min.js');
 
 const hostPage = (tesseraOrigin) => `<!doctype html>
@@ -36,7 +38,7 @@ const hostPage = (tesseraOrigin) => `<!doctype html>
     document.getElementById('status').textContent = 'Logged out.';
   });
 </script>
-<script src="${tesseraOrigin}/widgets/tessera-widgets.js"></script>
+<script src="${tesseraOrigin}/widgets/${bundleName}"></script>
 </body></html>`;
 
 function listen(handler) {
@@ -63,7 +65,7 @@ function tesseraServer(scenario) {
   const api = createFakeApi({ login: scenario.login });
   return listen(async (request, response) => {
     if (request.method === 'OPTIONS') return response.writeHead(204, cors).end();
-    if (request.url === '/widgets/tessera-widgets.js') {
+    if (request.url === `/widgets/${bundleName}`) {
       response.writeHead(200, { 'Content-Type': 'text/javascript', ...cors });
       return response.end(await readFile(bundle));
     }

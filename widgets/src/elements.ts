@@ -6,8 +6,6 @@
  * Each element renders into an open shadow root with its own copy of the styles, so the host page's CSS
  * cannot reach in and ours cannot leak out; hosts theme through the `--tessera-*` custom properties.
  */
-import r2wc from '@r2wc/react-to-web-component';
-import { enableShadowDOM } from 'react-stately/private/flags/flags';
 import { TesseraLoginElement, tesseraLoginProps, type TesseraLoginAttributes } from './elements/TesseraLoginElement.js';
 import {
   TesseraTopicViewerElement,
@@ -19,6 +17,7 @@ import {
   tesseraStarredTopicsProps,
   type TesseraStarredTopicsAttributes,
 } from './elements/TesseraStarredTopicsElement.js';
+import { defineOnce, shadowElement } from './elements/shadowElement.js';
 import type { TesseraEventMap } from './events.js';
 
 export type {
@@ -38,14 +37,10 @@ export type TesseraTopicViewerHTMLElement = HTMLElement & Omit<TesseraTopicViewe
 /** `<tessera-starred-topics organization="...">`. */
 export type TesseraStarredTopicsHTMLElement = HTMLElement & Omit<TesseraStarredTopicsAttributes, 'container'>;
 
-// react-aria follows pointer events on the document; without this flag it reads the retargeted event
-// target (the custom element, not the button inside its shadow root) and cancels every mouse press.
-enableShadowDOM();
+export const TesseraLogin = shadowElement(TesseraLoginElement, { props: tesseraLoginProps });
 
-export const TesseraLogin = r2wc(TesseraLoginElement, { shadow: 'open', props: tesseraLoginProps });
-
-export const TesseraTopicViewer = r2wc(TesseraTopicViewerElement, { shadow: 'open', props: tesseraTopicViewerProps });
-export const TesseraStarredTopics = r2wc(TesseraStarredTopicsElement, { shadow: 'open', props: tesseraStarredTopicsProps });
+export const TesseraTopicViewer = shadowElement(TesseraTopicViewerElement, { props: tesseraTopicViewerProps });
+export const TesseraStarredTopics = shadowElement(TesseraStarredTopicsElement, { props: tesseraStarredTopicsProps });
 
 const elements: Record<string, CustomElementConstructor> = {
   'tessera-login': TesseraLogin,
@@ -55,9 +50,7 @@ const elements: Record<string, CustomElementConstructor> = {
 
 /** Registers every Tessera custom element that is not registered yet (safe to call twice). */
 export function defineTesseraElements(registry: CustomElementRegistry = customElements): void {
-  for (const [name, constructor] of Object.entries(elements)) {
-    if (!registry.get(name)) registry.define(name, constructor);
-  }
+  for (const [name, constructor] of Object.entries(elements)) defineOnce(name, constructor, registry);
 }
 
 if (typeof customElements !== 'undefined') defineTesseraElements();
