@@ -5,6 +5,7 @@
  * modules and components, starred topics and completed procedure rows. Bulk inserts in one transaction (SQLite).
  * The media rows carry storage keys only: the scenarios list and sign them, they never read the bytes.
  */
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { newId } from '../src/db/ids.js';
 import { sqliteValue } from '../src/db/prepared.js';
@@ -143,6 +144,26 @@ export function seedContent(databaseFile: string, targets: SeedTarget[]): Conten
   const seeds = targets.map((target) => collectContent(writer, target));
   writer.flush(databaseFile);
   return seeds;
+}
+
+/**
+ * `seedContent` on a worker thread: its rows (hundreds of MB of short-lived objects) die with the thread's
+ * heap, so the server measured afterwards starts with a heap like a running server's, not a full old space.
+ */
+export function seedContentApart(databaseFile: string, targets: SeedTarget[]): Promise<ContentSeed[]> {
+  // The bench runs under tsx; a worker thread registers its TypeScript loader for itself.
+  const source = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
+  const worker = new Worker(source, { eval: true, workerData: { databaseFile, targets } });
+  return new Promise((resolve, reject) => {
+    worker.once('message', (seeds: ContentSeed[]) => resolve(seeds));
+    worker.once('error', reject);
+    worker.once('exit', (code) => code !== 0 && reject(new Error(`the seeding thread exited with ${code}`)));
+  });
+}
+
+if (!isMainThread && workerData?.databaseFile) {
+  const { databaseFile, targets } = workerData as { databaseFile: string; targets: SeedTarget[] };
+  parentPort?.postMessage(seedContent(databaseFile, targets));
 }
 
 function collectContent(writer: BulkWriter, input: SeedTarget): ContentSeed {

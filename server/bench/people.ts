@@ -6,7 +6,6 @@
  * Budgets: p99 under 50 ms for both, and SQL queries per request that do not grow with the page size or
  * the number of memberships (counted on knex's 'query' event; the session lookup is one more). run.ts calls `runPeopleBench`; `tsx bench/people.ts` runs it alone.
  */
-import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
 import { cpuTime, startBenchServer } from './support.js';

@@ -4,6 +4,7 @@
  * time on request, and stops when the parent disconnects.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { TesseraApp } from '../src/app.js';
@@ -12,7 +13,8 @@ import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../src/config.js';
 /** Parent: starts `file` (relative to bench/) and answers its first message. */
 export function startBenchServer<T>(file: string): Promise<{ child: ChildProcess; message: T }> {
   const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], {
-    execArgv: ['--import', 'tsx', '--conditions=tessera-source'],
+    // BENCH_CPU_PROF=<folder> writes a V8 CPU profile of each server child there (open it in Chrome's DevTools).
+    execArgv: ['--import', 'tsx', '--conditions=tessera-source', ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []), ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -21,15 +23,23 @@ export function startBenchServer<T>(file: string): Promise<{ child: ChildProcess
   });
 }
 
-/** Parent: the child's CPU time so far (user + system, µs): a request's cost, whatever else loads the machine. */
-export function cpuTime(child: ChildProcess): Promise<number> {
+/**
+ * Parent: the child's time so far, in µs: CPU time of all its threads (user + system: a request's cost, whatever
+ * else loads the machine), and the time its main thread (the event loop) was busy.
+ */
+export function serverTimes(child: ChildProcess): Promise<{ cpu: number; mainThread: number }> {
   return new Promise((resolve) => {
     child.once('message', (message) => {
-      const { cpu } = message as { cpu: NodeJS.CpuUsage };
-      resolve(cpu.user + cpu.system);
+      const { cpu, mainThreadMs } = message as { cpu: NodeJS.CpuUsage; mainThreadMs: number };
+      resolve({ cpu: cpu.user + cpu.system, mainThread: mainThreadMs * 1000 });
     });
     child.send('cpu');
   });
+}
+
+/** Parent: the child's CPU time so far (µs). */
+export async function cpuTime(child: ChildProcess): Promise<number> {
+  return (await serverTimes(child)).cpu;
 }
 
 /** An access token through the password grant. */
@@ -51,7 +61,7 @@ export const UNLIMITED_RATES = Object.fromEntries(
 /** Child: answers the parent's CPU time requests, and stops the app and removes its data when the parent leaves. */
 export function serveParent(app: TesseraApp, dataDir: string): void {
   process.on('message', (message) => {
-    if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
+    if (message === 'cpu') process.send?.({ cpu: process.cpuUsage(), mainThreadMs: performance.eventLoopUtilization().active });
   });
   process.on('disconnect', () => {
     void app.close().then(() => {

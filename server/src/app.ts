@@ -7,8 +7,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Koa, { type Context, type Next } from 'koa';
-import Router from '@koa/router';
+import Koa, { type Context, type Middleware, type Next } from 'koa';
 import type Provider from 'oidc-provider';
 import { assertUsable, type ServerConfig } from './config.js';
 import type { AppServices } from './context.js';
@@ -20,6 +19,7 @@ import { accessRequestManagementRoutes } from './features/access-requests/manage
 import { purgeAuthTokens } from './features/accounts/auth-tokens.js';
 import { createCaptcha, purgeUsedCaptchas } from './features/accounts/captcha.js';
 import { createPasswordHasher } from './features/accounts/passwords.js';
+import { currentUserFastPath } from './features/accounts/current-user.js';
 import { accountRoutes } from './features/accounts/routes.js';
 import { findActiveAccount, verifyCredentials } from './features/accounts/service.js';
 import { componentRoutes } from './features/components/routes.js';
@@ -37,9 +37,10 @@ import { topicRoutes } from './features/topics/routes.js';
 import { userRoutes } from './features/users/routes.js';
 import { compose } from './http/compose.js';
 import { errorMiddleware, requestContext } from './http/error-middleware.js';
-import { HttpError, notFound } from './http/errors.js';
+import { notFound } from './http/errors.js';
 import { jsonBody } from './http/input.js';
-import { corsMiddleware, originChecker, securityHeaders } from './http/security.js';
+import { apiRouter } from './http/router.js';
+import { apiHeaders, corsMiddleware, originChecker, securityHeaders, servesHttps } from './http/security.js';
 import { servePortal, serveWidgets } from './http/static.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
@@ -76,9 +77,8 @@ function onlyFor(test: (ctx: Context) => boolean, middleware: Koa.Middleware) {
   return (ctx: Context, next: Next) => (test(ctx) ? middleware(ctx, next) : next());
 }
 
-function apiRouter(services: AppServices): Router {
-  const router = new Router({ prefix: '/api' });
-  const features = [
+function apiRoutes(services: AppServices): Middleware {
+  return apiRouter('/api', [
     systemRoutes(services.config),
     accountRoutes(services),
     accessRequestRoutes(services),
@@ -99,11 +99,7 @@ function apiRouter(services: AppServices): Router {
     fileRoutes(services),
     suggestionRoutes(services),
     reportRoutes(services),
-  ];
-  for (const feature of features) {
-    router.use(feature.routes());
-  }
-  return router;
+  ]);
 }
 
 /** /api never falls through to the portal: an unknown call is a JSON 404. */
@@ -112,10 +108,6 @@ async function apiNotFound(ctx: Context, next: Next) {
   if (ctx.body === undefined || ctx.body === null) {
     if (ctx.status === 404) throw notFound();
   }
-}
-
-function methodNotAllowed(): HttpError {
-  return new HttpError(405, 'method_not_allowed', 'This method is not allowed here.');
 }
 
 /**
@@ -168,7 +160,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   registerPasswordGrant(provider, (email, password) => verifyCredentials(services, email, password));
 
   const app = new Koa({ proxy: config.trustProxy });
-  const api = apiRouter(services);
+  const api = apiRoutes(services);
   const token = tokenEndpoint({ provider, knex, limiters: services.limiters, bodyLimit: config.bodyLimit });
 
   const requests = requestContext(log);
@@ -178,18 +170,18 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   app.use(onlyFor((ctx) => isApiPath(ctx.path) || ctx.path.startsWith('/widgets/'), corsMiddleware(isAllowedOrigin)));
   app.use(onlyFor((ctx) => ctx.path === '/api/token' && ctx.method === 'POST', token));
   // /api ends here (no fall-through to the portal): unknown calls are JSON 404s, wrong methods 405s.
-  const apiChain = compose([
-    jsonBody(config.bodyLimit),
-    apiNotFound,
-    api.allowedMethods({ throw: true, methodNotAllowed, notImplemented: methodNotAllowed }) as Koa.Middleware,
-    api.routes() as Koa.Middleware,
-  ]);
+  const apiChain = compose([jsonBody(config.bodyLimit), apiNotFound, api]);
   app.use((ctx, next) => (isApiPath(ctx.path) ? apiChain(ctx) : next()));
   app.use(serveWidgets(config.widgetsDist));
   app.use(servePortal(config.portalDist));
   app.use(async (ctx) => {
     if (ctx.body === undefined || ctx.body === null) throw notFound();
   });
+
+  const answerCurrentUser = currentUserFastPath(
+    { knex, requests: requests.tracker, apiHeaders: apiHeaders(servesHttps(config)), enabled: !log.isLevelEnabled('debug') },
+    app.callback(),
+  );
 
   const purgeTimer = setInterval(() => void purgeExpired(knex, log), config.purgeIntervalMs);
   purgeTimer.unref();
@@ -204,7 +196,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     services,
     listen(port = config.port, host = config.host) {
       return new Promise((resolve, reject) => {
-        const started = createServer(app.callback());
+        const started = createServer(answerCurrentUser);
         started.once('error', reject);
         started.listen(port, host, () => {
           server = started;

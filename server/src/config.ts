@@ -10,7 +10,8 @@ import type { FileKind, FileLimits } from '@tessera/sdk/rules';
 export type Environment = 'development' | 'production' | 'test';
 
 export type DatabaseConfig =
-  | { client: 'sqlite'; filename: string }
+  /** `readThreads`: worker threads for costly reads (db/read-pool.ts); 0 runs every read on the main thread. */
+  | { client: 'sqlite'; filename: string; readThreads?: number }
   /** `schema` isolates a database inside a shared PostgreSQL (tests use one per file). */
   | { client: 'pg'; url: string; schema?: string };
 
@@ -230,7 +231,8 @@ function database(env: Env, dataDir: string): DatabaseConfig {
   const url = env.DATABASE_URL;
   if (url && /^postgres(ql)?:\/\//.test(url)) return { client: 'pg', url, schema: env.DATABASE_SCHEMA || undefined };
   if (url) throw new ConfigError('DATABASE_URL must be a postgres:// URL (leave it unset for SQLite).');
-  return { client: 'sqlite', filename: resolve(dataDir, 'tessera.sqlite') };
+  const filename = resolve(dataDir, 'tessera.sqlite');
+  return env.SQLITE_READ_THREADS ? { client: 'sqlite', filename, readThreads: integer(env, 'SQLITE_READ_THREADS', 0) } : { client: 'sqlite', filename };
 }
 
 /** The example intranet (examples/intranet) runs on port 4000 during development. */

@@ -8,8 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, startTestServer, type TestContext, type TestServer } from './support/server.js';
 import { ACTORS, buildWorld, insertGroup, uniqueName, type Actor, type TenantFixture, type World } from './support/people.js';
-import { insertMediaRow, insertTree } from './support/content.js';
+import { insertComponent, insertMediaRow, insertModule, insertTree } from './support/content.js';
 import { insertSuggestion } from './support/suggestions.js';
+import { multipart, type FormParts } from './support/uploads.js';
+import { pdf } from './fixtures/media.js';
 
 /** member: anyone in the organization; self: a member acting for themself (not an owner without membership); author: admin+; master: master+. */
 type Scope = 'member' | 'self' | 'author' | 'master';
@@ -18,6 +20,8 @@ interface Call {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   body?: unknown;
+  /** Sent as multipart/form-data instead of `body` (uploads). */
+  parts?: FormParts;
   snapshot?: () => Promise<unknown>;
 }
 
@@ -49,6 +53,22 @@ async function suggestion(t: Target) {
 async function tree(t: Target) {
   const learner = t.rowTenant.id === t.world.home.id ? [t.world.people.user.membershipId as string] : [];
   return insertTree(t.server, t.rowTenant.id, learner);
+}
+
+/** The memberships of the row's organization among the callers (the outsider's is of the other one). */
+function memberships(t: Target): string[] {
+  const inOther = t.rowTenant.id === t.world.other.id;
+  return ACTORS.filter((actor) => actor !== 'owner' && (actor === 'outsider') === inOther).map((actor) => t.world.people[actor].membershipId as string);
+}
+
+/**
+ * Every member of the row's organization has hidden (or starred) the row, so that an unhide (or unstar)
+ * refused to a suspended or unconfirmed member would show in the snapshot had it gone through.
+ */
+async function markedByAll(t: Target, table: string, column: string, id: string) {
+  const now = new Date();
+  await t.server.app.knex(table).insert(memberships(t).map((member) => ({ [column]: id, tenant_user_id: member, created_at: now })));
+  return () => t.server.app.knex(table).where(column, id).orderBy('tenant_user_id');
 }
 
 const OPERATIONS: Operation[] = [
@@ -122,6 +142,18 @@ const OPERATIONS: Operation[] = [
       return { method: 'POST', path: `/tenants/${t.pathTenant.id}/modules/hidden/${moduleId}`, snapshot: rows(t.server, 'module_hidden', { module_id: moduleId }) };
     },
   },
+  {
+    name: 'DELETE modules/hidden/{id}',
+    scope: 'self',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const { moduleId } = await tree(t);
+      const snapshot = await markedByAll(t, 'module_hidden', 'module_id', moduleId);
+      return { method: 'DELETE', path: `/tenants/${t.pathTenant.id}/modules/hidden/${moduleId}`, snapshot };
+    },
+  },
+  { name: 'GET my-membership/content-tree', scope: 'member', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/my-membership/content-tree` }) },
   { name: 'GET components', scope: 'member', success: 200, targetsRow: true, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/modules/${(await tree(t)).moduleId}/components` }) },
   {
     name: 'POST components',
@@ -173,7 +205,98 @@ const OPERATIONS: Operation[] = [
       return { method: 'POST', path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/components/hidden/${componentId}`, snapshot: rows(t.server, 'component_hidden', { component_id: componentId }) };
     },
   },
+  {
+    name: 'DELETE components/hidden/{id}',
+    scope: 'self',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const { moduleId, componentId } = await tree(t);
+      const snapshot = await markedByAll(t, 'component_hidden', 'component_id', componentId);
+      return { method: 'DELETE', path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/components/hidden/${componentId}`, snapshot };
+    },
+  },
+  {
+    name: 'DELETE components/{id} (archive)',
+    scope: 'author',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const { moduleId, componentId } = await tree(t);
+      return { method: 'DELETE', path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/components/${componentId}`, snapshot: row(t.server, 'components', componentId) };
+    },
+  },
+  {
+    name: 'POST components/move/{id}',
+    scope: 'author',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const { moduleId, componentId } = await tree(t);
+      const target = await insertModule(t.server, t.rowTenant.id);
+      return {
+        method: 'POST',
+        path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/components/move/${componentId}`,
+        body: { module_id: target },
+        snapshot: row(t.server, 'components', componentId),
+      };
+    },
+  },
+  {
+    name: 'GET /tenants/{t}/components/{id}',
+    scope: 'member',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/components/${(await tree(t)).componentId}` }),
+  },
   { name: 'GET topics', scope: 'member', success: 200, targetsRow: true, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/components/${(await tree(t)).componentId}/topics` }) },
+  {
+    name: 'POST topics',
+    scope: 'author',
+    success: 201,
+    targetsRow: true,
+    prepare: async (t) => {
+      const { componentId } = await tree(t);
+      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/components/${componentId}/topics`, body: { name: 'T', description: 'd' }, snapshot: rows(t.server, 'topics', { component_id: componentId }) };
+    },
+  },
+  {
+    name: 'PATCH topics (order)',
+    scope: 'author',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const { componentId, topicId } = await tree(t);
+      return { method: 'PATCH', path: `/tenants/${t.pathTenant.id}/components/${componentId}/topics`, body: { topics: [{ id: topicId, order: 0 }] }, snapshot: row(t.server, 'topics', topicId) };
+    },
+  },
+  { name: 'GET /tenants/{t}/topics/{id}', scope: 'member', success: 200, targetsRow: true, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/topics/${(await tree(t)).topicId}` }) },
+  {
+    name: 'POST topics/copy/{id}',
+    scope: 'author',
+    success: 201,
+    targetsRow: true,
+    prepare: async (t) => {
+      const { componentId, topicId } = await tree(t);
+      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/components/${componentId}/topics/copy/${topicId}`, snapshot: rows(t.server, 'topics', { component_id: componentId }) };
+    },
+  },
+  {
+    name: 'POST topics/move/{id}',
+    scope: 'author',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const { moduleId, componentId, topicId } = await tree(t);
+      const target = await insertComponent(t.server, t.rowTenant.id, moduleId);
+      return {
+        method: 'POST',
+        path: `/tenants/${t.pathTenant.id}/components/${componentId}/topics/move/${topicId}`,
+        body: { component_id: target },
+        snapshot: row(t.server, 'topics', topicId),
+      };
+    },
+  },
   {
     name: 'PATCH topics/{id}',
     scope: 'author',
@@ -202,6 +325,17 @@ const OPERATIONS: Operation[] = [
     prepare: async (t) => {
       const { componentId, topicId } = await tree(t);
       return { method: 'POST', path: `/tenants/${t.pathTenant.id}/components/${componentId}/topics/favorites/${topicId}`, snapshot: rows(t.server, 'topic_favorites', { topic_id: topicId }) };
+    },
+  },
+  {
+    name: 'DELETE topics/favorites/{id}',
+    scope: 'self',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const { componentId, topicId } = await tree(t);
+      const snapshot = await markedByAll(t, 'topic_favorites', 'topic_id', topicId);
+      return { method: 'DELETE', path: `/tenants/${t.pathTenant.id}/components/${componentId}/topics/favorites/${topicId}`, snapshot };
     },
   },
   { name: 'GET favorite-topics', scope: 'member', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/my-membership/favorite-topics` }) },
@@ -234,8 +368,19 @@ const OPERATIONS: Operation[] = [
     },
   },
   { name: 'GET reports/snapshot', scope: 'author', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/reports/snapshot` }) },
-  // The media library (uploads themselves are multipart: media.test.ts shows a learner's upload refused).
+  // The media library.
   { name: 'GET media', scope: 'author', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/media` }) },
+  {
+    name: 'POST media (multipart upload)',
+    scope: 'author',
+    success: 201,
+    prepare: async (t) => ({
+      method: 'POST',
+      path: `/tenants/${t.pathTenant.id}/media`,
+      parts: { name: uniqueName('Manual'), file: { data: pdf(2_000), filename: 'manual.pdf', type: 'application/pdf' } },
+      snapshot: rows(t.server, 'media', { tenant_id: t.pathTenant.id }),
+    }),
+  },
   { name: 'GET media/{id}', scope: 'author', success: 200, targetsRow: true, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/media/${await insertMediaRow(t.server, t.rowTenant.id)}` }) },
   {
     name: 'POST media/{id} (rename)',
@@ -299,7 +444,8 @@ describe.each(databaseKinds)('content permission matrix on %s', (kind) => {
   });
   afterAll(() => context.cleanup());
 
-  const send = (call: Call, token: string | undefined) => server.api.request(call.method, call.path, { token, json: call.body });
+  const send = (call: Call, token: string | undefined) =>
+    call.parts ? multipart(server, call.path, call.parts, token, call.method) : server.api.request(call.method, call.path, { token, json: call.body });
 
   describe.each(OPERATIONS)('$name', (operation) => {
     it.each([...ACTORS, 'anonymous' as const])('as %s', async (actor) => {

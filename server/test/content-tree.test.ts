@@ -1,5 +1,6 @@
 /** GET /tenants/{t}/my-membership/content-tree: the caller's visible tree with hidden flags, in constant queries. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertContract } from './support/contract.js';
 import { databaseKinds, startTestServer, type TestContext, type TestServer } from './support/server.js';
 import { insertTenant, person, type Person, type TenantFixture } from './support/people.js';
 import { insertComponent, insertModule, insertTopic } from './support/content.js';
@@ -78,7 +79,9 @@ describe.each(databaseKinds)('content tree on %s', (kind) => {
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(zipped.headers.get('content-encoding')).toBe('gzip');
     expect(zipped.headers.get('vary')).toMatch(/Accept-Encoding/i);
-    // fetch decodes the gzipped body: both carry the same tree.
-    expect(await zipped.json()).toEqual(await plain.json());
+    // fetch decodes the gzipped body: both carry the same tree, as the contract describes it.
+    const [zippedTree, plainTree] = [await zipped.json(), await plain.json()];
+    expect(zippedTree).toEqual(plainTree);
+    assertContract('GET', `/tenants/${tenant.id}/my-membership/content-tree`, zipped.status, zippedTree);
   });
 });

@@ -69,6 +69,81 @@ describe.each(databaseKinds)('content on %s', (kind) => {
     });
   });
 
+  describe('module list parameters', () => {
+    /** Five modules in their own organization: order, names, creation and update times all differ. */
+    async function library() {
+      const local = await insertTenant(server);
+      const author = await person(server, { tenantId: local.id, role: 'admin' });
+      const reader = await person(server, { tenantId: local.id, role: 'user' });
+      const member = [reader.membershipId as string];
+      const spec = [
+        { name: 'Charlie', position: 0, day: 4 },
+        { name: 'alpha', position: 1, day: 2 },
+        { name: 'Echo', position: 2, day: 5, active: false },
+        { name: 'Bravo', position: 3, day: 1 },
+        { name: 'Delta', position: 4, day: 3, archived: true },
+      ];
+      const made: Record<string, string> = {};
+      for (const { name, position, day, active, archived } of spec) {
+        const id = await insertModule(server, local.id, { name, position, active, archived, members: member });
+        await server.app.knex('modules').where('id', id).update({ created_at: new Date(Date.UTC(2024, 0, day)), updated_at: new Date(Date.UTC(2024, 1, 6 - day)) });
+        made[name] = id;
+      }
+      const list = async (query: string, token = author.token) => {
+        const response = await server.api.get(`/tenants/${local.id}/modules?${query}`, { token });
+        expect(response.status, query).toBe(200);
+        return response.body as { data: { id: string; name: string }[]; meta: Record<string, unknown> };
+      };
+      const names = async (query: string, token?: string) => (await list(query, token)).data.map((row) => row.name);
+      return { made, list, names, reader };
+    }
+
+    it('filters on active and archived (authors); a learner sees only active, live modules whatever they ask', async () => {
+      const { names, reader } = await library();
+      expect(await names('')).toEqual(['Charlie', 'alpha', 'Echo', 'Bravo']);
+      expect(await names('active=true')).toEqual(['Charlie', 'alpha', 'Bravo']);
+      expect(await names('active=0')).toEqual(['Echo']);
+      expect(await names('archived=true')).toEqual(['Delta']);
+      expect(await names('archived=1&active=false')).toEqual([]);
+      expect(await names('', reader.token)).toEqual(['Charlie', 'alpha', 'Bravo']);
+      expect(await names('archived=true', reader.token)).toEqual(['Charlie', 'alpha', 'Bravo']);
+      expect(await names('active=false', reader.token)).toEqual([]);
+    });
+
+    it('sorts by order, name, created and updated, ascending or with desc', async () => {
+      const { list, names } = await library();
+      expect(await names('order=order')).toEqual(['Charlie', 'alpha', 'Echo', 'Bravo']);
+      expect(await names('order=order&desc=true')).toEqual(['Bravo', 'Echo', 'alpha', 'Charlie']);
+      expect(await names('order=name')).toEqual(['alpha', 'Bravo', 'Charlie', 'Echo']);
+      expect(await names('order=name&desc=1')).toEqual(['Echo', 'Charlie', 'Bravo', 'alpha']);
+      expect(await names('order=created')).toEqual(['Bravo', 'alpha', 'Charlie', 'Echo']);
+      expect(await names('order=created&desc=true')).toEqual(['Echo', 'Charlie', 'alpha', 'Bravo']);
+      expect(await names('order=updated')).toEqual(['Echo', 'Charlie', 'alpha', 'Bravo']);
+      expect((await list('order=name&desc=true')).meta).toMatchObject({ order: 'name', desc: true });
+      // An unknown key falls back to the default sort.
+      expect(await names('order=nope')).toEqual(['Charlie', 'alpha', 'Echo', 'Bravo']);
+    });
+
+    it('pages with page and per_page, or answers everything with paginate=false', async () => {
+      const { list } = await library();
+      const first = await list('per_page=3');
+      expect(first.data.map((row) => row.name)).toEqual(['Charlie', 'alpha', 'Echo']);
+      expect(first.meta).toMatchObject({ current_page: 1, last_page: 2, per_page: 3, total: 4 });
+      const second = await list('per_page=3&page=2');
+      expect(second.data.map((row) => row.name)).toEqual(['Bravo']);
+      expect(second.meta).toMatchObject({ current_page: 2, last_page: 2, per_page: 3, total: 4 });
+      const past = await list('per_page=3&page=3');
+      expect(past.data).toEqual([]);
+      expect(past.meta).toMatchObject({ current_page: 3, last_page: 2, total: 4 });
+      const sortedPage = await list('per_page=2&page=2&order=name&desc=true');
+      expect(sortedPage.data.map((row) => row.name)).toEqual(['Bravo', 'alpha']);
+
+      const everything = await list('paginate=false&per_page=1&page=2');
+      expect(everything.data.map((row) => row.name)).toEqual(['Charlie', 'alpha', 'Echo', 'Bravo']);
+      expect(everything.meta).toMatchObject({ current_page: 1, last_page: 1, per_page: 4, total: 4 });
+    });
+  });
+
   describe('what a learner sees', () => {
     it('only active, live modules related directly or through a live group, not hidden ones', async () => {
       const local = await insertTenant(server);
@@ -141,6 +216,76 @@ describe.each(databaseKinds)('content on %s', (kind) => {
       expect(moved.body.data).toMatchObject({ module_id: target, order: 5 });
       expect((await server.api.get(`${base}/${made[0]}`, { token: admin.token })).status).toBe(404);
       expect((await server.api.post(`${base}/move/${made[2]}`, { module_id: 'nope' }, { token: admin.token })).body.errors).toEqual({ module_id: ['The module id must be a valid UUID.'] });
+    });
+
+    it('archives with DELETE, restores with is_deleted false and unhides, as the lists show', async () => {
+      const moduleId = await insertModule(server, tenant.id, { members: [learner.membershipId as string] });
+      const base = `${t()}/modules/${moduleId}/components`;
+      const [first, second, third] = [
+        await insertComponent(server, tenant.id, moduleId, { position: 0 }),
+        await insertComponent(server, tenant.id, moduleId, { position: 1 }),
+        await insertComponent(server, tenant.id, moduleId, { position: 2 }),
+      ];
+      const list = async (query: string, token = admin.token) => {
+        const response = await server.api.get(`${base}?${query}`, { token });
+        expect(response.status, query).toBe(200);
+        return response.body as { data: { id: string; is_hidden: boolean; is_deleted: boolean }[] };
+      };
+
+      // Archive: out of the lists (the learner cannot reach it at all), into the authors' archived view.
+      await server.api.post(`${base}/${second}`, { is_active: false }, { token: admin.token });
+      const archived = await del(server, `${base}/${second}`, admin.token);
+      expect(archived.status).toBe(200);
+      expect(archived.body.data).toMatchObject({ id: second, is_deleted: true, abilities: { update: false, archive: false, restore: true } });
+      expect(archived.body.data.deleted_at).toEqual(expect.any(String));
+      expect(ids(await list(''))).toEqual([first, third]);
+      expect(ids(await list('archived=true'))).toEqual([second]);
+      expect(ids(await list('', learner.token))).toEqual([first, third]);
+      expect((await server.api.get(`${base}/${second}`, { token: learner.token })).status).toBe(404);
+      expect((await del(server, `${base}/${second}`, admin.token)).body.errors).toEqual({ is_deleted: ['This component is already archived.'] });
+      expect((await server.api.post(`${base}/${second}`, { name: 'x' }, { token: admin.token })).body.errors).toEqual({ is_deleted: ['This component is archived: restore it first.'] });
+
+      // Restore (POST with is_deleted false, as the contract says): back in its place, and reactivated.
+      expect((await server.api.post(`${base}/${second}`, { is_deleted: false }, { token: learner.token })).status).toBe(403);
+      const restored = await server.api.post(`${base}/${second}`, { is_deleted: false }, { token: admin.token });
+      expect(restored.status).toBe(200);
+      expect(restored.body.data).toMatchObject({ id: second, is_deleted: false, deleted_at: null, is_active: true, abilities: { update: true, archive: true, restore: false } });
+      expect(ids(await list(''))).toEqual([first, second, third]);
+      expect(ids(await list('archived=true'))).toEqual([]);
+      expect(ids(await list('', learner.token))).toEqual([first, second, third]);
+      expect((await server.api.post(`${base}/${second}`, { is_deleted: 0 }, { token: admin.token })).body.errors).toEqual({ is_deleted: ['This component is not archived.'] });
+
+      // Hide, then unhide: the client view leaves a hidden component out unless show-hidden is asked.
+      expect((await server.api.post(`${base}/hidden/${second}`, undefined, { token: learner.token })).body.data.is_hidden).toBe(true);
+      expect(ids(await list('', learner.token))).toEqual([first, third]);
+      expect((await list('show-hidden=true', learner.token)).data.map((row) => [row.id, row.is_hidden])).toEqual([[first, false], [second, true], [third, false]]);
+      const unhidden = await server.api.request('DELETE', `${base}/hidden/${second}`, { token: learner.token });
+      expect(unhidden.status).toBe(200);
+      expect(unhidden.body.data).toMatchObject({ id: second, is_hidden: false });
+      expect(ids(await list('', learner.token))).toEqual([first, second, third]);
+      expect((await list('show-hidden=true', learner.token)).data.map((row) => row.is_hidden)).toEqual([false, false, false]);
+      expect((await server.api.request('DELETE', `${base}/hidden/${second}`, { token: learner.token })).body.data.is_hidden).toBe(false);
+      expect(Number((await server.app.knex('component_hidden').where('component_id', second).count({ n: '*' }))[0].n)).toBe(0);
+
+      // An archived component can be neither hidden nor unhidden by a learner (it is not found).
+      await del(server, `${base}/${third}`, admin.token);
+      expect((await server.api.request('DELETE', `${base}/hidden/${third}`, { token: learner.token })).status).toBe(404);
+    });
+
+    it('moving a component to another module renumbers the ones it left from 0', async () => {
+      const source = await insertModule(server, tenant.id);
+      const target = await insertModule(server, tenant.id);
+      const made: string[] = [];
+      for (let position = 0; position < 4; position += 1) made.push(await insertComponent(server, tenant.id, source, { position }));
+      const archivedSibling = await insertComponent(server, tenant.id, source, { position: 9, archived: true });
+      const moved = await server.api.post(`${t()}/modules/${source}/components/move/${made[1]}`, { module_id: target }, { token: admin.token });
+      expect(moved.body.data).toMatchObject({ module_id: target, order: 0 });
+      const left = (await server.api.get(`${t()}/modules/${source}/components`, { token: admin.token })).body.data;
+      expect(left.map((c: { id: string; order: number }) => [c.id, c.order])).toEqual([[made[0], 0], [made[2], 1], [made[3], 2]]);
+      expect((await server.app.knex('components').where('id', archivedSibling).first()).position).toBe(9);
+      // A move within the same module changes nothing.
+      const stay = await server.api.post(`${t()}/modules/${source}/components/move/${made[3]}`, { module_id: source }, { token: admin.token });
+      expect(stay.body.data).toMatchObject({ module_id: source, order: 2 });
     });
 
     it('copies deeply: 3 topics and 20 items with media and procedure rows, equal but independent', async () => {
@@ -217,6 +362,44 @@ describe.each(databaseKinds)('content on %s', (kind) => {
       expect(favorites.body.data[0].component.name).toEqual(expect.any(String));
       await server.api.request('DELETE', `${base}/favorites/${tree.topicId}`, { token: learner.token });
       expect((await server.api.get(`${t()}/my-membership/favorite-topics`, { token: learner.token })).body.data).toEqual([]);
+    });
+
+    it('leaves the counts out of short lists (the ids a move up or down renumbers)', async () => {
+      const tree = await insertTree(server, tenant.id, [learner.membershipId as string]);
+      const second = await insertTopic(server, tenant.id, tree.componentId, { position: 1 });
+      await insertItem(server, tenant.id, tree.topicId, { procedure: true });
+      const base = `${t()}/components/${tree.componentId}/topics`;
+      for (const token of [admin.token, learner.token]) {
+        const full = (await server.api.get(`${base}?paginate=false&order=order`, { token })).body.data;
+        expect(full.map((topic: Record<string, unknown>) => [topic.id, topic.items_count, topic.total_procedures])).toEqual([[tree.topicId, 1, 1], [second, 0, 0]]);
+        const short = await server.api.get(`${base}?paginate=false&short=true&order=order`, { token });
+        expect(short.status).toBe(200);
+        expect(ids(short.body)).toEqual([tree.topicId, second]);
+        for (const topic of short.body.data) {
+          expect(topic).not.toHaveProperty('items_count');
+          expect(topic).not.toHaveProperty('total_procedures');
+          expect(topic).not.toHaveProperty('completed_procedures');
+          expect(topic).toMatchObject({ is_favorite: false, component: { id: tree.componentId } });
+        }
+        // Paginated pages read their rows by id: short there too.
+        const page = (await server.api.get(`${base}?per_page=1&page=2&short=1`, { token })).body;
+        expect(ids(page)).toEqual([second]);
+        expect(page.data[0]).not.toHaveProperty('items_count');
+        expect((await server.api.get(`${base}?per_page=1&short=0`, { token })).body.data[0].items_count).toBe(1);
+      }
+    });
+
+    it('moving a topic to another component renumbers the ones it left from 0', async () => {
+      const tree = await insertTree(server, tenant.id);
+      const base = `${t()}/components/${tree.componentId}/topics`;
+      const made = [tree.topicId];
+      for (let position = 1; position < 4; position += 1) made.push(await insertTopic(server, tenant.id, tree.componentId, { position }));
+      const target = await insertComponent(server, tenant.id, tree.moduleId);
+      await insertTopic(server, tenant.id, target, { position: 0 });
+      const moved = await server.api.post(`${base}/move/${made[0]}`, { component_id: target }, { token: admin.token });
+      expect(moved.body.data).toMatchObject({ component_id: target, order: 1 });
+      const left = (await server.api.get(base, { token: admin.token })).body.data;
+      expect(left.map((topic: { id: string; order: number }) => [topic.id, topic.order])).toEqual([[made[1], 0], [made[2], 1], [made[3], 2]]);
     });
 
     it('creates, edits, moves to a place, reorders, archives, restores, copies and moves', async () => {

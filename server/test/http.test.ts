@@ -35,6 +35,38 @@ describe.each(databaseKinds)('http on %s', (kind) => {
       const wrongMethod = await server.api.request('DELETE', '/version');
       expect(wrongMethod.status).toBe(405);
       expect(wrongMethod.body.code).toBe('method_not_allowed');
+      expect(wrongMethod.headers.get('allow')).toBe('GET, HEAD');
+    });
+
+    it('routes by path: a static segment before a parameter, a trailing slash, HEAD as GET, OPTIONS with Allow', async () => {
+      const { access_token: token } = (await loggedInUser(server)).tokens;
+      const me = await server.api.get('/users/me', { token });
+      const withSlash = await fetch(`${server.url}/api/users/me/`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(withSlash.status).toBe(200);
+      expect(((await withSlash.json()) as { data: { id: string } }).data.id).toBe(me.body.data.id);
+      // /users/{userId} is the owner's; /users/me is everyone's own.
+      const someone = await server.api.get(`/users/${me.body.data.id}`, { token });
+      expect(someone.status).toBe(405);
+      expect(someone.headers.get('allow')).toBe('PATCH, DELETE');
+
+      const head = await fetch(`${server.url}/api/version`, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(await head.text()).toBe('');
+
+      const options = await fetch(`${server.url}/api/users/me`, { method: 'OPTIONS' });
+      expect(options.status).toBe(204);
+      // DELETE /users/{userId} matches too: the owner's call, answering 404 for the id "me".
+      expect(options.headers.get('allow')).toBe('GET, PATCH, DELETE, HEAD');
+    });
+
+    it('answers a malformed or overlong path segment with a 4xx, never a 500', async () => {
+      const { access_token: token } = (await loggedInUser(server)).tokens;
+      for (const path of ['/tenants/%E0%A4%A/modules', '/tenants/%ZZ', `/tenants/${'a'.repeat(400)}/modules`, '/users/me/%00']) {
+        const response = await server.api.get(path, { token });
+        expect(response.status, path).toBeGreaterThanOrEqual(400);
+        expect(response.status, path).toBeLessThan(500);
+        expect(response.body.code, path).toBeTruthy();
+      }
     });
   });
 

@@ -20,8 +20,11 @@ import {
 } from './support/people.js';
 import { insertModule } from './support/content.js';
 
-/** Who may call: the platform owner only, the organization's masters (and the owner), or anyone logged in. */
-type Scope = 'owner' | 'master' | 'anyone';
+/**
+ * Who may call: the platform owner only, the organization's masters (and the owner), anyone logged in, or
+ * anyone logged in with a confirmed email.
+ */
+type Scope = 'owner' | 'master' | 'anyone' | 'confirmed';
 
 interface Call {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -29,6 +32,8 @@ interface Call {
   body?: unknown;
   /** Reads what the call would change, to show a denied call changed nothing. */
   snapshot?: () => Promise<unknown>;
+  /** Undoes what a successful call made, when it would leak into later rows (the outsider's request to join home). */
+  cleanup?: () => Promise<void>;
 }
 
 interface Target {
@@ -46,7 +51,16 @@ interface Operation {
   success: number;
   /** True when the call names a row of the organization (the cross-organization pass applies). */
   targetsRow?: boolean;
+  /** Outcomes that depend on who the caller is rather than on the scope (asking to join one's own organization). */
+  outcomes?: Partial<Record<Actor | 'anonymous', number | Denial>>;
   prepare(target: Target): Promise<Call>;
+}
+
+interface Denial {
+  status: number;
+  code: string;
+  /** A 422's messages per field. */
+  errors?: Record<string, string[]>;
 }
 
 const row = (server: TestServer, table: string, id: string) => () => server.app.knex(table).where('id', id).first();
@@ -64,6 +78,16 @@ async function accessRequest(t: Target, options: { archived?: boolean } = {}): P
   const user = await createUser(t.server);
   return insertAccessRequest(t.server, t.rowTenant.id, user.id, options);
 }
+
+/** An account in a given state of spec section 4: suspended (inactive) or banned (inactive and archived). */
+async function account(t: Target, state: 'suspended' | 'banned'): Promise<string> {
+  const user = await createUser(t.server);
+  await t.server.app.knex('users').where('id', user.id).update({ is_active: false, deleted_at: state === 'banned' ? new Date() : null });
+  return user.id;
+}
+
+/** A member of the organization asking to join it again (the message of access-requests/policy.ts). */
+const ALREADY_MEMBER: Denial = { status: 422, code: 'validation_failed', errors: { tenant_id: ['You are already associated with this organization.'] } };
 
 const OPERATIONS: Operation[] = [
   // Platform: organizations and accounts (owner only).
@@ -125,7 +149,55 @@ const OPERATIONS: Operation[] = [
       return { method: 'DELETE', path: `/users/${user.id}`, snapshot: row(t.server, 'users', user.id) };
     },
   },
+  {
+    name: 'PATCH /users/{userId} (reactivate)',
+    scope: 'owner',
+    success: 200,
+    prepare: async (t) => {
+      const id = await account(t, 'suspended');
+      return { method: 'PATCH', path: `/users/${id}`, body: { is_active: true }, snapshot: row(t.server, 'users', id) };
+    },
+  },
+  {
+    name: 'PATCH /users/{userId} (restore)',
+    scope: 'owner',
+    success: 200,
+    prepare: async (t) => {
+      const id = await account(t, 'banned');
+      return { method: 'PATCH', path: `/users/${id}`, body: { is_deleted: false }, snapshot: row(t.server, 'users', id) };
+    },
+  },
   { name: 'GET /users/me', scope: 'anyone', success: 200, prepare: async () => ({ method: 'GET', path: '/users/me' }) },
+
+  // Asking to join an organization: any account with a confirmed email, once, and not into its own organization.
+  {
+    name: 'POST /access-requests (an organization nobody here belongs to)',
+    scope: 'confirmed',
+    success: 201,
+    prepare: async (t) => {
+      const tenant = await insertTenant(t.server);
+      return { method: 'POST', path: '/access-requests', body: { name: tenant.name }, snapshot: count(t.server, 'access_requests', { tenant_id: tenant.id }) };
+    },
+  },
+  {
+    name: 'POST /access-requests (the home organization)',
+    scope: 'confirmed',
+    success: 201,
+    outcomes: { master: ALREADY_MEMBER, admin: ALREADY_MEMBER, user: ALREADY_MEMBER, suspended: ALREADY_MEMBER },
+    prepare: async (t) => {
+      const knex = t.server.app.knex;
+      const earlier = await knex('access_requests').where('tenant_id', t.world.home.id).pluck('id');
+      return {
+        method: 'POST',
+        path: '/access-requests',
+        body: { name: t.world.home.name.toUpperCase() },
+        snapshot: count(t.server, 'access_requests', { tenant_id: t.world.home.id }),
+        cleanup: async () => {
+          await knex('access_requests').where('tenant_id', t.world.home.id).whereNotIn('id', earlier).delete();
+        },
+      };
+    },
+  },
 
   // Members.
   { name: 'GET tenant-users', scope: 'master', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/tenant-users` }) },
@@ -165,6 +237,16 @@ const OPERATIONS: Operation[] = [
     prepare: async (t) => {
       const id = await member(t);
       return { method: 'DELETE', path: `/tenants/${t.pathTenant.id}/tenant-users/${id}`, snapshot: row(t.server, 'tenant_users', id) };
+    },
+  },
+  {
+    name: 'PATCH tenant-users/{id} (suspend)',
+    scope: 'master',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const id = await member(t);
+      return { method: 'PATCH', path: `/tenants/${t.pathTenant.id}/tenant-users/${id}`, body: { is_active: false }, snapshot: row(t.server, 'tenant_users', id) };
     },
   },
   {
@@ -309,14 +391,10 @@ const OPERATIONS: Operation[] = [
   },
 ];
 
-interface Denial {
-  status: number;
-  code: string;
-}
-
 /** What each caller gets when the scope does not let them in (DESIGN.md sections 2 and 3). */
 function expected(scope: Scope, actor: Actor | 'anonymous', success: number): number | Denial {
   if (actor === 'anonymous') return { status: 401, code: 'unauthenticated' };
+  if (scope === 'confirmed') return actor === 'unconfirmed' ? { status: 403, code: 'email_unconfirmed' } : success;
   if (scope === 'anyone' || actor === 'owner') return success;
   if (scope === 'owner') return { status: 403, code: 'forbidden' };
   const denials: Partial<Record<Actor, Denial>> = {
@@ -341,9 +419,9 @@ describe.each(databaseKinds)('permission matrix on %s', (kind) => {
   });
   afterAll(() => context.cleanup());
 
-  /** An error body carries a message and a code, nothing of any organization. */
-  function expectBareError(body: Record<string, unknown>, extraSecrets: string[] = []) {
-    expect(Object.keys(body).sort()).toEqual(['code', 'message']);
+  /** An error body carries a message and a code (and a 422 its field messages), nothing of any organization. */
+  function expectBareError(body: Record<string, unknown>, extraSecrets: string[] = [], keys = ['code', 'message']) {
+    expect(Object.keys(body).sort()).toEqual(keys);
     const text = JSON.stringify(body);
     for (const secret of [world.home.id, world.home.name, world.other.id, world.other.name, ...extraSecrets]) {
       expect(text).not.toContain(secret);
@@ -358,16 +436,21 @@ describe.each(databaseKinds)('permission matrix on %s', (kind) => {
     it.each([...ACTORS, 'anonymous' as const])('as %s', async (actor) => {
       const call = await operation.prepare({ server, world, pathTenant: world.home, rowTenant: world.home });
       const before = await call.snapshot?.();
-      const response = await send(call, actor === 'anonymous' ? undefined : world.people[actor].token);
-      const outcome = expected(operation.scope, actor, operation.success);
-      if (typeof outcome === 'number') {
-        expect(response.status, JSON.stringify(response.body)).toBe(outcome);
-        return;
+      try {
+        const response = await send(call, actor === 'anonymous' ? undefined : world.people[actor].token);
+        const outcome = operation.outcomes?.[actor] ?? expected(operation.scope, actor, operation.success);
+        if (typeof outcome === 'number') {
+          expect(response.status, JSON.stringify(response.body)).toBe(outcome);
+          return;
+        }
+        expect(response.status, JSON.stringify(response.body)).toBe(outcome.status);
+        expect(response.body.code).toBe(outcome.code);
+        if (outcome.errors) expect(response.body.errors).toEqual(outcome.errors);
+        expectBareError(response.body, [], outcome.errors ? ['code', 'errors', 'message'] : undefined);
+        if (call.snapshot) expect(await call.snapshot()).toEqual(before);
+      } finally {
+        await call.cleanup?.();
       }
-      expect(response.status, JSON.stringify(response.body)).toBe(outcome.status);
-      expect(response.body.code).toBe(outcome.code);
-      expectBareError(response.body);
-      if (call.snapshot) expect(await call.snapshot()).toEqual(before);
     });
   });
 

@@ -39,6 +39,22 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
       'learner@example.com': 'user@acme-training',
     });
   });
+
+  it('gives the learner a first module to open, through the New Starters group, with a checklist of procedure rows', async () => {
+    const { server } = context;
+    const tokens = await login(server, 'learner@example.com', DEMO_PASSWORD);
+    const modules = await server.api.get('/tenants/acme-training/modules', { token: tokens.access_token });
+    expect(modules.body.data.map((module: { name: string }) => module.name)).toEqual(['Getting Started']);
+    const components = await server.api.get(`/tenants/acme-training/modules/${modules.body.data[0].id}/components`, { token: tokens.access_token });
+    const topics = await server.api.get(`/tenants/acme-training/components/${components.body.data[0].id}/topics`, { token: tokens.access_token });
+    expect(topics.body.data.map((topic: { name: string; total_procedures: number }) => [topic.name, topic.total_procedures])).toEqual([
+      ['How this training works', 0],
+      ['Your first day checklist', 3],
+    ]);
+    const items = await server.api.get(`/tenants/acme-training/topics/${topics.body.data[1].id}/items`, { token: tokens.access_token });
+    expect(items.body.data).toHaveLength(3);
+    expect(items.body.data.every((row: { is_procedure: boolean; children: unknown[] }) => row.is_procedure && row.children.length === 1)).toBe(true);
+  });
 });
 
 describe('cli', () => {

@@ -1,5 +1,8 @@
 /** The owner's organizations: /api/tenants and /api/tenants/{tenantId}. */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundlePath } from './support/global-setup.js';
 import { databaseKinds, startTestServer, type TestContext, type TestServer } from './support/server.js';
 import { del, insertGroup, insertMembership, insertTenant, person, uniqueName, type Person } from './support/people.js';
 
@@ -159,6 +162,23 @@ describe.each(databaseKinds)('organizations on %s', (kind) => {
       const restored = await patch(tenant.id, { is_deleted: false });
       expect(restored.body.data).toMatchObject({ is_deleted: false, deleted_at: null });
       expect((await patch(tenant.id, { is_deleted: 0 })).body.errors).toEqual({ is_deleted: ['This organization is not archived.'] });
+    });
+
+    it("answers an archived organization on the owner's /tenants/{tenantId} calls only, as the tenantId parameter says", async () => {
+      const tenant = await insertTenant(server, { archived: true });
+      expect((await server.api.get(`/tenants/${tenant.slug}`, { token: owner.token })).body.data).toMatchObject({ id: tenant.id, is_deleted: true });
+      for (const path of ['groups', 'modules', 'tenant-users']) {
+        expect((await server.api.get(`/tenants/${tenant.id}/${path}`, { token: owner.token })).status, path).toBe(404);
+      }
+      expect((await server.api.get(`/tenants/${randomUUID()}`, { token: owner.token })).status).toBe(404);
+      expect((await patch(tenant.slug, { is_deleted: false })).body.data).toMatchObject({ is_deleted: false });
+      expect((await server.api.get(`/tenants/${tenant.id}/groups`, { token: owner.token })).status).toBe(200);
+
+      // The shared parameter's description says the same (it used to promise 404 for every archived organization).
+      const contract = JSON.parse(readFileSync(bundlePath, 'utf8'));
+      const description = contract.components.parameters.TenantId.description.replace(/\s+/g, ' ');
+      expect(description).toContain("except on the owner's own `/tenants/{tenantId}` calls");
+      expect(description).not.toMatch(/An unknown or archived organization[^.]*answers 404/);
     });
 
     it('hides an archived organization from its members until it is restored', async () => {

@@ -37,6 +37,27 @@ describe.each(databaseKinds)('user management on %s', (kind) => {
     expect(response.body.meta).toMatchObject({ order: 'created_at', desc: true });
   });
 
+  it('sorts by `created` (the spec 9 key) as by `created_at`, in either direction', async () => {
+    const name = uniqueName('Sorted');
+    const made = [await person(server, { name }), await person(server, { name }), await person(server, { name })];
+    const days = [3, 1, 2];
+    for (const [index, someone] of made.entries()) {
+      await server.app.knex('users').where('id', someone.user.id).update({ created_at: new Date(Date.UTC(2024, 0, days[index])) });
+    }
+    const oldestFirst = [made[1], made[2], made[0]].map((someone) => someone.user.id);
+    const ids = (response: { body: { data: { id: string }[] } }) => response.body.data.map((u) => u.id);
+    const search = `search=${encodeURIComponent(name)}`;
+
+    const ascending = await list(`${search}&order=created`);
+    expect(ascending.status).toBe(200);
+    expect(ids(ascending)).toEqual(oldestFirst);
+    expect(ascending.body.meta).toMatchObject({ order: 'created', desc: false });
+    const descending = await list(`${search}&order=created&desc=true`);
+    expect(ids(descending)).toEqual([...oldestFirst].reverse());
+    expect(descending.body.meta).toMatchObject({ order: 'created', desc: true });
+    expect(ids(await list(`${search}&order=created_at`))).toEqual(oldestFirst);
+  });
+
   it('finds people by email, and marks the owner and their abilities', async () => {
     const response = await list(`search=${encodeURIComponent(owner.user.email)}`);
     expect(response.body.data).toHaveLength(1);

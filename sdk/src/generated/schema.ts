@@ -288,8 +288,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
             };
@@ -379,8 +382,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
             };
@@ -418,8 +424,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
@@ -465,8 +474,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
@@ -497,8 +509,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
@@ -530,8 +545,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
             };
@@ -566,8 +584,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A group id of this organization; another organization's answers 404. */
@@ -611,8 +632,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A group id of this organization; another organization's answers 404. */
@@ -643,8 +667,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A group id of this organization; another organization's answers 404. */
@@ -676,8 +703,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
             };
@@ -706,8 +736,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description An access request id of this organization; another organization's answers 404. */
@@ -747,8 +780,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
             };
@@ -786,8 +822,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -823,8 +862,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -869,8 +911,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -900,8 +945,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -931,8 +979,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -962,8 +1013,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -1009,8 +1063,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -1047,8 +1104,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -1081,8 +1141,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -1114,8 +1177,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -1160,8 +1226,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -1193,8 +1262,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -1209,6 +1281,7 @@ export interface paths {
          *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
          *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
          *     Authors see all (`archived`, `active`); learners the active live ones. `search` matches the name. Default sort `order`.
+         *     `short=true` leaves the item and procedure counts out (the ids a move up or down renumbers).
          */
         get: operations["listTopics"];
         put?: never;
@@ -1239,8 +1312,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -1277,8 +1353,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -1310,8 +1389,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -1343,8 +1425,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -1390,8 +1475,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
             };
@@ -1420,8 +1508,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -1453,8 +1544,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -1494,8 +1588,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -1534,8 +1631,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -1566,8 +1666,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
             };
@@ -1597,8 +1700,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
             };
@@ -1635,8 +1741,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A media id of this organization; another organization's answers 404. */
@@ -1683,8 +1792,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A media id of this organization; another organization's answers 404. */
@@ -1755,8 +1867,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
             };
@@ -1798,8 +1913,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A suggestion id of this organization; another organization's answers 404. */
@@ -1843,8 +1961,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
             };
@@ -2243,7 +2364,7 @@ export interface components {
          * @description A file of an organization's media library (spec section 3): its kind (`type`, from the bytes' magic numbers, not
          *     the client's word), size in bytes, short-lived signed `url` and `thumbnail.url` (images get a server-made
          *     thumbnail; a video carries the png/jpeg thumbnail uploaded with it; add `download=1` to a URL for an attachment),
-         *     the modules it is tagged with, and how many items show it.
+         *     the modules it is tagged with, and (on single reads) how many items show it.
          */
         Media: components["schemas"]["MediaSummary"] & {
             /** Format: date-time */
@@ -2254,8 +2375,12 @@ export interface components {
             height: number | null;
             /** @description The modules this file is tagged with (live and archived), by name. */
             modules: components["schemas"]["NamedRef"][];
-            /** @description Items (of any topic) that show this file; deleting the file leaves them without media. */
-            items_count: number;
+            /**
+             * @description Items (of any topic) that show this file; deleting the file leaves them without media. Given by single reads
+             *     (GET, and the answers of uploads and updates); list rows leave it out: counting every listed file's uses
+             *     would cost more than the page itself (a file shown by 150 items of a 300,000-item organization).
+             */
+            items_count?: number;
             abilities: components["schemas"]["MediaAbilities"];
         };
         /** @description What the caller may do with this media file now. */
@@ -2370,7 +2495,7 @@ export interface components {
          * @description A topic. `items_count` counts its top-level items and children; `total_procedures` its procedure rows and
          *     `completed_procedures` those the caller has completed (0 for an owner who is not a member). `component` names
          *     the containing component and module (the favourites list shows them). `knowledgecheck_id` is null until
-         *     knowledge checks exist.
+         *     knowledge checks exist. `short=true` lists leave the three counts out.
          */
         Topic: {
             /** Format: uuid */
@@ -2381,9 +2506,9 @@ export interface components {
             description: string;
             is_active: boolean;
             order: number;
-            items_count: number;
-            total_procedures: number;
-            completed_procedures: number;
+            items_count?: number;
+            total_procedures?: number;
+            completed_procedures?: number;
             is_favorite: boolean;
             /** Format: uuid */
             knowledgecheck_id: string | null;
@@ -2673,8 +2798,11 @@ export interface components {
         Archived: components["schemas"]["Flag"];
         Active: components["schemas"]["Flag"];
         /**
-         * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-         *     organization, or one the caller is not a member of, answers 404.
+         * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+         *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+         *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+         *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+         *     (the owner enters every live one).
          */
         TenantId: string;
         /** @description A user account id. */
@@ -2694,9 +2822,9 @@ export interface components {
         TenantOrder: "name" | "created" | "groups" | "modules" | "members";
         /**
          * @description Sort key (default `created_at`, descending unless `desc` is given): `name`, `email`, `created_at`
-         *     (also `joined`), `memberships` (count). An unknown key falls back to the default.
+         *     (also `created`, the spec's key, and `joined`), `memberships` (count). An unknown key falls back to the default.
          */
-        UserOrder: "name" | "email" | "created_at" | "joined" | "memberships";
+        UserOrder: "name" | "email" | "created_at" | "created" | "joined" | "memberships";
         /**
          * @description Sort key (default `user`, ascending): `user` (the person's name), `email`, `role`, `status`
          *     (active before suspended), `joined` (tenant_users.created_at). An unknown key falls back to the default.
@@ -3220,8 +3348,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
             };
@@ -3251,8 +3382,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
             };
@@ -3283,8 +3417,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
             };
@@ -3329,7 +3466,7 @@ export interface operations {
                 per_page?: components["parameters"]["PerPage"];
                 /**
                  * @description Sort key (default `created_at`, descending unless `desc` is given): `name`, `email`, `created_at`
-                 *     (also `joined`), `memberships` (count). An unknown key falls back to the default.
+                 *     (also `created`, the spec's key, and `joined`), `memberships` (count). An unknown key falls back to the default.
                  */
                 order?: components["parameters"]["UserOrder"];
                 desc?: components["parameters"]["Desc"];
@@ -3448,8 +3585,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
             };
@@ -3480,8 +3620,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
             };
@@ -3522,8 +3665,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
@@ -3555,8 +3701,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
@@ -3589,8 +3738,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
@@ -3634,8 +3786,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
@@ -3677,8 +3832,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
@@ -3731,8 +3889,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
             };
@@ -3763,8 +3924,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
             };
@@ -3805,8 +3969,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A group id of this organization; another organization's answers 404. */
@@ -3838,8 +4005,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A group id of this organization; another organization's answers 404. */
@@ -3872,8 +4042,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A group id of this organization; another organization's answers 404. */
@@ -3917,8 +4090,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A group id of this organization; another organization's answers 404. */
@@ -3960,8 +4136,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A group id of this organization; another organization's answers 404. */
@@ -4016,8 +4195,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
             };
@@ -4048,8 +4230,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description An access request id of this organization; another organization's answers 404. */
@@ -4082,8 +4267,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description An access request id of this organization; another organization's answers 404. */
@@ -4143,8 +4331,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
             };
@@ -4175,8 +4366,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
             };
@@ -4226,8 +4420,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -4260,8 +4457,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -4293,8 +4493,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -4326,8 +4529,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -4380,8 +4586,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -4414,8 +4623,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -4457,8 +4669,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -4500,8 +4715,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -4559,8 +4777,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -4593,8 +4814,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -4646,8 +4870,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -4690,8 +4917,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -4726,8 +4956,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -4761,8 +4994,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -4797,8 +5033,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -4843,8 +5082,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -4878,8 +5120,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -4934,8 +5179,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -4970,8 +5218,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -5017,8 +5268,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -5051,8 +5305,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -5095,8 +5352,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -5139,8 +5399,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -5175,8 +5438,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -5210,8 +5476,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -5246,8 +5515,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -5292,8 +5564,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -5327,8 +5602,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -5363,8 +5641,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -5424,8 +5705,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
             };
@@ -5456,8 +5740,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -5489,8 +5776,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -5520,8 +5810,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -5569,8 +5862,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -5605,8 +5901,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -5640,8 +5939,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -5673,8 +5975,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
             };
@@ -5717,8 +6022,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
             };
@@ -5749,8 +6057,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
             };
@@ -5789,8 +6100,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A media id of this organization; another organization's answers 404. */
@@ -5822,8 +6136,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A media id of this organization; another organization's answers 404. */
@@ -5867,8 +6184,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A media id of this organization; another organization's answers 404. */
@@ -5896,8 +6216,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A media id of this organization; another organization's answers 404. */
@@ -6041,8 +6364,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
             };
@@ -6073,8 +6399,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
             };
@@ -6125,8 +6454,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A suggestion id of this organization; another organization's answers 404. */
@@ -6158,8 +6490,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A suggestion id of this organization; another organization's answers 404. */
@@ -6187,8 +6522,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
                 /** @description A suggestion id of this organization; another organization's answers 404. */
@@ -6230,8 +6568,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown or archived
-                 *     organization, or one the caller is not a member of, answers 404.
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
             };

@@ -12,10 +12,10 @@ import { newId } from '../../src/db/ids.js';
 import { loadConfig } from '../../src/config.js';
 import { createConfirmedUser } from '../../src/features/accounts/service.js';
 import { accessToken, serveParent, UNLIMITED_RATES } from '../support.js';
-import { MEDIA_SEARCH_TERM, seedContent, type ContentSeed } from '../content-seed.js';
+import { MEDIA_SEARCH_TERM, seedContentApart, type ContentSeed } from '../content-seed.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-content-'));
-const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' }), rateLimits: UNLIMITED_RATES };
+const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', SQLITE_READ_THREADS: process.env.SQLITE_READ_THREADS }), rateLimits: UNLIMITED_RATES };
 // Accounts and organizations are made through one app, the content written while no app is open (a bulk
 // writer beside a running app's connections would have to share its write lock), then the served app starts.
 const setup = await createApp(config);
@@ -43,7 +43,7 @@ const smallOrganization = { ...(await organization('Bench Small Org', 'bench-sma
 const databaseFile = (setup.knex.client.config.connection as { filename: string }).filename;
 await setup.close();
 const seedStarted = performance.now();
-const [big, small] = seedContent(databaseFile, [bigOrganization, smallOrganization]);
+const [big, small] = await seedContentApart(databaseFile, [bigOrganization, smallOrganization]);
 const seedSeconds = (performance.now() - seedStarted) / 1000;
 
 const app = await createApp(config);

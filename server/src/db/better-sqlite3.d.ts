@@ -1,7 +1,10 @@
 /** The part of better-sqlite3's API Tessera uses: the prepared read path, the change counter, the bench's bulk seed (the package ships no types). */
 declare module 'better-sqlite3' {
-  interface Statement {
+  export interface Statement {
     all(...bindings: unknown[]): unknown[];
+    get(...bindings: unknown[]): unknown;
+    /** The statement answering only the first column of each row. */
+    pluck(): Statement;
     run(...bindings: unknown[]): { changes: number };
   }
   interface Options {

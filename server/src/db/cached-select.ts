@@ -10,7 +10,7 @@
  */
 import type { Knex } from './knex.js';
 import { isSqlite } from './knex.js';
-import { Placeholder, sqliteReader, sqliteValue } from './prepared.js';
+import { Placeholder, readPoolOf, sqliteReader, sqliteValue } from './prepared.js';
 
 const MAX_STATEMENTS = 256;
 type Statement = ReturnType<ReturnType<typeof sqliteReader>['prepare']>;
@@ -35,13 +35,24 @@ function cachedStatement(knex: Knex, sql: string): Statement {
   return statement;
 }
 
-function inTransaction(knex: Knex): boolean {
+export function inTransaction(knex: Knex): boolean {
   return Boolean((knex as Knex & { isTransaction?: boolean }).isTransaction);
 }
 
-function runCached<Row>(knex: Knex, sql: string, bindings: readonly unknown[]): Row[] {
+/**
+ * Runs a read on the read-only connection, or on a read thread when it has proved costly (read-pool.ts): its
+ * cost is measured on every run on the main thread.
+ */
+async function runCached<Row>(knex: Knex, sql: string, bindings: readonly unknown[]): Promise<Row[]> {
   knex.client.emit('query', { method: 'select', sql, bindings, prepared: true });
-  return cachedStatement(knex, sql).all(...bindings.map(sqliteValue)) as Row[];
+  const values = bindings.map(sqliteValue);
+  const pool = readPoolOf(knex);
+  if (pool?.prefers(sql)) return (await pool.all(sql, values)) as Row[];
+  const statement = cachedStatement(knex, sql);
+  const started = pool ? performance.now() : 0;
+  const rows = statement.all(...values) as Row[];
+  pool?.measured(sql, (performance.now() - started) * 1000);
+  return rows;
 }
 
 /** Runs a read built anew each time (its SQL text is the cache key). */
@@ -79,4 +90,13 @@ export function selectWith<Row>(build: (knex: Knex) => Knex.QueryBuilder) {
     }
     return runCached<Row>(knex, native.sql, bindings);
   };
+}
+
+/**
+ * `column IN (the values of a JSON array bound as one value)`: one SQL text for any number of ids, so a read of
+ * a page's rows by their ids is compiled once (`selectWith`, with `placeholder('ids')` and `JSON.stringify(ids)`).
+ */
+export function whereInJsonList(db: Knex, query: Knex.QueryBuilder, column: string, list: unknown): Knex.QueryBuilder {
+  const values = isSqlite(db) ? 'select value from json_each(?)' : 'select json_array_elements_text(?::json)';
+  return query.whereRaw(`?? in (${values})`, [column, list as Knex.Value]);
 }

@@ -4,6 +4,7 @@ import * as people from './migrations/20250102000000_people.js';
 import * as peopleSearch from './migrations/20250102000001_people_search.js';
 import * as content from './migrations/20250103000000_content.js';
 import * as itemProcedureIndex from './migrations/20250104000000_item_procedure_index.js';
+import * as mediaSearch from './migrations/20250105000000_media_search.js';
 
 interface Migration {
   name: string;
@@ -20,6 +21,7 @@ const migrations: Migration[] = [
   { name: '20250102000001_people_search', module: peopleSearch },
   { name: '20250103000000_content', module: content },
   { name: '20250104000000_item_procedure_index', module: itemProcedureIndex },
+  { name: '20250105000000_media_search', module: mediaSearch },
 ];
 
 const source: Knex.MigrationSource<Migration> = {

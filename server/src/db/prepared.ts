@@ -13,6 +13,7 @@
 import Database from 'better-sqlite3';
 import type { Knex } from 'knex';
 import { isSqlite } from './knex.js';
+import { ReadPool } from './read-pool.js';
 
 /** Stands for a value supplied at run time: `placeholder('token')` in the builder, `{ token }` when running. */
 export class Placeholder {
@@ -44,10 +45,31 @@ export function sqliteReader(knex: Knex): Database {
   return reader;
 }
 
-/** Closes the SQLite read connection opened for this knex (the app calls it before destroying knex). */
+const readThreads = new WeakMap<Knex, number>();
+const pools = new WeakMap<Knex, ReadPool>();
+
+/** How many worker threads may run this database's costly reads (createKnex sets it; 0: none). */
+export function setReadThreads(knex: Knex, threads: number): void {
+  readThreads.set(knex, threads);
+}
+
+/** The worker threads for this database's costly reads (read-pool.ts), started on first use; none when set to 0. */
+export function readPoolOf(knex: Knex): ReadPool | undefined {
+  let pool = pools.get(knex);
+  const threads = readThreads.get(knex) ?? 0;
+  if (!pool && threads > 0) {
+    pool = new ReadPool((knex.client.config.connection as { filename: string }).filename, threads);
+    pools.set(knex, pool);
+  }
+  return pool;
+}
+
+/** Closes the SQLite read connection and read threads opened for this knex (the app calls it before destroying knex). */
 export async function closePreparedReaders(knex: Knex): Promise<void> {
   readers.get(knex)?.close();
   readers.delete(knex);
+  await pools.get(knex)?.close();
+  pools.delete(knex);
 }
 
 /** The app's sqlite3 driver stores Dates as epoch milliseconds and booleans as 0/1; bind the same way. */

@@ -4,10 +4,9 @@
  *
  * A feature describes its list with a `ListDefinition` (sort keys -> SQL, the default sort, the searched
  * columns or its own search), builds its filtered query (FROM, JOINs, WHEREs, no SELECT), and hands both to `paginate`
- * with the columns to select. A page costs at most two queries whatever its size (the page, and a count
- * unless the page shows that no rows follow it);
- * per-row counts belong in the select as correlated subqueries, so they are evaluated in the same query.
- * Both run as cached prepared statements (db/cached-select.ts).
+ * with the columns to select. A page costs two queries whatever its size (see `paginate`); per-row counts
+ * belong in the select as correlated subqueries, so they are evaluated in the same query. Both run as cached
+ * prepared statements (db/cached-select.ts).
  */
 import type { ParsedUrlQuery } from 'node:querystring';
 import type { PaginationMeta } from '@tessera/sdk';
@@ -102,6 +101,12 @@ export interface Page<Row> {
 /**
  * Runs a list: `filtered` carries FROM/JOIN/WHERE (search is applied here), `select` adds the columns.
  * With `paginate=false` every row comes back in one page and no count query is needed.
+ *
+ * A page costs two queries whatever its size. The first finds the page's ids and the total from the filters
+ * and sort keys alone (`count(*) over ()`); the second reads those rows with their columns and per-row counts.
+ * Databases work out a select list for every row they sort, so a list of 10,000 members read in one query
+ * counted every member's groups to show 25 of them. A sort by one of those counts (an alias of the select,
+ * such as `members_count`) needs the select list anyway: its page is one query with the total alongside.
  */
 export async function paginate<Row, Key extends string>(
   knex: Knex,
@@ -109,31 +114,65 @@ export async function paginate<Row, Key extends string>(
   params: ListParams<Key>,
   definition: ListDefinition<Key>,
   select: (query: Knex.QueryBuilder) => Knex.QueryBuilder,
+  rowsById?: RowsById<Row>,
 ): Promise<Page<Row>> {
-  const searched =
-    params.search && definition.search ? definition.search(knex, filtered, params.search) : applySearch(filtered, definition.searchColumns, params.search);
+  const searched = searchedOf(knex, filtered.clone(), params.search, definition);
+  const sort = definition.sorts[params.order];
   const direction = params.desc ? 'desc' : 'asc';
-  const ordered = select(searched.clone())
-    .orderByRaw(`${definition.sorts[params.order]} ${direction}`)
-    .orderBy(definition.tieBreaker, direction);
+  const ordered = (query: Knex.QueryBuilder) => query.orderByRaw(`${sort} ${direction}`).orderBy(definition.tieBreaker, direction);
   const echo = { order: params.order, desc: params.desc, search: params.search };
 
   if (!params.paginate) {
-    const rows = await selectRows<Row>(knex, ordered);
+    const rows = await selectRows<Row>(knex, ordered(select(searched.clone())));
     return { rows, meta: { current_page: 1, last_page: 1, per_page: Math.max(rows.length, 1), total: rows.length, ...echo } };
   }
 
-  // One row beyond the page tells whether more follow: when none do, the total is known without counting
-  // (a search that fits on one page costs a single query).
   const offset = (params.page - 1) * params.perPage;
-  const fetched = await selectRows<Row>(knex, ordered.limit(params.perPage + 1).offset(offset));
-  const rows = fetched.slice(0, params.perPage);
-  const totalKnown = fetched.length <= params.perPage && (rows.length > 0 || offset === 0);
-  const total = totalKnown ? offset + rows.length : await countRows(knex, searched);
+  const withTotal = (query: Knex.QueryBuilder) => ordered(query).select(knex.raw(`count(*) over () as ${PAGE_TOTAL}`)).limit(params.perPage).offset(offset);
+  let rows: Row[];
+  let total: number | undefined;
+  if (sortsBySelectAlias(sort)) {
+    const fetched = await selectRows<Row & Record<typeof PAGE_TOTAL, unknown>>(knex, withTotal(select(searched.clone())));
+    total = fetched.length > 0 ? Number(fetched[0][PAGE_TOTAL]) : undefined;
+    rows = fetched.map(({ [PAGE_TOTAL]: _total, ...row }) => row as Row);
+  } else {
+    const keys = await selectRows<{ page_key: string } & Record<typeof PAGE_TOTAL, unknown>>(knex, withTotal(searched.clone().select(`${definition.tieBreaker} as page_key`)));
+    total = keys.length > 0 ? Number(keys[0][PAGE_TOTAL]) : undefined;
+    const ids = keys.map((key) => key.page_key);
+    if (ids.length === 0) rows = [];
+    else if (rowsById) rows = inOrderOf(ids, await rowsById(ids));
+    // The search is settled by the ids: the rows' query leaves it out (a trigram search is the costliest filter).
+    else rows = await selectRows<Row>(knex, ordered(select(filtered.clone().whereIn(definition.tieBreaker, ids))));
+  }
+  // An empty page past the first tells nothing of the total: count it.
+  total ??= offset === 0 ? 0 : await countRows(knex, searched);
   return {
     rows,
     meta: { current_page: params.page, last_page: Math.max(1, Math.ceil(total / params.perPage)), per_page: params.perPage, total, ...echo },
   };
+}
+
+const PAGE_TOTAL = 'page_total';
+
+/**
+ * A list's rows by their ids (in any order), for lists read often enough to compile their rows' read once
+ * (`selectWith` with `whereInJsonList`): the rows' query then costs no building per request.
+ */
+export type RowsById<Row> = (ids: string[]) => Promise<Row[]>;
+
+function inOrderOf<Row>(ids: string[], rows: Row[]): Row[] {
+  const byId = new Map(rows.map((row) => [(row as { id: string }).id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** A sort key that names a column of the select list (a count), not an expression over the tables. */
+function sortsBySelectAlias(sort: string): boolean {
+  return /^[a-z_]+$/.test(sort);
+}
+
+function searchedOf<Key extends string>(knex: Knex, query: Knex.QueryBuilder, search: string | null, definition: ListDefinition<Key>): Knex.QueryBuilder {
+  if (!search) return query;
+  return definition.search ? definition.search(knex, query, search) : applySearch(query, definition.searchColumns, search);
 }
 
 async function countRows(knex: Knex, searched: Knex.QueryBuilder): Promise<number> {

@@ -40,7 +40,7 @@ export function corsMiddleware(isAllowedOrigin: (ctx: Context, origin: string) =
  * API answers are JSON for scripts, never documents: a fixed, short set of headers (OWASP's REST
  * advice) set in one go, instead of the document headers helmet computes for each request.
  */
-function apiHeaders(https: boolean): Record<string, string> {
+export function apiHeaders(https: boolean): Record<string, string> {
   return {
     'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
     'X-Content-Type-Options': 'nosniff',
@@ -51,8 +51,12 @@ function apiHeaders(https: boolean): Record<string, string> {
   };
 }
 
+export function servesHttps(config: Pick<ServerConfig, 'publicUrl'>): boolean {
+  return config.publicUrl.startsWith('https:');
+}
+
 export function securityHeaders(config: Pick<ServerConfig, 'publicUrl'>): Middleware {
-  const https = config.publicUrl.startsWith('https:');
+  const https = servesHttps(config);
   const forApi = apiHeaders(https);
   const forDocuments = documentHeaders(https);
   return (ctx, next) => {

@@ -12,6 +12,8 @@ export const FILE_VARIANTS: readonly FileVariant[] = ['file', 'thumbnail'];
 /** Long enough to watch a video in one sitting; lists are refetched far more often. */
 export const SIGNED_URL_TTL_SECONDS = 2 * 60 * 60;
 
+const MAX_KEPT_URLS = 50_000;
+
 export interface FileRef {
   tenantId: string;
   mediaId: string;
@@ -36,11 +38,25 @@ export function filePath(ref: FileRef): string {
 export function createUrlSigner(secret: string, publicUrl: string): UrlSigner {
   const key = createHmac('sha256', secret).update('tessera media urls').digest();
   const sign = (ref: FileRef, expires: number) => createHmac('sha256', key).update(payload(ref, expires)).digest('base64url');
+  // The URLs of the current minute: a page of 25 files signs 50 URLs, the same ones for every request that minute.
+  const signedThisMinute = new Map<string, string>();
+  let minute = 0;
   return {
     url(ref, ttlSeconds = SIGNED_URL_TTL_SECONDS) {
       // Rounded to the minute, so the same file keeps the same URL for a while and browsers can cache it.
       const expires = Math.ceil((Date.now() / 1000 + ttlSeconds) / 60) * 60;
-      return `${publicUrl}${filePath(ref)}?expires=${expires}&signature=${sign(ref, expires)}`;
+      const path = filePath(ref);
+      const key = `${path}?${expires}`;
+      if (expires !== minute || signedThisMinute.size >= MAX_KEPT_URLS) {
+        signedThisMinute.clear();
+        minute = expires;
+      }
+      let url = signedThisMinute.get(key);
+      if (url === undefined) {
+        url = `${publicUrl}${path}?expires=${expires}&signature=${sign(ref, expires)}`;
+        signedThisMinute.set(key, url);
+      }
+      return url;
     },
     verify(ref, expires, signature, now = Date.now()) {
       if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return false;

@@ -3,7 +3,6 @@
  * body that leaves nothing behind. S3: the same behaviour against a small in-process fake of the S3 calls the
  * adapter makes (PutObject, GetObject with Range, HeadObject, DeleteObject), path-style.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from './local.js';
 import { createS3Storage } from './s3.js';
 import { StorageNotFound, type Storage } from './storage.js';
+import { fakeS3 } from '../../test/support/fake-s3.js';
 
 async function* failingBody() {
   yield Buffer.from('first part ');
@@ -59,67 +59,6 @@ function filesUnder(dir: string): string[] {
 }
 
 behavesAsStorage('local disk', () => createLocalStorage(root), () => filesUnder(root));
-
-/** Objects of one bucket in memory, answering path-style S3 requests. */
-function fakeS3(): { server: Server; objects: Map<string, Buffer>; uploads: Map<string, Map<number, Buffer>> } {
-  const objects = new Map<string, Buffer>();
-  const uploads = new Map<string, Map<number, Buffer>>();
-  const answer = (response: ServerResponse, status: number, body?: Buffer | string, headers: Record<string, string> = {}) => {
-    response.writeHead(status, headers);
-    response.end(body);
-  };
-  const server = createServer(async (request: IncomingMessage, response) => {
-    const url = new URL(request.url as string, 'http://fake');
-    const [, bucket, ...rest] = url.pathname.split('/');
-    const key = decodeURIComponent(rest.join('/'));
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const stored = objects.get(`${bucket}/${key}`);
-    const missing = '<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>missing</Message></Error>';
-    const xml = (body: string) => answer(response, 200, `<?xml version="1.0" encoding="UTF-8"?>${body}`, { 'Content-Type': 'application/xml' });
-    // Multipart uploads (lib-storage's path for bodies over one part): create, parts, complete, abort.
-    const uploadId = url.searchParams.get('uploadId');
-    if (request.method === 'POST' && url.searchParams.has('uploads')) {
-      const id = `upload-${uploads.size + 1}`;
-      uploads.set(id, new Map());
-      return xml(`<InitiateMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${key}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`);
-    }
-    if (uploadId && request.method === 'PUT') {
-      uploads.get(uploadId)?.set(Number(url.searchParams.get('partNumber')), Buffer.concat(chunks));
-      return answer(response, 200, '', { ETag: `"part-${url.searchParams.get('partNumber')}"` });
-    }
-    if (uploadId && request.method === 'POST') {
-      const parts = [...(uploads.get(uploadId) ?? new Map<number, Buffer>()).entries()].sort(([a], [b]) => a - b).map(([, part]) => part);
-      objects.set(`${bucket}/${key}`, Buffer.concat(parts));
-      uploads.delete(uploadId);
-      return xml(`<CompleteMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${key}</Key><ETag>"whole"</ETag></CompleteMultipartUploadResult>`);
-    }
-    if (uploadId && request.method === 'DELETE') {
-      uploads.delete(uploadId);
-      return answer(response, 204);
-    }
-    switch (request.method) {
-      case 'PUT':
-        objects.set(`${bucket}/${key}`, Buffer.concat(chunks));
-        return answer(response, 200, '', { ETag: '"etag"' });
-      case 'HEAD':
-        return stored ? answer(response, 200, undefined, { 'Content-Length': String(stored.length) }) : answer(response, 404);
-      case 'GET': {
-        if (!stored) return answer(response, 404, missing, { 'Content-Type': 'application/xml' });
-        const range = /^bytes=(\d+)-(\d+)$/.exec(request.headers.range ?? '');
-        if (!range) return answer(response, 200, stored, { 'Content-Length': String(stored.length) });
-        const part = stored.subarray(Number(range[1]), Number(range[2]) + 1);
-        return answer(response, 206, part, { 'Content-Length': String(part.length), 'Content-Range': `bytes ${range[1]}-${range[2]}/${stored.length}` });
-      }
-      case 'DELETE':
-        objects.delete(`${bucket}/${key}`);
-        return answer(response, 204);
-      default:
-        return answer(response, 405);
-    }
-  });
-  return { server, objects, uploads };
-}
 
 const fake = fakeS3();
 let endpoint = '';

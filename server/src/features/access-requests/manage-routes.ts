@@ -1,5 +1,5 @@
 /** Access requests of one organization (core-platform.md 7.2): GET list, PATCH (status, is_deleted), DELETE. */
-import Router from '@koa/router';
+import { Routes } from '../../http/router.js';
 import { forms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
 import { authenticate } from '../../http/authenticate.js';
@@ -12,8 +12,8 @@ import { accessRequestPolicy } from './transitions.js';
 
 const BASE = '/tenants/:tenantId/access-requests';
 
-export function accessRequestManagementRoutes(services: AppServices): Router {
-  const router = new Router();
+export function accessRequestManagementRoutes(services: AppServices): Routes {
+  const router = new Routes();
   const { knex } = services;
   const inTenant = [authenticate(knex), requireTenant(knex)];
 

@@ -6,7 +6,7 @@
 import type { AppServices } from '../../context.js';
 import type { Knex } from '../../db/knex.js';
 import { newId } from '../../db/ids.js';
-import { searchPeople } from '../../db/people-search.js';
+import { searchPeople } from '../../db/contains-search.js';
 import type { AccessRequestStatus } from '../../db/models.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../http/list-query.js';

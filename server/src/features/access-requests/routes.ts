@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import { Routes } from '../../http/router.js';
 import { forms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
 import { authenticate, sessionOf } from '../../http/authenticate.js';
@@ -6,8 +6,8 @@ import { readForm } from '../../http/input.js';
 import { assertMayRequestAccess } from './policy.js';
 import { createAccessRequest } from './service.js';
 
-export function accessRequestRoutes(services: AppServices): Router {
-  const router = new Router();
+export function accessRequestRoutes(services: AppServices): Routes {
+  const router = new Routes();
   router.post('/access-requests', authenticate(services.knex), async (ctx) => {
     const { user } = sessionOf(ctx);
     assertMayRequestAccess(user);

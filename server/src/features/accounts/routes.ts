@@ -1,5 +1,5 @@
 /** The account calls of core-platform.md section 7.1. */
-import Router from '@koa/router';
+import { Routes } from '../../http/router.js';
 import type { Context } from 'koa';
 import { forms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
@@ -7,8 +7,7 @@ import { authenticate, sessionOf } from '../../http/authenticate.js';
 import { fieldError } from '../../http/errors.js';
 import { readForm } from '../../http/input.js';
 import type { RateLimitName } from '../../config.js';
-import { countMembershipRelations } from './membership-counts.js';
-import { presentCurrentUser } from './presenter.js';
+import { currentUserBody } from './current-user.js';
 import * as accounts from './service.js';
 import { accountMessages } from './service.js';
 
@@ -16,8 +15,8 @@ function message(text: string) {
   return { data: { message: text } };
 }
 
-export function accountRoutes(services: AppServices): Router {
-  const router = new Router();
+export function accountRoutes(services: AppServices): Routes {
+  const router = new Routes();
   const requireSession = authenticate(services.knex);
   const limitByIp = (name: RateLimitName, ctx: Context) => services.limiters.consume(name, ctx.ip);
 
@@ -66,10 +65,10 @@ export function accountRoutes(services: AppServices): Router {
     ctx.body = message(accountMessages.passwordReset);
   });
 
+  // Most of these are answered before the middleware chain (current-user.ts), the same way.
   router.get('/users/me', requireSession, async (ctx) => {
-    const { user, memberships } = sessionOf(ctx);
-    const counts = memberships.length > 0 ? await countMembershipRelations(services.knex, user.id) : new Map();
-    ctx.body = { data: presentCurrentUser(user, memberships, counts) };
+    ctx.type = 'json';
+    ctx.body = await currentUserBody(services.knex, sessionOf(ctx));
   });
 
   router.patch('/users/me', requireSession, async (ctx) => {

@@ -1,5 +1,5 @@
 /** Components of core-platform.md 7.2, under /tenants/{tenantId}/modules/{moduleId}/components. */
-import Router from '@koa/router';
+import { Routes } from '../../http/router.js';
 import { forms } from '@tessera/sdk/rules';
 import type { Context } from 'koa';
 import type { AppServices } from '../../context.js';
@@ -19,8 +19,8 @@ import * as components from './service.js';
 
 const BASE = '/tenants/:tenantId/modules/:moduleId/components';
 
-export function componentRoutes(services: AppServices): Router {
-  const router = new Router();
+export function componentRoutes(services: AppServices): Routes {
+  const router = new Routes();
   const { knex } = services;
   const signer = signerOf(services);
   const inTenant = [authenticate(knex), requireTenant(knex)];

@@ -23,15 +23,15 @@ import {
   type ContentListOptions,
   type ContentSortKey,
 } from '../modules/service.js';
-import { memberFlag, placeholderViewer, viewerValues, whereComponentVisible, type Viewer } from '../modules/visibility.js';
+import { memberFlag, placeholderViewer, viewerValues, visibilityCheck, whereComponentVisible, type Reach, type Viewer } from '../modules/visibility.js';
 import { copyTopics } from '../topics/copy.js';
 import type { ComponentRow } from './presenter.js';
 
 export const COMPONENT_LIST = contentList('c');
 
-function componentsOf(db: Knex, viewer: Viewer): Knex.QueryBuilder {
+function componentsOf(db: Knex, viewer: Viewer, reach: Reach = 'many'): Knex.QueryBuilder {
   const query = db('components as c').join('modules as m', 'm.id', 'c.module_id').leftJoin('media as mi', 'mi.id', 'c.image_id');
-  return whereComponentVisible(db, query, viewer);
+  return whereComponentVisible(db, query, viewer, reach);
 }
 
 function selectComponent(db: Knex, viewer: Viewer, short = false) {
@@ -79,7 +79,7 @@ function componentRead(seesAll: boolean, inModule: boolean) {
   if (!read) {
     read = selectWith<ComponentRow>((db) => {
       const viewer = placeholderViewer(seesAll);
-      const query = componentsOf(db, viewer).where('c.id', placeholder('id') as unknown as string);
+      const query = componentsOf(db, viewer, 'one').where('c.id', placeholder('id') as unknown as string);
       if (inModule) query.where('c.module_id', placeholder('moduleId') as unknown as string);
       return selectComponent(db, viewer)(query).limit(1);
     });
@@ -87,6 +87,13 @@ function componentRead(seesAll: boolean, inModule: boolean) {
   }
   return read;
 }
+
+/** 404 unless the viewer may see the component (and its module): for calls that need to know only that. */
+export const requireVisibleComponent = visibilityCheck(
+  'component',
+  (db, viewer) => componentsOf(db, viewer, 'one').where('c.id', placeholder('id') as unknown as string).select('c.id'),
+  () => notFound(contentMessages.componentNotFound),
+);
 
 export async function requireComponent(db: Knex, viewer: Viewer, moduleId: string | null, id: string): Promise<ComponentRow> {
   const [component] = await componentRead(viewer.seesAll, moduleId !== null)(db, { ...viewerValues(viewer), id, moduleId });
@@ -126,11 +133,20 @@ export async function updateComponent(knex: Knex, viewer: Viewer, moduleId: stri
   });
 }
 
+/** The module's live components in their order. */
+function liveComponents(trx: Knex, moduleId: string): Promise<{ id: string; position: number }[]> {
+  return trx('components').where({ module_id: moduleId }).whereNull('deleted_at').orderBy('position').orderBy('id').select('id', 'position');
+}
+
+async function liveComponentIds(trx: Knex, moduleId: string): Promise<string[]> {
+  return (await liveComponents(trx, moduleId)).map((sibling) => sibling.id);
+}
+
 /** Renumbers the module's live components from 0, the requested ones at their requested places. */
 export async function reorderComponents(knex: Knex, viewer: Viewer, moduleId: string, requested: { id: string; order: number }[]): Promise<Page<ComponentRow>> {
   await knex.transaction(async (trx) => {
     await requireModule(trx, viewer, moduleId);
-    const siblings = await trx('components').where({ module_id: moduleId }).whereNull('deleted_at').orderBy('position').orderBy('id').select('id', 'position');
+    const siblings = await liveComponents(trx, moduleId);
     const known = new Set(siblings.map((sibling) => sibling.id));
     if (!requested.every((entry) => known.has(entry.id))) throw fieldError('components', messages.selected('components'));
     await writePositions(trx, 'components', planOrder(siblings, new Map(requested.map((entry) => [entry.id, entry.order]))));
@@ -162,6 +178,8 @@ export async function moveComponent(knex: Knex, viewer: Viewer, moduleId: string
     if (targetModuleId !== moduleId) {
       const position = await nextPosition(trx, 'components', 'module_id', targetModuleId);
       await trx('components').where('id', id).update({ module_id: targetModuleId, position, updated_at: new Date() });
+      // Close the gap the component left: the source module's live components from 0 again.
+      await writePositions(trx, 'components', await liveComponentIds(trx, moduleId));
     }
     return requireComponent(trx, viewer, targetModuleId, id);
   });

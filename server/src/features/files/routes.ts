@@ -7,7 +7,7 @@
  * Single byte ranges answer 206 (video seeking), unsatisfiable ones 416; several ranges are answered with the
  * whole file, as RFC 9110 allows. The stored key is the ETag: every upload writes a new key.
  */
-import Router from '@koa/router';
+import { Routes } from '../../http/router.js';
 import { extname } from 'node:path';
 import type { Context } from 'koa';
 import type { AppServices } from '../../context.js';
@@ -74,8 +74,8 @@ function setHeaders(ctx: Context, file: StoredFile, expires: number): void {
   ctx.set('Cache-Control', `private, max-age=${seconds}`);
 }
 
-export function fileRoutes(services: AppServices): Router {
-  const router = new Router();
+export function fileRoutes(services: AppServices): Routes {
+  const router = new Routes();
   const signer = signerOf(services);
   const storage = storageOf(services);
 

@@ -1,5 +1,5 @@
 /** Groups of core-platform.md 7.2, under /tenants/{tenantId}/groups. */
-import Router from '@koa/router';
+import { Routes } from '../../http/router.js';
 import { forms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
 import { authenticate } from '../../http/authenticate.js';
@@ -12,8 +12,8 @@ import * as groups from './service.js';
 
 const BASE = '/tenants/:tenantId/groups';
 
-export function groupRoutes(services: AppServices): Router {
-  const router = new Router();
+export function groupRoutes(services: AppServices): Routes {
+  const router = new Routes();
   const { knex } = services;
   const inTenant = [authenticate(knex), requireTenant(knex)];
 

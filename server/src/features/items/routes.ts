@@ -1,5 +1,5 @@
 /** Items of core-platform.md 7.2, under /tenants/{tenantId}/topics/{topicId}/items. */
-import Router from '@koa/router';
+import { Routes } from '../../http/router.js';
 import type { AppServices } from '../../context.js';
 import { authenticate } from '../../http/authenticate.js';
 import { notFound } from '../../http/errors.js';
@@ -14,8 +14,8 @@ import * as items from './service.js';
 
 const BASE = '/tenants/:tenantId/topics/:topicId/items';
 
-export function itemRoutes(services: AppServices): Router {
-  const router = new Router();
+export function itemRoutes(services: AppServices): Routes {
+  const router = new Routes();
   const { knex } = services;
   const signer = signerOf(services);
   const inTenant = [authenticate(knex), requireTenant(knex)];

@@ -12,26 +12,18 @@ import { chunks } from '../../db/relations.js';
 import { notFound, validationFailed } from '../../http/errors.js';
 import { mediaSummaryColumns } from '../media/summary.js';
 import { contentMessages } from '../modules/policy.js';
-import { memberFlag, placeholderViewer, viewerValues, type Viewer } from '../modules/visibility.js';
+import { memberFlag, placeholderViewer, viewerValues, visibilityCheck, type Viewer } from '../modules/visibility.js';
 import { topicsOf } from '../topics/service.js';
 import type { ItemEntry } from './input.js';
 import { itemMessages } from './policy.js';
 import { ITEM_MEDIA_PREFIX, type ItemRow } from './presenter.js';
 
-/** The topic's id when the viewer may see it, compiled once per kind of viewer. */
-function visibleTopicRead(seesAll: boolean) {
-  return selectWith<{ id: string }>((knex) =>
-    topicsOf(knex, placeholderViewer(seesAll)).where('t.id', placeholder('topicId') as unknown as string).select('t.id').limit(1),
-  );
-}
-
-const visibleTopicReads = { all: visibleTopicRead(true), related: visibleTopicRead(false) };
-
 /** 404 unless the viewer may see the topic (a learner: active, live, related content only). */
-export async function requireVisibleTopic(db: Knex, viewer: Viewer, topicId: string): Promise<void> {
-  const [topic] = await visibleTopicReads[viewer.seesAll ? 'all' : 'related'](db, { ...viewerValues(viewer), topicId });
-  if (!topic) throw notFound(contentMessages.topicNotFound);
-}
+export const requireVisibleTopic = visibilityCheck(
+  'topic',
+  (db, viewer) => topicsOf(db, viewer, 'one').where('t.id', placeholder('id') as unknown as string).select('t.id'),
+  () => notFound(contentMessages.topicNotFound),
+);
 
 /** The topic's items sorted by position, in one query (media joined, completion as a column). */
 const itemRowsRead = selectWith<ItemRow>((db) => {

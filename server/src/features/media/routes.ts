@@ -1,5 +1,5 @@
 /** The media library of core-platform.md 7.2, under /tenants/{tenantId}/media. */
-import Router from '@koa/router';
+import { Routes } from '../../http/router.js';
 import { MEDIA_TYPES, forms, isUuid, messages, type FileKind } from '@tessera/sdk/rules';
 import type { Context } from 'koa';
 import type { AppServices } from '../../context.js';
@@ -43,8 +43,8 @@ async function thumbnailFor(form: MultipartForm, kind: FileKind, services: AppSe
   return thumbnail;
 }
 
-export function mediaRoutes(services: AppServices): Router {
-  const router = new Router();
+export function mediaRoutes(services: AppServices): Routes {
+  const router = new Routes();
   const { knex } = services;
   const signer = signerOf(services);
   const storage = storageOf(services);

@@ -6,7 +6,9 @@
 import type { NamedRef } from '@tessera/sdk';
 import { mediaKindOf, messages } from '@tessera/sdk/rules';
 import type { MediaType } from '../../db/content-models.js';
-import { selectFirst, selectRows } from '../../db/cached-select.js';
+import { selectFirst, selectRows, selectWith, whereInJsonList } from '../../db/cached-select.js';
+import { placeholder } from '../../db/prepared.js';
+import { containsSearch } from '../../db/contains-search.js';
 import type { Knex } from '../../db/knex.js';
 import { existingIds, replaceRelations } from '../../db/relations.js';
 import { fieldError, notFound } from '../../http/errors.js';
@@ -23,6 +25,7 @@ export const MEDIA_LIST: ListDefinition<MediaSortKey> = {
   defaultOrder: 'created',
   tieBreaker: 'md.id',
   searchColumns: ['md.name'],
+  search: containsSearch({ copy: 'media_search', copyKey: 'media_id', key: 'md.id', columns: ['md.name'] }),
 };
 
 export interface MediaFilters {
@@ -30,7 +33,8 @@ export interface MediaFilters {
   moduleId?: string;
 }
 
-function selectMedia(db: Knex) {
+/** A file's columns; `withItemsCount` for single reads (lists leave the count out: see the contract). */
+function selectMedia(db: Knex, withItemsCount = false) {
   return (query: Knex.QueryBuilder) =>
     query.select(
       'md.id',
@@ -46,7 +50,7 @@ function selectMedia(db: Knex) {
       'md.thumbnail_mime_type',
       'md.created_at',
       'md.updated_at',
-      db('items as ci').count('*').whereRaw('ci.media_id = md.id').as('items_count'),
+      ...(withItemsCount ? [db('items as ci').count('*').whereRaw('ci.media_id = md.id').as('items_count')] : []),
     );
 }
 
@@ -60,13 +64,18 @@ function libraryOf(db: Knex, tenantId: string): Knex.QueryBuilder {
     .whereNotExists(db('suggestion_media as sm').whereRaw('sm.media_id = md.id').select(db.raw('1')));
 }
 
+/** A page's files by id: compiled once (list-query.ts). */
+const mediaRowsRead = selectWith<MediaRow>((db) =>
+  whereInJsonList(db, selectMedia(db)(db('media as md').where('md.tenant_id', placeholder('tenantId') as unknown as string)), 'md.id', placeholder('ids')),
+);
+
 export async function listMedia(knex: Knex, tenantId: string, params: ListParams<MediaSortKey>, filters: MediaFilters): Promise<Page<MediaRow>> {
   const filtered = libraryOf(knex, tenantId);
   if (filters.type) filtered.where('md.type', filters.type);
   if (filters.moduleId) {
     filtered.whereExists(knex('module_media as fmm').whereRaw('fmm.media_id = md.id').where('fmm.module_id', filters.moduleId).select(knex.raw('1')));
   }
-  return paginate<MediaRow, MediaSortKey>(knex, filtered, params, MEDIA_LIST, selectMedia(knex));
+  return paginate<MediaRow, MediaSortKey>(knex, filtered, params, MEDIA_LIST, selectMedia(knex), (ids) => mediaRowsRead(knex, { tenantId, ids: JSON.stringify(ids) }));
 }
 
 /** The modules each file is tagged with, for a page of files in one query. */
@@ -87,7 +96,7 @@ export interface MediaWithModules {
 }
 
 export async function requireMedia(db: Knex, tenantId: string, id: string): Promise<MediaRow> {
-  const row = await selectFirst<MediaRow>(db, selectMedia(db)(libraryOf(db, tenantId).where('md.id', id)));
+  const row = await selectFirst<MediaRow>(db, selectMedia(db, true)(libraryOf(db, tenantId).where('md.id', id)));
   if (!row) throw notFound(mediaMessages.notFound);
   return row;
 }

@@ -33,15 +33,16 @@ export function mediaSummaryOf(row: Record<string, unknown>, prefix: string): Me
 }
 
 export function presentMediaSummary(media: MediaSummaryColumns, signer: UrlSigner): MediaSummary {
-  const ref = { tenantId: media.tenant_id as string, mediaId: media.id as string };
+  const tenantId = media.tenant_id as string;
+  const mediaId = media.id as string;
   return {
-    id: media.id as string,
+    id: mediaId,
     name: media.name as string,
     type: media.type as MediaType,
     mime_type: media.mime_type as MediaSummary['mime_type'],
     size: Number(media.size),
     created_at: toIso(media.created_at),
-    url: signer.url({ ...ref, variant: 'file' }),
-    thumbnail: media.thumbnail_key ? { url: signer.url({ ...ref, variant: 'thumbnail' }) } : null,
+    url: signer.url({ tenantId, mediaId, variant: 'file' }),
+    thumbnail: media.thumbnail_key ? { url: signer.url({ tenantId, mediaId, variant: 'thumbnail' }) } : null,
   };
 }

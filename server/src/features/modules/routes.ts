@@ -1,5 +1,5 @@
 /** Modules of core-platform.md 7.2, under /tenants/{tenantId}/modules. */
-import Router from '@koa/router';
+import { Routes } from '../../http/router.js';
 import { forms } from '@tessera/sdk/rules';
 import type { Context } from 'koa';
 import type { AppServices } from '../../context.js';
@@ -18,8 +18,8 @@ import { viewerOf } from './visibility.js';
 
 const BASE = '/tenants/:tenantId/modules';
 
-export function moduleRoutes(services: AppServices): Router {
-  const router = new Router();
+export function moduleRoutes(services: AppServices): Routes {
+  const router = new Routes();
   const { knex } = services;
   const signer = signerOf(services);
   const inTenant = [authenticate(knex), requireTenant(knex)];

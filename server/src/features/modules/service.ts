@@ -18,7 +18,7 @@ import type { ReceivedFile } from '../media/upload.js';
 import { presentUserSummary, USER_SUMMARY_COLUMNS, type UserSummaryColumns } from '../tenant-users/presenter.js';
 import { contentMessages } from './policy.js';
 import type { ModuleRelations, ModuleRow } from './presenter.js';
-import { memberFlag, whereModuleVisible, type Viewer } from './visibility.js';
+import { memberFlag, whereModuleVisible, type Reach, type Viewer } from './visibility.js';
 
 export type ContentSortKey = 'order' | 'name' | 'created' | 'updated';
 
@@ -38,8 +38,8 @@ export interface ContentListOptions {
   showHidden: boolean;
 }
 
-function modulesOf(db: Knex, viewer: Viewer): Knex.QueryBuilder {
-  return whereModuleVisible(db, db('modules as m').leftJoin('media as mi', 'mi.id', 'm.image_id'), viewer);
+function modulesOf(db: Knex, viewer: Viewer, reach: Reach = 'many'): Knex.QueryBuilder {
+  return whereModuleVisible(db, db('modules as m').leftJoin('media as mi', 'mi.id', 'm.image_id'), viewer, reach);
 }
 
 function counts(db: Knex) {
@@ -89,7 +89,7 @@ export async function listModules(knex: Knex, viewer: Viewer, params: ListParams
 }
 
 export async function requireModule(db: Knex, viewer: Viewer, id: string): Promise<ModuleRow> {
-  const module = await selectFirst<ModuleRow>(db, selectModule(db, viewer)(modulesOf(db, viewer).where('m.id', id)));
+  const module = await selectFirst<ModuleRow>(db, selectModule(db, viewer)(modulesOf(db, viewer, 'one').where('m.id', id)));
   if (!module) throw notFound(contentMessages.moduleNotFound);
   return module;
 }

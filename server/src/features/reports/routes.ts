@@ -1,13 +1,13 @@
 /** Reports (core-platform.md 7.2): GET /tenants/{tenantId}/reports/snapshot. */
-import Router from '@koa/router';
+import { Routes } from '../../http/router.js';
 import type { AppServices } from '../../context.js';
 import { authenticate } from '../../http/authenticate.js';
 import { accessOf, requireTenant } from '../../http/tenant-access.js';
 import { reportPolicy } from './policy.js';
 import { snapshotReport } from './snapshot.js';
 
-export function reportRoutes(services: AppServices): Router {
-  const router = new Router();
+export function reportRoutes(services: AppServices): Routes {
+  const router = new Routes();
   const { knex } = services;
 
   router.get('/tenants/:tenantId/reports/snapshot', authenticate(knex), requireTenant(knex), async (ctx) => {

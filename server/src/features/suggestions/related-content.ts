@@ -22,13 +22,13 @@ const NONE: RelatedContent = { module_id: null, component_id: null, topic_id: nu
 function lookup(db: Knex, viewer: Viewer, level: Level, id: string): Promise<RelatedContent | undefined> {
   if (level === 'topic_id') {
     const query = db('topics as t').join('components as c', 'c.id', 't.component_id').join('modules as m', 'm.id', 'c.module_id');
-    return whereTopicVisible(db, query, viewer).where('t.id', id).first('t.id as topic_id', 'c.id as component_id', 'm.id as module_id');
+    return whereTopicVisible(db, query, viewer, 'one').where('t.id', id).first('t.id as topic_id', 'c.id as component_id', 'm.id as module_id');
   }
   if (level === 'component_id') {
     const query = db('components as c').join('modules as m', 'm.id', 'c.module_id');
-    return whereComponentVisible(db, query, viewer).where('c.id', id).first(db.raw('null as topic_id'), 'c.id as component_id', 'm.id as module_id');
+    return whereComponentVisible(db, query, viewer, 'one').where('c.id', id).first(db.raw('null as topic_id'), 'c.id as component_id', 'm.id as module_id');
   }
-  return whereModuleVisible(db, db('modules as m'), viewer).where('m.id', id).first(db.raw('null as topic_id'), db.raw('null as component_id'), 'm.id as module_id');
+  return whereModuleVisible(db, db('modules as m'), viewer, 'one').where('m.id', id).first(db.raw('null as topic_id'), db.raw('null as component_id'), 'm.id as module_id');
 }
 
 /** Most specific first: the deepest sent id decides the others. */

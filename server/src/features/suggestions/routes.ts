@@ -2,7 +2,7 @@
  * Suggestions (core-platform.md 7.2 and the call the spec's list lacks): POST sends one; GET list, GET one,
  * PATCH is_active and DELETE are the organization's inbox under /tenants/{tenantId}/suggestions.
  */
-import Router from '@koa/router';
+import { Routes } from '../../http/router.js';
 import { forms, SUGGESTION_MAX_IMAGES } from '@tessera/sdk/rules';
 import type { Context } from 'koa';
 import type { AppServices } from '../../context.js';
@@ -23,8 +23,8 @@ import * as suggestions from './service.js';
 
 const BASE = '/tenants/:tenantId/suggestions';
 
-export function suggestionRoutes(services: AppServices): Router {
-  const router = new Router();
+export function suggestionRoutes(services: AppServices): Routes {
+  const router = new Routes();
   const { knex } = services;
   const signer = signerOf(services);
   const inTenant = [authenticate(knex), requireTenant(knex)];

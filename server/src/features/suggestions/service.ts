@@ -7,7 +7,7 @@
 import { TEXT_MAX_LENGTH } from '@tessera/sdk/rules';
 import { newId } from '../../db/ids.js';
 import type { Knex } from '../../db/knex.js';
-import { searchPeople } from '../../db/people-search.js';
+import { searchPeople } from '../../db/contains-search.js';
 import { notFound } from '../../http/errors.js';
 import { likePattern, paginate, type ListDefinition, type ListParams, type Page } from '../../http/list-query.js';
 import { deleteKeys, insertMedia } from '../media/service.js';

@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import { Routes } from '../../http/router.js';
 import type { AppConfig } from '@tessera/sdk';
 import type { ServerConfig } from '../../config.js';
 import { API_VERSION } from '../../version.js';
@@ -15,9 +15,9 @@ export function appConfigOf(config: ServerConfig): AppConfig {
   return { image: config.media.limits.image, bioreq_types: BIOREQ_TYPES, file_sizes: config.media.limits.file_sizes };
 }
 
-export function systemRoutes(config: ServerConfig): Router {
+export function systemRoutes(config: ServerConfig): Routes {
   const appConfig = appConfigOf(config);
-  const router = new Router();
+  const router = new Routes();
   router.get('/version', (ctx) => {
     ctx.body = { data: { version: API_VERSION } };
   });

@@ -1,5 +1,5 @@
 /** Members (tenant users) of core-platform.md 7.2, under /tenants/{tenantId}/tenant-users. */
-import Router from '@koa/router';
+import { Routes } from '../../http/router.js';
 import { forms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
 import type { Role } from '../../db/models.js';
@@ -13,8 +13,8 @@ import * as members from './service.js';
 
 const BASE = '/tenants/:tenantId/tenant-users';
 
-export function tenantUserRoutes(services: AppServices): Router {
-  const router = new Router();
+export function tenantUserRoutes(services: AppServices): Routes {
+  const router = new Routes();
   const { knex } = services;
   const inTenant = [authenticate(knex), requireTenant(knex)];
 

@@ -7,8 +7,10 @@ import type { GroupSummary, NamedRef } from '@tessera/sdk';
 import type { AppServices } from '../../context.js';
 import { isArchived, planArchive, archiveMessages } from '../../db/archiving.js';
 import type { Knex } from '../../db/knex.js';
+import { selectWith, whereInJsonList } from '../../db/cached-select.js';
 import { newId } from '../../db/ids.js';
-import { searchPeople } from '../../db/people-search.js';
+import { placeholder } from '../../db/prepared.js';
+import { searchPeople } from '../../db/contains-search.js';
 import type { Role } from '../../db/models.js';
 import { existingIds, liveRelatedByName, replaceRelations } from '../../db/relations.js';
 import { fieldError, notFound } from '../../http/errors.js';
@@ -65,9 +67,16 @@ function selectMember(db: Knex) {
   return (query: Knex.QueryBuilder) => query.select('tu.id', 'tu.role', 'tu.is_active', 'tu.deleted_at', 'tu.created_at', ...USER_SUMMARY_COLUMNS, groupsCount(db), modulesCount(db));
 }
 
+/** A page's members by id, with their counts: compiled once (list-query.ts). */
+const memberRowsRead = selectWith<MemberRow>((db) =>
+  whereInJsonList(db, selectMember(db)(membersOf(db, placeholder('tenantId') as unknown as string)), 'tu.id', placeholder('ids')),
+);
+
 export async function listMembers(knex: Knex, tenantId: string, params: ListParams<MemberSortKey>): Promise<Page<MemberRow>> {
   const filtered = applyArchived(membersOf(knex, tenantId), 'tu.deleted_at', params.archived);
-  return paginate<MemberRow, MemberSortKey>(knex, filtered, params, MEMBER_LIST, selectMember(knex));
+  return paginate<MemberRow, MemberSortKey>(knex, filtered, params, MEMBER_LIST, selectMember(knex), (ids) =>
+    memberRowsRead(knex, { tenantId, ids: JSON.stringify(ids) }),
+  );
 }
 
 export async function requireMember(db: Knex, tenantId: string, id: string): Promise<MemberRow> {

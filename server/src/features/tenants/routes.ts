@@ -1,5 +1,5 @@
 /** The owner's organization calls (core-platform.md 7.1): GET/POST /tenants, GET/PATCH/DELETE /tenants/{tenantId}. */
-import Router from '@koa/router';
+import { Routes } from '../../http/router.js';
 import type { Context } from 'koa';
 import { forms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
@@ -20,8 +20,8 @@ function authorized(ctx: Context, operation: Operation): AccessRole {
   return role;
 }
 
-export function tenantRoutes(services: AppServices): Router {
-  const router = new Router();
+export function tenantRoutes(services: AppServices): Routes {
+  const router = new Routes();
   const { knex } = services;
   const requireSession = authenticate(knex);
 

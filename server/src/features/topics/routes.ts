@@ -1,5 +1,5 @@
 /** Topics of core-platform.md 7.2, under /tenants/{tenantId}/components/{componentId}/topics, and the caller's favourites. */
-import Router from '@koa/router';
+import { Routes } from '../../http/router.js';
 import { forms } from '@tessera/sdk/rules';
 import type { Context } from 'koa';
 import type { AppServices } from '../../context.js';
@@ -7,7 +7,7 @@ import { authenticate } from '../../http/authenticate.js';
 import { listBody, readListParams } from '../../http/list-query.js';
 import { flagOf, readBody, textOf } from '../../http/read-body.js';
 import { accessOf, requireTenant } from '../../http/tenant-access.js';
-import { orderEntries } from '../modules/input.js';
+import { listOptions, orderEntries } from '../modules/input.js';
 import { requireMembership } from '../modules/policy.js';
 import { viewerOf } from '../modules/visibility.js';
 import { topicPolicy } from './policy.js';
@@ -16,8 +16,8 @@ import * as topics from './service.js';
 
 const BASE = '/tenants/:tenantId/components/:componentId/topics';
 
-export function topicRoutes(services: AppServices): Router {
-  const router = new Router();
+export function topicRoutes(services: AppServices): Routes {
+  const router = new Routes();
   const { knex } = services;
   const inTenant = [authenticate(knex), requireTenant(knex)];
 
@@ -36,7 +36,8 @@ export function topicRoutes(services: AppServices): Router {
   router.get(BASE, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     topicPolicy.authorize(access.role, 'list');
-    const page = await topics.listTopics(knex, viewerOf(access), ctx.params.componentId, readListParams(ctx.query, topics.TOPIC_LIST));
+    const params = readListParams(ctx.query, topics.TOPIC_LIST);
+    const page = await topics.listTopics(knex, viewerOf(access), ctx.params.componentId, params, { short: listOptions(ctx.query).short });
     ctx.body = listBody(page, (row) => presentTopic(row, access.role));
   });
 

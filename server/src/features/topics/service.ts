@@ -5,27 +5,31 @@
 import { messages } from '@tessera/sdk/rules';
 import { planArchive } from '../../db/archiving.js';
 import { newId } from '../../db/ids.js';
-import { selectFirst } from '../../db/cached-select.js';
+import { selectFirst, selectWith, whereInJsonList } from '../../db/cached-select.js';
+import { placeholder } from '../../db/prepared.js';
 import type { Knex } from '../../db/knex.js';
 import { moveTo, nextPosition, planOrder, writePositions } from '../../db/ordering.js';
 import { fieldError, notFound } from '../../http/errors.js';
-import { applyArchived, paginate, type ListParams, type Page } from '../../http/list-query.js';
-import { requireComponent } from '../components/service.js';
+import { applyArchived, paginate, type ListParams, type Page, type RowsById } from '../../http/list-query.js';
+import { requireVisibleComponent } from '../components/service.js';
 import { contentMessages } from '../modules/policy.js';
 import { contentList, type ContentSortKey } from '../modules/service.js';
-import { memberFlag, whereTopicVisible, type Viewer } from '../modules/visibility.js';
+import { memberFlag, placeholderViewer, viewerValues, whereLive, whereTopicVisible, type Reach, type Viewer } from '../modules/visibility.js';
 import { copyTopics } from './copy.js';
 import type { TopicRow } from './presenter.js';
 
 export const TOPIC_LIST = contentList('t');
 
-export function topicsOf(db: Knex, viewer: Viewer): Knex.QueryBuilder {
+export function topicsOf(db: Knex, viewer: Viewer, reach: Reach = 'many'): Knex.QueryBuilder {
   const query = db('topics as t').join('components as c', 'c.id', 't.component_id').join('modules as m', 'm.id', 'c.module_id');
-  return whereTopicVisible(db, query, viewer);
+  return whereTopicVisible(db, query, viewer, reach);
 }
 
-/** The counts are correlated subqueries of the page's own query (constant queries per page). */
-export function selectTopic(db: Knex, viewer: Viewer) {
+/**
+ * The counts are correlated subqueries of the page's own query (constant queries per page); `short` lists
+ * (pickers, the ids a move up or down renumbers) leave them out, as modules and components do.
+ */
+export function selectTopic(db: Knex, viewer: Viewer, short = false) {
   return (query: Knex.QueryBuilder) =>
     query.select(
       't.id',
@@ -40,17 +44,23 @@ export function selectTopic(db: Knex, viewer: Viewer) {
       't.deleted_at',
       't.created_at',
       't.updated_at',
-      db('items as ti').count('*').whereRaw('ti.topic_id = t.id').as('items_count'),
-      db('items as tp').count('*').whereRaw('tp.topic_id = t.id').where('tp.is_procedure', true).as('total_procedures'),
-      // From the topic's few items to the member's completion of each (not from all of the member's completions).
-      db('items as ci')
-        .count('*')
-        .whereRaw('ci.topic_id = t.id')
-        .where('ci.is_procedure', true)
-        .whereExists(db('item_completions as ic').whereRaw('ic.item_id = ci.id').where('ic.tenant_user_id', viewer.memberId).select(db.raw('1')))
-        .as('completed_procedures'),
       memberFlag(db, 'topic_favorites', 'topic_id', 't.id', viewer.memberId, 'is_favorite'),
+      ...(short ? [] : topicCounts(db, viewer)),
     );
+}
+
+function topicCounts(db: Knex, viewer: Viewer) {
+  return [
+    db('items as ti').count('*').whereRaw('ti.topic_id = t.id').as('items_count'),
+    db('items as tp').count('*').whereRaw('tp.topic_id = t.id').where('tp.is_procedure', true).as('total_procedures'),
+    // From the topic's few items to the member's completion of each (not from all of the member's completions).
+    db('items as ci')
+      .count('*')
+      .whereRaw('ci.topic_id = t.id')
+      .where('ci.is_procedure', true)
+      .whereExists(db('item_completions as ic').whereRaw('ic.item_id = ci.id').where('ic.tenant_user_id', viewer.memberId).select(db.raw('1')))
+      .as('completed_procedures'),
+  ];
 }
 
 function applyListFilters(query: Knex.QueryBuilder, viewer: Viewer, params: ListParams): Knex.QueryBuilder {
@@ -59,10 +69,44 @@ function applyListFilters(query: Knex.QueryBuilder, viewer: Viewer, params: List
   return query;
 }
 
-export async function listTopics(knex: Knex, viewer: Viewer, componentId: string, params: ListParams<ContentSortKey>): Promise<Page<TopicRow>> {
-  await requireComponent(knex, viewer, null, componentId);
-  const filtered = applyListFilters(topicsOf(knex, viewer).where('t.component_id', componentId), viewer, params);
-  return paginate<TopicRow, ContentSortKey>(knex, filtered, params, TOPIC_LIST, selectTopic(knex, viewer));
+/**
+ * The topics of a component the viewer was found to see (`requireVisibleComponent`): the component's and its
+ * module's visibility is settled, so only the topics' own conditions remain (the joins give their names).
+ */
+function topicsOfVisibleComponent(db: Knex, viewer: Viewer, componentId: string): Knex.QueryBuilder {
+  const query = topicsWithParents(db).where('t.tenant_id', viewer.tenantId).where('t.component_id', componentId);
+  return viewer.seesAll ? query : whereLive(query, 't');
+}
+
+function topicsWithParents(db: Knex): Knex.QueryBuilder {
+  return db('topics as t').join('components as c', 'c.id', 't.component_id').join('modules as m', 'm.id', 'c.module_id');
+}
+
+/** A page's topics by id, with their counts for the viewer (none when short): compiled once per kind of viewer (list-query.ts). */
+function topicRowsRead(seesAll: boolean, short: boolean) {
+  return selectWith<TopicRow>((db) => {
+    const viewer = placeholderViewer(seesAll);
+    return whereInJsonList(db, selectTopic(db, viewer, short)(topicsWithParents(db).where('t.tenant_id', viewer.tenantId)), 't.id', placeholder('ids'));
+  });
+}
+
+const topicRowsReads = {
+  all: topicRowsRead(true, false),
+  related: topicRowsRead(false, false),
+  allShort: topicRowsRead(true, true),
+  relatedShort: topicRowsRead(false, true),
+};
+
+function topicRowsById(knex: Knex, viewer: Viewer, short = false): RowsById<TopicRow> {
+  const read = topicRowsReads[`${viewer.seesAll ? 'all' : 'related'}${short ? 'Short' : ''}` as keyof typeof topicRowsReads];
+  return (ids) => read(knex, { ...viewerValues(viewer), ids: JSON.stringify(ids) });
+}
+
+export async function listTopics(knex: Knex, viewer: Viewer, componentId: string, params: ListParams<ContentSortKey>, options: { short: boolean } = { short: false }): Promise<Page<TopicRow>> {
+  await requireVisibleComponent(knex, viewer, componentId);
+  const filtered = applyListFilters(topicsOfVisibleComponent(knex, viewer, componentId), viewer, params);
+  const { short } = options;
+  return paginate<TopicRow, ContentSortKey>(knex, filtered, params, TOPIC_LIST, selectTopic(knex, viewer, short), topicRowsById(knex, viewer, short));
 }
 
 /** The caller's starred topics that they can still reach. */
@@ -70,12 +114,12 @@ export async function listFavoriteTopics(knex: Knex, viewer: Viewer, params: Lis
   const filtered = applyListFilters(topicsOf(knex, viewer), viewer, params).whereExists(
     knex('topic_favorites as f').whereRaw('f.topic_id = t.id').where('f.tenant_user_id', viewer.memberId).select(knex.raw('1')),
   );
-  return paginate<TopicRow, ContentSortKey>(knex, filtered, params, TOPIC_LIST, selectTopic(knex, viewer));
+  return paginate<TopicRow, ContentSortKey>(knex, filtered, params, TOPIC_LIST, selectTopic(knex, viewer), topicRowsById(knex, viewer));
 }
 
 /** A topic of the component in the path (or of any component when null), as the viewer may see it. */
 export async function requireTopic(db: Knex, viewer: Viewer, componentId: string | null, id: string): Promise<TopicRow> {
-  const query = topicsOf(db, viewer).where('t.id', id);
+  const query = topicsOf(db, viewer, 'one').where('t.id', id);
   if (componentId !== null) query.where('t.component_id', componentId);
   const topic = await selectFirst<TopicRow>(db, selectTopic(db, viewer)(query));
   if (!topic) throw notFound(contentMessages.topicNotFound);
@@ -85,7 +129,7 @@ export async function requireTopic(db: Knex, viewer: Viewer, componentId: string
 export async function createTopic(knex: Knex, viewer: Viewer, componentId: string, input: { name: string; description: string }): Promise<TopicRow> {
   const id = newId();
   await knex.transaction(async (trx) => {
-    await requireComponent(trx, viewer, null, componentId);
+    await requireVisibleComponent(trx, viewer, componentId);
     const now = new Date();
     const position = await nextPosition(trx, 'topics', 'component_id', componentId);
     await trx('topics').insert({ id, tenant_id: viewer.tenantId, component_id: componentId, ...input, is_active: true, position, deleted_at: null, created_at: now, updated_at: now });
@@ -124,7 +168,7 @@ export async function updateTopic(knex: Knex, viewer: Viewer, componentId: strin
 
 export async function reorderTopics(knex: Knex, viewer: Viewer, componentId: string, requested: { id: string; order: number }[]): Promise<Page<TopicRow>> {
   await knex.transaction(async (trx) => {
-    await requireComponent(trx, viewer, null, componentId);
+    await requireVisibleComponent(trx, viewer, componentId);
     const siblings = await liveSiblings(trx, componentId);
     const known = new Set(siblings.map((sibling) => sibling.id));
     if (!requested.every((entry) => known.has(entry.id))) throw fieldError('topics', messages.selected('topics'));
@@ -157,6 +201,8 @@ export async function moveTopic(knex: Knex, viewer: Viewer, componentId: string,
     if (targetComponentId !== componentId) {
       const position = await nextPosition(trx, 'topics', 'component_id', targetComponentId);
       await trx('topics').where('id', id).update({ component_id: targetComponentId, position, updated_at: new Date() });
+      // Close the gap the topic left: the source component's live topics from 0 again.
+      await writePositions(trx, 'topics', (await liveSiblings(trx, componentId)).map((sibling) => sibling.id));
     }
     return requireTopic(trx, viewer, targetComponentId, id);
   });

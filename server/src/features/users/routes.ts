@@ -1,5 +1,5 @@
 /** The owner's account calls (core-platform.md 7.1): GET /users, PATCH and DELETE /users/{userId}. */
-import Router from '@koa/router';
+import { Routes } from '../../http/router.js';
 import type { Context } from 'koa';
 import { forms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
@@ -20,8 +20,8 @@ function caller(ctx: Context, operation: Operation) {
   return { role, id: user.id };
 }
 
-export function userRoutes(services: AppServices): Router {
-  const router = new Router();
+export function userRoutes(services: AppServices): Routes {
+  const router = new Routes();
   const { knex } = services;
   const requireSession = authenticate(knex);
 

@@ -1,16 +1,17 @@
 /** The owner's User Management: the account list and the suspend / reactivate / ban / restore transitions. */
 import type { Knex } from '../../db/knex.js';
-import { searchPeople } from '../../db/people-search.js';
+import { searchPeople } from '../../db/contains-search.js';
 import { notFound } from '../../http/errors.js';
 import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../http/list-query.js';
 import { revokeAccountGrants } from '../../oidc/adapter.js';
 import { assertTransition, type UserAction } from './policy.js';
 import type { ManagedUserRow } from './presenter.js';
 
-export type UserSortKey = 'name' | 'email' | 'created_at' | 'joined' | 'memberships';
+export type UserSortKey = 'name' | 'email' | 'created_at' | 'created' | 'joined' | 'memberships';
 
+/** `created` is the spec's key for `created_at` (section 9 sort key map); `joined` the portal's column name. */
 export const USER_LIST: ListDefinition<UserSortKey> = {
-  sorts: { name: 'lower(u.name)', email: 'u.email', created_at: 'u.created_at', joined: 'u.created_at', memberships: 'memberships_count' },
+  sorts: { name: 'lower(u.name)', email: 'u.email', created_at: 'u.created_at', created: 'u.created_at', joined: 'u.created_at', memberships: 'memberships_count' },
   defaultOrder: 'created_at',
   defaultDesc: true,
   tieBreaker: 'u.id',

@@ -1,0 +1,164 @@
+/**
+ * SQLite reads on other cores. Node runs the API's JavaScript on one thread, and better-sqlite3 runs a query
+ * on the thread that asks: a list page that costs 300 µs of SQLite holds up every other request meanwhile.
+ * Here worker threads, each with its own read-only connection and statement cache, run the costly reads
+ * while the main thread goes on with HTTP, JSON and the cheap reads.
+ *
+ * Which reads go: each statement's cost is measured where it runs (a moving average per SQL text); one that
+ * costs more than OFFLOAD_ABOVE_US on the main thread is sent to a worker from then on, and comes back when it
+ * gets cheap (a round trip costs the two threads about 40 µs of CPU together, so cheap reads stay). A worker's read starts its
+ * own read transaction when it runs, after the request's earlier commits, like a read on the main thread.
+ *
+ * PostgreSQL needs none of this (the database server works in its own processes).
+ */
+import { availableParallelism } from 'node:os';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+/** A statement costing more than this on average (µs) runs on a worker. */
+export const OFFLOAD_ABOVE_US = 60;
+/** Weight of the newest run in a statement's moving average. */
+const SMOOTHING = 0.2;
+/** Statements a worker keeps prepared (a server runs a few hundred distinct reads). */
+const MAX_STATEMENTS = 1024;
+
+/** One per core beyond the main thread's (none on one core: a thread there would only take turns with it). */
+export function defaultReadThreads(): number {
+  return Math.max(0, Math.min(4, availableParallelism() - 1));
+}
+
+/**
+ * The worker: a read-only connection and its statements by number (the main thread sends a statement's SQL once
+ * per worker). It answers rows as arrays with the column names: structured cloning repeats every key of every
+ * row, and arrays cost the two threads about a third less.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.betterSqlite3);
+const db = new Database(workerData.filename, { readonly: true, fileMustExist: true, timeout: 5000 });
+const statements = new Map();
+parentPort.on('message', ({ id, statement: number, sql, bindings }) => {
+  try {
+    let statement = statements.get(number);
+    if (!statement) {
+      statement = db.prepare(sql).raw(true);
+      statements.set(number, statement);
+    }
+    const started = process.hrtime.bigint();
+    const rows = statement.all(...bindings);
+    const micros = Number(process.hrtime.bigint() - started) / 1000;
+    parentPort.postMessage({ id, columns: statement.columns().map((column) => column.name), rows, micros });
+  } catch (error) {
+    parentPort.postMessage({ id, error: { message: String(error && error.message), code: error && error.code } });
+  }
+});
+`;
+
+interface Reply {
+  id: number;
+  columns?: string[];
+  rows?: unknown[][];
+  micros?: number;
+  error?: { message: string; code?: string };
+}
+
+/** Rows as objects again, from the worker's arrays. */
+function asObjects(columns: string[], rows: unknown[][]): Record<string, unknown>[] {
+  return rows.map((values) => {
+    const row: Record<string, unknown> = {};
+    for (let index = 0; index < columns.length; index += 1) row[columns[index]] = values[index];
+    return row;
+  });
+}
+
+interface Pending {
+  sql: string;
+  statement: number;
+  worker: number;
+  resolve(rows: unknown[]): void;
+  reject(error: Error): void;
+}
+
+export class ReadPool {
+  private readonly workers: Worker[] = [];
+  private readonly pending = new Map<number, Pending>();
+  /** Moving average cost (µs) per SQL text, wherever it last ran. */
+  private readonly costs = new Map<string, number>();
+  /** A number per SQL text, and the numbers each worker has prepared. */
+  private readonly statementNumbers = new Map<string, number>();
+  private readonly knownStatements: Set<number>[] = [];
+  private nextId = 0;
+  private nextWorker = 0;
+  /** Set when a worker died: every read runs on the main thread from then on. */
+  private broken = false;
+
+  constructor(filename: string, threads: number) {
+    const betterSqlite3 = createRequire(import.meta.url).resolve('better-sqlite3');
+    for (let index = 0; index < threads; index += 1) {
+      const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { filename, betterSqlite3 } });
+      worker.on('message', (reply: Reply) => this.settle(reply));
+      worker.on('error', (error) => this.fail(error));
+      // Idle workers must not keep the process alive (the app closes them; a test may not).
+      worker.unref();
+      this.workers.push(worker);
+      this.knownStatements.push(new Set());
+    }
+  }
+
+  /** True when this statement is costly enough to run on a worker. */
+  prefers(sql: string): boolean {
+    if (this.broken || (this.costs.get(sql) ?? 0) <= OFFLOAD_ABOVE_US) return false;
+    // Workers keep every statement they were sent: past the bound, new ones stay on the main thread.
+    return this.statementNumbers.has(sql) || this.statementNumbers.size < MAX_STATEMENTS;
+  }
+
+  /** Records a run's cost (µs), on the main thread or a worker. */
+  measured(sql: string, micros: number): void {
+    const previous = this.costs.get(sql);
+    if (previous === undefined && this.costs.size >= MAX_STATEMENTS * 4) this.costs.delete(this.costs.keys().next().value as string);
+    this.costs.set(sql, previous === undefined ? micros : previous + SMOOTHING * (micros - previous));
+  }
+
+  /** Runs the read on the next worker (bindings already in SQLite's types). */
+  all(sql: string, bindings: unknown[]): Promise<unknown[]> {
+    const id = this.nextId++;
+    const index = this.nextWorker;
+    this.nextWorker = (index + 1) % this.workers.length;
+    let statement = this.statementNumbers.get(sql);
+    if (statement === undefined) {
+      statement = this.statementNumbers.size;
+      this.statementNumbers.set(sql, statement);
+    }
+    // Its SQL travels until the worker has answered it once; the worker keeps the statement by number from then on.
+    const known = this.knownStatements[index].has(statement);
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { sql, statement: statement as number, worker: index, resolve, reject });
+      this.workers[index].postMessage({ id, statement, sql: known ? undefined : sql, bindings });
+    });
+  }
+
+  private settle(reply: Reply): void {
+    const pending = this.pending.get(reply.id);
+    if (!pending) return;
+    this.pending.delete(reply.id);
+    if (reply.error) {
+      pending.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
+      return;
+    }
+    this.knownStatements[pending.worker].add(pending.statement);
+    this.measured(pending.sql, reply.micros ?? 0);
+    pending.resolve(asObjects(reply.columns ?? [], reply.rows ?? []));
+  }
+
+  private fail(error: Error): void {
+    this.broken = true;
+    for (const pending of this.pending.values()) pending.reject(error);
+    this.pending.clear();
+  }
+
+  async close(): Promise<void> {
+    this.broken = true;
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+    this.fail(new Error('The read pool is closed.'));
+  }
+}
