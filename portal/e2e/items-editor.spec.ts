@@ -2,6 +2,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Api } from './people-support';
+import { intranetUrl, serverUrl } from './ports';
 import { DEMO_PASSWORD, expectAccessible, logIn } from './support';
 
 const ORGANIZATION = 'acme-training';
@@ -234,4 +235,25 @@ test('an admin builds a topic of rows, paragraphs, media and a procedure, reorde
   await page.getByRole('link', { name: 'Back to editing' }).click();
   await expect(page).toHaveURL(new RegExp(`${editor}$`));
   await expect(region(page, 'Row 2: Before you start today')).toBeVisible();
+
+  // The same topic, as saved, embedded as <tessera-topic-viewer> on the partner intranet for a learner of the module.
+  const master = await Api.as(request, 'master@example.com');
+  const [learner] = await master.call<{ id: string }[]>('GET', `/tenants/${ORGANIZATION}/tenant-users?search=learner@example.com`);
+  await master.call('POST', `/tenants/${ORGANIZATION}/modules/${module.id}/tenant-users`, { tenant_users: [learner.id] });
+  const intranet = await page.context().newPage();
+  await intranet.goto(`${intranetUrl}/?tessera=${serverUrl}&topic=${topic.id}`);
+  const login = intranet.locator('tessera-login');
+  await login.getByLabel('Email').fill('learner@example.com');
+  await login.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await login.getByRole('button', { name: 'Log In' }).click();
+  const viewer = intranet.locator('tessera-topic-viewer');
+  await expect(viewer.getByRole('heading', { name: topic.name })).toBeVisible();
+  const lockout = viewer.getByRole('region', { name: 'Lockout steps' });
+  await expect(lockout.getByRole('checkbox', { name: 'Complete' })).toBeVisible();
+  await expect(lockout.locator('audio')).toHaveCount(1);
+  await expect(lockout.locator('img')).toHaveCount(1);
+  await expect(lockout.locator('video')).toHaveCount(1);
+  await expect(lockout.getByRole('link', { name: new RegExp(`Checklist ${suffix}`) })).toBeVisible();
+  await expect(viewer.getByRole('region', { name: 'Before you start' })).toContainText('Wear');
+  await expectAccessible(intranet);
 });

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { Api, search } from './people-support';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { Api, rowOf, search } from './people-support';
 import { DEMO_PASSWORD, expectAccessible, logIn } from './support';
 
 const ORGANIZATION = 'acme-training';
@@ -45,8 +45,46 @@ async function seedContent(request: APIRequestContext) {
 
 const moduleCards = (page: Page) => page.getByRole('list', { name: 'Modules' });
 
-test('a learner related through a group stars a topic, ticks its procedure row, sends a suggestion and hides a module', async ({ page, request }) => {
+/**
+ * The demo master, in a browser of their own, reads the learner's suggestion in Admin Suggestions (spec 2.9):
+ * the Unread row from the learner, the view with the full text and the Relates To link to the topic, Mark Read.
+ */
+async function masterReadsSuggestion(browser: Browser, text: string, topic: { id: string; name: string }) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await logIn(page, 'master@example.com', DEMO_PASSWORD);
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto(`/${ORGANIZATION}/admin/suggestions`);
+    await expect(page.getByRole('heading', { name: 'Suggestions', level: 1 })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Unread', exact: true })).toHaveAttribute('aria-selected', 'true');
+    await search(page, 'Search name, email or text', text);
+    const row = rowOf(page, 'learner@example.com').filter({ hasText: text });
+    await expect(row).toHaveCount(1);
+    await expectAccessible(page);
+
+    await row.getByRole('link', { name: /View the suggestion/ }).click();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Suggestions');
+    await expect(page.getByText(text, { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: `Topic: ${topic.name}` })).toHaveAttribute('href', `/${ORGANIZATION}/admin/topics/${topic.id}/items`);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Mark Read' }).click();
+    await expect(page.getByRole('button', { name: 'Mark Unread' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+}
+
+test('a learner related through a group stars a topic, ticks its procedure row, sends a suggestion and hides a module; the master reads the suggestion', async ({
+  browser,
+  page,
+  request,
+}) => {
+  // A long journey (eleven pages with axe, two people): more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   const { names, topic } = await seedContent(request);
+  // Unique per run (a retry sends it again), and short enough (under 60 characters) to show uncut in the inbox.
+  const suggestion = `A photo of level feet would help. #${Date.now()}`;
 
   await logIn(page, 'learner@example.com', DEMO_PASSWORD);
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
@@ -99,7 +137,7 @@ test('a learner related through a group stars a topic, ticks its procedure row, 
   // Suggest an edit.
   await page.getByRole('button', { name: 'Suggest an edit' }).click();
   const dialog = page.getByRole('dialog', { name: 'Suggest an edit' });
-  await dialog.getByLabel('Suggestion').fill('A photo of level feet would help.');
+  await dialog.getByLabel('Suggestion').fill(suggestion);
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Suggestion Sent!')).toBeVisible();
@@ -132,11 +170,17 @@ test('a learner related through a group stars a topic, ticks its procedure row, 
   expect((await hidden).ok()).toBe(true);
   await expect(spareBox).not.toBeChecked();
 
-  await page.getByRole('button', { name: 'Go back' }).click();
+  // Go back is a link; from the keyboard: focus it and press Enter. It returns to the previous page.
+  const back = page.getByRole('link', { name: 'Go back' });
+  await expect(back).toHaveAttribute('href', `/${ORGANIZATION}/modules`);
+  await back.focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: names.component, level: 1 })).toBeVisible();
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Modules' }).click();
   await search(page, 'Search by name', names.spare);
   await expect(page.getByText('No modules found...')).toBeVisible();
   await search(page, 'Search by name', names.module);
   await expect(moduleCards(page).getByRole('link')).toHaveCount(1);
+
+  await masterReadsSuggestion(browser, suggestion, { id: topic.id, name: names.topic });
 });

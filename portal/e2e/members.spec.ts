@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { Api, registeredMember, rowOf, search, switchTo, uniqueOrganizationName } from './people-support';
+import { Api, openTab, registeredMember, rowOf, search, switchTo, uniqueOrganizationName } from './people-support';
 import { DEMO_PASSWORD, expectAccessible, linkFromOutbox, logIn, uniqueEmail } from './support';
 
 test('a master invites a new person, who finishes registration from the email and sees the organization', async ({ page }) => {
@@ -79,6 +79,7 @@ test('a person requests access by name, a master approves it, and the person see
   await expect(page).toHaveURL(new RegExp(`/${organization.slug}/modules$`));
   await expect(page.getByRole('banner').getByRole('link', { name })).toBeVisible();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expectAccessible(page);
 });
 
 test('a suspended member sees the Membership Suspended modal', async ({ page, request }) => {
@@ -162,4 +163,59 @@ test('a master creates a group with a member, edits it, and archives and restore
   await search(page, 'Search name or description', name);
   await page.getByRole('button', { name: `Restore ${name}` }).click();
   await expect(page.getByText('No groups found...')).toBeVisible();
+});
+
+test('a master declines an access request, archives it and restores it (Declined and Archived tabs)', async ({ page, request }) => {
+  const name = uniqueOrganizationName('Closed Doors');
+  const owner = await Api.as(request, 'owner@example.com');
+  const organization = await owner.call<{ id: string; slug: string }>('POST', '/tenants', { name });
+  await owner.call('POST', `/tenants/${organization.id}/tenant-users`, { email: 'master@example.com', role: 'master' });
+  // A confirmed person (registered through an invitation to Acme) asks to join the new organization.
+  const email = uniqueEmail('declined');
+  await registeredMember(request, await Api.as(request, 'master@example.com'), 'acme-training', email, 'Dana Declined');
+  await (await Api.as(request, email)).call('POST', '/access-requests', { name });
+
+  await logIn(page, 'master@example.com', DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await page.goto(`/${organization.slug}/admin/access-requests`);
+  await expect(rowOf(page, email)).toContainText('Pending');
+  await page.getByRole('button', { name: 'Decline Dana Declined' }).click();
+  await expect(rowOf(page, email)).toHaveCount(0);
+
+  await openTab(page, 'Declined');
+  await expect(rowOf(page, email)).toContainText('Declined');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Archive Dana Declined' }).click();
+  await expect(page.getByText('No access requests found...')).toBeVisible();
+
+  await openTab(page, 'Archived');
+  await expect(rowOf(page, email)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Restore Dana Declined' }).click();
+  await expect(page.getByText('No access requests found...')).toBeVisible();
+  await openTab(page, 'Declined');
+  await expect(rowOf(page, email)).toContainText('Declined');
+});
+
+test('a member whose new email is unconfirmed sees Email Confirmation Required; admin pages on a narrow screen say so', async ({ page, request }) => {
+  const email = uniqueEmail('reconfirm');
+  await registeredMember(request, await Api.as(request, 'master@example.com'), 'acme-training', email, 'Rey Reconfirm');
+  const changed = uniqueEmail('reconfirm-new');
+  // Changing the email requires confirming the new address (spec 2.6).
+  await (await Api.as(request, email)).call('PATCH', '/users/me', { email: changed });
+
+  await logIn(page, changed, DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Your email needs confirmation' })).toBeVisible();
+  await page.getByRole('list', { name: 'Your organizations' }).getByRole('link', { name: 'Acme Training' }).click();
+  const modal = page.getByRole('alertdialog', { name: 'Email Confirmation Required' });
+  await expect(modal).toBeVisible();
+  await expect(modal).toContainText('You must confirm your email before accessing this organization');
+  await expectAccessible(page);
+
+  await switchTo(page, 'admin@example.com');
+  await page.setViewportSize({ width: 500, height: 800 });
+  await page.goto('/acme-training/admin/modules');
+  await expect(page.getByText("We're sorry, but this page is not supported on this screen size. Please switch to a larger device.")).toBeVisible();
+  await expectAccessible(page);
 });

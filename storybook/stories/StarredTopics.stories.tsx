@@ -47,7 +47,7 @@ export const Loading: Story = {
 export const Empty: Story = {
   parameters: { api: { ...loggedIn, favorites: [] } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('No topics found....')).toBeInTheDocument();
+    await expect(await within(canvasElement).findByText('No topics found...')).toBeInTheDocument();
   },
 };
 

@@ -1,5 +1,5 @@
 import { styled } from '@tessera/widgets/theme';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 
 /**
@@ -21,11 +21,13 @@ export interface AppLinkProps {
   to: string;
   children: ReactNode;
   'aria-label'?: string;
+  /** Runs before react-router's own navigation; calling `event.preventDefault()` cancels that navigation. */
+  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
 }
 
-export function AppLink({ to, children, ...aria }: AppLinkProps) {
+export function AppLink({ to, children, onClick, ...aria }: AppLinkProps) {
   return (
-    <StyledLink to={to} {...aria}>
+    <StyledLink to={to} onClick={onClick} {...aria}>
       {children}
     </StyledLink>
   );

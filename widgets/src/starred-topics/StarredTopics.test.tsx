@@ -41,7 +41,7 @@ describe('StarredTopics', () => {
 
   it('shows the empty text when nothing is starred', async () => {
     setup({ favorites: [] });
-    expect(await screen.findByText('No topics found....')).toBeTruthy();
+    expect(await screen.findByText('No topics found...')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 /** Texts of the starred topics list: heading and empty text as in the spec (2.8), the rest the widget's own. */
 export const starredTopicsMessages = {
   heading: 'Your Starred Topics',
-  empty: 'No topics found....',
+  empty: 'No topics found...',
   loading: 'Loading...',
   failed: 'Something went wrong.',
   loggedOut: 'Log in to see your starred topics.',

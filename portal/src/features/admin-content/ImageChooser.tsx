@@ -2,7 +2,7 @@ import type { MediaSummary } from '@tessera/sdk';
 import { formatFileSize, type FieldErrors } from '@tessera/sdk/rules';
 import { Button, TextField } from '@tessera/widgets/ui';
 import { styled } from '@tessera/widgets/theme';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { formatDate } from '../../lib/dates';
 import { useSession } from '../../state/session';
 import { ModalDialog } from '../../ui/Dialog';
@@ -43,10 +43,21 @@ const Large = styled('img', { width: '100%', height: 'auto' });
 
 const Errors = styled('div', { display: 'flex', flexDirection: 'column', fontSize: '$1', color: '$danger' });
 
-/** Name, size and created date of an image (spec 2.9: the current image and the Selected Image preview). */
-function ImageFacts({ image }: { image: Pick<MediaSummary, 'name' | 'size' | 'created_at'> }) {
+/** The visible title of an image's caption ("Selected Image", "Current image"), above its facts; it names the figure. */
+const CaptionTitle = styled('span', {
+  fontSize: '$2',
+  fontWeight: '$bold',
+  color: '$textMuted',
+});
+
+/**
+ * A title, then the name, size and created date of an image (spec 2.9: the current image and the Selected
+ * Image preview, "Selected Image preview (name, size, created date)").
+ */
+function ImageFacts({ title, titleId, image }: { title: string; titleId: string; image: Pick<MediaSummary, 'name' | 'size' | 'created_at'> }) {
   return (
     <figcaption>
+      <CaptionTitle id={titleId}>{title}</CaptionTitle>
       <strong>{image.name}</strong>
       <span>Size: {formatFileSize(image.size)}</span>
       <span>Created: {formatDate(image.created_at)}</span>
@@ -57,12 +68,13 @@ function ImageFacts({ image }: { image: Pick<MediaSummary, 'name' | 'size' | 'cr
 /** An image of the library with its facts; a click enlarges it. */
 export function MediaImage({ image, label }: { image: MediaSummary; label: string }) {
   const [isEnlarged, setEnlarged] = useState(false);
+  const titleId = useId();
   return (
-    <Figure aria-label={label}>
+    <Figure aria-labelledby={titleId}>
       <Enlarge type="button" aria-label={`Enlarge ${image.name}`} onClick={() => setEnlarged(true)}>
         <img src={image.thumbnail?.url ?? image.url} alt={image.name} />
       </Enlarge>
-      <ImageFacts image={image} />
+      <ImageFacts title={label} titleId={titleId} image={image} />
       <ModalDialog title={image.name} isOpen={isEnlarged} onOpenChange={setEnlarged} isDismissable size="large">
         <Large src={image.url} alt={image.name} />
         <Row justify="end">

@@ -1,4 +1,4 @@
-import type { MediaSummary, Module, Role } from '@tessera/sdk';
+import type { Component, MediaSummary, Module, Role } from '@tessera/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/client';
@@ -149,6 +149,62 @@ describe('the image chooser', () => {
     expect(created?.body).toEqual({ name: 'Safety', description: 'Basics', image_id: SITE.id });
     // The form resets after a success.
     expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('');
+  });
+});
+
+describe('Create a new component (Admin Components, Add tab)', () => {
+  const NEW_ONE: Component = {
+    id: 'c-new',
+    module_id: CREATED.id,
+    name: 'Ladders',
+    description: 'Climbing safely',
+    is_active: true,
+    order: 0,
+    main_image: SITE,
+    knowledgecheck_id: null,
+    is_hidden: false,
+    is_deleted: false,
+    deleted_at: null,
+    created_at: '2026-03-02T10:00:00Z',
+    updated_at: '2026-03-02T10:00:00Z',
+    abilities: { update: true, archive: true, restore: false },
+  };
+
+  it('shows the Selected Image preview under a visible Selected Image caption with name, size and created date', async () => {
+    const api = fakeApi([
+      { method: 'GET', path: '/api/users/me', status: 200, body: { data: aUser({ memberships: [aMembership({ role: 'admin', tenant: ACME })] }) } },
+      { method: 'GET', path: '/api/config', status: 200, body: { data: CONFIG } },
+      { method: 'GET', path: `/api/tenants/acme-training/modules/${CREATED.id}`, status: 200, body: { data: CREATED } },
+      { method: 'GET', path: `${T}/modules/${CREATED.id}/components`, status: 200, body: emptyPage },
+      { method: 'GET', path: `${T}/media`, status: 200, body: { ...emptyPage, data: [SITE] } },
+      { method: 'POST', path: `${T}/modules/${CREATED.id}/components`, status: 201, body: { data: NEW_ONE } },
+    ]);
+    renderApp(`/acme-training/admin/modules/${CREATED.id}/components`);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Add' }));
+    await screen.findByRole('heading', { name: 'Create a new component' });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Ladders' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Description' }), { target: { value: 'Climbing safely' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Choose an image from the library' }));
+    expect(screen.queryByText('Selected Image')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Open Media Library' }));
+    const modal = await screen.findByRole('dialog', { name: 'Media Library' });
+    fireEvent.click(await within(modal).findByRole('option', { name: 'Site photo' }));
+    fireEvent.click(within(modal).getByRole('button', { name: 'Select Image' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Media Library' })).toBeNull());
+
+    // The figure is named by its visible caption title, which comes first, above the name, size and date.
+    const selected = screen.getByRole('figure', { name: 'Selected Image' });
+    const title = within(selected).getByText('Selected Image', { exact: true });
+    expect(selected.getAttribute('aria-label')).toBeNull();
+    expect(selected.getAttribute('aria-labelledby')).toBe(title.id);
+    const caption = selected.querySelector('figcaption') as HTMLElement;
+    expect(caption.firstElementChild).toBe(title);
+    expect(caption.textContent).toMatch(/^Selected ImageSite photoSize: 120 KBCreated: Mar 01 26/);
+
+    confirm();
+    expect(await screen.findByText('Component Created!')).toBeTruthy();
+    const created = api.requests.find((request) => request.method === 'POST' && request.path === `${T}/modules/${CREATED.id}/components`);
+    expect(created?.body).toEqual({ name: 'Ladders', description: 'Climbing safely', image_id: SITE.id });
   });
 });
 

@@ -1,10 +1,11 @@
 import type { ContentTreeModule } from '@tessera/sdk';
 import { styled } from '@tessera/widgets/theme';
-import { Button, Heading } from '@tessera/widgets/ui';
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Heading } from '@tessera/widgets/ui';
+import { useCallback, useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Checkbox as AriaCheckbox } from 'react-aria-components/Checkbox';
 import { useLocation, useNavigate } from 'react-router';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { AppLink } from '../../ui/AppLink';
 import { CheckMark } from '../../ui/CheckMark';
 import { Stack, Text } from '../../ui/Page';
 import { useOrganization } from '../organization/organizationContext';
@@ -212,6 +213,29 @@ function TreeOfContent({ tree, onToggle, onPreview }: TreeOfContentProps) {
   );
 }
 
+/** A plain left click, which a link may handle itself (modified clicks open new tabs or windows as usual). */
+function isPlainClick(event: MouseEvent<HTMLAnchorElement>) {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/**
+ * Spec 2.8 "A Go back link": a real link (focusable, Enter follows it) to the client modules page, which is
+ * where it leads when this page was opened directly; after navigating here inside the portal it goes back
+ * to the previous page instead.
+ */
+function GoBackLink({ fallback, hasHistory, onBack }: { fallback: string; hasHistory: boolean; onBack(): void }) {
+  const back = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!hasHistory || !isPlainClick(event)) return;
+    event.preventDefault();
+    onBack();
+  };
+  return (
+    <AppLink to={fallback} onClick={back}>
+      Go back
+    </AppLink>
+  );
+}
+
 /** /:organization/content-tree (spec 2.8): which modules and components the person wants to see. */
 export function ContentTreePage() {
   usePageTitle(CONTENT_TREE_TITLE);
@@ -220,14 +244,10 @@ export function ContentTreePage() {
   const location = useLocation();
   const { tree, toggle } = useContentTree(organization.id);
   const [preview, setPreview] = useState<PreviewTarget | null>(null);
-  // Back where the person came from; the modules page when this page was opened directly.
-  const goBack = () => (location.key === 'default' ? navigate(clientPaths(organization.slug).modules) : navigate(-1));
   return (
     <Stack>
       <div>
-        <Button variant="link" onPress={goBack}>
-          Go back
-        </Button>
+        <GoBackLink fallback={clientPaths(organization.slug).modules} hasHistory={location.key !== 'default'} onBack={() => void navigate(-1)} />
       </div>
       <Heading level={1}>{CONTENT_TREE_TITLE}</Heading>
       {tree === null ? <Text role="status">Loading...</Text> : null}

@@ -275,7 +275,37 @@ describe('content tree', () => {
     fakeApi([...asRole('user'), { method: 'GET', path: `${API}/my-membership/content-tree`, status: 200, body: { data: [] } }]);
     renderApp('/acme-training/content-tree');
     await screen.findByText('No modules found...');
-    expect(screen.getByRole('button', { name: 'Go back' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go back' })).toBeTruthy();
+  });
+
+  it('Go back is a link: opened directly, it leads to the client modules', async () => {
+    fakeApi([
+      ...asRole('user'),
+      { method: 'GET', path: `${API}/my-membership/content-tree`, status: 200, body: { data: TREE } },
+      { method: 'GET', path: `${API}/modules`, status: 200, body: page([MODULE]) },
+    ]);
+    const app = renderApp('/acme-training/content-tree');
+    const back = await screen.findByRole('link', { name: 'Go back' });
+    expect(screen.queryByRole('button', { name: 'Go back' })).toBeNull();
+    expect(back.getAttribute('href')).toBe('/acme-training/modules');
+    fireEvent.click(back);
+    await waitFor(() => expect(app.location()).toBe('/acme-training/modules'));
+    await screen.findByRole('list', { name: 'Modules' });
+  });
+
+  it('Go back returns to the previous page after navigating to the content tree', async () => {
+    fakeApi([
+      ...asRole('user'),
+      { method: 'GET', path: `${API}/my-membership/content-tree`, status: 200, body: { data: TREE } },
+      { method: 'GET', path: `${API}/my-membership/favorite-topics`, status: 200, body: page([]) },
+    ]);
+    const app = renderApp('/acme-training/starred-topics');
+    await screen.findByRole('heading', { name: 'Your Starred Topics', level: 1 });
+    await app.router.navigate('/acme-training/content-tree');
+    const back = await screen.findByRole('link', { name: 'Go back' });
+    fireEvent.click(back);
+    await waitFor(() => expect(app.location()).toBe('/acme-training/starred-topics'));
+    await screen.findByRole('heading', { name: 'Your Starred Topics', level: 1 });
   });
 });
 
