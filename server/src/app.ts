@@ -14,6 +14,7 @@ import type { AppServices } from './context.js';
 import { createKnex, isSqlite, type Knex } from './db/knex.js';
 import { migrateToLatest } from './db/migrate.js';
 import { closePreparedReaders } from './db/prepared.js';
+import { mergeSearchIndexes } from './db/trigram-search.js';
 import { accessRequestRoutes } from './features/access-requests/routes.js';
 import { accessRequestManagementRoutes } from './features/access-requests/manage-routes.js';
 import { purgeAuthTokens } from './features/accounts/auth-tokens.js';
@@ -110,16 +111,22 @@ async function apiNotFound(ctx: Context, next: Next) {
   }
 }
 
+/** The planner's statistics (`optimize`: the PRAGMA to run) and the search indexes' segments, kept in shape. */
+async function tidySqlite(knex: Knex, optimize: string): Promise<void> {
+  await knex.raw(optimize);
+  await mergeSearchIndexes(knex);
+}
+
 /**
  * Deletes what has expired: provider rows, spent account tokens, remembered captcha solutions. On SQLite it
  * also lets the planner refresh its statistics where they have drifted (`PRAGMA optimize`, as SQLite advises
- * for long-lived connections).
+ * for long-lived connections) and merges the search indexes' segments.
  */
 async function purgeExpired(knex: Knex, log: Logger): Promise<void> {
   try {
     const [payloads, tokens, captchas] = [await purgeExpiredPayloads(knex), await purgeAuthTokens(knex), await purgeUsedCaptchas(knex)];
     if (payloads + tokens + captchas > 0) log.debug({ payloads, tokens, captchas }, 'purged expired rows');
-    if (isSqlite(knex)) await knex.raw('PRAGMA optimize');
+    if (isSqlite(knex)) await tidySqlite(knex, 'PRAGMA optimize');
   } catch (error) {
     log.warn({ err: error }, 'purging expired rows failed');
   }
@@ -132,7 +139,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   const knex = createKnex(config.database);
   await migrateToLatest(knex);
   // Statistics for the query planner, gathered (with a bounded effort) where missing or stale.
-  if (isSqlite(knex)) await knex.raw('PRAGMA optimize=0x10002');
+  if (isSqlite(knex)) await tidySqlite(knex, 'PRAGMA optimize=0x10002');
 
   const services: AppServices = {
     config,

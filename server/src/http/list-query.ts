@@ -4,7 +4,7 @@
  *
  * A feature describes its list with a `ListDefinition` (sort keys -> SQL, the default sort, the searched
  * columns or its own search), builds its filtered query (FROM, JOINs, WHEREs, no SELECT), and hands both to `paginate`
- * with the columns to select. A page costs two queries whatever its size (see `paginate`); per-row counts
+ * with the columns to select. A page costs at most two queries whatever its size (see `paginate`); per-row counts
  * belong in the select as correlated subqueries, so they are evaluated in the same query. Both run as cached
  * prepared statements (db/cached-select.ts).
  */
@@ -30,6 +30,11 @@ export interface ListDefinition<Key extends string = string> {
   searchColumns: string[];
   /** A search of its own instead of LIKE on `searchColumns` (people are found through an index). */
   search?: (knex: Knex, query: Knex.QueryBuilder, term: string) => Knex.QueryBuilder;
+  /**
+   * The select list is the rows' own columns (no per-row subqueries): reading them for every matched row costs
+   * no more than their ids, so a page is one query (rows and total) instead of ids, then rows.
+   */
+  plainColumns?: boolean;
 }
 
 export interface ListParams<Key extends string = string> {
@@ -106,7 +111,8 @@ export interface Page<Row> {
  * and sort keys alone (`count(*) over ()`); the second reads those rows with their columns and per-row counts.
  * Databases work out a select list for every row they sort, so a list of 10,000 members read in one query
  * counted every member's groups to show 25 of them. A sort by one of those counts (an alias of the select,
- * such as `members_count`) needs the select list anyway: its page is one query with the total alongside.
+ * such as `members_count`) needs the select list anyway: its page is one query with the total alongside; so is
+ * a list whose select is plain columns (`plainColumns`).
  */
 export async function paginate<Row, Key extends string>(
   knex: Knex,
@@ -131,7 +137,7 @@ export async function paginate<Row, Key extends string>(
   const withTotal = (query: Knex.QueryBuilder) => ordered(query).select(knex.raw(`count(*) over () as ${PAGE_TOTAL}`)).limit(params.perPage).offset(offset);
   let rows: Row[];
   let total: number | undefined;
-  if (sortsBySelectAlias(sort)) {
+  if (definition.plainColumns || sortsBySelectAlias(sort)) {
     const fetched = await selectRows<Row & Record<typeof PAGE_TOTAL, unknown>>(knex, withTotal(select(searched.clone())));
     total = fetched.length > 0 ? Number(fetched[0][PAGE_TOTAL]) : undefined;
     rows = fetched.map(({ [PAGE_TOTAL]: _total, ...row }) => row as Row);

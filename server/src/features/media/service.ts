@@ -6,7 +6,7 @@
 import type { NamedRef } from '@tessera/sdk';
 import { mediaKindOf, messages } from '@tessera/sdk/rules';
 import type { MediaType } from '../../db/content-models.js';
-import { selectFirst, selectRows, selectWith, whereInJsonList } from '../../db/cached-select.js';
+import { selectFirst, selectWith, whereInJsonList } from '../../db/cached-select.js';
 import { placeholder } from '../../db/prepared.js';
 import { containsSearch } from '../../db/contains-search.js';
 import type { Knex } from '../../db/knex.js';
@@ -26,6 +26,7 @@ export const MEDIA_LIST: ListDefinition<MediaSortKey> = {
   tieBreaker: 'md.id',
   searchColumns: ['md.name'],
   search: containsSearch({ copy: 'media_search', copyKey: 'media_id', key: 'md.id', columns: ['md.name'] }),
+  plainColumns: true,
 };
 
 export interface MediaFilters {
@@ -64,28 +65,28 @@ function libraryOf(db: Knex, tenantId: string): Knex.QueryBuilder {
     .whereNotExists(db('suggestion_media as sm').whereRaw('sm.media_id = md.id').select(db.raw('1')));
 }
 
-/** A page's files by id: compiled once (list-query.ts). */
-const mediaRowsRead = selectWith<MediaRow>((db) =>
-  whereInJsonList(db, selectMedia(db)(db('media as md').where('md.tenant_id', placeholder('tenantId') as unknown as string)), 'md.id', placeholder('ids')),
-);
-
 export async function listMedia(knex: Knex, tenantId: string, params: ListParams<MediaSortKey>, filters: MediaFilters): Promise<Page<MediaRow>> {
   const filtered = libraryOf(knex, tenantId);
   if (filters.type) filtered.where('md.type', filters.type);
   if (filters.moduleId) {
     filtered.whereExists(knex('module_media as fmm').whereRaw('fmm.media_id = md.id').where('fmm.module_id', filters.moduleId).select(knex.raw('1')));
   }
-  return paginate<MediaRow, MediaSortKey>(knex, filtered, params, MEDIA_LIST, selectMedia(knex), (ids) => mediaRowsRead(knex, { tenantId, ids: JSON.stringify(ids) }));
+  return paginate<MediaRow, MediaSortKey>(knex, filtered, params, MEDIA_LIST, selectMedia(knex));
 }
 
 /** The modules each file is tagged with, for a page of files in one query. */
+/** The modules of a page's files, compiled once (one SQL text for any number of ids). */
+const modulesOfMediaRead = selectWith<{ media_id: string; id: string; name: string }>((db) =>
+  whereInJsonList(db, db('module_media as mm').join('modules as m', 'm.id', 'mm.module_id'), 'mm.media_id', placeholder('ids'))
+    .orderByRaw('lower(m.name) asc')
+    .orderBy('m.id')
+    .select('mm.media_id', 'm.id', 'm.name'),
+);
+
 export async function modulesOfMedia(db: Knex, mediaIds: string[]): Promise<Map<string, NamedRef[]>> {
   const byMedia = new Map<string, NamedRef[]>(mediaIds.map((id) => [id, []]));
   if (mediaIds.length === 0) return byMedia;
-  const rows = await selectRows<{ media_id: string; id: string; name: string }>(
-    db,
-    db('module_media as mm').join('modules as m', 'm.id', 'mm.module_id').whereIn('mm.media_id', mediaIds).orderByRaw('lower(m.name) asc').orderBy('m.id').select('mm.media_id', 'm.id', 'm.name'),
-  );
+  const rows = await modulesOfMediaRead(db, { ids: JSON.stringify(mediaIds) });
   for (const row of rows) byMedia.get(row.media_id)?.push({ id: row.id, name: row.name });
   return byMedia;
 }
