@@ -246,6 +246,24 @@ describe.each(databaseKinds)('media library on %s', (kind) => {
       expect(a.status).toBe(201);
     });
 
+    it('pages through ties in either direction without overlap, each page sorted, the total on every page', async () => {
+      const other = await insertTenant(server);
+      const lister = await person(server, { tenantId: other.id, role: 'admin' });
+      // Seven files of two types: a sort by type is mostly ties, broken by id.
+      for (let index = 0; index < 7; index += 1) await insertMediaRow(server, other.id, { name: `Tie ${index}`, ...(index % 3 === 0 ? { type: 'pdf', mimeType: 'application/pdf' } : {}) });
+      for (const desc of [false, true]) {
+        const seen: { id: string; type: string }[] = [];
+        for (let page = 1; page <= 3; page += 1) {
+          const answer = await server.api.get(`/tenants/${other.id}/media?order=type&desc=${desc}&per_page=3&page=${page}`, { token: lister.token });
+          expect(answer.body.meta).toMatchObject({ total: 7, last_page: 3, current_page: page });
+          seen.push(...answer.body.data.map((row: { id: string; type: string }) => ({ id: row.id, type: row.type })));
+        }
+        const byTypeThenId = [...seen].sort((x, y) => (x.type === y.type ? (x.id < y.id ? -1 : 1) : x.type < y.type ? -1 : 1));
+        expect(seen).toEqual(desc ? byTypeThenId.reverse() : byTypeThenId);
+        expect(new Set(seen.map((row) => row.id)).size).toBe(7);
+      }
+    });
+
     it('costs the same queries for a page of 1 file as for 12, with their modules', async () => {
       const moduleId = await insertModule(server, tenant.id);
       for (let index = 0; index < 12; index += 1) {
