@@ -16,6 +16,11 @@ export async function nextPosition(db: Knex, table: string, parentColumn: string
   return last === null || last === undefined ? 0 : Number(last) + 1;
 }
 
+/** The parent's live (not archived) rows in their order. */
+export function liveSiblings(db: Knex, table: string, parentColumn: string, parentId: string): Promise<Sibling[]> {
+  return db(table).where(parentColumn, parentId).whereNull('deleted_at').orderBy('position').orderBy('id').select('id', 'position');
+}
+
 /**
  * Places the requested rows at their requested `order` and the other siblings after them in their current
  * order (a stable sort), then answers the renumbered ids. `requested` holds ids of `siblings` only.
@@ -45,4 +50,11 @@ export async function moveTo(trx: Knex, table: string, siblings: Sibling[], id: 
   const others = siblings.filter((sibling) => sibling.id !== id).map((sibling) => sibling.id);
   const place = Math.min(Math.max(order, 0), others.length);
   await writePositions(trx, table, [...others.slice(0, place), id, ...others.slice(place)]);
+}
+
+/** Moves a row to the end of another parent, and renumbers the live rows of the parent it left from 0 (no gap). */
+export async function moveToParent(trx: Knex, table: string, parentColumn: string, id: string, from: string, to: string): Promise<void> {
+  const position = await nextPosition(trx, table, parentColumn, to);
+  await trx(table).where('id', id).update({ [parentColumn]: to, position, updated_at: new Date() });
+  await writePositions(trx, table, (await liveSiblings(trx, table, parentColumn, from)).map((sibling) => sibling.id));
 }

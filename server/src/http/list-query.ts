@@ -135,18 +135,19 @@ export async function paginate<Row, Key extends string>(
 
   const offset = (params.page - 1) * params.perPage;
   const withTotal = (query: Knex.QueryBuilder) => ordered(query).select(knex.raw(`count(*) over () as ${PAGE_TOTAL}`)).limit(params.perPage).offset(offset);
+  const pageKeys = (...columns: (string | Knex.Raw)[]) => withTotal(searched.clone().select(`${definition.tieBreaker} as page_key`, ...columns));
   let rows: Row[];
   let total: number | undefined;
   if (definition.plainColumns || sortsBySelectAlias(sort)) {
-    const fetched = await selectRows<Row & Record<typeof PAGE_TOTAL, unknown>>(
-      knex,
-      sortsBySelectAlias(sort) ? withTotal(select(searched.clone())) : rowsOfPageKeys(filtered, select, withTotal(searched.clone().select(`${definition.tieBreaker} as page_key`, knex.raw(`${sort} as page_sort`))), definition.tieBreaker, direction),
-    );
-    total = fetched.length > 0 ? Number(fetched[0][PAGE_TOTAL]) : undefined;
+    const page = sortsBySelectAlias(sort)
+      ? withTotal(select(searched.clone()))
+      : rowsOfPageKeys(filtered, select, pageKeys(knex.raw(`${sort} as page_sort`)), definition.tieBreaker, direction);
+    const fetched = await selectRows<Row & PageTotal>(knex, page);
+    total = totalOf(fetched);
     rows = fetched.map(({ [PAGE_TOTAL]: _total, ...row }) => row as Row);
   } else {
-    const keys = await selectRows<{ page_key: string } & Record<typeof PAGE_TOTAL, unknown>>(knex, withTotal(searched.clone().select(`${definition.tieBreaker} as page_key`)));
-    total = keys.length > 0 ? Number(keys[0][PAGE_TOTAL]) : undefined;
+    const keys = await selectRows<{ page_key: string } & PageTotal>(knex, pageKeys());
+    total = totalOf(keys);
     const ids = keys.map((key) => key.page_key);
     if (ids.length === 0) rows = [];
     else if (rowsById) rows = inOrderOf(ids, await rowsById(ids));
@@ -162,6 +163,12 @@ export async function paginate<Row, Key extends string>(
 }
 
 const PAGE_TOTAL = 'page_total';
+type PageTotal = Record<typeof PAGE_TOTAL, unknown>;
+
+/** The total every row of a page carries (`count(*) over ()`); unknown from an empty page. */
+function totalOf(rows: PageTotal[]): number | undefined {
+  return rows.length > 0 ? Number(rows[0][PAGE_TOTAL]) : undefined;
+}
 
 /**
  * One statement for a page of plain columns: the page's keys with the total, sorted on the sort key alone (a

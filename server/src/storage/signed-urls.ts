@@ -46,15 +46,15 @@ export function createUrlSigner(secret: string, publicUrl: string): UrlSigner {
       // Rounded to the minute, so the same file keeps the same URL for a while and browsers can cache it.
       const expires = Math.ceil((Date.now() / 1000 + ttlSeconds) / 60) * 60;
       const path = filePath(ref);
-      const key = `${path}?${expires}`;
+      const keptAs = `${path}?${expires}`;
       if (expires !== minute || signedThisMinute.size >= MAX_KEPT_URLS) {
         signedThisMinute.clear();
         minute = expires;
       }
-      let url = signedThisMinute.get(key);
+      let url = signedThisMinute.get(keptAs);
       if (url === undefined) {
         url = `${publicUrl}${path}?expires=${expires}&signature=${sign(ref, expires)}`;
-        signedThisMinute.set(key, url);
+        signedThisMinute.set(keptAs, url);
       }
       return url;
     },

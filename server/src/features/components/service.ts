@@ -7,7 +7,7 @@ import { newId } from '../../db/ids.js';
 import { selectWith } from '../../db/cached-select.js';
 import type { Knex } from '../../db/knex.js';
 import { placeholder } from '../../db/prepared.js';
-import { nextPosition, planOrder, writePositions } from '../../db/ordering.js';
+import { liveSiblings, moveToParent, nextPosition, planOrder, writePositions } from '../../db/ordering.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { applyArchived, paginate, type ListParams, type Page } from '../../http/list-query.js';
 import { mediaSummaryColumns } from '../media/summary.js';
@@ -133,20 +133,11 @@ export async function updateComponent(knex: Knex, viewer: Viewer, moduleId: stri
   });
 }
 
-/** The module's live components in their order. */
-function liveComponents(trx: Knex, moduleId: string): Promise<{ id: string; position: number }[]> {
-  return trx('components').where({ module_id: moduleId }).whereNull('deleted_at').orderBy('position').orderBy('id').select('id', 'position');
-}
-
-async function liveComponentIds(trx: Knex, moduleId: string): Promise<string[]> {
-  return (await liveComponents(trx, moduleId)).map((sibling) => sibling.id);
-}
-
 /** Renumbers the module's live components from 0, the requested ones at their requested places. */
 export async function reorderComponents(knex: Knex, viewer: Viewer, moduleId: string, requested: { id: string; order: number }[]): Promise<Page<ComponentRow>> {
   await knex.transaction(async (trx) => {
     await requireModule(trx, viewer, moduleId);
-    const siblings = await liveComponents(trx, moduleId);
+    const siblings = await liveSiblings(trx, 'components', 'module_id', moduleId);
     const known = new Set(siblings.map((sibling) => sibling.id));
     if (!requested.every((entry) => known.has(entry.id))) throw fieldError('components', messages.selected('components'));
     await writePositions(trx, 'components', planOrder(siblings, new Map(requested.map((entry) => [entry.id, entry.order]))));
@@ -163,8 +154,8 @@ export async function copyComponent(knex: Knex, viewer: Viewer, moduleId: string
     const now = new Date();
     const row = await trx('components').where('id', source.id).first();
     await trx('components').insert({ ...row, id: copyId, position: await nextPosition(trx, 'components', 'module_id', moduleId), created_at: now, updated_at: now });
-    const topics = await trx('topics').where('component_id', id).whereNull('deleted_at').orderBy('position').orderBy('id').pluck('id');
-    await copyTopics(trx, topics, copyId, now);
+    const topics = await liveSiblings(trx, 'topics', 'component_id', id);
+    await copyTopics(trx, topics.map((topic) => topic.id), copyId, now);
   });
   return requireComponent(knex, viewer, moduleId, copyId);
 }
@@ -175,12 +166,7 @@ export async function moveComponent(knex: Knex, viewer: Viewer, moduleId: string
     await requireComponent(trx, viewer, moduleId, id);
     const target = await trx('modules').where({ id: targetModuleId, tenant_id: viewer.tenantId }).whereNull('deleted_at').first('id');
     if (!target) throw fieldError('module_id', messages.selected('module_id'));
-    if (targetModuleId !== moduleId) {
-      const position = await nextPosition(trx, 'components', 'module_id', targetModuleId);
-      await trx('components').where('id', id).update({ module_id: targetModuleId, position, updated_at: new Date() });
-      // Close the gap the component left: the source module's live components from 0 again.
-      await writePositions(trx, 'components', await liveComponentIds(trx, moduleId));
-    }
+    if (targetModuleId !== moduleId) await moveToParent(trx, 'components', 'module_id', id, moduleId, targetModuleId);
     return requireComponent(trx, viewer, targetModuleId, id);
   });
 }

@@ -8,7 +8,7 @@ import { newId } from '../../db/ids.js';
 import { selectFirst, selectWith, whereInJsonList } from '../../db/cached-select.js';
 import { placeholder } from '../../db/prepared.js';
 import type { Knex } from '../../db/knex.js';
-import { moveTo, nextPosition, planOrder, writePositions } from '../../db/ordering.js';
+import { liveSiblings, moveTo, moveToParent, nextPosition, planOrder, writePositions } from '../../db/ordering.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { applyArchived, paginate, type ListParams, type Page, type RowsById } from '../../http/list-query.js';
 import { requireVisibleComponent } from '../components/service.js';
@@ -21,8 +21,7 @@ import type { TopicRow } from './presenter.js';
 export const TOPIC_LIST = contentList('t');
 
 export function topicsOf(db: Knex, viewer: Viewer, reach: Reach = 'many'): Knex.QueryBuilder {
-  const query = db('topics as t').join('components as c', 'c.id', 't.component_id').join('modules as m', 'm.id', 'c.module_id');
-  return whereTopicVisible(db, query, viewer, reach);
+  return whereTopicVisible(db, topicsWithParents(db), viewer, reach);
 }
 
 /**
@@ -145,8 +144,9 @@ export interface TopicChanges {
   order?: number;
 }
 
-async function liveSiblings(trx: Knex, componentId: string) {
-  return trx('topics').where('component_id', componentId).whereNull('deleted_at').orderBy('position').orderBy('id').select('id', 'position');
+/** The component's live topics in their order. */
+function liveTopics(trx: Knex, componentId: string) {
+  return liveSiblings(trx, 'topics', 'component_id', componentId);
 }
 
 export async function updateTopic(knex: Knex, viewer: Viewer, componentId: string, id: string, changes: TopicChanges): Promise<TopicRow> {
@@ -161,7 +161,7 @@ export async function updateTopic(knex: Knex, viewer: Viewer, componentId: strin
     if (plan.deleted_at !== undefined) edits.deleted_at = plan.deleted_at;
     if (plan.restored) edits.is_active = changes.isActive ?? true;
     if (Object.keys(edits).length > 0) await trx('topics').where('id', id).update({ ...edits, updated_at: new Date() });
-    if (moves && !plan.archived) await moveTo(trx, 'topics', await liveSiblings(trx, componentId), id, changes.order as number);
+    if (moves && !plan.archived) await moveTo(trx, 'topics', await liveTopics(trx, componentId), id, changes.order as number);
     return requireTopic(trx, viewer, componentId, id);
   });
 }
@@ -169,7 +169,7 @@ export async function updateTopic(knex: Knex, viewer: Viewer, componentId: strin
 export async function reorderTopics(knex: Knex, viewer: Viewer, componentId: string, requested: { id: string; order: number }[]): Promise<Page<TopicRow>> {
   await knex.transaction(async (trx) => {
     await requireVisibleComponent(trx, viewer, componentId);
-    const siblings = await liveSiblings(trx, componentId);
+    const siblings = await liveTopics(trx, componentId);
     const known = new Set(siblings.map((sibling) => sibling.id));
     if (!requested.every((entry) => known.has(entry.id))) throw fieldError('topics', messages.selected('topics'));
     await writePositions(trx, 'topics', planOrder(siblings, new Map(requested.map((entry) => [entry.id, entry.order]))));
@@ -198,12 +198,7 @@ export async function moveTopic(knex: Knex, viewer: Viewer, componentId: string,
     await requireTopic(trx, viewer, componentId, id);
     const target = await trx('components').where({ id: targetComponentId, tenant_id: viewer.tenantId }).whereNull('deleted_at').first('id');
     if (!target) throw fieldError('component_id', messages.selected('component_id'));
-    if (targetComponentId !== componentId) {
-      const position = await nextPosition(trx, 'topics', 'component_id', targetComponentId);
-      await trx('topics').where('id', id).update({ component_id: targetComponentId, position, updated_at: new Date() });
-      // Close the gap the topic left: the source component's live topics from 0 again.
-      await writePositions(trx, 'topics', (await liveSiblings(trx, componentId)).map((sibling) => sibling.id));
-    }
+    if (targetComponentId !== componentId) await moveToParent(trx, 'topics', 'component_id', id, componentId, targetComponentId);
     return requireTopic(trx, viewer, targetComponentId, id);
   });
 }
