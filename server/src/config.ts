@@ -27,6 +27,8 @@ export interface RateLimitConfig {
   login: RateLimitRule;
   /** Failed logins per IP address, whatever the email. */
   loginIp: RateLimitRule;
+  /** Failed logins per account, whatever the address (ASVS 6.3: about 100 an hour at most). */
+  loginAccount: RateLimitRule;
   signUp: RateLimitRule;
   confirmEmail: RateLimitRule;
   resendConfirmation: RateLimitRule;
@@ -114,6 +116,7 @@ const DAY = 24 * HOUR;
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   login: { points: 5, duration: MINUTE },
   loginIp: { points: 50, duration: 10 * MINUTE },
+  loginAccount: { points: 100, duration: HOUR },
   signUp: { points: 10, duration: 10 * MINUTE },
   confirmEmail: { points: 20, duration: 10 * MINUTE },
   resendConfirmation: { points: 5, duration: 10 * MINUTE },
@@ -166,6 +169,7 @@ function environment(raw: string | undefined): Environment {
 const RATE_LIMIT_ENV: Record<RateLimitName, string> = {
   login: 'RATE_LIMIT_LOGIN',
   loginIp: 'RATE_LIMIT_LOGIN_IP',
+  loginAccount: 'RATE_LIMIT_LOGIN_ACCOUNT',
   signUp: 'RATE_LIMIT_SIGN_UP',
   confirmEmail: 'RATE_LIMIT_CONFIRM_EMAIL',
   resendConfirmation: 'RATE_LIMIT_RESEND_CONFIRMATION',

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig, type ServerConfig } from '../src/config.js';
+import { FREE_FAILURES, MAX_BACKOFF_SECONDS, backoffSeconds } from '../src/security/login-guard.js';
 import { solvedCaptcha } from './support/captcha.js';
 import {
   PASSWORD,
@@ -20,6 +21,7 @@ const LOW_LIMITS: RateLimitConfig = {
   ...DEFAULT_RATE_LIMITS,
   login: { points: 3, duration: 60 },
   loginIp: { points: 8, duration: 60 },
+  loginAccount: { points: 100, duration: 3600 },
   signUp: { points: 2, duration: 60 },
   confirmEmail: { points: 2, duration: 60 },
   resendConfirmation: { points: 1, duration: 60 },
@@ -37,8 +39,18 @@ function expectRateLimited(response: { status: number; headers: Headers; body: a
   expect(retryAfter).toBeLessThanOrEqual(60);
 }
 
-const wrongLogin = (server: TestServer, email: string, password = 'Wrong-password-1') =>
-  server.api.post('/token', undefined, { form: { grant_type: 'password', client_id: 'tessera-web', email, password } });
+const wrongLogin = (server: TestServer, email: string, password = 'Wrong-password-1', from?: string) =>
+  server.api.post('/token', undefined, {
+    form: { grant_type: 'password', client_id: 'tessera-web', email, password },
+    headers: from ? { 'X-Forwarded-For': from } : {},
+  });
+
+/** How many answers of a burst were evaluated (200 or 401) and how many were refused (429). */
+function tally(responses: { status: number }[]) {
+  const evaluated = responses.filter((response) => response.status === 200 || response.status === 401).length;
+  const limited = responses.filter((response) => response.status === 429).length;
+  return { evaluated, limited, other: responses.length - evaluated - limited };
+}
 
 const stores: { name: string; overrides: () => Partial<ServerConfig> }[] = [
   { name: 'memory', overrides: () => ({}) },
@@ -127,5 +139,84 @@ describe('rate limits in redis are shared between processes', () => {
     expect((await wrongLogin(second, user.email)).status).toBe(401);
     expect((await wrongLogin(context.server, user.email)).status).toBe(401);
     expectRateLimited(await wrongLogin(second, user.email));
+  });
+});
+
+describe.each(stores)('login limits against parallel and distributed guessing in $name', ({ overrides }) => {
+  let context: TestContext;
+  let server: TestServer;
+  let nextAddress = 0;
+  /** A fresh client address (the server trusts X-Forwarded-For here, as behind a load balancer). */
+  const freshAddress = () => `198.51.100.${(nextAddress += 1)}`;
+
+  beforeAll(async () => {
+    context = await startTestServer('sqlite', { rateLimits: { ...LOW_LIMITS, loginIp: { points: 10, duration: 60 } }, trustProxy: true, ...overrides() });
+    server = context.server;
+  });
+  afterAll(() => context.cleanup());
+
+  it('evaluates no more parallel guesses for one account from one address than the limit', async () => {
+    const user = await createUser(server);
+    const address = freshAddress();
+    const burst = await Promise.all(Array.from({ length: 40 }, () => wrongLogin(server, user.email, undefined, address)));
+    expect(tally(burst)).toEqual({ evaluated: LOW_LIMITS.login.points, limited: 40 - LOW_LIMITS.login.points, other: 0 });
+    expectRateLimited(await wrongLogin(server, user.email, PASSWORD, address));
+  });
+
+  it('evaluates no more parallel guesses over many accounts from one address than the address limit', async () => {
+    const address = freshAddress();
+    const users = await Promise.all(Array.from({ length: 30 }, () => createUser(server)));
+    const burst = await Promise.all(users.map((user) => wrongLogin(server, user.email, undefined, address)));
+    expect(tally(burst)).toEqual({ evaluated: 10, limited: 20, other: 0 });
+  });
+
+  it('keeps the right password in a parallel burst from logging in once the limit is spent', async () => {
+    const user = await createUser(server);
+    const address = freshAddress();
+    const guesses = Array.from({ length: 30 }, (_, index) => (index === 29 ? PASSWORD : `Wrong-password-${index}`));
+    const burst = await Promise.all(guesses.map((password) => wrongLogin(server, user.email, password, address)));
+    const { evaluated, limited } = tally(burst);
+    expect(evaluated).toBeLessThanOrEqual(LOW_LIMITS.login.points);
+    expect(limited).toBeGreaterThanOrEqual(30 - LOW_LIMITS.login.points);
+  });
+
+  it('backs off an account guessed from many addresses, and lets the owner in once the wait is over', async () => {
+    const user = await createUser(server);
+    for (let i = 0; i < FREE_FAILURES; i += 1) expect((await wrongLogin(server, user.email, undefined, freshAddress())).status).toBe(401);
+    // The sixth guess comes from yet another address: the account itself now waits, whatever the address.
+    const refused = await wrongLogin(server, user.email, PASSWORD, freshAddress());
+    expectRateLimited(refused);
+    await new Promise((resolve) => setTimeout(resolve, Number(refused.headers.get('retry-after')) * 1000 + 50));
+    expect((await wrongLogin(server, user.email, undefined, freshAddress())).status).toBe(401);
+    // Each failure past the free ones doubles the wait.
+    const longer = await wrongLogin(server, user.email, PASSWORD, freshAddress());
+    expectRateLimited(longer);
+    expect(Number(longer.headers.get('retry-after'))).toBe(backoffSeconds(FREE_FAILURES + 1));
+    await new Promise((resolve) => setTimeout(resolve, backoffSeconds(FREE_FAILURES + 1) * 1000 + 50));
+    expect((await wrongLogin(server, user.email, PASSWORD, freshAddress())).status).toBe(200);
+    // The right password cleared the failures: the next wrong one is free again.
+    expect((await wrongLogin(server, user.email, undefined, freshAddress())).status).toBe(401);
+    expect((await wrongLogin(server, user.email, undefined, freshAddress())).status).toBe(401);
+  });
+
+  it('caps the evaluated guesses per account in a parallel burst from many addresses', async () => {
+    const small = await startTestServer('sqlite', {
+      rateLimits: { ...LOW_LIMITS, loginIp: { points: 100, duration: 60 }, loginAccount: { points: 12, duration: 3600 } },
+      trustProxy: true,
+      ...overrides(),
+    });
+    try {
+      const user = await createUser(small.server);
+      const burst = await Promise.all(Array.from({ length: 60 }, (_, index) => wrongLogin(small.server, user.email, undefined, `203.0.113.${index + 1}`)));
+      expect(tally(burst)).toEqual({ evaluated: 12, limited: 48, other: 0 });
+    } finally {
+      await small.cleanup();
+    }
+  });
+});
+
+describe('login backoff', () => {
+  it('is free for the first failures, then doubles up to a minute', () => {
+    expect([0, 4, 5, 6, 7, 10, 11, 12, 40].map(backoffSeconds)).toEqual([0, 0, 1, 2, 4, 32, MAX_BACKOFF_SECONDS, MAX_BACKOFF_SECONDS, MAX_BACKOFF_SECONDS]);
   });
 });

@@ -20,6 +20,7 @@ import { validationFailed, type ErrorBody } from '../http/errors.js';
 import { authenticate, bearerToken, sessionOf } from '../http/authenticate.js';
 import { compose } from '../http/compose.js';
 import { normalizeEmail, pickStrings, readForm, unsupportedMediaType } from '../http/input.js';
+import { reserveLoginAttempt, type LoginOutcome } from '../security/login-guard.js';
 import type { RateLimiters } from '../security/rate-limits.js';
 import { revokeGrant } from './adapter.js';
 import type { LoginFailure } from './password-grant.js';
@@ -116,6 +117,12 @@ function checkParams(body: unknown): TokenParams {
   return params;
 }
 
+/** A suspended account's login checked a right password: it is no failure to count. */
+function loginOutcome(failure: LoginFailure | undefined, loggedInAccountId: string | undefined): LoginOutcome {
+  if (failure === 'invalid_credentials') return 'wrong_password';
+  return failure === 'account_suspended' || loggedInAccountId ? 'right_password' : 'not_evaluated';
+}
+
 function isOAuthError(body: unknown): body is { error: string; error_description?: string } {
   return typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string';
 }
@@ -162,24 +169,16 @@ export function tokenEndpoint(options: TokenEndpointOptions) {
     if (isEmpty && bearerToken(ctx)) return logout(ctx);
 
     const params = checkParams(body);
-    const loginKeys = params.grant_type === PASSWORD_GRANT ? { pair: `${params.email}|${ctx.ip}`, ip: ctx.ip } : undefined;
-    if (loginKeys) {
-      await options.limiters.assertAllowed('login', loginKeys.pair);
-      await options.limiters.assertAllowed('loginIp', loginKeys.ip);
-    }
+    const attempt = params.grant_type === PASSWORD_GRANT ? await reserveLoginAttempt(options.limiters, params.email, ctx.ip) : undefined;
 
     const restore = replayAsForm(ctx, params);
     try {
       await runProvider(ctx);
     } finally {
       restore();
+      await attempt?.settle(loginOutcome(ctx.state.loginFailure, ctx.state.loggedInAccountId));
     }
 
-    if (loginKeys && ctx.state.loginFailure === 'invalid_credentials') {
-      await Promise.all([options.limiters.penalize('login', loginKeys.pair), options.limiters.penalize('loginIp', loginKeys.ip)]);
-    } else if (loginKeys && ctx.state.loggedInAccountId) {
-      await options.limiters.reset('login', loginKeys.pair);
-    }
     translateError(ctx, params.grant_type);
   };
 }
