@@ -168,7 +168,13 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
 
   const app = new Koa({ proxy: config.trustProxy });
   const api = apiRoutes(services);
-  const token = tokenEndpoint({ provider, knex, limiters: services.limiters, bodyLimit: config.bodyLimit });
+  const token = tokenEndpoint({
+    provider,
+    knex,
+    limiters: services.limiters,
+    bodyLimit: config.bodyLimit,
+    refreshGraceSeconds: config.tokens.refreshGraceSeconds,
+  });
 
   const requests = requestContext(log);
   app.use(requests.middleware);

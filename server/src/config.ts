@@ -93,7 +93,11 @@ export interface ServerConfig {
   passwordHash: PasswordHashConfig;
   /** Hashes computed at once (default: one less than the cores, at least one). */
   passwordHashConcurrency: number;
-  tokens: { accessTokenTtl: number; refreshTokenTtl: number };
+  /**
+   * `refreshGraceSeconds`: how long after a rotation the same refresh token answers the same new pair again
+   * (oidc/rotation-grace.ts) instead of counting as a replay that revokes the login.
+   */
+  tokens: { accessTokenTtl: number; refreshTokenTtl: number; refreshGraceSeconds: number };
   captcha: { maxNumber: number; ttlSeconds: number };
   /** Largest JSON or form body, in bytes. */
   bodyLimit: number;
@@ -278,6 +282,7 @@ export function loadConfig(env: Env = process.env, options: { demo?: boolean } =
     tokens: {
       accessTokenTtl: integer(env, 'ACCESS_TOKEN_TTL', HOUR),
       refreshTokenTtl: integer(env, 'REFRESH_TOKEN_TTL', 30 * DAY),
+      refreshGraceSeconds: integer(env, 'REFRESH_GRACE_SECONDS', 5),
     },
     captcha: { maxNumber: integer(env, 'CAPTCHA_MAX_NUMBER', 100_000), ttlSeconds: 10 * MINUTE },
     bodyLimit: integer(env, 'BODY_LIMIT', 100_000),

@@ -153,6 +153,42 @@ describe.each(databaseKinds)('session on %s', (kind) => {
       expect((await server.api.get('/users/me', { token: tokens.access_token })).status).toBe(401);
     });
 
+    it('rotates a refresh token once when it is presented in parallel: every request gets the same pair, no fork', async () => {
+      const { tokens } = await loggedInUser(server);
+      const burst = await Promise.all(Array.from({ length: 5 }, () => server.api.post('/token', refreshGrant(tokens.refresh_token))));
+      expect(burst.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+      const pairs = new Set(burst.map((response) => `${response.body.access_token} ${response.body.refresh_token}`));
+      expect(pairs.size).toBe(1);
+      const grantId = (await server.app.knex('oidc_payloads').where({ kind: 'RefreshToken', id: tokens.refresh_token }).first('grant_id')).grant_id;
+      const refreshTokens = await server.app.knex('oidc_payloads').where({ kind: 'RefreshToken', grant_id: grantId }).pluck('id');
+      expect(refreshTokens.sort()).toEqual([tokens.refresh_token, burst[0].body.refresh_token].sort());
+      // The one new pair works and rotates on as usual.
+      expect((await server.api.get('/users/me', { token: burst[0].body.access_token })).status).toBe(200);
+      expect((await server.api.post('/token', refreshGrant(burst[0].body.refresh_token))).status).toBe(200);
+    });
+
+    it('answers the same pair to the same refresh token presented again within the grace window', async () => {
+      const { tokens } = await loggedInUser(server);
+      const first = await server.api.post('/token', refreshGrant(tokens.refresh_token));
+      const again = await server.api.post('/token', refreshGrant(tokens.refresh_token));
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({ access_token: first.body.access_token, refresh_token: first.body.refresh_token, token_type: 'Bearer' });
+      expect(again.body.expires_in).toBeGreaterThan(3590);
+      expect((await server.api.get('/users/me', { token: again.body.access_token })).status).toBe(200);
+    });
+
+    it('treats the spent refresh token as a replay once the grace window is over, and revokes the login', async () => {
+      const { tokens } = await loggedInUser(server);
+      const first = await server.api.post('/token', refreshGrant(tokens.refresh_token));
+      const graceMs = server.config.tokens.refreshGraceSeconds * 1000;
+      await server.app.knex('oidc_payloads').where({ kind: 'RefreshToken', id: tokens.refresh_token }).update({ consumed_at: new Date(Date.now() - graceMs - 1000) });
+      const replay = await server.api.post('/token', refreshGrant(tokens.refresh_token));
+      expect(replay.status).toBe(401);
+      expect(replay.body.code).toBe('invalid_grant');
+      expect((await server.api.get('/users/me', { token: first.body.access_token })).status).toBe(401);
+      expect((await server.api.post('/token', refreshGrant(first.body.refresh_token))).status).toBe(401);
+    });
+
     it('leaves other logins of the same account alone when one is revoked', async () => {
       const { user, tokens } = await loggedInUser(server);
       const other = await login(server, user.email);

@@ -5,6 +5,7 @@ import * as peopleSearch from './migrations/20250102000001_people_search.js';
 import * as content from './migrations/20250103000000_content.js';
 import * as itemProcedureIndex from './migrations/20250104000000_item_procedure_index.js';
 import * as mediaSearch from './migrations/20250105000000_media_search.js';
+import * as refreshRotation from './migrations/20250106000000_refresh_rotation.js';
 
 interface Migration {
   name: string;
@@ -22,6 +23,7 @@ const migrations: Migration[] = [
   { name: '20250103000000_content', module: content },
   { name: '20250104000000_item_procedure_index', module: itemProcedureIndex },
   { name: '20250105000000_media_search', module: mediaSearch },
+  { name: '20250106000000_refresh_rotation', module: refreshRotation },
 ];
 
 const source: Knex.MigrationSource<Migration> = {

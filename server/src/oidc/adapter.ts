@@ -7,6 +7,7 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Knex } from '../db/knex.js';
 import { toDate } from '../db/knex.js';
+import { ConcurrentRotation } from './rotation-grace.js';
 
 const TABLE = 'oidc_payloads';
 
@@ -61,8 +62,10 @@ export function createAdapterFactory(knex: Knex) {
       return hydrate(await this.rows().where('user_code', userCode).first('payload', 'consumed_at'));
     }
 
+    /** One request consumes a refresh token; one that lost the race to another is refused (rotation-grace.ts). */
     async consume(id: string): Promise<void> {
-      await this.rows().where('id', id).whereNull('consumed_at').update({ consumed_at: new Date() });
+      const consumed = await this.rows().where('id', id).whereNull('consumed_at').update({ consumed_at: new Date() });
+      if (consumed === 0 && this.kind === 'RefreshToken') throw new ConcurrentRotation();
     }
 
     async destroy(id: string): Promise<void> {

@@ -3,8 +3,9 @@
  * exposed (see token-endpoint.ts); no authorization, userinfo or discovery routes are mounted.
  * - One public client, `tessera-web` (no secret: browsers cannot keep one).
  * - Grants: `password` (registered in password-grant.ts) and the built-in `refresh_token`.
- * - Opaque access tokens; refresh tokens rotate on every use, and presenting a spent one revokes the
- *   whole grant (the library does this in its refresh_token grant when `rotateRefreshToken` is on).
+ * - Opaque access tokens; refresh tokens rotate on every use, exactly once (rotation-grace.ts), and presenting
+ *   a spent one revokes the whole grant (the library does this in its refresh_token grant when
+ *   `rotateRefreshToken` is on) — except within a few seconds of its rotation, when it answers the same pair.
  * - A login lives at most `refreshTokenTtl`: rotated refresh tokens inherit the remaining lifetime.
  */
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';

@@ -23,6 +23,7 @@ import { normalizeEmail, pickStrings, readForm, unsupportedMediaType } from '../
 import { reserveLoginAttempt, type LoginOutcome } from '../security/login-guard.js';
 import type { RateLimiters } from '../security/rate-limits.js';
 import { revokeGrant } from './adapter.js';
+import { rotationGrace, watchConcurrentRotations, type TokenPair } from './rotation-grace.js';
 import type { LoginFailure } from './password-grant.js';
 import { withProviderStorage } from './provider-storage.js';
 import { PASSWORD_GRANT } from './provider.js';
@@ -52,6 +53,8 @@ export interface TokenEndpointOptions {
   knex: Knex;
   limiters: RateLimiters;
   bodyLimit: number;
+  /** See rotation-grace.ts. */
+  refreshGraceSeconds: number;
 }
 
 /** Runs the provider's own middleware on this request, as if it were mounted at /api (koa-mount's approach). */
@@ -123,6 +126,11 @@ function loginOutcome(failure: LoginFailure | undefined, loggedInAccountId: stri
   return failure === 'account_suspended' || loggedInAccountId ? 'right_password' : 'not_evaluated';
 }
 
+function isTokenPair(body: unknown): body is TokenPair {
+  const pair = body as Partial<TokenPair> | null;
+  return typeof pair?.access_token === 'string' && typeof pair.refresh_token === 'string' && typeof pair.expires_in === 'number';
+}
+
 function isOAuthError(body: unknown): body is { error: string; error_description?: string } {
   return typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string';
 }
@@ -155,6 +163,15 @@ function translateError(ctx: Context, grantType: string): void {
 export function tokenEndpoint(options: TokenEndpointOptions) {
   const runProvider = providerRunner(options.provider);
   const requireSession = authenticate(options.knex);
+  const grace = rotationGrace(options.knex, options.refreshGraceSeconds);
+  watchConcurrentRotations(options.provider);
+
+  /** A refresh answered with the pair its rotation already issued (rotation-grace.ts), instead of a replay. */
+  function answerPair(ctx: Context, pair: TokenPair): void {
+    ctx.status = 200;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = pair;
+  }
 
   async function logout(ctx: Context) {
     await requireSession(ctx, async () => {
@@ -169,6 +186,9 @@ export function tokenEndpoint(options: TokenEndpointOptions) {
     if (isEmpty && bearerToken(ctx)) return logout(ctx);
 
     const params = checkParams(body);
+    const refreshing = params.grant_type === 'refresh_token' ? params.refresh_token : undefined;
+    const replayed = refreshing ? await grace.replay(refreshing) : undefined;
+    if (replayed) return answerPair(ctx, replayed);
     const attempt = params.grant_type === PASSWORD_GRANT ? await reserveLoginAttempt(options.limiters, params.email, ctx.ip) : undefined;
 
     const restore = replayAsForm(ctx, params);
@@ -178,6 +198,10 @@ export function tokenEndpoint(options: TokenEndpointOptions) {
       restore();
       await attempt?.settle(loginOutcome(ctx.state.loginFailure, ctx.state.loggedInAccountId));
     }
+
+    if (refreshing && ctx.status === 200 && isTokenPair(ctx.body)) await grace.record(refreshing, ctx.body);
+    const winner = refreshing && ctx.state.concurrentRotation ? await grace.winnerOf(refreshing) : undefined;
+    if (winner) return answerPair(ctx, winner);
 
     translateError(ctx, params.grant_type);
   };
