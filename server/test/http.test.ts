@@ -81,6 +81,22 @@ describe.each(databaseKinds)('http on %s', (kind) => {
       }
     });
 
+    it('answers 400 (never 500) for a body whose Content-Encoding does not match it, on every kind of call', async () => {
+      const { access_token: token } = (await loggedInUser(server)).tokens;
+      const notGzip = { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', Authorization: `Bearer ${token}` };
+      for (const [method, path] of [['PATCH', '/users/me'], ['POST', '/access-requests'], ['POST', '/token']] as const) {
+        const response = await fetch(`${server.url}/api${path}`, { method, headers: notGzip, body: '{"name":"not gzip at all"}' });
+        expect(response.status, `${method} ${path}`).toBe(400);
+        expect(((await response.json()) as { code: string }).code).toBe('bad_request');
+      }
+      const unknownEncoding = await fetch(`${server.url}/api/users/me`, {
+        method: 'PATCH',
+        headers: { ...notGzip, 'Content-Encoding': 'x-unknown' },
+        body: '{}',
+      });
+      expect(unknownEncoding.status).toBe(415);
+    });
+
     it('answers 413 for an oversized body', async () => {
       const huge = { email: 'a@b.co', name: 'x'.repeat(30_000) };
       for (const path of [...signUpPaths, '/token']) {
@@ -225,6 +241,14 @@ describe.each(databaseKinds)('http on %s', (kind) => {
       expect(route.status).toBe(200);
       expect(route.headers.get('cache-control')).toBe('no-cache');
       expect(await route.text()).toContain('<div id="root">');
+    });
+
+    it('answers 404 (never 500) for paths with dot segments, in the portal, the widgets and the API', async () => {
+      for (const path of ['/.env', '/.well-known/openid-configuration', '/.git/config', '/widgets/.hidden.js', '/assets/.x', '/api/.env']) {
+        const response = await fetch(`${server.url}${path}`, { headers: { Accept: 'application/json' } });
+        expect(response.status, path).toBe(404);
+        await response.body?.cancel();
+      }
     });
 
     it('answers 404 (not index.html) for missing files and non-HTML requests', async () => {

@@ -1,7 +1,7 @@
 /**
  * Turns every error into the API's error body. Library errors are recognised by their status:
  * co-body (JSON/form parsing) sets `status`, formidable (multipart) sets `httpCode`, http-errors
- * sets `status` + `expose`. Anything else is a 500 whose body carries only the request id; the
+ * sets `status` + `expose`; zlib's decoding errors (a body that is not the gzip it claims) are 400. Anything else is a 500 whose body carries only the request id; the
  * stack goes to the log under the same id.
  */
 import { randomUUID } from 'node:crypto';
@@ -31,7 +31,13 @@ interface LibraryError {
   type?: string;
 }
 
+/** zlib's errors (`Z_DATA_ERROR`, `Z_BUF_ERROR`…): a body that does not decode as its Content-Encoding says. */
+function isDecodingError(error: LibraryError & { code?: unknown }): boolean {
+  return typeof error.code === 'string' && error.code.startsWith('Z_');
+}
+
 function statusOf(error: LibraryError): number | undefined {
+  if (isDecodingError(error)) return 400;
   for (const candidate of [error.status, error.statusCode, error.httpCode]) {
     if (typeof candidate === 'number' && candidate >= 400 && candidate < 600) return candidate;
   }

@@ -13,6 +13,11 @@ function notBuilt(what: string, command: string): HttpError {
   return new HttpError(503, 'not_built', `The ${what} has not been built yet. Run \`${command}\` and reload.`);
 }
 
+/** A dot segment (`/.env`, `/.well-known/…`): koa-send serves no hidden file, and nothing here is one. */
+function hasDotSegment(path: string): boolean {
+  return path.split('/').some((segment) => segment.startsWith('.'));
+}
+
 function isMissing(error: unknown): boolean {
   const { status, code } = error as { status?: number; code?: string };
   return status === 404 || code === 'ENOENT' || code === 'ENOTDIR';
@@ -22,6 +27,7 @@ function isMissing(error: unknown): boolean {
 export function serveWidgets(root: string) {
   return async function widgets(ctx: Context, next: Next) {
     if (!ctx.path.startsWith('/widgets/') || !['GET', 'HEAD'].includes(ctx.method)) return next();
+    if (hasDotSegment(ctx.path)) throw notFound();
     if (!existsSync(root)) throw notBuilt('widget bundle', 'npm run build -w @tessera/widgets');
     // Other sites' pages load these files: allow cross-origin embedding of this one path.
     ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
@@ -44,6 +50,7 @@ function isPageRequest(ctx: Context): boolean {
 export function servePortal(root: string) {
   return async function portal(ctx: Context, next: Next) {
     if (!['GET', 'HEAD'].includes(ctx.method) || ctx.path === '/api' || ctx.path.startsWith('/api/') || ctx.path.startsWith('/widgets/')) return next();
+    if (hasDotSegment(ctx.path)) throw notFound();
     if (!existsSync(root)) throw notBuilt('portal', 'npm run build -w @tessera/portal');
     try {
       const served = await send(ctx, ctx.path, { root, index: 'index.html' });
