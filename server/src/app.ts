@@ -40,6 +40,7 @@ import { compose } from './http/compose.js';
 import { errorMiddleware, requestContext } from './http/error-middleware.js';
 import { notFound } from './http/errors.js';
 import { jsonBody } from './http/input.js';
+import { refuseNulInRequest } from './http/null-characters.js';
 import { apiRouter } from './http/router.js';
 import { apiHeaders, corsMiddleware, originChecker, securityHeaders, servesHttps } from './http/security.js';
 import { servePortal, serveWidgets } from './http/static.js';
@@ -183,7 +184,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   app.use(onlyFor((ctx) => isApiPath(ctx.path) || ctx.path.startsWith('/widgets/'), corsMiddleware(isAllowedOrigin)));
   app.use(onlyFor((ctx) => ctx.path === '/api/token' && ctx.method === 'POST', token));
   // /api ends here (no fall-through to the portal): unknown calls are JSON 404s, wrong methods 405s.
-  const apiChain = compose([jsonBody(config.bodyLimit), apiNotFound, api]);
+  const apiChain = compose([jsonBody(config.bodyLimit), refuseNulInRequest, apiNotFound, api]);
   app.use((ctx, next) => (isApiPath(ctx.path) ? apiChain(ctx) : next()));
   app.use(serveWidgets(config.widgetsDist));
   app.use(servePortal(config.portalDist));

@@ -97,6 +97,29 @@ describe.each(databaseKinds)('http on %s', (kind) => {
       expect(unknownEncoding.status).toBe(415);
     });
 
+    it('answers 422 naming the field (never 500) for a NUL character in any string, and 404 for one in a path', async () => {
+      const owner = await loggedInUser(server, { isOwner: true });
+      const token = owner.tokens.access_token;
+      const inName = await server.api.post('/tenants', { name: 'Acme\u0000 Training' }, { token });
+      expect(inName.status).toBe(422);
+      expect(inName.body.errors).toEqual({ name: ['The name must not contain a null character.'] });
+      const inProfile = await server.api.patch('/users/me', { name: 'Nul\u0000 Person' }, { token });
+      expect(inProfile.status).toBe(422);
+      expect(Object.keys(inProfile.body.errors)).toEqual(['name']);
+      const inSearch = await server.api.get('/tenants?paginate=true&search=%00', { token });
+      expect(inSearch.status).toBe(422);
+      expect(Object.keys(inSearch.body.errors)).toEqual(['search']);
+      const inNestedKey = await server.api.post('/tenants', { name: 'Fine', ['x\u0000']: 'y' }, { token });
+      expect(inNestedKey.status).toBe(422);
+      expect((await server.api.get('/tenants/%00', { token })).status).toBe(404);
+      expect((await server.api.get('/tenants/abc%00def/modules', { token })).status).toBe(404);
+      const inClientId = await server.api.post('/token', undefined, {
+        form: { grant_type: 'password', client_id: 'tessera-web\u0000', email: owner.user.email, password: PASSWORD },
+      });
+      expect(inClientId.status).toBe(422);
+      expect(Object.keys(inClientId.body.errors)).toEqual(['client_id']);
+    });
+
     it('answers 413 for an oversized body', async () => {
       const huge = { email: 'a@b.co', name: 'x'.repeat(30_000) };
       for (const path of [...signUpPaths, '/token']) {

@@ -19,6 +19,7 @@ import type { Knex } from '../db/knex.js';
 import { validationFailed, type ErrorBody } from '../http/errors.js';
 import { authenticate, bearerToken, sessionOf } from '../http/authenticate.js';
 import { compose } from '../http/compose.js';
+import { refuseNulCharacters } from '../http/null-characters.js';
 import { normalizeEmail, pickStrings, readForm, unsupportedMediaType } from '../http/input.js';
 import { reserveLoginAttempt, type LoginOutcome } from '../security/login-guard.js';
 import type { RateLimiters } from '../security/rate-limits.js';
@@ -101,6 +102,7 @@ async function readTokenBody(ctx: Context, bodyLimit: number): Promise<unknown> 
 
 /** Checks the grant's fields (422) and answers only the parameters the provider should see. */
 function checkParams(body: unknown): TokenParams {
+  refuseNulCharacters(body);
   const common = { grant_type: [], client_id: [] };
   const { values, errors } = pickStrings(body, common);
   if (Object.keys(errors).length) throw validationFailed(errors);

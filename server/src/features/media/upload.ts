@@ -20,6 +20,7 @@ import { FILE_TYPES, fileProblems, formatFileSize, mediaKindOf, messages, type F
 import type { ServerConfig } from '../../config.js';
 import { newId } from '../../db/ids.js';
 import { HttpError, validationFailed } from '../../http/errors.js';
+import { refuseNulCharacters } from '../../http/null-characters.js';
 import { unsupportedMediaType } from '../../http/input.js';
 import { storageOf, type Storage } from '../../storage/storage.js';
 import { processImage } from './images.js';
@@ -259,6 +260,12 @@ export async function receiveMultipart(ctx: Context, services: UploadServices, o
   if (failure) {
     await discard();
     throw failure;
+  }
+  try {
+    refuseNulCharacters(fields);
+  } catch (error) {
+    await discard();
+    throw error;
   }
   ctx.request.body = fields;
   return { fields, files, discard };
