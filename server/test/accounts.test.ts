@@ -1,6 +1,7 @@
 /** Sign-up with the captcha, email confirmation, invitations, password recovery and the profile. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inviteUser } from '../src/features/accounts/service.js';
+import { BREACHED_PASSWORD_MESSAGE } from '../src/features/accounts/breached-passwords.js';
 import { solvedCaptcha } from './support/captcha.js';
 import {
   PASSWORD,
@@ -96,6 +97,15 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
         password: ['The password must be at least 8 characters.'],
         recaptcha_token: ['The recaptcha token field is required.'],
       });
+    });
+    it('refuses a breached password that passes the spec rules, on sign-up and in the profile', async () => {
+      const response = await server.api.post('/sign-up', { email: uniqueEmail(), name: 'Pat Common', password: 'Passw0rd!', recaptcha_token: await solvedCaptcha(server.api) });
+      expect(response.status).toBe(422);
+      expect(response.body.errors).toEqual({ password: [BREACHED_PASSWORD_MESSAGE] });
+      const { tokens } = await loggedInUser(server);
+      const profile = await server.api.patch('/users/me', { password: 'Password1', password_confirmation: 'Password1' }, { token: tokens.access_token });
+      expect(profile.status).toBe(422);
+      expect(profile.body.errors).toEqual({ password: [BREACHED_PASSWORD_MESSAGE] });
     });
   });
 

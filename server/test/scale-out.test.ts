@@ -24,7 +24,10 @@ describe.each(databaseKinds)('two servers on one %s database', (kind) => {
     const rotated = await second.api.post('/token', { grant_type: 'refresh_token', client_id: 'tessera-web', refresh_token: tokens.refresh_token });
     expect(rotated.status).toBe(200);
     expect((await first.api.get('/users/me', { token: rotated.body.access_token })).status).toBe(200);
-    // Reuse detected by the other server still revokes the login everywhere.
+    // Reuse detected by the other server still revokes the login everywhere (once past the grace window, in
+    // which the same token answers the same pair: oidc/rotation-grace.ts).
+    const graceMs = first.config.tokens.refreshGraceSeconds * 1000;
+    await first.app.knex('oidc_payloads').where({ kind: 'RefreshToken', id: tokens.refresh_token }).update({ consumed_at: new Date(Date.now() - graceMs - 1000) });
     const reuse = await first.api.post('/token', { grant_type: 'refresh_token', client_id: 'tessera-web', refresh_token: tokens.refresh_token });
     expect(reuse.status).toBe(401);
     expect((await second.api.get('/users/me', { token: rotated.body.access_token })).status).toBe(401);

@@ -13,6 +13,7 @@ import type { UserRow } from '../../db/models.js';
 import { fieldError } from '../../http/errors.js';
 import { normalizeEmail } from '../../http/input.js';
 import type { MailMessage } from '../../mail/mailer.js';
+import { breachedPasswordError } from './breached-passwords.js';
 import { confirmationEmail, invitationEmail, passwordResetEmail } from '../../mail/templates.js';
 import { revokeAccountGrants } from '../../oidc/adapter.js';
 import { findUsableAuthToken, issueAuthToken, spendAuthToken, type AuthTokenRow } from './auth-tokens.js';
@@ -41,6 +42,13 @@ type Services = Pick<AppServices, 'knex' | 'passwords' | 'mailer' | 'config' | '
 // ---------------------------------------------------------------------------------------------
 // Reading
 
+
+/** Hashes a password a person chose; a breached one is refused (422 on `password`, breached-passwords.ts). */
+async function hashNewPassword(services: Pick<Services, 'passwords'>, password: string): Promise<string> {
+  const breached = breachedPasswordError(password);
+  if (breached) throw breached;
+  return services.passwords.hash(password);
+}
 export async function findUserByEmail(db: Knex, email: string): Promise<UserRow | undefined> {
   return db('users').where('email', normalizeEmail(email)).first(USER_COLUMNS);
 }
@@ -141,7 +149,7 @@ export interface SignUpInput {
 }
 
 export async function signUp(services: Services, input: SignUpInput): Promise<CurrentUser> {
-  const passwordHash = await services.passwords.hash(input.password);
+  const passwordHash = await hashNewPassword(services, input.password);
   const { user, token } = await services.knex.transaction(async (trx) => {
     const created = await insertUser(trx, { ...input, passwordHash, confirmed: false });
     return { user: created, token: await issueAuthToken(trx, created.id, 'email_confirmation', created.email) };
@@ -155,7 +163,7 @@ export async function createConfirmedUser(
   services: Pick<Services, 'knex' | 'passwords'>,
   input: { email: string; name: string; password: string; isOwner?: boolean },
 ): Promise<UserRow> {
-  const passwordHash = await services.passwords.hash(input.password);
+  const passwordHash = await hashNewPassword(services, input.password);
   return insertUser(services.knex, { ...input, passwordHash, confirmed: true });
 }
 
@@ -240,7 +248,7 @@ export interface FinishRegistrationInput {
 }
 
 export async function finishRegistration(services: Services, input: FinishRegistrationInput): Promise<void> {
-  const passwordHash = await services.passwords.hash(input.password);
+  const passwordHash = await hashNewPassword(services, input.password);
   await services.knex.transaction(async (trx) => {
     const found = await tokenAccount(trx, 'invitation', input.token, input.email);
     if (!found || !(await spendAuthToken(trx, found.record.id))) throw fieldError('token', accountMessages.invitationInvalid);
@@ -263,7 +271,7 @@ export async function forgotPassword(services: Services, email: string): Promise
 }
 
 export async function resetPassword(services: Services, input: { email: string; password: string; token: string }): Promise<void> {
-  const passwordHash = await services.passwords.hash(input.password);
+  const passwordHash = await hashNewPassword(services, input.password);
   await services.knex.transaction(async (trx) => {
     const found = await tokenAccount(trx, 'password_reset', input.token, input.email);
     if (!found || !(await spendAuthToken(trx, found.record.id))) throw fieldError('token', accountMessages.resetInvalid);
@@ -287,7 +295,7 @@ export async function updateProfile(services: Services, user: UserRow, currentGr
   const name = input.name?.trim() || undefined;
   const email = input.email?.trim() ? normalizeEmail(input.email) : undefined;
   const emailChanged = email !== undefined && email !== user.email;
-  const passwordHash = input.password ? await services.passwords.hash(input.password) : undefined;
+  const passwordHash = input.password ? await hashNewPassword(services, input.password) : undefined;
 
   const updated = await services.knex.transaction(async (trx) => {
     if (emailChanged && (await findUserByEmail(trx, email))) throw fieldError('email', accountMessages.emailTaken);
