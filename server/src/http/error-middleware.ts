@@ -31,9 +31,12 @@ interface LibraryError {
   type?: string;
 }
 
-/** zlib's errors (`Z_DATA_ERROR`, `Z_BUF_ERROR`…): a body that does not decode as its Content-Encoding says. */
+/**
+ * zlib's errors (`Z_DATA_ERROR`, `Z_BUF_ERROR`…, brotli's `ERR__ERROR_FORMAT_…`): a body that does not decode as
+ * its Content-Encoding says.
+ */
 function isDecodingError(error: LibraryError & { code?: unknown }): boolean {
-  return typeof error.code === 'string' && error.code.startsWith('Z_');
+  return typeof error.code === 'string' && (error.code.startsWith('Z_') || error.code.startsWith('ERR__ERROR'));
 }
 
 function statusOf(error: LibraryError): number | undefined {
