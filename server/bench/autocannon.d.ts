@@ -8,6 +8,16 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Requests each connection sends in turn, over and over. */
+    requests?: Request[];
+    /** Requests per second over all connections. */
+    overallRate?: number;
+  }
+  export interface Request {
+    method: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
   }
   export interface Histogram {
     average: number;

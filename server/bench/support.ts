@@ -58,10 +58,22 @@ export const UNLIMITED_RATES = Object.fromEntries(
   Object.entries(DEFAULT_RATE_LIMITS).map(([name, rule]) => [name, { ...rule, points: 1_000_000 }]),
 ) as RateLimitConfig;
 
-/** Child: answers the parent's CPU time requests, and stops the app and removes its data when the parent leaves. */
+/** Parent: the child's resident memory (bytes). */
+export function serverMemory(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.once('message', (message) => resolve((message as { rss: number }).rss));
+    child.send('memory');
+  });
+}
+
+/**
+ * Child: answers the parent's CPU time and memory requests, and stops the app and removes its data when the
+ * parent leaves.
+ */
 export function serveParent(app: TesseraApp, dataDir: string): void {
   process.on('message', (message) => {
     if (message === 'cpu') process.send?.({ cpu: process.cpuUsage(), mainThreadMs: performance.eventLoopUtilization().active });
+    if (message === 'memory') process.send?.({ rss: process.memoryUsage.rss() });
   });
   process.on('disconnect', () => {
     void app.close().then(() => {
