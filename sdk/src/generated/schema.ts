@@ -1842,8 +1842,8 @@ export interface paths {
         };
         /**
          * A media file's bytes, through a signed URL
-         * @description No bearer token: the signed URL handed out in the rows a caller may see is the permission (DESIGN.md section 4),
-         *     so `<img>`, `<video>` and `<audio>` work directly. A tampered or expired signature answers 403; an unknown file,
+         * @description No bearer token: the signed URL handed out in the rows a caller may see is the permission
+         *     (ARCHITECTURE.md#media-storage-and-signed-urls), so `<img>`, `<video>` and `<audio>` work directly. A tampered or expired signature answers 403; an unknown file,
          *     or a URL whose organization is not the file's, 404. `Range: bytes=a-b` answers 206 with `Content-Range` (video
          *     seeking); a range outside the file 416. `Content-Type` is the sniffed type; `Content-Disposition` inline, or
          *     attachment with `download=1`. Answers may be cached privately until the URL expires.
@@ -1889,7 +1889,7 @@ export interface paths {
         put?: never;
         /**
          * Send a suggestion
-         * @description Any active member with a confirmed email (the spec's list lacks this call; DESIGN.md section 2). The platform
+         * @description Any active member with a confirmed email (the spec's list lacks this call; ARCHITECTURE.md#api-conventions). The platform
          *     owner needs a membership of the organization to send one (403 `forbidden` otherwise).
          *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
          *     `membership_suspended`; a non-member, an unknown or archived organization 404.
