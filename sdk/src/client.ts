@@ -1,9 +1,9 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import type { components, paths } from './generated/schema.js';
+import type { components, paths, TokenResponse } from './generated/schema.js';
 import type { TokenPair, TokenStore } from './token-store.js';
 
+/** The contract's `Error` body, under a name that does not shadow the global `Error`. */
 export type ApiErrorBody = components['schemas']['Error'];
-export type TokenResponse = components['schemas']['TokenResponse'];
 
 /** The public OAuth client of the portal and the widgets. It has no secret: a browser cannot keep one. */
 export const WEB_CLIENT_ID = 'tessera-web';

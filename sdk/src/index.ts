@@ -1,45 +1,6 @@
 export * from './client.js';
 export * from './token-store.js';
 export * from './rules/index.js';
-export type { components, paths, operations } from './generated/schema.js';
-
-import type { components } from './generated/schema.js';
-type Schemas = components['schemas'];
-export type CurrentUser = Schemas['CurrentUser'];
-export type Membership = Schemas['Membership'];
-export type TenantSummary = Schemas['TenantSummary'];
-export type AppConfig = Schemas['Config'];
-export type Role = Schemas['Role'];
-export type PaginationMeta = Schemas['PaginationMeta'];
-export type AccessRequest = Schemas['AccessRequest'];
-export type Tenant = Schemas['Tenant'];
-export type User = Schemas['User'];
-export type UserSummary = Schemas['UserSummary'];
-export type UserStatus = Schemas['UserStatus'];
-export type TenantUser = Schemas['TenantUser'];
-export type TenantUserSummary = Schemas['TenantUserSummary'];
-export type MemberStatus = Schemas['MemberStatus'];
-export type Group = Schemas['Group'];
-export type GroupSummary = Schemas['GroupSummary'];
-export type TenantAccessRequest = Schemas['TenantAccessRequest'];
-export type AccessRequestStatus = Schemas['AccessRequestStatus'];
-export type Abilities = Schemas['Abilities'];
-export type UserAbilities = Schemas['UserAbilities'];
-export type AccessRequestAbilities = Schemas['AccessRequestAbilities'];
-export type MediaType = Schemas['MediaType'];
-export type MediaSummary = Schemas['MediaSummary'];
-export type Media = Schemas['Media'];
-export type MediaAbilities = Schemas['MediaAbilities'];
-export type MediaOrder = Schemas['MediaOrder'];
-export type NamedRef = Schemas['NamedRef'];
-export type Module = Schemas['Module'];
-export type Component = Schemas['Component'];
-export type Topic = Schemas['Topic'];
-export type OrderList = Schemas['OrderList'];
-export type ContentTreeModule = Schemas['ContentTreeModule'];
-export type ItemType = Schemas['ItemType'];
-export type Item = Schemas['Item'];
-export type ItemInput = Schemas['ItemInput'];
-export type Suggestion = Schemas['Suggestion'];
-export type SuggestionInput = Schemas['SuggestionInput'];
-export type SnapshotReport = Schemas['SnapshotReport'];
+// `components`, `paths`, `operations`, and every schema of the contract as a root type (`Topic`, `Module`,
+// `Config`…), generated with `--root-types --root-types-no-schema-prefix`: nothing to keep by hand here.
+export type * from './generated/schema.js';

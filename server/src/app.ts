@@ -41,7 +41,7 @@ import { errorMiddleware, requestContext } from './http/error-middleware.js';
 import { notFound } from './http/errors.js';
 import { jsonBody } from './http/input.js';
 import { refuseNulInRequest } from './http/null-characters.js';
-import { apiRouter } from './http/router.js';
+import { apiRouter, type Routes } from './http/router.js';
 import { apiHeaders, corsMiddleware, originChecker, securityHeaders, servesHttps } from './http/security.js';
 import { servePortal, serveWidgets } from './http/static.js';
 import { createLogger, type Logger } from './logger.js';
@@ -79,8 +79,9 @@ function onlyFor(test: (ctx: Context) => boolean, middleware: Koa.Middleware) {
   return (ctx: Context, next: Next) => (test(ctx) ? middleware(ctx, next) : next());
 }
 
-function apiRoutes(services: AppServices): Middleware {
-  return apiRouter('/api', [
+/** Every feature's calls, mounted under /api (exported so a test can hold them against the contract). */
+export function apiRoutes(services: AppServices): Routes[] {
+  return [
     systemRoutes(services.config),
     accountRoutes(services),
     accessRequestRoutes(services),
@@ -101,7 +102,7 @@ function apiRoutes(services: AppServices): Middleware {
     fileRoutes(services),
     suggestionRoutes(services),
     reportRoutes(services),
-  ]);
+  ];
 }
 
 /** /api never falls through to the portal: an unknown call is a JSON 404. */
@@ -168,7 +169,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   registerPasswordGrant(provider, (email, password) => verifyCredentials(services, email, password));
 
   const app = new Koa({ proxy: config.trustProxy });
-  const api = apiRoutes(services);
+  const api = apiRouter('/api', apiRoutes(services));
   const token = tokenEndpoint({
     provider,
     knex,

@@ -1,9 +1,9 @@
 /**
  * The content permission matrix (issue 4), generated from one table like permissions.test.ts: every
- * operation by every kind of caller succeeds for the roles allowed (DESIGN.md section 3: members read and act
- * for themselves, admins author, masters relate groups and members) and answers the designed 401/403/404 for
- * the others without changing the row. A second pass aims each row operation of a master at another
- * organization's row: 404, unchanged.
+ * operation by every kind of caller succeeds for the roles allowed (ARCHITECTURE.md#roles-and-policies:
+ * members read and act for themselves, admins author, masters relate groups and members) and answers the
+ * designed 401/403/404 for the others without changing the row. A second pass aims each row operation of a
+ * master at another organization's row: 404, unchanged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, startTestServer, type TestContext, type TestServer } from './support/server.js';

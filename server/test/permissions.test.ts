@@ -391,7 +391,7 @@ const OPERATIONS: Operation[] = [
   },
 ];
 
-/** What each caller gets when the scope does not let them in (DESIGN.md sections 2 and 3). */
+/** What each caller gets when the scope does not let them in (ARCHITECTURE.md#tenant-scoping and ARCHITECTURE.md#error-bodies). */
 function expected(scope: Scope, actor: Actor | 'anonymous', success: number): number | Denial {
   if (actor === 'anonymous') return { status: 401, code: 'unauthenticated' };
   if (scope === 'confirmed') return actor === 'unconfirmed' ? { status: 403, code: 'email_unconfirmed' } : success;

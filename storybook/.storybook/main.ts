@@ -2,7 +2,7 @@ import type { StorybookConfig } from '@storybook/react-vite';
 import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, mergeConfig } from 'vite';
 
-// The portal is an app, not a package (DESIGN.md: nothing imports the portal), yet Storybook must show its
+// The portal is an app, not a package (ARCHITECTURE.md#layers-and-dependencies: nothing imports the portal), yet Storybook must show its
 // shared ui, lists and forms: the stories reach its sources by path through this alias (and the tsconfig
 // path of the same name) instead of a package dependency.
 const PORTAL_SOURCES = fileURLToPath(new URL('../../portal/src', import.meta.url));

@@ -5,7 +5,7 @@ export type AccessRole = Role | 'owner';
 
 const RANK: Record<AccessRole, number> = { user: 0, admin: 1, master: 2, owner: 3 };
 
-/** user < admin < master < owner (DESIGN.md section 3). */
+/** user < admin < master < owner (ARCHITECTURE.md#roles-and-policies). */
 export function atLeast(role: AccessRole, minimum: AccessRole): boolean {
   return RANK[role] >= RANK[minimum];
 }
@@ -19,5 +19,5 @@ export function currentRole(user: Pick<CurrentUser, 'is_owner'>, membership: Pic
 /** Authoring and the admin area: admin, master, owner (spec 2.3, the Switch to Admin View link). */
 export const canUseAdminArea = (role: AccessRole) => atLeast(role, 'admin');
 
-/** Members, groups and access requests: master and owner (DESIGN.md section 3). */
+/** Members, groups and access requests: master and owner (ARCHITECTURE.md#roles-and-policies). */
 export const canManagePeople = (role: AccessRole) => atLeast(role, 'master');

@@ -5,7 +5,7 @@ import type { ApiOutcome } from '../api/outcome';
 /** Spec section 9: the search term goes to the server after 750 ms without typing. */
 export const SEARCH_DEBOUNCE_MS = 750;
 
-/** What a list screen asks the server for (DESIGN.md section 2 query conventions). */
+/** What a list screen asks the server for (the query conventions of ARCHITECTURE.md#lists-and-query-conventions). */
 export interface ListQuery<O extends string = string> {
   page: number;
   /** A sort key of the resource (the contract lists them per list). */

@@ -1,4 +1,4 @@
-import type { AppConfig, CurrentUser, TenantSummary, TesseraClient } from '@tessera/sdk';
+import type { Config, CurrentUser, TenantSummary, TesseraClient } from '@tessera/sdk';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { apiCall, type CallOptions } from '../api/call';
@@ -12,7 +12,7 @@ export interface SessionState {
   /** The current user (GET /users/me); null until loaded or when logged out. */
   user: CurrentUser | null;
   /** Application configuration (GET /config), loaded once after authentication. */
-  config: AppConfig | null;
+  config: Config | null;
   /** The organization the person works in; persisted so a reload returns to it. */
   organizationId: string | null;
   /**

@@ -1,4 +1,4 @@
-import type { AppConfig, CurrentUser, Membership, TenantSummary } from '@tessera/sdk';
+import type { Config, CurrentUser, Membership, TenantSummary } from '@tessera/sdk';
 
 export function aUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {
@@ -17,7 +17,7 @@ export function aUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   };
 }
 
-export const CONFIG: AppConfig = {
+export const CONFIG: Config = {
   image: { min_width: 800, min_height: 450 },
   bioreq_types: ['passport'],
   file_sizes: {

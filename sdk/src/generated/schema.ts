@@ -1842,8 +1842,8 @@ export interface paths {
         };
         /**
          * A media file's bytes, through a signed URL
-         * @description No bearer token: the signed URL handed out in the rows a caller may see is the permission (DESIGN.md section 4),
-         *     so `<img>`, `<video>` and `<audio>` work directly. A tampered or expired signature answers 403; an unknown file,
+         * @description No bearer token: the signed URL handed out in the rows a caller may see is the permission
+         *     (ARCHITECTURE.md#media-storage-and-signed-urls), so `<img>`, `<video>` and `<audio>` work directly. A tampered or expired signature answers 403; an unknown file,
          *     or a URL whose organization is not the file's, 404. `Range: bytes=a-b` answers 206 with `Content-Range` (video
          *     seeking); a range outside the file 416. `Content-Type` is the sniffed type; `Content-Disposition` inline, or
          *     attachment with `download=1`. Answers may be cached privately until the URL expires.
@@ -1889,7 +1889,7 @@ export interface paths {
         put?: never;
         /**
          * Send a suggestion
-         * @description Any active member with a confirmed email (the spec's list lacks this call; DESIGN.md section 2). The platform
+         * @description Any active member with a confirmed email (the spec's list lacks this call; ARCHITECTURE.md#api-conventions). The platform
          *     owner needs a membership of the organization to send one (403 `forbidden` otherwise).
          *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
          *     `membership_suspended`; a non-member, an unknown or archived organization 404.
@@ -2868,6 +2868,102 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type Error = components['schemas']['Error'];
+export type PaginationMeta = components['schemas']['PaginationMeta'];
+export type Message = components['schemas']['Message'];
+export type Version = components['schemas']['Version'];
+export type Config = components['schemas']['Config'];
+export type FileSizeLimit = components['schemas']['FileSizeLimit'];
+export type TokenResponse = components['schemas']['TokenResponse'];
+export type PasswordGrantRequest = components['schemas']['PasswordGrantRequest'];
+export type RefreshGrantRequest = components['schemas']['RefreshGrantRequest'];
+export type CaptchaChallenge = components['schemas']['CaptchaChallenge'];
+export type CurrentUser = components['schemas']['CurrentUser'];
+export type Membership = components['schemas']['Membership'];
+export type TenantSummary = components['schemas']['TenantSummary'];
+export type UserStatus = components['schemas']['UserStatus'];
+export type Role = components['schemas']['Role'];
+export type AccessRequest = components['schemas']['AccessRequest'];
+export type AccessRequestStatus = components['schemas']['AccessRequestStatus'];
+export type Flag = components['schemas']['Flag'];
+export type Abilities = components['schemas']['Abilities'];
+export type Tenant = components['schemas']['Tenant'];
+export type User = components['schemas']['User'];
+export type UserAbilities = components['schemas']['UserAbilities'];
+export type UserSummary = components['schemas']['UserSummary'];
+export type TenantUser = components['schemas']['TenantUser'];
+export type TenantUserSummary = components['schemas']['TenantUserSummary'];
+export type MemberStatus = components['schemas']['MemberStatus'];
+export type Group = components['schemas']['Group'];
+export type GroupSummary = components['schemas']['GroupSummary'];
+export type TenantAccessRequest = components['schemas']['TenantAccessRequest'];
+export type AccessRequestAbilities = components['schemas']['AccessRequestAbilities'];
+export type MediaType = components['schemas']['MediaType'];
+export type MediaSummary = components['schemas']['MediaSummary'];
+export type Media = components['schemas']['Media'];
+export type MediaAbilities = components['schemas']['MediaAbilities'];
+export type MediaUpload = components['schemas']['MediaUpload'];
+export type MediaOrder = components['schemas']['MediaOrder'];
+export type MediaContentUpload = components['schemas']['MediaContentUpload'];
+export type MediaContentUpdate = components['schemas']['MediaContentUpdate'];
+export type NamedRef = components['schemas']['NamedRef'];
+export type Module = components['schemas']['Module'];
+export type Component = components['schemas']['Component'];
+export type Topic = components['schemas']['Topic'];
+export type OrderList = components['schemas']['OrderList'];
+export type ContentTreeModule = components['schemas']['ContentTreeModule'];
+export type ItemType = components['schemas']['ItemType'];
+export type Item = components['schemas']['Item'];
+export type ItemInput = components['schemas']['ItemInput'];
+export type ItemList = components['schemas']['ItemList'];
+export type Suggestion = components['schemas']['Suggestion'];
+export type SuggestionInput = components['schemas']['SuggestionInput'];
+export type SuggestionAbilities = components['schemas']['SuggestionAbilities'];
+export type SnapshotReport = components['schemas']['SnapshotReport'];
+export type SnapshotReportCounts = components['schemas']['SnapshotReportCounts'];
+export type ResponseBadRequest = components['responses']['BadRequest'];
+export type ResponseUnauthenticated = components['responses']['Unauthenticated'];
+export type ResponseForbidden = components['responses']['Forbidden'];
+export type ResponseNotFound = components['responses']['NotFound'];
+export type ResponseNotAcceptable = components['responses']['NotAcceptable'];
+export type ResponseRangeNotSatisfiable = components['responses']['RangeNotSatisfiable'];
+export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
+export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
+export type ResponseValidationFailed = components['responses']['ValidationFailed'];
+export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
+export type ResponseServerError = components['responses']['ServerError'];
+export type ParameterPaginate = components['parameters']['Paginate'];
+export type ParameterPage = components['parameters']['Page'];
+export type ParameterPerPage = components['parameters']['PerPage'];
+export type ParameterOrder = components['parameters']['Order'];
+export type ParameterDesc = components['parameters']['Desc'];
+export type ParameterSearch = components['parameters']['Search'];
+export type ParameterArchived = components['parameters']['Archived'];
+export type ParameterActive = components['parameters']['Active'];
+export type ParameterTenantId = components['parameters']['TenantId'];
+export type ParameterUserId = components['parameters']['UserId'];
+export type ParameterTenantUserId = components['parameters']['TenantUserId'];
+export type ParameterGroupId = components['parameters']['GroupId'];
+export type ParameterAccessRequestId = components['parameters']['AccessRequestId'];
+export type ParameterAccessRequestStatusFilter = components['parameters']['AccessRequestStatusFilter'];
+export type ParameterTenantOrder = components['parameters']['TenantOrder'];
+export type ParameterUserOrder = components['parameters']['UserOrder'];
+export type ParameterTenantUserOrder = components['parameters']['TenantUserOrder'];
+export type ParameterGroupOrder = components['parameters']['GroupOrder'];
+export type ParameterAccessRequestOrder = components['parameters']['AccessRequestOrder'];
+export type ParameterModuleId = components['parameters']['ModuleId'];
+export type ParameterComponentId = components['parameters']['ComponentId'];
+export type ParameterTopicId = components['parameters']['TopicId'];
+export type ParameterItemId = components['parameters']['ItemId'];
+export type ParameterShort = components['parameters']['Short'];
+export type ParameterShowHidden = components['parameters']['ShowHidden'];
+export type ParameterContentOrder = components['parameters']['ContentOrder'];
+export type ParameterSuggestionId = components['parameters']['SuggestionId'];
+export type ParameterSuggestionOrder = components['parameters']['SuggestionOrder'];
+export type ParameterMediaOrder = components['parameters']['MediaOrder'];
+export type ParameterMediaTypeFilter = components['parameters']['MediaTypeFilter'];
+export type ParameterMediaModuleFilter = components['parameters']['MediaModuleFilter'];
+export type ParameterMediaId = components['parameters']['MediaId'];
 export type $defs = Record<string, never>;
 export interface operations {
     getVersion: {

@@ -1,5 +1,5 @@
 import { Routes } from '../../http/router.js';
-import type { AppConfig } from '@tessera/sdk';
+import type { Config } from '@tessera/sdk';
 import type { ServerConfig } from '../../config.js';
 import { API_VERSION } from '../../version.js';
 
@@ -11,7 +11,7 @@ export const BIOREQ_TYPES = ['image/jpeg', 'image/png', 'application/pdf', 'vide
  * in KB (1 KB = 1000 bytes), as documented in openapi/components/schemas/Config.yaml; the media and bioreq
  * features enforce the same numbers.
  */
-export function appConfigOf(config: ServerConfig): AppConfig {
+export function appConfigOf(config: ServerConfig): Config {
   return { image: config.media.limits.image, bioreq_types: BIOREQ_TYPES, file_sizes: config.media.limits.file_sizes };
 }
 
