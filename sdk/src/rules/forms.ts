@@ -4,6 +4,7 @@
  * contract-check.ts, so a change to one without the other fails `npm run typecheck -w @tessera/sdk`.
  */
 import * as v from 'valibot';
+import type { Flag as ContractFlag } from '../generated/schema.js';
 import {
   ACCESS_REQUEST_DECISIONS,
   DESCRIPTION_MAX_LENGTH,
@@ -27,7 +28,8 @@ import {
 } from './core.js';
 
 /** The flag forms the API accepts (spec: 1/0 as well as booleans). */
-export type Flag = boolean | 0 | 1 | 'true' | 'false' | '1' | '0';
+/** What a flag input may be: the contract's `Flag` (JSON booleans, 1/0, and their strings). */
+type Flag = ContractFlag;
 const FLAG_VALUES: readonly unknown[] = [true, false, 1, 0, '1', '0', 'true', 'false'];
 const TRUE_VALUES: readonly unknown[] = [true, 1, '1', 'true'];
 
