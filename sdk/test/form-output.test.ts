@@ -107,3 +107,15 @@ describe('which message a field shows', () => {
     expect(formErrors(forms.suggestionUpdate, { is_active: 'yes' })).toEqual({ is_active: [messages.boolean('is_active')] });
   });
 });
+
+describe('emails that look like others', () => {
+  it('refuses control and invisible characters, and folds compatibility forms to one address', () => {
+    for (const email of ['ada\u0000@example.com', 'ada\u200b@example.com', 'a\u202eda@example.com', 'ada@exa\u2028mple.com', 'ada\u00ad@example.com']) {
+      const result = parseForm(forms.forgotPassword, { email });
+      expect(result.success, JSON.stringify(email)).toBe(false);
+      if (!result.success) expect(result.errors.email).toEqual(['The email may not contain control or invisible characters.']);
+    }
+    const folded = parseForm(forms.forgotPassword, { email: ' ＡＤＡ@Example.com\n' });
+    expect(folded.success && folded.output.email).toBe('ada@example.com');
+  });
+});

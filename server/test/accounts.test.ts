@@ -98,6 +98,16 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
         recaptcha_token: ['The recaptcha token field is required.'],
       });
     });
+    it('refuses an email with invisible characters, and takes a full-width spelling as the same account', async () => {
+      const lookalike = await server.api.post('/sign-up', { email: `ada\u200b${uniqueEmail()}`, name: 'Ada Lookalike', password: PASSWORD, recaptcha_token: await solvedCaptcha(server.api) });
+      expect(lookalike.status).toBe(422);
+      expect(lookalike.body.errors).toEqual({ email: ['The email may not contain control or invisible characters.'] });
+      const { user } = await loggedInUser(server);
+      const fullWidth = user.email.replace(/[a-z]/g, (letter) => String.fromCharCode(letter.charCodeAt(0) + 0xfee0));
+      const token = await server.api.post('/token', { grant_type: 'password', client_id: 'tessera-web', email: fullWidth, password: PASSWORD });
+      expect(token.status).toBe(200);
+    });
+
     it('refuses a breached password that passes the spec rules, on sign-up and in the profile', async () => {
       const response = await server.api.post('/sign-up', { email: uniqueEmail(), name: 'Pat Common', password: 'Passw0rd!', recaptcha_token: await solvedCaptcha(server.api) });
       expect(response.status).toBe(422);

@@ -43,6 +43,7 @@ export const messages = {
   array: (field: string) => `The ${label(field)} must be an array.`,
   maxItems: (field: string, max: number) => `The ${label(field)} may not have more than ${max} items.`,
   email: 'The email must be a valid email address.',
+  emailInvisible: 'The email may not contain control or invisible characters.',
   name: 'The name may only contain letters and spaces.',
   organizationName:
     'The name field may contain alpha-numeric characters as well as dashes, underscores, ampersands, and spaces.',
@@ -84,9 +85,22 @@ export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID_PATTERN.test(value);
 }
 
-/** Emails are compared and stored trimmed and lower-cased. */
+/**
+ * Characters that let one address display exactly like another: controls (NUL…), format characters (zero-width
+ * spaces and joiners, bidi overrides), line and paragraph separators, private-use and unassigned code points.
+ */
+const INVISIBLE_PATTERN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}]/u;
+
+export function hasInvisibleCharacters(value: string): boolean {
+  return INVISIBLE_PATTERN.test(value);
+}
+
+/**
+ * Emails are compared and stored in Unicode NFKC (full-width and other compatibility forms folded: `ａdmin` is
+ * `admin`), trimmed and lower-cased.
+ */
 export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return email.normalize('NFKC').trim().toLowerCase();
 }
 
 /** The first password rule a value breaks, in the order a person fixes them. */
@@ -155,7 +169,8 @@ export function text(field: string, max = TEXT_MAX_LENGTH) {
 export function emailAddress(field = 'email') {
   return v.pipe(
     v.string(messages.string(field)),
-    v.check((value) => EMAIL_PATTERN.test(value.trim()), messages.email),
+    v.check((value) => !hasInvisibleCharacters(value.trim()), messages.emailInvisible),
+    v.check((value) => EMAIL_PATTERN.test(normalizeEmail(value)), messages.email),
     v.maxLength(TEXT_MAX_LENGTH, messages.maxLength(field, TEXT_MAX_LENGTH)),
     v.transform(normalizeEmail),
   );
