@@ -44,6 +44,7 @@ import { refuseNulInRequest } from './http/null-characters.js';
 import { apiRouter, type Routes } from './http/router.js';
 import { apiHeaders, corsMiddleware, originChecker, securityHeaders, servesHttps } from './http/security.js';
 import { servePortal, serveWidgets } from './http/static.js';
+import { limitConcurrency } from './limit-concurrency.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
 import { purgeExpiredPayloads } from './oidc/adapter.js';
@@ -152,6 +153,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     mailer: createMailer(config, log),
     limiters: createRateLimiters(config.rateLimits, config.redisUrl ? { url: config.redisUrl, prefix: config.rateLimitPrefix } : undefined),
     captcha: createCaptcha(knex, { secret: secrets.secret, ...config.captcha }),
+    imageWork: limitConcurrency(config.media.imageConcurrency),
   };
 
   if (!(await services.limiters.ready())) {

@@ -67,6 +67,8 @@ export interface MediaConfig {
   storage: StorageConfig;
   /** Upload limits, answered by GET /api/config and enforced on upload (sizes in KB of 1000 bytes). */
   limits: FileLimits;
+  /** How many images are decoded at once, whatever the number of requests (the others queue). */
+  imageConcurrency: number;
 }
 
 export interface ServerConfig {
@@ -131,7 +133,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
 
 /** Images at least 800 x 450 (also the crop size); sizes in KB per kind (openapi Config schema). */
 export const DEFAULT_MEDIA_LIMITS: FileLimits = {
-  image: { min_width: 800, min_height: 450 },
+  image: { min_width: 800, min_height: 450, max_width: 6000, max_height: 6000 },
   file_sizes: {
     image: { min_size: 1, max_size: 10_000 },
     thumbnail: { min_size: 1, max_size: 5_000 },
@@ -203,7 +205,19 @@ const UPLOAD_SIZE_ENV: Record<FileKind, string> = {
   audio: 'UPLOAD_SIZE_AUDIO',
 };
 
-/** `UPLOAD_SIZE_VIDEO=10/4000000` means 10 KB to 4 GB; `IMAGE_MIN_SIZE=1024x576` the least image dimensions. */
+/** `WIDTHxHEIGHT` of an image size variable, both at least 1. */
+function dimensions(env: Env, variable: string): { width: number; height: number } | undefined {
+  const raw = env[variable];
+  if (!raw) return undefined;
+  const match = /^(\d+)x(\d+)$/.exec(raw.trim());
+  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) throw new ConfigError(`${variable} must look like "800x450", got "${raw}".`);
+  return { width: Number(match[1]), height: Number(match[2]) };
+}
+
+/**
+ * `UPLOAD_SIZE_VIDEO=10/4000000` means 10 KB to 4 GB; `IMAGE_MIN_SIZE=1024x576` the least image dimensions,
+ * `IMAGE_MAX_SIZE=8000x8000` the largest.
+ */
 function mediaLimits(env: Env): FileLimits {
   const limits = structuredClone(DEFAULT_MEDIA_LIMITS);
   for (const [kind, variable] of Object.entries(UPLOAD_SIZE_ENV) as [FileKind, string][]) {
@@ -213,10 +227,12 @@ function mediaLimits(env: Env): FileLimits {
     if (!match || Number(match[2]) < 1 || Number(match[1]) > Number(match[2])) throw new ConfigError(`${variable} must look like "minKB/maxKB", got "${raw}".`);
     limits.file_sizes[kind] = { min_size: Number(match[1]), max_size: Number(match[2]) };
   }
-  if (env.IMAGE_MIN_SIZE) {
-    const match = /^(\d+)x(\d+)$/.exec(env.IMAGE_MIN_SIZE.trim());
-    if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) throw new ConfigError(`IMAGE_MIN_SIZE must look like "800x450", got "${env.IMAGE_MIN_SIZE}".`);
-    limits.image = { min_width: Number(match[1]), min_height: Number(match[2]) };
+  const least = dimensions(env, 'IMAGE_MIN_SIZE');
+  if (least) Object.assign(limits.image, { min_width: least.width, min_height: least.height });
+  const largest = dimensions(env, 'IMAGE_MAX_SIZE');
+  if (largest) Object.assign(limits.image, { max_width: largest.width, max_height: largest.height });
+  if (limits.image.max_width < limits.image.min_width || limits.image.max_height < limits.image.min_height) {
+    throw new ConfigError('IMAGE_MAX_SIZE must be at least IMAGE_MIN_SIZE.');
   }
   return limits;
 }
@@ -291,7 +307,7 @@ export function loadConfig(env: Env = process.env, options: { demo?: boolean } =
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     purgeIntervalMs: integer(env, 'PURGE_INTERVAL_MS', 10 * MINUTE * 1000),
-    media: { storage: storage(env), limits: mediaLimits(env) },
+    media: { storage: storage(env), limits: mediaLimits(env), imageConcurrency: integer(env, 'IMAGE_CONCURRENCY', Math.max(1, availableParallelism() - 1)) || 1 },
   };
   return config;
 }

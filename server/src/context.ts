@@ -2,6 +2,7 @@ import type { ServerConfig } from './config.js';
 import type { Knex } from './db/knex.js';
 import type { Captcha } from './features/accounts/captcha.js';
 import type { PasswordHasher } from './features/accounts/passwords.js';
+import type { LimitedRunner } from './limit-concurrency.js';
 import type { Logger } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
 import type { Secrets } from './secrets.js';
@@ -17,4 +18,6 @@ export interface AppServices {
   limiters: RateLimiters;
   secrets: Secrets;
   captcha: Captcha;
+  /** Image decoding and resizing, at most `config.media.imageConcurrency` at once for the whole process. */
+  imageWork: LimitedRunner;
 }

@@ -136,9 +136,9 @@ describe('parseFlag', () => {
   });
 });
 
-describe('limitConcurrency (argon2 hashing)', () => {
+describe('limitConcurrency (argon2 hashing, image decoding)', () => {
   it('runs at most the limit at once, the rest in arrival order', async () => {
-    const { limitConcurrency } = await import('../src/features/accounts/passwords.js');
+    const { limitConcurrency } = await import('../src/limit-concurrency.js');
     const limited = limitConcurrency(2);
     let active = 0;
     let peak = 0;

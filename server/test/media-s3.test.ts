@@ -25,6 +25,7 @@ describe('media library on S3-compatible storage', () => {
       media: {
         storage: { driver: 's3', bucket: 'tessera-media', region: 'us-east-1', endpoint, accessKeyId: 'test', secretAccessKey: 'test', forcePathStyle: true, prefix: 'library' },
         limits: TEST_LIMITS,
+        imageConcurrency: 1,
       },
     });
     server = context.server;

@@ -30,7 +30,7 @@ describe.each(databaseKinds)('suggestion images on %s', (kind) => {
   let jpeg: Buffer;
 
   beforeAll(async () => {
-    context = await startTestServer(kind, { media: { storage: { driver: 'local' }, limits: LIMITS } });
+    context = await startTestServer(kind, { media: { storage: { driver: 'local' }, limits: LIMITS, imageConcurrency: 1 } });
     server = context.server;
     tenant = await insertTenant(server);
     learner = await person(server, { tenantId: tenant.id, role: 'user' });
@@ -114,6 +114,14 @@ describe.each(databaseKinds)('suggestion images on %s', (kind) => {
     await expectNothingStored(() => sendMultipart({ text: 'x' }, [{ filename: 'large.png', data: large }]), 'images', /^The file size is approximately \d+ (KB|MB)\. The image must be between 1 KB and 300 KB$/);
     const small = await noise(400, 200).jpeg({ quality: 30 }).toBuffer();
     await expectNothingStored(() => sendMultipart({ text: 'x' }, [{ filename: 'small.jpg', data: small, type: 'image/jpeg' }]), 'images', 'The image must be at least 800 pixels by 450 pixels.');
+  });
+
+  it('refuses an image over the largest dimensions from its header, saying so, before decoding it', async () => {
+    // 7000 x 7000 of one colour: 49 megapixels (196 MB decoded) in a few KB on the wire.
+    const bomb = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#3a6' } }).png({ palette: true, compressionLevel: 9 }).toBuffer();
+    expect(bomb.length).toBeLessThan(300_000);
+    const { max_width, max_height } = DEFAULT_MEDIA_LIMITS.image;
+    await expectNothingStored(() => sendMultipart({ text: 'x' }, [{ filename: 'bomb.png', data: bomb }]), 'images', `The image may not be larger than ${max_width} pixels by ${max_height} pixels.`);
   });
 
   it(`refuses more than ${SUGGESTION_MAX_IMAGES} images`, async () => {

@@ -60,6 +60,7 @@ export const messages = {
   fileSize: (kind: string, size: string, min: string, max: string) => `The file size is approximately ${size}. The ${kind} must be between ${min} and ${max}`,
   /** Spec section 5: "The {kind} must be at least W pixels by H pixels." */
   fileDimensions: (kind: string, width: number, height: number) => `The ${kind} must be at least ${width} pixels by ${height} pixels.`,
+  fileMaxDimensions: (kind: string, width: number, height: number) => `The ${kind} may not be larger than ${width} pixels by ${height} pixels.`,
   fileType: (kind: string, mimeTypes: readonly string[]) => `The ${kind} must be a file of type: ${mimeTypes.join(', ')}.`,
   /** The video thumbnail tooltip of spec section 5. */
   thumbnailType: 'Image must be either a jpeg or png',

@@ -28,7 +28,8 @@ export function formatFileSize(bytes: number): string {
 
 export interface FileLimits {
   file_sizes: Record<FileKind, { min_size: number; max_size: number }>;
-  image: { min_width: number; min_height: number };
+  /** The least dimensions (also the crop size) and the largest: an image over them is refused before it is decoded. */
+  image: { min_width: number; min_height: number; max_width: number; max_height: number };
 }
 
 export interface FileFacts {
@@ -46,9 +47,10 @@ export function fileProblems(kind: FileKind, file: FileFacts, limits: FileLimits
   if (file.size < min_size * 1000 || file.size > max_size * 1000) {
     problems.push(messages.fileSize(kind, formatFileSize(file.size), formatFileSize(min_size * 1000), formatFileSize(max_size * 1000)));
   }
-  const { min_width, min_height } = limits.image;
+  const { min_width, min_height, max_width, max_height } = limits.image;
   if ((kind === 'image' || kind === 'thumbnail') && file.width !== undefined && file.height !== undefined) {
-    if (file.width < min_width || file.height < min_height) problems.push(messages.fileDimensions(kind, min_width, min_height));
+    if (file.width > max_width || file.height > max_height) problems.push(messages.fileMaxDimensions(kind, max_width, max_height));
+    else if (file.width < min_width || file.height < min_height) problems.push(messages.fileDimensions(kind, min_width, min_height));
   }
   return problems;
 }

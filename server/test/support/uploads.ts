@@ -58,7 +58,7 @@ export function storedFiles(root: string): string[] {
 
 /** Small limits, so that upload tests need only small files. */
 export const TEST_LIMITS = {
-  image: { min_width: 160, min_height: 90 },
+  image: { min_width: 160, min_height: 90, max_width: 2000, max_height: 2000 },
   file_sizes: {
     image: { min_size: 0, max_size: 300 },
     thumbnail: { min_size: 0, max_size: 300 },
@@ -69,7 +69,7 @@ export const TEST_LIMITS = {
 };
 
 export function mediaTestConfig(): Partial<ServerConfig> {
-  return { media: { storage: { driver: 'local' }, limits: TEST_LIMITS } };
+  return { media: { storage: { driver: 'local' }, limits: TEST_LIMITS, imageConcurrency: 1 } };
 }
 
 /** Downloads a signed URL from an answer (it carries the test server's public URL). */

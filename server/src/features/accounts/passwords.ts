@@ -8,28 +8,13 @@
 import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
 import type { PasswordHashConfig } from '../../config.js';
+import { limitConcurrency } from '../../limit-concurrency.js';
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   /** False for a missing hash too, after the same amount of work. */
   verify(hash: string | null, password: string): Promise<boolean>;
   needsRehash(hash: string): boolean;
-}
-
-/** Runs at most `limit` tasks at once; the others wait in arrival order. */
-export function limitConcurrency(limit: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async function limited<T>(task: () => Promise<T>): Promise<T> {
-    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    active += 1;
-    try {
-      return await task();
-    } finally {
-      active -= 1;
-      waiting.shift()?.();
-    }
-  };
 }
 
 export function createPasswordHasher(cost: PasswordHashConfig, concurrency = 1): PasswordHasher {

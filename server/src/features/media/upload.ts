@@ -23,6 +23,7 @@ import { HttpError, validationFailed } from '../../http/errors.js';
 import { refuseNulCharacters } from '../../http/null-characters.js';
 import { unsupportedMediaType } from '../../http/input.js';
 import { storageOf, type Storage } from '../../storage/storage.js';
+import type { LimitedRunner } from '../../limit-concurrency.js';
 import { processImage } from './images.js';
 
 /** A file received from a form, stored under `key` (and, for images after `finishImages`, a thumbnail). */
@@ -73,6 +74,7 @@ export interface ReceiveOptions {
 
 export interface UploadServices {
   config: ServerConfig;
+  imageWork: LimitedRunner;
 }
 
 /** Enough bytes for every signature file-type knows (its own recommendation). */
@@ -286,7 +288,7 @@ export async function finishFiles(services: UploadServices, tenantId: string, fi
   const errors: FieldErrors = {};
   for (const file of files) {
     if (file.kind === 'image' || file.kind === 'thumbnail') {
-      await processImage(storage, file, { limits, crop: options.crop === true && file.kind === 'image', thumbnail: file.kind === 'image', keyFor: (mimeType) => storageKey(tenantId, file.mediaId, mimeType) });
+      await processImage(storage, file, { limits, crop: options.crop === true && file.kind === 'image', thumbnail: file.kind === 'image', keyFor: (mimeType) => storageKey(tenantId, file.mediaId, mimeType), run: services.imageWork });
     }
     const problems = fileProblems(file.kind, { mimeType: file.mimeType, size: file.size, width: file.width, height: file.height }, limits);
     if (problems.length > 0) (errors[file.field] ??= []).push(...problems);
