@@ -18,7 +18,7 @@ export function aUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
 }
 
 export const CONFIG: Config = {
-  image: { min_width: 800, min_height: 450 },
+  image: { min_width: 800, min_height: 450, max_width: 6000, max_height: 6000 },
   bioreq_types: ['passport'],
   file_sizes: {
     image: { min_size: 1, max_size: 10000 },

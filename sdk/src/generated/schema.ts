@@ -2027,13 +2027,16 @@ export interface components {
         };
         /**
          * @description Limits the portal and widgets check before an upload; the server enforces the same limits.
-         *     Defaults: images at least 800 x 450 pixels (also the crop size), 1 KB to 10 MB; thumbnails 1 KB to 5 MB;
+         *     Defaults: images at least 800 x 450 pixels (also the crop size) and at most 6000 x 6000 (a larger one is refused
+         *     with 422 from its header, before it is decoded), 1 KB to 10 MB; thumbnails 1 KB to 5 MB;
          *     pdf 1 KB to 50 MB; video 10 KB to 2 GB; audio 1 KB to 200 MB.
          */
         Config: {
             image: {
                 min_width: number;
                 min_height: number;
+                max_width: number;
+                max_height: number;
             };
             /** @description The document types a bioreq upload may declare. */
             bioreq_types: string[];
