@@ -29,6 +29,8 @@ export interface RateLimitConfig {
   loginIp: RateLimitRule;
   /** Failed logins per account, whatever the address (ASVS 6.3: about 100 an hour at most). */
   loginAccount: RateLimitRule;
+  /** Uploads (suggestions with images) per learner membership. */
+  memberUploads: RateLimitRule;
   signUp: RateLimitRule;
   confirmEmail: RateLimitRule;
   resendConfirmation: RateLimitRule;
@@ -123,6 +125,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   login: { points: 5, duration: MINUTE },
   loginIp: { points: 50, duration: 10 * MINUTE },
   loginAccount: { points: 100, duration: HOUR },
+  memberUploads: { points: 20, duration: 10 * MINUTE },
   signUp: { points: 10, duration: 10 * MINUTE },
   confirmEmail: { points: 20, duration: 10 * MINUTE },
   resendConfirmation: { points: 5, duration: 10 * MINUTE },
@@ -176,6 +179,7 @@ const RATE_LIMIT_ENV: Record<RateLimitName, string> = {
   login: 'RATE_LIMIT_LOGIN',
   loginIp: 'RATE_LIMIT_LOGIN_IP',
   loginAccount: 'RATE_LIMIT_LOGIN_ACCOUNT',
+  memberUploads: 'RATE_LIMIT_MEMBER_UPLOADS',
   signUp: 'RATE_LIMIT_SIGN_UP',
   confirmEmail: 'RATE_LIMIT_CONFIRM_EMAIL',
   resendConfirmation: 'RATE_LIMIT_RESEND_CONFIRMATION',

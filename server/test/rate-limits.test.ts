@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig, type ServerConfig } from '../src/config.js';
 import { FREE_FAILURES, MAX_BACKOFF_SECONDS, backoffSeconds } from '../src/security/login-guard.js';
 import { solvedCaptcha } from './support/captcha.js';
+import { insertTenant, person } from './support/people.js';
+import { multipart } from './support/uploads.js';
 import {
   PASSWORD,
   createUser,
@@ -22,6 +24,7 @@ const LOW_LIMITS: RateLimitConfig = {
   login: { points: 3, duration: 60 },
   loginIp: { points: 8, duration: 60 },
   loginAccount: { points: 100, duration: 3600 },
+  memberUploads: { points: 2, duration: 60 },
   signUp: { points: 2, duration: 60 },
   confirmEmail: { points: 2, duration: 60 },
   resendConfirmation: { points: 1, duration: 60 },
@@ -66,6 +69,19 @@ describe.each(stores)('rate limits in $name', ({ overrides }) => {
     server = context.server;
   });
   afterAll(() => context.cleanup());
+
+  // First: the login tests below spend this address's login attempts.
+  it('limits a learner\'s uploads per membership, and not an author\'s', async () => {
+    const tenant = await insertTenant(server);
+    const learner = await person(server, { tenantId: tenant.id, role: 'user' });
+    const master = await person(server, { tenantId: tenant.id, role: 'master' });
+    const suggest = (token: string) => multipart(server, `/tenants/${tenant.id}/suggestions`, { text: 'With no picture yet' }, token);
+    for (let i = 0; i < LOW_LIMITS.memberUploads.points; i += 1) expect((await suggest(learner.token)).status).toBe(201);
+    expectRateLimited(await suggest(learner.token));
+    // JSON suggestions carry no upload; authors are not counted.
+    expect((await server.api.post(`/tenants/${tenant.id}/suggestions`, { text: 'Words only' }, { token: learner.token })).status).toBe(201);
+    for (let i = 0; i < LOW_LIMITS.memberUploads.points + 1; i += 1) expect((await suggest(master.token)).status).toBe(201);
+  });
 
   it('limits resending the confirmation per account', async () => {
     const { user, tokens } = await loggedInUser(server);

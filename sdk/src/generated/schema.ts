@@ -1897,8 +1897,9 @@ export interface paths {
          *     and must be content the sender can see (else 422 "The selected module id is invalid." and so on); a topic fills
          *     in its component and module, a component its module, and a sent parent that does not contain the child is 422 on
          *     the parent. Images (`images[]`, multipart only; at most `SUGGESTION_MAX_IMAGES` of the sdk) follow the image file rules
-         *     of spec section 5 with the limits of `/config` (type from the bytes, size, minimum dimensions); a refused image
-         *     answers 422 on `images` and nothing is stored. JSON without images works as well.
+         *     of spec section 5 with the limits of `/config` (type from the bytes, size, least and largest dimensions); a refused
+         *     image answers 422 on `images` and nothing is stored. JSON without images works as well. A learner (role user) may
+         *     send `RATE_LIMIT_MEMBER_UPLOADS` multipart suggestions (20 in 10 minutes by default), then 429 with Retry-After.
          */
         post: operations["createSuggestion"];
         delete?: never;
@@ -6573,6 +6574,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getSuggestion: {

@@ -49,6 +49,8 @@ export function suggestionRoutes(services: AppServices): Routes {
     const access = accessOf(ctx);
     suggestionPolicy.authorize(access.role, 'create');
     const memberId = requireMembership(access);
+    // A learner's uploads are counted per member (authors upload through the library, behind their role).
+    if (access.role === 'user' && ctx.is('multipart/form-data')) await services.limiters.consume('memberUploads', memberId);
     const upload = ctx.is('multipart/form-data') ? await receiveImages(ctx, services, { tenantId: access.tenant.id, max: SUGGESTION_MAX_IMAGES }) : null;
     const send = async () => {
       const input = readBody(upload ? upload.fields : ctx.request.body, forms.suggestion);
