@@ -8,7 +8,7 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { newId } from '../src/db/ids.js';
-import { sqliteValue } from '../src/db/prepared.js';
+import { sqliteValue } from '../src/db/sqlite-reader.js';
 
 export const MODULES = 50;
 export const COMPONENTS_PER_MODULE = 20;

@@ -11,16 +11,15 @@ import Koa, { type Context, type Middleware, type Next } from 'koa';
 import type Provider from 'oidc-provider';
 import { assertUsable, type ServerConfig } from './config.js';
 import type { AppServices } from './context.js';
-import { createKnex, isSqlite, type Knex } from './db/knex.js';
+import { Database } from './db/database.js';
+import type { Knex } from './db/knex.js';
 import { migrateToLatest } from './db/migrate.js';
-import { closePreparedReaders } from './db/prepared.js';
 import { mergeSearchIndexes } from './db/trigram-search.js';
 import { accessRequestRoutes } from './features/access-requests/routes.js';
 import { accessRequestManagementRoutes } from './features/access-requests/manage-routes.js';
 import { purgeAuthTokens } from './features/accounts/auth-tokens.js';
 import { createCaptcha, purgeUsedCaptchas } from './features/accounts/captcha.js';
 import { createPasswordHasher } from './features/accounts/passwords.js';
-import { currentUserFastPath } from './features/accounts/current-user.js';
 import { accountRoutes } from './features/accounts/routes.js';
 import { findActiveAccount, verifyCredentials } from './features/accounts/service.js';
 import { componentRoutes } from './features/components/routes.js';
@@ -42,7 +41,7 @@ import { notFound } from './http/errors.js';
 import { jsonBody } from './http/input.js';
 import { refuseNulInRequest } from './http/null-characters.js';
 import { apiRouter, type Routes } from './http/router.js';
-import { apiHeaders, corsMiddleware, originChecker, securityHeaders, servesHttps } from './http/security.js';
+import { corsMiddleware, originChecker, securityHeaders } from './http/security.js';
 import { servePortal, serveWidgets } from './http/static.js';
 import { limitConcurrency } from './limit-concurrency.js';
 import { createLogger, type Logger } from './logger.js';
@@ -53,10 +52,14 @@ import { createProvider } from './oidc/provider.js';
 import { tokenEndpoint } from './oidc/token-endpoint.js';
 import { loadSecrets } from './secrets.js';
 import { createRateLimiters } from './security/rate-limits.js';
+import { createUrlSigner } from './storage/signed-urls.js';
+import { createStorage } from './storage/storage.js';
 
 export interface TesseraApp {
   app: Koa;
+  /** `db.knex`, for tests and tools. */
   knex: Knex;
+  db: Database;
   provider: Provider;
   services: AppServices;
   /** Starts the HTTP server (port 0 picks a free one) and answers its URL. */
@@ -115,9 +118,9 @@ async function apiNotFound(ctx: Context, next: Next) {
 }
 
 /** The planner's statistics (`optimize`: the PRAGMA to run) and the search indexes' segments, kept in shape. */
-async function tidySqlite(knex: Knex, optimize: string): Promise<void> {
-  await knex.raw(optimize);
-  await mergeSearchIndexes(knex);
+async function tidySqlite(db: Database, optimize: string): Promise<void> {
+  await db.knex.raw(optimize);
+  await mergeSearchIndexes(db.knex);
 }
 
 /**
@@ -125,11 +128,12 @@ async function tidySqlite(knex: Knex, optimize: string): Promise<void> {
  * also lets the planner refresh its statistics where they have drifted (`PRAGMA optimize`, as SQLite advises
  * for long-lived connections) and merges the search indexes' segments.
  */
-async function purgeExpired(knex: Knex, log: Logger): Promise<void> {
+async function purgeExpired(db: Database, log: Logger): Promise<void> {
+  const { knex } = db;
   try {
     const [payloads, tokens, captchas] = [await purgeExpiredPayloads(knex), await purgeAuthTokens(knex), await purgeUsedCaptchas(knex)];
     if (payloads + tokens + captchas > 0) log.debug({ payloads, tokens, captchas }, 'purged expired rows');
-    if (isSqlite(knex)) await tidySqlite(knex, 'PRAGMA optimize');
+    if (db.isSqlite) await tidySqlite(db, 'PRAGMA optimize');
   } catch (error) {
     log.warn({ err: error }, 'purging expired rows failed');
   }
@@ -139,20 +143,23 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   assertUsable(config);
   const log = options.logger ?? createLogger(config);
   const secrets = loadSecrets(config);
-  const knex = createKnex(config.database);
+  const db = Database.open(config.database);
+  const { knex } = db;
   await migrateToLatest(knex);
   // Statistics for the query planner, gathered (with a bounded effort) where missing or stale.
-  if (isSqlite(knex)) await tidySqlite(knex, 'PRAGMA optimize=0x10002');
+  if (db.isSqlite) await tidySqlite(db, 'PRAGMA optimize=0x10002');
 
   const services: AppServices = {
     config,
-    knex,
+    db,
     log,
     secrets,
     passwords: createPasswordHasher(config.passwordHash, config.passwordHashConcurrency),
     mailer: createMailer(config, log),
     limiters: createRateLimiters(config.rateLimits, config.redisUrl ? { url: config.redisUrl, prefix: config.rateLimitPrefix } : undefined),
     captcha: createCaptcha(knex, { secret: secrets.secret, ...config.captcha }),
+    storage: createStorage(config),
+    signer: createUrlSigner(secrets.secret, config.publicUrl),
     imageWork: limitConcurrency(config.media.imageConcurrency),
   };
 
@@ -174,7 +181,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   const api = apiRouter('/api', apiRoutes(services));
   const token = tokenEndpoint({
     provider,
-    knex,
+    db,
     limiters: services.limiters,
     bodyLimit: config.bodyLimit,
     refreshGraceSeconds: config.tokens.refreshGraceSeconds,
@@ -195,25 +202,21 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     if (ctx.body === undefined || ctx.body === null) throw notFound();
   });
 
-  const answerCurrentUser = currentUserFastPath(
-    { knex, requests: requests.tracker, apiHeaders: apiHeaders(servesHttps(config)), enabled: !log.isLevelEnabled('debug') },
-    app.callback(),
-  );
-
-  const purgeTimer = setInterval(() => void purgeExpired(knex, log), config.purgeIntervalMs);
+  const purgeTimer = setInterval(() => void purgeExpired(db, log), config.purgeIntervalMs);
   purgeTimer.unref();
-  void purgeExpired(knex, log);
+  void purgeExpired(db, log);
 
   let server: Server | undefined;
 
   return {
     app,
     knex,
+    db,
     provider,
     services,
     listen(port = config.port, host = config.host) {
       return new Promise((resolve, reject) => {
-        const started = createServer(answerCurrentUser);
+        const started = createServer(app.callback());
         started.once('error', reject);
         started.listen(port, host, () => {
           server = started;
@@ -236,8 +239,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       }
       services.mailer.close();
       await services.limiters.close();
-      await closePreparedReaders(knex);
-      await knex.destroy();
+      await db.close();
     },
   };
 }

@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { form, formErrors, forms } from '@tessera/sdk/rules';
 import { ConfigError, assertPasswordCost, loadConfig } from './config.js';
-import { createKnex } from './db/knex.js';
+import { Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createPasswordHasher } from './features/accounts/passwords.js';
 import { createConfirmedUser } from './features/accounts/service.js';
@@ -19,12 +19,12 @@ const USAGE = `Usage:
 
 async function migrate() {
   const config = loadConfig(process.env);
-  const knex = createKnex(config.database);
+  const db = Database.open(config.database);
   try {
-    const ran = await migrateToLatest(knex);
+    const ran = await migrateToLatest(db.knex);
     console.log(ran.length ? `Ran ${ran.length} migration(s): ${ran.join(', ')}` : 'The database is up to date.');
   } finally {
-    await knex.destroy();
+    await db.close();
   }
 }
 
@@ -41,11 +41,11 @@ async function createOwner(args: string[]) {
   }
   const config = loadConfig(process.env);
   assertPasswordCost(config);
-  const knex = createKnex(config.database);
+  const db = Database.open(config.database);
   try {
-    await migrateToLatest(knex);
+    await migrateToLatest(db.knex);
     const user = await createConfirmedUser(
-      { knex, passwords: createPasswordHasher(config.passwordHash) },
+      { db, passwords: createPasswordHasher(config.passwordHash) },
       { email: values.email as string, name: values.name as string, password: values.password as string, isOwner: true },
     );
     console.log(`Created the owner account ${user.email} (${user.id}).`);
@@ -56,7 +56,7 @@ async function createOwner(args: string[]) {
     }
     throw error;
   } finally {
-    await knex.destroy();
+    await db.close();
   }
 }
 

@@ -1,5 +1,5 @@
 import type { ServerConfig } from './config.js';
-import type { Knex } from './db/knex.js';
+import type { Database } from './db/database.js';
 import type { Captcha } from './features/accounts/captcha.js';
 import type { PasswordHasher } from './features/accounts/passwords.js';
 import type { LimitedRunner } from './limit-concurrency.js';
@@ -7,17 +7,24 @@ import type { Logger } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
 import type { Secrets } from './secrets.js';
 import type { RateLimiters } from './security/rate-limits.js';
+import type { UrlSigner } from './storage/signed-urls.js';
+import type { Storage } from './storage/storage.js';
 
 /** What features need from the running app, handed to routes and services explicitly. */
 export interface AppServices {
   config: ServerConfig;
-  knex: Knex;
+  /** The database (db/database.ts): knex, compiled reads, kept answers; `db.knex` for plain queries. */
+  db: Database;
   log: Logger;
   passwords: PasswordHasher;
   mailer: Mailer;
   limiters: RateLimiters;
   secrets: Secrets;
   captcha: Captcha;
+  /** Where media files live (storage/storage.ts). */
+  storage: Storage;
+  /** Signs and checks the short-lived file URLs (storage/signed-urls.ts). */
+  signer: UrlSigner;
   /** Image decoding and resizing, at most `config.media.imageConcurrency` at once for the whole process. */
   imageWork: LimitedRunner;
 }

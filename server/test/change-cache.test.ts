@@ -1,7 +1,7 @@
 /** Answers kept until the database changes (change-cache.ts): never stale, whoever commits. */
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChangeCache } from '../src/db/change-cache.js';
+import { keptAnswers } from '../src/db/change-cache.js';
 import { databaseKinds, startTestServer, type TestContext } from './support/server.js';
 
 describe.each(databaseKinds)('change cache on %s', (kind) => {
@@ -13,11 +13,12 @@ describe.each(databaseKinds)('change cache on %s', (kind) => {
 
   /** A cache whose computation counts its runs and answers the number of tenants. */
   function countingCache() {
-    const cache = createChangeCache<number>(2);
+    const cache = keptAnswers<number>(2);
     let runs = 0;
-    const knex = context.server.app.knex;
+    const { db } = context.server.app;
+    const { knex } = db;
     const read = (key = 'tenants') =>
-      cache.get(knex, key, async () => {
+      db.kept(cache, key, async () => {
         runs += 1;
         return Number(((await knex('tenants').count('* as count').first()) as { count: number | string }).count);
       });
@@ -40,10 +41,10 @@ describe.each(databaseKinds)('change cache on %s', (kind) => {
 
   it.runIf(kind === 'sqlite')('sees commits of another connection (another server process) from the next turn of the event loop', async () => {
     // Computed without I/O, so that every read below before the wait happens in one turn of the event loop.
-    const cache = createChangeCache<number>(2);
-    const knex = context.server.app.knex;
+    const cache = keptAnswers<number>(2);
+    const { db } = context.server.app;
     let runs = 0;
-    const read = () => cache.get(knex, 'runs', async () => (runs += 1));
+    const read = () => db.kept(cache, 'runs', async () => (runs += 1));
     await read();
     const kept = await read();
     const other = new Database((context.server.app.knex.client.config.connection as { filename: string }).filename);
@@ -59,10 +60,10 @@ describe.each(databaseKinds)('change cache on %s', (kind) => {
   });
 
   it.runIf(kind === 'sqlite')('computes once for requests that arrive while it computes, and again after a failure', async () => {
-    const cache = createChangeCache<number>(4);
-    const knex = context.server.app.knex;
+    const cache = keptAnswers<number>(4);
+    const { db } = context.server.app;
     let runs = 0;
-    const slow = () => cache.get(knex, 'slow', async () => {
+    const slow = () => db.kept(cache, 'slow', async () => {
       runs += 1;
       await new Promise((resolve) => setTimeout(resolve, 20));
       return runs;
@@ -70,7 +71,7 @@ describe.each(databaseKinds)('change cache on %s', (kind) => {
     expect(await Promise.all([slow(), slow(), slow()])).toEqual([1, 1, 1]);
     expect(runs).toBe(1);
 
-    const failing = () => cache.get(knex, 'failing', async () => {
+    const failing = () => db.kept(cache, 'failing', async () => {
       runs += 1;
       throw new Error('no database');
     });

@@ -5,7 +5,6 @@
  */
 import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signerOf } from '../src/storage/signed-urls.js';
 import { parseRange } from '../src/features/files/routes.js';
 import { assertContract } from './support/contract.js';
 import { databaseKinds, startTestServer, type TestContext, type TestServer } from './support/server.js';
@@ -125,7 +124,7 @@ describe.each(databaseKinds)('signed files on %s', (kind) => {
     expect(refused.status).toBe(403);
     expect(await errorOf(refused)).toMatchObject({ code: 'invalid_signature', message: 'This link has expired or is not valid.' });
 
-    const signer = signerOf(server.app.services);
+    const signer = server.app.services.signer;
     const otherVariant = media.url.replace('/file?', '/thumbnail?');
     const noSignature = media.url.split('?')[0];
     const expired = signer.url({ tenantId: tenant.id, mediaId: media.id, variant: 'file' }, -120);
@@ -137,7 +136,7 @@ describe.each(databaseKinds)('signed files on %s', (kind) => {
   });
 
   it("answers 404 for another organization's file, an unknown file or variant", async () => {
-    const signer = signerOf(server.app.services);
+    const signer = server.app.services.signer;
     const other = await insertTenant(server);
     const crossed = signer.url({ tenantId: other.id, mediaId: media.id, variant: 'file' });
     const answer = await fetchSigned(server, crossed);

@@ -58,14 +58,14 @@ describe.each(databaseKinds)('kept visibility on %s', (kind) => {
   it('decides afresh inside a transaction, which sees its own uncommitted changes', async () => {
     const { componentId } = await learnersTree();
     const viewer = { tenantId: tenant.id, memberId: learner.membershipId as string, seesAll: false, isMember: true };
-    await requireVisibleComponent(server.app.knex, viewer, componentId);
+    await requireVisibleComponent(server.app.db, viewer, componentId);
     await expect(
-      server.app.knex.transaction(async (trx) => {
-        await trx('components').where('id', componentId).update({ is_active: false });
-        await requireVisibleComponent(trx, viewer, componentId);
+      server.app.db.transaction(async (tx) => {
+        await tx.knex('components').where('id', componentId).update({ is_active: false });
+        await requireVisibleComponent(tx, viewer, componentId);
       }),
     ).rejects.toMatchObject({ status: 404 });
     // Rolled back: still visible.
-    await requireVisibleComponent(server.app.knex, viewer, componentId);
+    await requireVisibleComponent(server.app.db, viewer, componentId);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * No N+1: the number of SQL queries a request makes does not grow with the page size or with the
  * number of memberships (counted with knex's 'query' event on the in-process server). The session
- * lookup of every authenticated request is one prepared statement run outside knex (db/prepared.ts), so
+ * lookup of every authenticated request is a compiled read not announced to knex (http/session.ts), so
  * these counts leave it out: a list costs it plus the page and (when rows follow the page) a count, /users/me it
  * plus one grouped count.
  */

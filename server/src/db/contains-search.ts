@@ -6,7 +6,7 @@
  */
 import type { Knex } from './knex.js';
 import { isSqlite } from './knex.js';
-import { applySearch } from '../http/list-query.js';
+import { applySearch } from './paginate.js';
 import { ftsPhrase, TRIGRAM_LENGTH } from './trigram-search.js';
 
 export interface ContainsSearch {

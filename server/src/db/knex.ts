@@ -1,38 +1,39 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
 import knexFactory, { type Knex } from 'knex';
 import type { DatabaseConfig } from '../config.js';
-import { setReadThreads } from './prepared.js';
-import { defaultReadThreads } from './read-pool.js';
 
 export type { Knex };
 
-const SQLITE_BUSY_TIMEOUT_MS = 5000;
-
-type SqliteConnection = { run(sql: string, callback: (error: Error | null) => void): void };
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 /** WAL lets readers work while one writer writes; foreign keys are off by default in SQLite. */
-function prepareSqliteConnection(connection: SqliteConnection, done: (error: Error | null, c: unknown) => void) {
-  const pragmas = ['PRAGMA journal_mode = WAL', 'PRAGMA foreign_keys = ON', `PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`, 'PRAGMA synchronous = NORMAL'];
-  const runNext = (index: number) => {
-    if (index === pragmas.length) return done(null, connection);
-    connection.run(pragmas[index], (error) => (error ? done(error, connection) : runNext(index + 1)));
-  };
-  runNext(0);
+const SQLITE_PRAGMAS = ['journal_mode = WAL', 'foreign_keys = ON', `busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`, 'synchronous = NORMAL'];
+
+function prepareSqliteConnection(connection: BetterSqlite3.Database, done: (error: Error | null, connection: BetterSqlite3.Database) => void) {
+  try {
+    for (const pragma of SQLITE_PRAGMAS) connection.pragma(pragma);
+    done(null, connection);
+  } catch (error) {
+    done(error as Error, connection);
+  }
 }
 
+/**
+ * The app's knex: knex's `better-sqlite3` client on SQLite (it binds Dates as epoch milliseconds and booleans as
+ * 0/1), `pg` on PostgreSQL. Use it through the app's `Database` (database.ts), which owns it.
+ */
 export function createKnex(database: DatabaseConfig): Knex {
   if (database.client === 'sqlite') {
     mkdirSync(dirname(database.filename), { recursive: true });
-    const knex = knexFactory({
-      client: 'sqlite3',
+    return knexFactory({
+      client: 'better-sqlite3',
       connection: { filename: database.filename },
       useNullAsDefault: true,
       // One connection: SQLite has one writer anyway, and one connection avoids SQLITE_BUSY between our own queries.
       pool: { min: 1, max: 1, afterCreate: prepareSqliteConnection },
     });
-    setReadThreads(knex, database.readThreads ?? defaultReadThreads());
-    return knex;
   }
   return knexFactory({
     client: 'pg',
@@ -42,8 +43,13 @@ export function createKnex(database: DatabaseConfig): Knex {
   });
 }
 
+/** The SQLite file of a knex made by `createKnex`. */
+export function sqliteFilename(knex: Knex): string {
+  return (knex.client.config.connection as { filename: string }).filename;
+}
+
 export function isSqlite(knex: Knex): boolean {
-  return knex.client.config.client === 'sqlite3';
+  return knex.client.config.client === 'better-sqlite3';
 }
 
 /** SQLite hands back numbers (ms) for Date values and 0/1 for booleans; PostgreSQL hands back Dates and booleans. */
@@ -96,5 +102,6 @@ function isoFromEpochMs(ms: number): string {
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string } | null;
   if (e?.code === '23505') return true;
-  return e?.code === 'SQLITE_CONSTRAINT' && /UNIQUE/i.test(e.message ?? '');
+  // better-sqlite3 names the extended code (SQLITE_CONSTRAINT_UNIQUE, SQLITE_CONSTRAINT_PRIMARYKEY).
+  return (e?.code?.startsWith('SQLITE_CONSTRAINT') ?? false) && /UNIQUE/i.test(e?.message ?? '');
 }

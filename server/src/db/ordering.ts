@@ -1,5 +1,5 @@
 /**
- * Ordering of content rows (DESIGN.md section 4): an integer `position` per parent, renumbered from 0 in
+ * Ordering of content rows (ARCHITECTURE.md): an integer `position` per parent, renumbered from 0 in
  * one bulk UPDATE (a CASE over the ids) inside the caller's transaction.
  */
 import type { Knex } from './knex.js';

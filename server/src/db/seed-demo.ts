@@ -20,8 +20,8 @@ export const DEMO_ACCOUNTS: { email: string; name: string; role: Role | 'owner' 
 ];
 
 /** Seeds the demo data when there is no user yet; answers whether it did. */
-export async function seedDemo(services: Pick<AppServices, 'knex' | 'passwords'>): Promise<boolean> {
-  const { knex } = services;
+export async function seedDemo(services: Pick<AppServices, 'db' | 'passwords'>): Promise<boolean> {
+  const { knex } = services.db;
   const existing = await knex('users').count<{ count: number | string }[]>({ count: '*' });
   if (Number(existing[0]?.count ?? 0) > 0) return false;
 

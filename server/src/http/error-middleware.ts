@@ -86,8 +86,6 @@ export interface RequestTracker {
   readonly inFlight: number;
   /** Resolves when no request is in flight. */
   drained(): Promise<void>;
-  /** Counts a request answered outside the middleware (the current user's fast path) until `work` settles. */
-  track<T>(work: Promise<T>): Promise<T>;
 }
 
 /**
@@ -126,10 +124,6 @@ export function requestContext(logger: Logger): { middleware: (ctx: Context, nex
       return inFlight;
     },
     drained: () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
-    track(work) {
-      inFlight += 1;
-      return work.finally(finished);
-    },
   };
   return { middleware: assignRequestId, tracker };
 }

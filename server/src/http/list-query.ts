@@ -1,53 +1,16 @@
 /**
- * Lists: the query conventions of DESIGN.md section 2 (`paginate`, `page`, `per_page`, `order`, `desc`,
- * `search`, `archived`, `active`) read once, and a paginator answering `{ data, meta }`.
- *
- * A feature describes its list with a `ListDefinition` (sort keys -> SQL, the default sort, the searched
- * columns or its own search), builds its filtered query (FROM, JOINs, WHEREs, no SELECT), and hands both to `paginate`
- * with the columns to select. A page costs at most two queries whatever its size (see `paginate`); per-row counts
- * belong in the select as correlated subqueries, so they are evaluated in the same query. Both run as cached
- * prepared statements (db/cached-select.ts).
+ * Lists, the request's side: the query conventions of ARCHITECTURE.md (`paginate`, `page`, `per_page`, `order`,
+ * `desc`, `search`, `archived`, `active`) read once, and the `{ data, meta }` envelope. The page itself is read by
+ * `paginate` (db/paginate.ts).
  */
 import type { ParsedUrlQuery } from 'node:querystring';
 import type { PaginationMeta } from '@tessera/sdk';
-import { selectRows } from '../db/cached-select.js';
-import type { Knex } from '../db/knex.js';
+import type { ListDefinition, ListParams, Page } from '../db/paginate.js';
 import { parseFlag } from './input.js';
 
 export const DEFAULT_PER_PAGE = 25;
 export const MAX_PER_PAGE = 100;
 const MAX_SEARCH_LENGTH = 255;
-
-export interface ListDefinition<Key extends string = string> {
-  /** Sort key -> SQL expression (constants written in code, never from input). */
-  sorts: Record<Key, string>;
-  defaultOrder: Key;
-  /** The direction when the request names no sort key (users list newest first). */
-  defaultDesc?: boolean;
-  /** A unique column that breaks ties, so pages never overlap. */
-  tieBreaker: string;
-  /** Columns `search` matches (case-insensitive, anywhere in the value). */
-  searchColumns: string[];
-  /** A search of its own instead of LIKE on `searchColumns` (people are found through an index). */
-  search?: (knex: Knex, query: Knex.QueryBuilder, term: string) => Knex.QueryBuilder;
-  /**
-   * The select list is the rows' own columns (no per-row subqueries): a page is one statement, the page's keys
-   * joined to their rows (see `rowsOfPageKeys`), instead of ids, then rows.
-   */
-  plainColumns?: boolean;
-}
-
-export interface ListParams<Key extends string = string> {
-  paginate: boolean;
-  page: number;
-  perPage: number;
-  order: Key;
-  desc: boolean;
-  search: string | null;
-  archived: boolean;
-  /** undefined when the request does not filter on it. */
-  active: boolean | undefined;
-}
 
 /** The first value of a query parameter (`?a=1&a=2` reads as 1). */
 export function queryValue(query: ParsedUrlQuery, name: string): string | undefined {
@@ -77,136 +40,6 @@ export function readListParams<Key extends string>(query: ParsedUrlQuery, defini
     archived: parseFlag(queryValue(query, 'archived')) ?? false,
     active: parseFlag(queryValue(query, 'active')),
   };
-}
-
-/** `%` and `_` typed by a person are literal characters, not wildcards. */
-export function likePattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/** Adds the search condition: any of the columns contains the term, in any letter case. */
-export function applySearch(query: Knex.QueryBuilder, columns: string[], search: string | null): Knex.QueryBuilder {
-  if (!search || columns.length === 0) return query;
-  const pattern = likePattern(search);
-  return query.where((scope) => {
-    for (const column of columns) scope.orWhereRaw(`lower(${column}) like ? escape '\\'`, [pattern]);
-  });
-}
-
-/** Archived rows (`archived=true`) or live ones, by a `deleted_at` column. */
-export function applyArchived(query: Knex.QueryBuilder, column: string, archived: boolean): Knex.QueryBuilder {
-  return archived ? query.whereNotNull(column) : query.whereNull(column);
-}
-
-export interface Page<Row> {
-  rows: Row[];
-  meta: PaginationMeta;
-}
-
-/**
- * Runs a list: `filtered` carries FROM/JOIN/WHERE (search is applied here), `select` adds the columns.
- * With `paginate=false` every row comes back in one page and no count query is needed.
- *
- * A page costs two queries whatever its size. The first finds the page's ids and the total from the filters
- * and sort keys alone (`count(*) over ()`); the second reads those rows with their columns and per-row counts.
- * Databases work out a select list for every row they sort, so a list of 10,000 members read in one query
- * counted every member's groups to show 25 of them. A sort by one of those counts (an alias of the select,
- * such as `members_count`) needs the select list anyway: its page is one query with the total alongside. A list
- * whose select is plain columns (`plainColumns`) reads its page's keys and rows in one statement.
- */
-export async function paginate<Row, Key extends string>(
-  knex: Knex,
-  filtered: Knex.QueryBuilder,
-  params: ListParams<Key>,
-  definition: ListDefinition<Key>,
-  select: (query: Knex.QueryBuilder) => Knex.QueryBuilder,
-  rowsById?: RowsById<Row>,
-): Promise<Page<Row>> {
-  const searched = searchedOf(knex, filtered.clone(), params.search, definition);
-  const sort = definition.sorts[params.order];
-  const direction = params.desc ? 'desc' : 'asc';
-  const ordered = (query: Knex.QueryBuilder) => query.orderByRaw(`${sort} ${direction}`).orderBy(definition.tieBreaker, direction);
-  const echo = { order: params.order, desc: params.desc, search: params.search };
-
-  if (!params.paginate) {
-    const rows = await selectRows<Row>(knex, ordered(select(searched.clone())));
-    return { rows, meta: { current_page: 1, last_page: 1, per_page: Math.max(rows.length, 1), total: rows.length, ...echo } };
-  }
-
-  const offset = (params.page - 1) * params.perPage;
-  const withTotal = (query: Knex.QueryBuilder) => ordered(query).select(knex.raw(`count(*) over () as ${PAGE_TOTAL}`)).limit(params.perPage).offset(offset);
-  const pageKeys = (...columns: (string | Knex.Raw)[]) => withTotal(searched.clone().select(`${definition.tieBreaker} as page_key`, ...columns));
-  let rows: Row[];
-  let total: number | undefined;
-  if (definition.plainColumns || sortsBySelectAlias(sort)) {
-    const page = sortsBySelectAlias(sort)
-      ? withTotal(select(searched.clone()))
-      : rowsOfPageKeys(filtered, select, pageKeys(knex.raw(`${sort} as page_sort`)), definition.tieBreaker, direction);
-    const fetched = await selectRows<Row & PageTotal>(knex, page);
-    total = totalOf(fetched);
-    rows = fetched.map(({ [PAGE_TOTAL]: _total, ...row }) => row as Row);
-  } else {
-    const keys = await selectRows<{ page_key: string } & PageTotal>(knex, pageKeys());
-    total = totalOf(keys);
-    const ids = keys.map((key) => key.page_key);
-    if (ids.length === 0) rows = [];
-    else if (rowsById) rows = inOrderOf(ids, await rowsById(ids));
-    // The search is settled by the ids: the rows' query leaves it out (a trigram search is the costliest filter).
-    else rows = await selectRows<Row>(knex, ordered(select(filtered.clone().whereIn(definition.tieBreaker, ids))));
-  }
-  // An empty page past the first tells nothing of the total: count it.
-  total ??= offset === 0 ? 0 : await countRows(knex, searched);
-  return {
-    rows,
-    meta: { current_page: params.page, last_page: Math.max(1, Math.ceil(total / params.perPage)), per_page: params.perPage, total, ...echo },
-  };
-}
-
-const PAGE_TOTAL = 'page_total';
-type PageTotal = Record<typeof PAGE_TOTAL, unknown>;
-
-/** The total every row of a page carries (`count(*) over ()`); unknown from an empty page. */
-function totalOf(rows: PageTotal[]): number | undefined {
-  return rows.length > 0 ? Number(rows[0][PAGE_TOTAL]) : undefined;
-}
-
-/**
- * One statement for a page of plain columns: the page's keys with the total, sorted on the sort key alone (a
- * sort carries every column it is given through the window and the sorter), joined to those rows' columns.
- * A media search page costs a fifth less than sorting the whole rows.
- */
-function rowsOfPageKeys(filtered: Knex.QueryBuilder, select: (query: Knex.QueryBuilder) => Knex.QueryBuilder, pageKeys: Knex.QueryBuilder, key: string, direction: 'asc' | 'desc') {
-  return select(filtered.clone())
-    .join(pageKeys.as('page_keys'), key, 'page_keys.page_key')
-    .select(`page_keys.${PAGE_TOTAL}`)
-    .orderBy('page_keys.page_sort', direction)
-    .orderBy('page_keys.page_key', direction);
-}
-
-/**
- * A list's rows by their ids (in any order), for lists read often enough to compile their rows' read once
- * (`selectWith` with `whereInJsonList`): the rows' query then costs no building per request.
- */
-export type RowsById<Row> = (ids: string[]) => Promise<Row[]>;
-
-function inOrderOf<Row>(ids: string[], rows: Row[]): Row[] {
-  const byId = new Map(rows.map((row) => [(row as { id: string }).id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-/** A sort key that names a column of the select list (a count), not an expression over the tables. */
-function sortsBySelectAlias(sort: string): boolean {
-  return /^[a-z_]+$/.test(sort);
-}
-
-function searchedOf<Key extends string>(knex: Knex, query: Knex.QueryBuilder, search: string | null, definition: ListDefinition<Key>): Knex.QueryBuilder {
-  if (!search) return query;
-  return definition.search ? definition.search(knex, query, search) : applySearch(query, definition.searchColumns, search);
-}
-
-async function countRows(knex: Knex, searched: Knex.QueryBuilder): Promise<number> {
-  const [{ total }] = await selectRows<{ total: number | string }>(knex, searched.clone().count({ total: '*' }));
-  return Number(total);
 }
 
 /** The list envelope with rows turned into the contract's shape. */

@@ -40,7 +40,7 @@ export function corsMiddleware(isAllowedOrigin: (ctx: Context, origin: string) =
  * API answers are JSON for scripts, never documents: a fixed, short set of headers (OWASP's REST
  * advice) set in one go, instead of the document headers helmet computes for each request.
  */
-export function apiHeaders(https: boolean): Record<string, string> {
+function apiHeaders(https: boolean): Record<string, string> {
   return {
     'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
     'X-Content-Type-Options': 'nosniff',
@@ -51,7 +51,7 @@ export function apiHeaders(https: boolean): Record<string, string> {
   };
 }
 
-export function servesHttps(config: Pick<ServerConfig, 'publicUrl'>): boolean {
+function servesHttps(config: Pick<ServerConfig, 'publicUrl'>): boolean {
   return config.publicUrl.startsWith('https:');
 }
 

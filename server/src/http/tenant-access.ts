@@ -13,9 +13,9 @@ import type { Context, Next } from 'koa';
 import type { Knex } from '../db/knex.js';
 import { toDate } from '../db/knex.js';
 import type { Role, UserRow } from '../db/models.js';
-import type { MembershipRow } from '../features/accounts/presenter.js';
-import { sessionOf, type Session } from './authenticate.js';
+import { sessionOf } from './authenticate.js';
 import { forbidden, notFound } from './errors.js';
+import type { MembershipRow, Session } from './session.js';
 
 export type AccessRole = Role | 'owner';
 

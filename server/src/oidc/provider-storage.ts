@@ -21,5 +21,5 @@ export async function withProviderStorage<T>(handle: () => Promise<T>): Promise<
 
 /** For tests: whether the provider's storage (and with it Node's promise hooks) is on. */
 export function isProviderStorageEnabled(): boolean {
-  return (providerStorage as unknown as { enabled: boolean }).enabled;
+  return providerStorage.enabled;
 }

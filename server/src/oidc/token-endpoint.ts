@@ -9,13 +9,12 @@
  * After the provider: OAuth errors (`{error, error_description}`, 400/401) become the API's error
  * bodies: 401 invalid_credentials / account_suspended for logins, 401 invalid_grant for refreshes.
  */
-import { PassThrough } from 'node:stream';
-import type { IncomingMessage } from 'node:http';
+import { IncomingMessage } from 'node:http';
 import type { Context, Middleware, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import type Provider from 'oidc-provider';
 import { forms } from '@tessera/sdk/rules';
-import type { Knex } from '../db/knex.js';
+import type { Database } from '../db/database.js';
 import { validationFailed, type ErrorBody } from '../http/errors.js';
 import { authenticate, bearerToken, sessionOf } from '../http/authenticate.js';
 import { compose } from '../http/compose.js';
@@ -48,7 +47,7 @@ type TokenParams = Record<string, string>;
 
 export interface TokenEndpointOptions {
   provider: Provider;
-  knex: Knex;
+  db: Database;
   limiters: RateLimiters;
   bodyLimit: number;
   /** See rotation-grace.ts. */
@@ -76,13 +75,17 @@ function providerRunner(provider: Provider) {
 function replayAsForm(ctx: Context, params: TokenParams): () => void {
   const original = ctx.req;
   const body = Buffer.from(new URLSearchParams(params).toString());
-  const replay = new PassThrough();
-  replay.end(body);
+  // A request on the same socket (the provider reads the client's address from it) whose body is the replayed form.
+  const replay = new IncomingMessage(original.socket);
+  // Complete: ending it must not read as an aborted request (which would destroy the socket).
+  replay.complete = true;
+  replay.push(body);
+  replay.push(null);
   const headers = { ...original.headers, 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(body.length) };
   // A bearer header is never client authentication; the provider would take it as such.
   delete headers.authorization;
-  Object.assign(replay, { headers, method: original.method, url: original.url, httpVersion: original.httpVersion, socket: original.socket });
-  ctx.req = ctx.request.req = replay as unknown as IncomingMessage;
+  Object.assign(replay, { headers, method: original.method, url: original.url, httpVersion: original.httpVersion });
+  ctx.req = ctx.request.req = replay;
   return () => {
     ctx.req = ctx.request.req = original;
   };
@@ -162,8 +165,8 @@ function translateError(ctx: Context, grantType: string): void {
 
 export function tokenEndpoint(options: TokenEndpointOptions) {
   const runProvider = providerRunner(options.provider);
-  const requireSession = authenticate(options.knex);
-  const grace = rotationGrace(options.knex, options.refreshGraceSeconds);
+  const requireSession = authenticate(options.db);
+  const grace = rotationGrace(options.db.knex, options.refreshGraceSeconds);
   watchConcurrentRotations(options.provider);
 
   /** A refresh answered with the pair its rotation already issued (rotation-grace.ts), instead of a replay. */
@@ -175,7 +178,7 @@ export function tokenEndpoint(options: TokenEndpointOptions) {
 
   async function logout(ctx: Context) {
     await requireSession(ctx, async () => {
-      await revokeGrant(options.knex, sessionOf(ctx).grantId);
+      await revokeGrant(options.db.knex, sessionOf(ctx).grantId);
       ctx.status = 204;
     });
   }

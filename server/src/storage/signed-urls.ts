@@ -1,5 +1,5 @@
 /**
- * Short-lived signed file URLs (DESIGN.md section 4): `<img>` and `<video>` load media without a bearer
+ * Short-lived signed file URLs (ARCHITECTURE.md): `<img>` and `<video>` load media without a bearer
  * header, so the URL itself carries the permission — an expiry and an HMAC-SHA256 over the organization,
  * the media id, the variant and the expiry, keyed with the app's secret. Whoever may see the row that
  * carries the URL may fetch the file until it expires; a tampered or expired URL is refused.
@@ -67,16 +67,4 @@ export function createUrlSigner(secret: string, publicUrl: string): UrlSigner {
       return expected.length === given.length && timingSafeEqual(expected, given);
     },
   };
-}
-
-const signers = new WeakMap<object, UrlSigner>();
-
-/** One signer per app (keyed by its services object). */
-export function signerOf(services: { secrets: { secret: string }; config: { publicUrl: string } }): UrlSigner {
-  let signer = signers.get(services);
-  if (!signer) {
-    signer = createUrlSigner(services.secrets.secret, services.config.publicUrl);
-    signers.set(services, signer);
-  }
-  return signer;
 }

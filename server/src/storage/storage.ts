@@ -1,5 +1,5 @@
 /**
- * Where media files live (DESIGN.md section 4): one interface, local disk under DATA_DIR/media by default, an
+ * Where media files live (ARCHITECTURE.md): one interface, local disk under DATA_DIR/media by default, an
  * S3-compatible bucket when S3_BUCKET is configured. Keys are relative paths like `{tenantId}/{mediaId}/{uuid}.png`;
  * every write is a fresh key, so a reader never sees a half-written or replaced file.
  */
@@ -48,16 +48,4 @@ export function createStorage(config: ServerConfig): Storage {
   const storage = config.media.storage;
   if (storage.driver === 's3') return createS3Storage(storage);
   return createLocalStorage(storage.root ?? resolve(config.dataDir, 'media'));
-}
-
-const stores = new WeakMap<object, Storage>();
-
-/** One storage per app (keyed by its services object), as `signerOf` does for the URL signer. */
-export function storageOf(services: { config: ServerConfig }): Storage {
-  let storage = stores.get(services);
-  if (!storage) {
-    storage = createStorage(services.config);
-    stores.set(services, storage);
-  }
-  return storage;
 }

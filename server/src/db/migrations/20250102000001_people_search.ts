@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { isSqlite } from '../knex.js';
 import { createPgTrigramIndexes, dropPgTrigramIndexes, sqliteSearchCopy } from '../trigram-search.js';
 
 /**
@@ -16,10 +17,6 @@ import { createPgTrigramIndexes, dropPgTrigramIndexes, sqliteSearchCopy } from '
  */
 
 const userSearch = sqliteSearchCopy({ table: 'users', key: 'id', copy: 'user_search', copyKey: 'user_id', columns: ['name', 'email'] });
-
-function isSqlite(knex: Knex): boolean {
-  return knex.client.config.client === 'sqlite3';
-}
 
 export async function up(knex: Knex): Promise<void> {
   // An earlier version of the people migration indexed tenant_users (tenant_id, created_at). With it,

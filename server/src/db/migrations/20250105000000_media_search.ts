@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { isSqlite } from '../knex.js';
 import { createPgTrigramIndexes, dropPgTrigramIndexes, sqliteSearchCopy } from '../trigram-search.js';
 
 /**
@@ -6,10 +7,6 @@ import { createPgTrigramIndexes, dropPgTrigramIndexes, sqliteSearchCopy } from '
  * organization's 2,000 files read every file's name for the page and again for its count.
  */
 const mediaSearch = sqliteSearchCopy({ table: 'media', key: 'id', copy: 'media_search', copyKey: 'media_id', columns: ['name'] });
-
-function isSqlite(knex: Knex): boolean {
-  return knex.client.config.client === 'sqlite3';
-}
 
 export async function up(knex: Knex): Promise<void> {
   if (isSqlite(knex)) {

@@ -14,14 +14,15 @@ const BASE = '/tenants/:tenantId/access-requests';
 
 export function accessRequestManagementRoutes(services: AppServices): Routes {
   const router = new Routes();
-  const { knex } = services;
-  const inTenant = [authenticate(knex), requireTenant(knex)];
+  const { db } = services;
+  const { knex } = db;
+  const inTenant = [authenticate(db), requireTenant(knex)];
 
   router.get(BASE, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     accessRequestPolicy.authorize(access.role, 'list');
     const params = readListParams(ctx.query, requests.ACCESS_REQUEST_LIST);
-    const page = await requests.listAccessRequests(knex, access.tenant.id, params, requests.statusFilter(queryValue(ctx.query, 'status')));
+    const page = await requests.listAccessRequests(db, access.tenant.id, params, requests.statusFilter(queryValue(ctx.query, 'status')));
     ctx.body = listBody(page, (row) => presentManagedAccessRequest(row, access.role));
   });
 

@@ -4,12 +4,13 @@
  * in the same transaction, then emails the person.
  */
 import type { AppServices } from '../../context.js';
+import type { Database } from '../../db/database.js';
 import type { Knex } from '../../db/knex.js';
 import { newId } from '../../db/ids.js';
 import { searchPeople } from '../../db/contains-search.js';
 import type { AccessRequestStatus } from '../../db/models.js';
 import { fieldError, notFound } from '../../http/errors.js';
-import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../http/list-query.js';
+import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import type { TenantRef } from '../../http/tenant-access.js';
 import { accessApprovedEmail } from '../../mail/templates.js';
 import { deliver } from '../accounts/service.js';
@@ -41,14 +42,15 @@ function requestsOf(db: Knex, tenantId: string): Knex.QueryBuilder {
 const selectRequest = (query: Knex.QueryBuilder) => query.select('ar.id', 'ar.status', 'ar.deleted_at', 'ar.created_at', 'ar.updated_at', ...USER_SUMMARY_COLUMNS);
 
 export async function listAccessRequests(
-  knex: Knex,
+  db: Database,
   tenantId: string,
   params: ListParams<AccessRequestSortKey>,
   status: AccessRequestStatus | undefined,
 ): Promise<Page<ManagedAccessRequestRow>> {
+  const { knex } = db;
   const filtered = applyArchived(requestsOf(knex, tenantId), 'ar.deleted_at', params.archived);
   if (status) filtered.where('ar.status', status);
-  return paginate<ManagedAccessRequestRow, AccessRequestSortKey>(knex, filtered, params, ACCESS_REQUEST_LIST, selectRequest);
+  return paginate<ManagedAccessRequestRow, AccessRequestSortKey>(db, filtered, params, ACCESS_REQUEST_LIST, selectRequest);
 }
 
 async function requireRequest(db: Knex, tenantId: string, id: string): Promise<ManagedAccessRequestRow> {
@@ -97,10 +99,10 @@ export function actionsOf(input: { status?: string; isDeleted?: boolean }): Requ
   return ACTION_ORDER.filter((action) => actions.includes(action));
 }
 
-type Services = Pick<AppServices, 'knex' | 'mailer' | 'log' | 'config'>;
+type Services = Pick<AppServices, 'db' | 'mailer' | 'log' | 'config'>;
 
 export async function decide(services: Services, tenant: TenantRef, id: string, actions: RequestAction[]): Promise<ManagedAccessRequestRow> {
-  const request = await services.knex.transaction(async (trx) => {
+  const request = await services.db.knex.transaction(async (trx) => {
     let current = await requireRequest(trx, tenant.id, id);
     for (const action of actions) {
       assertTransition(action, requestState(current));

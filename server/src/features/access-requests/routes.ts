@@ -8,12 +8,12 @@ import { createAccessRequest } from './service.js';
 
 export function accessRequestRoutes(services: AppServices): Routes {
   const router = new Routes();
-  router.post('/access-requests', authenticate(services.knex), async (ctx) => {
+  router.post('/access-requests', authenticate(services.db), async (ctx) => {
     const { user } = sessionOf(ctx);
     assertMayRequestAccess(user);
     const input = readForm(ctx.request.body, forms.accessRequest);
     ctx.status = 201;
-    ctx.body = { data: await createAccessRequest(services.knex, user, input.name) };
+    ctx.body = { data: await createAccessRequest(services.db.knex, user, input.name) };
   });
   return router;
 }

@@ -2,9 +2,9 @@
  * The per-membership counts of the home page's organization rows (spec 2.4: the user's groups and the
  * modules they can see): one query for all of a person's memberships, whatever their number.
  */
-import { selectWith } from '../../db/cached-select.js';
+import { compiledRead } from '../../db/compiled-read.js';
+import type { Database } from '../../db/database.js';
 import type { Knex } from '../../db/knex.js';
-import { placeholder } from '../../db/prepared.js';
 import type { MembershipCounts } from './presenter.js';
 
 /** Roles that see every live module of their organization, related or not. */
@@ -38,15 +38,16 @@ function modulesCount(knex: Knex) {
     .as('modules_count');
 }
 
-const countsOfUser = selectWith<{ tenant_user_id: string; groups_count: number | string; modules_count: number | string }>((knex) =>
+/** Compiled once: /users/me runs it (the users/me benchmark). */
+const countsOfUser = compiledRead<{ tenant_user_id: string; groups_count: number | string; modules_count: number | string }, { userId: string }>((knex, param) =>
   knex('tenant_users as tu')
-    .where('tu.user_id', placeholder('userId') as unknown as string)
+    .where('tu.user_id', param('userId'))
     .whereNull('tu.deleted_at')
     .select('tu.id as tenant_user_id', groupsCount(knex), modulesCount(knex)),
 );
 
-export async function countMembershipRelations(db: Knex, userId: string): Promise<MembershipCounts> {
-  const rows = await countsOfUser(db, { userId });
+export async function countMembershipRelations(db: Database, userId: string): Promise<MembershipCounts> {
+  const rows = await db.read(countsOfUser, { userId });
   return new Map(
     rows.map((row) => [row.tenant_user_id, { groups_count: Number(row.groups_count), modules_count: Number(row.modules_count) }]),
   );

@@ -1,18 +1,10 @@
 /** Database rows -> the contract's CurrentUser and Membership shapes. */
 import type { CurrentUser, Membership } from '@tessera/sdk';
 import { toDate, toIso } from '../../db/knex.js';
-import type { DbBoolean, DbDate, Role, UserRow } from '../../db/models.js';
+import type { UserRow } from '../../db/models.js';
+import type { MembershipRow } from '../../http/session.js';
 
-export interface MembershipRow {
-  id: string;
-  role: Role;
-  is_active: DbBoolean;
-  created_at: DbDate;
-  tenant_id: string;
-  tenant_name: string;
-  tenant_slug: string;
-  tenant_enable_bioreq: DbBoolean;
-}
+export type { MembershipRow };
 
 export type UserStatus = CurrentUser['status'];
 

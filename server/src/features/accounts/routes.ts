@@ -3,7 +3,7 @@ import { Routes } from '../../http/router.js';
 import type { Context } from 'koa';
 import { forms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
-import { authenticate, sessionOf } from '../../http/authenticate.js';
+import { authenticate, bearerToken, sessionOf } from '../../http/authenticate.js';
 import { fieldError } from '../../http/errors.js';
 import { readForm } from '../../http/input.js';
 import type { RateLimitName } from '../../config.js';
@@ -17,7 +17,7 @@ function message(text: string) {
 
 export function accountRoutes(services: AppServices): Routes {
   const router = new Routes();
-  const requireSession = authenticate(services.knex);
+  const requireSession = authenticate(services.db);
   const limitByIp = (name: RateLimitName, ctx: Context) => services.limiters.consume(name, ctx.ip);
 
   router.get('/captcha/challenge', async (ctx) => {
@@ -65,10 +65,9 @@ export function accountRoutes(services: AppServices): Routes {
     ctx.body = message(accountMessages.passwordReset);
   });
 
-  // Most of these are answered before the middleware chain (current-user.ts), the same way.
   router.get('/users/me', requireSession, async (ctx) => {
     ctx.type = 'json';
-    ctx.body = await currentUserBody(services.knex, sessionOf(ctx));
+    ctx.body = await currentUserBody(services.db, bearerToken(ctx) ?? '', sessionOf(ctx));
   });
 
   router.patch('/users/me', requireSession, async (ctx) => {

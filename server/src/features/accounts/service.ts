@@ -6,6 +6,7 @@
  */
 import type { CurrentUser } from '@tessera/sdk';
 import type { AppServices } from '../../context.js';
+import type { Database } from '../../db/database.js';
 import type { Knex } from '../../db/knex.js';
 import { isUniqueViolation, toDate } from '../../db/knex.js';
 import { newId } from '../../db/ids.js';
@@ -17,6 +18,7 @@ import { breachedPasswordError } from './breached-passwords.js';
 import { confirmationEmail, invitationEmail, passwordResetEmail } from '../../mail/templates.js';
 import { revokeAccountGrants } from '../../oidc/adapter.js';
 import { findUsableAuthToken, issueAuthToken, spendAuthToken, type AuthTokenRow } from './auth-tokens.js';
+import { isUsable } from '../../http/session.js';
 import { countMembershipRelations } from './membership-counts.js';
 import { presentCurrentUser, type MembershipRow } from './presenter.js';
 
@@ -37,7 +39,7 @@ export const accountMessages = {
 
 const USER_COLUMNS = ['id', 'name', 'email', 'password_hash', 'is_owner', 'is_active', 'confirmed_at', 'deleted_at', 'created_at', 'updated_at'];
 
-type Services = Pick<AppServices, 'knex' | 'passwords' | 'mailer' | 'config' | 'log'>;
+type Services = Pick<AppServices, 'db' | 'passwords' | 'mailer' | 'config' | 'log'>;
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -77,8 +79,8 @@ export async function listMemberships(db: Knex, userId: string): Promise<Members
     );
 }
 
-export async function loadCurrentUser(db: Knex, user: UserRow): Promise<CurrentUser> {
-  const memberships = await listMemberships(db, user.id);
+export async function loadCurrentUser(db: Database, user: UserRow): Promise<CurrentUser> {
+  const memberships = await listMemberships(db.knex, user.id);
   return presentCurrentUser(user, memberships, await countMembershipRelations(db, user.id));
 }
 
@@ -86,10 +88,6 @@ export async function loadCurrentUser(db: Knex, user: UserRow): Promise<CurrentU
 export async function findActiveAccount(db: Knex, id: string): Promise<UserRow | undefined> {
   const user = await findUserById(db, id);
   return user && isUsable(user) ? user : undefined;
-}
-
-export function isUsable(user: Pick<UserRow, 'is_active' | 'deleted_at'>): boolean {
-  return Boolean(user.is_active) && !toDate(user.deleted_at);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -150,7 +148,7 @@ export interface SignUpInput {
 
 export async function signUp(services: Services, input: SignUpInput): Promise<CurrentUser> {
   const passwordHash = await hashNewPassword(services, input.password);
-  const { user, token } = await services.knex.transaction(async (trx) => {
+  const { user, token } = await services.db.knex.transaction(async (trx) => {
     const created = await insertUser(trx, { ...input, passwordHash, confirmed: false });
     return { user: created, token: await issueAuthToken(trx, created.id, 'email_confirmation', created.email) };
   });
@@ -160,15 +158,15 @@ export async function signUp(services: Services, input: SignUpInput): Promise<Cu
 
 /** Used by sign-up (via insertUser), the demo seed and `cli create-owner`. */
 export async function createConfirmedUser(
-  services: Pick<Services, 'knex' | 'passwords'>,
+  services: Pick<Services, 'db' | 'passwords'>,
   input: { email: string; name: string; password: string; isOwner?: boolean },
 ): Promise<UserRow> {
   const passwordHash = await hashNewPassword(services, input.password);
-  return insertUser(services.knex, { ...input, passwordHash, confirmed: true });
+  return insertUser(services.db.knex, { ...input, passwordHash, confirmed: true });
 }
 
 export async function confirmEmail(services: Services, input: { token: string; email?: string }): Promise<void> {
-  await services.knex.transaction(async (trx) => {
+  await services.db.knex.transaction(async (trx) => {
     const record = await findUsableAuthToken(trx, 'email_confirmation', input.token);
     if (!record) throw fieldError('token', accountMessages.confirmationInvalid);
     if (input.email && normalizeEmail(input.email) !== record.email) throw fieldError('email', accountMessages.confirmationOtherEmail);
@@ -181,7 +179,7 @@ export async function confirmEmail(services: Services, input: { token: string; e
 }
 
 export async function sendConfirmation(services: Services, user: Pick<UserRow, 'id' | 'email' | 'name'>): Promise<void> {
-  const token = await issueAuthToken(services.knex, user.id, 'email_confirmation', user.email);
+  const token = await issueAuthToken(services.db.knex, user.id, 'email_confirmation', user.email);
   await deliver(services, confirmationEmail(user.email, user.name, link(services, 'confirm-email', token, user.email)));
 }
 
@@ -225,7 +223,7 @@ export async function inviteUser(
   email: string,
   options: { name?: string } = {},
 ): Promise<{ user: UserRow; invited: boolean }> {
-  const invitation = await services.knex.transaction((trx) => prepareInvitation(trx, email, options));
+  const invitation = await services.db.knex.transaction((trx) => prepareInvitation(trx, email, options));
   if (!invitation.token) return { user: invitation.user, invited: false };
   await sendInvitation(services, { user: invitation.user, token: invitation.token });
   return { user: invitation.user, invited: true };
@@ -249,7 +247,7 @@ export interface FinishRegistrationInput {
 
 export async function finishRegistration(services: Services, input: FinishRegistrationInput): Promise<void> {
   const passwordHash = await hashNewPassword(services, input.password);
-  await services.knex.transaction(async (trx) => {
+  await services.db.knex.transaction(async (trx) => {
     const found = await tokenAccount(trx, 'invitation', input.token, input.email);
     if (!found || !(await spendAuthToken(trx, found.record.id))) throw fieldError('token', accountMessages.invitationInvalid);
     const now = new Date();
@@ -262,17 +260,17 @@ export async function finishRegistration(services: Services, input: FinishRegist
 
 /** Answers the same whether or not the address has an account; the email goes out in the background. */
 export async function forgotPassword(services: Services, email: string): Promise<void> {
-  const user = await findUserByEmail(services.knex, email);
+  const user = await findUserByEmail(services.db.knex, email);
   if (!user || toDate(user.deleted_at)) return;
   void (async () => {
-    const token = await issueAuthToken(services.knex, user.id, 'password_reset', user.email);
+    const token = await issueAuthToken(services.db.knex, user.id, 'password_reset', user.email);
     await deliver(services, passwordResetEmail(user.email, user.name, link(services, 'reset-password', token, user.email)));
   })().catch((error: unknown) => services.log.error({ err: error }, 'password reset email failed'));
 }
 
 export async function resetPassword(services: Services, input: { email: string; password: string; token: string }): Promise<void> {
   const passwordHash = await hashNewPassword(services, input.password);
-  await services.knex.transaction(async (trx) => {
+  await services.db.knex.transaction(async (trx) => {
     const found = await tokenAccount(trx, 'password_reset', input.token, input.email);
     if (!found || !(await spendAuthToken(trx, found.record.id))) throw fieldError('token', accountMessages.resetInvalid);
     const now = new Date();
@@ -297,7 +295,7 @@ export async function updateProfile(services: Services, user: UserRow, currentGr
   const emailChanged = email !== undefined && email !== user.email;
   const passwordHash = input.password ? await hashNewPassword(services, input.password) : undefined;
 
-  const updated = await services.knex.transaction(async (trx) => {
+  const updated = await services.db.knex.transaction(async (trx) => {
     if (emailChanged && (await findUserByEmail(trx, email))) throw fieldError('email', accountMessages.emailTaken);
     const changes: Partial<UserRow> = { updated_at: new Date() };
     if (name !== undefined) changes.name = name;
@@ -314,7 +312,7 @@ export async function updateProfile(services: Services, user: UserRow, currentGr
     return (await findUserById(trx, user.id)) as UserRow;
   });
   if (emailChanged) await sendConfirmation(services, updated);
-  return loadCurrentUser(services.knex, updated);
+  return loadCurrentUser(services.db, updated);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -326,15 +324,15 @@ export type CredentialCheck = { kind: 'ok'; user: UserRow } | { kind: 'invalid_c
  * Checks an email and password. Unknown emails and accounts without a password cost one argon2
  * verification too. Suspension is only revealed to someone who knows the password.
  */
-export async function verifyCredentials(services: Pick<Services, 'knex' | 'passwords' | 'log'>, email: string, password: string): Promise<CredentialCheck> {
-  const user = await findUserByEmail(services.knex, email);
+export async function verifyCredentials(services: Pick<Services, 'db' | 'passwords' | 'log'>, email: string, password: string): Promise<CredentialCheck> {
+  const user = await findUserByEmail(services.db.knex, email);
   const matches = await services.passwords.verify(user?.password_hash ?? null, password);
   if (!user || !matches) return { kind: 'invalid_credentials' };
   if (!isUsable(user)) return { kind: 'account_suspended' };
   if (user.password_hash && services.passwords.needsRehash(user.password_hash)) {
     // The configured cost changed since this hash was made: upgrade it while the password is at hand.
     const rehashed = await services.passwords.hash(password);
-    await services.knex('users').where('id', user.id).update({ password_hash: rehashed });
+    await services.db.knex('users').where('id', user.id).update({ password_hash: rehashed });
   }
   return { kind: 'ok', user };
 }

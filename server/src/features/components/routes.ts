@@ -7,7 +7,6 @@ import { authenticate } from '../../http/authenticate.js';
 import { listBody, readListParams } from '../../http/list-query.js';
 import { flagOf, readBody } from '../../http/read-body.js';
 import { accessOf, requireTenant } from '../../http/tenant-access.js';
-import { signerOf } from '../../storage/signed-urls.js';
 import { readContentForm } from '../media/content-image.js';
 import { contentChanges, listOptions, orderEntries } from '../modules/input.js';
 import { requireMembership } from '../modules/policy.js';
@@ -21,9 +20,10 @@ const BASE = '/tenants/:tenantId/modules/:moduleId/components';
 
 export function componentRoutes(services: AppServices): Routes {
   const router = new Routes();
-  const { knex } = services;
-  const signer = signerOf(services);
-  const inTenant = [authenticate(knex), requireTenant(knex)];
+  const { db } = services;
+  const { knex } = db;
+  const signer = services.signer;
+  const inTenant = [authenticate(db), requireTenant(knex)];
 
   const answer = (ctx: Context, row: ComponentRow, status = 200) => {
     ctx.status = status;
@@ -34,7 +34,7 @@ export function componentRoutes(services: AppServices): Routes {
     const access = accessOf(ctx);
     componentPolicy.authorize(access.role, 'list');
     const params = readListParams(ctx.query, components.COMPONENT_LIST);
-    const page = await components.listComponents(knex, viewerOf(access), ctx.params.moduleId, params, listOptions(ctx.query));
+    const page = await components.listComponents(db, viewerOf(access), ctx.params.moduleId, params, listOptions(ctx.query));
     ctx.body = listBody(page, (row) => presentComponent(row, access.role, signer));
   });
 
@@ -45,7 +45,7 @@ export function componentRoutes(services: AppServices): Routes {
     const created = await form.finish(() => {
       const input = readBody(form.body, forms.component);
       const changes = contentChanges(form.body, input, form.image);
-      return components.createComponent(knex, viewerOf(access), ctx.params.moduleId, { ...changes, name: changes.name as string, description: changes.description as string });
+      return components.createComponent(db, viewerOf(access), ctx.params.moduleId, { ...changes, name: changes.name as string, description: changes.description as string });
     });
     answer(ctx, created, 201);
   });
@@ -54,7 +54,7 @@ export function componentRoutes(services: AppServices): Routes {
     const access = accessOf(ctx);
     componentPolicy.authorize(access.role, 'reorder');
     const input = readBody(ctx.request.body, forms.componentOrder);
-    const page = await components.reorderComponents(knex, viewerOf(access), ctx.params.moduleId, orderEntries(input.components));
+    const page = await components.reorderComponents(db, viewerOf(access), ctx.params.moduleId, orderEntries(input.components));
     ctx.body = listBody(page, (row) => presentComponent(row, access.role, signer));
   });
 
@@ -66,16 +66,16 @@ export function componentRoutes(services: AppServices): Routes {
       const memberId = requireMembership(access);
       const viewer = viewerOf(access);
       const { moduleId, componentId } = ctx.params;
-      await components.requireComponent(knex, viewer, moduleId, componentId);
+      await components.requireComponent(db, viewer, moduleId, componentId);
       await setHidden(knex, 'component_hidden', 'component_id', componentId, memberId, hidden);
-      answer(ctx, await components.requireComponent(knex, viewer, moduleId, componentId));
+      answer(ctx, await components.requireComponent(db, viewer, moduleId, componentId));
     });
   }
 
   router.post(`${BASE}/copy/:componentId`, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     componentPolicy.authorize(access.role, 'copy');
-    answer(ctx, await components.copyComponent(knex, viewerOf(access), ctx.params.moduleId, ctx.params.componentId), 201);
+    answer(ctx, await components.copyComponent(db, viewerOf(access), ctx.params.moduleId, ctx.params.componentId), 201);
   });
 
   router.post(`${BASE}/move/:componentId`, ...inTenant, async (ctx) => {
@@ -83,20 +83,20 @@ export function componentRoutes(services: AppServices): Routes {
     componentPolicy.authorize(access.role, 'move');
     const input = readBody(ctx.request.body, forms.componentMove);
     const target = String(input.module_id).toLowerCase();
-    answer(ctx, await components.moveComponent(knex, viewerOf(access), ctx.params.moduleId, ctx.params.componentId, target));
+    answer(ctx, await components.moveComponent(db, viewerOf(access), ctx.params.moduleId, ctx.params.componentId, target));
   });
 
   // The second form of the component path (spec 7.2): admin routes name a component without its module.
   router.get('/tenants/:tenantId/components/:componentId', ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     componentPolicy.authorize(access.role, 'view');
-    answer(ctx, await components.requireComponent(knex, viewerOf(access), null, ctx.params.componentId));
+    answer(ctx, await components.requireComponent(db, viewerOf(access), null, ctx.params.componentId));
   });
 
   router.get(`${BASE}/:componentId`, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     componentPolicy.authorize(access.role, 'view');
-    answer(ctx, await components.requireComponent(knex, viewerOf(access), ctx.params.moduleId, ctx.params.componentId));
+    answer(ctx, await components.requireComponent(db, viewerOf(access), ctx.params.moduleId, ctx.params.componentId));
   });
 
   router.post(`${BASE}/:componentId`, ...inTenant, async (ctx) => {
@@ -104,13 +104,13 @@ export function componentRoutes(services: AppServices): Routes {
     componentPolicy.authorize(access.role, 'update');
     const viewer = viewerOf(access);
     // 404 before an upload is read.
-    await components.requireComponent(knex, viewer, ctx.params.moduleId, ctx.params.componentId);
+    await components.requireComponent(db, viewer, ctx.params.moduleId, ctx.params.componentId);
     const form = await readContentForm(ctx, services, access.tenant.id);
     const updated = await form.finish(() => {
       const input = readBody(form.body, forms.componentUpdate);
       const isDeleted = flagOf(input.is_deleted);
       if (isDeleted !== undefined) componentPolicy.authorize(access.role, isDeleted ? 'archive' : 'restore');
-      return components.updateComponent(knex, viewer, ctx.params.moduleId, ctx.params.componentId, contentChanges(form.body, input, form.image));
+      return components.updateComponent(db, viewer, ctx.params.moduleId, ctx.params.componentId, contentChanges(form.body, input, form.image));
     });
     answer(ctx, updated);
   });
@@ -118,7 +118,7 @@ export function componentRoutes(services: AppServices): Routes {
   router.delete(`${BASE}/:componentId`, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     componentPolicy.authorize(access.role, 'archive');
-    answer(ctx, await components.updateComponent(knex, viewerOf(access), ctx.params.moduleId, ctx.params.componentId, { isDeleted: true }));
+    answer(ctx, await components.updateComponent(db, viewerOf(access), ctx.params.moduleId, ctx.params.componentId, { isDeleted: true }));
   });
 
   return router;

@@ -14,8 +14,8 @@ import type { AppServices } from '../../context.js';
 import { HttpError, forbidden, notFound } from '../../http/errors.js';
 import { parseFlag } from '../../http/input.js';
 import { queryValue } from '../../http/list-query.js';
-import { FILE_VARIANTS, signerOf, type FileVariant } from '../../storage/signed-urls.js';
-import { StorageNotFound, storageOf, type ByteRange } from '../../storage/storage.js';
+import { FILE_VARIANTS, type FileVariant } from '../../storage/signed-urls.js';
+import { StorageNotFound, type ByteRange } from '../../storage/storage.js';
 import { EXTENSIONS } from '../media/upload.js';
 
 export const fileMessages = {
@@ -52,7 +52,7 @@ export function parseRange(header: string | undefined, size: number): RangeAnswe
 }
 
 async function findFile(services: AppServices, tenantId: string, mediaId: string, variant: FileVariant): Promise<StoredFile> {
-  const row = await services.knex('media').where({ id: mediaId, tenant_id: tenantId }).first('name', 'mime_type', 'size', 'storage_key', 'thumbnail_key', 'thumbnail_mime_type', 'thumbnail_size');
+  const row = await services.db.knex('media').where({ id: mediaId, tenant_id: tenantId }).first('name', 'mime_type', 'size', 'storage_key', 'thumbnail_key', 'thumbnail_mime_type', 'thumbnail_size');
   if (!row) throw notFound(fileMessages.notFound);
   if (variant === 'file') return { key: row.storage_key, mimeType: row.mime_type, size: Number(row.size), name: row.name };
   if (!row.thumbnail_key) throw notFound(fileMessages.notFound);
@@ -76,8 +76,8 @@ function setHeaders(ctx: Context, file: StoredFile, expires: number): void {
 
 export function fileRoutes(services: AppServices): Routes {
   const router = new Routes();
-  const signer = signerOf(services);
-  const storage = storageOf(services);
+  const signer = services.signer;
+  const storage = services.storage;
 
   // koa-router answers HEAD with the GET route; the body is left out below.
   router.get('/files/:tenantId/:mediaId/:variant', async (ctx) => {

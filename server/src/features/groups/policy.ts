@@ -1,6 +1,6 @@
 /** Groups are managed by the organization's masters and the owner (DESIGN.md section 3). */
 import type { Abilities } from '@tessera/sdk';
-import { isArchived } from '../../db/archiving.js';
+import { isArchived } from '../../http/archiving.js';
 import { definePolicy } from '../../http/policy.js';
 import type { AccessRole } from '../../http/tenant-access.js';
 

@@ -14,13 +14,14 @@ const BASE = '/tenants/:tenantId/groups';
 
 export function groupRoutes(services: AppServices): Routes {
   const router = new Routes();
-  const { knex } = services;
-  const inTenant = [authenticate(knex), requireTenant(knex)];
+  const { db } = services;
+  const { knex } = db;
+  const inTenant = [authenticate(db), requireTenant(knex)];
 
   router.get(BASE, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     groupPolicy.authorize(access.role, 'list');
-    const page = await groups.listGroups(knex, access.tenant.id, readListParams(ctx.query, groups.GROUP_LIST));
+    const page = await groups.listGroups(db, access.tenant.id, readListParams(ctx.query, groups.GROUP_LIST));
     ctx.body = listBody(page, (row) => presentGroup(row, access.role));
   });
 

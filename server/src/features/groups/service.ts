@@ -2,13 +2,14 @@
  * Groups of an organization: list, create, edit, archive and restore, and a group's members. Every
  * query is scoped to the caller's organization, so another organization's group is 404.
  */
-import { planArchive, archiveMessages, isArchived } from '../../db/archiving.js';
+import { planArchive, archiveMessages, isArchived } from '../../http/archiving.js';
 import type { NamedRef } from '@tessera/sdk';
+import type { Database } from '../../db/database.js';
 import type { Knex } from '../../db/knex.js';
 import { newId } from '../../db/ids.js';
 import { existingIds, liveRelatedByName, replaceRelations } from '../../db/relations.js';
 import { fieldError, notFound } from '../../http/errors.js';
-import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../http/list-query.js';
+import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import { USER_SUMMARY_COLUMNS } from '../tenant-users/presenter.js';
 import { groupMessages } from './policy.js';
 import type { GroupMemberRow, GroupRow } from './presenter.js';
@@ -51,9 +52,10 @@ function selectGroup(db: Knex) {
     );
 }
 
-export async function listGroups(knex: Knex, tenantId: string, params: ListParams<GroupSortKey>): Promise<Page<GroupRow>> {
+export async function listGroups(db: Database, tenantId: string, params: ListParams<GroupSortKey>): Promise<Page<GroupRow>> {
+  const { knex } = db;
   const filtered = applyArchived(groupsOf(knex, tenantId), 'g.deleted_at', params.archived);
-  return paginate<GroupRow, GroupSortKey>(knex, filtered, params, GROUP_LIST, selectGroup(knex));
+  return paginate<GroupRow, GroupSortKey>(db, filtered, params, GROUP_LIST, selectGroup(knex));
 }
 
 async function requireGroup(db: Knex, tenantId: string, id: string): Promise<GroupRow> {

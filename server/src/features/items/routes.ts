@@ -4,7 +4,6 @@ import type { AppServices } from '../../context.js';
 import { authenticate } from '../../http/authenticate.js';
 import { notFound } from '../../http/errors.js';
 import { accessOf, requireTenant } from '../../http/tenant-access.js';
-import { signerOf } from '../../storage/signed-urls.js';
 import { requireMembership } from '../modules/policy.js';
 import { viewerOf } from '../modules/visibility.js';
 import { readItemList } from './input.js';
@@ -16,14 +15,15 @@ const BASE = '/tenants/:tenantId/topics/:topicId/items';
 
 export function itemRoutes(services: AppServices): Routes {
   const router = new Routes();
-  const { knex } = services;
-  const signer = signerOf(services);
-  const inTenant = [authenticate(knex), requireTenant(knex)];
+  const { db } = services;
+  const { knex } = db;
+  const signer = services.signer;
+  const inTenant = [authenticate(db), requireTenant(knex)];
 
   router.get(BASE, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     itemPolicy.authorize(access.role, 'list');
-    ctx.body = { data: presentItemTree(await items.listItems(knex, viewerOf(access), ctx.params.topicId), signer) };
+    ctx.body = { data: presentItemTree(await items.listItems(db, viewerOf(access), ctx.params.topicId), signer) };
   });
 
   router.put(BASE, ...inTenant, async (ctx) => {
@@ -31,8 +31,8 @@ export function itemRoutes(services: AppServices): Routes {
     itemPolicy.authorize(access.role, 'save');
     const entries = readItemList(ctx.request.body);
     const viewer = viewerOf(access);
-    const ids = await items.saveItems(knex, viewer, ctx.params.topicId, entries);
-    ctx.body = { data: presentItemTree(await items.itemRows(knex, viewer, ctx.params.topicId), signer), meta: { ids } };
+    const ids = await items.saveItems(db, viewer, ctx.params.topicId, entries);
+    ctx.body = { data: presentItemTree(await items.itemRows(db, viewer, ctx.params.topicId), signer), meta: { ids } };
   });
 
   for (const [method, complete] of [['post', true], ['delete', false]] as const) {
@@ -42,8 +42,8 @@ export function itemRoutes(services: AppServices): Routes {
       const memberId = requireMembership(access);
       const viewer = viewerOf(access);
       const { topicId, itemId } = ctx.params;
-      await items.setComplete(knex, viewer, topicId, itemId, memberId, complete);
-      const row = presentItemTree(await items.itemRows(knex, viewer, topicId), signer).find((item) => item.id === itemId);
+      await items.setComplete(db, viewer, topicId, itemId, memberId, complete);
+      const row = presentItemTree(await items.itemRows(db, viewer, topicId), signer).find((item) => item.id === itemId);
       if (!row) throw notFound(itemMessages.notFound);
       ctx.body = { data: row };
     });
@@ -53,8 +53,8 @@ export function itemRoutes(services: AppServices): Routes {
     const access = accessOf(ctx);
     itemPolicy.authorize(access.role, 'delete');
     const viewer = viewerOf(access);
-    await items.deleteItem(knex, viewer, ctx.params.topicId, ctx.params.itemId);
-    ctx.body = { data: presentItemTree(await items.itemRows(knex, viewer, ctx.params.topicId), signer) };
+    await items.deleteItem(db, viewer, ctx.params.topicId, ctx.params.itemId);
+    ctx.body = { data: presentItemTree(await items.itemRows(db, viewer, ctx.params.topicId), signer) };
   });
 
   return router;

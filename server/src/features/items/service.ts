@@ -4,15 +4,15 @@
  * procedure rows. The topic's visibility (topics/service.ts) decides who reaches its items.
  */
 import { messages } from '@tessera/sdk/rules';
-import { selectWith } from '../../db/cached-select.js';
-import { placeholder } from '../../db/prepared.js';
+import { compiledRead, type Bound } from '../../db/compiled-read.js';
+import type { Database } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import type { Knex } from '../../db/knex.js';
 import { chunks } from '../../db/relations.js';
 import { notFound, validationFailed } from '../../http/errors.js';
 import { mediaSummaryColumns } from '../media/summary.js';
 import { contentMessages } from '../modules/policy.js';
-import { memberFlag, placeholderViewer, viewerValues, visibilityCheck, type Viewer } from '../modules/visibility.js';
+import { memberFlag, placeholderViewer, viewerValues, visibilityCheck, type Viewer, type ViewerParams } from '../modules/visibility.js';
 import { topicsOf } from '../topics/service.js';
 import type { ItemEntry } from './input.js';
 import { itemMessages } from './policy.js';
@@ -21,16 +21,16 @@ import { ITEM_MEDIA_PREFIX, type ItemRow } from './presenter.js';
 /** 404 unless the viewer may see the topic (a learner: active, live, related content only). */
 export const requireVisibleTopic = visibilityCheck(
   'topic',
-  (db, viewer) => topicsOf(db, viewer, 'one').where('t.id', placeholder('id') as unknown as string).select('t.id'),
+  (knex, viewer, id: Bound<string>) => topicsOf(knex, viewer, 'one').where('t.id', id).select('t.id'),
   () => notFound(contentMessages.topicNotFound),
 );
 
 /** The topic's items sorted by position, in one query (media joined, completion as a column). */
-const itemRowsRead = selectWith<ItemRow>((db) => {
-  const viewer = placeholderViewer(false);
+const itemRowsRead = compiledRead<ItemRow, ViewerParams & { topicId: string }>((db, param) => {
+  const viewer = placeholderViewer(false, param);
   return db('items as i')
     .leftJoin('media as md', (join) => join.on('md.id', 'i.media_id').andOn('md.tenant_id', 'i.tenant_id'))
-    .where('i.topic_id', placeholder('topicId') as unknown as string)
+    .where('i.topic_id', param('topicId'))
     .where('i.tenant_id', viewer.tenantId)
     .select(
       'i.id',
@@ -47,11 +47,11 @@ const itemRowsRead = selectWith<ItemRow>((db) => {
     .orderBy('i.id');
 });
 
-export function itemRows(db: Knex, viewer: Viewer, topicId: string): Promise<ItemRow[]> {
-  return itemRowsRead(db, { ...viewerValues(viewer), topicId });
+export function itemRows(db: Database, viewer: Viewer, topicId: string): Promise<ItemRow[]> {
+  return db.read(itemRowsRead, { ...viewerValues(viewer), topicId });
 }
 
-export async function listItems(db: Knex, viewer: Viewer, topicId: string): Promise<ItemRow[]> {
+export async function listItems(db: Database, viewer: Viewer, topicId: string): Promise<ItemRow[]> {
   await requireVisibleTopic(db, viewer, topicId);
   return itemRows(db, viewer, topicId);
 }
@@ -140,9 +140,10 @@ function childPositions(children: ItemEntry[], rowIdOf: (entry: ItemEntry) => st
  * written, so a failing child rolls the rows back too), then deletes the items missing from the list.
  * Answers the map of temporary id -> server id.
  */
-export async function saveItems(knex: Knex, viewer: Viewer, topicId: string, entries: ItemEntry[]): Promise<Record<string, string>> {
-  return knex.transaction(async (trx) => {
-    await requireVisibleTopic(trx, viewer, topicId);
+export async function saveItems(db: Database, viewer: Viewer, topicId: string, entries: ItemEntry[]): Promise<Record<string, string>> {
+  return db.transaction(async (tx) => {
+    const trx = tx.knex;
+    await requireVisibleTopic(tx, viewer, topicId);
     const existing = new Set<string>((await trx('items').where('topic_id', topicId).select('id')).map((row: { id: string }) => row.id));
     const { serverIds, temporary } = assignIds(entries, existing);
     const context: SaveContext = { trx, tenantId: viewer.tenantId, topicId, serverIds, now: new Date() };
@@ -163,9 +164,10 @@ export async function saveItems(knex: Knex, viewer: Viewer, topicId: string, ent
 }
 
 /** Deletes one item of the topic; a row takes its children with it. */
-export async function deleteItem(knex: Knex, viewer: Viewer, topicId: string, itemId: string): Promise<void> {
-  await knex.transaction(async (trx) => {
-    await requireVisibleTopic(trx, viewer, topicId);
+export async function deleteItem(db: Database, viewer: Viewer, topicId: string, itemId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const trx = tx.knex;
+    await requireVisibleTopic(tx, viewer, topicId);
     const item = await trx('items').where({ id: itemId, topic_id: topicId }).first('id');
     if (!item) throw notFound(itemMessages.notFound);
     await trx('items').where('row_id', itemId).delete();
@@ -174,8 +176,9 @@ export async function deleteItem(knex: Knex, viewer: Viewer, topicId: string, it
 }
 
 /** Marks a procedure row of a visible topic complete or incomplete for the member; other items are 404. */
-export async function setComplete(knex: Knex, viewer: Viewer, topicId: string, itemId: string, memberId: string, complete: boolean): Promise<void> {
-  await requireVisibleTopic(knex, viewer, topicId);
+export async function setComplete(db: Database, viewer: Viewer, topicId: string, itemId: string, memberId: string, complete: boolean): Promise<void> {
+  await requireVisibleTopic(db, viewer, topicId);
+  const { knex } = db;
   const row = await knex('items').where({ id: itemId, topic_id: topicId, type: 'row', is_procedure: true }).first('id');
   if (!row) throw notFound(itemMessages.notFound);
   if (complete) {

@@ -10,8 +10,6 @@ import { authenticate } from '../../http/authenticate.js';
 import { listBody, queryValue, readListParams } from '../../http/list-query.js';
 import { flagOf, idsOf, readBody, textOf } from '../../http/read-body.js';
 import { accessOf, requireTenant } from '../../http/tenant-access.js';
-import { signerOf } from '../../storage/signed-urls.js';
-import { storageOf } from '../../storage/storage.js';
 import { mediaPolicy } from './policy.js';
 import { presentMedia } from './presenter.js';
 import * as media from './service.js';
@@ -36,7 +34,7 @@ function checkDeclaredType(form: MultipartForm, file: ReceivedFile): void {
 async function thumbnailFor(form: MultipartForm, kind: FileKind, services: AppServices, required: boolean): Promise<ReceivedFile | undefined> {
   const thumbnail = fileOf(form, 'thumbnail');
   if (kind === 'image') {
-    if (thumbnail) await storageOf(services).delete(thumbnail.key);
+    if (thumbnail) await services.storage.delete(thumbnail.key);
     return undefined;
   }
   if (!thumbnail && required && kind === 'video') throw validationFailed({ thumbnail: [messages.required('thumbnail')] });
@@ -45,10 +43,11 @@ async function thumbnailFor(form: MultipartForm, kind: FileKind, services: AppSe
 
 export function mediaRoutes(services: AppServices): Routes {
   const router = new Routes();
-  const { knex } = services;
-  const signer = signerOf(services);
-  const storage = storageOf(services);
-  const inTenant = [authenticate(knex), requireTenant(knex)];
+  const { db } = services;
+  const { knex } = db;
+  const signer = services.signer;
+  const storage = services.storage;
+  const inTenant = [authenticate(db), requireTenant(knex)];
 
   const answer = (ctx: Context, { media: row, modules }: media.MediaWithModules, status = 200) => {
     ctx.status = status;
@@ -60,8 +59,8 @@ export function mediaRoutes(services: AppServices): Routes {
     mediaPolicy.authorize(access.role, 'list');
     const module = queryValue(ctx.query, 'module');
     const filters = { type: mediaTypeOf(queryValue(ctx.query, 'type')), moduleId: module && isUuid(module) ? module.toLowerCase() : undefined };
-    const page = await media.listMedia(knex, access.tenant.id, readListParams(ctx.query, media.MEDIA_LIST), filters);
-    const modules = await media.modulesOfMedia(knex, page.rows.map((row) => row.id));
+    const page = await media.listMedia(db, access.tenant.id, readListParams(ctx.query, media.MEDIA_LIST), filters);
+    const modules = await media.modulesOfMedia(db, page.rows.map((row) => row.id));
     ctx.body = listBody(page, (row) => presentMedia(row, modules.get(row.id) ?? [], access.role, signer));
   });
 
@@ -83,24 +82,24 @@ export function mediaRoutes(services: AppServices): Routes {
       await finishFiles(services, tenantId, thumbnail ? [file, thumbnail] : [file], { crop: flagOf(input.crop_image) });
       return media.insertMedia(knex, { tenantId, name: textOf(input.name) as string, file, thumbnail });
     });
-    answer(ctx, await media.loadMedia(knex, tenantId, id), 201);
+    answer(ctx, await media.loadMedia(db, tenantId, id), 201);
   });
 
   router.get(`${BASE}/:mediaId`, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     mediaPolicy.authorize(access.role, 'view');
-    answer(ctx, await media.loadMedia(knex, access.tenant.id, ctx.params.mediaId));
+    answer(ctx, await media.loadMedia(db, access.tenant.id, ctx.params.mediaId));
   });
 
   router.post(`${BASE}/:mediaId`, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     mediaPolicy.authorize(access.role, 'update');
     const tenantId = access.tenant.id;
-    const current = await media.requireMedia(knex, tenantId, ctx.params.mediaId);
+    const current = await media.requireMedia(db, tenantId, ctx.params.mediaId);
     const kind = current.type as MediaType;
     if (!ctx.is('multipart/form-data')) {
       const input = readBody(ctx.request.body, forms.mediaUpdate);
-      answer(ctx, await media.updateMedia(knex, tenantId, current.id, { name: textOf(input.name) }));
+      answer(ctx, await media.updateMedia(db, tenantId, current.id, { name: textOf(input.name) }));
       return;
     }
     // A replacement is of the file's own kind: its type never changes.
@@ -111,7 +110,7 @@ export function mediaRoutes(services: AppServices): Routes {
       const thumbnail = await thumbnailFor(form, kind, services, false);
       const received = [file, thumbnail].filter((one): one is ReceivedFile => one !== undefined);
       await finishFiles(services, tenantId, received, { crop: flagOf(input.crop_image) });
-      return media.updateMedia(knex, tenantId, current.id, { name: textOf(input.name), file, thumbnail });
+      return media.updateMedia(db, tenantId, current.id, { name: textOf(input.name), file, thumbnail });
     });
     await media.deleteKeys(storage, updated.staleKeys);
     answer(ctx, updated);
@@ -120,7 +119,7 @@ export function mediaRoutes(services: AppServices): Routes {
   router.delete(`${BASE}/:mediaId`, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     mediaPolicy.authorize(access.role, 'delete');
-    await media.deleteMedia(knex, storage, access.tenant.id, ctx.params.mediaId);
+    await media.deleteMedia(db, storage, access.tenant.id, ctx.params.mediaId);
     ctx.status = 204;
   });
 
@@ -128,7 +127,7 @@ export function mediaRoutes(services: AppServices): Routes {
     const access = accessOf(ctx);
     mediaPolicy.authorize(access.role, 'relateModules');
     const input = readBody(ctx.request.body, forms.mediaModules);
-    answer(ctx, await media.relateModules(knex, access.tenant.id, ctx.params.mediaId, idsOf(input.modules)));
+    answer(ctx, await media.relateModules(db, access.tenant.id, ctx.params.mediaId, idsOf(input.modules)));
   });
 
   return router;

@@ -6,13 +6,13 @@
 import type { NamedRef } from '@tessera/sdk';
 import { mediaKindOf, messages } from '@tessera/sdk/rules';
 import type { MediaType } from '../../db/content-models.js';
-import { selectFirst, selectWith, whereInJsonList } from '../../db/cached-select.js';
-import { placeholder } from '../../db/prepared.js';
+import { compiledRead, whereInJsonList } from '../../db/compiled-read.js';
+import type { Database } from '../../db/database.js';
 import { containsSearch } from '../../db/contains-search.js';
 import type { Knex } from '../../db/knex.js';
 import { existingIds, replaceRelations } from '../../db/relations.js';
 import { fieldError, notFound } from '../../http/errors.js';
-import { paginate, type ListDefinition, type ListParams, type Page } from '../../http/list-query.js';
+import { paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import type { Storage } from '../../storage/storage.js';
 import { mediaMessages } from './policy.js';
 import type { MediaRow } from './presenter.js';
@@ -65,28 +65,29 @@ function libraryOf(db: Knex, tenantId: string): Knex.QueryBuilder {
     .whereNotExists(db('suggestion_media as sm').whereRaw('sm.media_id = md.id').select(db.raw('1')));
 }
 
-export async function listMedia(knex: Knex, tenantId: string, params: ListParams<MediaSortKey>, filters: MediaFilters): Promise<Page<MediaRow>> {
+export async function listMedia(db: Database, tenantId: string, params: ListParams<MediaSortKey>, filters: MediaFilters): Promise<Page<MediaRow>> {
+  const { knex } = db;
   const filtered = libraryOf(knex, tenantId);
   if (filters.type) filtered.where('md.type', filters.type);
   if (filters.moduleId) {
     filtered.whereExists(knex('module_media as fmm').whereRaw('fmm.media_id = md.id').where('fmm.module_id', filters.moduleId).select(knex.raw('1')));
   }
-  return paginate<MediaRow, MediaSortKey>(knex, filtered, params, MEDIA_LIST, selectMedia(knex));
+  return paginate<MediaRow, MediaSortKey>(db, filtered, params, MEDIA_LIST, selectMedia(knex));
 }
 
-/** The modules each file is tagged with, for a page of files in one query. */
 /** The modules of a page's files, compiled once (one SQL text for any number of ids). */
-const modulesOfMediaRead = selectWith<{ media_id: string; id: string; name: string }>((db) =>
-  whereInJsonList(db, db('module_media as mm').join('modules as m', 'm.id', 'mm.module_id'), 'mm.media_id', placeholder('ids'))
+const modulesOfMediaRead = compiledRead<{ media_id: string; id: string; name: string }, { ids: string }>((knex, param) =>
+  whereInJsonList(knex, knex('module_media as mm').join('modules as m', 'm.id', 'mm.module_id'), 'mm.media_id', param('ids'))
     .orderByRaw('lower(m.name) asc')
     .orderBy('m.id')
     .select('mm.media_id', 'm.id', 'm.name'),
 );
 
-export async function modulesOfMedia(db: Knex, mediaIds: string[]): Promise<Map<string, NamedRef[]>> {
+/** The modules each file is tagged with, for a page of files in one query. */
+export async function modulesOfMedia(db: Database, mediaIds: string[]): Promise<Map<string, NamedRef[]>> {
   const byMedia = new Map<string, NamedRef[]>(mediaIds.map((id) => [id, []]));
   if (mediaIds.length === 0) return byMedia;
-  const rows = await modulesOfMediaRead(db, { ids: JSON.stringify(mediaIds) });
+  const rows = await db.read(modulesOfMediaRead, { ids: JSON.stringify(mediaIds) });
   for (const row of rows) byMedia.get(row.media_id)?.push({ id: row.id, name: row.name });
   return byMedia;
 }
@@ -96,13 +97,14 @@ export interface MediaWithModules {
   modules: NamedRef[];
 }
 
-export async function requireMedia(db: Knex, tenantId: string, id: string): Promise<MediaRow> {
-  const row = await selectFirst<MediaRow>(db, selectMedia(db, true)(libraryOf(db, tenantId).where('md.id', id)));
+export async function requireMedia(db: Database, tenantId: string, id: string): Promise<MediaRow> {
+  const { knex } = db;
+  const row = await db.first<MediaRow>(selectMedia(knex, true)(libraryOf(knex, tenantId).where('md.id', id)));
   if (!row) throw notFound(mediaMessages.notFound);
   return row;
 }
 
-export async function loadMedia(db: Knex, tenantId: string, id: string): Promise<MediaWithModules> {
+export async function loadMedia(db: Database, tenantId: string, id: string): Promise<MediaWithModules> {
   const media = await requireMedia(db, tenantId, id);
   const modules = await modulesOfMedia(db, [id]);
   return { media, modules: modules.get(id) ?? [] };
@@ -142,9 +144,10 @@ export interface MediaChanges {
  * the commit. A new image brings its server-made thumbnail; a video, pdf or audio file keeps its thumbnail
  * unless a new one is sent.
  */
-export async function updateMedia(knex: Knex, tenantId: string, id: string, changes: MediaChanges): Promise<MediaWithModules & { staleKeys: string[] }> {
-  return knex.transaction(async (trx) => {
-    const row = await requireMedia(trx, tenantId, id);
+export async function updateMedia(db: Database, tenantId: string, id: string, changes: MediaChanges): Promise<MediaWithModules & { staleKeys: string[] }> {
+  return db.transaction(async (tx) => {
+    const trx = tx.knex;
+    const row = await requireMedia(tx, tenantId, id);
     const edits: Record<string, unknown> = {};
     const staleKeys: string[] = [];
     if (changes.name !== undefined && changes.name !== row.name) edits.name = changes.name;
@@ -158,15 +161,15 @@ export async function updateMedia(knex: Knex, tenantId: string, id: string, chan
       if (row.thumbnail_key) staleKeys.push(row.thumbnail_key);
     }
     if (Object.keys(edits).length > 0) await trx('media').where('id', id).update({ ...edits, updated_at: new Date() });
-    return { ...(await loadMedia(trx, tenantId, id)), staleKeys };
+    return { ...(await loadMedia(tx, tenantId, id)), staleKeys };
   });
 }
 
 /** Deletes the row (items and main images that used it lose it), then its stored files. */
-export async function deleteMedia(knex: Knex, storage: Storage, tenantId: string, id: string): Promise<void> {
-  const row = await knex.transaction(async (trx) => {
-    const found = await requireMedia(trx, tenantId, id);
-    await trx('media').where('id', id).delete();
+export async function deleteMedia(db: Database, storage: Storage, tenantId: string, id: string): Promise<void> {
+  const row = await db.transaction(async (tx) => {
+    const found = await requireMedia(tx, tenantId, id);
+    await tx.knex('media').where('id', id).delete();
     return found;
   });
   await deleteKeys(storage, [row.storage_key, row.thumbnail_key]);
@@ -178,14 +181,15 @@ export async function deleteKeys(storage: Storage, keys: (string | null)[]): Pro
 }
 
 /** Replaces the modules the file is tagged with (modules of this organization, live or archived). */
-export async function relateModules(knex: Knex, tenantId: string, id: string, moduleIds: string[]): Promise<MediaWithModules> {
-  return knex.transaction(async (trx) => {
-    await requireMedia(trx, tenantId, id);
+export async function relateModules(db: Database, tenantId: string, id: string, moduleIds: string[]): Promise<MediaWithModules> {
+  return db.transaction(async (tx) => {
+    const trx = tx.knex;
+    await requireMedia(tx, tenantId, id);
     const candidates = () => trx('modules').where('tenant_id', tenantId).select('id');
     const found = await existingIds(candidates, 'id', moduleIds);
     if (found.size !== moduleIds.length) throw fieldError('modules', messages.selected('modules'));
     await replaceRelations(trx, { table: 'module_media', ownerColumn: 'media_id', ownerId: id, otherColumn: 'module_id', otherIds: moduleIds, managed: candidates() });
-    return loadMedia(trx, tenantId, id);
+    return loadMedia(tx, tenantId, id);
   });
 }
 

@@ -28,8 +28,18 @@ export function mediaSummaryColumns(alias: string, prefix: string): string[] {
 
 /** Reads the prefixed columns back off a row; null when the join found no media. */
 export function mediaSummaryOf(row: Record<string, unknown>, prefix: string): MediaSummaryColumns | null {
-  if (!row[`${prefix}_id`]) return null;
-  return Object.fromEntries(FIELDS.map((field) => [field, row[`${prefix}_${field}`]])) as unknown as MediaSummaryColumns;
+  const column = (field: (typeof FIELDS)[number]) => row[`${prefix}_${field}`];
+  if (!column('id')) return null;
+  return {
+    id: column('id') as string,
+    tenant_id: column('tenant_id') as string,
+    name: column('name') as string,
+    type: column('type') as MediaType,
+    mime_type: column('mime_type') as string,
+    size: column('size') as number | string,
+    created_at: column('created_at') as DbDate,
+    thumbnail_key: column('thumbnail_key') as string | null,
+  };
 }
 
 export function presentMediaSummary(media: MediaSummaryColumns, signer: UrlSigner): MediaSummary {

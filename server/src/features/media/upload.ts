@@ -1,5 +1,5 @@
 /**
- * Streaming multipart uploads (DESIGN.md sections 2 and 4). busboy parses the request as it arrives; each file
+ * Streaming multipart uploads (ARCHITECTURE.md). busboy parses the request as it arrives; each file
  * part is sniffed from its first bytes (magic numbers, never the client's word), checked against the kind its
  * field accepts, and streamed to storage with its size capped while streaming: an unacceptable type or a file
  * over its kind's limit aborts the request at once, before the rest is read. Nothing is buffered beyond the
@@ -22,7 +22,7 @@ import { newId } from '../../db/ids.js';
 import { HttpError, validationFailed } from '../../http/errors.js';
 import { refuseNulCharacters } from '../../http/null-characters.js';
 import { unsupportedMediaType } from '../../http/input.js';
-import { storageOf, type Storage } from '../../storage/storage.js';
+import type { Storage } from '../../storage/storage.js';
 import type { LimitedRunner } from '../../limit-concurrency.js';
 import { processImage } from './images.js';
 
@@ -74,6 +74,7 @@ export interface ReceiveOptions {
 
 export interface UploadServices {
   config: ServerConfig;
+  storage: Storage;
   imageWork: LimitedRunner;
 }
 
@@ -199,7 +200,7 @@ function multipartParser(ctx: Context): busboy.Busboy {
  */
 export async function receiveMultipart(ctx: Context, services: UploadServices, options: ReceiveOptions): Promise<MultipartForm> {
   if (!ctx.is('multipart/form-data')) throw unsupportedMediaType();
-  const storage = storageOf(services);
+  const storage = services.storage;
   const fields: MultipartForm['fields'] = {};
   const files: ReceivedFile[] = [];
   const discard = async () => {
@@ -283,7 +284,7 @@ export function fileOf(form: MultipartForm, field: string): ReceivedFile | undef
  * least dimensions; makes image thumbnails and crops. Throws 422 with every message per field.
  */
 export async function finishFiles(services: UploadServices, tenantId: string, files: ReceivedFile[], options: { crop?: boolean } = {}): Promise<void> {
-  const storage = storageOf(services);
+  const storage = services.storage;
   const limits = services.config.media.limits;
   const errors: FieldErrors = {};
   for (const file of files) {

@@ -8,9 +8,8 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { ContentTreeModule } from '@tessera/sdk';
-import { selectRows } from '../../db/cached-select.js';
-import { createChangeCache } from '../../db/change-cache.js';
-import type { Knex } from '../../db/knex.js';
+import { keptAnswers } from '../../db/change-cache.js';
+import type { Database } from '../../db/database.js';
 import { memberFlag, whereComponentVisible, whereLive, whereModuleVisible, whereTopicVisible, type Viewer } from './visibility.js';
 
 interface NodeRow {
@@ -21,17 +20,18 @@ interface NodeRow {
   is_hidden?: unknown;
 }
 
-export async function contentTree(knex: Knex, viewer: Viewer): Promise<ContentTreeModule[]> {
-  const modules = await selectRows<NodeRow>(knex, whereLive(whereModuleVisible(knex, knex('modules as m'), viewer), 'm')
+export async function contentTree(db: Database, viewer: Viewer): Promise<ContentTreeModule[]> {
+  const { knex } = db;
+  const modules = await db.select<NodeRow>(whereLive(whereModuleVisible(knex, knex('modules as m'), viewer), 'm')
     .orderBy('m.position')
     .orderBy('m.id')
     .select('m.id', 'm.tenant_id as parent_id', 'm.name', 'm.position', memberFlag(knex, 'module_hidden', 'module_id', 'm.id', viewer.memberId, 'is_hidden')));
-  const components = await selectRows<NodeRow>(knex, whereLive(whereLive(whereComponentVisible(knex, knex('components as c').join('modules as m', 'm.id', 'c.module_id'), viewer), 'c'), 'm')
+  const components = await db.select<NodeRow>(whereLive(whereLive(whereComponentVisible(knex, knex('components as c').join('modules as m', 'm.id', 'c.module_id'), viewer), 'c'), 'm')
     .orderBy('c.position')
     .orderBy('c.id')
     .select('c.id', 'c.module_id as parent_id', 'c.name', 'c.position', memberFlag(knex, 'component_hidden', 'component_id', 'c.id', viewer.memberId, 'is_hidden')));
   const topicsQuery = knex('topics as t').join('components as c', 'c.id', 't.component_id').join('modules as m', 'm.id', 'c.module_id');
-  const topics = await selectRows<NodeRow>(knex, whereLive(whereLive(whereLive(whereTopicVisible(knex, topicsQuery, viewer), 't'), 'c'), 'm')
+  const topics = await db.select<NodeRow>(whereLive(whereLive(whereLive(whereTopicVisible(knex, topicsQuery, viewer), 't'), 'c'), 'm')
     .orderBy('t.position')
     .orderBy('t.id')
     .select('t.id', 't.component_id as parent_id', 't.name', 't.position'));
@@ -59,13 +59,13 @@ export interface ContentTreeBody {
   gzip: Buffer;
 }
 
-const keptTrees = createChangeCache<ContentTreeBody>(256);
+const keptTrees = keptAnswers<ContentTreeBody>(256);
 
 /** The answer, encoded once and kept per viewer until the database changes (each answer would otherwise encode it anew). */
-export function contentTreeBody(knex: Knex, viewer: Viewer): Promise<ContentTreeBody> {
+export function contentTreeBody(db: Database, viewer: Viewer): Promise<ContentTreeBody> {
   const key = `${viewer.tenantId}/${viewer.memberId}/${viewer.seesAll ? 'all' : 'related'}`;
-  return keptTrees.get(knex, key, async () => {
-    const json = Buffer.from(JSON.stringify({ data: await contentTree(knex, viewer) }));
+  return db.kept(keptTrees, key, async () => {
+    const json = Buffer.from(JSON.stringify({ data: await contentTree(db, viewer) }));
     return { json, gzip: await gzipped(json) };
   });
 }

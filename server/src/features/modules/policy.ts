@@ -4,7 +4,7 @@
  * Hiding, starring and completing are a member's own acts: an owner without a membership cannot.
  */
 import type { Abilities } from '@tessera/sdk';
-import { isArchived } from '../../db/archiving.js';
+import { isArchived } from '../../http/archiving.js';
 import { forbidden } from '../../http/errors.js';
 import { definePolicy, UNAUTHORIZED_MESSAGE } from '../../http/policy.js';
 import type { AccessRole, TenantAccess } from '../../http/tenant-access.js';

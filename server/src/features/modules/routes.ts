@@ -7,7 +7,6 @@ import { authenticate } from '../../http/authenticate.js';
 import { listBody, readListParams } from '../../http/list-query.js';
 import { flagOf, idsOf, readBody } from '../../http/read-body.js';
 import { accessOf, requireTenant } from '../../http/tenant-access.js';
-import { signerOf } from '../../storage/signed-urls.js';
 import { readContentForm } from '../media/content-image.js';
 import { contentTreeBody } from './content-tree.js';
 import { contentChanges, listOptions } from './input.js';
@@ -20,9 +19,10 @@ const BASE = '/tenants/:tenantId/modules';
 
 export function moduleRoutes(services: AppServices): Routes {
   const router = new Routes();
-  const { knex } = services;
-  const signer = signerOf(services);
-  const inTenant = [authenticate(knex), requireTenant(knex)];
+  const { db } = services;
+  const { knex } = db;
+  const signer = services.signer;
+  const inTenant = [authenticate(db), requireTenant(knex)];
 
   const answer = (ctx: Context, { module, relations }: modules.ModuleWithRelations, status = 200) => {
     ctx.status = status;
@@ -32,7 +32,7 @@ export function moduleRoutes(services: AppServices): Routes {
   router.get('/tenants/:tenantId/my-membership/content-tree', ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     modulePolicy.authorize(access.role, 'list');
-    const body = await contentTreeBody(knex, viewerOf(access));
+    const body = await contentTreeBody(db, viewerOf(access));
     ctx.type = 'json';
     ctx.vary('Accept-Encoding');
     if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
@@ -46,7 +46,7 @@ export function moduleRoutes(services: AppServices): Routes {
   router.get(BASE, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     modulePolicy.authorize(access.role, 'list');
-    const page = await modules.listModules(knex, viewerOf(access), readListParams(ctx.query, modules.MODULE_LIST), listOptions(ctx.query));
+    const page = await modules.listModules(db, viewerOf(access), readListParams(ctx.query, modules.MODULE_LIST), listOptions(ctx.query));
     ctx.body = listBody(page, (row) => presentModule(row, access.role, signer));
   });
 
@@ -57,7 +57,7 @@ export function moduleRoutes(services: AppServices): Routes {
     const created = await form.finish(() => {
       const input = readBody(form.body, forms.module);
       const changes = contentChanges(form.body, input, form.image);
-      return modules.createModule(knex, viewerOf(access), { ...changes, name: changes.name as string, description: changes.description as string });
+      return modules.createModule(db, viewerOf(access), { ...changes, name: changes.name as string, description: changes.description as string });
     });
     answer(ctx, created, 201);
   });
@@ -69,16 +69,16 @@ export function moduleRoutes(services: AppServices): Routes {
       modulePolicy.authorize(access.role, 'hide');
       const memberId = requireMembership(access);
       const viewer = viewerOf(access);
-      await modules.requireModule(knex, viewer, ctx.params.moduleId);
+      await modules.requireModule(db, viewer, ctx.params.moduleId);
       await modules.setHidden(knex, 'module_hidden', 'module_id', ctx.params.moduleId, memberId, hidden);
-      answer(ctx, await modules.loadModule(knex, viewer, ctx.params.moduleId));
+      answer(ctx, await modules.loadModule(db, viewer, ctx.params.moduleId));
     });
   }
 
   router.get(`${BASE}/:moduleId`, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     modulePolicy.authorize(access.role, 'view');
-    answer(ctx, await modules.loadModule(knex, viewerOf(access), ctx.params.moduleId));
+    answer(ctx, await modules.loadModule(db, viewerOf(access), ctx.params.moduleId));
   });
 
   router.post(`${BASE}/:moduleId`, ...inTenant, async (ctx) => {
@@ -86,13 +86,13 @@ export function moduleRoutes(services: AppServices): Routes {
     modulePolicy.authorize(access.role, 'update');
     const viewer = viewerOf(access);
     // 404 before an upload is read.
-    await modules.requireModule(knex, viewer, ctx.params.moduleId);
+    await modules.requireModule(db, viewer, ctx.params.moduleId);
     const form = await readContentForm(ctx, services, access.tenant.id);
     const updated = await form.finish(() => {
       const input = readBody(form.body, forms.moduleUpdate);
       const isDeleted = flagOf(input.is_deleted);
       if (isDeleted !== undefined) modulePolicy.authorize(access.role, isDeleted ? 'archive' : 'restore');
-      return modules.updateModule(knex, viewer, ctx.params.moduleId, contentChanges(form.body, input, form.image));
+      return modules.updateModule(db, viewer, ctx.params.moduleId, contentChanges(form.body, input, form.image));
     });
     answer(ctx, updated);
   });
@@ -100,7 +100,7 @@ export function moduleRoutes(services: AppServices): Routes {
   router.delete(`${BASE}/:moduleId`, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     modulePolicy.authorize(access.role, 'archive');
-    answer(ctx, await modules.updateModule(knex, viewerOf(access), ctx.params.moduleId, { isDeleted: true }));
+    answer(ctx, await modules.updateModule(db, viewerOf(access), ctx.params.moduleId, { isDeleted: true }));
   });
 
   const relations = [
@@ -113,7 +113,7 @@ export function moduleRoutes(services: AppServices): Routes {
       const access = accessOf(ctx);
       modulePolicy.authorize(access.role, operation);
       const input = readBody(ctx.request.body, form) as Record<string, unknown>;
-      answer(ctx, await modules.relate(knex, viewerOf(access), ctx.params.moduleId, target, idsOf(input[target.field])));
+      answer(ctx, await modules.relate(db, viewerOf(access), ctx.params.moduleId, target, idsOf(input[target.field])));
     });
   }
 

@@ -1,24 +1,24 @@
 /**
- * Modules of an organization: lists per viewer (DESIGN.md section 3), create, edit, archive and restore,
+ * Modules of an organization: lists per viewer (ARCHITECTURE.md), create, edit, archive and restore,
  * their related media, groups and members, and each member's hidden modules.
  */
 import type { GroupSummary, TenantUserSummary } from '@tessera/sdk';
 import { messages } from '@tessera/sdk/rules';
-import { isArchived, planArchive, archiveMessages } from '../../db/archiving.js';
+import { isArchived, planArchive, archiveMessages } from '../../http/archiving.js';
 import { newId } from '../../db/ids.js';
-import { selectFirst } from '../../db/cached-select.js';
+import type { Database } from '../../db/database.js';
 import type { Knex } from '../../db/knex.js';
 import { nextPosition } from '../../db/ordering.js';
 import { existingIds, replaceRelations } from '../../db/relations.js';
 import { fieldError, notFound } from '../../http/errors.js';
-import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../http/list-query.js';
+import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import { insertMedia } from '../media/service.js';
-import { mediaSummaryColumns, type MediaSummaryColumns } from '../media/summary.js';
+import { mediaSummaryColumns, mediaSummaryOf } from '../media/summary.js';
 import type { ReceivedFile } from '../media/upload.js';
 import { presentUserSummary, USER_SUMMARY_COLUMNS, type UserSummaryColumns } from '../tenant-users/presenter.js';
 import { contentMessages } from './policy.js';
 import type { ModuleRelations, ModuleRow } from './presenter.js';
-import { memberFlag, whereModuleVisible, type Reach, type Viewer } from './visibility.js';
+import { memberFlag, whereModuleVisible, type Reach, type Viewer, type ViewerScope } from './visibility.js';
 
 export type ContentSortKey = 'order' | 'name' | 'created' | 'updated';
 
@@ -38,7 +38,7 @@ export interface ContentListOptions {
   showHidden: boolean;
 }
 
-function modulesOf(db: Knex, viewer: Viewer, reach: Reach = 'many'): Knex.QueryBuilder {
+function modulesOf(db: Knex, viewer: ViewerScope, reach: Reach = 'many'): Knex.QueryBuilder {
   return whereModuleVisible(db, db('modules as m').leftJoin('media as mi', 'mi.id', 'm.image_id'), viewer, reach);
 }
 
@@ -56,7 +56,7 @@ function counts(db: Knex) {
   ];
 }
 
-function selectModule(db: Knex, viewer: Viewer, short = false) {
+function selectModule(db: Knex, viewer: ViewerScope, short = false) {
   return (query: Knex.QueryBuilder) =>
     query.select(
       'm.id',
@@ -78,18 +78,20 @@ export function excludesHidden(viewer: Viewer, params: ListParams, options: Cont
   return !options.showHidden && (!viewer.seesAll || params.active === true);
 }
 
-export async function listModules(knex: Knex, viewer: Viewer, params: ListParams<ContentSortKey>, options: ContentListOptions): Promise<Page<ModuleRow>> {
+export async function listModules(db: Database, viewer: Viewer, params: ListParams<ContentSortKey>, options: ContentListOptions): Promise<Page<ModuleRow>> {
+  const { knex } = db;
   const filtered = modulesOf(knex, viewer);
   if (viewer.seesAll) applyArchived(filtered, 'm.deleted_at', params.archived);
   if (params.active !== undefined) filtered.where('m.is_active', params.active);
   if (excludesHidden(viewer, params, options)) {
     filtered.whereNotExists(knex('module_hidden as h').whereRaw('h.module_id = m.id').where('h.tenant_user_id', viewer.memberId).select(knex.raw('1')));
   }
-  return paginate<ModuleRow, ContentSortKey>(knex, filtered, params, MODULE_LIST, selectModule(knex, viewer, options.short));
+  return paginate<ModuleRow, ContentSortKey>(db, filtered, params, MODULE_LIST, selectModule(knex, viewer, options.short));
 }
 
-export async function requireModule(db: Knex, viewer: Viewer, id: string): Promise<ModuleRow> {
-  const module = await selectFirst<ModuleRow>(db, selectModule(db, viewer)(modulesOf(db, viewer, 'one').where('m.id', id)));
+export async function requireModule(db: Database, viewer: Viewer, id: string): Promise<ModuleRow> {
+  const { knex } = db;
+  const module = await db.first<ModuleRow>(selectModule(knex, viewer)(modulesOf(knex, viewer, 'one').where('m.id', id)));
   if (!module) throw notFound(contentMessages.moduleNotFound);
   return module;
 }
@@ -115,7 +117,7 @@ async function relationsOf(db: Knex, id: string): Promise<ModuleRelations> {
     .orderByRaw('lower(u.name) asc')
     .select('tu.id', 'tu.role', 'tu.is_active', ...USER_SUMMARY_COLUMNS)) as (UserSummaryColumns & { id: string; role: TenantUserSummary['role']; is_active: unknown })[];
   return {
-    media: media.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key.slice(2), value])) as unknown as MediaSummaryColumns),
+    media: media.flatMap((row) => mediaSummaryOf(row, 'x') ?? []),
     groups,
     members: members.map((row) => ({ id: row.id, role: row.role, is_active: Boolean(row.is_active), user: presentUserSummary(row) })),
   };
@@ -126,9 +128,9 @@ export interface ModuleWithRelations {
   relations: ModuleRelations;
 }
 
-export async function loadModule(db: Knex, viewer: Viewer, id: string): Promise<ModuleWithRelations> {
+export async function loadModule(db: Database, viewer: Viewer, id: string): Promise<ModuleWithRelations> {
   const module = await requireModule(db, viewer, id);
-  return { module, relations: await relationsOf(db, id) };
+  return { module, relations: await relationsOf(db.knex, id) };
 }
 
 /** A library image of the organization, for `image_id` (null clears the image). */
@@ -160,9 +162,9 @@ export async function resolveImageId(db: Knex, tenantId: string, input: Pick<Con
   return input.imageId;
 }
 
-export async function createModule(knex: Knex, viewer: Viewer, input: ContentInput): Promise<ModuleWithRelations> {
+export async function createModule(db: Database, viewer: Viewer, input: ContentInput): Promise<ModuleWithRelations> {
   const id = newId();
-  await knex.transaction(async (trx) => {
+  await db.transaction(async ({ knex: trx }) => {
     const imageId = await resolveImageId(trx, viewer.tenantId, input);
     const now = new Date();
     await trx('modules').insert({
@@ -178,7 +180,7 @@ export async function createModule(knex: Knex, viewer: Viewer, input: ContentInp
       updated_at: now,
     });
   });
-  return loadModule(knex, viewer, id);
+  return loadModule(db, viewer, id);
 }
 
 export interface ContentChanges {
@@ -205,12 +207,13 @@ export async function planContentEdits(db: Knex, tenantId: string, row: ModuleRo
   return edits;
 }
 
-export async function updateModule(knex: Knex, viewer: Viewer, id: string, changes: ContentChanges): Promise<ModuleWithRelations> {
-  return knex.transaction(async (trx) => {
-    const module = await requireModule(trx, viewer, id);
+export async function updateModule(db: Database, viewer: Viewer, id: string, changes: ContentChanges): Promise<ModuleWithRelations> {
+  return db.transaction(async (tx) => {
+    const trx = tx.knex;
+    const module = await requireModule(tx, viewer, id);
     const edits = await planContentEdits(trx, viewer.tenantId, module, changes, 'module');
     if (Object.keys(edits).length > 0) await trx('modules').where('id', id).update({ ...edits, updated_at: new Date() });
-    return loadModule(trx, viewer, id);
+    return loadModule(tx, viewer, id);
   });
 }
 
@@ -239,14 +242,15 @@ export const MODULE_RELATIONS = {
 } satisfies Record<string, RelationTarget>;
 
 /** Replaces one of the module's related sets (relations to archived rows are kept, see db/relations.ts). */
-export async function relate(knex: Knex, viewer: Viewer, id: string, target: RelationTarget, ids: string[]): Promise<ModuleWithRelations> {
-  return knex.transaction(async (trx) => {
-    const module = await requireModule(trx, viewer, id);
+export async function relate(db: Database, viewer: Viewer, id: string, target: RelationTarget, ids: string[]): Promise<ModuleWithRelations> {
+  return db.transaction(async (tx) => {
+    const trx = tx.knex;
+    const module = await requireModule(tx, viewer, id);
     if (isArchived(module)) throw fieldError('is_deleted', archiveMessages('module').archived);
     const found = await existingIds(() => target.candidates(trx, viewer.tenantId), 'id', ids);
     if (found.size !== ids.length) throw fieldError(target.field, messages.selected(target.field));
     await replaceRelations(trx, { table: target.table, ownerColumn: 'module_id', ownerId: id, otherColumn: target.otherColumn, otherIds: ids, managed: target.candidates(trx, viewer.tenantId) });
-    return loadModule(trx, viewer, id);
+    return loadModule(tx, viewer, id);
   });
 }
 

@@ -8,9 +8,10 @@ import { snapshotReport } from './snapshot.js';
 
 export function reportRoutes(services: AppServices): Routes {
   const router = new Routes();
-  const { knex } = services;
+  const { db } = services;
+  const { knex } = db;
 
-  router.get('/tenants/:tenantId/reports/snapshot', authenticate(knex), requireTenant(knex), async (ctx) => {
+  router.get('/tenants/:tenantId/reports/snapshot', authenticate(db), requireTenant(knex), async (ctx) => {
     const access = accessOf(ctx);
     reportPolicy.authorize(access.role, 'snapshot');
     ctx.body = { data: await snapshotReport(knex, access.tenant.id) };

@@ -10,8 +10,6 @@ import { authenticate } from '../../http/authenticate.js';
 import { listBody, readListParams } from '../../http/list-query.js';
 import { flagOf, readBody, textOf } from '../../http/read-body.js';
 import { accessOf, requireTenant } from '../../http/tenant-access.js';
-import { signerOf } from '../../storage/signed-urls.js';
-import { storageOf } from '../../storage/storage.js';
 import { presentMediaSummary } from '../media/summary.js';
 import { receiveImages, withUpload } from '../media/upload.js';
 import { requireMembership } from '../modules/policy.js';
@@ -25,9 +23,10 @@ const BASE = '/tenants/:tenantId/suggestions';
 
 export function suggestionRoutes(services: AppServices): Routes {
   const router = new Routes();
-  const { knex } = services;
-  const signer = signerOf(services);
-  const inTenant = [authenticate(knex), requireTenant(knex)];
+  const { db } = services;
+  const { knex } = db;
+  const signer = services.signer;
+  const inTenant = [authenticate(db), requireTenant(knex)];
 
   const present = (ctx: Context, suggestion: suggestions.SuggestionWithMedia) =>
     presentSuggestion(
@@ -39,7 +38,7 @@ export function suggestionRoutes(services: AppServices): Routes {
   router.get(BASE, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     suggestionPolicy.authorize(access.role, 'list');
-    const page = await suggestions.listSuggestions(knex, access.tenant.id, readListParams(ctx.query, suggestions.SUGGESTION_LIST));
+    const page = await suggestions.listSuggestions(db, access.tenant.id, readListParams(ctx.query, suggestions.SUGGESTION_LIST));
     ctx.body = listBody(page, (row) => present(ctx, row));
   });
 
@@ -83,7 +82,7 @@ export function suggestionRoutes(services: AppServices): Routes {
   router.delete(`${BASE}/:suggestionId`, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     suggestionPolicy.authorize(access.role, 'delete');
-    await suggestions.deleteSuggestion(knex, storageOf(services), access.tenant.id, ctx.params.suggestionId);
+    await suggestions.deleteSuggestion(knex, services.storage, access.tenant.id, ctx.params.suggestionId);
     ctx.status = 204;
   });
 

@@ -6,10 +6,11 @@
  */
 import { TEXT_MAX_LENGTH } from '@tessera/sdk/rules';
 import { newId } from '../../db/ids.js';
+import type { Database } from '../../db/database.js';
 import type { Knex } from '../../db/knex.js';
 import { searchPeople } from '../../db/contains-search.js';
 import { notFound } from '../../http/errors.js';
-import { likePattern, paginate, type ListDefinition, type ListParams, type Page } from '../../http/list-query.js';
+import { likePattern, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import { deleteKeys, insertMedia } from '../media/service.js';
 import { mediaSummaryColumns, mediaSummaryOf, type MediaSummaryColumns } from '../media/summary.js';
 import type { ReceivedFile } from '../media/upload.js';
@@ -84,10 +85,11 @@ async function withMedia(db: Knex, rows: SuggestionRow[]): Promise<SuggestionWit
   }));
 }
 
-export async function listSuggestions(knex: Knex, tenantId: string, params: ListParams<SuggestionSortKey>): Promise<Page<SuggestionWithMedia>> {
+export async function listSuggestions(db: Database, tenantId: string, params: ListParams<SuggestionSortKey>): Promise<Page<SuggestionWithMedia>> {
+  const { knex } = db;
   const filtered = suggestionsOf(knex, tenantId);
   if (params.active !== undefined) filtered.where('s.is_active', params.active);
-  const page = await paginate<SuggestionRow, SuggestionSortKey>(knex, filtered, params, SUGGESTION_LIST, selectSuggestion);
+  const page = await paginate<SuggestionRow, SuggestionSortKey>(db, filtered, params, SUGGESTION_LIST, selectSuggestion);
   return { rows: await withMedia(knex, page.rows), meta: page.meta };
 }
 

@@ -3,7 +3,7 @@
  * changes, suspends or removes their own membership here (a master cannot lock themself out).
  */
 import type { Abilities } from '@tessera/sdk';
-import { isArchived } from '../../db/archiving.js';
+import { isArchived } from '../../http/archiving.js';
 import { definePolicy, ownAccountForbidden } from '../../http/policy.js';
 import type { TenantAccess } from '../../http/tenant-access.js';
 

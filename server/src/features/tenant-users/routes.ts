@@ -15,13 +15,14 @@ const BASE = '/tenants/:tenantId/tenant-users';
 
 export function tenantUserRoutes(services: AppServices): Routes {
   const router = new Routes();
-  const { knex } = services;
-  const inTenant = [authenticate(knex), requireTenant(knex)];
+  const { db } = services;
+  const { knex } = db;
+  const inTenant = [authenticate(db), requireTenant(knex)];
 
   router.get(BASE, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     memberPolicy.authorize(access.role, 'list');
-    const page = await members.listMembers(knex, access.tenant.id, readListParams(ctx.query, members.MEMBER_LIST));
+    const page = await members.listMembers(db, access.tenant.id, readListParams(ctx.query, members.MEMBER_LIST));
     ctx.body = listBody(page, (row) => presentMember(row, access));
   });
 

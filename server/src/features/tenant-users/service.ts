@@ -5,16 +5,16 @@
  */
 import type { GroupSummary, NamedRef } from '@tessera/sdk';
 import type { AppServices } from '../../context.js';
-import { isArchived, planArchive, archiveMessages } from '../../db/archiving.js';
+import { isArchived, planArchive, archiveMessages } from '../../http/archiving.js';
 import type { Knex } from '../../db/knex.js';
-import { selectWith, whereInJsonList } from '../../db/cached-select.js';
+import { compiledRead, whereInJsonList, type Bound } from '../../db/compiled-read.js';
+import type { Database } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
-import { placeholder } from '../../db/prepared.js';
 import { searchPeople } from '../../db/contains-search.js';
 import type { Role } from '../../db/models.js';
 import { existingIds, liveRelatedByName, replaceRelations } from '../../db/relations.js';
 import { fieldError, notFound } from '../../http/errors.js';
-import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../http/list-query.js';
+import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import type { TenantAccess, TenantRef } from '../../http/tenant-access.js';
 import { membershipAddedEmail } from '../../mail/templates.js';
 import { deliver, findUserByEmail, prepareInvitation, sendInvitation } from '../accounts/service.js';
@@ -39,7 +39,7 @@ export const MEMBER_LIST: ListDefinition<MemberSortKey> = {
 };
 
 /** Memberships of one organization, with their people. */
-function membersOf(db: Knex, tenantId: string): Knex.QueryBuilder {
+function membersOf(db: Knex, tenantId: Bound<string>): Knex.QueryBuilder {
   return db('tenant_users as tu').join('users as u', 'u.id', 'tu.user_id').where('tu.tenant_id', tenantId);
 }
 
@@ -67,15 +67,16 @@ function selectMember(db: Knex) {
   return (query: Knex.QueryBuilder) => query.select('tu.id', 'tu.role', 'tu.is_active', 'tu.deleted_at', 'tu.created_at', ...USER_SUMMARY_COLUMNS, groupsCount(db), modulesCount(db));
 }
 
-/** A page's members by id, with their counts: compiled once (list-query.ts). */
-const memberRowsRead = selectWith<MemberRow>((db) =>
-  whereInJsonList(db, selectMember(db)(membersOf(db, placeholder('tenantId') as unknown as string)), 'tu.id', placeholder('ids')),
+/** A page's members by id, with their counts: compiled once (db/paginate.ts). */
+const memberRowsRead = compiledRead<MemberRow, { tenantId: string; ids: string }>((knex, param) =>
+  whereInJsonList(knex, selectMember(knex)(membersOf(knex, param('tenantId'))), 'tu.id', param('ids')),
 );
 
-export async function listMembers(knex: Knex, tenantId: string, params: ListParams<MemberSortKey>): Promise<Page<MemberRow>> {
+export async function listMembers(db: Database, tenantId: string, params: ListParams<MemberSortKey>): Promise<Page<MemberRow>> {
+  const { knex } = db;
   const filtered = applyArchived(membersOf(knex, tenantId), 'tu.deleted_at', params.archived);
-  return paginate<MemberRow, MemberSortKey>(knex, filtered, params, MEMBER_LIST, selectMember(knex), (ids) =>
-    memberRowsRead(knex, { tenantId, ids: JSON.stringify(ids) }),
+  return paginate<MemberRow, MemberSortKey>(db, filtered, params, MEMBER_LIST, selectMember(knex), (ids) =>
+    db.read(memberRowsRead, { tenantId, ids: JSON.stringify(ids) }),
   );
 }
 
@@ -107,7 +108,7 @@ export async function loadMember(db: Knex, tenantId: string, id: string): Promis
   return { member, groups, modules };
 }
 
-type Services = Pick<AppServices, 'knex' | 'mailer' | 'log' | 'config'>;
+type Services = Pick<AppServices, 'db' | 'mailer' | 'log' | 'config'>;
 
 /**
  * Adds a person by email. An unknown email gets an account without a password and an invitation; a
@@ -115,7 +116,7 @@ type Services = Pick<AppServices, 'knex' | 'mailer' | 'log' | 'config'>;
  * invitation token are written in one transaction; the email goes out after it commits.
  */
 export async function addMember(services: Services, tenant: TenantRef, input: { email: string; role: Role }): Promise<MemberWithGroups> {
-  const { id, invitation } = await services.knex.transaction(async (trx) => {
+  const { id, invitation } = await services.db.knex.transaction(async (trx) => {
     const known = await findUserByEmail(trx, input.email);
     const previous = known ? await trx('tenant_users').where({ tenant_id: tenant.id, user_id: known.id }).first('id', 'deleted_at') : undefined;
     if (previous && !isArchived(previous)) throw fieldError('email', memberMessages.alreadyMember);
@@ -132,7 +133,7 @@ export async function addMember(services: Services, tenant: TenantRef, input: { 
   const { user, token } = invitation;
   if (token) await sendInvitation(services, { user, token }, tenant.name);
   else await deliver(services, membershipAddedEmail(user.email, user.name, tenant.name, organizationUrl(services.config, tenant.slug)));
-  return loadMember(services.knex, tenant.id, id);
+  return loadMember(services.db.knex, tenant.id, id);
 }
 
 export interface MemberChanges {

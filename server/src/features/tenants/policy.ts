@@ -1,6 +1,6 @@
 /** Organizations are the platform owner's (DESIGN.md section 3). */
 import type { Tenant } from '@tessera/sdk';
-import { isArchived } from '../../db/archiving.js';
+import { isArchived } from '../../http/archiving.js';
 import { definePolicy } from '../../http/policy.js';
 import type { AccessRole } from '../../http/tenant-access.js';
 

@@ -22,12 +22,13 @@ function authorized(ctx: Context, operation: Operation): AccessRole {
 
 export function tenantRoutes(services: AppServices): Routes {
   const router = new Routes();
-  const { knex } = services;
-  const requireSession = authenticate(knex);
+  const { db } = services;
+  const { knex } = db;
+  const requireSession = authenticate(db);
 
   router.get('/tenants', requireSession, async (ctx) => {
     const role = authorized(ctx, 'list');
-    const page = await tenants.listTenants(knex, readListParams(ctx.query, tenants.TENANT_LIST));
+    const page = await tenants.listTenants(db, readListParams(ctx.query, tenants.TENANT_LIST));
     ctx.body = listBody(page, (row) => presentTenant(row, role));
   });
 

@@ -1,10 +1,11 @@
 /** Organizations: the owner's list, creation, editing, archive and restore. */
+import type { Database } from '../../db/database.js';
 import type { Knex } from '../../db/knex.js';
 import { isUniqueViolation } from '../../db/knex.js';
 import { newId } from '../../db/ids.js';
-import { planArchive } from '../../db/archiving.js';
+import { planArchive } from '../../http/archiving.js';
 import { fieldError, notFound } from '../../http/errors.js';
-import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../http/list-query.js';
+import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import { tenantMessages } from './policy.js';
 import type { TenantRow } from './presenter.js';
 import { uniqueSlug } from './slug.js';
@@ -35,9 +36,10 @@ function selectTenant(knex: Knex) {
     );
 }
 
-export async function listTenants(knex: Knex, params: ListParams<TenantSortKey>): Promise<Page<TenantRow>> {
+export async function listTenants(db: Database, params: ListParams<TenantSortKey>): Promise<Page<TenantRow>> {
+  const { knex } = db;
   const filtered = applyArchived(knex('tenants as t'), 't.deleted_at', params.archived);
-  return paginate<TenantRow, TenantSortKey>(knex, filtered, params, TENANT_LIST, selectTenant(knex));
+  return paginate<TenantRow, TenantSortKey>(db, filtered, params, TENANT_LIST, selectTenant(knex));
 }
 
 /** One organization by id or slug, archived ones included (the owner restores them). */

@@ -18,8 +18,9 @@ const BASE = '/tenants/:tenantId/components/:componentId/topics';
 
 export function topicRoutes(services: AppServices): Routes {
   const router = new Routes();
-  const { knex } = services;
-  const inTenant = [authenticate(knex), requireTenant(knex)];
+  const { db } = services;
+  const { knex } = db;
+  const inTenant = [authenticate(db), requireTenant(knex)];
 
   const answer = (ctx: Context, row: TopicRow, status = 200) => {
     ctx.status = status;
@@ -29,7 +30,7 @@ export function topicRoutes(services: AppServices): Routes {
   router.get('/tenants/:tenantId/my-membership/favorite-topics', ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     topicPolicy.authorize(access.role, 'list');
-    const page = await topics.listFavoriteTopics(knex, viewerOf(access), readListParams(ctx.query, topics.TOPIC_LIST));
+    const page = await topics.listFavoriteTopics(db, viewerOf(access), readListParams(ctx.query, topics.TOPIC_LIST));
     ctx.body = listBody(page, (row) => presentTopic(row, access.role));
   });
 
@@ -37,7 +38,7 @@ export function topicRoutes(services: AppServices): Routes {
     const access = accessOf(ctx);
     topicPolicy.authorize(access.role, 'list');
     const params = readListParams(ctx.query, topics.TOPIC_LIST);
-    const page = await topics.listTopics(knex, viewerOf(access), ctx.params.componentId, params, { short: listOptions(ctx.query).short });
+    const page = await topics.listTopics(db, viewerOf(access), ctx.params.componentId, params, { short: listOptions(ctx.query).short });
     ctx.body = listBody(page, (row) => presentTopic(row, access.role));
   });
 
@@ -46,14 +47,14 @@ export function topicRoutes(services: AppServices): Routes {
     topicPolicy.authorize(access.role, 'create');
     const input = readBody(ctx.request.body, forms.topic);
     const created = { name: textOf(input.name) as string, description: textOf(input.description) as string };
-    answer(ctx, await topics.createTopic(knex, viewerOf(access), ctx.params.componentId, created), 201);
+    answer(ctx, await topics.createTopic(db, viewerOf(access), ctx.params.componentId, created), 201);
   });
 
   router.patch(BASE, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     topicPolicy.authorize(access.role, 'reorder');
     const input = readBody(ctx.request.body, forms.topicOrder);
-    const page = await topics.reorderTopics(knex, viewerOf(access), ctx.params.componentId, orderEntries(input.topics));
+    const page = await topics.reorderTopics(db, viewerOf(access), ctx.params.componentId, orderEntries(input.topics));
     ctx.body = listBody(page, (row) => presentTopic(row, access.role));
   });
 
@@ -62,14 +63,14 @@ export function topicRoutes(services: AppServices): Routes {
       const access = accessOf(ctx);
       topicPolicy.authorize(access.role, 'favorite');
       const memberId = requireMembership(access);
-      answer(ctx, await topics.setFavorite(knex, viewerOf(access), ctx.params.componentId, ctx.params.topicId, memberId, favorite));
+      answer(ctx, await topics.setFavorite(db, viewerOf(access), ctx.params.componentId, ctx.params.topicId, memberId, favorite));
     });
   }
 
   router.post(`${BASE}/copy/:topicId`, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     topicPolicy.authorize(access.role, 'copy');
-    answer(ctx, await topics.copyTopic(knex, viewerOf(access), ctx.params.componentId, ctx.params.topicId), 201);
+    answer(ctx, await topics.copyTopic(db, viewerOf(access), ctx.params.componentId, ctx.params.topicId), 201);
   });
 
   router.post(`${BASE}/move/:topicId`, ...inTenant, async (ctx) => {
@@ -77,20 +78,20 @@ export function topicRoutes(services: AppServices): Routes {
     topicPolicy.authorize(access.role, 'move');
     const input = readBody(ctx.request.body, forms.topicMove);
     const target = String(input.component_id).toLowerCase();
-    answer(ctx, await topics.moveTopic(knex, viewerOf(access), ctx.params.componentId, ctx.params.topicId, target));
+    answer(ctx, await topics.moveTopic(db, viewerOf(access), ctx.params.componentId, ctx.params.topicId, target));
   });
 
   // Admin routes (topics/:topic/edit, topics/:topic/items) name a topic without its component.
   router.get('/tenants/:tenantId/topics/:topicId', ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     topicPolicy.authorize(access.role, 'view');
-    answer(ctx, await topics.requireTopic(knex, viewerOf(access), null, ctx.params.topicId));
+    answer(ctx, await topics.requireTopic(db, viewerOf(access), null, ctx.params.topicId));
   });
 
   router.get(`${BASE}/:topicId`, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     topicPolicy.authorize(access.role, 'view');
-    answer(ctx, await topics.requireTopic(knex, viewerOf(access), ctx.params.componentId, ctx.params.topicId));
+    answer(ctx, await topics.requireTopic(db, viewerOf(access), ctx.params.componentId, ctx.params.topicId));
   });
 
   router.patch(`${BASE}/:topicId`, ...inTenant, async (ctx) => {
@@ -106,13 +107,13 @@ export function topicRoutes(services: AppServices): Routes {
       isDeleted,
       order: input.order === undefined ? undefined : Number(input.order),
     };
-    answer(ctx, await topics.updateTopic(knex, viewerOf(access), ctx.params.componentId, ctx.params.topicId, changes));
+    answer(ctx, await topics.updateTopic(db, viewerOf(access), ctx.params.componentId, ctx.params.topicId, changes));
   });
 
   router.delete(`${BASE}/:topicId`, ...inTenant, async (ctx) => {
     const access = accessOf(ctx);
     topicPolicy.authorize(access.role, 'archive');
-    answer(ctx, await topics.updateTopic(knex, viewerOf(access), ctx.params.componentId, ctx.params.topicId, { isDeleted: true }));
+    answer(ctx, await topics.updateTopic(db, viewerOf(access), ctx.params.componentId, ctx.params.topicId, { isDeleted: true }));
   });
 
   return router;

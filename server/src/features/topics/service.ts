@@ -3,24 +3,24 @@
  * place), archive and restore, bulk reorder, favourites, and deep copy and move.
  */
 import { messages } from '@tessera/sdk/rules';
-import { planArchive } from '../../db/archiving.js';
+import { planArchive } from '../../http/archiving.js';
 import { newId } from '../../db/ids.js';
-import { selectFirst, selectWith, whereInJsonList } from '../../db/cached-select.js';
-import { placeholder } from '../../db/prepared.js';
+import { compiledRead, whereInJsonList } from '../../db/compiled-read.js';
+import type { Database } from '../../db/database.js';
 import type { Knex } from '../../db/knex.js';
 import { liveSiblings, moveTo, moveToParent, nextPosition, planOrder, writePositions } from '../../db/ordering.js';
 import { fieldError, notFound } from '../../http/errors.js';
-import { applyArchived, paginate, type ListParams, type Page, type RowsById } from '../../http/list-query.js';
+import { applyArchived, paginate, type ListParams, type Page, type RowsById } from '../../db/paginate.js';
 import { requireVisibleComponent } from '../components/service.js';
 import { contentMessages } from '../modules/policy.js';
 import { contentList, type ContentSortKey } from '../modules/service.js';
-import { memberFlag, placeholderViewer, viewerValues, whereLive, whereTopicVisible, type Reach, type Viewer } from '../modules/visibility.js';
+import { memberFlag, placeholderViewer, viewerValues, whereLive, whereTopicVisible, type Reach, type Viewer, type ViewerParams, type ViewerScope } from '../modules/visibility.js';
 import { copyTopics } from './copy.js';
 import type { TopicRow } from './presenter.js';
 
 export const TOPIC_LIST = contentList('t');
 
-export function topicsOf(db: Knex, viewer: Viewer, reach: Reach = 'many'): Knex.QueryBuilder {
+export function topicsOf(db: Knex, viewer: ViewerScope, reach: Reach = 'many'): Knex.QueryBuilder {
   return whereTopicVisible(db, topicsWithParents(db), viewer, reach);
 }
 
@@ -28,7 +28,7 @@ export function topicsOf(db: Knex, viewer: Viewer, reach: Reach = 'many'): Knex.
  * The counts are correlated subqueries of the page's own query (constant queries per page); `short` lists
  * (pickers, the ids a move up or down renumbers) leave them out, as modules and components do.
  */
-export function selectTopic(db: Knex, viewer: Viewer, short = false) {
+export function selectTopic(db: Knex, viewer: ViewerScope, short = false) {
   return (query: Knex.QueryBuilder) =>
     query.select(
       't.id',
@@ -48,7 +48,7 @@ export function selectTopic(db: Knex, viewer: Viewer, short = false) {
     );
 }
 
-function topicCounts(db: Knex, viewer: Viewer) {
+function topicCounts(db: Knex, viewer: ViewerScope) {
   return [
     db('items as ti').count('*').whereRaw('ti.topic_id = t.id').as('items_count'),
     db('items as tp').count('*').whereRaw('tp.topic_id = t.id').where('tp.is_procedure', true).as('total_procedures'),
@@ -81,11 +81,11 @@ function topicsWithParents(db: Knex): Knex.QueryBuilder {
   return db('topics as t').join('components as c', 'c.id', 't.component_id').join('modules as m', 'm.id', 'c.module_id');
 }
 
-/** A page's topics by id, with their counts for the viewer (none when short): compiled once per kind of viewer (list-query.ts). */
+/** A page's topics by id, with their counts for the viewer (none when short): compiled once per kind of viewer (db/paginate.ts). */
 function topicRowsRead(seesAll: boolean, short: boolean) {
-  return selectWith<TopicRow>((db) => {
-    const viewer = placeholderViewer(seesAll);
-    return whereInJsonList(db, selectTopic(db, viewer, short)(topicsWithParents(db).where('t.tenant_id', viewer.tenantId)), 't.id', placeholder('ids'));
+  return compiledRead<TopicRow, ViewerParams & { ids: string }>((db, param) => {
+    const viewer = placeholderViewer(seesAll, param);
+    return whereInJsonList(db, selectTopic(db, viewer, short)(topicsWithParents(db).where('t.tenant_id', viewer.tenantId)), 't.id', param('ids'));
   });
 }
 
@@ -96,44 +96,48 @@ const topicRowsReads = {
   relatedShort: topicRowsRead(false, true),
 };
 
-function topicRowsById(knex: Knex, viewer: Viewer, short = false): RowsById<TopicRow> {
-  const read = topicRowsReads[`${viewer.seesAll ? 'all' : 'related'}${short ? 'Short' : ''}` as keyof typeof topicRowsReads];
-  return (ids) => read(knex, { ...viewerValues(viewer), ids: JSON.stringify(ids) });
+function topicRowsById(db: Database, viewer: Viewer, short = false): RowsById<TopicRow> {
+  const read = topicRowsReads[`${viewer.seesAll ? 'all' : 'related'}${short ? 'Short' : ''}` as const];
+  return (ids) => db.read(read, { ...viewerValues(viewer), ids: JSON.stringify(ids) });
 }
 
-export async function listTopics(knex: Knex, viewer: Viewer, componentId: string, params: ListParams<ContentSortKey>, options: { short: boolean } = { short: false }): Promise<Page<TopicRow>> {
-  await requireVisibleComponent(knex, viewer, componentId);
+export async function listTopics(db: Database, viewer: Viewer, componentId: string, params: ListParams<ContentSortKey>, options: { short: boolean } = { short: false }): Promise<Page<TopicRow>> {
+  const { knex } = db;
+  await requireVisibleComponent(db, viewer, componentId);
   const filtered = applyListFilters(topicsOfVisibleComponent(knex, viewer, componentId), viewer, params);
   const { short } = options;
-  return paginate<TopicRow, ContentSortKey>(knex, filtered, params, TOPIC_LIST, selectTopic(knex, viewer, short), topicRowsById(knex, viewer, short));
+  return paginate<TopicRow, ContentSortKey>(db, filtered, params, TOPIC_LIST, selectTopic(knex, viewer, short), topicRowsById(db, viewer, short));
 }
 
 /** The caller's starred topics that they can still reach. */
-export async function listFavoriteTopics(knex: Knex, viewer: Viewer, params: ListParams<ContentSortKey>): Promise<Page<TopicRow>> {
+export async function listFavoriteTopics(db: Database, viewer: Viewer, params: ListParams<ContentSortKey>): Promise<Page<TopicRow>> {
+  const { knex } = db;
   const filtered = applyListFilters(topicsOf(knex, viewer), viewer, params).whereExists(
     knex('topic_favorites as f').whereRaw('f.topic_id = t.id').where('f.tenant_user_id', viewer.memberId).select(knex.raw('1')),
   );
-  return paginate<TopicRow, ContentSortKey>(knex, filtered, params, TOPIC_LIST, selectTopic(knex, viewer), topicRowsById(knex, viewer));
+  return paginate<TopicRow, ContentSortKey>(db, filtered, params, TOPIC_LIST, selectTopic(knex, viewer), topicRowsById(db, viewer));
 }
 
 /** A topic of the component in the path (or of any component when null), as the viewer may see it. */
-export async function requireTopic(db: Knex, viewer: Viewer, componentId: string | null, id: string): Promise<TopicRow> {
-  const query = topicsOf(db, viewer, 'one').where('t.id', id);
+export async function requireTopic(db: Database, viewer: Viewer, componentId: string | null, id: string): Promise<TopicRow> {
+  const { knex } = db;
+  const query = topicsOf(knex, viewer, 'one').where('t.id', id);
   if (componentId !== null) query.where('t.component_id', componentId);
-  const topic = await selectFirst<TopicRow>(db, selectTopic(db, viewer)(query));
+  const topic = await db.first<TopicRow>(selectTopic(knex, viewer)(query));
   if (!topic) throw notFound(contentMessages.topicNotFound);
   return topic;
 }
 
-export async function createTopic(knex: Knex, viewer: Viewer, componentId: string, input: { name: string; description: string }): Promise<TopicRow> {
+export async function createTopic(db: Database, viewer: Viewer, componentId: string, input: { name: string; description: string }): Promise<TopicRow> {
   const id = newId();
-  await knex.transaction(async (trx) => {
-    await requireVisibleComponent(trx, viewer, componentId);
+  await db.transaction(async (tx) => {
+    const trx = tx.knex;
+    await requireVisibleComponent(tx, viewer, componentId);
     const now = new Date();
     const position = await nextPosition(trx, 'topics', 'component_id', componentId);
     await trx('topics').insert({ id, tenant_id: viewer.tenantId, component_id: componentId, ...input, is_active: true, position, deleted_at: null, created_at: now, updated_at: now });
   });
-  return requireTopic(knex, viewer, componentId, id);
+  return requireTopic(db, viewer, componentId, id);
 }
 
 export interface TopicChanges {
@@ -149,9 +153,10 @@ function liveTopics(trx: Knex, componentId: string) {
   return liveSiblings(trx, 'topics', 'component_id', componentId);
 }
 
-export async function updateTopic(knex: Knex, viewer: Viewer, componentId: string, id: string, changes: TopicChanges): Promise<TopicRow> {
-  return knex.transaction(async (trx) => {
-    const topic = await requireTopic(trx, viewer, componentId, id);
+export async function updateTopic(db: Database, viewer: Viewer, componentId: string, id: string, changes: TopicChanges): Promise<TopicRow> {
+  return db.transaction(async (tx) => {
+    const trx = tx.knex;
+    const topic = await requireTopic(tx, viewer, componentId, id);
     const edits: Record<string, unknown> = {};
     if (changes.name !== undefined && changes.name !== topic.name) edits.name = changes.name;
     if (changes.description !== undefined && changes.description !== topic.description) edits.description = changes.description;
@@ -162,43 +167,46 @@ export async function updateTopic(knex: Knex, viewer: Viewer, componentId: strin
     if (plan.restored) edits.is_active = changes.isActive ?? true;
     if (Object.keys(edits).length > 0) await trx('topics').where('id', id).update({ ...edits, updated_at: new Date() });
     if (moves && !plan.archived) await moveTo(trx, 'topics', await liveTopics(trx, componentId), id, changes.order as number);
-    return requireTopic(trx, viewer, componentId, id);
+    return requireTopic(tx, viewer, componentId, id);
   });
 }
 
-export async function reorderTopics(knex: Knex, viewer: Viewer, componentId: string, requested: { id: string; order: number }[]): Promise<Page<TopicRow>> {
-  await knex.transaction(async (trx) => {
-    await requireVisibleComponent(trx, viewer, componentId);
+export async function reorderTopics(db: Database, viewer: Viewer, componentId: string, requested: { id: string; order: number }[]): Promise<Page<TopicRow>> {
+  await db.transaction(async (tx) => {
+    const trx = tx.knex;
+    await requireVisibleComponent(tx, viewer, componentId);
     const siblings = await liveTopics(trx, componentId);
     const known = new Set(siblings.map((sibling) => sibling.id));
     if (!requested.every((entry) => known.has(entry.id))) throw fieldError('topics', messages.selected('topics'));
     await writePositions(trx, 'topics', planOrder(siblings, new Map(requested.map((entry) => [entry.id, entry.order]))));
   });
   const all = { paginate: false, page: 1, perPage: 100, order: 'order' as const, desc: false, search: null, archived: false, active: undefined };
-  return listTopics(knex, viewer, componentId, all);
+  return listTopics(db, viewer, componentId, all);
 }
 
-export async function setFavorite(knex: Knex, viewer: Viewer, componentId: string, id: string, memberId: string, favorite: boolean): Promise<TopicRow> {
-  await requireTopic(knex, viewer, componentId, id);
+export async function setFavorite(db: Database, viewer: Viewer, componentId: string, id: string, memberId: string, favorite: boolean): Promise<TopicRow> {
+  await requireTopic(db, viewer, componentId, id);
+  const { knex } = db;
   if (favorite) await knex('topic_favorites').insert({ topic_id: id, tenant_user_id: memberId, created_at: new Date() }).onConflict(['topic_id', 'tenant_user_id']).ignore();
   else await knex('topic_favorites').where({ topic_id: id, tenant_user_id: memberId }).delete();
-  return requireTopic(knex, viewer, componentId, id);
+  return requireTopic(db, viewer, componentId, id);
 }
 
-export async function copyTopic(knex: Knex, viewer: Viewer, componentId: string, id: string): Promise<TopicRow> {
-  const copies = await knex.transaction(async (trx) => {
-    await requireTopic(trx, viewer, componentId, id);
-    return copyTopics(trx, [id], componentId);
+export async function copyTopic(db: Database, viewer: Viewer, componentId: string, id: string): Promise<TopicRow> {
+  const copies = await db.transaction(async (tx) => {
+    await requireTopic(tx, viewer, componentId, id);
+    return copyTopics(tx.knex, [id], componentId);
   });
-  return requireTopic(knex, viewer, componentId, copies.get(id) as string);
+  return requireTopic(db, viewer, componentId, copies.get(id) as string);
 }
 
-export async function moveTopic(knex: Knex, viewer: Viewer, componentId: string, id: string, targetComponentId: string): Promise<TopicRow> {
-  return knex.transaction(async (trx) => {
-    await requireTopic(trx, viewer, componentId, id);
+export async function moveTopic(db: Database, viewer: Viewer, componentId: string, id: string, targetComponentId: string): Promise<TopicRow> {
+  return db.transaction(async (tx) => {
+    const trx = tx.knex;
+    await requireTopic(tx, viewer, componentId, id);
     const target = await trx('components').where({ id: targetComponentId, tenant_id: viewer.tenantId }).whereNull('deleted_at').first('id');
     if (!target) throw fieldError('component_id', messages.selected('component_id'));
     if (targetComponentId !== componentId) await moveToParent(trx, 'topics', 'component_id', id, componentId, targetComponentId);
-    return requireTopic(trx, viewer, targetComponentId, id);
+    return requireTopic(tx, viewer, targetComponentId, id);
   });
 }

@@ -22,12 +22,13 @@ function caller(ctx: Context, operation: Operation) {
 
 export function userRoutes(services: AppServices): Routes {
   const router = new Routes();
-  const { knex } = services;
-  const requireSession = authenticate(knex);
+  const { db } = services;
+  const { knex } = db;
+  const requireSession = authenticate(db);
 
   router.get('/users', requireSession, async (ctx) => {
     const { role, id } = caller(ctx, 'list');
-    const page = await users.listUsers(knex, readListParams(ctx.query, users.USER_LIST));
+    const page = await users.listUsers(db, readListParams(ctx.query, users.USER_LIST));
     ctx.body = listBody(page, (row) => presentUser(row, role, id));
   });
 

@@ -1,8 +1,9 @@
 /** The owner's User Management: the account list and the suspend / reactivate / ban / restore transitions. */
+import type { Database } from '../../db/database.js';
 import type { Knex } from '../../db/knex.js';
 import { searchPeople } from '../../db/contains-search.js';
 import { notFound } from '../../http/errors.js';
-import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../http/list-query.js';
+import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import { revokeAccountGrants } from '../../oidc/adapter.js';
 import { assertTransition, type UserAction } from './policy.js';
 import type { ManagedUserRow } from './presenter.js';
@@ -42,10 +43,11 @@ function selectUser(knex: Knex) {
 }
 
 /** Views (spec section 4): active = active and not banned, suspended = inactive and not banned, banned = archived. */
-export async function listUsers(knex: Knex, params: ListParams<UserSortKey>): Promise<Page<ManagedUserRow>> {
+export async function listUsers(db: Database, params: ListParams<UserSortKey>): Promise<Page<ManagedUserRow>> {
+  const { knex } = db;
   const filtered = applyArchived(knex('users as u'), 'u.deleted_at', params.archived);
   if (!params.archived && params.active !== undefined) filtered.where('u.is_active', params.active);
-  return paginate<ManagedUserRow, UserSortKey>(knex, filtered, params, USER_LIST, selectUser(knex));
+  return paginate<ManagedUserRow, UserSortKey>(db, filtered, params, USER_LIST, selectUser(knex));
 }
 
 async function requireUser(db: Knex, id: string): Promise<ManagedUserRow> {

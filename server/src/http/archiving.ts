@@ -3,8 +3,8 @@
  * rows with a `deleted_at` column, with the same 422 answers everywhere: an archived row changes only
  * after it is restored, and archiving or restoring twice is refused rather than silently repeated.
  */
-import { fieldError } from '../http/errors.js';
-import { toDate } from './knex.js';
+import { toDate } from '../db/knex.js';
+import { fieldError } from './errors.js';
 
 export function archiveMessages(thing: string) {
   return {

@@ -1,0 +1,171 @@
+/**
+ * The app's database: one object, created once by `createApp` (`services.db`), that owns the knex instance and
+ * everything kept beside it — compiled reads, the SQLite read-only connection with its statements and read pool
+ * (sqlite-reader.ts, read-pool.ts), the commit-scoped kept answers (change-cache.ts) — and closes them together.
+ *
+ * The data-access rule (ARCHITECTURE.md): a feature writes plain knex (`db.knex`). `db.select`, `db.read` and
+ * `db.kept` are for the reads a benchmark in server/bench shows to be hot, and go through this object, never
+ * around it.
+ *
+ * A transaction is a `Database` too (`db.transaction(async (tx) => ...)`, `tx.knex` is knex's transaction): it
+ * shares the app's compiled reads, and its reads go through the transaction (they must see its own writes), so
+ * nothing it reads is kept.
+ */
+import { createHash } from 'node:crypto';
+import type { DatabaseConfig } from '../config.js';
+import { ChangeCache, type KeptAnswers } from './change-cache.js';
+import { bindValues, compile, type CompiledRead, type CompiledSql } from './compiled-read.js';
+import { createKnex, type Knex } from './knex.js';
+import { defaultReadThreads, type ReadPool } from './read-pool.js';
+import { SqliteReader } from './sqlite-reader.js';
+
+interface PgConnection {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+/** The part of knex's client (and its tarn pool) used here. */
+interface PooledClient {
+  acquireConnection(): Promise<PgConnection>;
+  releaseConnection(connection: PgConnection): Promise<void>;
+  pool: { on(event: 'release', listener: () => void): void };
+}
+
+/** What the app's database and its transactions share. */
+class Shared {
+  readonly compiled = new Map<CompiledRead<unknown, never>, CompiledSql & { statementName: string }>();
+  readonly kept = new Map<KeptAnswers<unknown>, ChangeCache<unknown>>();
+
+  constructor(
+    readonly knex: Knex,
+    /** Present on SQLite. */
+    readonly reader: SqliteReader | undefined,
+  ) {}
+}
+
+export class Database {
+  /** Opens the database of the configuration (no query runs until one is asked for). */
+  static open(config: DatabaseConfig): Database {
+    const knex = createKnex(config);
+    const reader = config.client === 'sqlite' ? new SqliteReader(config.filename, config.readThreads ?? defaultReadThreads()) : undefined;
+    if (reader) (knex.client as PooledClient).pool.on('release', () => reader.writerReleased());
+    return new Database(knex, new Shared(knex, reader), false);
+  }
+
+  private constructor(
+    /** The app's knex, or a transaction's: what a feature builds and runs its queries with. */
+    readonly knex: Knex,
+    private readonly shared: Shared,
+    readonly inTransaction: boolean,
+  ) {}
+
+  get isSqlite(): boolean {
+    return this.shared.reader !== undefined;
+  }
+
+  /** SQLite's worker threads for costly reads (none on PostgreSQL or when configured off). */
+  get readPool(): ReadPool | undefined {
+    return this.shared.reader?.readPool;
+  }
+
+  /** Runs `work` in a transaction (a savepoint inside one), committed when it resolves. */
+  transaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+    return this.knex.transaction((trx) => work(new Database(trx, this.shared, true)));
+  }
+
+  /** The read-only SQLite connection, when a read may use it (not inside a transaction). */
+  private readerOutsideTransaction(): SqliteReader | undefined {
+    return this.inTransaction ? undefined : this.shared.reader;
+  }
+
+  /**
+   * A read built anew each time (a list page: sort, direction and search vary, the SQL texts repeat). On SQLite
+   * it runs as a kept statement on the read-only connection (or a read thread); elsewhere through knex.
+   */
+  async select<Row>(query: Knex.QueryBuilder): Promise<Row[]> {
+    const reader = this.readerOutsideTransaction();
+    if (!reader) return (await query) as Row[];
+    const { sql, bindings } = query.toSQL().toNative();
+    this.announce(sql, bindings);
+    return (await reader.all(sql, bindings)) as Row[];
+  }
+
+  /** The first row of `select`. */
+  async first<Row>(query: Knex.QueryBuilder): Promise<Row | undefined> {
+    const [row] = await this.select<Row>(query.limit(1));
+    return row;
+  }
+
+  /** Runs a compiled read (compiled-read.ts) with these values. */
+  async read<Row, Params extends Record<string, unknown>>(read: CompiledRead<Row, Params>, values: Params): Promise<Row[]> {
+    const compiled = this.compiledSql(read);
+    const bindings = bindValues(compiled, values);
+    const reader = this.readerOutsideTransaction();
+    if (reader) {
+      if (read.announced) this.announce(compiled.sql, bindings);
+      return (await reader.all(compiled.sql, bindings)) as Row[];
+    }
+    if (this.inTransaction) {
+      // knex.raw answers { rows } on PostgreSQL and the rows themselves on SQLite.
+      const result = await this.knex.raw(compiled.sql, bindings as Knex.RawBinding[]);
+      return (Array.isArray(result) ? result : result.rows) as Row[];
+    }
+    if (read.announced) this.announce(compiled.sql, bindings);
+    return (await this.pgPrepared(compiled.statementName, compiled.native, bindings)) as Row[];
+  }
+
+  private compiledSql<Row, Params>(read: CompiledRead<Row, Params>) {
+    const key = read as CompiledRead<unknown, never>;
+    let compiled = this.shared.compiled.get(key);
+    if (!compiled) {
+      const sql = compile(this.shared.knex, read);
+      // PostgreSQL parses a named statement once per connection; the name follows the text, so it never clashes.
+      compiled = { ...sql, statementName: `tessera_${createHash('sha1').update(sql.native).digest('hex').slice(0, 24)}` };
+      this.shared.compiled.set(key, compiled);
+    }
+    return compiled;
+  }
+
+  /** A named prepared statement on a pooled PostgreSQL connection. */
+  private async pgPrepared(name: string, text: string, values: unknown[]): Promise<unknown[]> {
+    const pool = this.knex.client as PooledClient;
+    const connection = await pool.acquireConnection();
+    try {
+      return (await connection.query({ name, text, values })).rows;
+    } finally {
+      await pool.releaseConnection(connection);
+    }
+  }
+
+  /** Reads run beside knex are announced on its 'query' event like its own (logging, query counts). */
+  private announce(sql: string, bindings: readonly unknown[]): void {
+    this.knex.client.emit('query', { method: 'select', sql, bindings, prepared: true });
+  }
+
+  /**
+   * The kept answer for `key` while the database has not changed since it was computed (SQLite; see
+   * change-cache.ts), else `compute()`'s. PostgreSQL and transactions always compute.
+   */
+  kept<T>(answers: KeptAnswers<T>, key: string, compute: () => Promise<T>): Promise<T> {
+    const reader = this.readerOutsideTransaction();
+    if (!reader) return compute();
+    // Read before computing: a commit during the computation makes the next request compute again.
+    const version = reader.dataVersion();
+    return this.changeCache(answers).get(version, key, compute);
+  }
+
+  private changeCache<T>(answers: KeptAnswers<T>): ChangeCache<T> {
+    const key = answers as KeptAnswers<unknown>;
+    let cache = this.shared.kept.get(key);
+    if (!cache) {
+      cache = new ChangeCache<unknown>(answers.maxEntries);
+      this.shared.kept.set(key, cache);
+    }
+    return cache as ChangeCache<T>;
+  }
+
+  /** Closes the read connection, the read threads and knex's connections (the app's `close()` calls it). */
+  async close(): Promise<void> {
+    await this.shared.reader?.close();
+    await this.shared.knex.destroy();
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * The SQLite side of the app's `Database` (database.ts): a read-only better-sqlite3 connection beside knex's
+ * single writer connection, its prepared statements, the database's change counter, and the read pool.
+ *
+ * Why a second connection, now that knex itself runs on better-sqlite3:
+ * - knex has one connection (SQLite has one writer): a read through it waits behind every transaction in
+ *   flight. WAL lets this connection read meanwhile, and each read sees every commit made before it.
+ * - knex prepares every statement anew and goes through its pool and builder per query; a kept statement
+ *   answers a session lookup or a list page in a few microseconds.
+ * - `PRAGMA data_version` changes only with commits of *other* connections: read on the writer, it would
+ *   never see the app's own writes (change-cache.ts needs them all).
+ *
+ * Statements are kept per SQL text, the least recently used dropped beyond a bound. A statement whose cost
+ * proves high runs on a worker thread of the read pool instead (read-pool.ts).
+ */
+import Database from 'better-sqlite3';
+import { SQLITE_BUSY_TIMEOUT_MS } from './knex.js';
+import { ReadPool } from './read-pool.js';
+
+const MAX_STATEMENTS = 256;
+
+type Statement = Database.Statement<unknown[], unknown>;
+
+/** knex's better-sqlite3 client stores Dates as epoch milliseconds and booleans as 0/1; bind the same way. */
+export function sqliteValue(value: unknown): unknown {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return value;
+}
+
+export class SqliteReader {
+  private connection: Database.Database | undefined;
+  /** Map order is recency order. */
+  private readonly statements = new Map<string, Statement>();
+  private versionStatement: Statement | undefined;
+  /** The change counter read in this turn of the event loop (see `dataVersion`). */
+  private versionThisTurn: number | undefined;
+  private pool: ReadPool | undefined;
+  private closed = false;
+
+  /** `readThreads`: worker threads for costly reads (0: every read on the main thread). */
+  constructor(
+    readonly filename: string,
+    private readonly readThreads: number,
+  ) {}
+
+  /** Opened on first use: the file exists once knex has migrated it. */
+  private reader(): Database.Database {
+    this.connection ??= new Database(this.filename, { readonly: true, fileMustExist: true, timeout: SQLITE_BUSY_TIMEOUT_MS });
+    return this.connection;
+  }
+
+  /** The worker threads for costly reads, started on first use; none when configured with 0 threads. */
+  get readPool(): ReadPool | undefined {
+    if (!this.pool && this.readThreads > 0 && !this.closed) this.pool = new ReadPool(this.filename, this.readThreads);
+    return this.pool;
+  }
+
+  private statement(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (statement) {
+      this.statements.delete(sql);
+    } else {
+      statement = this.reader().prepare(sql);
+      if (this.statements.size >= MAX_STATEMENTS) this.statements.delete(this.statements.keys().next().value as string);
+    }
+    this.statements.set(sql, statement);
+    return statement;
+  }
+
+  /**
+   * Runs a read here, or on a read thread when it has proved costly: its cost is measured on every run on the
+   * main thread (only while a pool runs).
+   */
+  async all(sql: string, bindings: readonly unknown[]): Promise<unknown[]> {
+    const values = bindings.map(sqliteValue);
+    const pool = this.readPool;
+    if (pool?.prefers(sql)) return pool.all(sql, values);
+    const statement = this.statement(sql);
+    const started = pool ? performance.now() : 0;
+    const rows = statement.all(...values);
+    pool?.measured(sql, (performance.now() - started) * 1000);
+    return rows;
+  }
+
+  /**
+   * `PRAGMA data_version`: it changes whenever a commit was made by another connection (the app's writer or
+   * another process). Read once per turn of the event loop and shared by the requests of that turn (the read
+   * takes SQLite's read lock, two fcntl calls): a request handled in this turn was received before the turn
+   * began, so every commit it could know of happened before the counter was read — except this process's own,
+   * which may complete within the turn: `writerReleased` forgets the counter after each of them.
+   */
+  dataVersion(): number {
+    if (this.versionThisTurn === undefined) {
+      // Prepared once: better-sqlite3's `pragma()` compiles its statement on every call.
+      this.versionStatement ??= this.reader().prepare('PRAGMA data_version').pluck();
+      this.versionThisTurn = this.versionStatement.get() as number;
+      setImmediate(() => {
+        this.versionThisTurn = undefined;
+      });
+    }
+    return this.versionThisTurn;
+  }
+
+  /**
+   * Called whenever the app's writer connection is handed back (after each query outside a transaction, after a
+   * transaction's COMMIT or ROLLBACK): knex on better-sqlite3 may finish a commit within the current turn, and a
+   * read after it in the same turn must see its change.
+   */
+  writerReleased(): void {
+    this.versionThisTurn = undefined;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.connection?.close();
+    this.connection = undefined;
+    this.statements.clear();
+    this.versionStatement = undefined;
+    await this.pool?.close();
+    this.pool = undefined;
+  }
+}

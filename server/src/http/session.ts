@@ -1,0 +1,134 @@
+/**
+ * The session behind an access token: the account and its live memberships, what every authenticated route
+ * and every tenant policy needs. Infrastructure (authenticate.ts, tenant-access.ts) and features/accounts
+ * read it from here.
+ *
+ * An opaque access token is looked up together with its account and memberships in one indexed query (the
+ * provider's AccessToken row joined to users and tenant_users): a compiled read (db/compiled-read.ts), as the
+ * users/me benchmark shows it is the hottest read of the API. On SQLite the session is kept (db/change-cache.ts)
+ * until the next commit to the database by anyone: a revoked token, a suspended account or a changed membership
+ * is a commit, so a kept session is never stale, and the token's expiry is checked on every use.
+ */
+import { compiledRead } from '../db/compiled-read.js';
+import { keptAnswers } from '../db/change-cache.js';
+import type { Database } from '../db/database.js';
+import { toDate } from '../db/knex.js';
+import type { DbBoolean, DbDate, Role, UserRow } from '../db/models.js';
+
+/** A live membership in a live organization, as sessions carry it. */
+export interface MembershipRow {
+  id: string;
+  role: Role;
+  is_active: DbBoolean;
+  created_at: DbDate;
+  tenant_id: string;
+  tenant_name: string;
+  tenant_slug: string;
+  tenant_enable_bioreq: DbBoolean;
+}
+
+export interface Session {
+  user: UserRow;
+  /** The login this token belongs to (logout and password changes revoke by grant). */
+  grantId: string;
+  /** Live memberships in live organizations, by organization name (what tenant policies need). */
+  memberships: MembershipRow[];
+  /** When the access token expires (epoch ms). */
+  expiresAt: number;
+}
+
+/** An account may sign in and act: active and not archived (banned). */
+export function isUsable(user: Pick<UserRow, 'is_active' | 'deleted_at'>): boolean {
+  return Boolean(user.is_active) && !toDate(user.deleted_at);
+}
+
+/** oidc-provider's opaque tokens are 43 base64url characters (256 bits); this bounds junk before any query. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+
+const USER_COLUMNS = ['id', 'name', 'email', 'password_hash', 'is_owner', 'is_active', 'confirmed_at', 'deleted_at', 'created_at', 'updated_at'] as const;
+
+type SessionRow = UserRow & {
+  session_grant_id: string | null;
+  session_expires_at: Date | number | string | null;
+  m_id: string | null;
+  m_role: MembershipRow['role'] | null;
+  m_is_active: MembershipRow['is_active'] | null;
+  m_created_at: MembershipRow['created_at'] | null;
+  m_tenant_id: string | null;
+  m_tenant_name: string | null;
+  m_tenant_slug: string | null;
+  m_tenant_enable_bioreq: MembershipRow['tenant_enable_bioreq'] | null;
+};
+
+/**
+ * Token, account and memberships: one row per live membership (or one row without a membership). A membership
+ * of an archived organization comes back without its tenant and is dropped. It runs before any route, so it is
+ * not counted among a route's queries (`announced: false`).
+ */
+const sessionRows = compiledRead<SessionRow, { token: string; now: Date }>(
+  (knex, param) =>
+    knex('oidc_payloads as p')
+      .join('users as u', 'u.id', 'p.account_id')
+      .leftJoin('tenant_users as tu', (join) => join.on('tu.user_id', 'u.id').andOnNull('tu.deleted_at'))
+      .leftJoin('tenants as t', (join) => join.on('t.id', 'tu.tenant_id').andOnNull('t.deleted_at'))
+      .where('p.kind', 'AccessToken')
+      .andWhere('p.id', param('token'))
+      .andWhere('p.expires_at', '>', param('now'))
+      .orderBy('t.name')
+      .select(
+        ...USER_COLUMNS.map((column) => `u.${column}`),
+        'p.grant_id as session_grant_id',
+        'p.expires_at as session_expires_at',
+        'tu.id as m_id',
+        'tu.role as m_role',
+        'tu.is_active as m_is_active',
+        'tu.created_at as m_created_at',
+        't.id as m_tenant_id',
+        't.name as m_tenant_name',
+        't.slug as m_tenant_slug',
+        't.enable_bioreq as m_tenant_enable_bioreq',
+      ),
+  { announced: false },
+);
+
+function userOf(row: SessionRow): UserRow {
+  const { id, name, email, password_hash, is_owner, is_active, confirmed_at, deleted_at, created_at, updated_at } = row;
+  return { id, name, email, password_hash, is_owner, is_active, confirmed_at, deleted_at, created_at, updated_at };
+}
+
+function membershipOf(row: SessionRow): MembershipRow | undefined {
+  if (!row.m_id || !row.m_tenant_id || !row.m_role) return undefined;
+  return Object.freeze({
+    id: row.m_id,
+    role: row.m_role,
+    is_active: row.m_is_active ?? false,
+    created_at: row.m_created_at ?? 0,
+    tenant_id: row.m_tenant_id,
+    tenant_name: row.m_tenant_name ?? '',
+    tenant_slug: row.m_tenant_slug ?? '',
+    tenant_enable_bioreq: row.m_tenant_enable_bioreq ?? false,
+  });
+}
+
+function toSession(rows: SessionRow[]): Session | undefined {
+  const [first] = rows;
+  if (!first?.session_grant_id || !isUsable(first)) return undefined;
+  const memberships = rows.flatMap((row) => membershipOf(row) ?? []);
+  // Kept sessions are shared by requests: nothing may change one.
+  return Object.freeze({
+    user: Object.freeze(userOf(first)),
+    grantId: first.session_grant_id,
+    memberships: Object.freeze(memberships) as MembershipRow[],
+    expiresAt: toDate(first.session_expires_at)?.getTime() ?? 0,
+  });
+}
+
+/** Sessions of the most recently used tokens (unknown tokens too: they stay unknown until a commit). */
+const keptSessions = keptAnswers<Session | undefined>(10_000);
+
+/** The live session of an access token, or undefined (unknown, expired or revoked token; unusable account). */
+export async function findSession(db: Database, accessToken: string): Promise<Session | undefined> {
+  if (!TOKEN_PATTERN.test(accessToken)) return undefined;
+  const session = await db.kept(keptSessions, accessToken, async () => toSession(await db.read(sessionRows, { token: accessToken, now: new Date() })));
+  return session && session.expiresAt > Date.now() ? session : undefined;
+}
