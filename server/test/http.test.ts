@@ -23,7 +23,7 @@ describe.each(databaseKinds)('http on %s', (kind) => {
     it('answers the configuration documented in the contract', async () => {
       const response = await server.api.get('/config');
       expect(response.status).toBe(200);
-      expect(response.body.data.image).toEqual({ min_width: 800, min_height: 450 });
+      expect(response.body.data.image).toEqual({ min_width: 800, min_height: 450, max_width: 6000, max_height: 6000 });
       expect(response.body.data.file_sizes.video).toEqual({ min_size: 10, max_size: 2_000_000 });
       expect(response.body.data.bioreq_types).toContain('application/pdf');
     });

@@ -224,7 +224,11 @@ describe.each(stores)('login limits against parallel and distributed guessing in
     try {
       const user = await createUser(small.server);
       const burst = await Promise.all(Array.from({ length: 60 }, (_, index) => wrongLogin(small.server, user.email, undefined, `203.0.113.${index + 1}`)));
-      expect(tally(burst)).toEqual({ evaluated: 12, limited: 48, other: 0 });
+      // At most the account's 12; fewer when the backoff (after 5 failures) starts before the last guesses arrive.
+      const { evaluated, limited, other } = tally(burst);
+      expect(evaluated).toBeLessThanOrEqual(12);
+      expect(evaluated).toBeGreaterThanOrEqual(FREE_FAILURES);
+      expect({ limited, other }).toEqual({ limited: 60 - evaluated, other: 0 });
     } finally {
       await small.cleanup();
     }
