@@ -26,6 +26,7 @@ import { componentRoutes } from './features/components/routes.js';
 import { fileRoutes } from './features/files/routes.js';
 import { groupRoutes } from './features/groups/routes.js';
 import { itemRoutes } from './features/items/routes.js';
+import { sweepOrphanFiles } from './features/media/orphans.js';
 import { mediaRoutes } from './features/media/routes.js';
 import { moduleRoutes } from './features/modules/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
@@ -203,6 +204,14 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   });
 
   const purgeTimer = setInterval(() => void purgeExpired(db, log), config.purgeIntervalMs);
+  const sweepOrphans = () =>
+    sweepOrphanFiles(services)
+      .then((deleted) => (deleted > 0 ? log.info({ deleted }, 'deleted stored files that no row references') : undefined))
+      .catch((error: unknown) => log.warn({ err: error }, 'sweeping orphaned files failed'));
+  const sweepTimer = config.orphanSweepIntervalMs > 0 ? setInterval(() => void sweepOrphans(), config.orphanSweepIntervalMs) : undefined;
+  sweepTimer?.unref();
+  // A server killed mid-upload restarts: sweep what it left at once.
+  if (sweepTimer) void sweepOrphans();
   purgeTimer.unref();
   void purgeExpired(db, log);
 
@@ -228,6 +237,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     },
     async close({ graceMs = 10_000 } = {}) {
       clearInterval(purgeTimer);
+      clearInterval(sweepTimer);
       if (server) {
         const closing = new Promise<void>((resolve) => server!.close(() => resolve()));
         server.closeIdleConnections();

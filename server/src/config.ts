@@ -112,6 +112,8 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** How often expired tokens, captcha records and grants are deleted. */
   purgeIntervalMs: number;
+  /** How often stored files that no row references are deleted (features/media/orphans.ts); 0: never. */
+  orphanSweepIntervalMs: number;
   media: MediaConfig;
 }
 
@@ -311,6 +313,7 @@ export function loadConfig(env: Env = process.env, options: { demo?: boolean } =
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     purgeIntervalMs: integer(env, 'PURGE_INTERVAL_MS', 10 * MINUTE * 1000),
+    orphanSweepIntervalMs: integer(env, 'ORPHAN_SWEEP_INTERVAL_MS', HOUR * 1000),
     media: { storage: storage(env), limits: mediaLimits(env), imageConcurrency: integer(env, 'IMAGE_CONCURRENCY', Math.max(1, availableParallelism() - 1)) || 1 },
   };
   return config;

@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepOrphanFiles } from '../src/features/media/orphans.js';
 import { fakeS3 } from './support/fake-s3.js';
 import { del, insertTenant, person, type Person, type TenantFixture } from './support/people.js';
 import { startTestServer, type TestContext, type TestServer } from './support/server.js';
@@ -70,5 +71,17 @@ describe('media library on S3-compatible storage', () => {
     expect(refused.status).toBe(406);
     expect([...bucket.objects.keys()]).toEqual([]);
     expect(bucket.uploads.size).toBe(0);
+  });
+
+  it('sweeps old objects that no media row names, and keeps the library\'s files', async () => {
+    const uploaded = await multipart(server, path(), { name: 'Kept', file: { data: await png(320, 180), filename: 'kept.png', type: 'image/png' } }, admin.token);
+    expect(uploaded.status).toBe(201);
+    const kept = [...bucket.objects.keys()].sort();
+    const orphan = `tessera-media/library/${tenant.id}/0194f2c4-0000-7000-8000-00000000000a/lost.png`;
+    bucket.objects.set(orphan, Buffer.from('left by a killed server'));
+    const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    for (const name of [...kept, orphan]) bucket.modified.set(name, old);
+    expect(await sweepOrphanFiles(server.app.services)).toBe(1);
+    expect([...bucket.objects.keys()].sort()).toEqual(kept);
   });
 });

@@ -3,9 +3,9 @@
  * are renamed into place once complete, so a crash or a refused upload never leaves a partial file at a key.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { assertSafeKey, StorageNotFound, type ByteRange, type Storage } from './storage.js';
@@ -61,6 +61,22 @@ export function createLocalStorage(root: string): Storage {
 
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+
+    async *list() {
+      let entries;
+      try {
+        entries = await readdir(root, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const path = join(entry.parentPath, entry.name);
+        const info = await stat(path).catch(() => undefined);
+        if (info) yield { key: relative(root, path).split(sep).join('/'), modifiedAt: info.mtime };
+      }
     },
   };
 }

@@ -3,7 +3,7 @@
  * lib-storage's multipart `Upload` (parts of 8 MB, four at a time: bounded memory whatever the file size);
  * reads stream the object body, with `Range` passed through for video seeking.
  */
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
 import type { S3StorageConfig } from '../config.js';
@@ -80,6 +80,20 @@ export function createS3Storage(config: S3StorageConfig, client = new S3Client(s
 
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: prefixed(key) }));
+    },
+
+    // Parts of an interrupted multipart upload are no objects: the bucket's AbortIncompleteMultipartUpload rule
+    // removes those (README).
+    async *list() {
+      const Prefix = config.prefix ? `${config.prefix}/` : undefined;
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          if (object.Key) yield { key: Prefix ? object.Key.slice(Prefix.length) : object.Key, modifiedAt: object.LastModified ?? new Date(0) };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

@@ -19,6 +19,12 @@ export interface StoredObject {
   size: number;
 }
 
+export interface ListedObject {
+  key: string;
+  /** When it was last written. */
+  modifiedAt: Date;
+}
+
 export interface Storage {
   /** Streams `body` to `key` and answers the bytes written. A failed write (or a body that errors) leaves nothing at `key`. */
   put(key: string, body: Readable): Promise<number>;
@@ -28,6 +34,8 @@ export interface Storage {
   stat(key: string): Promise<StoredObject | null>;
   /** Removes the object; absent keys are not an error. */
   delete(key: string): Promise<void>;
+  /** Every stored object, temporary ones of interrupted writes included, in no particular order. */
+  list(): AsyncIterable<ListedObject>;
 }
 
 export class StorageNotFound extends Error {
