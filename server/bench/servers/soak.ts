@@ -13,7 +13,7 @@ import { createConfirmedUser } from '../../src/features/accounts/service.js';
 import { accessToken, serveParent, UNLIMITED_RATES } from '../support.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-soak-'));
-const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' }), rateLimits: UNLIMITED_RATES };
+const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', IMAGE_CONCURRENCY: process.env.IMAGE_CONCURRENCY }), rateLimits: UNLIMITED_RATES };
 const app = await createApp(config);
 const password = 'Bench-pass-1';
 const admin = await createConfirmedUser(app.services, { email: 'soak-admin@bench.example', name: 'Ada Admin', password });
