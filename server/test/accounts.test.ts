@@ -113,7 +113,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       expect(response.status).toBe(422);
       expect(response.body.errors).toEqual({ password: [BREACHED_PASSWORD_MESSAGE] });
       const { tokens } = await loggedInUser(server);
-      const profile = await server.api.patch('/users/me', { password: 'Password1', password_confirmation: 'Password1' }, { token: tokens.access_token });
+      const profile = await server.api.patch('/users/me', { password: 'Password1', password_confirmation: 'Password1', current_password: PASSWORD }, { token: tokens.access_token });
       expect(profile.status).toBe(422);
       expect(profile.body.errors).toEqual({ password: [BREACHED_PASSWORD_MESSAGE] });
     });
@@ -305,7 +305,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
 
       const missingConfirmation = await server.api.patch('/users/me', { password: 'Another-pass-3' }, { token: tokens.access_token });
       expect(missingConfirmation.body.errors).toEqual({ password_confirmation: ['The password confirmation field is required.'] });
-      const changed = await server.api.patch('/users/me', { password: 'Another-pass-3', password_confirmation: 'Another-pass-3' }, { token: tokens.access_token });
+      const changed = await server.api.patch('/users/me', { password: 'Another-pass-3', password_confirmation: 'Another-pass-3', current_password: PASSWORD }, { token: tokens.access_token });
       expect(changed.status).toBe(200);
       expect((await server.api.get('/users/me', { token: tokens.access_token })).status).toBe(200);
       expect((await server.api.get('/users/me', { token: other.access_token })).status).toBe(401);
@@ -315,7 +315,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     it('makes a changed email unconfirmed and sends a confirmation link to it', async () => {
       const { tokens } = await loggedInUser(server);
       const newEmail = uniqueEmail('moved');
-      const response = await server.api.patch('/users/me', { email: newEmail.toUpperCase() }, { token: tokens.access_token });
+      const response = await server.api.patch('/users/me', { email: newEmail.toUpperCase(), current_password: PASSWORD }, { token: tokens.access_token });
       expect(response.status).toBe(200);
       expect(response.body.data).toMatchObject({ email: newEmail, is_confirmed: false, status: 'pending' });
       const { token, email } = parseLink((await waitForMail(context.dataDir, newEmail)).links[0]);
@@ -326,12 +326,33 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     it('answers 422 for a taken email or a bad name, and leaves the account as it was', async () => {
       const other = await createUser(server);
       const { user, tokens } = await loggedInUser(server);
-      const taken = await server.api.patch('/users/me', { email: other.email }, { token: tokens.access_token });
+      const taken = await server.api.patch('/users/me', { email: other.email, current_password: PASSWORD }, { token: tokens.access_token });
       expect(taken.body.errors).toEqual({ email: ['The email has already been taken.'] });
       const badName = await server.api.patch('/users/me', { name: 'N0 digits' }, { token: tokens.access_token });
       expect(badName.body.errors).toEqual({ name: ['The name may only contain letters and spaces.'] });
       const me = await server.api.get('/users/me', { token: tokens.access_token });
       expect(me.body.data).toMatchObject({ email: user.email, name: user.name });
+    });
+
+    it('needs the current password to change the email or the password, and tells the old address', async () => {
+      const { user, tokens } = await loggedInUser(server, { name: 'Cora Careful' });
+      const newEmail = uniqueEmail('stolen');
+      const withoutProof = await server.api.patch('/users/me', { email: newEmail }, { token: tokens.access_token });
+      expect(withoutProof.status).toBe(422);
+      expect(withoutProof.body.errors).toEqual({ current_password: ['The current password field is required.'] });
+      const wrongProof = await server.api.patch('/users/me', { password: 'Another-pass-3', password_confirmation: 'Another-pass-3', current_password: 'Guess-pass-1' }, { token: tokens.access_token });
+      expect(wrongProof.body.errors).toEqual({ current_password: ['The current password is incorrect.'] });
+      // Nothing changed, and the name alone still needs no proof.
+      expect((await server.api.get('/users/me', { token: tokens.access_token })).body.data.email).toBe(user.email);
+      await login(server, user.email);
+      expect((await server.api.patch('/users/me', { name: 'Cora Renamed' }, { token: tokens.access_token })).status).toBe(200);
+
+      const before = Date.now();
+      const moved = await server.api.patch('/users/me', { email: newEmail, current_password: PASSWORD }, { token: tokens.access_token });
+      expect(moved.status).toBe(200);
+      const notice = await waitForMail(context.dataDir, user.email, { subject: /account was changed/, after: before });
+      expect(notice.text).toContain(`its email address was changed to ${newEmail}`);
+      expect(notice.links[0]).toContain('/forgot-password?email=');
     });
 
     it('treats blank fields as unchanged', async () => {

@@ -209,6 +209,11 @@ export interface paths {
          * Update the current user's name, email or password
          * @description Every field is optional. A changed email becomes unconfirmed and a confirmation link is sent to it.
          *     `password_confirmation` is required once `password` is given and must match.
+         *     Changing the email or the password needs `current_password` (ASVS 6.2.3: a stolen access token must not be
+         *     enough to take the account): 422 "The current password field is required." when it is missing, "The current
+         *     password is incorrect." when it is wrong (wrong guesses count toward the account's login limits; 429 beyond).
+         *     The previous address is told of every email or password change by email; a new password ends every other
+         *     session of the account.
          */
         patch: operations["updateMe"];
         trace?: never;
@@ -3285,6 +3290,8 @@ export interface operations {
                     email?: string;
                     password?: string;
                     password_confirmation?: string;
+                    /** @description Required to change the email or the password. */
+                    current_password?: string;
                 };
             };
         };
@@ -3305,6 +3312,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     resendConfirmEmail: {

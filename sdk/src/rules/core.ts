@@ -44,6 +44,7 @@ export const messages = {
   maxItems: (field: string, max: number) => `The ${label(field)} may not have more than ${max} items.`,
   email: 'The email must be a valid email address.',
   emailInvisible: 'The email may not contain control or invisible characters.',
+  currentPasswordWrong: 'The current password is incorrect.',
   name: 'The name may only contain letters and spaces.',
   organizationName:
     'The name field may contain alpha-numeric characters as well as dashes, underscores, ampersands, and spaces.',

@@ -251,8 +251,18 @@ export const forms = {
   resetPasswordScreen: confirmingPassword(form({ password: requiredPassword, password_confirmation: passwordConfirmation })),
   confirmEmail: form({ token: requiredToken, email: present(emailAddress()) }),
   /** In the profile every field is optional (blank: unchanged); the confirmation becomes required once a password is typed. */
+  /**
+   * `current_password` proves the caller is the account's owner, not someone holding a stolen access token: the
+   * server requires it (and checks it) whenever the email or the password changes.
+   */
   profile: confirmingPassword(
-    form({ name: present(personName()), email: present(emailAddress()), password: present(newPassword()), password_confirmation: v.optional(asSent) }),
+    form({
+      name: present(personName()),
+      email: present(emailAddress()),
+      password: present(newPassword()),
+      password_confirmation: v.optional(asSent),
+      current_password: present(rawString('current_password')),
+    }),
   ),
   accessRequest: form({ name: required('name', organizationName()) }),
   organization: form({ name: required('name', organizationName()), enable_bioreq: sent(flag('enable_bioreq')) }),

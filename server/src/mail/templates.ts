@@ -53,6 +53,22 @@ export function invitationEmail(to: string, name: string, url: string, organizat
   });
 }
 
+/**
+ * Sent to the address an account had before its email or password changed: the owner learns of a change made
+ * with a stolen session while the old address still reaches them.
+ */
+export function accountChangedEmail(to: string, name: string, change: { newEmail?: string; password: boolean }, recoverUrl: string): MailMessage {
+  const what = [change.newEmail ? `its email address was changed to ${change.newEmail}` : undefined, change.password ? 'its password was changed' : undefined].filter(Boolean);
+  return compose({
+    to,
+    subject: 'Your Tessera account was changed',
+    greeting: greet(name),
+    paragraphs: [`This is to let you know that ${what.join(' and ')} on your Tessera account.`, 'If you made this change, there is nothing more to do.'],
+    action: { label: "If it wasn't you, reset your password", url: recoverUrl },
+    closing: 'If you cannot reach your account any more, ask your organization\'s administrator for help.',
+  });
+}
+
 export function passwordResetEmail(to: string, name: string, url: string): MailMessage {
   return compose({
     to,

@@ -30,12 +30,13 @@ describe('profileChanges', () => {
   });
 
   it('sends the email only when changed and the password only when typed', () => {
-    const values = { name: user.name, email: 'new@example.com', password: 'Newer-pass-2', password_confirmation: 'Newer-pass-2' };
+    const values = { name: user.name, email: 'new@example.com', password: 'Newer-pass-2', password_confirmation: 'Newer-pass-2', current_password: 'Demo-pass-1' };
     expect(profileChanges(user, values)).toEqual({
       name: user.name,
       email: 'new@example.com',
       password: 'Newer-pass-2',
       password_confirmation: 'Newer-pass-2',
+      current_password: 'Demo-pass-1',
     });
   });
 });
@@ -56,6 +57,21 @@ describe('Your Profile', () => {
     expect(useSession.getState().user?.name).toBe('Lena King');
     type('Full Name', 'Lena Kin');
     expect(screen.queryByText('Profile Updated!')).toBeNull();
+  });
+
+  it('sends the current password with an email change and shows the server\'s answer under it', async () => {
+    const api = fakeApi([
+      ...signedIn(),
+      { method: 'PATCH', path: '/api/users/me', status: 422, body: { message: 'The given data was invalid.', code: 'validation_failed', errors: { current_password: ['The current password is incorrect.'] } } },
+    ]);
+    renderApp('/profile');
+    await screen.findByRole('heading', { name: 'Your Profile' });
+    type('Email address', 'moved@example.com');
+    type('Current Password', 'Not-my-pass-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await screen.findByText('The current password is incorrect.');
+    expect(api.requests.at(-1)).toMatchObject({ method: 'PATCH', body: { email: 'moved@example.com', current_password: 'Not-my-pass-1' } });
+    expect(screen.getByLabelText('Current Password').getAttribute('aria-describedby')).toBeTruthy();
   });
 
   it('asks for the confirmation once a password is typed', async () => {

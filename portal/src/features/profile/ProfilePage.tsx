@@ -42,6 +42,13 @@ function ProfileForm({ user }: { user: CurrentUser }) {
       <TextField label="Full Name" autoComplete="name" {...form.bind('name')} />
       <TextField label="Password" type="password" autoComplete="new-password" {...form.bind('password')} />
       <TextField label="Confirm Password" type="password" autoComplete="new-password" {...form.bind('password_confirmation')} />
+      <TextField
+        label="Current Password"
+        type="password"
+        autoComplete="current-password"
+        description="Needed to change your email address or password."
+        {...form.bind('current_password')}
+      />
       <FormActions form={form} success="Profile Updated!" onCancel={() => navigate('/')} />
     </Form>
   );

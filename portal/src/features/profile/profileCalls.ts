@@ -7,23 +7,26 @@ export interface ProfileValues extends Record<string, string> {
   email: string;
   password: string;
   password_confirmation: string;
+  current_password: string;
 }
 
 export function profileValues(user: CurrentUser): ProfileValues {
-  return { name: user.name, email: user.email, password: '', password_confirmation: '' };
+  return { name: user.name, email: user.email, password: '', password_confirmation: '', current_password: '' };
 }
 
 /**
  * The PATCH /users/me body (spec 7.1): the name, the email only when it changed (a change asks
- * for reconfirmation), the password and its confirmation only when one was typed.
+ * for reconfirmation), the password and its confirmation only when one was typed, and the current
+ * password with either of those changes (the server requires it).
  */
 export function profileChanges(user: CurrentUser, values: ProfileValues) {
-  const body: { name: string; email?: string; password?: string; password_confirmation?: string } = { name: values.name };
+  const body: { name: string; email?: string; password?: string; password_confirmation?: string; current_password?: string } = { name: values.name };
   if (values.email.trim() !== user.email) body.email = values.email.trim();
   if (values.password) {
     body.password = values.password;
     body.password_confirmation = values.password_confirmation;
   }
+  if (body.email !== undefined || body.password !== undefined) body.current_password = values.current_password;
   return body;
 }
 

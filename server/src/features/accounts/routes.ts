@@ -73,7 +73,7 @@ export function accountRoutes(services: AppServices): Routes {
   router.patch('/users/me', requireSession, async (ctx) => {
     const input = readForm(ctx.request.body, forms.profile);
     const { user, grantId } = sessionOf(ctx);
-    ctx.body = { data: await accounts.updateProfile(services, user, grantId, input) };
+    ctx.body = { data: await accounts.updateProfile(services, user, { grantId, ip: ctx.ip }, input) };
   });
 
   router.post('/users/me/notifications/confirm-email', requireSession, async (ctx) => {

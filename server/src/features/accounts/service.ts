@@ -5,6 +5,7 @@
  * rather than undoing the account change (the person can ask for the link again).
  */
 import type { CurrentUser } from '@tessera/sdk';
+import { messages } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
 import type { Database } from '../../db/database.js';
 import type { Knex } from '../../db/knex.js';
@@ -15,7 +16,8 @@ import { fieldError } from '../../http/errors.js';
 import { normalizeEmail } from '../../http/input.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { breachedPasswordError } from './breached-passwords.js';
-import { confirmationEmail, invitationEmail, passwordResetEmail } from '../../mail/templates.js';
+import { accountChangedEmail, confirmationEmail, invitationEmail, passwordResetEmail } from '../../mail/templates.js';
+import { reserveLoginAttempt } from '../../security/login-guard.js';
 import { revokeAccountGrants } from '../../oidc/adapter.js';
 import { findUsableAuthToken, issueAuthToken, spendAuthToken, type AuthTokenRow } from './auth-tokens.js';
 import { isUsable } from '../../http/session.js';
@@ -286,13 +288,33 @@ export interface ProfileInput {
   name?: string;
   email?: string;
   password?: string;
+  current_password?: string;
 }
 
-/** Blank fields mean "unchanged". A new email is unconfirmed until its link is followed. */
-export async function updateProfile(services: Services, user: UserRow, currentGrantId: string, input: ProfileInput): Promise<CurrentUser> {
+/**
+ * The caller proves they are the account's owner before its email or password changes. Each check is a login
+ * attempt for the account (security/login-guard.ts): a stolen access token cannot guess the password faster than
+ * a login could.
+ */
+async function assertCurrentPassword(services: ProfileServices, user: UserRow, password: string | undefined, ip: string): Promise<void> {
+  if (!password) throw fieldError('current_password', messages.required('current_password'));
+  const attempt = await reserveLoginAttempt(services.limiters, user.email, ip);
+  const matches = await services.passwords.verify(user.password_hash, password);
+  await attempt.settle(matches ? 'right_password' : 'wrong_password');
+  if (!matches) throw fieldError('current_password', messages.currentPasswordWrong);
+}
+
+type ProfileServices = Services & Pick<AppServices, 'limiters'>;
+
+/**
+ * Blank fields mean "unchanged". A new email is unconfirmed until its link is followed. An email or password
+ * change needs the current password, ends the other sessions (password) and is told to the previous address.
+ */
+export async function updateProfile(services: ProfileServices, user: UserRow, session: { grantId: string; ip: string }, input: ProfileInput): Promise<CurrentUser> {
   const name = input.name?.trim() || undefined;
   const email = input.email?.trim() ? normalizeEmail(input.email) : undefined;
   const emailChanged = email !== undefined && email !== user.email;
+  if (emailChanged || input.password) await assertCurrentPassword(services, user, input.current_password, session.ip);
   const passwordHash = input.password ? await hashNewPassword(services, input.password) : undefined;
 
   const updated = await services.db.knex.transaction(async (trx) => {
@@ -308,10 +330,14 @@ export async function updateProfile(services: Services, user: UserRow, currentGr
       throw error;
     }
     // A new password ends every other login of the account; this one stays.
-    if (passwordHash) await revokeAccountGrants(trx, user.id, currentGrantId);
+    if (passwordHash) await revokeAccountGrants(trx, user.id, session.grantId);
     return (await findUserById(trx, user.id)) as UserRow;
   });
   if (emailChanged) await sendConfirmation(services, updated);
+  if (emailChanged || passwordHash) {
+    const recover = `${services.config.publicUrl}/forgot-password?email=${encodeURIComponent(user.email)}`;
+    await deliver(services, accountChangedEmail(user.email, user.name, { newEmail: emailChanged ? email : undefined, password: Boolean(passwordHash) }, recover));
+  }
   return loadCurrentUser(services.db, updated);
 }
 
