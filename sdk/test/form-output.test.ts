@@ -136,3 +136,11 @@ describe("the items editor's list", () => {
     });
   });
 });
+
+describe('list switches in the query string', () => {
+  it('are true only for a true flag, false otherwise or when absent', () => {
+    expect(outputOf(forms.contentListQuery, { short: '1', 'show-hidden': 'yes' })).toEqual({ short: true, 'show-hidden': false });
+    expect(outputOf(forms.contentListQuery, {})).toEqual({ short: false, 'show-hidden': false });
+    expectTypeOf(outputOf(forms.contentListQuery, {}).short).toEqualTypeOf<boolean>();
+  });
+});
