@@ -4,7 +4,7 @@
  * contract-check.ts, so a change to one without the other fails `npm run typecheck -w @tessera/sdk`.
  */
 import * as v from 'valibot';
-import type { Flag as ContractFlag } from '../generated/schema.js';
+import type { Flag as ContractFlag, ItemInput } from '../generated/schema.js';
 import {
   ACCESS_REQUEST_DECISIONS,
   DESCRIPTION_MAX_LENGTH,
@@ -258,17 +258,6 @@ const itemParagraph = form({
 const itemMedia = form({ media_id: required('media_id', uuid('media_id')), order: itemOrder });
 
 type ItemType = (typeof ITEM_TYPES)[number];
-
-/** One entry of the items editor's list, as the contract documents it (`ItemInput`). */
-export interface ItemInput {
-  id?: string | null;
-  type: ItemType;
-  order?: number;
-  text?: string | null;
-  is_procedure?: Flag;
-  row_id?: string | null;
-  media_id?: string | null;
-}
 
 /** A checked entry: `id` and `row_id` as sent (an item of the topic or a temporary client id), `order` its position when not sent. */
 export interface ItemEntry {
