@@ -23,7 +23,7 @@ import {
   type ContentListOptions,
   type ContentSortKey,
 } from '../modules/service.js';
-import { memberFlag, placeholderViewer, viewerValues, visibilityCheck, whereComponentVisible, type Reach, type Viewer } from '../modules/visibility.js';
+import { memberFlag, placeholderViewer, viewerValues, visibilityCheck, whereComponentVisible, type Reach, type Viewer } from '../content/visibility.js';
 import { copyTopics } from '../topics/copy.js';
 import type { ComponentRow } from './presenter.js';
 

@@ -6,7 +6,7 @@ import { notFound } from '../../http/errors.js';
 import { accessOf, requireTenant } from '../../http/tenant-access.js';
 import { signerOf } from '../../storage/signed-urls.js';
 import { requireMembership } from '../modules/policy.js';
-import { viewerOf } from '../modules/visibility.js';
+import { viewerOf } from '../content/visibility.js';
 import { readItemList } from './input.js';
 import { itemMessages, itemPolicy } from './policy.js';
 import { presentItemTree } from './presenter.js';

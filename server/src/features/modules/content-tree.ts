@@ -11,7 +11,7 @@ import type { ContentTreeModule } from '@tessera/sdk';
 import { selectRows } from '../../db/cached-select.js';
 import { createChangeCache } from '../../db/change-cache.js';
 import type { Knex } from '../../db/knex.js';
-import { memberFlag, whereComponentVisible, whereLive, whereModuleVisible, whereTopicVisible, type Viewer } from './visibility.js';
+import { memberFlag, whereComponentVisible, whereLive, whereModuleVisible, whereTopicVisible, type Viewer } from '../content/visibility.js';
 
 interface NodeRow {
   id: string;

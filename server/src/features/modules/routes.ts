@@ -10,11 +10,11 @@ import { accessOf, requireTenant } from '../../http/tenant-access.js';
 import { signerOf } from '../../storage/signed-urls.js';
 import { readContentForm } from '../media/content-image.js';
 import { contentTreeBody } from './content-tree.js';
-import { contentChanges, listOptions } from './input.js';
+import { contentChanges, listOptions } from '../content/input.js';
 import { modulePolicy, requireMembership } from './policy.js';
 import { presentModule } from './presenter.js';
 import * as modules from './service.js';
-import { viewerOf } from './visibility.js';
+import { viewerOf } from '../content/visibility.js';
 
 const BASE = '/tenants/:tenantId/modules';
 

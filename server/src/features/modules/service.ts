@@ -18,7 +18,7 @@ import type { ReceivedFile } from '../media/upload.js';
 import { presentUserSummary, USER_SUMMARY_COLUMNS, type UserSummaryColumns } from '../tenant-users/presenter.js';
 import { contentMessages } from './policy.js';
 import type { ModuleRelations, ModuleRow } from './presenter.js';
-import { memberFlag, whereModuleVisible, type Reach, type Viewer } from './visibility.js';
+import { memberFlag, whereModuleVisible, type Reach, type Viewer } from '../content/visibility.js';
 
 export type ContentSortKey = 'order' | 'name' | 'created' | 'updated';
 

@@ -15,7 +15,7 @@ import { storageOf } from '../../storage/storage.js';
 import { presentMediaSummary } from '../media/summary.js';
 import { receiveImages, withUpload } from '../media/upload.js';
 import { requireMembership } from '../modules/policy.js';
-import { viewerOf } from '../modules/visibility.js';
+import { viewerOf } from '../content/visibility.js';
 import { suggestionPolicy } from './policy.js';
 import { presentSuggestion } from './presenter.js';
 import { resolveRelatedContent } from './related-content.js';

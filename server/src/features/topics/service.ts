@@ -14,7 +14,7 @@ import { applyArchived, paginate, type ListParams, type Page, type RowsById } fr
 import { requireVisibleComponent } from '../components/service.js';
 import { contentMessages } from '../modules/policy.js';
 import { contentList, type ContentSortKey } from '../modules/service.js';
-import { memberFlag, placeholderViewer, viewerValues, whereLive, whereTopicVisible, type Reach, type Viewer } from '../modules/visibility.js';
+import { memberFlag, placeholderViewer, viewerValues, whereLive, whereTopicVisible, type Reach, type Viewer } from '../content/visibility.js';
 import { copyTopics } from './copy.js';
 import type { TopicRow } from './presenter.js';
 

@@ -6,7 +6,7 @@ import { messages } from '@tessera/sdk/rules';
 import { fieldError } from '../../http/errors.js';
 import { flagOf, textOf, type SentFields } from '../../http/read-body.js';
 import type { ReceivedFile } from '../media/upload.js';
-import type { ContentChanges, ContentListOptions } from './service.js';
+import type { ContentChanges, ContentListOptions } from '../modules/service.js';
 
 type ContentFields = SentFields<{ name: []; description: []; is_active: []; is_deleted: []; image_id: []; image_name: [] }>;
 
