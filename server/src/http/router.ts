@@ -12,7 +12,7 @@
  */
 import FindMyWay, { type HTTPMethod, type HTTPVersion } from 'find-my-way';
 import type { Context, Middleware, Next } from 'koa';
-import { compose } from './compose.js';
+import compose from 'koa-compose';
 import { HttpError, notFound } from './errors.js';
 
 declare module 'koa' {

@@ -18,7 +18,7 @@ import { forms } from '@tessera/sdk/rules';
 import type { Knex } from '../db/knex.js';
 import { validationFailed, type ErrorBody } from '../http/errors.js';
 import { authenticate, bearerToken, sessionOf } from '../http/authenticate.js';
-import { compose } from '../http/compose.js';
+import compose from 'koa-compose';
 import { normalizeEmail, pickStrings, readForm, unsupportedMediaType } from '../http/input.js';
 import type { RateLimiters } from '../security/rate-limits.js';
 import { revokeGrant } from './adapter.js';
