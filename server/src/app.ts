@@ -167,6 +167,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   registerPasswordGrant(provider, (email, password) => verifyCredentials(services, email, password));
 
   const app = new Koa({ proxy: config.trustProxy });
+  app.context.services = services;
   const api = apiRoutes(services);
   const token = tokenEndpoint({ provider, knex, limiters: services.limiters, bodyLimit: config.bodyLimit });
 

@@ -18,3 +18,10 @@ export interface AppServices {
   secrets: Secrets;
   captcha: Captcha;
 }
+
+declare module 'koa' {
+  interface DefaultContext {
+    /** The app's services, set once on `app.context` (app.ts): what route steps such as `inTenant` read. */
+    services: AppServices;
+  }
+}

@@ -135,17 +135,16 @@ export async function findSession(knex: Knex, accessToken: string): Promise<Sess
   return session && session.expiresAt > Date.now() ? session : undefined;
 }
 
-export function authenticate(knex: Knex) {
-  return async function requireSession(ctx: Context, next: Next) {
-    const token = bearerToken(ctx);
-    const session = token ? await findSession(knex, token) : undefined;
-    if (!session) throw unauthenticated();
-    ctx.state.session = session;
-    await next();
-  };
+/** The route step for calls that need a person: the session of the bearer token, or 401 `unauthenticated`. */
+export async function authenticated(ctx: Context, next: Next): Promise<void> {
+  const token = bearerToken(ctx);
+  const session = token ? await findSession(ctx.services.knex, token) : undefined;
+  if (!session) throw unauthenticated();
+  ctx.state.session = session;
+  await next();
 }
 
-/** The session of an authenticated route (after `authenticate`). */
+/** The session of an authenticated route (after `authenticated`). */
 export function sessionOf(ctx: Context): Session {
   const { session } = ctx.state;
   if (!session) throw unauthenticated();

@@ -17,7 +17,7 @@ import type Provider from 'oidc-provider';
 import { forms } from '@tessera/sdk/rules';
 import type { Knex } from '../db/knex.js';
 import { validationFailed, type ErrorBody } from '../http/errors.js';
-import { authenticate, bearerToken, sessionOf } from '../http/authenticate.js';
+import { authenticated, bearerToken, sessionOf } from '../http/authenticate.js';
 import compose from 'koa-compose';
 import { normalizeEmail, pickStrings, readForm, unsupportedMediaType } from '../http/input.js';
 import type { RateLimiters } from '../security/rate-limits.js';
@@ -147,10 +147,9 @@ function translateError(ctx: Context, grantType: string): void {
 
 export function tokenEndpoint(options: TokenEndpointOptions) {
   const runProvider = providerRunner(options.provider);
-  const requireSession = authenticate(options.knex);
 
   async function logout(ctx: Context) {
-    await requireSession(ctx, async () => {
+    await authenticated(ctx, async () => {
       await revokeGrant(options.knex, sessionOf(ctx).grantId);
       ctx.status = 204;
     });

@@ -3,7 +3,7 @@ import { Routes } from '../../http/router.js';
 import type { Context } from 'koa';
 import { forms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
-import { authenticate, sessionOf } from '../../http/authenticate.js';
+import { authenticated, sessionOf } from '../../http/authenticate.js';
 import { fieldError } from '../../http/errors.js';
 import { readForm } from '../../http/input.js';
 import type { RateLimitName } from '../../config.js';
@@ -17,7 +17,6 @@ function message(text: string) {
 
 export function accountRoutes(services: AppServices): Routes {
   const router = new Routes();
-  const requireSession = authenticate(services.knex);
   const limitByIp = (name: RateLimitName, ctx: Context) => services.limiters.consume(name, ctx.ip);
 
   router.get('/captcha/challenge', async (ctx) => {
@@ -66,18 +65,18 @@ export function accountRoutes(services: AppServices): Routes {
   });
 
   // Most of these are answered before the middleware chain (current-user.ts), the same way.
-  router.get('/users/me', requireSession, async (ctx) => {
+  router.get('/users/me', authenticated, async (ctx) => {
     ctx.type = 'json';
     ctx.body = await currentUserBody(services.knex, sessionOf(ctx));
   });
 
-  router.patch('/users/me', requireSession, async (ctx) => {
+  router.patch('/users/me', authenticated, async (ctx) => {
     const input = readForm(ctx.request.body, forms.profile);
     const { user, grantId } = sessionOf(ctx);
     ctx.body = { data: await accounts.updateProfile(services, user, grantId, input) };
   });
 
-  router.post('/users/me/notifications/confirm-email', requireSession, async (ctx) => {
+  router.post('/users/me/notifications/confirm-email', authenticated, async (ctx) => {
     const { user } = sessionOf(ctx);
     await services.limiters.consume('resendConfirmation', user.id);
     await accounts.resendConfirmation(services, user);

@@ -3,10 +3,10 @@ import { Routes } from '../../http/router.js';
 import { forms } from '@tessera/sdk/rules';
 import type { Context } from 'koa';
 import type { AppServices } from '../../context.js';
-import { authenticate } from '../../http/authenticate.js';
 import { listBody, readListParams } from '../../http/list-query.js';
 import { flagOf, readBody } from '../../http/read-body.js';
-import { accessOf, requireTenant } from '../../http/tenant-access.js';
+import { can } from '../../http/policy.js';
+import { accessOf, inTenant } from '../../http/tenant-access.js';
 import { signerOf } from '../../storage/signed-urls.js';
 import { readContentForm } from '../media/content-image.js';
 import { contentChanges, listOptions, orderEntries } from '../content/input.js';
@@ -23,24 +23,21 @@ export function componentRoutes(services: AppServices): Routes {
   const router = new Routes();
   const { knex } = services;
   const signer = signerOf(services);
-  const inTenant = [authenticate(knex), requireTenant(knex)];
 
   const answer = (ctx: Context, row: ComponentRow, status = 200) => {
     ctx.status = status;
     ctx.body = { data: presentComponent(row, accessOf(ctx).role, signer) };
   };
 
-  router.get(BASE, ...inTenant, async (ctx) => {
+  router.get(BASE, inTenant, can(componentPolicy, 'list'), async (ctx) => {
     const access = accessOf(ctx);
-    componentPolicy.authorize(access.role, 'list');
     const params = readListParams(ctx.query, components.COMPONENT_LIST);
     const page = await components.listComponents(knex, viewerOf(access), ctx.params.moduleId, params, listOptions(ctx.query));
     ctx.body = listBody(page, (row) => presentComponent(row, access.role, signer));
   });
 
-  router.post(BASE, ...inTenant, async (ctx) => {
+  router.post(BASE, inTenant, can(componentPolicy, 'create'), async (ctx) => {
     const access = accessOf(ctx);
-    componentPolicy.authorize(access.role, 'create');
     const form = await readContentForm(ctx, services, access.tenant.id);
     const created = await form.finish(() => {
       const input = readBody(form.body, forms.component);
@@ -50,9 +47,8 @@ export function componentRoutes(services: AppServices): Routes {
     answer(ctx, created, 201);
   });
 
-  router.patch(BASE, ...inTenant, async (ctx) => {
+  router.patch(BASE, inTenant, can(componentPolicy, 'reorder'), async (ctx) => {
     const access = accessOf(ctx);
-    componentPolicy.authorize(access.role, 'reorder');
     const input = readBody(ctx.request.body, forms.componentOrder);
     const page = await components.reorderComponents(knex, viewerOf(access), ctx.params.moduleId, orderEntries(input.components));
     ctx.body = listBody(page, (row) => presentComponent(row, access.role, signer));
@@ -60,9 +56,8 @@ export function componentRoutes(services: AppServices): Routes {
 
   // Literal segments (hidden, copy, move) before `:componentId` (the spec's paths overlap).
   for (const [method, hidden] of [['post', true], ['delete', false]] as const) {
-    router[method](`${BASE}/hidden/:componentId`, ...inTenant, async (ctx) => {
+    router[method](`${BASE}/hidden/:componentId`, inTenant, can(componentPolicy, 'hide'), async (ctx) => {
       const access = accessOf(ctx);
-      componentPolicy.authorize(access.role, 'hide');
       const memberId = requireMembership(access);
       const viewer = viewerOf(access);
       const { moduleId, componentId } = ctx.params;
@@ -72,36 +67,31 @@ export function componentRoutes(services: AppServices): Routes {
     });
   }
 
-  router.post(`${BASE}/copy/:componentId`, ...inTenant, async (ctx) => {
+  router.post(`${BASE}/copy/:componentId`, inTenant, can(componentPolicy, 'copy'), async (ctx) => {
     const access = accessOf(ctx);
-    componentPolicy.authorize(access.role, 'copy');
     answer(ctx, await components.copyComponent(knex, viewerOf(access), ctx.params.moduleId, ctx.params.componentId), 201);
   });
 
-  router.post(`${BASE}/move/:componentId`, ...inTenant, async (ctx) => {
+  router.post(`${BASE}/move/:componentId`, inTenant, can(componentPolicy, 'move'), async (ctx) => {
     const access = accessOf(ctx);
-    componentPolicy.authorize(access.role, 'move');
     const input = readBody(ctx.request.body, forms.componentMove);
     const target = String(input.module_id).toLowerCase();
     answer(ctx, await components.moveComponent(knex, viewerOf(access), ctx.params.moduleId, ctx.params.componentId, target));
   });
 
   // The second form of the component path (spec 7.2): admin routes name a component without its module.
-  router.get('/tenants/:tenantId/components/:componentId', ...inTenant, async (ctx) => {
+  router.get('/tenants/:tenantId/components/:componentId', inTenant, can(componentPolicy, 'view'), async (ctx) => {
     const access = accessOf(ctx);
-    componentPolicy.authorize(access.role, 'view');
     answer(ctx, await components.requireComponent(knex, viewerOf(access), null, ctx.params.componentId));
   });
 
-  router.get(`${BASE}/:componentId`, ...inTenant, async (ctx) => {
+  router.get(`${BASE}/:componentId`, inTenant, can(componentPolicy, 'view'), async (ctx) => {
     const access = accessOf(ctx);
-    componentPolicy.authorize(access.role, 'view');
     answer(ctx, await components.requireComponent(knex, viewerOf(access), ctx.params.moduleId, ctx.params.componentId));
   });
 
-  router.post(`${BASE}/:componentId`, ...inTenant, async (ctx) => {
+  router.post(`${BASE}/:componentId`, inTenant, can(componentPolicy, 'update'), async (ctx) => {
     const access = accessOf(ctx);
-    componentPolicy.authorize(access.role, 'update');
     const viewer = viewerOf(access);
     // 404 before an upload is read.
     await components.requireComponent(knex, viewer, ctx.params.moduleId, ctx.params.componentId);
@@ -109,15 +99,15 @@ export function componentRoutes(services: AppServices): Routes {
     const updated = await form.finish(() => {
       const input = readBody(form.body, forms.componentUpdate);
       const isDeleted = flagOf(input.is_deleted);
+      // The body decides the operation (archive or restore), so this check follows the body's validation.
       if (isDeleted !== undefined) componentPolicy.authorize(access.role, isDeleted ? 'archive' : 'restore');
       return components.updateComponent(knex, viewer, ctx.params.moduleId, ctx.params.componentId, contentChanges(form.body, input, form.image));
     });
     answer(ctx, updated);
   });
 
-  router.delete(`${BASE}/:componentId`, ...inTenant, async (ctx) => {
+  router.delete(`${BASE}/:componentId`, inTenant, can(componentPolicy, 'archive'), async (ctx) => {
     const access = accessOf(ctx);
-    componentPolicy.authorize(access.role, 'archive');
     answer(ctx, await components.updateComponent(knex, viewerOf(access), ctx.params.moduleId, ctx.params.componentId, { isDeleted: true }));
   });
 

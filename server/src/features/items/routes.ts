@@ -1,9 +1,9 @@
 /** Items of core-platform.md 7.2, under /tenants/{tenantId}/topics/{topicId}/items. */
 import { Routes } from '../../http/router.js';
 import type { AppServices } from '../../context.js';
-import { authenticate } from '../../http/authenticate.js';
 import { notFound } from '../../http/errors.js';
-import { accessOf, requireTenant } from '../../http/tenant-access.js';
+import { can } from '../../http/policy.js';
+import { accessOf, inTenant } from '../../http/tenant-access.js';
 import { signerOf } from '../../storage/signed-urls.js';
 import { requireMembership } from '../modules/policy.js';
 import { viewerOf } from '../content/visibility.js';
@@ -18,17 +18,14 @@ export function itemRoutes(services: AppServices): Routes {
   const router = new Routes();
   const { knex } = services;
   const signer = signerOf(services);
-  const inTenant = [authenticate(knex), requireTenant(knex)];
 
-  router.get(BASE, ...inTenant, async (ctx) => {
+  router.get(BASE, inTenant, can(itemPolicy, 'list'), async (ctx) => {
     const access = accessOf(ctx);
-    itemPolicy.authorize(access.role, 'list');
     ctx.body = { data: presentItemTree(await items.listItems(knex, viewerOf(access), ctx.params.topicId), signer) };
   });
 
-  router.put(BASE, ...inTenant, async (ctx) => {
+  router.put(BASE, inTenant, can(itemPolicy, 'save'), async (ctx) => {
     const access = accessOf(ctx);
-    itemPolicy.authorize(access.role, 'save');
     const entries = readItemList(ctx.request.body);
     const viewer = viewerOf(access);
     const ids = await items.saveItems(knex, viewer, ctx.params.topicId, entries);
@@ -36,9 +33,8 @@ export function itemRoutes(services: AppServices): Routes {
   });
 
   for (const [method, complete] of [['post', true], ['delete', false]] as const) {
-    router[method](`${BASE}/completed/:itemId`, ...inTenant, async (ctx) => {
+    router[method](`${BASE}/completed/:itemId`, inTenant, can(itemPolicy, 'complete'), async (ctx) => {
       const access = accessOf(ctx);
-      itemPolicy.authorize(access.role, 'complete');
       const memberId = requireMembership(access);
       const viewer = viewerOf(access);
       const { topicId, itemId } = ctx.params;
@@ -49,9 +45,8 @@ export function itemRoutes(services: AppServices): Routes {
     });
   }
 
-  router.delete(`${BASE}/:itemId`, ...inTenant, async (ctx) => {
+  router.delete(`${BASE}/:itemId`, inTenant, can(itemPolicy, 'delete'), async (ctx) => {
     const access = accessOf(ctx);
-    itemPolicy.authorize(access.role, 'delete');
     const viewer = viewerOf(access);
     await items.deleteItem(knex, viewer, ctx.params.topicId, ctx.params.itemId);
     ctx.body = { data: presentItemTree(await items.itemRows(knex, viewer, ctx.params.topicId), signer) };

@@ -6,10 +6,10 @@ import type { AppServices } from '../../context.js';
 import type { MediaType } from '../../db/content-models.js';
 import { newId } from '../../db/ids.js';
 import { fieldError, validationFailed } from '../../http/errors.js';
-import { authenticate } from '../../http/authenticate.js';
 import { listBody, queryValue, readListParams } from '../../http/list-query.js';
 import { flagOf, idsOf, readBody, textOf } from '../../http/read-body.js';
-import { accessOf, requireTenant } from '../../http/tenant-access.js';
+import { can } from '../../http/policy.js';
+import { accessOf, inTenant } from '../../http/tenant-access.js';
 import { signerOf } from '../../storage/signed-urls.js';
 import { storageOf } from '../../storage/storage.js';
 import { mediaPolicy } from './policy.js';
@@ -48,16 +48,14 @@ export function mediaRoutes(services: AppServices): Routes {
   const { knex } = services;
   const signer = signerOf(services);
   const storage = storageOf(services);
-  const inTenant = [authenticate(knex), requireTenant(knex)];
 
   const answer = (ctx: Context, { media: row, modules }: media.MediaWithModules, status = 200) => {
     ctx.status = status;
     ctx.body = { data: presentMedia(row, modules, accessOf(ctx).role, signer) };
   };
 
-  router.get(BASE, ...inTenant, async (ctx) => {
+  router.get(BASE, inTenant, can(mediaPolicy, 'list'), async (ctx) => {
     const access = accessOf(ctx);
-    mediaPolicy.authorize(access.role, 'list');
     const module = queryValue(ctx.query, 'module');
     const filters = { type: mediaTypeOf(queryValue(ctx.query, 'type')), moduleId: module && isUuid(module) ? module.toLowerCase() : undefined };
     const page = await media.listMedia(knex, access.tenant.id, readListParams(ctx.query, media.MEDIA_LIST), filters);
@@ -65,9 +63,8 @@ export function mediaRoutes(services: AppServices): Routes {
     ctx.body = listBody(page, (row) => presentMedia(row, modules.get(row.id) ?? [], access.role, signer));
   });
 
-  router.post(BASE, ...inTenant, async (ctx) => {
+  router.post(BASE, inTenant, can(mediaPolicy, 'create'), async (ctx) => {
     const access = accessOf(ctx);
-    mediaPolicy.authorize(access.role, 'create');
     const tenantId = access.tenant.id;
     const form = await receiveMultipart(ctx, services, {
       tenantId,
@@ -86,15 +83,13 @@ export function mediaRoutes(services: AppServices): Routes {
     answer(ctx, await media.loadMedia(knex, tenantId, id), 201);
   });
 
-  router.get(`${BASE}/:mediaId`, ...inTenant, async (ctx) => {
+  router.get(`${BASE}/:mediaId`, inTenant, can(mediaPolicy, 'view'), async (ctx) => {
     const access = accessOf(ctx);
-    mediaPolicy.authorize(access.role, 'view');
     answer(ctx, await media.loadMedia(knex, access.tenant.id, ctx.params.mediaId));
   });
 
-  router.post(`${BASE}/:mediaId`, ...inTenant, async (ctx) => {
+  router.post(`${BASE}/:mediaId`, inTenant, can(mediaPolicy, 'update'), async (ctx) => {
     const access = accessOf(ctx);
-    mediaPolicy.authorize(access.role, 'update');
     const tenantId = access.tenant.id;
     const current = await media.requireMedia(knex, tenantId, ctx.params.mediaId);
     const kind = current.type as MediaType;
@@ -117,16 +112,14 @@ export function mediaRoutes(services: AppServices): Routes {
     answer(ctx, updated);
   });
 
-  router.delete(`${BASE}/:mediaId`, ...inTenant, async (ctx) => {
+  router.delete(`${BASE}/:mediaId`, inTenant, can(mediaPolicy, 'delete'), async (ctx) => {
     const access = accessOf(ctx);
-    mediaPolicy.authorize(access.role, 'delete');
     await media.deleteMedia(knex, storage, access.tenant.id, ctx.params.mediaId);
     ctx.status = 204;
   });
 
-  router.post(`${BASE}/:mediaId/modules`, ...inTenant, async (ctx) => {
+  router.post(`${BASE}/:mediaId/modules`, inTenant, can(mediaPolicy, 'relateModules'), async (ctx) => {
     const access = accessOf(ctx);
-    mediaPolicy.authorize(access.role, 'relateModules');
     const input = readBody(ctx.request.body, forms.mediaModules);
     answer(ctx, await media.relateModules(knex, access.tenant.id, ctx.params.mediaId, idsOf(input.modules)));
   });

@@ -3,10 +3,10 @@ import { Routes } from '../../http/router.js';
 import { forms } from '@tessera/sdk/rules';
 import type { Context } from 'koa';
 import type { AppServices } from '../../context.js';
-import { authenticate } from '../../http/authenticate.js';
 import { listBody, readListParams } from '../../http/list-query.js';
 import { flagOf, idsOf, readBody } from '../../http/read-body.js';
-import { accessOf, requireTenant } from '../../http/tenant-access.js';
+import { can } from '../../http/policy.js';
+import { accessOf, inTenant } from '../../http/tenant-access.js';
 import { signerOf } from '../../storage/signed-urls.js';
 import { readContentForm } from '../media/content-image.js';
 import { contentTreeBody } from './content-tree.js';
@@ -22,16 +22,14 @@ export function moduleRoutes(services: AppServices): Routes {
   const router = new Routes();
   const { knex } = services;
   const signer = signerOf(services);
-  const inTenant = [authenticate(knex), requireTenant(knex)];
 
   const answer = (ctx: Context, { module, relations }: modules.ModuleWithRelations, status = 200) => {
     ctx.status = status;
     ctx.body = { data: presentModule(module, accessOf(ctx).role, signer, relations) };
   };
 
-  router.get('/tenants/:tenantId/my-membership/content-tree', ...inTenant, async (ctx) => {
+  router.get('/tenants/:tenantId/my-membership/content-tree', inTenant, can(modulePolicy, 'list'), async (ctx) => {
     const access = accessOf(ctx);
-    modulePolicy.authorize(access.role, 'list');
     const body = await contentTreeBody(knex, viewerOf(access));
     ctx.type = 'json';
     ctx.vary('Accept-Encoding');
@@ -43,16 +41,14 @@ export function moduleRoutes(services: AppServices): Routes {
     }
   });
 
-  router.get(BASE, ...inTenant, async (ctx) => {
+  router.get(BASE, inTenant, can(modulePolicy, 'list'), async (ctx) => {
     const access = accessOf(ctx);
-    modulePolicy.authorize(access.role, 'list');
     const page = await modules.listModules(knex, viewerOf(access), readListParams(ctx.query, modules.MODULE_LIST), listOptions(ctx.query));
     ctx.body = listBody(page, (row) => presentModule(row, access.role, signer));
   });
 
-  router.post(BASE, ...inTenant, async (ctx) => {
+  router.post(BASE, inTenant, can(modulePolicy, 'create'), async (ctx) => {
     const access = accessOf(ctx);
-    modulePolicy.authorize(access.role, 'create');
     const form = await readContentForm(ctx, services, access.tenant.id);
     const created = await form.finish(() => {
       const input = readBody(form.body, forms.module);
@@ -64,9 +60,8 @@ export function moduleRoutes(services: AppServices): Routes {
 
   // The literal `hidden` segment before `:moduleId` (the spec's paths overlap).
   for (const [method, hidden] of [['post', true], ['delete', false]] as const) {
-    router[method](`${BASE}/hidden/:moduleId`, ...inTenant, async (ctx) => {
+    router[method](`${BASE}/hidden/:moduleId`, inTenant, can(modulePolicy, 'hide'), async (ctx) => {
       const access = accessOf(ctx);
-      modulePolicy.authorize(access.role, 'hide');
       const memberId = requireMembership(access);
       const viewer = viewerOf(access);
       await modules.requireModule(knex, viewer, ctx.params.moduleId);
@@ -75,15 +70,13 @@ export function moduleRoutes(services: AppServices): Routes {
     });
   }
 
-  router.get(`${BASE}/:moduleId`, ...inTenant, async (ctx) => {
+  router.get(`${BASE}/:moduleId`, inTenant, can(modulePolicy, 'view'), async (ctx) => {
     const access = accessOf(ctx);
-    modulePolicy.authorize(access.role, 'view');
     answer(ctx, await modules.loadModule(knex, viewerOf(access), ctx.params.moduleId));
   });
 
-  router.post(`${BASE}/:moduleId`, ...inTenant, async (ctx) => {
+  router.post(`${BASE}/:moduleId`, inTenant, can(modulePolicy, 'update'), async (ctx) => {
     const access = accessOf(ctx);
-    modulePolicy.authorize(access.role, 'update');
     const viewer = viewerOf(access);
     // 404 before an upload is read.
     await modules.requireModule(knex, viewer, ctx.params.moduleId);
@@ -91,15 +84,15 @@ export function moduleRoutes(services: AppServices): Routes {
     const updated = await form.finish(() => {
       const input = readBody(form.body, forms.moduleUpdate);
       const isDeleted = flagOf(input.is_deleted);
+      // The body decides the operation (archive or restore), so this check follows the body's validation.
       if (isDeleted !== undefined) modulePolicy.authorize(access.role, isDeleted ? 'archive' : 'restore');
       return modules.updateModule(knex, viewer, ctx.params.moduleId, contentChanges(form.body, input, form.image));
     });
     answer(ctx, updated);
   });
 
-  router.delete(`${BASE}/:moduleId`, ...inTenant, async (ctx) => {
+  router.delete(`${BASE}/:moduleId`, inTenant, can(modulePolicy, 'archive'), async (ctx) => {
     const access = accessOf(ctx);
-    modulePolicy.authorize(access.role, 'archive');
     answer(ctx, await modules.updateModule(knex, viewerOf(access), ctx.params.moduleId, { isDeleted: true }));
   });
 
@@ -109,9 +102,8 @@ export function moduleRoutes(services: AppServices): Routes {
     ['tenant-users', 'relateMembers', forms.moduleMembers, modules.MODULE_RELATIONS.members],
   ] as const;
   for (const [segment, operation, form, target] of relations) {
-    router.post(`${BASE}/:moduleId/${segment}`, ...inTenant, async (ctx) => {
+    router.post(`${BASE}/:moduleId/${segment}`, inTenant, can(modulePolicy, operation), async (ctx) => {
       const access = accessOf(ctx);
-      modulePolicy.authorize(access.role, operation);
       const input = readBody(ctx.request.body, form) as Record<string, unknown>;
       answer(ctx, await modules.relate(knex, viewerOf(access), ctx.params.moduleId, target, idsOf(input[target.field])));
     });

@@ -6,10 +6,10 @@ import { Routes } from '../../http/router.js';
 import { forms, SUGGESTION_MAX_IMAGES } from '@tessera/sdk/rules';
 import type { Context } from 'koa';
 import type { AppServices } from '../../context.js';
-import { authenticate } from '../../http/authenticate.js';
 import { listBody, readListParams } from '../../http/list-query.js';
 import { flagOf, readBody, textOf } from '../../http/read-body.js';
-import { accessOf, requireTenant } from '../../http/tenant-access.js';
+import { can } from '../../http/policy.js';
+import { accessOf, inTenant } from '../../http/tenant-access.js';
 import { signerOf } from '../../storage/signed-urls.js';
 import { storageOf } from '../../storage/storage.js';
 import { presentMediaSummary } from '../media/summary.js';
@@ -27,7 +27,6 @@ export function suggestionRoutes(services: AppServices): Routes {
   const router = new Routes();
   const { knex } = services;
   const signer = signerOf(services);
-  const inTenant = [authenticate(knex), requireTenant(knex)];
 
   const present = (ctx: Context, suggestion: suggestions.SuggestionWithMedia) =>
     presentSuggestion(
@@ -36,18 +35,16 @@ export function suggestionRoutes(services: AppServices): Routes {
       accessOf(ctx).role,
     );
 
-  router.get(BASE, ...inTenant, async (ctx) => {
+  router.get(BASE, inTenant, can(suggestionPolicy, 'list'), async (ctx) => {
     const access = accessOf(ctx);
-    suggestionPolicy.authorize(access.role, 'list');
     const page = await suggestions.listSuggestions(knex, access.tenant.id, readListParams(ctx.query, suggestions.SUGGESTION_LIST));
     ctx.body = listBody(page, (row) => present(ctx, row));
   });
 
   // JSON, or multipart with `images[]` streamed through the media upload pipeline (stored, then discarded if
   // anything after fails, so a refused suggestion leaves no file behind).
-  router.post(BASE, ...inTenant, async (ctx) => {
+  router.post(BASE, inTenant, can(suggestionPolicy, 'create'), async (ctx) => {
     const access = accessOf(ctx);
-    suggestionPolicy.authorize(access.role, 'create');
     const memberId = requireMembership(access);
     const upload = ctx.is('multipart/form-data') ? await receiveImages(ctx, services, { tenantId: access.tenant.id, max: SUGGESTION_MAX_IMAGES }) : null;
     const send = async () => {
@@ -64,23 +61,20 @@ export function suggestionRoutes(services: AppServices): Routes {
     ctx.body = { data: present(ctx, created) };
   });
 
-  router.get(`${BASE}/:suggestionId`, ...inTenant, async (ctx) => {
+  router.get(`${BASE}/:suggestionId`, inTenant, can(suggestionPolicy, 'view'), async (ctx) => {
     const access = accessOf(ctx);
-    suggestionPolicy.authorize(access.role, 'view');
     ctx.body = { data: present(ctx, await suggestions.requireSuggestion(knex, access.tenant.id, ctx.params.suggestionId)) };
   });
 
-  router.patch(`${BASE}/:suggestionId`, ...inTenant, async (ctx) => {
+  router.patch(`${BASE}/:suggestionId`, inTenant, can(suggestionPolicy, 'update'), async (ctx) => {
     const access = accessOf(ctx);
-    suggestionPolicy.authorize(access.role, 'update');
     const input = readBody(ctx.request.body, forms.suggestionUpdate);
     const unread = flagOf(input.is_active) as boolean;
     ctx.body = { data: present(ctx, await suggestions.markSuggestion(knex, access.tenant.id, ctx.params.suggestionId, unread)) };
   });
 
-  router.delete(`${BASE}/:suggestionId`, ...inTenant, async (ctx) => {
+  router.delete(`${BASE}/:suggestionId`, inTenant, can(suggestionPolicy, 'delete'), async (ctx) => {
     const access = accessOf(ctx);
-    suggestionPolicy.authorize(access.role, 'delete');
     await suggestions.deleteSuggestion(knex, storageOf(services), access.tenant.id, ctx.params.suggestionId);
     ctx.status = 204;
   });

@@ -3,10 +3,10 @@ import { Routes } from '../../http/router.js';
 import { forms } from '@tessera/sdk/rules';
 import type { Context } from 'koa';
 import type { AppServices } from '../../context.js';
-import { authenticate } from '../../http/authenticate.js';
 import { listBody, readListParams } from '../../http/list-query.js';
 import { flagOf, readBody, textOf } from '../../http/read-body.js';
-import { accessOf, requireTenant } from '../../http/tenant-access.js';
+import { can } from '../../http/policy.js';
+import { accessOf, inTenant } from '../../http/tenant-access.js';
 import { listOptions, orderEntries } from '../content/input.js';
 import { requireMembership } from '../modules/policy.js';
 import { viewerOf } from '../content/visibility.js';
@@ -19,85 +19,75 @@ const BASE = '/tenants/:tenantId/components/:componentId/topics';
 export function topicRoutes(services: AppServices): Routes {
   const router = new Routes();
   const { knex } = services;
-  const inTenant = [authenticate(knex), requireTenant(knex)];
 
   const answer = (ctx: Context, row: TopicRow, status = 200) => {
     ctx.status = status;
     ctx.body = { data: presentTopic(row, accessOf(ctx).role) };
   };
 
-  router.get('/tenants/:tenantId/my-membership/favorite-topics', ...inTenant, async (ctx) => {
+  router.get('/tenants/:tenantId/my-membership/favorite-topics', inTenant, can(topicPolicy, 'list'), async (ctx) => {
     const access = accessOf(ctx);
-    topicPolicy.authorize(access.role, 'list');
     const page = await topics.listFavoriteTopics(knex, viewerOf(access), readListParams(ctx.query, topics.TOPIC_LIST));
     ctx.body = listBody(page, (row) => presentTopic(row, access.role));
   });
 
-  router.get(BASE, ...inTenant, async (ctx) => {
+  router.get(BASE, inTenant, can(topicPolicy, 'list'), async (ctx) => {
     const access = accessOf(ctx);
-    topicPolicy.authorize(access.role, 'list');
     const params = readListParams(ctx.query, topics.TOPIC_LIST);
     const page = await topics.listTopics(knex, viewerOf(access), ctx.params.componentId, params, { short: listOptions(ctx.query).short });
     ctx.body = listBody(page, (row) => presentTopic(row, access.role));
   });
 
-  router.post(BASE, ...inTenant, async (ctx) => {
+  router.post(BASE, inTenant, can(topicPolicy, 'create'), async (ctx) => {
     const access = accessOf(ctx);
-    topicPolicy.authorize(access.role, 'create');
     const input = readBody(ctx.request.body, forms.topic);
     const created = { name: textOf(input.name) as string, description: textOf(input.description) as string };
     answer(ctx, await topics.createTopic(knex, viewerOf(access), ctx.params.componentId, created), 201);
   });
 
-  router.patch(BASE, ...inTenant, async (ctx) => {
+  router.patch(BASE, inTenant, can(topicPolicy, 'reorder'), async (ctx) => {
     const access = accessOf(ctx);
-    topicPolicy.authorize(access.role, 'reorder');
     const input = readBody(ctx.request.body, forms.topicOrder);
     const page = await topics.reorderTopics(knex, viewerOf(access), ctx.params.componentId, orderEntries(input.topics));
     ctx.body = listBody(page, (row) => presentTopic(row, access.role));
   });
 
   for (const [method, favorite] of [['post', true], ['delete', false]] as const) {
-    router[method](`${BASE}/favorites/:topicId`, ...inTenant, async (ctx) => {
+    router[method](`${BASE}/favorites/:topicId`, inTenant, can(topicPolicy, 'favorite'), async (ctx) => {
       const access = accessOf(ctx);
-      topicPolicy.authorize(access.role, 'favorite');
       const memberId = requireMembership(access);
       answer(ctx, await topics.setFavorite(knex, viewerOf(access), ctx.params.componentId, ctx.params.topicId, memberId, favorite));
     });
   }
 
-  router.post(`${BASE}/copy/:topicId`, ...inTenant, async (ctx) => {
+  router.post(`${BASE}/copy/:topicId`, inTenant, can(topicPolicy, 'copy'), async (ctx) => {
     const access = accessOf(ctx);
-    topicPolicy.authorize(access.role, 'copy');
     answer(ctx, await topics.copyTopic(knex, viewerOf(access), ctx.params.componentId, ctx.params.topicId), 201);
   });
 
-  router.post(`${BASE}/move/:topicId`, ...inTenant, async (ctx) => {
+  router.post(`${BASE}/move/:topicId`, inTenant, can(topicPolicy, 'move'), async (ctx) => {
     const access = accessOf(ctx);
-    topicPolicy.authorize(access.role, 'move');
     const input = readBody(ctx.request.body, forms.topicMove);
     const target = String(input.component_id).toLowerCase();
     answer(ctx, await topics.moveTopic(knex, viewerOf(access), ctx.params.componentId, ctx.params.topicId, target));
   });
 
   // Admin routes (topics/:topic/edit, topics/:topic/items) name a topic without its component.
-  router.get('/tenants/:tenantId/topics/:topicId', ...inTenant, async (ctx) => {
+  router.get('/tenants/:tenantId/topics/:topicId', inTenant, can(topicPolicy, 'view'), async (ctx) => {
     const access = accessOf(ctx);
-    topicPolicy.authorize(access.role, 'view');
     answer(ctx, await topics.requireTopic(knex, viewerOf(access), null, ctx.params.topicId));
   });
 
-  router.get(`${BASE}/:topicId`, ...inTenant, async (ctx) => {
+  router.get(`${BASE}/:topicId`, inTenant, can(topicPolicy, 'view'), async (ctx) => {
     const access = accessOf(ctx);
-    topicPolicy.authorize(access.role, 'view');
     answer(ctx, await topics.requireTopic(knex, viewerOf(access), ctx.params.componentId, ctx.params.topicId));
   });
 
-  router.patch(`${BASE}/:topicId`, ...inTenant, async (ctx) => {
+  router.patch(`${BASE}/:topicId`, inTenant, can(topicPolicy, 'update'), async (ctx) => {
     const access = accessOf(ctx);
-    topicPolicy.authorize(access.role, 'update');
     const input = readBody(ctx.request.body, forms.topicUpdate);
     const isDeleted = flagOf(input.is_deleted);
+    // The body decides the operation (archive or restore), so this check follows the body's validation.
     if (isDeleted !== undefined) topicPolicy.authorize(access.role, isDeleted ? 'archive' : 'restore');
     const changes = {
       name: textOf(input.name),
@@ -109,9 +99,8 @@ export function topicRoutes(services: AppServices): Routes {
     answer(ctx, await topics.updateTopic(knex, viewerOf(access), ctx.params.componentId, ctx.params.topicId, changes));
   });
 
-  router.delete(`${BASE}/:topicId`, ...inTenant, async (ctx) => {
+  router.delete(`${BASE}/:topicId`, inTenant, can(topicPolicy, 'archive'), async (ctx) => {
     const access = accessOf(ctx);
-    topicPolicy.authorize(access.role, 'archive');
     answer(ctx, await topics.updateTopic(knex, viewerOf(access), ctx.params.componentId, ctx.params.topicId, { isDeleted: true }));
   });
 
