@@ -10,7 +10,7 @@ import { accessOf, inTenant } from '../../http/tenant-access.js';
 import { signerOf } from '../../storage/signed-urls.js';
 import { readContentForm } from '../media/content-image.js';
 import { contentChanges, listOptions, orderEntries } from '../content/input.js';
-import { requireMembership } from '../modules/policy.js';
+import { requireMembership } from '../content/policy.js';
 import { setHidden } from '../modules/service.js';
 import { viewerOf } from '../content/visibility.js';
 import { componentPolicy } from './policy.js';

@@ -1,4 +1,4 @@
-/** Reading the content forms (modules, components) into service inputs, and the list options. */
+/** The content forms' service inputs (create, change), reading those forms (modules, components), and the list options. */
 import type { ParsedUrlQuery } from 'node:querystring';
 import { parseFlag } from '../../http/input.js';
 import { queryValue } from '../../http/list-query.js';
@@ -6,7 +6,33 @@ import { messages } from '@tessera/sdk/rules';
 import { fieldError } from '../../http/errors.js';
 import { flagOf, textOf, type SentFields } from '../../http/read-body.js';
 import type { ReceivedFile } from '../media/upload.js';
-import type { ContentChanges, ContentListOptions } from '../modules/service.js';
+import type { ContentListOptions } from './list.js';
+
+/** A library image uploaded with a content form, named by `image_name`. */
+export interface ImageUpload {
+  file: ReceivedFile;
+  name: string;
+}
+
+export interface ContentInput {
+  name: string;
+  description: string;
+  isActive?: boolean;
+  imageId?: string | null;
+  /** Wins over `imageId`: its library row is inserted in the same transaction. */
+  imageUpload?: ImageUpload;
+}
+
+export interface ContentChanges {
+  name?: string;
+  description?: string;
+  isActive?: boolean;
+  isDeleted?: boolean;
+  /** undefined leaves the image; null clears it. */
+  imageId?: string | null;
+  /** A new image uploaded with the form (wins over `imageId`). */
+  imageUpload?: ImageUpload;
+}
 
 type ContentFields = SentFields<{ name: []; description: []; is_active: []; is_deleted: []; image_id: []; image_name: [] }>;
 

@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors.js';
 import { can } from '../../http/policy.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
 import { signerOf } from '../../storage/signed-urls.js';
-import { requireMembership } from '../modules/policy.js';
+import { requireMembership } from '../content/policy.js';
 import { viewerOf } from '../content/visibility.js';
 import { readItemList } from './input.js';
 import { itemMessages, itemPolicy } from './policy.js';

@@ -11,7 +11,7 @@ import type { Knex } from '../../db/knex.js';
 import { chunks } from '../../db/relations.js';
 import { notFound, validationFailed } from '../../http/errors.js';
 import { mediaSummaryColumns } from '../media/summary.js';
-import { contentMessages } from '../modules/policy.js';
+import { contentMessages } from '../content/policy.js';
 import { memberFlag, placeholderViewer, viewerValues, visibilityCheck, type Viewer } from '../content/visibility.js';
 import { topicsOf } from '../topics/service.js';
 import type { ItemEntry } from './input.js';

@@ -14,7 +14,7 @@ import { signerOf } from '../../storage/signed-urls.js';
 import { storageOf } from '../../storage/storage.js';
 import { presentMediaSummary } from '../media/summary.js';
 import { receiveImages, withUpload } from '../media/upload.js';
-import { requireMembership } from '../modules/policy.js';
+import { requireMembership } from '../content/policy.js';
 import { viewerOf } from '../content/visibility.js';
 import { suggestionPolicy } from './policy.js';
 import { presentSuggestion } from './presenter.js';

@@ -8,7 +8,7 @@ import { flagOf, readBody, textOf } from '../../http/read-body.js';
 import { can } from '../../http/policy.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
 import { listOptions, orderEntries } from '../content/input.js';
-import { requireMembership } from '../modules/policy.js';
+import { requireMembership } from '../content/policy.js';
 import { viewerOf } from '../content/visibility.js';
 import { topicPolicy } from './policy.js';
 import { presentTopic, type TopicRow } from './presenter.js';
