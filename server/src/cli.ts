@@ -5,7 +5,7 @@
  * They read the same environment as the server (DATA_DIR, DATABASE_URL, ...).
  */
 import { parseArgs } from 'node:util';
-import { forms, rule, validate } from '@tessera/sdk/rules';
+import { form, formErrors, forms } from '@tessera/sdk/rules';
 import { ConfigError, assertPasswordCost, loadConfig } from './config.js';
 import { createKnex } from './db/knex.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -28,15 +28,12 @@ async function migrate() {
   }
 }
 
-const ownerForm = {
-  email: forms.signUp.email,
-  name: forms.signUp.name,
-  password: [rule.required('password'), rule.password()],
-};
+const { email, name, password } = forms.signUp.entries;
+const ownerForm = form({ email, name, password });
 
 async function createOwner(args: string[]) {
   const { values } = parseArgs({ args, options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } } });
-  const errors = validate(values, ownerForm);
+  const errors = formErrors(ownerForm, values);
   if (Object.keys(errors).length > 0) {
     for (const [field, messages] of Object.entries(errors)) console.error(`${field}: ${messages.join(' ')}`);
     console.error(USAGE);

@@ -1,4 +1,4 @@
-import { hasErrors, validate, type FieldErrors, type FormRules } from '@tessera/sdk/rules';
+import { formErrors, hasErrors, type FieldErrors, type FormSchema } from '@tessera/sdk/rules';
 import type { ApiFailure } from '../api/outcome';
 import { TOO_MANY_REQUESTS } from '../api/outcome';
 
@@ -67,8 +67,8 @@ export function formReducer<V extends FormValues>(state: FormState<V>, action: F
 }
 
 /** Client-side check with the SDK's rules: the same messages the server answers. */
-export function validateForm(values: FormValues, rules: FormRules): FieldErrors {
-  return validate(values, rules);
+export function validateForm(values: FormValues, rules: FormSchema): FieldErrors {
+  return formErrors(rules, values);
 }
 
 /** Keeps messages of visible fields under them and moves the rest to OTHER (they would be invisible). */

@@ -1,4 +1,4 @@
-import type { FieldErrors, FormRules } from '@tessera/sdk/rules';
+import type { FieldErrors, FormSchema } from '@tessera/sdk/rules';
 import { hasErrors } from '@tessera/sdk/rules';
 import { useCallback, useReducer, useRef, useState, type FormEvent } from 'react';
 import type { ApiFailure, ApiOutcome } from '../api/outcome';
@@ -16,8 +16,8 @@ import {
 
 export interface UseFormOptions<V extends FormValues, T> {
   initialValues: V;
-  /** The SDK's rules for this form (`forms.*` from @tessera/sdk/rules). */
-  rules: FormRules;
+  /** The SDK's form for these values (`forms.*` from @tessera/sdk/rules). */
+  rules: FormSchema;
   /** Fields that have an input on the screen, where 422 messages show. Defaults to the keys of initialValues. */
   fields?: readonly string[];
   /** Sends the values (through apiCall, so unhandled failures are routed globally). */

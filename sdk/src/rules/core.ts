@@ -1,14 +1,25 @@
 /**
- * Tessera's validation rules and their messages. This is the only place they are written:
- * the server validates request bodies with these forms, and the portal and widgets check
- * fields with them before sending, so a person sees the same message either way.
+ * Tessera's validation rules and their messages, as valibot schemas. This is the only place they are written:
+ * the server parses request bodies with these forms (`validate(form)` in server/src/http/validate.ts), and the
+ * portal and widgets check fields with them before sending, so a person sees the same message either way.
+ * A form's output is the parsed input (trimmed text, booleans from flags, numbers, lower-cased ids), so a
+ * handler reads typed values instead of re-reading strings. See ARCHITECTURE.md, "Validation".
+ *
+ * Every field schema starts from the type the contract documents (for `v.InferInput` and the contract check in
+ * contract-check.ts) and then checks the value as sent, which may be anything: one message per field, the first
+ * rule it breaks, in the order a person fixes them.
  */
+import * as v from 'valibot';
 
+/** Messages per field, as the API's 422 `errors` carry them (`items.3.text` for a nested field). */
 export type FieldErrors = Record<string, string[]>;
-export type Values = Record<string, unknown>;
-/** A rule returns its message when the value breaks it, or null. */
-export type Rule = (value: unknown, values: Values) => string | null;
-export type FormRules = Record<string, Rule[]>;
+
+/** Any form: a schema of an object whose output is the parsed input. */
+export type FormSchema = v.GenericSchema<unknown, object>;
+/** What a form parses a request into (trimmed text, booleans, numbers, lower-cased ids). */
+export type FormOutput<S extends FormSchema> = v.InferOutput<S>;
+/** The body a form reads, as the contract documents it. */
+export type FormInput<S extends FormSchema> = v.InferInput<S>;
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const TEXT_MAX_LENGTH = 255;
@@ -61,81 +72,22 @@ function label(field: string): string {
   return field.replace(/_/g, ' ');
 }
 
-function isBlank(value: unknown): boolean {
+export function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
 // A pragmatic address check (one @, a dotted domain, no spaces); the confirmation email is the real proof.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-const NAME_PATTERN = /^[\p{L}\p{M} ]+$/u;
-const ORGANIZATION_NAME_PATTERN = /^[\p{L}\p{N}\-_& ]+$/u;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The flag forms the API accepts (spec: 1/0 as well as booleans). */
-const FLAG_VALUES: unknown[] = [true, false, 1, 0, '1', '0', 'true', 'false'];
 
 export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID_PATTERN.test(value);
 }
 
-/** Rules that skip blank values, so `required` alone decides about emptiness. */
-function whenPresent(check: (value: string) => string | null, field: string): Rule {
-  return (value) => {
-    if (isBlank(value)) return null;
-    if (typeof value !== 'string') return messages.string(field);
-    return check(value);
-  };
+/** Emails are compared and stored trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
 }
-
-export const rule = {
-  required:
-    (field: string): Rule =>
-    (value) =>
-      isBlank(value) ? messages.required(field) : null,
-  /** Absent is fine (an update leaves the field alone), but a field that is sent must not be blank. */
-  filled:
-    (field: string): Rule =>
-    (value) =>
-      value !== undefined && isBlank(value) ? messages.required(field) : null,
-  /** true/false or 1/0 (also as strings); absent is fine. */
-  flag:
-    (field: string): Rule =>
-    (value) =>
-      value === undefined || value === null || FLAG_VALUES.includes(value) ? null : messages.boolean(field),
-  /** One of a fixed set of strings (a role, a status); absent is fine. */
-  oneOf:
-    (field: string, allowed: readonly string[]): Rule =>
-    (value) =>
-      isBlank(value) || (typeof value === 'string' && allowed.includes(value)) ? null : messages.selected(field),
-  /** A list of ids (relating groups and members); whether they exist is the server's check. */
-  ids:
-    (field: string, max = RELATION_MAX_ITEMS): Rule =>
-    (value) => {
-      if (value === undefined || value === null) return null;
-      if (!Array.isArray(value)) return messages.array(field);
-      if (value.length > max) return messages.maxItems(field, max);
-      return value.every(isUuid) ? null : messages.selected(field);
-    },
-  maxLength: (field: string, max = TEXT_MAX_LENGTH): Rule =>
-    whenPresent((value) => (value.length > max ? messages.maxLength(field, max) : null), field),
-  email: (field = 'email'): Rule =>
-    whenPresent((value) => (EMAIL_PATTERN.test(value.trim()) ? null : messages.email), field),
-  name: (field = 'name'): Rule =>
-    whenPresent((value) => (NAME_PATTERN.test(value.trim()) ? null : messages.name), field),
-  organizationName: (field = 'name'): Rule =>
-    whenPresent((value) => (ORGANIZATION_NAME_PATTERN.test(value) ? null : messages.organizationName), field),
-  password: (field = 'password'): Rule =>
-    whenPresent((value) => passwordProblem(value), field),
-  /** The confirmation is required once a password is typed, and must match it. */
-  confirms:
-    (passwordField = 'password'): Rule =>
-    (value, values) => {
-      const password = values[passwordField];
-      if (isBlank(password)) return null;
-      if (isBlank(value)) return messages.required('password_confirmation');
-      return value === password ? null : messages.passwordConfirmation;
-    },
-};
 
 /** The first password rule a value breaks, in the order a person fixes them. */
 export function passwordProblem(password: string): string | null {
@@ -147,24 +99,111 @@ export function passwordProblem(password: string): string | null {
   return null;
 }
 
-/** Checks every field of a form; answers only the fields that have messages. */
-export function validate(values: Values, form: FormRules): FieldErrors {
+// ------------------------------------------------------------------------------------------------
+// Field schemas. `required`, `filled`, `sent` and `present` say what an absent value means; the schema they
+// wrap checks a value that is there. Marked free of side effects so a bundle keeps only the forms it uses.
+
+/**
+ * The type the contract documents for a field. It accepts anything: the checks that follow it read the value
+ * as sent (a request can carry a number where a string belongs) and answer the field's own message.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function documented<T>() {
+  return v.custom<T>(() => true);
+}
+
+/** Absent, null or blank answers "The {field} field is required."; anything else goes to `schema`. */
+/* @__NO_SIDE_EFFECTS__ */
+export function required<S extends v.GenericSchema>(field: string, schema: S) {
+  return v.pipe(documented<v.InferInput<S>>(), v.check((value) => !isBlank(value), messages.required(field)), schema);
+}
+
+/** An update's field: absent or null leaves it unchanged (undefined), but one that is sent must not be blank. */
+/* @__NO_SIDE_EFFECTS__ */
+export function filled<S extends v.GenericSchema>(field: string, schema: S) {
+  return sent(v.pipe(documented<v.InferInput<S>>(), v.check((value) => !isBlank(value), messages.required(field)), schema));
+}
+
+/** Absent or null reads as not sent (undefined); anything else, even '', goes to `schema`. */
+/* @__NO_SIDE_EFFECTS__ */
+export function sent<S extends v.GenericSchema>(schema: S) {
+  return v.optional(v.pipe(documented<v.InferInput<S>>(), v.transform(nullAsUndefined), v.optional(schema)));
+}
+
+/** Absent, null or blank reads as not sent (undefined); anything else goes to `schema`. */
+/* @__NO_SIDE_EFFECTS__ */
+export function present<S extends v.GenericSchema>(schema: S) {
+  return v.optional(v.pipe(documented<v.InferInput<S>>(), v.transform(blankAsUndefined), v.optional(schema)));
+}
+
+function nullAsUndefined<T>(value: T): T | undefined {
+  return value === null ? undefined : value;
+}
+
+function blankAsUndefined<T>(value: T): T | undefined {
+  return isBlank(value) ? undefined : value;
+}
+
+/** A string (else "must be a string") of at most `max` characters as sent, answered trimmed. */
+/* @__NO_SIDE_EFFECTS__ */
+export function text(field: string, max = TEXT_MAX_LENGTH) {
+  return v.pipe(v.string(messages.string(field)), v.maxLength(max, messages.maxLength(field, max)), v.trim());
+}
+
+/** An email address, answered trimmed and lower-cased (the length counts what was sent). */
+/* @__NO_SIDE_EFFECTS__ */
+export function emailAddress(field = 'email') {
+  return v.pipe(
+    v.string(messages.string(field)),
+    v.check((value) => EMAIL_PATTERN.test(value.trim()), messages.email),
+    v.maxLength(TEXT_MAX_LENGTH, messages.maxLength(field, TEXT_MAX_LENGTH)),
+    v.transform(normalizeEmail),
+  );
+}
+
+/** A form: its fields' schemas; a field the request leaves out that must be there is "required". */
+/* @__NO_SIDE_EFFECTS__ */
+export function form<const E extends v.ObjectEntries>(entries: E) {
+  return v.object(entries, (issue) => (issue.path ? messages.required(String(issue.path[0].key)) : messages.defaultFailure));
+}
+
+// ------------------------------------------------------------------------------------------------
+// Running a form
+
+export type FormResult<T> = { success: true; output: T } | { success: false; errors: FieldErrors };
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The first message of each field, keyed by its dotted path (the API's 422 `errors`). */
+function fieldErrorsOf(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
   const errors: FieldErrors = {};
-  for (const [field, fieldRules] of Object.entries(form)) {
-    for (const check of fieldRules) {
-      const message = check(values[field], values);
-      if (message) {
-        errors[field] = [message];
-        break;
-      }
-    }
+  for (const issue of issues) {
+    const key = v.getDotPath(issue) ?? '';
+    if (!(key in errors)) errors[key] = [issue.message];
   }
   return errors;
 }
 
-/** Checks one field (the portal calls this as a person types). */
-export function validateField(field: string, values: Values, form: FormRules): string[] {
-  return validate(values, { [field]: form[field] ?? [] })[field] ?? [];
+/**
+ * Parses a request body or a screen's values with a form: the typed output, or every failing field with its
+ * message (the `errors` of the API's 422). A body that is not an object reads as `{}`.
+ */
+export function parseForm<S extends FormSchema>(schema: S, input: unknown): FormResult<FormOutput<S>> {
+  const result = v.safeParse(schema, isPlainObject(input) ? input : {});
+  return result.success ? { success: true, output: result.output } : { success: false, errors: fieldErrorsOf(result.issues) };
+}
+
+/** The messages of every failing field ({} when the values pass). */
+export function formErrors(schema: FormSchema, values: unknown): FieldErrors {
+  const result = parseForm(schema, values);
+  return result.success ? {} : result.errors;
+}
+
+/** The messages of one field (the portal and the login widget call this as a person types). */
+export function fieldMessages(schema: FormSchema, field: string, values: unknown): string[] {
+  return formErrors(schema, values)[field] ?? [];
 }
 
 export function hasErrors(errors: FieldErrors): boolean {
@@ -172,16 +211,12 @@ export function hasErrors(errors: FieldErrors): boolean {
 }
 
 // ------------------------------------------------------------------------------------------------
-// Content (issue 4)
-
-/** The rules of an email field, shared by every form that asks for one. */
-export const emailRules = [rule.required('email'), rule.email(), rule.maxLength('email')];
 
 /**
- * The login form on its own: the standalone widget bundle imports just this, so the other forms (whose rules
- * are built by calls a bundler must keep) stay out of it.
+ * The login form on its own: the standalone widget bundle imports just this, so the other forms stay out of it.
+ * The password is checked only for its length: what it must contain is the sign-up's rule.
  */
-export const loginForm = {
-  email: emailRules,
-  password: [rule.required('password'), rule.maxLength('password', PASSWORD_MAX_LENGTH)],
-} satisfies FormRules;
+export const loginForm = form({
+  email: required('email', emailAddress()),
+  password: required('password', v.pipe(v.string(messages.string('password')), v.maxLength(PASSWORD_MAX_LENGTH, messages.maxLength('password', PASSWORD_MAX_LENGTH)))),
+});

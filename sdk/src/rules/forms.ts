@@ -1,211 +1,315 @@
+/**
+ * The forms of the API calls and screens (core-platform.md section 5), as valibot schemas whose output is the
+ * parsed input a handler uses. Each API request's form is checked against the contract's request body in
+ * contract-check.ts, so a change to one without the other fails `npm run typecheck -w @tessera/sdk`.
+ */
+import * as v from 'valibot';
 import {
   ACCESS_REQUEST_DECISIONS,
   DESCRIPTION_MAX_LENGTH,
   ITEM_TEXT_MAX_LENGTH,
   RELATION_MAX_ITEMS,
   ROLES,
-  emailRules,
+  TEXT_MAX_LENGTH,
+  documented,
+  emailAddress,
+  filled,
+  form,
+  isBlank,
   isUuid,
   loginForm,
   messages,
-  rule,
-  type FormRules,
-  type Rule,
-  type Values,
+  passwordProblem,
+  present,
+  required,
+  sent,
+  text,
 } from './core.js';
 
-const email = emailRules;
-const requiredName = [rule.required('name'), rule.name(), rule.maxLength('name')];
-const requiredPassword = [rule.required('password'), rule.password()];
-const passwordConfirmation = [rule.required('password_confirmation'), rule.confirms()];
+/** The flag forms the API accepts (spec: 1/0 as well as booleans). */
+export type Flag = boolean | 0 | 1 | 'true' | 'false' | '1' | '0';
+const FLAG_VALUES: readonly unknown[] = [true, false, 1, 0, '1', '0', 'true', 'false'];
+const TRUE_VALUES: readonly unknown[] = [true, 1, '1', 'true'];
 
-export const contentRule = {
-  uuid:
-    (field: string): Rule =>
-    (value) =>
-      value === undefined || value === null || value === '' || isUuid(value) ? null : messages.uuid(field),
-  /** A whole number of at least `min` (numbers or numeric strings); absent is fine. */
-  integer:
-    (field: string, min = 0): Rule =>
-    (value) => {
-      if (value === undefined || value === null) return null;
-      const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-      if (typeof number !== 'number' || !Number.isInteger(number)) return messages.integer(field);
-      return number < min ? messages.minNumber(field, min) : null;
-    },
-  /** A list of at most `max` entries (the files picked in a form); absent is fine. */
-  maxItems:
-    (field: string, max: number): Rule =>
-    (value) => {
-      if (value === undefined || value === null) return null;
-      if (!Array.isArray(value)) return messages.array(field);
-      return value.length > max ? messages.maxItems(field, max) : null;
-    },
-  /** `[{ id, order }]` of a bulk reorder. */
-  orderList:
-    (field: string): Rule =>
-    (value) => {
-      if (value === undefined || value === null) return null;
-      if (!Array.isArray(value)) return messages.array(field);
-      if (value.length > RELATION_MAX_ITEMS) return messages.maxItems(field, RELATION_MAX_ITEMS);
-      const valid = value.every(
-        (entry) => typeof entry === 'object' && entry !== null && isUuid((entry as Values).id) && Number.isInteger(Number((entry as Values).order)),
-      );
-      return valid ? null : messages.selected(field);
-    },
-};
+/** Flags arrive as true/false, 1/0, "1"/"0" or "true"/"false" and are answered as booleans. */
+export function flag(field: string) {
+  return v.pipe(
+    v.custom<Flag>((value) => FLAG_VALUES.includes(value), messages.boolean(field)),
+    v.transform((value) => TRUE_VALUES.includes(value)),
+  );
+}
 
-/** How many images one suggestion may carry. */
+/** Letters of any script and spaces. */
+const NAME_PATTERN = /^[\p{L}\p{M} ]+$/u;
+const ORGANIZATION_NAME_PATTERN = /^[\p{L}\p{N}\-_& ]+$/u;
+
+/** A person's name, answered trimmed. */
+function personName(field = 'name') {
+  return v.pipe(
+    v.string(messages.string(field)),
+    v.check((value) => NAME_PATTERN.test(value.trim()), messages.name),
+    v.maxLength(TEXT_MAX_LENGTH, messages.maxLength(field, TEXT_MAX_LENGTH)),
+    v.trim(),
+  );
+}
+
+/** An organization's name (checked as sent, answered trimmed). */
+function organizationName(field = 'name') {
+  return v.pipe(
+    v.string(messages.string(field)),
+    v.regex(ORGANIZATION_NAME_PATTERN, messages.organizationName),
+    v.maxLength(TEXT_MAX_LENGTH, messages.maxLength(field, TEXT_MAX_LENGTH)),
+    v.trim(),
+  );
+}
+
+/** A new password: the first rule it breaks (passwordProblem); answered as typed. */
+export function newPassword(field = 'password') {
+  return v.pipe(
+    v.string(messages.string(field)),
+    v.check(
+      (value) => passwordProblem(value) === null,
+      (issue) => (typeof issue.input === 'string' && passwordProblem(issue.input)) || messages.defaultFailure,
+    ),
+  );
+}
+
+/** A string as sent (tokens are not trimmed). */
+function rawString(field: string) {
+  return v.string(messages.string(field));
+}
+
+/** One of a fixed set of strings (a role, a status). */
+function oneOf<const T extends readonly string[]>(field: string, allowed: T) {
+  return v.picklist(allowed, messages.selected(field));
+}
+
+/** A UUID, answered lower-cased (non-strings answer the same message). */
+function uuid(field: string) {
+  return v.pipe(v.custom<string>(isUuid, messages.uuid(field)), v.transform((id) => id.toLowerCase()));
+}
+
+/** A UUID, or null or '' for none (read as not sent). */
+function optionalUuid(field: string) {
+  return v.optional(
+    v.pipe(
+      v.nullable(
+        v.pipe(
+          v.custom<string>((value) => value === '' || isUuid(value), messages.uuid(field)),
+          v.transform((id) => (id === '' ? undefined : id.toLowerCase())),
+        ),
+      ),
+      v.transform((id) => id ?? undefined),
+    ),
+  );
+}
+
+/** A main image from the library: a UUID (lower-cased), or null or '' to clear it (null); absent leaves it. */
+function imageId(field = 'image_id') {
+  return v.optional(
+    v.nullable(
+      v.pipe(
+        v.custom<string>((value) => value === '' || isUuid(value), messages.uuid(field)),
+        v.transform((id) => (id === '' ? null : id.toLowerCase())),
+      ),
+    ),
+  );
+}
+
+/** A list of ids (relating groups and members), answered lower-cased without duplicates; whether they exist is the server's check. */
+function ids(field: string, max = RELATION_MAX_ITEMS) {
+  return v.pipe(
+    v.array(documented<string>(), messages.array(field)),
+    v.maxLength(max, messages.maxItems(field, max)),
+    v.check((list) => list.every(isUuid), messages.selected(field)),
+    v.transform((list) => [...new Set(list.map((id) => id.toLowerCase()))]),
+  );
+}
+
+function isWholeNumber(value: unknown): boolean {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof number === 'number' && Number.isInteger(number);
+}
+
+/** A whole number of at least `min` (numbers or numeric strings), answered as a number. */
+function integer(field: string, min = 0) {
+  return v.pipe(v.custom<number>(isWholeNumber, messages.integer(field)), v.transform(Number), v.minValue(min, messages.minNumber(field, min)));
+}
+
+export interface OrderEntry {
+  id: string;
+  order: number;
+}
+
+function isOrderEntry(entry: unknown): boolean {
+  return typeof entry === 'object' && entry !== null && 'id' in entry && isUuid(entry.id) && Number.isInteger(Number('order' in entry ? entry.order : undefined));
+}
+
+/** `[{ id, order }]` of a bulk reorder, answered with lower-cased ids and numeric orders. */
+function orderList(field: string) {
+  return v.pipe(
+    v.array(documented<OrderEntry>(), messages.array(field)),
+    v.maxLength(RELATION_MAX_ITEMS, messages.maxItems(field, RELATION_MAX_ITEMS)),
+    v.check((list) => list.every(isOrderEntry), messages.selected(field)),
+    v.transform((list) => list.map((entry) => ({ id: entry.id.toLowerCase(), order: Number(entry.order) }))),
+  );
+}
+
+/** A value only a cross-field check reads (a confirmation, a picked file's name): answered as sent. */
+const asSent = v.pipe(documented<string>(), v.transform((value): unknown => value));
+
+/** The message of a cross-field check, on `field`. */
+function issueOn(field: string, value: unknown, message: string) {
+  const path: [v.UnknownPathItem] = [{ type: 'unknown', origin: 'value', input: value, key: field, value }];
+  return { message, path };
+}
+
+/** A field of a form's values (partly parsed when other fields failed). */
+function fieldOf(values: unknown, field: string): unknown {
+  return typeof values === 'object' && values !== null ? Object.entries(values).find(([key]) => key === field)?.[1] : undefined;
+}
+
+type PasswordFields = { password?: unknown; password_confirmation?: unknown };
+
+/** The confirmation is required once a password is typed, and must match it. */
+function confirmingPassword<S extends v.GenericSchema<unknown, PasswordFields>>(schema: S) {
+  return v.pipe(
+    schema,
+    v.rawCheck<v.InferOutput<S>>(({ dataset, addIssue }) => {
+      const password = fieldOf(dataset.value, 'password');
+      const confirmation = fieldOf(dataset.value, 'password_confirmation');
+      if (isBlank(password)) return;
+      if (isBlank(confirmation)) addIssue(issueOn('password_confirmation', confirmation, messages.required('password_confirmation')));
+      else if (confirmation !== password) addIssue(issueOn('password_confirmation', confirmation, messages.passwordConfirmation));
+    }),
+  );
+}
+
+const email = required('email', emailAddress());
+const requiredName = required('name', personName());
+const requiredPassword = required('password', newPassword());
+const requiredToken = required('token', rawString('token'));
+const passwordConfirmation = required('password_confirmation', asSent);
+
+/** How many images one suggestion may carry (the server counts them as they stream in, media/upload.ts). */
 export const SUGGESTION_MAX_IMAGES = 5;
 
-const contentName = [rule.required('name'), rule.maxLength('name')];
-const contentDescription = [rule.required('description'), rule.maxLength('description', DESCRIPTION_MAX_LENGTH)];
-const contentNameUpdate = [rule.filled('name'), rule.maxLength('name')];
-const contentDescriptionUpdate = [rule.filled('description'), rule.maxLength('description', DESCRIPTION_MAX_LENGTH)];
-/** Modules and components: name and description required; an image from the library (`image_id`) or an upload named by `image_name`. */
-const imageFields = { image_id: [contentRule.uuid('image_id')], image_name: [rule.maxLength('image_name')] };
+const contentName = required('name', text('name'));
+const contentDescription = required('description', text('description', DESCRIPTION_MAX_LENGTH));
+const contentNameUpdate = filled('name', text('name'));
+const contentDescriptionUpdate = filled('description', text('description', DESCRIPTION_MAX_LENGTH));
+const isActive = sent(flag('is_active'));
+const isDeleted = sent(flag('is_deleted'));
+const relation = (field: string) => required(field, ids(field));
+/** Modules and components: an image from the library (`image_id`, null clears it) or an upload named by `image_name`. */
+const imageFields = { image_id: imageId(), image_name: present(text('image_name')) };
 
 /** Where a module's or component's new image comes from on the create and edit screens (spec 2.9). */
 export const IMAGE_SOURCES = ['upload', 'library'] as const;
 
-/** A rule that applies only when the image choice is `source` (the other choices leave the field unused). */
-const requiredForSource =
-  (source: (typeof IMAGE_SOURCES)[number], field: string): Rule =>
-  (value, values) =>
-    values.image_source === source ? rule.required(field)(value, values) : null;
+type ImageChoiceFields = { image_source?: unknown; image?: unknown; image_name?: unknown; image_id?: unknown };
 
 /**
  * Spec 5: the image source must be upload or library (or none: keep the current image); an upload needs its file
- * (`image`) and an image name, the library a chosen image. The screens validate these before the API call.
+ * (`image`, the picked file's name) and an image name, the library a chosen image (a UUID).
  */
-const imageChoiceFields = {
-  image_source: [rule.oneOf('image_source', IMAGE_SOURCES)],
-  image: [requiredForSource('upload', 'image')],
-  image_name: [requiredForSource('upload', 'image_name'), rule.maxLength('image_name')],
-  image_id: [requiredForSource('library', 'image_id'), contentRule.uuid('image_id')],
-};
+function choosingImage<S extends v.GenericSchema<unknown, ImageChoiceFields>>(schema: S) {
+  return v.pipe(
+    schema,
+    v.rawCheck<v.InferOutput<S>>(({ dataset, addIssue }) => {
+      const source = fieldOf(dataset.value, 'image_source');
+      const imageId = fieldOf(dataset.value, 'image_id');
+      const requiredFor = (choice: (typeof IMAGE_SOURCES)[number], field: keyof ImageChoiceFields) => {
+        const value = fieldOf(dataset.value, field);
+        if (source !== choice || !isBlank(value)) return true;
+        addIssue(issueOn(field, value, messages.required(field)));
+        return false;
+      };
+      requiredFor('upload', 'image');
+      requiredFor('upload', 'image_name');
+      if (requiredFor('library', 'image_id') && !isBlank(imageId) && !isUuid(imageId)) addIssue(issueOn('image_id', imageId, messages.uuid('image_id')));
+    }),
+  );
+}
+
+/** The entries of the items editor (spec 5: a row title is required; image, video, pdf and audio need their media). */
+const itemOrder = sent(integer('order'));
 
 /** The forms of the API calls and screens (core-platform.md section 5). */
 export const forms = {
   login: loginForm,
-  signUp: {
-    email,
-    name: requiredName,
-    password: requiredPassword,
-    recaptcha_token: [rule.required('recaptcha_token')],
-  },
+  signUp: form({ email, name: requiredName, password: requiredPassword, recaptcha_token: required('recaptcha_token', rawString('recaptcha_token')) }),
   /** The portal's sign-up form also asks for a confirmation; the API call does not carry it. */
-  signUpScreen: {
-    email,
-    name: requiredName,
-    password: requiredPassword,
-    password_confirmation: passwordConfirmation,
-  },
-  finishRegistration: {
-    email,
-    name: requiredName,
-    password: requiredPassword,
-    password_confirmation: passwordConfirmation,
-    token: [rule.required('token')],
-  },
-  forgotPassword: { email },
-  resetPassword: { email, password: requiredPassword, token: [rule.required('token')] },
-  resetPasswordScreen: { password: requiredPassword, password_confirmation: passwordConfirmation },
-  confirmEmail: { token: [rule.required('token')], email: [rule.email(), rule.maxLength('email')] },
-  /** In the profile every field is optional; the confirmation becomes required once a password is typed. */
-  profile: {
-    name: [rule.name(), rule.maxLength('name')],
-    email: [rule.email(), rule.maxLength('email')],
-    password: [rule.password()],
-    password_confirmation: [rule.confirms()],
-  },
-  accessRequest: { name: [rule.required('name'), rule.organizationName(), rule.maxLength('name')] },
-  organization: {
-    name: [rule.required('name'), rule.organizationName(), rule.maxLength('name')],
-    enable_bioreq: [rule.flag('enable_bioreq')],
-  },
+  signUpScreen: confirmingPassword(form({ email, name: requiredName, password: requiredPassword, password_confirmation: passwordConfirmation })),
+  finishRegistration: confirmingPassword(
+    form({ email, name: requiredName, password: requiredPassword, password_confirmation: passwordConfirmation, token: requiredToken }),
+  ),
+  forgotPassword: form({ email }),
+  resetPassword: form({ email, password: requiredPassword, token: requiredToken }),
+  resetPasswordScreen: confirmingPassword(form({ password: requiredPassword, password_confirmation: passwordConfirmation })),
+  confirmEmail: form({ token: requiredToken, email: present(emailAddress()) }),
+  /** In the profile every field is optional (blank: unchanged); the confirmation becomes required once a password is typed. */
+  profile: confirmingPassword(
+    form({ name: present(personName()), email: present(emailAddress()), password: present(newPassword()), password_confirmation: v.optional(asSent) }),
+  ),
+  accessRequest: form({ name: required('name', organizationName()) }),
+  organization: form({ name: required('name', organizationName()), enable_bioreq: sent(flag('enable_bioreq')) }),
   /** Edit Organization, and restoring one (`is_deleted: false`): only the fields sent change. */
-  organizationUpdate: {
-    name: [rule.filled('name'), rule.organizationName(), rule.maxLength('name')],
-    enable_bioreq: [rule.flag('enable_bioreq')],
-    is_deleted: [rule.flag('is_deleted')],
-  },
+  organizationUpdate: form({ name: filled('name', organizationName()), enable_bioreq: sent(flag('enable_bioreq')), is_deleted: isDeleted }),
   /** The owner's user actions: suspend/reactivate (is_active), ban/restore (is_deleted). */
-  userUpdate: { is_active: [rule.flag('is_active')], is_deleted: [rule.flag('is_deleted')] },
-  /** Add a new member: an invitation is sent to the address; the role defaults to user. */
-  member: { email, role: [rule.oneOf('role', ROLES)] },
-  memberUpdate: {
-    role: [rule.oneOf('role', ROLES)],
-    is_active: [rule.flag('is_active')],
-    is_deleted: [rule.flag('is_deleted')],
-  },
-  memberGroups: { groups: [rule.required('groups'), rule.ids('groups')] },
-  group: {
-    name: [rule.required('name'), rule.maxLength('name')],
-    description: [rule.required('description'), rule.maxLength('description', DESCRIPTION_MAX_LENGTH)],
-  },
-  groupUpdate: {
-    name: [rule.filled('name'), rule.maxLength('name')],
-    description: [rule.filled('description'), rule.maxLength('description', DESCRIPTION_MAX_LENGTH)],
-    is_deleted: [rule.flag('is_deleted')],
-  },
-  groupMembers: { tenant_users: [rule.required('tenant_users'), rule.ids('tenant_users')] },
-  groupModules: { modules: [rule.required('modules'), rule.ids('modules')] },
-  memberModules: { modules: [rule.required('modules'), rule.ids('modules')] },
-  accessRequestUpdate: {
-    status: [rule.oneOf('status', ACCESS_REQUEST_DECISIONS)],
-    is_deleted: [rule.flag('is_deleted')],
-  },
-  module: { name: contentName, description: contentDescription, is_active: [rule.flag('is_active')], ...imageFields },
+  userUpdate: form({ is_active: isActive, is_deleted: isDeleted }),
+  /** Add a new member: an invitation is sent to the address; the role defaults to user (the route's default). */
+  member: form({ email, role: present(oneOf('role', ROLES)) }),
+  memberUpdate: form({ role: present(oneOf('role', ROLES)), is_active: isActive, is_deleted: isDeleted }),
+  memberGroups: form({ groups: relation('groups') }),
+  group: form({ name: required('name', text('name')), description: contentDescription }),
+  groupUpdate: form({ name: filled('name', text('name')), description: contentDescriptionUpdate, is_deleted: isDeleted }),
+  groupMembers: form({ tenant_users: relation('tenant_users') }),
+  groupModules: form({ modules: relation('modules') }),
+  memberModules: form({ modules: relation('modules') }),
+  accessRequestUpdate: form({ status: present(oneOf('status', ACCESS_REQUEST_DECISIONS)), is_deleted: isDeleted }),
+  module: form({ name: contentName, description: contentDescription, is_active: isActive, ...imageFields }),
   /** Module edit and restore (`is_deleted: false`): only the fields sent change. */
-  moduleUpdate: {
-    name: contentNameUpdate,
-    description: contentDescriptionUpdate,
-    is_active: [rule.flag('is_active')],
-    is_deleted: [rule.flag('is_deleted')],
-    ...imageFields,
-  },
-  moduleMedia: { media: [rule.required('media'), rule.ids('media')] },
-  moduleGroups: { groups: [rule.required('groups'), rule.ids('groups')] },
-  moduleMembers: { tenant_users: [rule.required('tenant_users'), rule.ids('tenant_users')] },
-  component: { name: contentName, description: contentDescription, is_active: [rule.flag('is_active')], ...imageFields },
+  moduleUpdate: form({ name: contentNameUpdate, description: contentDescriptionUpdate, is_active: isActive, is_deleted: isDeleted, ...imageFields }),
+  moduleMedia: form({ media: relation('media') }),
+  moduleGroups: form({ groups: relation('groups') }),
+  moduleMembers: form({ tenant_users: relation('tenant_users') }),
+  component: form({ name: contentName, description: contentDescription, is_active: isActive, ...imageFields }),
+  componentUpdate: form({ name: contentNameUpdate, description: contentDescriptionUpdate, is_active: isActive, is_deleted: isDeleted, ...imageFields }),
   /** The module and component create and edit screens: the API's fields plus the image choice. */
-  contentScreen: { name: contentName, description: contentDescription, is_active: [rule.flag('is_active')], ...imageChoiceFields },
-  componentUpdate: {
-    name: contentNameUpdate,
-    description: contentDescriptionUpdate,
-    is_active: [rule.flag('is_active')],
-    is_deleted: [rule.flag('is_deleted')],
-    ...imageFields,
-  },
-  componentOrder: { components: [rule.required('components'), contentRule.orderList('components')] },
-  componentMove: { module_id: [rule.required('module_id'), contentRule.uuid('module_id')] },
-  topic: { name: contentName, description: contentDescription },
-  topicUpdate: {
-    name: contentNameUpdate,
-    description: contentDescriptionUpdate,
-    is_active: [rule.flag('is_active')],
-    is_deleted: [rule.flag('is_deleted')],
-    order: [contentRule.integer('order')],
-  },
-  topicOrder: { topics: [rule.required('topics'), contentRule.orderList('topics')] },
-  topicMove: { component_id: [rule.required('component_id'), contentRule.uuid('component_id')] },
-  media: { name: [rule.required('name'), rule.maxLength('name')], crop_image: [rule.flag('crop_image')] },
-  mediaUpdate: { name: [rule.filled('name'), rule.maxLength('name')], crop_image: [rule.flag('crop_image')] },
-  mediaModules: { modules: [rule.required('modules'), rule.ids('modules')] },
-  suggestion: {
-    text: [rule.required('text'), rule.maxLength('text', DESCRIPTION_MAX_LENGTH)],
-    module_id: [contentRule.uuid('module_id')],
-    component_id: [contentRule.uuid('component_id')],
-    topic_id: [contentRule.uuid('topic_id')],
-    /** The portal checks the picked files' count; the server counts them as they stream in (upload.ts). */
-    images: [contentRule.maxItems('images', SUGGESTION_MAX_IMAGES)],
-  },
-  suggestionUpdate: { is_active: [rule.required('is_active'), rule.flag('is_active')] },
-  /** Items editor entries (spec 5: a row title is required; image, video, pdf and audio need their media). */
-  itemRow: { text: [rule.required('text'), rule.maxLength('text')], is_procedure: [rule.flag('is_procedure')], order: [contentRule.integer('order')] },
-  itemParagraph: { text: [rule.required('text'), rule.maxLength('text', ITEM_TEXT_MAX_LENGTH)], order: [contentRule.integer('order')] },
-  itemMedia: { media_id: [rule.required('media_id'), contentRule.uuid('media_id')], order: [contentRule.integer('order')] },
-} satisfies Record<string, FormRules>;
+  contentScreen: choosingImage(
+    form({
+      name: contentName,
+      description: contentDescription,
+      is_active: isActive,
+      image_source: present(oneOf('image_source', IMAGE_SOURCES)),
+      image: v.optional(asSent),
+      image_name: present(text('image_name')),
+      image_id: v.optional(asSent),
+    }),
+  ),
+  componentOrder: form({ components: required('components', orderList('components')) }),
+  componentMove: form({ module_id: required('module_id', uuid('module_id')) }),
+  topic: form({ name: contentName, description: contentDescription }),
+  topicUpdate: form({ name: contentNameUpdate, description: contentDescriptionUpdate, is_active: isActive, is_deleted: isDeleted, order: sent(integer('order')) }),
+  topicOrder: form({ topics: required('topics', orderList('topics')) }),
+  topicMove: form({ component_id: required('component_id', uuid('component_id')) }),
+  media: form({ name: required('name', text('name')), crop_image: sent(flag('crop_image')) }),
+  mediaUpdate: form({ name: filled('name', text('name')), crop_image: sent(flag('crop_image')) }),
+  mediaModules: form({ modules: relation('modules') }),
+  suggestion: form({
+    text: required('text', text('text', DESCRIPTION_MAX_LENGTH)),
+    module_id: optionalUuid('module_id'),
+    component_id: optionalUuid('component_id'),
+    topic_id: optionalUuid('topic_id'),
+  }),
+  suggestionUpdate: form({ is_active: required('is_active', flag('is_active')) }),
+  /** A row: its title (trimmed), whether it is a procedure, its order. */
+  itemRow: form({ text: required('text', text('text')), is_procedure: sent(flag('is_procedure')), order: itemOrder }),
+  /** A paragraph: Markdown, kept as typed. */
+  itemParagraph: form({ text: required('text', v.pipe(rawString('text'), v.maxLength(ITEM_TEXT_MAX_LENGTH, messages.maxLength('text', ITEM_TEXT_MAX_LENGTH)))), order: itemOrder }),
+  /** Image, video, pdf and audio: the media library file. */
+  itemMedia: form({ media_id: required('media_id', uuid('media_id')), order: itemOrder }),
+};
 
 export type FormName = keyof typeof forms;

@@ -1,10 +1,10 @@
 /**
- * Tessera's validation rules and their messages. This is the only place they are written:
- * the server validates request bodies with these forms, and the portal and widgets check
- * fields with them before sending, so a person sees the same message either way.
+ * Tessera's validation rules and their messages, as valibot schemas. This is the only place they are written:
+ * the server parses request bodies with these forms, and the portal and widgets check fields with them before
+ * sending, so a person sees the same message either way.
  *
- * Split by what a client needs: core (rules, messages, the login form), files (upload checks) and
- * forms (every other form). The SDK has no side effects, so a bundle that needs only the login
+ * Split by what a client needs: core (messages, the field schemas, parseForm, the login form), files (upload
+ * checks) and forms (every other form). The SDK has no side effects, so a bundle that needs only the login
  * form (the standalone widget) leaves the other modules out.
  */
 export * from './core.js';

@@ -1,12 +1,13 @@
 /**
  * Reading request bodies: the JSON body parser (415 for other content types, 413 over the limit,
- * 400 for malformed JSON) and `readForm`, which type-checks fields before the SDK's shared rules run,
- * so that numbers, arrays or objects where strings belong answer 422 instead of failing later.
+ * 400 for malformed JSON), and `pickStrings` for the token endpoint's grant fields. Bodies are checked
+ * with the SDK's forms by `validate(form)` (validate.ts).
  */
 import type { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
-import { messages, validate, type FieldErrors, type FormRules } from '@tessera/sdk/rules';
-import { HttpError, validationFailed } from './errors.js';
+import { messages, normalizeEmail, type FieldErrors, type FormOutput, type FormSchema } from '@tessera/sdk/rules';
+import { HttpError } from './errors.js';
+import { readBody } from './read-body.js';
 
 function hasBody(ctx: Context): boolean {
   const length = ctx.get('Content-Length');
@@ -52,38 +53,27 @@ export function jsonBody(limit: number) {
   };
 }
 
-export type FormValues<F extends FormRules> = { [K in keyof F]?: string };
-
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Only the form's fields, each a string or absent; wrong types answer 422 with the SDK's "must be a string". */
-export function pickStrings<F extends FormRules>(body: unknown, form: F): { values: FormValues<F>; errors: FieldErrors } {
+/** Only the named fields, each a string or absent; wrong types answer 422 with the SDK's "must be a string". */
+export function pickStrings<K extends string>(body: unknown, fields: readonly K[]): { values: Partial<Record<K, string>>; errors: FieldErrors } {
   const input = isPlainObject(body) ? body : {};
-  const values: Record<string, string> = {};
+  const values: Partial<Record<K, string>> = {};
   const errors: FieldErrors = {};
-  for (const field of Object.keys(form)) {
+  for (const field of fields) {
     const value = input[field];
     if (value === undefined || value === null) continue;
     if (typeof value === 'string') values[field] = value;
     else errors[field] = [messages.string(field)];
   }
-  return { values: values as FormValues<F>, errors };
+  return { values, errors };
 }
 
-/**
- * Reads a body with one of the SDK's forms; throws 422 with messages per field. Absent optional
- * fields read as '' (the forms treat blank and absent alike).
- */
-export function readForm<F extends FormRules>(body: unknown, form: F): { [K in keyof F]: string } {
-  const { values, errors } = pickStrings(body, form);
-  const ruleErrors = validate(values, form);
-  const combined = { ...ruleErrors, ...errors };
-  if (Object.keys(combined).length > 0) throw validationFailed(combined);
-  const filled: Record<string, string> = {};
-  for (const field of Object.keys(form)) filled[field] = (values as Record<string, string | undefined>)[field] ?? '';
-  return filled as { [K in keyof F]: string };
+/** Reads a body with one of the SDK's forms (the all-text account forms); throws 422 with messages per field. */
+export function readForm<S extends FormSchema>(body: unknown, form: S): FormOutput<S> {
+  return readBody(body, form);
 }
 
 /** Flags arrive as true/false, 1/0, "1"/"0" or "true"/"false"; anything else is undefined. */
@@ -93,7 +83,5 @@ export function parseFlag(value: unknown): boolean | undefined {
   return undefined;
 }
 
-/** Emails are compared and stored lower-cased and trimmed. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
+/** Emails are compared and stored lower-cased and trimmed (the SDK's rule, which the forms' output follows). */
+export { normalizeEmail };

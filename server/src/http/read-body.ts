@@ -1,42 +1,33 @@
 /**
- * Reading JSON bodies that carry more than strings (flags, id lists): the SDK's form rules check every
- * field as sent (they answer "must be a string", "must be true or false", "must be an array"...), and only
- * the fields that were sent come back, so an update changes exactly those. `readForm` (input.ts) remains
- * the reader for all-string forms.
+ * The reader the routes used before `validate(form)` (validate.ts): parses a body with one of the SDK's forms and
+ * answers its typed output, or throws the API's 422. Kept, with the field helpers below, until every route
+ * declares its `validate(form)` step; new code uses that step. See ARCHITECTURE.md, "Validation".
  */
-import { validate, type FormRules } from '@tessera/sdk/rules';
+import { parseForm, type FormOutput, type FormSchema } from '@tessera/sdk/rules';
 import { validationFailed } from './errors.js';
 import { parseFlag } from './input.js';
 
-export type SentFields<F extends FormRules> = { [K in keyof F]?: unknown };
+/** The fields of a form, each possibly left out (the shape route helpers accept from any content form). */
+export type SentFields<F> = { [K in keyof F]?: unknown };
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/** The form's output (only the fields that were sent are set); throws 422 with a message per failing field. */
+export function readBody<S extends FormSchema>(body: unknown, form: S): FormOutput<S> {
+  const result = parseForm(form, body);
+  if (!result.success) throw validationFailed(result.errors);
+  return result.output;
 }
 
-/** Validates the form's fields; answers those that were sent (null counts as not sent). Throws 422. */
-export function readBody<F extends FormRules>(body: unknown, form: F): SentFields<F> {
-  const input = isPlainObject(body) ? body : {};
-  const sent: Record<string, unknown> = {};
-  for (const field of Object.keys(form)) {
-    if (input[field] !== undefined && input[field] !== null) sent[field] = input[field];
-  }
-  const errors = validate(sent, form);
-  if (Object.keys(errors).length > 0) throw validationFailed(errors);
-  return sent as SentFields<F>;
-}
-
-/** A validated flag field: true, false, or undefined when not sent. */
+/** A flag field: true, false, or undefined when not sent. */
 export function flagOf(value: unknown): boolean | undefined {
   return value === undefined ? undefined : parseFlag(value);
 }
 
-/** A validated text field, trimmed; undefined when not sent. */
+/** A text field, trimmed; undefined when not sent. */
 export function textOf(value: unknown): string | undefined {
   return typeof value === 'string' ? value.trim() : undefined;
 }
 
-/** A validated id list, without duplicates. */
+/** An id list, without duplicates. */
 export function idsOf(value: unknown): string[] {
   return Array.isArray(value) ? [...new Set(value.map((id) => String(id).toLowerCase()))] : [];
 }

@@ -19,7 +19,7 @@ import type { Knex } from '../db/knex.js';
 import { validationFailed, type ErrorBody } from '../http/errors.js';
 import { authenticated, bearerToken, sessionOf } from '../http/authenticate.js';
 import compose from 'koa-compose';
-import { normalizeEmail, pickStrings, readForm, unsupportedMediaType } from '../http/input.js';
+import { pickStrings, readForm, unsupportedMediaType } from '../http/input.js';
 import type { RateLimiters } from '../security/rate-limits.js';
 import { revokeGrant } from './adapter.js';
 import type { LoginFailure } from './password-grant.js';
@@ -39,10 +39,7 @@ const LOGIN_FAILURES: Record<LoginFailure, ErrorBody> = {
   account_suspended: { code: 'account_suspended', message: loginMessages.suspended },
 };
 
-const GRANT_FIELDS: Record<string, string[]> = {
-  [PASSWORD_GRANT]: ['email', 'password'],
-  refresh_token: ['refresh_token'],
-};
+const GRANT_TYPES: readonly string[] = [PASSWORD_GRANT, 'refresh_token'];
 
 type TokenParams = Record<string, string>;
 
@@ -97,23 +94,24 @@ async function readTokenBody(ctx: Context, bodyLimit: number): Promise<unknown> 
 
 /** Checks the grant's fields (422) and answers only the parameters the provider should see. */
 function checkParams(body: unknown): TokenParams {
-  const common = { grant_type: [], client_id: [] };
-  const { values, errors } = pickStrings(body, common);
+  const { values, errors } = pickStrings(body, ['grant_type', 'client_id']);
   if (Object.keys(errors).length) throw validationFailed(errors);
   const grantType = values.grant_type?.trim();
   if (!grantType) throw validationFailed({ grant_type: ['The grant type field is required.'] });
-  const fields = GRANT_FIELDS[grantType];
-  if (!fields) throw validationFailed({ grant_type: [loginMessages.unsupportedGrant] });
+  if (!GRANT_TYPES.includes(grantType)) throw validationFailed({ grant_type: [loginMessages.unsupportedGrant] });
   if (!values.client_id?.trim()) throw validationFailed({ client_id: ['The client id field is required.'] });
 
-  const grantValues =
-    grantType === PASSWORD_GRANT
-      ? readForm(body, forms.login)
-      : readForm(body, { refresh_token: [(value) => (value ? null : 'The refresh token field is required.')] });
   const params: TokenParams = { grant_type: grantType, client_id: values.client_id };
-  for (const field of fields) params[field] = (grantValues as Record<string, string>)[field];
-  if (params.email) params.email = normalizeEmail(params.email);
-  return params;
+  // The login form answers the email normalized (trimmed, lower-cased) and the password as typed.
+  if (grantType === PASSWORD_GRANT) return { ...params, ...readForm(body, forms.login) };
+  return { ...params, refresh_token: refreshTokenOf(body) };
+}
+
+function refreshTokenOf(body: unknown): string {
+  const { values, errors } = pickStrings(body, ['refresh_token']);
+  if (Object.keys(errors).length) throw validationFailed(errors);
+  if (!values.refresh_token) throw validationFailed({ refresh_token: ['The refresh token field is required.'] });
+  return values.refresh_token;
 }
 
 function isOAuthError(body: unknown): body is { error: string; error_description?: string } {

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { CurrentUser, TesseraClient, TokenPair } from '@tessera/sdk';
-import { hasErrors, loginForm, validate, validateField, type FieldErrors } from '@tessera/sdk/rules';
+import { fieldMessages, formErrors, hasErrors, loginForm, type FieldErrors } from '@tessera/sdk/rules';
 import { Alert, Button, Form, TextField } from '../ui/index.js';
 import { describeLoginFailure } from './loginOutcome.js';
 
@@ -29,7 +29,7 @@ export function LoginForm({ client, initialEmail = '', onSuccess, autoFocus, lin
   const [isPending, setPending] = useState(false);
 
   const recheck = (field: LoginField, next: Record<LoginField, string>) =>
-    setFieldErrors((current) => ({ ...current, [field]: validateField(field, next, loginForm) }));
+    setFieldErrors((current) => ({ ...current, [field]: fieldMessages(loginForm, field, next) }));
 
   const change = (field: LoginField) => (value: string) => {
     const next = { ...values, [field]: value };
@@ -45,7 +45,7 @@ export function LoginForm({ client, initialEmail = '', onSuccess, autoFocus, lin
 
   async function submit() {
     if (isPending) return;
-    const problems = validate(values, loginForm);
+    const problems = formErrors(loginForm, values);
     setFieldErrors(problems);
     setGeneralError(null);
     if (hasErrors(problems)) return;

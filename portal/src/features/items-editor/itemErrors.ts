@@ -4,7 +4,7 @@
  * The same mapping serves the check made with the SDK's item forms before anything is sent.
  */
 import type { ItemType } from '@tessera/sdk';
-import { forms, validate, type FieldErrors, type FormRules } from '@tessera/sdk/rules';
+import { formErrors, forms, type FieldErrors, type FormSchema } from '@tessera/sdk/rules';
 import { payloadIds, payloadOf, type EditorItem } from './editorState';
 
 /** Spec section 8: the banner shown (scrolled to) after a failed save. */
@@ -60,7 +60,7 @@ export function mapSaveErrors(rows: EditorItem[], errors: FieldErrors): MappedEr
   return { byItem, other: [...new Set(other)] };
 }
 
-function formOf(type: ItemType): FormRules {
+function formOf(type: ItemType): FormSchema {
   if (type === 'row') return forms.itemRow;
   if (type === 'paragraph') return forms.itemParagraph;
   return forms.itemMedia;
@@ -70,7 +70,7 @@ function formOf(type: ItemType): FormRules {
 export function checkItems(rows: EditorItem[]): FieldErrors {
   const errors: FieldErrors = {};
   payloadOf(rows).forEach((entry, position) => {
-    for (const [field, messages] of Object.entries(validate(entry, formOf(entry.type)))) errors[`items.${position}.${field}`] = messages;
+    for (const [field, messages] of Object.entries(formErrors(formOf(entry.type), entry))) errors[`items.${position}.${field}`] = messages;
   });
   return errors;
 }

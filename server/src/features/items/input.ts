@@ -3,7 +3,7 @@
  * errors are keyed by the entry's position in `items` (`items.3.text`), as the portal shows them on the
  * matching item (spec section 5). Whether media exist is the service's check, inside the transaction.
  */
-import { forms, ITEM_TYPES, messages, RELATION_MAX_ITEMS, validate, type FieldErrors, type FormRules } from '@tessera/sdk/rules';
+import { formErrors, forms, ITEM_TYPES, messages, RELATION_MAX_ITEMS, type FieldErrors, type FormSchema } from '@tessera/sdk/rules';
 import type { ItemType } from '../../db/content-models.js';
 import { validationFailed } from '../../http/errors.js';
 import { parseFlag } from '../../http/input.js';
@@ -32,7 +32,7 @@ function isBlank(value: unknown): boolean {
   return value === undefined || value === null || value === '';
 }
 
-function formOf(type: ItemType): FormRules {
+function formOf(type: ItemType): FormSchema {
   if (type === 'row') return forms.itemRow;
   if (type === 'paragraph') return forms.itemParagraph;
   return forms.itemMedia;
@@ -42,7 +42,7 @@ function formOf(type: ItemType): FormRules {
 function entryErrors(entry: Record<string, unknown>): FieldErrors {
   if (!ITEM_TYPES.includes(entry.type as ItemType)) return { type: [messages.itemType] };
   const type = entry.type as ItemType;
-  const errors = validate(entry, formOf(type));
+  const errors = formErrors(formOf(type), entry);
   if (!isBlank(entry.id) && (typeof entry.id !== 'string' || entry.id.length > CLIENT_ID_MAX_LENGTH)) errors.id = [messages.string('id')];
   if (type === 'row') {
     if (!isBlank(entry.row_id)) errors.row_id = [messages.selected('row_id')];

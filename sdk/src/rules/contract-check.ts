@@ -1,0 +1,79 @@
+/**
+ * The type-level check that each API request's form reads the request body the contract documents: the same
+ * fields, the same required ones, the same types (`v.InferInput` of the form against the generated
+ * `operations[...]['requestBody']`). A change to openapi/openapi.yaml (and `npm run generate`) without the form, or
+ * the other way round, fails `npm run typecheck -w @tessera/sdk`. Types only: nothing here reaches a bundle.
+ *
+ * Not checked: the screens' forms (signUpScreen, resetPasswordScreen, contentScreen: no request of their own), the
+ * items editor's entry forms (one `ItemInput` shape for every type, checked by the server's item reader), and
+ * `media`, which is only sent as multipart (where the contract leaves every part optional; the form requires `name`).
+ */
+import type * as v from 'valibot';
+import type { components, operations } from '../generated/schema.js';
+import type { forms } from './forms.js';
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+
+/** true when the form reads exactly the body: mutually assignable, same keys, same required keys. */
+export type ReadsBody<Input, Body> =
+  Same<Input, Body> extends true ? (Same<keyof Input, keyof Body> extends true ? Same<RequiredKeys<Input>, RequiredKeys<Body>> : false) : false;
+
+type JsonBody<Op extends keyof operations> = operations[Op] extends { requestBody: { content: { 'application/json': infer Body } } }
+  ? Body
+  : operations[Op] extends { requestBody?: { content: { 'application/json': infer Body } } }
+    ? Body
+    : never;
+
+/** The operation (operationId) whose JSON body each request form reads. */
+interface RequestForms {
+  signUp: 'signUp';
+  confirmEmail: 'confirmEmail';
+  finishRegistration: 'finishRegistration';
+  forgotPassword: 'forgotPassword';
+  resetPassword: 'resetPassword';
+  profile: 'updateMe';
+  accessRequest: 'createAccessRequest';
+  organization: 'createTenant';
+  organizationUpdate: 'updateTenant';
+  userUpdate: 'updateUser';
+  member: 'createTenantUser';
+  memberUpdate: 'updateTenantUser';
+  memberGroups: 'relateTenantUserGroups';
+  memberModules: 'relateTenantUserModules';
+  group: 'createGroup';
+  groupUpdate: 'updateGroup';
+  groupMembers: 'relateGroupTenantUsers';
+  groupModules: 'relateGroupModules';
+  accessRequestUpdate: 'updateTenantAccessRequest';
+  module: 'createModule';
+  moduleUpdate: 'updateModule';
+  moduleMedia: 'relateModuleMedia';
+  moduleGroups: 'relateModuleGroups';
+  moduleMembers: 'relateModuleTenantUsers';
+  component: 'createComponent';
+  componentUpdate: 'updateComponent';
+  componentOrder: 'reorderComponents';
+  componentMove: 'moveComponent';
+  topic: 'createTopic';
+  topicUpdate: 'updateTopic';
+  topicOrder: 'reorderTopics';
+  topicMove: 'moveTopic';
+  mediaModules: 'relateMediaModules';
+  suggestion: 'createSuggestion';
+  suggestionUpdate: 'updateSuggestion';
+}
+
+type Drift = {
+  [F in keyof RequestForms]: ReadsBody<v.InferInput<(typeof forms)[F]>, JsonBody<RequestForms[F]>>;
+} & {
+  /** The token endpoint's password grant: the login form reads its credentials. */
+  login: ReadsBody<v.InferInput<(typeof forms)['login']>, Pick<components['schemas']['PasswordGrantRequest'], 'email' | 'password'>>;
+  /** A media update is JSON (`name`) or multipart; the form reads the multipart text fields (the upload pipeline reads the files and checks `type`). */
+  mediaUpdate: ReadsBody<v.InferInput<(typeof forms)['mediaUpdate']>, Omit<components['schemas']['MediaUpload'], 'type' | 'file' | 'thumbnail'>>;
+};
+
+type AllTrue<T extends Record<string, true>> = T;
+
+/** Fails to compile, naming the form, when a form and its request body drift apart. */
+export type ContractCheck = AllTrue<Drift>;
