@@ -3,9 +3,9 @@ import { Routes } from '../../http/router.js';
 import { forms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
 import { listBody, queryValue, readListParams } from '../../http/list-query.js';
-import { flagOf, readBody, textOf } from '../../http/read-body.js';
 import { can } from '../../http/policy.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
+import { inputOf, validate } from '../../http/validate.js';
 import { presentManagedAccessRequest } from './manage-presenter.js';
 import * as requests from './manage-service.js';
 import { accessRequestPolicy } from './transitions.js';
@@ -23,10 +23,10 @@ export function accessRequestManagementRoutes(services: AppServices): Routes {
     ctx.body = listBody(page, (row) => presentManagedAccessRequest(row, access.role));
   });
 
-  router.patch(`${BASE}/:accessRequestId`, inTenant, can(accessRequestPolicy, 'list'), async (ctx) => {
+  router.patch(`${BASE}/:accessRequestId`, inTenant, can(accessRequestPolicy, 'list'), validate(forms.accessRequestUpdate), async (ctx) => {
     const access = accessOf(ctx);
-    const input = readBody(ctx.request.body, forms.accessRequestUpdate);
-    const actions = requests.actionsOf({ status: textOf(input.status), isDeleted: flagOf(input.is_deleted) });
+    const input = inputOf(ctx, forms.accessRequestUpdate);
+    const actions = requests.actionsOf({ status: input.status, isDeleted: input.is_deleted });
     // Each action the body asks for is its own operation, checked once the body is validated.
     for (const action of actions) accessRequestPolicy.authorize(access.role, action);
     const request = await requests.decide(services, access.tenant, ctx.params.accessRequestId, actions);

@@ -4,12 +4,13 @@ import { forms } from '@tessera/sdk/rules';
 import type { Context } from 'koa';
 import type { AppServices } from '../../context.js';
 import { listBody, readListParams } from '../../http/list-query.js';
-import { flagOf, readBody } from '../../http/read-body.js';
+import { readBody } from '../../http/read-body.js';
 import { can } from '../../http/policy.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
+import { inputOf, validate } from '../../http/validate.js';
 import { signerOf } from '../../storage/signed-urls.js';
 import { readContentForm } from '../media/content-image.js';
-import { contentChanges, listOptions, orderEntries } from '../content/input.js';
+import { contentChanges, listOptions } from '../content/input.js';
 import { requireMembership } from '../content/policy.js';
 import { setHidden } from '../modules/service.js';
 import { viewerOf } from '../content/visibility.js';
@@ -40,17 +41,18 @@ export function componentRoutes(services: AppServices): Routes {
     const access = accessOf(ctx);
     const form = await readContentForm(ctx, services, access.tenant.id);
     const created = await form.finish(() => {
+      // Multipart text fields arrive with the upload, so the form is parsed here, not by a `validate` step.
       const input = readBody(form.body, forms.component);
-      const changes = contentChanges(form.body, input, form.image);
-      return components.createComponent(knex, viewerOf(access), ctx.params.moduleId, { ...changes, name: changes.name as string, description: changes.description as string });
+      const created = { ...contentChanges(input, form.image), name: input.name, description: input.description };
+      return components.createComponent(knex, viewerOf(access), ctx.params.moduleId, created);
     });
     answer(ctx, created, 201);
   });
 
-  router.patch(BASE, inTenant, can(componentPolicy, 'reorder'), async (ctx) => {
+  router.patch(BASE, inTenant, can(componentPolicy, 'reorder'), validate(forms.componentOrder), async (ctx) => {
     const access = accessOf(ctx);
-    const input = readBody(ctx.request.body, forms.componentOrder);
-    const page = await components.reorderComponents(knex, viewerOf(access), ctx.params.moduleId, orderEntries(input.components));
+    const { components: order } = inputOf(ctx, forms.componentOrder);
+    const page = await components.reorderComponents(knex, viewerOf(access), ctx.params.moduleId, order);
     ctx.body = listBody(page, (row) => presentComponent(row, access.role, signer));
   });
 
@@ -72,10 +74,9 @@ export function componentRoutes(services: AppServices): Routes {
     answer(ctx, await components.copyComponent(knex, viewerOf(access), ctx.params.moduleId, ctx.params.componentId), 201);
   });
 
-  router.post(`${BASE}/move/:componentId`, inTenant, can(componentPolicy, 'move'), async (ctx) => {
+  router.post(`${BASE}/move/:componentId`, inTenant, can(componentPolicy, 'move'), validate(forms.componentMove), async (ctx) => {
     const access = accessOf(ctx);
-    const input = readBody(ctx.request.body, forms.componentMove);
-    const target = String(input.module_id).toLowerCase();
+    const target = inputOf(ctx, forms.componentMove).module_id;
     answer(ctx, await components.moveComponent(knex, viewerOf(access), ctx.params.moduleId, ctx.params.componentId, target));
   });
 
@@ -98,10 +99,9 @@ export function componentRoutes(services: AppServices): Routes {
     const form = await readContentForm(ctx, services, access.tenant.id);
     const updated = await form.finish(() => {
       const input = readBody(form.body, forms.componentUpdate);
-      const isDeleted = flagOf(input.is_deleted);
       // The body decides the operation (archive or restore), so this check follows the body's validation.
-      if (isDeleted !== undefined) componentPolicy.authorize(access.role, isDeleted ? 'archive' : 'restore');
-      return components.updateComponent(knex, viewer, ctx.params.moduleId, ctx.params.componentId, contentChanges(form.body, input, form.image));
+      if (input.is_deleted !== undefined) componentPolicy.authorize(access.role, input.is_deleted ? 'archive' : 'restore');
+      return components.updateComponent(knex, viewer, ctx.params.moduleId, ctx.params.componentId, contentChanges(input, form.image));
     });
     answer(ctx, updated);
   });

@@ -1,10 +1,9 @@
-/** The content forms' service inputs (create, change), reading those forms (modules, components), and the list options. */
+/** The content forms' service inputs (create, change), from the forms' parsed input (modules, components), and the list options. */
 import type { ParsedUrlQuery } from 'node:querystring';
 import { parseFlag } from '../../http/input.js';
 import { queryValue } from '../../http/list-query.js';
-import { messages } from '@tessera/sdk/rules';
+import { messages, type forms, type FormOutput } from '@tessera/sdk/rules';
 import { fieldError } from '../../http/errors.js';
-import { flagOf, textOf, type SentFields } from '../../http/read-body.js';
 import type { ReceivedFile } from '../media/upload.js';
 import type { ContentListOptions } from './list.js';
 
@@ -34,40 +33,28 @@ export interface ContentChanges {
   imageUpload?: ImageUpload;
 }
 
-type ContentFields = SentFields<{ name: []; description: []; is_active: []; is_deleted: []; image_id: []; image_name: [] }>;
-
-/** `image_id` may be sent as null or '' to clear the image (readBody drops nulls, so look at the raw body). */
-function imageIdOf(body: unknown, input: ContentFields): string | null | undefined {
-  const raw = (body as Record<string, unknown> | null)?.image_id;
-  if (raw === null || raw === '') return null;
-  return typeof input.image_id === 'string' ? input.image_id.toLowerCase() : undefined;
-}
+/** What the content forms (`forms.module`, `forms.moduleUpdate`, `forms.component`...) parse into. */
+type ContentFormOutput = Pick<FormOutput<typeof forms.moduleUpdate>, 'name' | 'description' | 'is_active' | 'is_deleted' | 'image_id' | 'image_name'>;
 
 /** An uploaded image becomes a library image named by `image_name` (required with an upload, spec section 5). */
-function imageUploadOf(input: ContentFields, image: ReceivedFile | undefined): ContentChanges['imageUpload'] {
+function imageUploadOf(input: ContentFormOutput, image: ReceivedFile | undefined): ContentChanges['imageUpload'] {
   if (!image) return undefined;
-  const name = textOf(input.image_name);
-  if (!name) throw fieldError('image_name', messages.required('image_name'));
-  return { file: image, name };
+  if (!input.image_name) throw fieldError('image_name', messages.required('image_name'));
+  return { file: image, name: input.image_name };
 }
 
-export function contentChanges(body: unknown, input: ContentFields, image?: ReceivedFile): ContentChanges {
+/** A content form's parsed input as the service's changes (`image_id`: null clears the image, absent leaves it). */
+export function contentChanges(input: ContentFormOutput, image?: ReceivedFile): ContentChanges {
   return {
     imageUpload: imageUploadOf(input, image),
-    name: textOf(input.name),
-    description: textOf(input.description),
-    isActive: flagOf(input.is_active),
-    isDeleted: flagOf(input.is_deleted),
-    imageId: imageIdOf(body, input),
+    name: input.name,
+    description: input.description,
+    isActive: input.is_active,
+    isDeleted: input.is_deleted,
+    imageId: input.image_id,
   };
 }
 
 export function listOptions(query: ParsedUrlQuery): ContentListOptions {
   return { short: parseFlag(queryValue(query, 'short')) ?? false, showHidden: parseFlag(queryValue(query, 'show-hidden')) ?? false };
-}
-
-/** A validated bulk reorder (`forms.componentOrder` / `forms.topicOrder`). */
-export function orderEntries(value: unknown): { id: string; order: number }[] {
-  if (!Array.isArray(value)) return [];
-  return value.map((entry: { id: string; order: unknown }) => ({ id: String(entry.id).toLowerCase(), order: Number(entry.order) }));
 }

@@ -3,9 +3,9 @@ import { Routes } from '../../http/router.js';
 import { forms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
 import { listBody, readListParams } from '../../http/list-query.js';
-import { flagOf, idsOf, readBody, textOf } from '../../http/read-body.js';
 import { can } from '../../http/policy.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
+import { inputOf, validate } from '../../http/validate.js';
 import { groupPolicy } from './policy.js';
 import { presentGroup } from './presenter.js';
 import * as groups from './service.js';
@@ -22,10 +22,9 @@ export function groupRoutes(services: AppServices): Routes {
     ctx.body = listBody(page, (row) => presentGroup(row, access.role));
   });
 
-  router.post(BASE, inTenant, can(groupPolicy, 'create'), async (ctx) => {
+  router.post(BASE, inTenant, can(groupPolicy, 'create'), validate(forms.group), async (ctx) => {
     const access = accessOf(ctx);
-    const input = readBody(ctx.request.body, forms.group);
-    const loaded = await groups.createGroup(knex, access.tenant.id, { name: textOf(input.name) as string, description: textOf(input.description) as string });
+    const loaded = await groups.createGroup(knex, access.tenant.id, inputOf(ctx, forms.group));
     ctx.status = 201;
     ctx.body = { data: presentGroup(loaded.group, access.role, loaded) };
   });
@@ -36,13 +35,12 @@ export function groupRoutes(services: AppServices): Routes {
     ctx.body = { data: presentGroup(loaded.group, access.role, loaded) };
   });
 
-  router.patch(`${BASE}/:groupId`, inTenant, can(groupPolicy, 'update'), async (ctx) => {
+  router.patch(`${BASE}/:groupId`, inTenant, can(groupPolicy, 'update'), validate(forms.groupUpdate), async (ctx) => {
     const access = accessOf(ctx);
-    const input = readBody(ctx.request.body, forms.groupUpdate);
-    const isDeleted = flagOf(input.is_deleted);
+    const input = inputOf(ctx, forms.groupUpdate);
     // The body decides the operation (archive or restore), so this check follows the body's validation.
-    if (isDeleted !== undefined) groupPolicy.authorize(access.role, isDeleted ? 'archive' : 'restore');
-    const changes = { name: textOf(input.name), description: textOf(input.description), isDeleted };
+    if (input.is_deleted !== undefined) groupPolicy.authorize(access.role, input.is_deleted ? 'archive' : 'restore');
+    const changes = { name: input.name, description: input.description, isDeleted: input.is_deleted };
     const loaded = await groups.updateGroup(knex, access.tenant.id, ctx.params.groupId, changes);
     ctx.body = { data: presentGroup(loaded.group, access.role, loaded) };
   });
@@ -53,17 +51,15 @@ export function groupRoutes(services: AppServices): Routes {
     ctx.body = { data: presentGroup(loaded.group, access.role, loaded) };
   });
 
-  router.post(`${BASE}/:groupId/tenant-users`, inTenant, can(groupPolicy, 'relateMembers'), async (ctx) => {
+  router.post(`${BASE}/:groupId/tenant-users`, inTenant, can(groupPolicy, 'relateMembers'), validate(forms.groupMembers), async (ctx) => {
     const access = accessOf(ctx);
-    const input = readBody(ctx.request.body, forms.groupMembers);
-    const loaded = await groups.relateMembers(knex, access.tenant.id, ctx.params.groupId, idsOf(input.tenant_users));
+    const loaded = await groups.relateMembers(knex, access.tenant.id, ctx.params.groupId, inputOf(ctx, forms.groupMembers).tenant_users);
     ctx.body = { data: presentGroup(loaded.group, access.role, loaded) };
   });
 
-  router.post(`${BASE}/:groupId/modules`, inTenant, can(groupPolicy, 'relateModules'), async (ctx) => {
+  router.post(`${BASE}/:groupId/modules`, inTenant, can(groupPolicy, 'relateModules'), validate(forms.groupModules), async (ctx) => {
     const access = accessOf(ctx);
-    const input = readBody(ctx.request.body, forms.groupModules);
-    const loaded = await groups.relateModules(knex, access.tenant.id, ctx.params.groupId, idsOf(input.modules));
+    const loaded = await groups.relateModules(knex, access.tenant.id, ctx.params.groupId, inputOf(ctx, forms.groupModules).modules);
     ctx.body = { data: presentGroup(loaded.group, access.role, loaded) };
   });
 

@@ -7,9 +7,10 @@ import type { MediaType } from '../../db/content-models.js';
 import { newId } from '../../db/ids.js';
 import { fieldError, validationFailed } from '../../http/errors.js';
 import { listBody, queryValue, readListParams } from '../../http/list-query.js';
-import { flagOf, idsOf, readBody, textOf } from '../../http/read-body.js';
+import { readBody } from '../../http/read-body.js';
 import { can } from '../../http/policy.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
+import { inputOf, validate } from '../../http/validate.js';
 import { signerOf } from '../../storage/signed-urls.js';
 import { storageOf } from '../../storage/storage.js';
 import { mediaPolicy } from './policy.js';
@@ -72,13 +73,14 @@ export function mediaRoutes(services: AppServices): Routes {
       files: { file: { kind: libraryKind }, thumbnail: { kind: 'thumbnail' } },
     });
     const id = await withUpload(form, async () => {
+      // The text fields arrive with the upload, so the form is parsed here, not by a `validate` step.
       const input = readBody(form.fields, forms.media);
       const file = fileOf(form, 'file');
       if (!file) throw validationFailed({ file: [messages.required('file')] });
       checkDeclaredType(form, file);
       const thumbnail = await thumbnailFor(form, file.kind, services, true);
-      await finishFiles(services, tenantId, thumbnail ? [file, thumbnail] : [file], { crop: flagOf(input.crop_image) });
-      return media.insertMedia(knex, { tenantId, name: textOf(input.name) as string, file, thumbnail });
+      await finishFiles(services, tenantId, thumbnail ? [file, thumbnail] : [file], { crop: input.crop_image });
+      return media.insertMedia(knex, { tenantId, name: input.name, file, thumbnail });
     });
     answer(ctx, await media.loadMedia(knex, tenantId, id), 201);
   });
@@ -91,11 +93,12 @@ export function mediaRoutes(services: AppServices): Routes {
   router.post(`${BASE}/:mediaId`, inTenant, can(mediaPolicy, 'update'), async (ctx) => {
     const access = accessOf(ctx);
     const tenantId = access.tenant.id;
+    // 404 before the body is read; JSON or multipart (a replaced file), so the form is parsed here, not by a step.
     const current = await media.requireMedia(knex, tenantId, ctx.params.mediaId);
     const kind = current.type as MediaType;
     if (!ctx.is('multipart/form-data')) {
       const input = readBody(ctx.request.body, forms.mediaUpdate);
-      answer(ctx, await media.updateMedia(knex, tenantId, current.id, { name: textOf(input.name) }));
+      answer(ctx, await media.updateMedia(knex, tenantId, current.id, { name: input.name }));
       return;
     }
     // A replacement is of the file's own kind: its type never changes.
@@ -105,8 +108,8 @@ export function mediaRoutes(services: AppServices): Routes {
       const file = fileOf(form, 'file');
       const thumbnail = await thumbnailFor(form, kind, services, false);
       const received = [file, thumbnail].filter((one): one is ReceivedFile => one !== undefined);
-      await finishFiles(services, tenantId, received, { crop: flagOf(input.crop_image) });
-      return media.updateMedia(knex, tenantId, current.id, { name: textOf(input.name), file, thumbnail });
+      await finishFiles(services, tenantId, received, { crop: input.crop_image });
+      return media.updateMedia(knex, tenantId, current.id, { name: input.name, file, thumbnail });
     });
     await media.deleteKeys(storage, updated.staleKeys);
     answer(ctx, updated);
@@ -118,10 +121,9 @@ export function mediaRoutes(services: AppServices): Routes {
     ctx.status = 204;
   });
 
-  router.post(`${BASE}/:mediaId/modules`, inTenant, can(mediaPolicy, 'relateModules'), async (ctx) => {
+  router.post(`${BASE}/:mediaId/modules`, inTenant, can(mediaPolicy, 'relateModules'), validate(forms.mediaModules), async (ctx) => {
     const access = accessOf(ctx);
-    const input = readBody(ctx.request.body, forms.mediaModules);
-    answer(ctx, await media.relateModules(knex, access.tenant.id, ctx.params.mediaId, idsOf(input.modules)));
+    answer(ctx, await media.relateModules(knex, access.tenant.id, ctx.params.mediaId, inputOf(ctx, forms.mediaModules).modules));
   });
 
   return router;

@@ -4,9 +4,10 @@ import { forms } from '@tessera/sdk/rules';
 import type { Context } from 'koa';
 import type { AppServices } from '../../context.js';
 import { listBody, readListParams } from '../../http/list-query.js';
-import { flagOf, idsOf, readBody } from '../../http/read-body.js';
+import { readBody } from '../../http/read-body.js';
 import { can } from '../../http/policy.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
+import { inputOf, validate } from '../../http/validate.js';
 import { signerOf } from '../../storage/signed-urls.js';
 import { readContentForm } from '../media/content-image.js';
 import { contentTreeBody } from './content-tree.js';
@@ -18,6 +19,8 @@ import * as modules from './service.js';
 import { viewerOf } from '../content/visibility.js';
 
 const BASE = '/tenants/:tenantId/modules';
+
+type ModuleRelation = (typeof modules.MODULE_RELATIONS)[keyof typeof modules.MODULE_RELATIONS];
 
 export function moduleRoutes(services: AppServices): Routes {
   const router = new Routes();
@@ -52,9 +55,9 @@ export function moduleRoutes(services: AppServices): Routes {
     const access = accessOf(ctx);
     const form = await readContentForm(ctx, services, access.tenant.id);
     const created = await form.finish(() => {
+      // Multipart text fields arrive with the upload, so the form is parsed here, not by a `validate` step.
       const input = readBody(form.body, forms.module);
-      const changes = contentChanges(form.body, input, form.image);
-      return modules.createModule(knex, viewerOf(access), { ...changes, name: changes.name as string, description: changes.description as string });
+      return modules.createModule(knex, viewerOf(access), { ...contentChanges(input, form.image), name: input.name, description: input.description });
     });
     answer(ctx, created, 201);
   });
@@ -84,10 +87,9 @@ export function moduleRoutes(services: AppServices): Routes {
     const form = await readContentForm(ctx, services, access.tenant.id);
     const updated = await form.finish(() => {
       const input = readBody(form.body, forms.moduleUpdate);
-      const isDeleted = flagOf(input.is_deleted);
       // The body decides the operation (archive or restore), so this check follows the body's validation.
-      if (isDeleted !== undefined) modulePolicy.authorize(access.role, isDeleted ? 'archive' : 'restore');
-      return modules.updateModule(knex, viewer, ctx.params.moduleId, contentChanges(form.body, input, form.image));
+      if (input.is_deleted !== undefined) modulePolicy.authorize(access.role, input.is_deleted ? 'archive' : 'restore');
+      return modules.updateModule(knex, viewer, ctx.params.moduleId, contentChanges(input, form.image));
     });
     answer(ctx, updated);
   });
@@ -97,18 +99,20 @@ export function moduleRoutes(services: AppServices): Routes {
     answer(ctx, await modules.updateModule(knex, viewerOf(access), ctx.params.moduleId, { isDeleted: true }));
   });
 
-  const relations = [
-    ['media', 'relateMedia', forms.moduleMedia, modules.MODULE_RELATIONS.media],
-    ['groups', 'relateGroups', forms.moduleGroups, modules.MODULE_RELATIONS.groups],
-    ['tenant-users', 'relateMembers', forms.moduleMembers, modules.MODULE_RELATIONS.members],
-  ] as const;
-  for (const [segment, operation, form, target] of relations) {
-    router.post(`${BASE}/:moduleId/${segment}`, inTenant, can(modulePolicy, operation), async (ctx) => {
-      const access = accessOf(ctx);
-      const input = readBody(ctx.request.body, form) as Record<string, unknown>;
-      answer(ctx, await modules.relate(knex, viewerOf(access), ctx.params.moduleId, target, idsOf(input[target.field])));
-    });
-  }
+  const relate = async (ctx: Context, target: ModuleRelation, ids: string[]) =>
+    answer(ctx, await modules.relate(knex, viewerOf(accessOf(ctx)), ctx.params.moduleId, target, ids));
+
+  router.post(`${BASE}/:moduleId/media`, inTenant, can(modulePolicy, 'relateMedia'), validate(forms.moduleMedia), async (ctx) => {
+    await relate(ctx, modules.MODULE_RELATIONS.media, inputOf(ctx, forms.moduleMedia).media);
+  });
+
+  router.post(`${BASE}/:moduleId/groups`, inTenant, can(modulePolicy, 'relateGroups'), validate(forms.moduleGroups), async (ctx) => {
+    await relate(ctx, modules.MODULE_RELATIONS.groups, inputOf(ctx, forms.moduleGroups).groups);
+  });
+
+  router.post(`${BASE}/:moduleId/tenant-users`, inTenant, can(modulePolicy, 'relateMembers'), validate(forms.moduleMembers), async (ctx) => {
+    await relate(ctx, modules.MODULE_RELATIONS.members, inputOf(ctx, forms.moduleMembers).tenant_users);
+  });
 
   return router;
 }

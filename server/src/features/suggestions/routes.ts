@@ -7,9 +7,10 @@ import { forms, SUGGESTION_MAX_IMAGES } from '@tessera/sdk/rules';
 import type { Context } from 'koa';
 import type { AppServices } from '../../context.js';
 import { listBody, readListParams } from '../../http/list-query.js';
-import { flagOf, readBody, textOf } from '../../http/read-body.js';
+import { readBody } from '../../http/read-body.js';
 import { can } from '../../http/policy.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
+import { inputOf, validate } from '../../http/validate.js';
 import { signerOf } from '../../storage/signed-urls.js';
 import { storageOf } from '../../storage/storage.js';
 import { presentMediaSummary } from '../media/summary.js';
@@ -48,13 +49,14 @@ export function suggestionRoutes(services: AppServices): Routes {
     const memberId = requireMembership(access);
     const upload = ctx.is('multipart/form-data') ? await receiveImages(ctx, services, { tenantId: access.tenant.id, max: SUGGESTION_MAX_IMAGES }) : null;
     const send = async () => {
+      // JSON or the text fields of an upload: the form is parsed here, once the images are stored.
       const input = readBody(upload ? upload.fields : ctx.request.body, forms.suggestion);
       const related = await resolveRelatedContent(knex, viewerOf(access), {
-        module_id: textOf(input.module_id) || null,
-        component_id: textOf(input.component_id) || null,
-        topic_id: textOf(input.topic_id) || null,
+        module_id: input.module_id ?? null,
+        component_id: input.component_id ?? null,
+        topic_id: input.topic_id ?? null,
       });
-      return suggestions.createSuggestion(knex, { tenantId: access.tenant.id, memberId, text: textOf(input.text) as string, related, images: upload?.images ?? [] });
+      return suggestions.createSuggestion(knex, { tenantId: access.tenant.id, memberId, text: input.text, related, images: upload?.images ?? [] });
     };
     const created = upload ? await withUpload(upload, send) : await send();
     ctx.status = 201;
@@ -66,10 +68,9 @@ export function suggestionRoutes(services: AppServices): Routes {
     ctx.body = { data: present(ctx, await suggestions.requireSuggestion(knex, access.tenant.id, ctx.params.suggestionId)) };
   });
 
-  router.patch(`${BASE}/:suggestionId`, inTenant, can(suggestionPolicy, 'update'), async (ctx) => {
+  router.patch(`${BASE}/:suggestionId`, inTenant, can(suggestionPolicy, 'update'), validate(forms.suggestionUpdate), async (ctx) => {
     const access = accessOf(ctx);
-    const input = readBody(ctx.request.body, forms.suggestionUpdate);
-    const unread = flagOf(input.is_active) as boolean;
+    const unread = inputOf(ctx, forms.suggestionUpdate).is_active;
     ctx.body = { data: present(ctx, await suggestions.markSuggestion(knex, access.tenant.id, ctx.params.suggestionId, unread)) };
   });
 

@@ -2,11 +2,10 @@
 import { Routes } from '../../http/router.js';
 import { forms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
-import type { Role } from '../../db/models.js';
 import { listBody, readListParams } from '../../http/list-query.js';
-import { flagOf, idsOf, readBody, textOf } from '../../http/read-body.js';
 import { can } from '../../http/policy.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
+import { inputOf, validate } from '../../http/validate.js';
 import { memberPolicy } from './policy.js';
 import { presentMember } from './presenter.js';
 import * as members from './service.js';
@@ -23,11 +22,10 @@ export function tenantUserRoutes(services: AppServices): Routes {
     ctx.body = listBody(page, (row) => presentMember(row, access));
   });
 
-  router.post(BASE, inTenant, can(memberPolicy, 'add'), async (ctx) => {
+  router.post(BASE, inTenant, can(memberPolicy, 'add'), validate(forms.member), async (ctx) => {
     const access = accessOf(ctx);
-    const input = readBody(ctx.request.body, forms.member);
-    const role = (textOf(input.role) || 'user') as Role;
-    const loaded = await members.addMember(services, access.tenant, { email: textOf(input.email) as string, role });
+    const { email, role = 'user' } = inputOf(ctx, forms.member);
+    const loaded = await members.addMember(services, access.tenant, { email, role });
     ctx.status = 201;
     ctx.body = { data: presentMember(loaded.member, access, loaded) };
   });
@@ -38,13 +36,12 @@ export function tenantUserRoutes(services: AppServices): Routes {
     ctx.body = { data: presentMember(loaded.member, access, loaded) };
   });
 
-  router.patch(`${BASE}/:tenantUserId`, inTenant, can(memberPolicy, 'update'), async (ctx) => {
+  router.patch(`${BASE}/:tenantUserId`, inTenant, can(memberPolicy, 'update'), validate(forms.memberUpdate), async (ctx) => {
     const access = accessOf(ctx);
-    const input = readBody(ctx.request.body, forms.memberUpdate);
-    const isDeleted = flagOf(input.is_deleted);
+    const input = inputOf(ctx, forms.memberUpdate);
     // The body decides the operation (archive or restore), so this check follows the body's validation.
-    if (isDeleted !== undefined) memberPolicy.authorize(access.role, isDeleted ? 'archive' : 'restore');
-    const changes = { role: (textOf(input.role) || undefined) as Role | undefined, isActive: flagOf(input.is_active), isDeleted };
+    if (input.is_deleted !== undefined) memberPolicy.authorize(access.role, input.is_deleted ? 'archive' : 'restore');
+    const changes = { role: input.role, isActive: input.is_active, isDeleted: input.is_deleted };
     const loaded = await members.updateMember(knex, access, ctx.params.tenantUserId, changes);
     ctx.body = { data: presentMember(loaded.member, access, loaded) };
   });
@@ -55,17 +52,15 @@ export function tenantUserRoutes(services: AppServices): Routes {
     ctx.body = { data: presentMember(loaded.member, access, loaded) };
   });
 
-  router.post(`${BASE}/:tenantUserId/groups`, inTenant, can(memberPolicy, 'relateGroups'), async (ctx) => {
+  router.post(`${BASE}/:tenantUserId/groups`, inTenant, can(memberPolicy, 'relateGroups'), validate(forms.memberGroups), async (ctx) => {
     const access = accessOf(ctx);
-    const input = readBody(ctx.request.body, forms.memberGroups);
-    const loaded = await members.relateGroups(knex, access.tenant.id, ctx.params.tenantUserId, idsOf(input.groups));
+    const loaded = await members.relateGroups(knex, access.tenant.id, ctx.params.tenantUserId, inputOf(ctx, forms.memberGroups).groups);
     ctx.body = { data: presentMember(loaded.member, access, loaded) };
   });
 
-  router.post(`${BASE}/:tenantUserId/modules`, inTenant, can(memberPolicy, 'relateModules'), async (ctx) => {
+  router.post(`${BASE}/:tenantUserId/modules`, inTenant, can(memberPolicy, 'relateModules'), validate(forms.memberModules), async (ctx) => {
     const access = accessOf(ctx);
-    const input = readBody(ctx.request.body, forms.memberModules);
-    const loaded = await members.relateModules(knex, access.tenant.id, ctx.params.tenantUserId, idsOf(input.modules));
+    const loaded = await members.relateModules(knex, access.tenant.id, ctx.params.tenantUserId, inputOf(ctx, forms.memberModules).modules);
     ctx.body = { data: presentMember(loaded.member, access, loaded) };
   });
 

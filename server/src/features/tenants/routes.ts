@@ -4,9 +4,9 @@ import { forms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
 import { authenticated } from '../../http/authenticate.js';
 import { listBody, readListParams } from '../../http/list-query.js';
-import { flagOf, readBody, textOf } from '../../http/read-body.js';
 import { can } from '../../http/policy.js';
 import { roleOf } from '../../http/tenant-access.js';
+import { inputOf, validate } from '../../http/validate.js';
 import { tenantPolicy } from './policy.js';
 import { presentTenant } from './presenter.js';
 import * as tenants from './service.js';
@@ -22,10 +22,10 @@ export function tenantRoutes(services: AppServices): Routes {
     ctx.body = listBody(page, (row) => presentTenant(row, role));
   });
 
-  router.post('/tenants', authenticated, can(tenantPolicy, 'create'), async (ctx) => {
+  router.post('/tenants', authenticated, can(tenantPolicy, 'create'), validate(forms.organization), async (ctx) => {
     const role = roleOf(ctx);
-    const input = readBody(ctx.request.body, forms.organization);
-    const tenant = await tenants.createTenant(knex, { name: textOf(input.name) as string, enableBioreq: flagOf(input.enable_bioreq) ?? false });
+    const input = inputOf(ctx, forms.organization);
+    const tenant = await tenants.createTenant(knex, { name: input.name, enableBioreq: input.enable_bioreq ?? false });
     ctx.status = 201;
     ctx.body = { data: presentTenant(tenant, role) };
   });
@@ -35,13 +35,12 @@ export function tenantRoutes(services: AppServices): Routes {
     ctx.body = { data: presentTenant(await tenants.requireTenantRow(knex, ctx.params.tenantId), role) };
   });
 
-  router.patch('/tenants/:tenantId', authenticated, can(tenantPolicy, 'update'), async (ctx) => {
+  router.patch('/tenants/:tenantId', authenticated, can(tenantPolicy, 'update'), validate(forms.organizationUpdate), async (ctx) => {
     const role = roleOf(ctx);
-    const input = readBody(ctx.request.body, forms.organizationUpdate);
-    const isDeleted = flagOf(input.is_deleted);
+    const input = inputOf(ctx, forms.organizationUpdate);
     // The body decides the operation (archive or restore), so this check follows the body's validation.
-    if (isDeleted !== undefined) tenantPolicy.authorize(role, isDeleted ? 'archive' : 'restore');
-    const changes = { name: textOf(input.name), enableBioreq: flagOf(input.enable_bioreq), isDeleted };
+    if (input.is_deleted !== undefined) tenantPolicy.authorize(role, input.is_deleted ? 'archive' : 'restore');
+    const changes = { name: input.name, enableBioreq: input.enable_bioreq, isDeleted: input.is_deleted };
     ctx.body = { data: presentTenant(await tenants.updateTenant(knex, ctx.params.tenantId, changes), role) };
   });
 

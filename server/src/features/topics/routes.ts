@@ -4,10 +4,10 @@ import { forms } from '@tessera/sdk/rules';
 import type { Context } from 'koa';
 import type { AppServices } from '../../context.js';
 import { listBody, readListParams } from '../../http/list-query.js';
-import { flagOf, readBody, textOf } from '../../http/read-body.js';
 import { can } from '../../http/policy.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
-import { listOptions, orderEntries } from '../content/input.js';
+import { inputOf, validate } from '../../http/validate.js';
+import { listOptions } from '../content/input.js';
 import { requireMembership } from '../content/policy.js';
 import { viewerOf } from '../content/visibility.js';
 import { topicPolicy } from './policy.js';
@@ -38,17 +38,14 @@ export function topicRoutes(services: AppServices): Routes {
     ctx.body = listBody(page, (row) => presentTopic(row, access.role));
   });
 
-  router.post(BASE, inTenant, can(topicPolicy, 'create'), async (ctx) => {
+  router.post(BASE, inTenant, can(topicPolicy, 'create'), validate(forms.topic), async (ctx) => {
     const access = accessOf(ctx);
-    const input = readBody(ctx.request.body, forms.topic);
-    const created = { name: textOf(input.name) as string, description: textOf(input.description) as string };
-    answer(ctx, await topics.createTopic(knex, viewerOf(access), ctx.params.componentId, created), 201);
+    answer(ctx, await topics.createTopic(knex, viewerOf(access), ctx.params.componentId, inputOf(ctx, forms.topic)), 201);
   });
 
-  router.patch(BASE, inTenant, can(topicPolicy, 'reorder'), async (ctx) => {
+  router.patch(BASE, inTenant, can(topicPolicy, 'reorder'), validate(forms.topicOrder), async (ctx) => {
     const access = accessOf(ctx);
-    const input = readBody(ctx.request.body, forms.topicOrder);
-    const page = await topics.reorderTopics(knex, viewerOf(access), ctx.params.componentId, orderEntries(input.topics));
+    const page = await topics.reorderTopics(knex, viewerOf(access), ctx.params.componentId, inputOf(ctx, forms.topicOrder).topics);
     ctx.body = listBody(page, (row) => presentTopic(row, access.role));
   });
 
@@ -65,10 +62,9 @@ export function topicRoutes(services: AppServices): Routes {
     answer(ctx, await topics.copyTopic(knex, viewerOf(access), ctx.params.componentId, ctx.params.topicId), 201);
   });
 
-  router.post(`${BASE}/move/:topicId`, inTenant, can(topicPolicy, 'move'), async (ctx) => {
+  router.post(`${BASE}/move/:topicId`, inTenant, can(topicPolicy, 'move'), validate(forms.topicMove), async (ctx) => {
     const access = accessOf(ctx);
-    const input = readBody(ctx.request.body, forms.topicMove);
-    const target = String(input.component_id).toLowerCase();
+    const target = inputOf(ctx, forms.topicMove).component_id;
     answer(ctx, await topics.moveTopic(knex, viewerOf(access), ctx.params.componentId, ctx.params.topicId, target));
   });
 
@@ -83,19 +79,12 @@ export function topicRoutes(services: AppServices): Routes {
     answer(ctx, await topics.requireTopic(knex, viewerOf(access), ctx.params.componentId, ctx.params.topicId));
   });
 
-  router.patch(`${BASE}/:topicId`, inTenant, can(topicPolicy, 'update'), async (ctx) => {
+  router.patch(`${BASE}/:topicId`, inTenant, can(topicPolicy, 'update'), validate(forms.topicUpdate), async (ctx) => {
     const access = accessOf(ctx);
-    const input = readBody(ctx.request.body, forms.topicUpdate);
-    const isDeleted = flagOf(input.is_deleted);
+    const input = inputOf(ctx, forms.topicUpdate);
     // The body decides the operation (archive or restore), so this check follows the body's validation.
-    if (isDeleted !== undefined) topicPolicy.authorize(access.role, isDeleted ? 'archive' : 'restore');
-    const changes = {
-      name: textOf(input.name),
-      description: textOf(input.description),
-      isActive: flagOf(input.is_active),
-      isDeleted,
-      order: input.order === undefined ? undefined : Number(input.order),
-    };
+    if (input.is_deleted !== undefined) topicPolicy.authorize(access.role, input.is_deleted ? 'archive' : 'restore');
+    const changes = { name: input.name, description: input.description, isActive: input.is_active, isDeleted: input.is_deleted, order: input.order };
     answer(ctx, await topics.updateTopic(knex, viewerOf(access), ctx.params.componentId, ctx.params.topicId, changes));
   });
 

@@ -5,9 +5,9 @@ import { forms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
 import { authenticated, sessionOf } from '../../http/authenticate.js';
 import { listBody, readListParams } from '../../http/list-query.js';
-import { flagOf, readBody } from '../../http/read-body.js';
 import { can } from '../../http/policy.js';
 import { roleOf } from '../../http/tenant-access.js';
+import { inputOf, validate } from '../../http/validate.js';
 import { userPolicy } from './policy.js';
 import { presentUser } from './presenter.js';
 import * as users from './service.js';
@@ -27,10 +27,10 @@ export function userRoutes(services: AppServices): Routes {
     ctx.body = listBody(page, (row) => presentUser(row, role, id));
   });
 
-  router.patch('/users/:userId', authenticated, can(userPolicy, 'suspend'), async (ctx) => {
+  router.patch('/users/:userId', authenticated, can(userPolicy, 'suspend'), validate(forms.userUpdate), async (ctx) => {
     const { role, id } = caller(ctx);
-    const input = readBody(ctx.request.body, forms.userUpdate);
-    const actions = users.actionsOf({ isActive: flagOf(input.is_active), isDeleted: flagOf(input.is_deleted) });
+    const input = inputOf(ctx, forms.userUpdate);
+    const actions = users.actionsOf({ isActive: input.is_active, isDeleted: input.is_deleted });
     // Each action the body asks for is its own operation, checked once the body is validated.
     for (const action of actions) userPolicy.authorize(role, action);
     ctx.body = { data: presentUser(await users.changeUser(knex, id, ctx.params.userId, actions), role, id) };
