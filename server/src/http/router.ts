@@ -7,12 +7,15 @@
  *
  * A route is a pipeline of steps declared with it, run in order (composed once, at start, with koa-compose):
  *
- *   router.get(path, inTenant, can(topicPolicy, 'list'), handler)
+ *   router.patch(path, inTenant, can(topicPolicy, 'update'), validate(forms.topicUpdate), handler)
  *
  * - who: `authenticated` (http/authenticate.ts: a person, else 401) or `inTenant` (http/tenant-access.ts: a person
  *   let into the `:tenantId` organization, else 401/404/403; `accessOf(ctx)` then answers who they are there);
  * - may they: `can(policy, operation)` (http/policy.ts: 403 `forbidden` unless `roleOf(ctx)` may);
- * - then the handler, which reads and answers.
+ * - what they sent: `validate(form)` or `validate(form, 'query')` (http/validate.ts: 422 with every failing
+ *   field, else `inputOf(ctx, form)` answers the typed input);
+ * - then the handler, which calls the service and answers. A feature may add its own steps where a check must
+ *   come before the form (a rate limit, a confirmed email).
  *
  * A matched call runs its middleware with `ctx.params`. HEAD runs the GET route
  * (Node leaves the body out). A known path asked with another method answers 405 with `Allow`; OPTIONS
