@@ -107,3 +107,40 @@ describe('which message a field shows', () => {
     expect(formErrors(forms.suggestionUpdate, { is_active: 'yes' })).toEqual({ is_active: [messages.boolean('is_active')] });
   });
 });
+
+describe("the items editor's list", () => {
+  const row = { id: 'r1', type: 'row', text: ' Step ', is_procedure: '1' };
+
+  it('answers the entries: ids as sent, order by position when not sent, media ids lower-cased', () => {
+    const output = outputOf(forms.itemList, {
+      items: [row, { type: 'paragraph', row_id: 'r1', text: ' *a* ' }, { type: 'image', row_id: 'r1', media_id: ID, order: '7' }],
+    });
+    expect(output.items).toEqual([
+      { id: 'r1', type: 'row', order: 0, text: 'Step', is_procedure: true, row_id: null, media_id: null },
+      { id: null, type: 'paragraph', order: 1, text: ' *a* ', is_procedure: false, row_id: 'r1', media_id: null },
+      { id: null, type: 'image', order: 7, text: null, is_procedure: false, row_id: 'r1', media_id: id },
+    ]);
+  });
+
+  it('keys messages by position, and checks ids and parents once every entry passes', () => {
+    expect(formErrors(forms.itemList, {})).toEqual({ items: [messages.required('items')] });
+    expect(formErrors(forms.itemList, { items: '  ' })).toEqual({ items: [messages.array('items')] });
+    expect(formErrors(forms.itemList, { items: [row, { type: 'video', row_id: 'r1', is_procedure: true }, 'x'] })).toEqual({
+      'items.1.media_id': [messages.required('media_id')],
+      'items.1.is_procedure': [messages.rowOnly],
+      'items.2.type': [messages.itemType],
+    });
+    expect(formErrors(forms.itemList, { items: [row, { ...row }, { type: 'paragraph', row_id: 'r2', text: 'x' }] })).toEqual({
+      'items.1.id': [messages.selected('id')],
+      'items.2.row_id': [messages.itemParent],
+    });
+  });
+});
+
+describe('list switches in the query string', () => {
+  it('are true only for a true flag, false otherwise or when absent', () => {
+    expect(outputOf(forms.contentListQuery, { short: '1', 'show-hidden': 'yes' })).toEqual({ short: true, 'show-hidden': false });
+    expect(outputOf(forms.contentListQuery, {})).toEqual({ short: false, 'show-hidden': false });
+    expectTypeOf(outputOf(forms.contentListQuery, {}).short).toEqualTypeOf<boolean>();
+  });
+});

@@ -36,6 +36,11 @@ describe('validate(form)', () => {
     routes.post('/both', validate(listQuery, 'query'), validate(forms.topic), async (ctx: Context) => {
       ctx.body = { data: { query: inputOf(ctx, listQuery), body: inputOf(ctx, forms.topic) } };
     });
+    routes.get('/modules', validate(forms.contentListQuery, 'query'), async (ctx: Context) => {
+      const input = inputOf(ctx, forms.contentListQuery);
+      expectTypeOf(input.short).toEqualTypeOf<boolean>();
+      ctx.body = { data: input };
+    });
     routes.post('/undeclared', async (ctx: Context) => {
       ctx.body = { data: inputOf(ctx, forms.topic) };
     });
@@ -100,6 +105,11 @@ describe('validate(form)', () => {
     const refused = await send('POST', '/both?short=maybe', {});
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual({ short: ['The short field must be true or false.'] });
+  });
+
+  it("reads a list's switches leniently (anything but a true flag is false)", async () => {
+    const response = await send('GET', '/modules?short=true&show-hidden=maybe');
+    expect(response).toEqual({ status: 200, body: { data: { short: true, 'show-hidden': false } } });
   });
 
   it('treats inputOf without the route step as a programming error (500)', async () => {

@@ -5,7 +5,8 @@
  * the other way round, fails `npm run typecheck -w @tessera/sdk`. Types only: nothing here reaches a bundle.
  *
  * Not checked: the screens' forms (signUpScreen, resetPasswordScreen, contentScreen: no request of their own), the
- * items editor's entry forms (one `ItemInput` shape for every type, checked by the server's item reader), and
+ * items editor's entry forms (parts of `itemList`, which is checked), the list switches (`contentListQuery`, a part of
+ * each list's query parameters), and
  * `media`, which is only sent as multipart (where the contract leaves every part optional; the form requires `name`).
  */
 import type * as v from 'valibot';
@@ -62,6 +63,7 @@ interface RequestForms {
   mediaModules: 'relateMediaModules';
   suggestion: 'createSuggestion';
   suggestionUpdate: 'updateSuggestion';
+  itemList: 'saveItems';
 }
 
 type Drift = {

@@ -13,6 +13,8 @@ import {
   TEXT_MAX_LENGTH,
   documented,
   emailAddress,
+  formErrors,
+  type FieldErrors,
   filled,
   form,
   isBlank,
@@ -25,6 +27,7 @@ import {
   sent,
   text,
 } from './core.js';
+import { ITEM_TYPES } from './files.js';
 
 /** The flag forms the API accepts (spec: 1/0 as well as booleans). */
 export type Flag = boolean | 0 | 1 | 'true' | 'false' | '1' | '0';
@@ -37,6 +40,14 @@ export function flag(field: string) {
     v.custom<Flag>((value) => FLAG_VALUES.includes(value), messages.boolean(field)),
     v.transform((value) => TRUE_VALUES.includes(value)),
   );
+}
+
+/**
+ * A list's query-string switch (`?short=true`): true for a true flag, false for anything else or when absent (a
+ * list never refuses a switch it does not understand; absent reads as ''). Query strings only carry strings.
+ */
+export function querySwitch() {
+  return v.optional(v.pipe(documented<string>(), v.transform((value) => TRUE_VALUES.includes(value))), '');
 }
 
 /** Letters of any script and spaces. */
@@ -234,6 +245,137 @@ function choosingImage<S extends v.GenericSchema<unknown, ImageChoiceFields>>(sc
 
 /** The entries of the items editor (spec 5: a row title is required; image, video, pdf and audio need their media). */
 const itemOrder = sent(integer('order'));
+/** A row: its title (trimmed), whether it is a procedure, its order. */
+const itemRow = form({ text: required('text', text('text')), is_procedure: sent(flag('is_procedure')), order: itemOrder });
+/** A paragraph: Markdown, kept as typed. */
+const itemParagraph = form({
+  text: required('text', v.pipe(rawString('text'), v.maxLength(ITEM_TEXT_MAX_LENGTH, messages.maxLength('text', ITEM_TEXT_MAX_LENGTH)))),
+  order: itemOrder,
+});
+/** Image, video, pdf and audio: the media library file. */
+const itemMedia = form({ media_id: required('media_id', uuid('media_id')), order: itemOrder });
+
+type ItemType = (typeof ITEM_TYPES)[number];
+
+/** One entry of the items editor's list, as the contract documents it (`ItemInput`). */
+export interface ItemInput {
+  id?: string | null;
+  type: ItemType;
+  order?: number;
+  text?: string | null;
+  is_procedure?: Flag;
+  row_id?: string | null;
+  media_id?: string | null;
+}
+
+/** A checked entry: `id` and `row_id` as sent (an item of the topic or a temporary client id), `order` its position when not sent. */
+export interface ItemEntry {
+  id: string | null;
+  type: ItemType;
+  order: number;
+  /** A row's title trimmed, a paragraph as typed; null for media and when empty. */
+  text: string | null;
+  is_procedure: boolean;
+  row_id: string | null;
+  media_id: string | null;
+}
+
+const CLIENT_ID_MAX_LENGTH = 255;
+
+/** The items reader's "not sent": absent, null or '' (whitespace is a value). */
+function isUnset(value: unknown): value is undefined | null | '' {
+  return value === undefined || value === null || value === '';
+}
+
+function isItemType(value: unknown): value is ItemType {
+  return ITEM_TYPES.some((type) => type === value);
+}
+
+function itemFormOf(type: ItemType) {
+  if (type === 'row') return itemRow;
+  if (type === 'paragraph') return itemParagraph;
+  return itemMedia;
+}
+
+/** The messages of one entry by field: its type's form, then the id, the row it belongs to and the text's type. */
+function itemProblems(entry: Record<string, unknown>, type: ItemType): FieldErrors {
+  const errors = formErrors(itemFormOf(type), entry);
+  if (!isUnset(entry.id) && (typeof entry.id !== 'string' || entry.id.length > CLIENT_ID_MAX_LENGTH)) errors.id = [messages.string('id')];
+  if (type === 'row') {
+    if (!isUnset(entry.row_id)) errors.row_id = [messages.selected('row_id')];
+  } else {
+    if (isUnset(entry.row_id)) errors.row_id = [messages.required('row_id')];
+    else if (typeof entry.row_id !== 'string') errors.row_id = [messages.string('row_id')];
+    if (TRUE_VALUES.includes(entry.is_procedure)) errors.is_procedure = [messages.rowOnly];
+  }
+  if (type !== 'row' && type !== 'paragraph' && !isUnset(entry.text) && typeof entry.text !== 'string') errors.text = [messages.string('text')];
+  return errors;
+}
+
+function itemEntryOf(entry: Record<string, unknown>, type: ItemType, index: number): ItemEntry {
+  const text = typeof entry.text === 'string' ? (type === 'row' ? entry.text.trim() : entry.text) : null;
+  return {
+    id: isUnset(entry.id) ? null : String(entry.id),
+    type,
+    order: isUnset(entry.order) ? index : Number(entry.order),
+    text: text === '' ? null : text,
+    is_procedure: type === 'row' && TRUE_VALUES.includes(entry.is_procedure),
+    row_id: type === 'row' || isUnset(entry.row_id) ? null : String(entry.row_id),
+    media_id: type === 'row' || type === 'paragraph' || isUnset(entry.media_id) ? null : String(entry.media_id).toLowerCase(),
+  };
+}
+
+/** Duplicate ids, and children whose row is not a row of this list, by position. */
+function itemListProblems(entries: ItemEntry[]): [number, string, string][] {
+  const problems: [number, string, string][] = [];
+  const seen = new Set<string>();
+  entries.forEach((entry, index) => {
+    if (entry.id === null) return;
+    if (seen.has(entry.id)) problems.push([index, 'id', messages.selected('id')]);
+    seen.add(entry.id);
+  });
+  const rowIds = new Set(entries.filter((entry) => entry.type === 'row' && entry.id !== null).map((entry) => entry.id));
+  entries.forEach((entry, index) => {
+    if (entry.row_id !== null && !rowIds.has(entry.row_id)) problems.push([index, 'row_id', messages.itemParent]);
+  });
+  return problems;
+}
+
+/** The message of an entry's field, keyed `{index}.{field}` under the list's field (`items.3.text`). */
+function entryIssue(index: number, field: string, message: string) {
+  const path: [v.UnknownPathItem, v.UnknownPathItem] = [
+    { type: 'unknown', origin: 'value', input: undefined, key: index, value: undefined },
+    { type: 'unknown', origin: 'value', input: undefined, key: field, value: undefined },
+  ];
+  return { message, path };
+}
+
+/**
+ * The items editor's whole list (PUT .../items): each entry checked with its type's form, errors keyed by position;
+ * once every entry passes, duplicate ids and children of unknown rows. Whether media exist is the server's check.
+ */
+function itemList(field: string) {
+  return v.pipe(
+    documented<ItemInput[]>(),
+    v.check((value) => value !== undefined && value !== null, messages.required(field)),
+    v.array(documented<ItemInput>(), messages.array(field)),
+    v.maxLength(RELATION_MAX_ITEMS, messages.maxItems(field, RELATION_MAX_ITEMS)),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const entries: ItemEntry[] = [];
+      dataset.value.forEach((raw: unknown, index) => {
+        const entry: Record<string, unknown> = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? { ...raw } : {};
+        if (!isItemType(entry.type)) return addIssue(entryIssue(index, 'type', messages.itemType));
+        const problems = Object.entries(itemProblems(entry, entry.type));
+        for (const [name, [message]] of problems) addIssue(entryIssue(index, name, message));
+        if (problems.length === 0) entries.push(itemEntryOf(entry, entry.type, index));
+      });
+      if (entries.length < dataset.value.length) return NEVER;
+      const listProblems = itemListProblems(entries);
+      for (const [index, name, message] of listProblems) addIssue(entryIssue(index, name, message));
+      return listProblems.length ? NEVER : entries;
+    }),
+  );
+}
 
 /** The forms of the API calls and screens (core-platform.md section 5). */
 export const forms = {
@@ -304,12 +446,13 @@ export const forms = {
     topic_id: optionalUuid('topic_id'),
   }),
   suggestionUpdate: form({ is_active: required('is_active', flag('is_active')) }),
-  /** A row: its title (trimmed), whether it is a procedure, its order. */
-  itemRow: form({ text: required('text', text('text')), is_procedure: sent(flag('is_procedure')), order: itemOrder }),
-  /** A paragraph: Markdown, kept as typed. */
-  itemParagraph: form({ text: required('text', v.pipe(rawString('text'), v.maxLength(ITEM_TEXT_MAX_LENGTH, messages.maxLength('text', ITEM_TEXT_MAX_LENGTH)))), order: itemOrder }),
-  /** Image, video, pdf and audio: the media library file. */
-  itemMedia: form({ media_id: required('media_id', uuid('media_id')), order: itemOrder }),
+  itemRow,
+  itemParagraph,
+  itemMedia,
+  /** The switches of the module, component and topic lists (`validate(forms.contentListQuery, 'query')`). */
+  contentListQuery: form({ short: querySwitch(), 'show-hidden': querySwitch() }),
+  /** The items editor's save (PUT .../items): the whole ordered list, errors keyed `items.{position}.{field}`. */
+  itemList: form({ items: itemList('items') }),
 };
 
 export type FormName = keyof typeof forms;

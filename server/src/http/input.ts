@@ -5,9 +5,8 @@
  */
 import type { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
-import { messages, normalizeEmail, type FieldErrors, type FormOutput, type FormSchema } from '@tessera/sdk/rules';
-import { HttpError } from './errors.js';
-import { readBody } from './read-body.js';
+import { messages, normalizeEmail, parseForm, type FieldErrors, type FormOutput, type FormSchema } from '@tessera/sdk/rules';
+import { HttpError, validationFailed } from './errors.js';
 
 function hasBody(ctx: Context): boolean {
   const length = ctx.get('Content-Length');
@@ -73,7 +72,9 @@ export function pickStrings<K extends string>(body: unknown, fields: readonly K[
 
 /** Reads a body with one of the SDK's forms (the all-text account forms); throws 422 with messages per field. */
 export function readForm<S extends FormSchema>(body: unknown, form: S): FormOutput<S> {
-  return readBody(body, form);
+  const result = parseForm(form, body);
+  if (!result.success) throw validationFailed(result.errors);
+  return result.output;
 }
 
 /** Flags arrive as true/false, 1/0, "1"/"0" or "true"/"false"; anything else is undefined. */
