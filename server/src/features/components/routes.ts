@@ -30,10 +30,11 @@ export function componentRoutes(services: AppServices): Routes {
     ctx.body = { data: presentComponent(row, accessOf(ctx).role, signer) };
   };
 
-  router.get(BASE, inTenant, can(componentPolicy, 'list'), async (ctx) => {
+  router.get(BASE, inTenant, can(componentPolicy, 'list'), validate(forms.contentListQuery, 'query'), async (ctx) => {
     const access = accessOf(ctx);
     const params = readListParams(ctx.query, components.COMPONENT_LIST);
-    const page = await components.listComponents(knex, viewerOf(access), ctx.params.moduleId, params, listOptions(ctx.query));
+    const options = listOptions(inputOf(ctx, forms.contentListQuery));
+    const page = await components.listComponents(knex, viewerOf(access), ctx.params.moduleId, params, options);
     ctx.body = listBody(page, (row) => presentComponent(row, access.role, signer));
   });
 

@@ -1,7 +1,4 @@
 /** The content forms' service inputs (create, change), from the forms' parsed input (modules, components), and the list options. */
-import type { ParsedUrlQuery } from 'node:querystring';
-import { parseFlag } from '../../http/input.js';
-import { queryValue } from '../../http/list-query.js';
 import { messages, type forms, type FormOutput } from '@tessera/sdk/rules';
 import { fieldError } from '../../http/errors.js';
 import type { ReceivedFile } from '../media/upload.js';
@@ -55,6 +52,7 @@ export function contentChanges(input: ContentFormOutput, image?: ReceivedFile): 
   };
 }
 
-export function listOptions(query: ParsedUrlQuery): ContentListOptions {
-  return { short: parseFlag(queryValue(query, 'short')) ?? false, showHidden: parseFlag(queryValue(query, 'show-hidden')) ?? false };
+/** The content lists' switches, as `validate(forms.contentListQuery, 'query')` parsed them. */
+export function listOptions(query: FormOutput<typeof forms.contentListQuery>): ContentListOptions {
+  return { short: query.short, showHidden: query['show-hidden'] };
 }

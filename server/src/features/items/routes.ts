@@ -1,13 +1,15 @@
 /** Items of core-platform.md 7.2, under /tenants/{tenantId}/topics/{topicId}/items. */
 import { Routes } from '../../http/router.js';
+import { forms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { can } from '../../http/policy.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
+import { inputOf, validate } from '../../http/validate.js';
 import { signerOf } from '../../storage/signed-urls.js';
 import { requireMembership } from '../content/policy.js';
 import { viewerOf } from '../content/visibility.js';
-import { readItemList } from './input.js';
+import { itemEntriesOf } from './input.js';
 import { itemMessages, itemPolicy } from './policy.js';
 import { presentItemTree } from './presenter.js';
 import * as items from './service.js';
@@ -24,9 +26,9 @@ export function itemRoutes(services: AppServices): Routes {
     ctx.body = { data: presentItemTree(await items.listItems(knex, viewerOf(access), ctx.params.topicId), signer) };
   });
 
-  router.put(BASE, inTenant, can(itemPolicy, 'save'), async (ctx) => {
+  router.put(BASE, inTenant, can(itemPolicy, 'save'), validate(forms.itemList), async (ctx) => {
     const access = accessOf(ctx);
-    const entries = readItemList(ctx.request.body);
+    const entries = itemEntriesOf(inputOf(ctx, forms.itemList));
     const viewer = viewerOf(access);
     const ids = await items.saveItems(knex, viewer, ctx.params.topicId, entries);
     ctx.body = { data: presentItemTree(await items.itemRows(knex, viewer, ctx.params.topicId), signer), meta: { ids } };

@@ -45,9 +45,10 @@ export function moduleRoutes(services: AppServices): Routes {
     }
   });
 
-  router.get(BASE, inTenant, can(modulePolicy, 'list'), async (ctx) => {
+  router.get(BASE, inTenant, can(modulePolicy, 'list'), validate(forms.contentListQuery, 'query'), async (ctx) => {
     const access = accessOf(ctx);
-    const page = await modules.listModules(knex, viewerOf(access), readListParams(ctx.query, modules.MODULE_LIST), listOptions(ctx.query));
+    const options = listOptions(inputOf(ctx, forms.contentListQuery));
+    const page = await modules.listModules(knex, viewerOf(access), readListParams(ctx.query, modules.MODULE_LIST), options);
     ctx.body = listBody(page, (row) => presentModule(row, access.role, signer));
   });
 

@@ -7,7 +7,6 @@ import { listBody, readListParams } from '../../http/list-query.js';
 import { can } from '../../http/policy.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
 import { inputOf, validate } from '../../http/validate.js';
-import { listOptions } from '../content/input.js';
 import { requireMembership } from '../content/policy.js';
 import { viewerOf } from '../content/visibility.js';
 import { topicPolicy } from './policy.js';
@@ -31,10 +30,11 @@ export function topicRoutes(services: AppServices): Routes {
     ctx.body = listBody(page, (row) => presentTopic(row, access.role));
   });
 
-  router.get(BASE, inTenant, can(topicPolicy, 'list'), async (ctx) => {
+  router.get(BASE, inTenant, can(topicPolicy, 'list'), validate(forms.contentListQuery, 'query'), async (ctx) => {
     const access = accessOf(ctx);
     const params = readListParams(ctx.query, topics.TOPIC_LIST);
-    const page = await topics.listTopics(knex, viewerOf(access), ctx.params.componentId, params, { short: listOptions(ctx.query).short });
+    const { short } = inputOf(ctx, forms.contentListQuery);
+    const page = await topics.listTopics(knex, viewerOf(access), ctx.params.componentId, params, { short });
     ctx.body = listBody(page, (row) => presentTopic(row, access.role));
   });
 
