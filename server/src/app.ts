@@ -36,7 +36,7 @@ import { tenantUserRoutes } from './features/tenant-users/routes.js';
 import { tenantRoutes } from './features/tenants/routes.js';
 import { topicRoutes } from './features/topics/routes.js';
 import { userRoutes } from './features/users/routes.js';
-import { compose } from './http/compose.js';
+import compose from 'koa-compose';
 import { errorMiddleware, requestContext } from './http/error-middleware.js';
 import { notFound } from './http/errors.js';
 import { jsonBody } from './http/input.js';
@@ -179,6 +179,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   registerPasswordGrant(provider, (email, password) => verifyCredentials(services, email, password));
 
   const app = new Koa({ proxy: config.trustProxy });
+  app.context.services = services;
   const api = apiRouter('/api', apiRoutes(services));
   const token = tokenEndpoint({
     provider,
@@ -195,7 +196,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   app.use(onlyFor((ctx) => isApiPath(ctx.path) || ctx.path.startsWith('/widgets/'), corsMiddleware(isAllowedOrigin)));
   app.use(onlyFor((ctx) => ctx.path === '/api/token' && ctx.method === 'POST', token));
   // /api ends here (no fall-through to the portal): unknown calls are JSON 404s, wrong methods 405s.
-  const apiChain = compose([jsonBody(config.bodyLimit), refuseNulInRequest, apiNotFound, api]);
+  const apiChain = compose<Context>([jsonBody(config.bodyLimit), refuseNulInRequest, apiNotFound, api]);
   app.use((ctx, next) => (isApiPath(ctx.path) ? apiChain(ctx) : next()));
   app.use(serveWidgets(config.widgetsDist));
   app.use(servePortal(config.portalDist));

@@ -28,3 +28,10 @@ export interface AppServices {
   /** Image decoding and resizing, at most `config.media.imageConcurrency` at once for the whole process. */
   imageWork: LimitedRunner;
 }
+
+declare module 'koa' {
+  interface DefaultContext {
+    /** The app's services, set once on `app.context` (app.ts): what route steps such as `inTenant` read. */
+    services: AppServices;
+  }
+}

@@ -1,5 +1,5 @@
 /**
- * A learner's access to a component or topic is kept until the database changes (modules/visibility.ts
+ * A learner's access to a component or topic is kept until the database changes (content/visibility.ts
  * `keptVisibility`): any change that takes it away answers 404 at once, and inside a transaction nothing is kept.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -23,17 +23,16 @@ export function bearerToken(ctx: Context): string | undefined {
   return header ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
 }
 
-export function authenticate(db: Database) {
-  return async function requireSession(ctx: Context, next: Next) {
-    const token = bearerToken(ctx);
-    const session = token ? await findSession(db, token) : undefined;
-    if (!session) throw unauthenticated();
-    ctx.state.session = session;
-    await next();
-  };
+/** The route step for calls that need a person: the session of the bearer token, or 401 `unauthenticated`. */
+export async function authenticated(ctx: Context, next: Next): Promise<void> {
+  const token = bearerToken(ctx);
+  const session = token ? await findSession(ctx.services.db, token) : undefined;
+  if (!session) throw unauthenticated();
+  ctx.state.session = session;
+  await next();
 }
 
-/** The session of an authenticated route (after `authenticate`). */
+/** The session of an authenticated route (after `authenticated`). */
 export function sessionOf(ctx: Context): Session {
   const { session } = ctx.state;
   if (!session) throw unauthenticated();

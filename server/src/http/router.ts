@@ -5,14 +5,26 @@
  * @koa/router tried every route's regular expression on every request and composed the matches anew: with
  * this API's ~80 routes that was about 60 µs of CPU per request, more than the rest of Koa together.
  *
- * A matched call runs its middleware (composed once, at start) with `ctx.params`. HEAD runs the GET route
+ * A route is a pipeline of steps declared with it, run in order (composed once, at start, with koa-compose):
+ *
+ *   router.patch(path, inTenant, can(topicPolicy, 'update'), validate(forms.topicUpdate), handler)
+ *
+ * - who: `authenticated` (http/authenticate.ts: a person, else 401) or `inTenant` (http/tenant-access.ts: a person
+ *   let into the `:tenantId` organization, else 401/404/403; `accessOf(ctx)` then answers who they are there);
+ * - may they: `can(policy, operation)` (http/policy.ts: 403 `forbidden` unless `roleOf(ctx)` may);
+ * - what they sent: `validate(form)` or `validate(form, 'query')` (http/validate.ts: 422 with every failing
+ *   field, else `inputOf(ctx, form)` answers the typed input);
+ * - then the handler, which calls the service and answers. A feature may add its own steps where a check must
+ *   come before the form (a rate limit, a confirmed email).
+ *
+ * A matched call runs its middleware with `ctx.params`. HEAD runs the GET route
  * (Node leaves the body out). A known path asked with another method answers 405 with `Allow`; OPTIONS
  * (a preflight without Origin never reaches here: CORS answers those) answers 204 with `Allow`; an unknown
  * path answers 404. Static segments win over parameters (`/users/me` before `/users/:userId`).
  */
 import FindMyWay, { type HTTPMethod, type HTTPVersion } from 'find-my-way';
 import type { Context, Middleware, Next } from 'koa';
-import { compose } from './compose.js';
+import compose from 'koa-compose';
 import { HttpError, notFound } from './errors.js';
 
 declare module 'koa' {

@@ -10,10 +10,11 @@
  *   inside each query, so another organization's row is 404 as well.
  */
 import type { Context, Next } from 'koa';
+import compose from 'koa-compose';
 import type { Knex } from '../db/knex.js';
 import { toDate } from '../db/knex.js';
 import type { Role, UserRow } from '../db/models.js';
-import { sessionOf } from './authenticate.js';
+import { authenticated, sessionOf } from './authenticate.js';
 import { forbidden, notFound } from './errors.js';
 import type { MembershipRow, Session } from './session.js';
 
@@ -95,17 +96,25 @@ export async function resolveAccess(knex: Knex, session: Pick<Session, 'user' | 
   return { tenant: tenantOf(membership), user, role: membership.role, membershipId: membership.id };
 }
 
-/** Middleware for routes with a `:tenantId` parameter, after `authenticate`. */
-export function requireTenant(knex: Knex) {
-  return async function enterTenant(ctx: Context, next: Next) {
-    ctx.state.tenantAccess = await resolveAccess(knex, sessionOf(ctx), String(ctx.params?.tenantId ?? ''));
-    await next();
-  };
+async function enterTenant(ctx: Context, next: Next): Promise<void> {
+  ctx.state.tenantAccess = await resolveAccess(ctx.services.db.knex, sessionOf(ctx), ctx.params.tenantId ?? '');
+  await next();
 }
 
-/** The caller's access on a route behind `requireTenant`. */
+/**
+ * The first step of every `/tenants/:tenantId/...` route: the caller is authenticated (401), then let into the
+ * organization as described above (404, 403); `accessOf(ctx)` answers who they are there.
+ */
+export const inTenant = compose<Context>([authenticated, enterTenant]);
+
+/** The caller's role on this route: in an organization (after `inTenant`) their role there, elsewhere their platform role. */
+export function roleOf(ctx: Context): AccessRole {
+  return ctx.state.tenantAccess?.role ?? platformRole(sessionOf(ctx).user);
+}
+
+/** The caller's access on a route behind `inTenant`. */
 export function accessOf(ctx: Context): TenantAccess {
   const access = ctx.state.tenantAccess;
-  if (!access) throw new Error('accessOf() needs requireTenant() earlier in the route');
+  if (!access) throw new Error('accessOf() needs inTenant earlier in the route');
   return access;
 }

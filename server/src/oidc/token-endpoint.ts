@@ -16,8 +16,8 @@ import type Provider from 'oidc-provider';
 import { forms } from '@tessera/sdk/rules';
 import type { Database } from '../db/database.js';
 import { validationFailed, type ErrorBody } from '../http/errors.js';
-import { authenticate, bearerToken, sessionOf } from '../http/authenticate.js';
-import { compose } from '../http/compose.js';
+import { authenticated, bearerToken, sessionOf } from '../http/authenticate.js';
+import compose from 'koa-compose';
 import { refuseNulCharacters } from '../http/null-characters.js';
 import { pickStrings, readForm, unsupportedMediaType } from '../http/input.js';
 import { reserveLoginAttempt, type LoginOutcome } from '../security/login-guard.js';
@@ -165,7 +165,6 @@ function translateError(ctx: Context, grantType: string): void {
 
 export function tokenEndpoint(options: TokenEndpointOptions) {
   const runProvider = providerRunner(options.provider);
-  const requireSession = authenticate(options.db);
   const grace = rotationGrace(options.db.knex, options.refreshGraceSeconds);
   watchConcurrentRotations(options.provider);
 
@@ -177,7 +176,7 @@ export function tokenEndpoint(options: TokenEndpointOptions) {
   }
 
   async function logout(ctx: Context) {
-    await requireSession(ctx, async () => {
+    await authenticated(ctx, async () => {
       await revokeGrant(options.db.knex, sessionOf(ctx).grantId);
       ctx.status = 204;
     });

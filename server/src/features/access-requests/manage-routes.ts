@@ -2,10 +2,10 @@
 import { Routes } from '../../http/router.js';
 import { forms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
-import { authenticate } from '../../http/authenticate.js';
 import { listBody, queryValue, readListParams } from '../../http/list-query.js';
-import { flagOf, readBody, textOf } from '../../http/read-body.js';
-import { accessOf, requireTenant } from '../../http/tenant-access.js';
+import { can } from '../../http/policy.js';
+import { accessOf, inTenant } from '../../http/tenant-access.js';
+import { inputOf, validate } from '../../http/validate.js';
 import { presentManagedAccessRequest } from './manage-presenter.js';
 import * as requests from './manage-service.js';
 import { accessRequestPolicy } from './transitions.js';
@@ -15,30 +15,26 @@ const BASE = '/tenants/:tenantId/access-requests';
 export function accessRequestManagementRoutes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
-  const { knex } = db;
-  const inTenant = [authenticate(db), requireTenant(knex)];
 
-  router.get(BASE, ...inTenant, async (ctx) => {
+  router.get(BASE, inTenant, can(accessRequestPolicy, 'list'), async (ctx) => {
     const access = accessOf(ctx);
-    accessRequestPolicy.authorize(access.role, 'list');
     const params = readListParams(ctx.query, requests.ACCESS_REQUEST_LIST);
     const page = await requests.listAccessRequests(db, access.tenant.id, params, requests.statusFilter(queryValue(ctx.query, 'status')));
     ctx.body = listBody(page, (row) => presentManagedAccessRequest(row, access.role));
   });
 
-  router.patch(`${BASE}/:accessRequestId`, ...inTenant, async (ctx) => {
+  router.patch(`${BASE}/:accessRequestId`, inTenant, can(accessRequestPolicy, 'list'), validate(forms.accessRequestUpdate), async (ctx) => {
     const access = accessOf(ctx);
-    accessRequestPolicy.authorize(access.role, 'list');
-    const input = readBody(ctx.request.body, forms.accessRequestUpdate);
-    const actions = requests.actionsOf({ status: textOf(input.status), isDeleted: flagOf(input.is_deleted) });
+    const input = inputOf(ctx, forms.accessRequestUpdate);
+    const actions = requests.actionsOf({ status: input.status, isDeleted: input.is_deleted });
+    // Each action the body asks for is its own operation, checked once the body is validated.
     for (const action of actions) accessRequestPolicy.authorize(access.role, action);
     const request = await requests.decide(services, access.tenant, ctx.params.accessRequestId, actions);
     ctx.body = { data: presentManagedAccessRequest(request, access.role) };
   });
 
-  router.delete(`${BASE}/:accessRequestId`, ...inTenant, async (ctx) => {
+  router.delete(`${BASE}/:accessRequestId`, inTenant, can(accessRequestPolicy, 'archive'), async (ctx) => {
     const access = accessOf(ctx);
-    accessRequestPolicy.authorize(access.role, 'archive');
     const request = await requests.decide(services, access.tenant, ctx.params.accessRequestId, ['archive']);
     ctx.body = { data: presentManagedAccessRequest(request, access.role) };
   });

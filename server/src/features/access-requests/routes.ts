@@ -1,19 +1,24 @@
+/** POST /access-requests (core-platform.md 7.1): a person asks to join an organization by its name. */
+import type { Context, Next } from 'koa';
 import { Routes } from '../../http/router.js';
 import { forms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
-import { authenticate, sessionOf } from '../../http/authenticate.js';
-import { readForm } from '../../http/input.js';
+import { authenticated, sessionOf } from '../../http/authenticate.js';
+import { inputOf, validate } from '../../http/validate.js';
 import { assertMayRequestAccess } from './policy.js';
 import { createAccessRequest } from './service.js';
 
+/** The step before the form: only a confirmed email may ask (403 first, then the form's 422). */
+async function mayRequestAccess(ctx: Context, next: Next): Promise<void> {
+  assertMayRequestAccess(sessionOf(ctx).user);
+  await next();
+}
+
 export function accessRequestRoutes(services: AppServices): Routes {
   const router = new Routes();
-  router.post('/access-requests', authenticate(services.db), async (ctx) => {
-    const { user } = sessionOf(ctx);
-    assertMayRequestAccess(user);
-    const input = readForm(ctx.request.body, forms.accessRequest);
+  router.post('/access-requests', authenticated, mayRequestAccess, validate(forms.accessRequest), async (ctx) => {
     ctx.status = 201;
-    ctx.body = { data: await createAccessRequest(services.db.knex, user, input.name) };
+    ctx.body = { data: await createAccessRequest(services.db.knex, sessionOf(ctx).user, inputOf(ctx, forms.accessRequest).name) };
   });
   return router;
 }

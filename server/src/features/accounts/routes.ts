@@ -1,11 +1,11 @@
 /** The account calls of core-platform.md section 7.1. */
 import { Routes } from '../../http/router.js';
-import type { Context } from 'koa';
+import type { Context, Next } from 'koa';
 import { forms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
-import { authenticate, bearerToken, sessionOf } from '../../http/authenticate.js';
+import { authenticated, bearerToken, sessionOf } from '../../http/authenticate.js';
 import { fieldError } from '../../http/errors.js';
-import { readForm } from '../../http/input.js';
+import { inputOf, validate } from '../../http/validate.js';
 import type { RateLimitName } from '../../config.js';
 import { currentUserBody } from './current-user.js';
 import * as accounts from './service.js';
@@ -17,17 +17,20 @@ function message(text: string) {
 
 export function accountRoutes(services: AppServices): Routes {
   const router = new Routes();
-  const requireSession = authenticate(services.db);
-  const limitByIp = (name: RateLimitName, ctx: Context) => services.limiters.consume(name, ctx.ip);
+  /** A step counting the call against the caller's IP (429 when over), before the form is read. */
+  const limitedByIp = (name: RateLimitName) =>
+    async function limitByIp(ctx: Context, next: Next): Promise<void> {
+      await services.limiters.consume(name, ctx.ip);
+      await next();
+    };
 
   router.get('/captcha/challenge', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await services.captcha.challenge();
   });
 
-  router.post('/sign-up', async (ctx) => {
-    await limitByIp('signUp', ctx);
-    const input = readForm(ctx.request.body, forms.signUp);
+  router.post('/sign-up', limitedByIp('signUp'), validate(forms.signUp), async (ctx) => {
+    const input = inputOf(ctx, forms.signUp);
     if (!(await services.captcha.verifyOnce(input.recaptcha_token))) {
       throw fieldError('recaptcha_token', accountMessages.captchaFailed);
     }
@@ -36,47 +39,44 @@ export function accountRoutes(services: AppServices): Routes {
     ctx.body = { data: user };
   });
 
-  router.post('/confirm-email', async (ctx) => {
-    await limitByIp('confirmEmail', ctx);
-    const input = readForm(ctx.request.body, forms.confirmEmail);
+  router.post('/confirm-email', limitedByIp('confirmEmail'), validate(forms.confirmEmail), async (ctx) => {
+    const input = inputOf(ctx, forms.confirmEmail);
     await accounts.confirmEmail(services, input);
     ctx.body = message(accountMessages.confirmed);
   });
 
-  router.post('/finish-registration', async (ctx) => {
-    await limitByIp('finishRegistration', ctx);
-    const input = readForm(ctx.request.body, forms.finishRegistration);
+  router.post('/finish-registration', limitedByIp('finishRegistration'), validate(forms.finishRegistration), async (ctx) => {
+    const input = inputOf(ctx, forms.finishRegistration);
     await accounts.finishRegistration(services, input);
     ctx.body = message(accountMessages.registrationFinished);
   });
 
-  router.post('/forgot-password', async (ctx) => {
-    await limitByIp('forgotPassword', ctx);
-    const input = readForm(ctx.request.body, forms.forgotPassword);
+  router.post('/forgot-password', limitedByIp('forgotPassword'), validate(forms.forgotPassword), async (ctx) => {
+    const input = inputOf(ctx, forms.forgotPassword);
     await accounts.forgotPassword(services, input.email);
     ctx.status = 202;
     ctx.body = message(accountMessages.resetSent);
   });
 
-  router.post('/reset-password', async (ctx) => {
-    await limitByIp('resetPassword', ctx);
-    const input = readForm(ctx.request.body, forms.resetPassword);
+  router.post('/reset-password', limitedByIp('resetPassword'), validate(forms.resetPassword), async (ctx) => {
+    const input = inputOf(ctx, forms.resetPassword);
     await accounts.resetPassword(services, input);
     ctx.body = message(accountMessages.passwordReset);
   });
 
-  router.get('/users/me', requireSession, async (ctx) => {
+  // Most of these are answered before the middleware chain (current-user.ts), the same way.
+  router.get('/users/me', authenticated, async (ctx) => {
     ctx.type = 'json';
     ctx.body = await currentUserBody(services.db, bearerToken(ctx) ?? '', sessionOf(ctx));
   });
 
-  router.patch('/users/me', requireSession, async (ctx) => {
-    const input = readForm(ctx.request.body, forms.profile);
+  router.patch('/users/me', authenticated, validate(forms.profile), async (ctx) => {
+    const input = inputOf(ctx, forms.profile);
     const { user, grantId } = sessionOf(ctx);
     ctx.body = { data: await accounts.updateProfile(services, user, { grantId, ip: ctx.ip }, input) };
   });
 
-  router.post('/users/me/notifications/confirm-email', requireSession, async (ctx) => {
+  router.post('/users/me/notifications/confirm-email', authenticated, async (ctx) => {
     const { user } = sessionOf(ctx);
     await services.limiters.consume('resendConfirmation', user.id);
     await accounts.resendConfirmation(services, user);

@@ -1,13 +1,9 @@
-/** Components follow the content rules of modules/policy.ts: members read, admins and up author. */
+/** Components follow the content rules (features/content/policy.ts): members read and hide, admins and up author. */
 import { definePolicy } from '../../http/policy.js';
+import { contentRules } from '../content/policy.js';
 
 export const componentPolicy = definePolicy({
-  list: 'user',
-  view: 'user',
-  create: 'admin',
-  update: 'admin',
-  archive: 'admin',
-  restore: 'admin',
+  ...contentRules,
   reorder: 'admin',
   copy: 'admin',
   move: 'admin',

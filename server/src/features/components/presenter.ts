@@ -1,21 +1,15 @@
 import type { Component } from '@tessera/sdk';
 import { toDate, toIso } from '../../db/knex.js';
-import type { DbBoolean, DbDate } from '../../db/models.js';
+import type { DbBoolean } from '../../db/models.js';
 import type { AccessRole } from '../../http/tenant-access.js';
 import type { UrlSigner } from '../../storage/signed-urls.js';
 import { mediaSummaryOf, presentMediaSummary } from '../media/summary.js';
-import { contentAbilities } from '../modules/policy.js';
+import { contentAbilities } from '../content/policy.js';
+import type { ContentRow } from '../content/presenter.js';
+import { componentPolicy } from './policy.js';
 
-export interface ComponentRow {
-  id: string;
+export interface ComponentRow extends ContentRow {
   module_id: string;
-  name: string;
-  description: string;
-  is_active: DbBoolean;
-  position: number;
-  deleted_at: DbDate | null;
-  created_at: DbDate;
-  updated_at: DbDate;
   is_hidden: DbBoolean;
   topics_count?: number | string;
   [imageColumn: string]: unknown;
@@ -38,7 +32,7 @@ export function presentComponent(row: ComponentRow, role: AccessRole, signer: Ur
     deleted_at: deletedAt ? deletedAt.toISOString() : null,
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
-    abilities: contentAbilities(role, row),
+    abilities: contentAbilities(componentPolicy, role, row),
   };
   if (row.topics_count !== undefined) component.topics_count = Number(row.topics_count);
   return component;

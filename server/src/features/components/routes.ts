@@ -3,15 +3,16 @@ import { Routes } from '../../http/router.js';
 import { forms } from '@tessera/sdk/rules';
 import type { Context } from 'koa';
 import type { AppServices } from '../../context.js';
-import { authenticate } from '../../http/authenticate.js';
 import { listBody, readListParams } from '../../http/list-query.js';
-import { flagOf, readBody } from '../../http/read-body.js';
-import { accessOf, requireTenant } from '../../http/tenant-access.js';
+import { readBody } from '../../http/read-body.js';
+import { can } from '../../http/policy.js';
+import { accessOf, inTenant } from '../../http/tenant-access.js';
+import { inputOf, validate } from '../../http/validate.js';
 import { readContentForm } from '../media/content-image.js';
-import { contentChanges, listOptions, orderEntries } from '../modules/input.js';
-import { requireMembership } from '../modules/policy.js';
+import { contentChanges, listOptions } from '../content/input.js';
+import { requireMembership } from '../content/policy.js';
 import { setHidden } from '../modules/service.js';
-import { viewerOf } from '../modules/visibility.js';
+import { viewerOf } from '../content/visibility.js';
 import { componentPolicy } from './policy.js';
 import { presentComponent, type ComponentRow } from './presenter.js';
 import * as components from './service.js';
@@ -21,103 +22,92 @@ const BASE = '/tenants/:tenantId/modules/:moduleId/components';
 export function componentRoutes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
-  const { knex } = db;
   const signer = services.signer;
-  const inTenant = [authenticate(db), requireTenant(knex)];
 
   const answer = (ctx: Context, row: ComponentRow, status = 200) => {
     ctx.status = status;
     ctx.body = { data: presentComponent(row, accessOf(ctx).role, signer) };
   };
 
-  router.get(BASE, ...inTenant, async (ctx) => {
+  router.get(BASE, inTenant, can(componentPolicy, 'list'), validate(forms.contentListQuery, 'query'), async (ctx) => {
     const access = accessOf(ctx);
-    componentPolicy.authorize(access.role, 'list');
     const params = readListParams(ctx.query, components.COMPONENT_LIST);
-    const page = await components.listComponents(db, viewerOf(access), ctx.params.moduleId, params, listOptions(ctx.query));
+    const options = listOptions(inputOf(ctx, forms.contentListQuery));
+    const page = await components.listComponents(db, viewerOf(access), ctx.params.moduleId, params, options);
     ctx.body = listBody(page, (row) => presentComponent(row, access.role, signer));
   });
 
-  router.post(BASE, ...inTenant, async (ctx) => {
+  router.post(BASE, inTenant, can(componentPolicy, 'create'), async (ctx) => {
     const access = accessOf(ctx);
-    componentPolicy.authorize(access.role, 'create');
     const form = await readContentForm(ctx, services, access.tenant.id);
     const created = await form.finish(() => {
+      // Multipart text fields arrive with the upload, so the form is parsed here, not by a `validate` step.
       const input = readBody(form.body, forms.component);
-      const changes = contentChanges(form.body, input, form.image);
-      return components.createComponent(db, viewerOf(access), ctx.params.moduleId, { ...changes, name: changes.name as string, description: changes.description as string });
+      const created = { ...contentChanges(input, form.image), name: input.name, description: input.description };
+      return components.createComponent(db, viewerOf(access), ctx.params.moduleId, created);
     });
     answer(ctx, created, 201);
   });
 
-  router.patch(BASE, ...inTenant, async (ctx) => {
+  router.patch(BASE, inTenant, can(componentPolicy, 'reorder'), validate(forms.componentOrder), async (ctx) => {
     const access = accessOf(ctx);
-    componentPolicy.authorize(access.role, 'reorder');
-    const input = readBody(ctx.request.body, forms.componentOrder);
-    const page = await components.reorderComponents(db, viewerOf(access), ctx.params.moduleId, orderEntries(input.components));
+    const { components: order } = inputOf(ctx, forms.componentOrder);
+    const page = await components.reorderComponents(db, viewerOf(access), ctx.params.moduleId, order);
     ctx.body = listBody(page, (row) => presentComponent(row, access.role, signer));
   });
 
   // Literal segments (hidden, copy, move) before `:componentId` (the spec's paths overlap).
   for (const [method, hidden] of [['post', true], ['delete', false]] as const) {
-    router[method](`${BASE}/hidden/:componentId`, ...inTenant, async (ctx) => {
+    router[method](`${BASE}/hidden/:componentId`, inTenant, can(componentPolicy, 'hide'), async (ctx) => {
       const access = accessOf(ctx);
-      componentPolicy.authorize(access.role, 'hide');
       const memberId = requireMembership(access);
       const viewer = viewerOf(access);
       const { moduleId, componentId } = ctx.params;
       await components.requireComponent(db, viewer, moduleId, componentId);
-      await setHidden(knex, 'component_hidden', 'component_id', componentId, memberId, hidden);
+      await setHidden(db.knex, 'component_hidden', 'component_id', componentId, memberId, hidden);
       answer(ctx, await components.requireComponent(db, viewer, moduleId, componentId));
     });
   }
 
-  router.post(`${BASE}/copy/:componentId`, ...inTenant, async (ctx) => {
+  router.post(`${BASE}/copy/:componentId`, inTenant, can(componentPolicy, 'copy'), async (ctx) => {
     const access = accessOf(ctx);
-    componentPolicy.authorize(access.role, 'copy');
     answer(ctx, await components.copyComponent(db, viewerOf(access), ctx.params.moduleId, ctx.params.componentId), 201);
   });
 
-  router.post(`${BASE}/move/:componentId`, ...inTenant, async (ctx) => {
+  router.post(`${BASE}/move/:componentId`, inTenant, can(componentPolicy, 'move'), validate(forms.componentMove), async (ctx) => {
     const access = accessOf(ctx);
-    componentPolicy.authorize(access.role, 'move');
-    const input = readBody(ctx.request.body, forms.componentMove);
-    const target = String(input.module_id).toLowerCase();
+    const target = inputOf(ctx, forms.componentMove).module_id;
     answer(ctx, await components.moveComponent(db, viewerOf(access), ctx.params.moduleId, ctx.params.componentId, target));
   });
 
   // The second form of the component path (spec 7.2): admin routes name a component without its module.
-  router.get('/tenants/:tenantId/components/:componentId', ...inTenant, async (ctx) => {
+  router.get('/tenants/:tenantId/components/:componentId', inTenant, can(componentPolicy, 'view'), async (ctx) => {
     const access = accessOf(ctx);
-    componentPolicy.authorize(access.role, 'view');
     answer(ctx, await components.requireComponent(db, viewerOf(access), null, ctx.params.componentId));
   });
 
-  router.get(`${BASE}/:componentId`, ...inTenant, async (ctx) => {
+  router.get(`${BASE}/:componentId`, inTenant, can(componentPolicy, 'view'), async (ctx) => {
     const access = accessOf(ctx);
-    componentPolicy.authorize(access.role, 'view');
     answer(ctx, await components.requireComponent(db, viewerOf(access), ctx.params.moduleId, ctx.params.componentId));
   });
 
-  router.post(`${BASE}/:componentId`, ...inTenant, async (ctx) => {
+  router.post(`${BASE}/:componentId`, inTenant, can(componentPolicy, 'update'), async (ctx) => {
     const access = accessOf(ctx);
-    componentPolicy.authorize(access.role, 'update');
     const viewer = viewerOf(access);
     // 404 before an upload is read.
     await components.requireComponent(db, viewer, ctx.params.moduleId, ctx.params.componentId);
     const form = await readContentForm(ctx, services, access.tenant.id);
     const updated = await form.finish(() => {
       const input = readBody(form.body, forms.componentUpdate);
-      const isDeleted = flagOf(input.is_deleted);
-      if (isDeleted !== undefined) componentPolicy.authorize(access.role, isDeleted ? 'archive' : 'restore');
-      return components.updateComponent(db, viewer, ctx.params.moduleId, ctx.params.componentId, contentChanges(form.body, input, form.image));
+      // The body decides the operation (archive or restore), so this check follows the body's validation.
+      if (input.is_deleted !== undefined) componentPolicy.authorize(access.role, input.is_deleted ? 'archive' : 'restore');
+      return components.updateComponent(db, viewer, ctx.params.moduleId, ctx.params.componentId, contentChanges(input, form.image));
     });
     answer(ctx, updated);
   });
 
-  router.delete(`${BASE}/:componentId`, ...inTenant, async (ctx) => {
+  router.delete(`${BASE}/:componentId`, inTenant, can(componentPolicy, 'archive'), async (ctx) => {
     const access = accessOf(ctx);
-    componentPolicy.authorize(access.role, 'archive');
     answer(ctx, await components.updateComponent(db, viewerOf(access), ctx.params.moduleId, ctx.params.componentId, { isDeleted: true }));
   });
 

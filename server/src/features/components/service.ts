@@ -11,19 +11,11 @@ import { liveSiblings, moveToParent, nextPosition, planOrder, writePositions } f
 import { fieldError, notFound } from '../../http/errors.js';
 import { applyArchived, paginate, type ListParams, type Page } from '../../db/paginate.js';
 import { mediaSummaryColumns } from '../media/summary.js';
-import { contentMessages } from '../modules/policy.js';
-import {
-  contentList,
-  excludesHidden,
-  planContentEdits,
-  requireModule,
-  resolveImageId,
-  type ContentChanges,
-  type ContentInput,
-  type ContentListOptions,
-  type ContentSortKey,
-} from '../modules/service.js';
-import { memberFlag, placeholderViewer, viewerValues, visibilityCheck, whereComponentVisible, type Reach, type Viewer, type ViewerParams, type ViewerScope } from '../modules/visibility.js';
+import { contentMessages } from '../content/policy.js';
+import { contentList, excludesHidden, type ContentListOptions, type ContentSortKey } from '../content/list.js';
+import type { ContentChanges, ContentInput } from '../content/input.js';
+import { planContentEdits, requireModule, resolveImageId } from '../modules/service.js';
+import { memberFlag, placeholderViewer, viewerValues, visibilityCheck, whereComponentVisible, type Reach, type Viewer, type ViewerParams, type ViewerScope } from '../content/visibility.js';
 import { copyTopics } from '../topics/copy.js';
 import type { ComponentRow } from './presenter.js';
 

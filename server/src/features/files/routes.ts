@@ -9,6 +9,7 @@
  */
 import { Routes } from '../../http/router.js';
 import { extname } from 'node:path';
+import rangeParser from 'range-parser';
 import type { Context } from 'koa';
 import type { AppServices } from '../../context.js';
 import { HttpError, forbidden, notFound } from '../../http/errors.js';
@@ -35,20 +36,28 @@ interface StoredFile {
 
 type RangeAnswer = { kind: 'whole' } | { kind: 'partial'; range: ByteRange } | { kind: 'unsatisfiable' };
 
-/** Reads `Range: bytes=a-b`, `bytes=a-` or `bytes=-n` against a file of `size` bytes. */
+const WHOLE: RangeAnswer = { kind: 'whole' };
+
+/**
+ * RFC 9110 14.1.2: a suffix longer than the file means the whole file. range-parser 1.3 answers -1 for it
+ * (fixed upstream in jshttp/range-parser#66), so that one case is recognised here.
+ */
+function isOverlongSuffix(header: string, size: number): boolean {
+  const suffix = /^bytes=\s*-\s*(\d+)\s*$/.exec(header.trim());
+  return suffix !== null && size > 0 && Number(suffix[1]) > size;
+}
+
+/**
+ * Reads `Range: bytes=a-b`, `bytes=a-` or `bytes=-n` against a file of `size` bytes (range-parser). Another
+ * unit, a malformed header or several ranges read as the whole file: RFC 9110 lets a server ignore Range.
+ */
 export function parseRange(header: string | undefined, size: number): RangeAnswer {
-  if (!header) return { kind: 'whole' };
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (match[1] === '' && match[2] === '')) return { kind: 'whole' };
-  if (match[1] === '') {
-    const suffix = Number(match[2]);
-    if (suffix === 0 || size === 0) return { kind: 'unsatisfiable' };
-    return { kind: 'partial', range: { start: Math.max(0, size - suffix), end: size - 1 } };
-  }
-  const start = Number(match[1]);
-  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  if (start >= size || end < start) return { kind: 'unsatisfiable' };
-  return { kind: 'partial', range: { start, end } };
+  if (!header || !header.trim().startsWith('bytes=')) return WHOLE;
+  const ranges = rangeParser(size, header);
+  if (ranges === -2) return WHOLE;
+  if (ranges === -1) return isOverlongSuffix(header, size) ? { kind: 'partial', range: { start: 0, end: size - 1 } } : { kind: 'unsatisfiable' };
+  const [only] = ranges;
+  return ranges.length === 1 && only ? { kind: 'partial', range: { start: only.start, end: only.end } } : WHOLE;
 }
 
 async function findFile(services: AppServices, tenantId: string, mediaId: string, variant: FileVariant): Promise<StoredFile> {

@@ -2,10 +2,10 @@
 import { Routes } from '../../http/router.js';
 import { forms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
-import { authenticate } from '../../http/authenticate.js';
 import { listBody, readListParams } from '../../http/list-query.js';
-import { flagOf, idsOf, readBody, textOf } from '../../http/read-body.js';
-import { accessOf, requireTenant } from '../../http/tenant-access.js';
+import { can } from '../../http/policy.js';
+import { accessOf, inTenant } from '../../http/tenant-access.js';
+import { inputOf, validate } from '../../http/validate.js';
 import { groupPolicy } from './policy.js';
 import { presentGroup } from './presenter.js';
 import * as groups from './service.js';
@@ -15,63 +15,51 @@ const BASE = '/tenants/:tenantId/groups';
 export function groupRoutes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
-  const { knex } = db;
-  const inTenant = [authenticate(db), requireTenant(knex)];
 
-  router.get(BASE, ...inTenant, async (ctx) => {
+  router.get(BASE, inTenant, can(groupPolicy, 'list'), async (ctx) => {
     const access = accessOf(ctx);
-    groupPolicy.authorize(access.role, 'list');
     const page = await groups.listGroups(db, access.tenant.id, readListParams(ctx.query, groups.GROUP_LIST));
     ctx.body = listBody(page, (row) => presentGroup(row, access.role));
   });
 
-  router.post(BASE, ...inTenant, async (ctx) => {
+  router.post(BASE, inTenant, can(groupPolicy, 'create'), validate(forms.group), async (ctx) => {
     const access = accessOf(ctx);
-    groupPolicy.authorize(access.role, 'create');
-    const input = readBody(ctx.request.body, forms.group);
-    const loaded = await groups.createGroup(knex, access.tenant.id, { name: textOf(input.name) as string, description: textOf(input.description) as string });
+    const loaded = await groups.createGroup(db.knex, access.tenant.id, inputOf(ctx, forms.group));
     ctx.status = 201;
     ctx.body = { data: presentGroup(loaded.group, access.role, loaded) };
   });
 
-  router.get(`${BASE}/:groupId`, ...inTenant, async (ctx) => {
+  router.get(`${BASE}/:groupId`, inTenant, can(groupPolicy, 'view'), async (ctx) => {
     const access = accessOf(ctx);
-    groupPolicy.authorize(access.role, 'view');
-    const loaded = await groups.loadGroup(knex, access.tenant.id, ctx.params.groupId);
+    const loaded = await groups.loadGroup(db.knex, access.tenant.id, ctx.params.groupId);
     ctx.body = { data: presentGroup(loaded.group, access.role, loaded) };
   });
 
-  router.patch(`${BASE}/:groupId`, ...inTenant, async (ctx) => {
+  router.patch(`${BASE}/:groupId`, inTenant, can(groupPolicy, 'update'), validate(forms.groupUpdate), async (ctx) => {
     const access = accessOf(ctx);
-    groupPolicy.authorize(access.role, 'update');
-    const input = readBody(ctx.request.body, forms.groupUpdate);
-    const isDeleted = flagOf(input.is_deleted);
-    if (isDeleted !== undefined) groupPolicy.authorize(access.role, isDeleted ? 'archive' : 'restore');
-    const changes = { name: textOf(input.name), description: textOf(input.description), isDeleted };
-    const loaded = await groups.updateGroup(knex, access.tenant.id, ctx.params.groupId, changes);
+    const input = inputOf(ctx, forms.groupUpdate);
+    // The body decides the operation (archive or restore), so this check follows the body's validation.
+    if (input.is_deleted !== undefined) groupPolicy.authorize(access.role, input.is_deleted ? 'archive' : 'restore');
+    const changes = { name: input.name, description: input.description, isDeleted: input.is_deleted };
+    const loaded = await groups.updateGroup(db.knex, access.tenant.id, ctx.params.groupId, changes);
     ctx.body = { data: presentGroup(loaded.group, access.role, loaded) };
   });
 
-  router.delete(`${BASE}/:groupId`, ...inTenant, async (ctx) => {
+  router.delete(`${BASE}/:groupId`, inTenant, can(groupPolicy, 'archive'), async (ctx) => {
     const access = accessOf(ctx);
-    groupPolicy.authorize(access.role, 'archive');
-    const loaded = await groups.updateGroup(knex, access.tenant.id, ctx.params.groupId, { isDeleted: true });
+    const loaded = await groups.updateGroup(db.knex, access.tenant.id, ctx.params.groupId, { isDeleted: true });
     ctx.body = { data: presentGroup(loaded.group, access.role, loaded) };
   });
 
-  router.post(`${BASE}/:groupId/tenant-users`, ...inTenant, async (ctx) => {
+  router.post(`${BASE}/:groupId/tenant-users`, inTenant, can(groupPolicy, 'relateMembers'), validate(forms.groupMembers), async (ctx) => {
     const access = accessOf(ctx);
-    groupPolicy.authorize(access.role, 'relateMembers');
-    const input = readBody(ctx.request.body, forms.groupMembers);
-    const loaded = await groups.relateMembers(knex, access.tenant.id, ctx.params.groupId, idsOf(input.tenant_users));
+    const loaded = await groups.relateMembers(db.knex, access.tenant.id, ctx.params.groupId, inputOf(ctx, forms.groupMembers).tenant_users);
     ctx.body = { data: presentGroup(loaded.group, access.role, loaded) };
   });
 
-  router.post(`${BASE}/:groupId/modules`, ...inTenant, async (ctx) => {
+  router.post(`${BASE}/:groupId/modules`, inTenant, can(groupPolicy, 'relateModules'), validate(forms.groupModules), async (ctx) => {
     const access = accessOf(ctx);
-    groupPolicy.authorize(access.role, 'relateModules');
-    const input = readBody(ctx.request.body, forms.groupModules);
-    const loaded = await groups.relateModules(knex, access.tenant.id, ctx.params.groupId, idsOf(input.modules));
+    const loaded = await groups.relateModules(db.knex, access.tenant.id, ctx.params.groupId, inputOf(ctx, forms.groupModules).modules);
     ctx.body = { data: presentGroup(loaded.group, access.role, loaded) };
   });
 

@@ -6,7 +6,6 @@
  */
 import { forms, type FormOutput } from '@tessera/sdk/rules';
 import type { ItemType } from '../../db/content-models.js';
-import { readBody } from '../../http/read-body.js';
 
 export interface ItemEntry {
   /** Position in the list sent (the key of its errors). */
@@ -34,9 +33,4 @@ export function itemEntriesOf(input: FormOutput<typeof forms.itemList>): ItemEnt
     rowRef: item.row_id,
     mediaId: item.media_id,
   }));
-}
-
-/** The entries of a valid list; throws 422 with position-keyed messages otherwise. */
-export function readItemList(body: unknown): ItemEntry[] {
-  return itemEntriesOf(readBody(body, forms.itemList));
 }

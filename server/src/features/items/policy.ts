@@ -1,5 +1,5 @@
 /**
- * Items follow the content rules of modules/policy.ts: members read the items they can reach and complete
+ * Items follow the content rules of features/content/policy.ts: members read the items they can reach and complete
  * procedure rows for themselves (an owner without a membership cannot); admins and up author.
  */
 import { definePolicy } from '../../http/policy.js';

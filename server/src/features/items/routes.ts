@@ -1,12 +1,14 @@
 /** Items of core-platform.md 7.2, under /tenants/{tenantId}/topics/{topicId}/items. */
 import { Routes } from '../../http/router.js';
+import { forms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
-import { authenticate } from '../../http/authenticate.js';
 import { notFound } from '../../http/errors.js';
-import { accessOf, requireTenant } from '../../http/tenant-access.js';
-import { requireMembership } from '../modules/policy.js';
-import { viewerOf } from '../modules/visibility.js';
-import { readItemList } from './input.js';
+import { can } from '../../http/policy.js';
+import { accessOf, inTenant } from '../../http/tenant-access.js';
+import { inputOf, validate } from '../../http/validate.js';
+import { requireMembership } from '../content/policy.js';
+import { viewerOf } from '../content/visibility.js';
+import { itemEntriesOf } from './input.js';
 import { itemMessages, itemPolicy } from './policy.js';
 import { presentItemTree } from './presenter.js';
 import * as items from './service.js';
@@ -16,29 +18,24 @@ const BASE = '/tenants/:tenantId/topics/:topicId/items';
 export function itemRoutes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
-  const { knex } = db;
   const signer = services.signer;
-  const inTenant = [authenticate(db), requireTenant(knex)];
 
-  router.get(BASE, ...inTenant, async (ctx) => {
+  router.get(BASE, inTenant, can(itemPolicy, 'list'), async (ctx) => {
     const access = accessOf(ctx);
-    itemPolicy.authorize(access.role, 'list');
     ctx.body = { data: presentItemTree(await items.listItems(db, viewerOf(access), ctx.params.topicId), signer) };
   });
 
-  router.put(BASE, ...inTenant, async (ctx) => {
+  router.put(BASE, inTenant, can(itemPolicy, 'save'), validate(forms.itemList), async (ctx) => {
     const access = accessOf(ctx);
-    itemPolicy.authorize(access.role, 'save');
-    const entries = readItemList(ctx.request.body);
+    const entries = itemEntriesOf(inputOf(ctx, forms.itemList));
     const viewer = viewerOf(access);
     const ids = await items.saveItems(db, viewer, ctx.params.topicId, entries);
     ctx.body = { data: presentItemTree(await items.itemRows(db, viewer, ctx.params.topicId), signer), meta: { ids } };
   });
 
   for (const [method, complete] of [['post', true], ['delete', false]] as const) {
-    router[method](`${BASE}/completed/:itemId`, ...inTenant, async (ctx) => {
+    router[method](`${BASE}/completed/:itemId`, inTenant, can(itemPolicy, 'complete'), async (ctx) => {
       const access = accessOf(ctx);
-      itemPolicy.authorize(access.role, 'complete');
       const memberId = requireMembership(access);
       const viewer = viewerOf(access);
       const { topicId, itemId } = ctx.params;
@@ -49,9 +46,8 @@ export function itemRoutes(services: AppServices): Routes {
     });
   }
 
-  router.delete(`${BASE}/:itemId`, ...inTenant, async (ctx) => {
+  router.delete(`${BASE}/:itemId`, inTenant, can(itemPolicy, 'delete'), async (ctx) => {
     const access = accessOf(ctx);
-    itemPolicy.authorize(access.role, 'delete');
     const viewer = viewerOf(access);
     await items.deleteItem(db, viewer, ctx.params.topicId, ctx.params.itemId);
     ctx.body = { data: presentItemTree(await items.itemRows(db, viewer, ctx.params.topicId), signer) };

@@ -5,7 +5,7 @@
  * media row in the same transaction as the module or component, and a failure deletes the stored files.
  */
 import type { Context } from 'koa';
-import { flagOf } from '../../http/read-body.js';
+import { parseFlag } from '../../http/input.js';
 import { fileOf, finishFiles, receiveMultipart, withUpload, type ReceivedFile, type UploadServices } from './upload.js';
 
 export interface ContentForm {
@@ -26,7 +26,7 @@ export async function readContentForm(ctx: Context, services: UploadServices, te
     image,
     finish: (work) =>
       withUpload(form, async () => {
-        if (image) await finishFiles(services, tenantId, [image], { crop: flagOf(form.fields.crop_image) });
+        if (image) await finishFiles(services, tenantId, [image], { crop: parseFlag(form.fields.crop_image) });
         return work();
       }),
   };

@@ -6,10 +6,11 @@ import type { AppServices } from '../../context.js';
 import type { MediaType } from '../../db/content-models.js';
 import { newId } from '../../db/ids.js';
 import { fieldError, validationFailed } from '../../http/errors.js';
-import { authenticate } from '../../http/authenticate.js';
 import { listBody, queryValue, readListParams } from '../../http/list-query.js';
-import { flagOf, idsOf, readBody, textOf } from '../../http/read-body.js';
-import { accessOf, requireTenant } from '../../http/tenant-access.js';
+import { readBody } from '../../http/read-body.js';
+import { can } from '../../http/policy.js';
+import { accessOf, inTenant } from '../../http/tenant-access.js';
+import { inputOf, validate } from '../../http/validate.js';
 import { mediaPolicy } from './policy.js';
 import { presentMedia } from './presenter.js';
 import * as media from './service.js';
@@ -44,19 +45,16 @@ async function thumbnailFor(form: MultipartForm, kind: FileKind, services: AppSe
 export function mediaRoutes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
-  const { knex } = db;
   const signer = services.signer;
   const storage = services.storage;
-  const inTenant = [authenticate(db), requireTenant(knex)];
 
   const answer = (ctx: Context, { media: row, modules }: media.MediaWithModules, status = 200) => {
     ctx.status = status;
     ctx.body = { data: presentMedia(row, modules, accessOf(ctx).role, signer) };
   };
 
-  router.get(BASE, ...inTenant, async (ctx) => {
+  router.get(BASE, inTenant, can(mediaPolicy, 'list'), async (ctx) => {
     const access = accessOf(ctx);
-    mediaPolicy.authorize(access.role, 'list');
     const module = queryValue(ctx.query, 'module');
     const filters = { type: mediaTypeOf(queryValue(ctx.query, 'type')), moduleId: module && isUuid(module) ? module.toLowerCase() : undefined };
     const page = await media.listMedia(db, access.tenant.id, readListParams(ctx.query, media.MEDIA_LIST), filters);
@@ -64,9 +62,8 @@ export function mediaRoutes(services: AppServices): Routes {
     ctx.body = listBody(page, (row) => presentMedia(row, modules.get(row.id) ?? [], access.role, signer));
   });
 
-  router.post(BASE, ...inTenant, async (ctx) => {
+  router.post(BASE, inTenant, can(mediaPolicy, 'create'), async (ctx) => {
     const access = accessOf(ctx);
-    mediaPolicy.authorize(access.role, 'create');
     const tenantId = access.tenant.id;
     const form = await receiveMultipart(ctx, services, {
       tenantId,
@@ -74,32 +71,32 @@ export function mediaRoutes(services: AppServices): Routes {
       files: { file: { kind: libraryKind }, thumbnail: { kind: 'thumbnail' } },
     });
     const id = await withUpload(form, async () => {
+      // The text fields arrive with the upload, so the form is parsed here, not by a `validate` step.
       const input = readBody(form.fields, forms.media);
       const file = fileOf(form, 'file');
       if (!file) throw validationFailed({ file: [messages.required('file')] });
       checkDeclaredType(form, file);
       const thumbnail = await thumbnailFor(form, file.kind, services, true);
-      await finishFiles(services, tenantId, thumbnail ? [file, thumbnail] : [file], { crop: flagOf(input.crop_image) });
-      return media.insertMedia(knex, { tenantId, name: textOf(input.name) as string, file, thumbnail });
+      await finishFiles(services, tenantId, thumbnail ? [file, thumbnail] : [file], { crop: input.crop_image });
+      return media.insertMedia(db.knex, { tenantId, name: input.name, file, thumbnail });
     });
     answer(ctx, await media.loadMedia(db, tenantId, id), 201);
   });
 
-  router.get(`${BASE}/:mediaId`, ...inTenant, async (ctx) => {
+  router.get(`${BASE}/:mediaId`, inTenant, can(mediaPolicy, 'view'), async (ctx) => {
     const access = accessOf(ctx);
-    mediaPolicy.authorize(access.role, 'view');
     answer(ctx, await media.loadMedia(db, access.tenant.id, ctx.params.mediaId));
   });
 
-  router.post(`${BASE}/:mediaId`, ...inTenant, async (ctx) => {
+  router.post(`${BASE}/:mediaId`, inTenant, can(mediaPolicy, 'update'), async (ctx) => {
     const access = accessOf(ctx);
-    mediaPolicy.authorize(access.role, 'update');
     const tenantId = access.tenant.id;
+    // 404 before the body is read; JSON or multipart (a replaced file), so the form is parsed here, not by a step.
     const current = await media.requireMedia(db, tenantId, ctx.params.mediaId);
     const kind = current.type as MediaType;
     if (!ctx.is('multipart/form-data')) {
       const input = readBody(ctx.request.body, forms.mediaUpdate);
-      answer(ctx, await media.updateMedia(db, tenantId, current.id, { name: textOf(input.name) }));
+      answer(ctx, await media.updateMedia(db, tenantId, current.id, { name: input.name }));
       return;
     }
     // A replacement is of the file's own kind: its type never changes.
@@ -109,25 +106,22 @@ export function mediaRoutes(services: AppServices): Routes {
       const file = fileOf(form, 'file');
       const thumbnail = await thumbnailFor(form, kind, services, false);
       const received = [file, thumbnail].filter((one): one is ReceivedFile => one !== undefined);
-      await finishFiles(services, tenantId, received, { crop: flagOf(input.crop_image) });
-      return media.updateMedia(db, tenantId, current.id, { name: textOf(input.name), file, thumbnail });
+      await finishFiles(services, tenantId, received, { crop: input.crop_image });
+      return media.updateMedia(db, tenantId, current.id, { name: input.name, file, thumbnail });
     });
     await media.deleteKeys(storage, updated.staleKeys);
     answer(ctx, updated);
   });
 
-  router.delete(`${BASE}/:mediaId`, ...inTenant, async (ctx) => {
+  router.delete(`${BASE}/:mediaId`, inTenant, can(mediaPolicy, 'delete'), async (ctx) => {
     const access = accessOf(ctx);
-    mediaPolicy.authorize(access.role, 'delete');
     await media.deleteMedia(db, storage, access.tenant.id, ctx.params.mediaId);
     ctx.status = 204;
   });
 
-  router.post(`${BASE}/:mediaId/modules`, ...inTenant, async (ctx) => {
+  router.post(`${BASE}/:mediaId/modules`, inTenant, can(mediaPolicy, 'relateModules'), validate(forms.mediaModules), async (ctx) => {
     const access = accessOf(ctx);
-    mediaPolicy.authorize(access.role, 'relateModules');
-    const input = readBody(ctx.request.body, forms.mediaModules);
-    answer(ctx, await media.relateModules(db, access.tenant.id, ctx.params.mediaId, idsOf(input.modules)));
+    answer(ctx, await media.relateModules(db, access.tenant.id, ctx.params.mediaId, inputOf(ctx, forms.mediaModules).modules));
   });
 
   return router;

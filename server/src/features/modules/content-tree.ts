@@ -10,7 +10,7 @@ import { gzip } from 'node:zlib';
 import type { ContentTreeModule } from '@tessera/sdk';
 import { keptAnswers } from '../../db/change-cache.js';
 import type { Database } from '../../db/database.js';
-import { memberFlag, whereComponentVisible, whereLive, whereModuleVisible, whereTopicVisible, type Viewer } from './visibility.js';
+import { memberFlag, whereComponentVisible, whereLive, whereModuleVisible, whereTopicVisible, type Viewer } from '../content/visibility.js';
 
 interface NodeRow {
   id: string;

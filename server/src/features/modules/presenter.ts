@@ -1,20 +1,14 @@
 import type { GroupSummary, Module, TenantUserSummary } from '@tessera/sdk';
 import { toDate, toIso } from '../../db/knex.js';
-import type { DbBoolean, DbDate } from '../../db/models.js';
+import type { DbBoolean } from '../../db/models.js';
 import type { AccessRole } from '../../http/tenant-access.js';
 import type { UrlSigner } from '../../storage/signed-urls.js';
 import { mediaSummaryOf, presentMediaSummary, type MediaSummaryColumns } from '../media/summary.js';
-import { contentAbilities } from './policy.js';
+import { contentAbilities } from '../content/policy.js';
+import type { ContentRow } from '../content/presenter.js';
+import { modulePolicy } from './policy.js';
 
-export interface ModuleRow {
-  id: string;
-  name: string;
-  description: string;
-  is_active: DbBoolean;
-  position: number;
-  deleted_at: DbDate | null;
-  created_at: DbDate;
-  updated_at: DbDate;
+export interface ModuleRow extends ContentRow {
   is_hidden: DbBoolean;
   components_count?: number | string;
   media_count?: number | string;
@@ -46,7 +40,7 @@ export function presentModule(row: ModuleRow, role: AccessRole, signer: UrlSigne
     deleted_at: deletedAt ? deletedAt.toISOString() : null,
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
-    abilities: contentAbilities(role, row),
+    abilities: contentAbilities(modulePolicy, role, row),
   };
   for (const count of COUNTS) {
     if (row[count] !== undefined) module[count] = Number(row[count]);

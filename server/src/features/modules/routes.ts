@@ -3,35 +3,36 @@ import { Routes } from '../../http/router.js';
 import { forms } from '@tessera/sdk/rules';
 import type { Context } from 'koa';
 import type { AppServices } from '../../context.js';
-import { authenticate } from '../../http/authenticate.js';
 import { listBody, readListParams } from '../../http/list-query.js';
-import { flagOf, idsOf, readBody } from '../../http/read-body.js';
-import { accessOf, requireTenant } from '../../http/tenant-access.js';
+import { readBody } from '../../http/read-body.js';
+import { can } from '../../http/policy.js';
+import { accessOf, inTenant } from '../../http/tenant-access.js';
+import { inputOf, validate } from '../../http/validate.js';
 import { readContentForm } from '../media/content-image.js';
 import { contentTreeBody } from './content-tree.js';
-import { contentChanges, listOptions } from './input.js';
-import { modulePolicy, requireMembership } from './policy.js';
+import { contentChanges, listOptions } from '../content/input.js';
+import { requireMembership } from '../content/policy.js';
+import { modulePolicy } from './policy.js';
 import { presentModule } from './presenter.js';
 import * as modules from './service.js';
-import { viewerOf } from './visibility.js';
+import { viewerOf } from '../content/visibility.js';
 
 const BASE = '/tenants/:tenantId/modules';
+
+type ModuleRelation = (typeof modules.MODULE_RELATIONS)[keyof typeof modules.MODULE_RELATIONS];
 
 export function moduleRoutes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
-  const { knex } = db;
   const signer = services.signer;
-  const inTenant = [authenticate(db), requireTenant(knex)];
 
   const answer = (ctx: Context, { module, relations }: modules.ModuleWithRelations, status = 200) => {
     ctx.status = status;
     ctx.body = { data: presentModule(module, accessOf(ctx).role, signer, relations) };
   };
 
-  router.get('/tenants/:tenantId/my-membership/content-tree', ...inTenant, async (ctx) => {
+  router.get('/tenants/:tenantId/my-membership/content-tree', inTenant, can(modulePolicy, 'list'), async (ctx) => {
     const access = accessOf(ctx);
-    modulePolicy.authorize(access.role, 'list');
     const body = await contentTreeBody(db, viewerOf(access));
     ctx.type = 'json';
     ctx.vary('Accept-Encoding');
@@ -43,79 +44,75 @@ export function moduleRoutes(services: AppServices): Routes {
     }
   });
 
-  router.get(BASE, ...inTenant, async (ctx) => {
+  router.get(BASE, inTenant, can(modulePolicy, 'list'), validate(forms.contentListQuery, 'query'), async (ctx) => {
     const access = accessOf(ctx);
-    modulePolicy.authorize(access.role, 'list');
-    const page = await modules.listModules(db, viewerOf(access), readListParams(ctx.query, modules.MODULE_LIST), listOptions(ctx.query));
+    const options = listOptions(inputOf(ctx, forms.contentListQuery));
+    const page = await modules.listModules(db, viewerOf(access), readListParams(ctx.query, modules.MODULE_LIST), options);
     ctx.body = listBody(page, (row) => presentModule(row, access.role, signer));
   });
 
-  router.post(BASE, ...inTenant, async (ctx) => {
+  router.post(BASE, inTenant, can(modulePolicy, 'create'), async (ctx) => {
     const access = accessOf(ctx);
-    modulePolicy.authorize(access.role, 'create');
     const form = await readContentForm(ctx, services, access.tenant.id);
     const created = await form.finish(() => {
+      // Multipart text fields arrive with the upload, so the form is parsed here, not by a `validate` step.
       const input = readBody(form.body, forms.module);
-      const changes = contentChanges(form.body, input, form.image);
-      return modules.createModule(db, viewerOf(access), { ...changes, name: changes.name as string, description: changes.description as string });
+      return modules.createModule(db, viewerOf(access), { ...contentChanges(input, form.image), name: input.name, description: input.description });
     });
     answer(ctx, created, 201);
   });
 
   // The literal `hidden` segment before `:moduleId` (the spec's paths overlap).
   for (const [method, hidden] of [['post', true], ['delete', false]] as const) {
-    router[method](`${BASE}/hidden/:moduleId`, ...inTenant, async (ctx) => {
+    router[method](`${BASE}/hidden/:moduleId`, inTenant, can(modulePolicy, 'hide'), async (ctx) => {
       const access = accessOf(ctx);
-      modulePolicy.authorize(access.role, 'hide');
       const memberId = requireMembership(access);
       const viewer = viewerOf(access);
       await modules.requireModule(db, viewer, ctx.params.moduleId);
-      await modules.setHidden(knex, 'module_hidden', 'module_id', ctx.params.moduleId, memberId, hidden);
+      await modules.setHidden(db.knex, 'module_hidden', 'module_id', ctx.params.moduleId, memberId, hidden);
       answer(ctx, await modules.loadModule(db, viewer, ctx.params.moduleId));
     });
   }
 
-  router.get(`${BASE}/:moduleId`, ...inTenant, async (ctx) => {
+  router.get(`${BASE}/:moduleId`, inTenant, can(modulePolicy, 'view'), async (ctx) => {
     const access = accessOf(ctx);
-    modulePolicy.authorize(access.role, 'view');
     answer(ctx, await modules.loadModule(db, viewerOf(access), ctx.params.moduleId));
   });
 
-  router.post(`${BASE}/:moduleId`, ...inTenant, async (ctx) => {
+  router.post(`${BASE}/:moduleId`, inTenant, can(modulePolicy, 'update'), async (ctx) => {
     const access = accessOf(ctx);
-    modulePolicy.authorize(access.role, 'update');
     const viewer = viewerOf(access);
     // 404 before an upload is read.
     await modules.requireModule(db, viewer, ctx.params.moduleId);
     const form = await readContentForm(ctx, services, access.tenant.id);
     const updated = await form.finish(() => {
       const input = readBody(form.body, forms.moduleUpdate);
-      const isDeleted = flagOf(input.is_deleted);
-      if (isDeleted !== undefined) modulePolicy.authorize(access.role, isDeleted ? 'archive' : 'restore');
-      return modules.updateModule(db, viewer, ctx.params.moduleId, contentChanges(form.body, input, form.image));
+      // The body decides the operation (archive or restore), so this check follows the body's validation.
+      if (input.is_deleted !== undefined) modulePolicy.authorize(access.role, input.is_deleted ? 'archive' : 'restore');
+      return modules.updateModule(db, viewer, ctx.params.moduleId, contentChanges(input, form.image));
     });
     answer(ctx, updated);
   });
 
-  router.delete(`${BASE}/:moduleId`, ...inTenant, async (ctx) => {
+  router.delete(`${BASE}/:moduleId`, inTenant, can(modulePolicy, 'archive'), async (ctx) => {
     const access = accessOf(ctx);
-    modulePolicy.authorize(access.role, 'archive');
     answer(ctx, await modules.updateModule(db, viewerOf(access), ctx.params.moduleId, { isDeleted: true }));
   });
 
-  const relations = [
-    ['media', 'relateMedia', forms.moduleMedia, modules.MODULE_RELATIONS.media],
-    ['groups', 'relateGroups', forms.moduleGroups, modules.MODULE_RELATIONS.groups],
-    ['tenant-users', 'relateMembers', forms.moduleMembers, modules.MODULE_RELATIONS.members],
-  ] as const;
-  for (const [segment, operation, form, target] of relations) {
-    router.post(`${BASE}/:moduleId/${segment}`, ...inTenant, async (ctx) => {
-      const access = accessOf(ctx);
-      modulePolicy.authorize(access.role, operation);
-      const input = readBody(ctx.request.body, form) as Record<string, unknown>;
-      answer(ctx, await modules.relate(db, viewerOf(access), ctx.params.moduleId, target, idsOf(input[target.field])));
-    });
-  }
+  const relate = async (ctx: Context, target: ModuleRelation, ids: string[]) =>
+    answer(ctx, await modules.relate(db, viewerOf(accessOf(ctx)), ctx.params.moduleId, target, ids));
+
+  router.post(`${BASE}/:moduleId/media`, inTenant, can(modulePolicy, 'relateMedia'), validate(forms.moduleMedia), async (ctx) => {
+    await relate(ctx, modules.MODULE_RELATIONS.media, inputOf(ctx, forms.moduleMedia).media);
+  });
+
+  router.post(`${BASE}/:moduleId/groups`, inTenant, can(modulePolicy, 'relateGroups'), validate(forms.moduleGroups), async (ctx) => {
+    await relate(ctx, modules.MODULE_RELATIONS.groups, inputOf(ctx, forms.moduleGroups).groups);
+  });
+
+  router.post(`${BASE}/:moduleId/tenant-users`, inTenant, can(modulePolicy, 'relateMembers'), validate(forms.moduleMembers), async (ctx) => {
+    await relate(ctx, modules.MODULE_RELATIONS.members, inputOf(ctx, forms.moduleMembers).tenant_users);
+  });
 
   return router;
 }

@@ -11,32 +11,17 @@ import type { Knex } from '../../db/knex.js';
 import { nextPosition } from '../../db/ordering.js';
 import { existingIds, replaceRelations } from '../../db/relations.js';
 import { fieldError, notFound } from '../../http/errors.js';
-import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
+import { applyArchived, paginate, type ListParams, type Page } from '../../db/paginate.js';
 import { insertMedia } from '../media/service.js';
-import { mediaSummaryColumns, mediaSummaryOf } from '../media/summary.js';
-import type { ReceivedFile } from '../media/upload.js';
+import { mediaSummaryColumns, mediaSummaryOf, type MediaSummaryColumns } from '../media/summary.js';
 import { presentUserSummary, USER_SUMMARY_COLUMNS, type UserSummaryColumns } from '../tenant-users/presenter.js';
-import { contentMessages } from './policy.js';
+import { contentMessages } from '../content/policy.js';
+import type { ContentChanges, ContentInput } from '../content/input.js';
+import { contentList, excludesHidden, type ContentListOptions, type ContentSortKey } from '../content/list.js';
 import type { ModuleRelations, ModuleRow } from './presenter.js';
-import { memberFlag, whereModuleVisible, type Reach, type Viewer, type ViewerScope } from './visibility.js';
-
-export type ContentSortKey = 'order' | 'name' | 'created' | 'updated';
-
-export function contentList(alias: string): ListDefinition<ContentSortKey> {
-  return {
-    sorts: { order: `${alias}.position`, name: `lower(${alias}.name)`, created: `${alias}.created_at`, updated: `${alias}.updated_at` },
-    defaultOrder: 'order',
-    tieBreaker: `${alias}.id`,
-    searchColumns: [`${alias}.name`],
-  };
-}
+import { memberFlag, whereModuleVisible, type Reach, type Viewer, type ViewerScope } from '../content/visibility.js';
 
 export const MODULE_LIST = contentList('m');
-
-export interface ContentListOptions {
-  short: boolean;
-  showHidden: boolean;
-}
 
 function modulesOf(db: Knex, viewer: ViewerScope, reach: Reach = 'many'): Knex.QueryBuilder {
   return whereModuleVisible(db, db('modules as m').leftJoin('media as mi', 'mi.id', 'm.image_id'), viewer, reach);
@@ -71,11 +56,6 @@ function selectModule(db: Knex, viewer: ViewerScope, short = false) {
       memberFlag(db, 'module_hidden', 'module_id', 'm.id', viewer.memberId, 'is_hidden'),
       ...(short ? [] : counts(db)),
     );
-}
-
-/** Client lists (a learner's, or anyone asking active=true) leave out what the member hid, unless asked. */
-export function excludesHidden(viewer: Viewer, params: ListParams, options: ContentListOptions): boolean {
-  return !options.showHidden && (!viewer.seesAll || params.active === true);
 }
 
 export async function listModules(db: Database, viewer: Viewer, params: ListParams<ContentSortKey>, options: ContentListOptions): Promise<Page<ModuleRow>> {
@@ -140,21 +120,6 @@ export async function checkImage(db: Knex, tenantId: string, imageId: string | n
   if (!image) throw fieldError('image_id', messages.selected('image_id'));
 }
 
-/** An image uploaded with a module or component form, stored in the library under `name`. */
-export interface ImageUpload {
-  file: ReceivedFile;
-  name: string;
-}
-
-export interface ContentInput {
-  name: string;
-  description: string;
-  isActive?: boolean;
-  imageId?: string | null;
-  /** Wins over `imageId`: its library row is inserted in the same transaction. */
-  imageUpload?: ImageUpload;
-}
-
 /** The image id a create or edit sets: a new library row for an upload, else a checked library image. */
 export async function resolveImageId(db: Knex, tenantId: string, input: Pick<ContentInput, 'imageId' | 'imageUpload'>): Promise<string | null | undefined> {
   if (input.imageUpload) return insertMedia(db, { tenantId, name: input.imageUpload.name, file: input.imageUpload.file });
@@ -181,17 +146,6 @@ export async function createModule(db: Database, viewer: Viewer, input: ContentI
     });
   });
   return loadModule(db, viewer, id);
-}
-
-export interface ContentChanges {
-  name?: string;
-  description?: string;
-  isActive?: boolean;
-  isDeleted?: boolean;
-  /** undefined leaves the image; null clears it. */
-  imageId?: string | null;
-  /** A new image uploaded with the form (wins over `imageId`). */
-  imageUpload?: ImageUpload;
 }
 
 /** The column edits of a module or component update; restore reactivates (spec section 4). */

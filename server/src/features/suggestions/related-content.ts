@@ -6,7 +6,7 @@
 import { messages } from '@tessera/sdk/rules';
 import type { Knex } from '../../db/knex.js';
 import { fieldError } from '../../http/errors.js';
-import { whereComponentVisible, whereModuleVisible, whereTopicVisible, type Viewer } from '../modules/visibility.js';
+import { whereComponentVisible, whereModuleVisible, whereTopicVisible, type Viewer } from '../content/visibility.js';
 
 export interface RelatedContent {
   module_id: string | null;

@@ -6,14 +6,15 @@ import { Routes } from '../../http/router.js';
 import { forms, SUGGESTION_MAX_IMAGES } from '@tessera/sdk/rules';
 import type { Context } from 'koa';
 import type { AppServices } from '../../context.js';
-import { authenticate } from '../../http/authenticate.js';
 import { listBody, readListParams } from '../../http/list-query.js';
-import { flagOf, readBody, textOf } from '../../http/read-body.js';
-import { accessOf, requireTenant } from '../../http/tenant-access.js';
+import { readBody } from '../../http/read-body.js';
+import { can } from '../../http/policy.js';
+import { accessOf, inTenant } from '../../http/tenant-access.js';
+import { inputOf, validate } from '../../http/validate.js';
 import { presentMediaSummary } from '../media/summary.js';
 import { receiveImages, withUpload } from '../media/upload.js';
-import { requireMembership } from '../modules/policy.js';
-import { viewerOf } from '../modules/visibility.js';
+import { requireMembership } from '../content/policy.js';
+import { viewerOf } from '../content/visibility.js';
 import { suggestionPolicy } from './policy.js';
 import { presentSuggestion } from './presenter.js';
 import { resolveRelatedContent } from './related-content.js';
@@ -24,9 +25,7 @@ const BASE = '/tenants/:tenantId/suggestions';
 export function suggestionRoutes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
-  const { knex } = db;
   const signer = services.signer;
-  const inTenant = [authenticate(db), requireTenant(knex)];
 
   const present = (ctx: Context, suggestion: suggestions.SuggestionWithMedia) =>
     presentSuggestion(
@@ -35,54 +34,49 @@ export function suggestionRoutes(services: AppServices): Routes {
       accessOf(ctx).role,
     );
 
-  router.get(BASE, ...inTenant, async (ctx) => {
+  router.get(BASE, inTenant, can(suggestionPolicy, 'list'), async (ctx) => {
     const access = accessOf(ctx);
-    suggestionPolicy.authorize(access.role, 'list');
     const page = await suggestions.listSuggestions(db, access.tenant.id, readListParams(ctx.query, suggestions.SUGGESTION_LIST));
     ctx.body = listBody(page, (row) => present(ctx, row));
   });
 
   // JSON, or multipart with `images[]` streamed through the media upload pipeline (stored, then discarded if
   // anything after fails, so a refused suggestion leaves no file behind).
-  router.post(BASE, ...inTenant, async (ctx) => {
+  router.post(BASE, inTenant, can(suggestionPolicy, 'create'), async (ctx) => {
     const access = accessOf(ctx);
-    suggestionPolicy.authorize(access.role, 'create');
     const memberId = requireMembership(access);
     // A learner's uploads are counted per member (authors upload through the library, behind their role).
     if (access.role === 'user' && ctx.is('multipart/form-data')) await services.limiters.consume('memberUploads', memberId);
     const upload = ctx.is('multipart/form-data') ? await receiveImages(ctx, services, { tenantId: access.tenant.id, max: SUGGESTION_MAX_IMAGES }) : null;
     const send = async () => {
+      // JSON or the text fields of an upload: the form is parsed here, once the images are stored.
       const input = readBody(upload ? upload.fields : ctx.request.body, forms.suggestion);
-      const related = await resolveRelatedContent(knex, viewerOf(access), {
-        module_id: textOf(input.module_id) || null,
-        component_id: textOf(input.component_id) || null,
-        topic_id: textOf(input.topic_id) || null,
+      const related = await resolveRelatedContent(db.knex, viewerOf(access), {
+        module_id: input.module_id ?? null,
+        component_id: input.component_id ?? null,
+        topic_id: input.topic_id ?? null,
       });
-      return suggestions.createSuggestion(knex, { tenantId: access.tenant.id, memberId, text: textOf(input.text) as string, related, images: upload?.images ?? [] });
+      return suggestions.createSuggestion(db.knex, { tenantId: access.tenant.id, memberId, text: input.text, related, images: upload?.images ?? [] });
     };
     const created = upload ? await withUpload(upload, send) : await send();
     ctx.status = 201;
     ctx.body = { data: present(ctx, created) };
   });
 
-  router.get(`${BASE}/:suggestionId`, ...inTenant, async (ctx) => {
+  router.get(`${BASE}/:suggestionId`, inTenant, can(suggestionPolicy, 'view'), async (ctx) => {
     const access = accessOf(ctx);
-    suggestionPolicy.authorize(access.role, 'view');
-    ctx.body = { data: present(ctx, await suggestions.requireSuggestion(knex, access.tenant.id, ctx.params.suggestionId)) };
+    ctx.body = { data: present(ctx, await suggestions.requireSuggestion(db.knex, access.tenant.id, ctx.params.suggestionId)) };
   });
 
-  router.patch(`${BASE}/:suggestionId`, ...inTenant, async (ctx) => {
+  router.patch(`${BASE}/:suggestionId`, inTenant, can(suggestionPolicy, 'update'), validate(forms.suggestionUpdate), async (ctx) => {
     const access = accessOf(ctx);
-    suggestionPolicy.authorize(access.role, 'update');
-    const input = readBody(ctx.request.body, forms.suggestionUpdate);
-    const unread = flagOf(input.is_active) as boolean;
-    ctx.body = { data: present(ctx, await suggestions.markSuggestion(knex, access.tenant.id, ctx.params.suggestionId, unread)) };
+    const unread = inputOf(ctx, forms.suggestionUpdate).is_active;
+    ctx.body = { data: present(ctx, await suggestions.markSuggestion(db.knex, access.tenant.id, ctx.params.suggestionId, unread)) };
   });
 
-  router.delete(`${BASE}/:suggestionId`, ...inTenant, async (ctx) => {
+  router.delete(`${BASE}/:suggestionId`, inTenant, can(suggestionPolicy, 'delete'), async (ctx) => {
     const access = accessOf(ctx);
-    suggestionPolicy.authorize(access.role, 'delete');
-    await suggestions.deleteSuggestion(knex, services.storage, access.tenant.id, ctx.params.suggestionId);
+    await suggestions.deleteSuggestion(db.knex, services.storage, access.tenant.id, ctx.params.suggestionId);
     ctx.status = 204;
   });
 

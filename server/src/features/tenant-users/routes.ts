@@ -2,11 +2,10 @@
 import { Routes } from '../../http/router.js';
 import { forms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
-import type { Role } from '../../db/models.js';
-import { authenticate } from '../../http/authenticate.js';
 import { listBody, readListParams } from '../../http/list-query.js';
-import { flagOf, idsOf, readBody, textOf } from '../../http/read-body.js';
-import { accessOf, requireTenant } from '../../http/tenant-access.js';
+import { can } from '../../http/policy.js';
+import { accessOf, inTenant } from '../../http/tenant-access.js';
+import { inputOf, validate } from '../../http/validate.js';
 import { memberPolicy } from './policy.js';
 import { presentMember } from './presenter.js';
 import * as members from './service.js';
@@ -16,64 +15,52 @@ const BASE = '/tenants/:tenantId/tenant-users';
 export function tenantUserRoutes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
-  const { knex } = db;
-  const inTenant = [authenticate(db), requireTenant(knex)];
 
-  router.get(BASE, ...inTenant, async (ctx) => {
+  router.get(BASE, inTenant, can(memberPolicy, 'list'), async (ctx) => {
     const access = accessOf(ctx);
-    memberPolicy.authorize(access.role, 'list');
     const page = await members.listMembers(db, access.tenant.id, readListParams(ctx.query, members.MEMBER_LIST));
     ctx.body = listBody(page, (row) => presentMember(row, access));
   });
 
-  router.post(BASE, ...inTenant, async (ctx) => {
+  router.post(BASE, inTenant, can(memberPolicy, 'add'), validate(forms.member), async (ctx) => {
     const access = accessOf(ctx);
-    memberPolicy.authorize(access.role, 'add');
-    const input = readBody(ctx.request.body, forms.member);
-    const role = (textOf(input.role) || 'user') as Role;
-    const loaded = await members.addMember(services, access.tenant, { email: textOf(input.email) as string, role });
+    const { email, role = 'user' } = inputOf(ctx, forms.member);
+    const loaded = await members.addMember(services, access.tenant, { email, role });
     ctx.status = 201;
     ctx.body = { data: presentMember(loaded.member, access, loaded) };
   });
 
-  router.get(`${BASE}/:tenantUserId`, ...inTenant, async (ctx) => {
+  router.get(`${BASE}/:tenantUserId`, inTenant, can(memberPolicy, 'view'), async (ctx) => {
     const access = accessOf(ctx);
-    memberPolicy.authorize(access.role, 'view');
-    const loaded = await members.loadMember(knex, access.tenant.id, ctx.params.tenantUserId);
+    const loaded = await members.loadMember(db.knex, access.tenant.id, ctx.params.tenantUserId);
     ctx.body = { data: presentMember(loaded.member, access, loaded) };
   });
 
-  router.patch(`${BASE}/:tenantUserId`, ...inTenant, async (ctx) => {
+  router.patch(`${BASE}/:tenantUserId`, inTenant, can(memberPolicy, 'update'), validate(forms.memberUpdate), async (ctx) => {
     const access = accessOf(ctx);
-    memberPolicy.authorize(access.role, 'update');
-    const input = readBody(ctx.request.body, forms.memberUpdate);
-    const isDeleted = flagOf(input.is_deleted);
-    if (isDeleted !== undefined) memberPolicy.authorize(access.role, isDeleted ? 'archive' : 'restore');
-    const changes = { role: (textOf(input.role) || undefined) as Role | undefined, isActive: flagOf(input.is_active), isDeleted };
-    const loaded = await members.updateMember(knex, access, ctx.params.tenantUserId, changes);
+    const input = inputOf(ctx, forms.memberUpdate);
+    // The body decides the operation (archive or restore), so this check follows the body's validation.
+    if (input.is_deleted !== undefined) memberPolicy.authorize(access.role, input.is_deleted ? 'archive' : 'restore');
+    const changes = { role: input.role, isActive: input.is_active, isDeleted: input.is_deleted };
+    const loaded = await members.updateMember(db.knex, access, ctx.params.tenantUserId, changes);
     ctx.body = { data: presentMember(loaded.member, access, loaded) };
   });
 
-  router.delete(`${BASE}/:tenantUserId`, ...inTenant, async (ctx) => {
+  router.delete(`${BASE}/:tenantUserId`, inTenant, can(memberPolicy, 'archive'), async (ctx) => {
     const access = accessOf(ctx);
-    memberPolicy.authorize(access.role, 'archive');
-    const loaded = await members.updateMember(knex, access, ctx.params.tenantUserId, { isDeleted: true });
+    const loaded = await members.updateMember(db.knex, access, ctx.params.tenantUserId, { isDeleted: true });
     ctx.body = { data: presentMember(loaded.member, access, loaded) };
   });
 
-  router.post(`${BASE}/:tenantUserId/groups`, ...inTenant, async (ctx) => {
+  router.post(`${BASE}/:tenantUserId/groups`, inTenant, can(memberPolicy, 'relateGroups'), validate(forms.memberGroups), async (ctx) => {
     const access = accessOf(ctx);
-    memberPolicy.authorize(access.role, 'relateGroups');
-    const input = readBody(ctx.request.body, forms.memberGroups);
-    const loaded = await members.relateGroups(knex, access.tenant.id, ctx.params.tenantUserId, idsOf(input.groups));
+    const loaded = await members.relateGroups(db.knex, access.tenant.id, ctx.params.tenantUserId, inputOf(ctx, forms.memberGroups).groups);
     ctx.body = { data: presentMember(loaded.member, access, loaded) };
   });
 
-  router.post(`${BASE}/:tenantUserId/modules`, ...inTenant, async (ctx) => {
+  router.post(`${BASE}/:tenantUserId/modules`, inTenant, can(memberPolicy, 'relateModules'), validate(forms.memberModules), async (ctx) => {
     const access = accessOf(ctx);
-    memberPolicy.authorize(access.role, 'relateModules');
-    const input = readBody(ctx.request.body, forms.memberModules);
-    const loaded = await members.relateModules(knex, access.tenant.id, ctx.params.tenantUserId, idsOf(input.modules));
+    const loaded = await members.relateModules(db.knex, access.tenant.id, ctx.params.tenantUserId, inputOf(ctx, forms.memberModules).modules);
     ctx.body = { data: presentMember(loaded.member, access, loaded) };
   });
 

@@ -1,62 +1,52 @@
 /** The owner's organization calls (core-platform.md 7.1): GET/POST /tenants, GET/PATCH/DELETE /tenants/{tenantId}. */
 import { Routes } from '../../http/router.js';
-import type { Context } from 'koa';
 import { forms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
-import { authenticate, sessionOf } from '../../http/authenticate.js';
+import { authenticated } from '../../http/authenticate.js';
 import { listBody, readListParams } from '../../http/list-query.js';
-import { flagOf, readBody, textOf } from '../../http/read-body.js';
-import { platformRole, type AccessRole } from '../../http/tenant-access.js';
+import { can } from '../../http/policy.js';
+import { roleOf } from '../../http/tenant-access.js';
+import { inputOf, validate } from '../../http/validate.js';
 import { tenantPolicy } from './policy.js';
 import { presentTenant } from './presenter.js';
 import * as tenants from './service.js';
 
-type Operation = keyof typeof tenantPolicy.rules;
-
-/** The owner check comes first, so nobody else learns whether an organization exists. */
-function authorized(ctx: Context, operation: Operation): AccessRole {
-  const role = platformRole(sessionOf(ctx).user);
-  tenantPolicy.authorize(role, operation);
-  return role;
-}
-
 export function tenantRoutes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
-  const { knex } = db;
-  const requireSession = authenticate(db);
+  // The owner check (`can`) comes before any read, so nobody else learns whether an organization exists.
 
-  router.get('/tenants', requireSession, async (ctx) => {
-    const role = authorized(ctx, 'list');
+  router.get('/tenants', authenticated, can(tenantPolicy, 'list'), async (ctx) => {
+    const role = roleOf(ctx);
     const page = await tenants.listTenants(db, readListParams(ctx.query, tenants.TENANT_LIST));
     ctx.body = listBody(page, (row) => presentTenant(row, role));
   });
 
-  router.post('/tenants', requireSession, async (ctx) => {
-    const role = authorized(ctx, 'create');
-    const input = readBody(ctx.request.body, forms.organization);
-    const tenant = await tenants.createTenant(knex, { name: textOf(input.name) as string, enableBioreq: flagOf(input.enable_bioreq) ?? false });
+  router.post('/tenants', authenticated, can(tenantPolicy, 'create'), validate(forms.organization), async (ctx) => {
+    const role = roleOf(ctx);
+    const input = inputOf(ctx, forms.organization);
+    const tenant = await tenants.createTenant(db.knex, { name: input.name, enableBioreq: input.enable_bioreq ?? false });
     ctx.status = 201;
     ctx.body = { data: presentTenant(tenant, role) };
   });
 
-  router.get('/tenants/:tenantId', requireSession, async (ctx) => {
-    const role = authorized(ctx, 'view');
-    ctx.body = { data: presentTenant(await tenants.requireTenantRow(knex, ctx.params.tenantId), role) };
+  router.get('/tenants/:tenantId', authenticated, can(tenantPolicy, 'view'), async (ctx) => {
+    const role = roleOf(ctx);
+    ctx.body = { data: presentTenant(await tenants.requireTenantRow(db.knex, ctx.params.tenantId), role) };
   });
 
-  router.patch('/tenants/:tenantId', requireSession, async (ctx) => {
-    const role = authorized(ctx, 'update');
-    const input = readBody(ctx.request.body, forms.organizationUpdate);
-    const isDeleted = flagOf(input.is_deleted);
-    if (isDeleted !== undefined) tenantPolicy.authorize(role, isDeleted ? 'archive' : 'restore');
-    const changes = { name: textOf(input.name), enableBioreq: flagOf(input.enable_bioreq), isDeleted };
-    ctx.body = { data: presentTenant(await tenants.updateTenant(knex, ctx.params.tenantId, changes), role) };
+  router.patch('/tenants/:tenantId', authenticated, can(tenantPolicy, 'update'), validate(forms.organizationUpdate), async (ctx) => {
+    const role = roleOf(ctx);
+    const input = inputOf(ctx, forms.organizationUpdate);
+    // The body decides the operation (archive or restore), so this check follows the body's validation.
+    if (input.is_deleted !== undefined) tenantPolicy.authorize(role, input.is_deleted ? 'archive' : 'restore');
+    const changes = { name: input.name, enableBioreq: input.enable_bioreq, isDeleted: input.is_deleted };
+    ctx.body = { data: presentTenant(await tenants.updateTenant(db.knex, ctx.params.tenantId, changes), role) };
   });
 
-  router.delete('/tenants/:tenantId', requireSession, async (ctx) => {
-    const role = authorized(ctx, 'archive');
-    ctx.body = { data: presentTenant(await tenants.updateTenant(knex, ctx.params.tenantId, { isDeleted: true }), role) };
+  router.delete('/tenants/:tenantId', authenticated, can(tenantPolicy, 'archive'), async (ctx) => {
+    const role = roleOf(ctx);
+    ctx.body = { data: presentTenant(await tenants.updateTenant(db.knex, ctx.params.tenantId, { isDeleted: true }), role) };
   });
 
   return router;

@@ -1,22 +1,16 @@
 import type { Topic } from '@tessera/sdk';
 import { toDate, toIso } from '../../db/knex.js';
-import type { DbBoolean, DbDate } from '../../db/models.js';
+import type { DbBoolean } from '../../db/models.js';
 import type { AccessRole } from '../../http/tenant-access.js';
-import { contentAbilities } from '../modules/policy.js';
+import { contentAbilities } from '../content/policy.js';
+import type { ContentRow } from '../content/presenter.js';
+import { topicPolicy } from './policy.js';
 
-export interface TopicRow {
-  id: string;
+export interface TopicRow extends ContentRow {
   component_id: string;
   component_name: string;
   module_id: string;
   module_name: string;
-  name: string;
-  description: string;
-  is_active: DbBoolean;
-  position: number;
-  deleted_at: DbDate | null;
-  created_at: DbDate;
-  updated_at: DbDate;
   /** Left out of `short` lists. */
   items_count?: number | string;
   total_procedures?: number | string;
@@ -41,7 +35,7 @@ export function presentTopic(row: TopicRow, role: AccessRole): Topic {
     deleted_at: deletedAt ? deletedAt.toISOString() : null,
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
-    abilities: contentAbilities(role, row),
+    abilities: contentAbilities(topicPolicy, role, row),
   };
   // `short` lists leave the item and procedure counts out.
   if (row.items_count !== undefined) {

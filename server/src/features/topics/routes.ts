@@ -3,13 +3,12 @@ import { Routes } from '../../http/router.js';
 import { forms } from '@tessera/sdk/rules';
 import type { Context } from 'koa';
 import type { AppServices } from '../../context.js';
-import { authenticate } from '../../http/authenticate.js';
 import { listBody, readListParams } from '../../http/list-query.js';
-import { flagOf, readBody, textOf } from '../../http/read-body.js';
-import { accessOf, requireTenant } from '../../http/tenant-access.js';
-import { listOptions, orderEntries } from '../modules/input.js';
-import { requireMembership } from '../modules/policy.js';
-import { viewerOf } from '../modules/visibility.js';
+import { can } from '../../http/policy.js';
+import { accessOf, inTenant } from '../../http/tenant-access.js';
+import { inputOf, validate } from '../../http/validate.js';
+import { requireMembership } from '../content/policy.js';
+import { viewerOf } from '../content/visibility.js';
 import { topicPolicy } from './policy.js';
 import { presentTopic, type TopicRow } from './presenter.js';
 import * as topics from './service.js';
@@ -19,100 +18,78 @@ const BASE = '/tenants/:tenantId/components/:componentId/topics';
 export function topicRoutes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
-  const { knex } = db;
-  const inTenant = [authenticate(db), requireTenant(knex)];
 
   const answer = (ctx: Context, row: TopicRow, status = 200) => {
     ctx.status = status;
     ctx.body = { data: presentTopic(row, accessOf(ctx).role) };
   };
 
-  router.get('/tenants/:tenantId/my-membership/favorite-topics', ...inTenant, async (ctx) => {
+  router.get('/tenants/:tenantId/my-membership/favorite-topics', inTenant, can(topicPolicy, 'list'), async (ctx) => {
     const access = accessOf(ctx);
-    topicPolicy.authorize(access.role, 'list');
     const page = await topics.listFavoriteTopics(db, viewerOf(access), readListParams(ctx.query, topics.TOPIC_LIST));
     ctx.body = listBody(page, (row) => presentTopic(row, access.role));
   });
 
-  router.get(BASE, ...inTenant, async (ctx) => {
+  router.get(BASE, inTenant, can(topicPolicy, 'list'), validate(forms.contentListQuery, 'query'), async (ctx) => {
     const access = accessOf(ctx);
-    topicPolicy.authorize(access.role, 'list');
     const params = readListParams(ctx.query, topics.TOPIC_LIST);
-    const page = await topics.listTopics(db, viewerOf(access), ctx.params.componentId, params, { short: listOptions(ctx.query).short });
+    const { short } = inputOf(ctx, forms.contentListQuery);
+    const page = await topics.listTopics(db, viewerOf(access), ctx.params.componentId, params, { short });
     ctx.body = listBody(page, (row) => presentTopic(row, access.role));
   });
 
-  router.post(BASE, ...inTenant, async (ctx) => {
+  router.post(BASE, inTenant, can(topicPolicy, 'create'), validate(forms.topic), async (ctx) => {
     const access = accessOf(ctx);
-    topicPolicy.authorize(access.role, 'create');
-    const input = readBody(ctx.request.body, forms.topic);
-    const created = { name: textOf(input.name) as string, description: textOf(input.description) as string };
-    answer(ctx, await topics.createTopic(db, viewerOf(access), ctx.params.componentId, created), 201);
+    answer(ctx, await topics.createTopic(db, viewerOf(access), ctx.params.componentId, inputOf(ctx, forms.topic)), 201);
   });
 
-  router.patch(BASE, ...inTenant, async (ctx) => {
+  router.patch(BASE, inTenant, can(topicPolicy, 'reorder'), validate(forms.topicOrder), async (ctx) => {
     const access = accessOf(ctx);
-    topicPolicy.authorize(access.role, 'reorder');
-    const input = readBody(ctx.request.body, forms.topicOrder);
-    const page = await topics.reorderTopics(db, viewerOf(access), ctx.params.componentId, orderEntries(input.topics));
+    const page = await topics.reorderTopics(db, viewerOf(access), ctx.params.componentId, inputOf(ctx, forms.topicOrder).topics);
     ctx.body = listBody(page, (row) => presentTopic(row, access.role));
   });
 
   for (const [method, favorite] of [['post', true], ['delete', false]] as const) {
-    router[method](`${BASE}/favorites/:topicId`, ...inTenant, async (ctx) => {
+    router[method](`${BASE}/favorites/:topicId`, inTenant, can(topicPolicy, 'favorite'), async (ctx) => {
       const access = accessOf(ctx);
-      topicPolicy.authorize(access.role, 'favorite');
       const memberId = requireMembership(access);
       answer(ctx, await topics.setFavorite(db, viewerOf(access), ctx.params.componentId, ctx.params.topicId, memberId, favorite));
     });
   }
 
-  router.post(`${BASE}/copy/:topicId`, ...inTenant, async (ctx) => {
+  router.post(`${BASE}/copy/:topicId`, inTenant, can(topicPolicy, 'copy'), async (ctx) => {
     const access = accessOf(ctx);
-    topicPolicy.authorize(access.role, 'copy');
     answer(ctx, await topics.copyTopic(db, viewerOf(access), ctx.params.componentId, ctx.params.topicId), 201);
   });
 
-  router.post(`${BASE}/move/:topicId`, ...inTenant, async (ctx) => {
+  router.post(`${BASE}/move/:topicId`, inTenant, can(topicPolicy, 'move'), validate(forms.topicMove), async (ctx) => {
     const access = accessOf(ctx);
-    topicPolicy.authorize(access.role, 'move');
-    const input = readBody(ctx.request.body, forms.topicMove);
-    const target = String(input.component_id).toLowerCase();
+    const target = inputOf(ctx, forms.topicMove).component_id;
     answer(ctx, await topics.moveTopic(db, viewerOf(access), ctx.params.componentId, ctx.params.topicId, target));
   });
 
   // Admin routes (topics/:topic/edit, topics/:topic/items) name a topic without its component.
-  router.get('/tenants/:tenantId/topics/:topicId', ...inTenant, async (ctx) => {
+  router.get('/tenants/:tenantId/topics/:topicId', inTenant, can(topicPolicy, 'view'), async (ctx) => {
     const access = accessOf(ctx);
-    topicPolicy.authorize(access.role, 'view');
     answer(ctx, await topics.requireTopic(db, viewerOf(access), null, ctx.params.topicId));
   });
 
-  router.get(`${BASE}/:topicId`, ...inTenant, async (ctx) => {
+  router.get(`${BASE}/:topicId`, inTenant, can(topicPolicy, 'view'), async (ctx) => {
     const access = accessOf(ctx);
-    topicPolicy.authorize(access.role, 'view');
     answer(ctx, await topics.requireTopic(db, viewerOf(access), ctx.params.componentId, ctx.params.topicId));
   });
 
-  router.patch(`${BASE}/:topicId`, ...inTenant, async (ctx) => {
+  router.patch(`${BASE}/:topicId`, inTenant, can(topicPolicy, 'update'), validate(forms.topicUpdate), async (ctx) => {
     const access = accessOf(ctx);
-    topicPolicy.authorize(access.role, 'update');
-    const input = readBody(ctx.request.body, forms.topicUpdate);
-    const isDeleted = flagOf(input.is_deleted);
-    if (isDeleted !== undefined) topicPolicy.authorize(access.role, isDeleted ? 'archive' : 'restore');
-    const changes = {
-      name: textOf(input.name),
-      description: textOf(input.description),
-      isActive: flagOf(input.is_active),
-      isDeleted,
-      order: input.order === undefined ? undefined : Number(input.order),
-    };
+    const input = inputOf(ctx, forms.topicUpdate);
+    // The body decides the operation (archive or restore), so this check follows the body's validation.
+    if (input.is_deleted !== undefined) topicPolicy.authorize(access.role, input.is_deleted ? 'archive' : 'restore');
+    const changes = { name: input.name, description: input.description, isActive: input.is_active, isDeleted: input.is_deleted, order: input.order };
     answer(ctx, await topics.updateTopic(db, viewerOf(access), ctx.params.componentId, ctx.params.topicId, changes));
   });
 
-  router.delete(`${BASE}/:topicId`, ...inTenant, async (ctx) => {
+  router.delete(`${BASE}/:topicId`, inTenant, can(topicPolicy, 'archive'), async (ctx) => {
     const access = accessOf(ctx);
-    topicPolicy.authorize(access.role, 'archive');
     answer(ctx, await topics.updateTopic(db, viewerOf(access), ctx.params.componentId, ctx.params.topicId, { isDeleted: true }));
   });
 

@@ -12,9 +12,9 @@ import { liveSiblings, moveTo, moveToParent, nextPosition, planOrder, writePosit
 import { fieldError, notFound } from '../../http/errors.js';
 import { applyArchived, paginate, type ListParams, type Page, type RowsById } from '../../db/paginate.js';
 import { requireVisibleComponent } from '../components/service.js';
-import { contentMessages } from '../modules/policy.js';
-import { contentList, type ContentSortKey } from '../modules/service.js';
-import { memberFlag, placeholderViewer, viewerValues, whereLive, whereTopicVisible, type Reach, type Viewer, type ViewerParams, type ViewerScope } from '../modules/visibility.js';
+import { contentMessages } from '../content/policy.js';
+import { contentList, type ContentSortKey } from '../content/list.js';
+import { memberFlag, placeholderViewer, viewerValues, whereLive, whereTopicVisible, type Reach, type Viewer, type ViewerParams, type ViewerScope } from '../content/visibility.js';
 import { copyTopics } from './copy.js';
 import type { TopicRow } from './presenter.js';
 

@@ -3,46 +3,42 @@ import { Routes } from '../../http/router.js';
 import type { Context } from 'koa';
 import { forms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
-import { authenticate, sessionOf } from '../../http/authenticate.js';
+import { authenticated, sessionOf } from '../../http/authenticate.js';
 import { listBody, readListParams } from '../../http/list-query.js';
-import { flagOf, readBody } from '../../http/read-body.js';
-import { platformRole } from '../../http/tenant-access.js';
+import { can } from '../../http/policy.js';
+import { roleOf } from '../../http/tenant-access.js';
+import { inputOf, validate } from '../../http/validate.js';
 import { userPolicy } from './policy.js';
 import { presentUser } from './presenter.js';
 import * as users from './service.js';
 
-type Operation = keyof typeof userPolicy.rules;
-
-function caller(ctx: Context, operation: Operation) {
-  const { user } = sessionOf(ctx);
-  const role = platformRole(user);
-  userPolicy.authorize(role, operation);
-  return { role, id: user.id };
+/** The owner (after `can`) and their own account's id (nobody suspends or bans themself). */
+function caller(ctx: Context) {
+  return { role: roleOf(ctx), id: sessionOf(ctx).user.id };
 }
 
 export function userRoutes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
-  const { knex } = db;
-  const requireSession = authenticate(db);
 
-  router.get('/users', requireSession, async (ctx) => {
-    const { role, id } = caller(ctx, 'list');
+  router.get('/users', authenticated, can(userPolicy, 'list'), async (ctx) => {
+    const { role, id } = caller(ctx);
     const page = await users.listUsers(db, readListParams(ctx.query, users.USER_LIST));
     ctx.body = listBody(page, (row) => presentUser(row, role, id));
   });
 
-  router.patch('/users/:userId', requireSession, async (ctx) => {
-    const { role, id } = caller(ctx, 'suspend');
-    const input = readBody(ctx.request.body, forms.userUpdate);
-    const actions = users.actionsOf({ isActive: flagOf(input.is_active), isDeleted: flagOf(input.is_deleted) });
+  router.patch('/users/:userId', authenticated, can(userPolicy, 'suspend'), validate(forms.userUpdate), async (ctx) => {
+    const { role, id } = caller(ctx);
+    const input = inputOf(ctx, forms.userUpdate);
+    const actions = users.actionsOf({ isActive: input.is_active, isDeleted: input.is_deleted });
+    // Each action the body asks for is its own operation, checked once the body is validated.
     for (const action of actions) userPolicy.authorize(role, action);
-    ctx.body = { data: presentUser(await users.changeUser(knex, id, ctx.params.userId, actions), role, id) };
+    ctx.body = { data: presentUser(await users.changeUser(db.knex, id, ctx.params.userId, actions), role, id) };
   });
 
-  router.delete('/users/:userId', requireSession, async (ctx) => {
-    const { role, id } = caller(ctx, 'ban');
-    ctx.body = { data: presentUser(await users.changeUser(knex, id, ctx.params.userId, ['ban']), role, id) };
+  router.delete('/users/:userId', authenticated, can(userPolicy, 'ban'), async (ctx) => {
+    const { role, id } = caller(ctx);
+    ctx.body = { data: presentUser(await users.changeUser(db.knex, id, ctx.params.userId, ['ban']), role, id) };
   });
 
   return router;
