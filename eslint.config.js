@@ -96,6 +96,8 @@ export default tseslint.config(
       // The repository's conventions for a value left out on purpose: `{ omitted: _omitted, ...rest }`, and a
       // positional parameter a signature requires (`_next` of a Koa middleware).
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true, argsIgnorePattern: '^_' }],
+      // `interface WindowEventMap extends TesseraEventMap {}` is how a global map is extended (declaration merging).
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
     },
   },
   {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { CurrentUser, TesseraClient, TokenPair } from '@tessera/sdk';
 import { useTesseraClient } from '../provider/TesseraProvider.js';
 import { styled } from '../theme.js';
@@ -102,8 +102,11 @@ function useHostTokens(
   tokens: TokenPair | undefined,
   adopted: (tokens: TokenPair, user: CurrentUser) => void,
 ) {
+  // The newest callback, for an answer that arrives after the host re-rendered.
   const adoptedRef = useRef(adopted);
-  adoptedRef.current = adopted;
+  useLayoutEffect(() => {
+    adoptedRef.current = adopted;
+  });
   const accessToken = tokens?.accessToken;
   const refreshToken = tokens?.refreshToken;
   useEffect(() => {
