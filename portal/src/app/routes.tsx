@@ -1,4 +1,4 @@
-import { Navigate, redirect, type RouteObject } from 'react-router';
+import { Navigate, redirect, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { authenticatedLoader, freshUserLoader, guestOnlyLoader, ownerLoader } from '../guards/loaders';
 import type { AccessRole } from '../guards/roles';
 import { RootErrorBoundary, RootLayout, RouteFallback } from './RootLayout';
@@ -17,10 +17,25 @@ function notYetAvailable(path: string, title: string, minimumRole?: AccessRole):
 }
 
 /**
+ * A list's page, sort, search and tab live in the URL's search string (lists/listParams.ts): a navigation that
+ * changes only that string is the list's business, and the loaders above it (session, organization, module) are
+ * not run again. Submissions, a new path and an explicit revalidation (same URL) keep React Router's default.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const onlySearchChanged = currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search;
+  return formMethod === undefined && onlySearchChanged ? false : defaultShouldRevalidate;
+}
+
+function withListRevalidation(route: RouteObject): RouteObject {
+  if (route.index) return { ...route, shouldRevalidate };
+  return { ...route, shouldRevalidate, children: route.children?.map(withListRevalidation) };
+}
+
+/**
  * The route table of this slice (spec section 2.1). Every screen and layout is a lazy module, so
  * a visit to /login downloads only what /login shows.
  */
-export const routes: RouteObject[] = [
+export const routes: RouteObject[] = ([
   {
     id: 'root',
     Component: RootLayout,
@@ -249,4 +264,4 @@ export const routes: RouteObject[] = [
       { path: '*', Component: () => <Navigate to="/not-found" replace /> },
     ],
   },
-];
+] satisfies RouteObject[]).map(withListRevalidation);

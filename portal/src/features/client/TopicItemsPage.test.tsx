@@ -8,7 +8,7 @@ import { TOKENS } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { editorStateOf } from '../items-editor/editorState';
 import { storePreviewDraft } from '../items-editor/previewDraft';
-import { ACME, asOwner, asRole, session, STAMPS } from './clientTestSession';
+import { ACME, asOwner, asRole, STAMPS } from './clientTestSession';
 
 const API = `/api/tenants/${ACME.id}`;
 

@@ -6,7 +6,7 @@ import { useSession } from '../../state/session';
 import { fakeApi, type FakeRoute } from '../../test/fakeApi';
 import { TOKENS } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { ACME, asOwner, asRole, session, STAMPS } from './clientTestSession';
+import { ACME, asOwner, asRole, STAMPS } from './clientTestSession';
 import { ProcedureBadge } from './TopicBadges';
 
 const API = `/api/tenants/${ACME.id}`;

@@ -7,6 +7,7 @@ import { client } from '../../api/client';
 import { formatDate } from '../../lib/dates';
 import { ServerTable } from '../../lists/ServerTable';
 import { useRowActions } from '../../lists/useRowActions';
+import { useUrlFilter } from '../../lists/listParams';
 import { useServerList } from '../../lists/useServerList';
 import { FormFailure } from '../../ui/FormFailure';
 import { Stack } from '../../ui/Page';
@@ -90,8 +91,8 @@ function useMediaColumns(actions: ReturnType<typeof useRowActions>, askDelete: (
 /** The All tab (spec 2.9): type and module filters, search by name, the viewer, settings, download and delete. */
 export function MediaList() {
   const { organization } = useOrganization();
-  const [type, setType] = useState(ALL);
-  const [module, setModule] = useState(ALL);
+  const [type, setType] = useUrlFilter('type', ALL);
+  const [module, setModule] = useUrlFilter('module', ALL);
   const filters: MediaFilters = { type: type === ALL ? undefined : (type as MediaType), module: module === ALL ? undefined : module };
   const list = useServerList({ load: listMedia(organization.id, filters), defaultOrder: 'created' as MediaOrder, view: `${type}|${module}` });
   const actions = useRowActions(list.reload);

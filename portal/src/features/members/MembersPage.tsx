@@ -31,8 +31,10 @@ import {
   type AddMemberValues,
   type MemberOrder,
 } from './memberCalls';
+import { useUrlTab } from '../../lists/listParams';
 
-type MembersTab = 'all' | 'archived' | 'add';
+/** The page's tabs; the first is the default (lists/listParams.ts keeps the choice in the URL). */
+const MEMBERS_TABS = ['all', 'archived', 'add'] as const;
 
 const STATUS_NAMES: Record<MemberStatus, string> = { active: 'Active', suspended: 'Suspended', archived: 'Archived' };
 
@@ -195,14 +197,14 @@ function AddMemberForm() {
 /** /:organization/admin/members (spec 2.9): Members, for masters and owners. */
 export function MembersPage() {
   usePageTitle('Members');
-  const [tab, setTab] = useState<MembersTab>('all');
+  const [tab, setTab] = useUrlTab(MEMBERS_TABS);
   return (
     <Stack>
       <Heading level={1}>Members</Heading>
       <Tabs
         label="Members"
         selected={tab}
-        onSelect={(id) => setTab(id as MembersTab)}
+        onSelect={setTab}
         tabs={[
           { id: 'all', title: 'All', panel: <MemberList key="all" archived={false} /> },
           { id: 'archived', title: 'Archived', panel: <MemberList key="archived" archived /> },

@@ -1,5 +1,4 @@
 import { Heading } from '@tessera/widgets/ui';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -23,8 +22,10 @@ import {
   type Suggestion,
   type SuggestionOrder,
 } from './suggestionCalls';
+import { useUrlTab } from '../../lists/listParams';
 
-type SuggestionsTab = 'unread' | 'read';
+/** The page's tabs; the first is the default (lists/listParams.ts keeps the choice in the URL). */
+const SUGGESTIONS_TABS = ['unread', 'read'] as const;
 
 export function suggestionsPath(organizationSlug: string) {
   return `/${encodeURIComponent(organizationSlug)}/admin/suggestions`;
@@ -103,14 +104,14 @@ function SuggestionList({ unread }: { unread: boolean }) {
 /** /:organization/admin/suggestions (spec 2.9): the inbox, tabs Unread and Read; masters and owners. */
 export function SuggestionsPage() {
   usePageTitle('Suggestions');
-  const [tab, setTab] = useState<SuggestionsTab>('unread');
+  const [tab, setTab] = useUrlTab(SUGGESTIONS_TABS);
   return (
     <Stack>
       <Heading level={1}>Suggestions</Heading>
       <Tabs
         label="Suggestions"
         selected={tab}
-        onSelect={(id) => setTab(id as SuggestionsTab)}
+        onSelect={setTab}
         tabs={[
           { id: 'unread', title: 'Unread', panel: <SuggestionList key="unread" unread /> },
           { id: 'read', title: 'Read', panel: <SuggestionList key="read" unread={false} /> },
