@@ -2,17 +2,7 @@ import type { FieldErrors, FormRules } from '@tessera/sdk/rules';
 import { hasErrors } from '@tessera/sdk/rules';
 import { useCallback, useLayoutEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import type { ApiFailure, ApiOutcome } from '../api/outcome';
-import {
-  canSubmit,
-  failureErrors,
-  formReducer,
-  initialFormState,
-  OTHER,
-  placeErrors,
-  validateForm,
-  valuesDiffer,
-  type FormValues,
-} from './formState';
+import { canSubmit, failureErrors, formReducer, initialFormState, OTHER, placeErrors, validateForm, valuesDiffer, type FormValues } from './formState';
 
 export interface UseFormOptions<V extends FormValues, T> {
   initialValues: V;
@@ -58,10 +48,7 @@ export function useForm<V extends FormValues, T>(options: UseFormOptions<V, T>) 
     latest.current = { state, options };
   });
 
-  const setValue = useCallback(
-    <K extends keyof V & string>(field: K, value: V[K]) => dispatch({ type: 'edit', field, value }),
-    [],
-  );
+  const setValue = useCallback(<K extends keyof V & string>(field: K, value: V[K]) => dispatch({ type: 'edit', field, value }), []);
 
   /** For inputs whose value lives outside the form (a captcha): clears their errors as an edit would. */
   const touched = useCallback((field: string) => dispatch({ type: 'touched', field }), []);

@@ -12,15 +12,15 @@ export interface ListQuery<O extends string = string> {
 }
 
 /** The search parameters a list keeps in the URL: the names the API's list queries use. */
-export const LIST_PARAMS = ['page', 'order', 'desc', 'search'] as const;
+const LIST_PARAMS = ['page', 'order', 'desc', 'search'] as const;
 
 /** The tab of a page with tabs (its default tab is left out of the URL). */
-export const TAB_PARAM = 'tab';
+const TAB_PARAM = 'tab';
 
 export type ListQueryChange<O extends string> = (change: (query: ListQuery<O>) => ListQuery<O>, how?: { replace?: boolean }) => void;
 
 /** The list query a URL describes; what it leaves out, or spells wrongly, is the list's default. */
-export function readListQuery<O extends string>(params: URLSearchParams, defaults: ListQuery<O>): ListQuery<O> {
+function readListQuery<O extends string>(params: URLSearchParams, defaults: ListQuery<O>): ListQuery<O> {
   const page = Number(params.get('page'));
   const desc = params.get('desc');
   return {
@@ -33,7 +33,7 @@ export function readListQuery<O extends string>(params: URLSearchParams, default
 }
 
 /** `params` with the list's query written in: only what differs from the defaults, so a fresh list has a bare URL. */
-export function writeListQuery<O extends string>(params: URLSearchParams, query: ListQuery<O>, defaults: ListQuery<O>): URLSearchParams {
+function writeListQuery<O extends string>(params: URLSearchParams, query: ListQuery<O>, defaults: ListQuery<O>): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const name of LIST_PARAMS) next.delete(name);
   if (query.page !== defaults.page) next.set('page', String(query.page));
@@ -81,10 +81,7 @@ export function useUrlTab<T extends string>(tabs: readonly T[]): [T, (tab: strin
   const [params, setParams] = useSearchParams();
   const named = params.get(TAB_PARAM);
   const tab = tabs.find((candidate) => candidate === named) ?? tabs[0];
-  const select = useCallback(
-    (next: string) => setParams(next === tabs[0] ? {} : { [TAB_PARAM]: next }, { preventScrollReset: true }),
-    [setParams, tabs],
-  );
+  const select = useCallback((next: string) => setParams(next === tabs[0] ? {} : { [TAB_PARAM]: next }, { preventScrollReset: true }), [setParams, tabs]);
   return [tab, select];
 }
 

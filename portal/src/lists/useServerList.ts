@@ -125,10 +125,7 @@ function useListOf<T, O extends string>([query, setQuery]: [ListQuery<O>, ListQu
   );
 
   // Column sort keys are the contract's keys of this list (the columns are written for it).
-  const sortBy = useCallback(
-    (order: string, desc: boolean) => setQuery((current) => ({ ...current, page: 1, order: order as O, desc })),
-    [setQuery],
-  );
+  const sortBy = useCallback((order: string, desc: boolean) => setQuery((current) => ({ ...current, page: 1, order: order as O, desc })), [setQuery]);
 
   const goToPage = useCallback((page: number) => setQuery((current) => ({ ...current, page })), [setQuery]);
 

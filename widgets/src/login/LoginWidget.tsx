@@ -70,21 +70,14 @@ export function LoginWidget(props: LoginWidgetProps) {
           }}
         />
       ) : (
-        <LoginForm
-          client={client}
-          initialEmail={props.initialEmail}
-          autoFocus={props.autoFocus}
-          onSuccess={loggedIn}
-          links={<LoginLinks {...props} />}
-        />
+        <LoginForm client={client} initialEmail={props.initialEmail} autoFocus={props.autoFocus} onSuccess={loggedIn} links={<LoginLinks {...props} />} />
       )}
     </Card>
   );
 }
 
 function LoginLinks({ resetPasswordHref = '/forgot-password', signUpHref = '/sign-up', renderLink }: LoginWidgetProps) {
-  const link = (href: string, text: string) =>
-    renderLink ? renderLink(href, text) : <AnchorLink href={href}>{text}</AnchorLink>;
+  const link = (href: string, text: string) => (renderLink ? renderLink(href, text) : <AnchorLink href={href}>{text}</AnchorLink>);
   return (
     <Links>
       {link(resetPasswordHref, 'Reset your password')}
@@ -97,11 +90,7 @@ function LoginLinks({ resetPasswordHref = '/forgot-password', signUpHref = '/sig
  * Adopts tokens a host hands in, once per pair, then confirms them with GET /users/me before
  * reporting a login (tokens that do not work are cleared by the SDK and the form shows).
  */
-function useHostTokens(
-  client: TesseraClient,
-  tokens: TokenPair | undefined,
-  adopted: (tokens: TokenPair, user: CurrentUser) => void,
-) {
+function useHostTokens(client: TesseraClient, tokens: TokenPair | undefined, adopted: (tokens: TokenPair, user: CurrentUser) => void) {
   // The newest callback, for an answer that arrives after the host re-rendered.
   const adoptedRef = useRef(adopted);
   useLayoutEffect(() => {

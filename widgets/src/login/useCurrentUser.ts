@@ -1,10 +1,7 @@
 import { unwrap, type CurrentUser, type TesseraClient } from '@tessera/sdk';
 import { useRemote } from '../data/useRemote.js';
 
-export type CurrentUserState =
-  | { status: 'loading' }
-  | { status: 'loaded'; user: CurrentUser }
-  | { status: 'failed' };
+export type CurrentUserState = { status: 'loading' } | { status: 'loaded'; user: CurrentUser } | { status: 'failed' };
 
 export async function fetchCurrentUser(client: TesseraClient): Promise<CurrentUser> {
   const body = await unwrap(client.GET('/users/me'));

@@ -2,10 +2,7 @@ import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { TesseraApiError, unwrap, type Item, type TesseraClient, type Topic } from '@tessera/sdk';
 import { useRemote } from '../data/useRemote.js';
 
-export type TopicContentState =
-  | { status: 'loading' }
-  | { status: 'failed'; notFound: boolean }
-  | { status: 'loaded'; topic: Topic | null; rows: Item[] };
+type TopicContentState = { status: 'loading' } | { status: 'failed'; notFound: boolean } | { status: 'loaded'; topic: Topic | null; rows: Item[] };
 
 async function fetchTopicContent(client: TesseraClient, organization: string, topicId: string, withTopic: boolean, givenRows?: Item[]) {
   const path = { tenantId: organization, topicId };
@@ -23,17 +20,9 @@ async function fetchTopicContent(client: TesseraClient, organization: string, to
  * `reload` tries again after a failure. `givenRows` (an author's unsaved list, in preview) are shown instead of
  * the saved ones.
  */
-export function useTopicContent(
-  client: TesseraClient,
-  organization: string,
-  topicId: string,
-  isLoggedIn: boolean,
-  withTopic: boolean,
-  givenRows?: Item[],
-) {
-  const { remote, reload, update } = useRemote(
-    isLoggedIn && organization && topicId ? [client, organization, topicId, withTopic, givenRows] : null,
-    () => fetchTopicContent(client, organization, topicId, withTopic, givenRows),
+export function useTopicContent(client: TesseraClient, organization: string, topicId: string, isLoggedIn: boolean, withTopic: boolean, givenRows?: Item[]) {
+  const { remote, reload, update } = useRemote(isLoggedIn && organization && topicId ? [client, organization, topicId, withTopic, givenRows] : null, () =>
+    fetchTopicContent(client, organization, topicId, withTopic, givenRows),
   );
   const state: TopicContentState =
     remote.status === 'loaded'

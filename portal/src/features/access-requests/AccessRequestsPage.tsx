@@ -19,7 +19,7 @@ import { useUrlTab } from '../../lists/listParams';
 
 /** The page's tabs; the first is the default (lists/listParams.ts keeps the choice in the URL). */
 const ACCESS_REQUESTS_VIEWS = ['pending', 'declined', 'archived'] as const;
-export type AccessRequestsView = (typeof ACCESS_REQUESTS_VIEWS)[number];
+type AccessRequestsView = (typeof ACCESS_REQUESTS_VIEWS)[number];
 
 type AccessRequestOrder = 'requested' | 'user' | 'status';
 
@@ -97,13 +97,7 @@ function AccessRequestList({ view }: { view: AccessRequestsView }) {
   return (
     <Stack>
       <FormFailure messages={actions.messages} />
-      <ServerTable
-        label="Access requests"
-        list={list}
-        columns={columns}
-        rowKey={(request) => request.id}
-        emptyText="No access requests found..."
-      />
+      <ServerTable label="Access requests" list={list} columns={columns} rowKey={(request) => request.id} emptyText="No access requests found..." />
     </Stack>
   );
 }

@@ -31,7 +31,7 @@ const MODULES_TABS = ['all', 'archived', 'add'] as const;
 const count = (value: number | undefined, one: string, many = `${one}s`) => `${value ?? 0} ${(value ?? 0) === 1 ? one : many}`;
 
 /** Spec 2.9: Relations are the counts of media, members and groups. */
-export function moduleRelations(module: Module): string {
+function moduleRelations(module: Module): string {
   return [count(module.media_count, 'media', 'media'), count(module.members_count, 'member'), count(module.groups_count, 'group')].join(', ');
 }
 

@@ -3,7 +3,7 @@ import { globalCss, styled } from '@tessera/widgets/theme';
 import { useEffect, useEffectEvent, useRef } from 'react';
 
 /** Where the ALTCHA widget fetches its proof-of-work challenge (served by the API). */
-export const CAPTCHA_CHALLENGE_URL = '/api/captcha/challenge';
+const CAPTCHA_CHALLENGE_URL = '/api/captcha/challenge';
 
 /**
  * ALTCHA lays its (invisible until checked) checkmark over the checkbox without pointer-events: none,

@@ -88,7 +88,14 @@ function MediaChoices({ tenantId, type, selected, onSelected }: LibraryProps) {
         {(media) => <MediaChoice media={media as MediaSummary} />}
       </Choices>
       {meta && meta.last_page > 1 ? (
-        <Pagination label="Media Library pages" page={meta.current_page} lastPage={meta.last_page} total={meta.total} perPage={meta.per_page} onPage={list.goToPage} />
+        <Pagination
+          label="Media Library pages"
+          page={meta.current_page}
+          lastPage={meta.last_page}
+          total={meta.total}
+          perPage={meta.per_page}
+          onPage={list.goToPage}
+        />
       ) : null}
     </>
   );

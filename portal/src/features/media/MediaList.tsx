@@ -21,12 +21,12 @@ import { MEDIA_TYPE_NAMES } from './mediaFile';
 import { isViewable, MediaViewer } from './MediaViewer';
 
 /** Spec 2.9 and section 8. */
-export const DELETE_MEDIA_QUESTION = 'This will permanently delete this item. Are you sure you want to continue?';
+const DELETE_MEDIA_QUESTION = 'This will permanently delete this item. Are you sure you want to continue?';
 
 const ALL = 'all';
 
 /** Spec section 9: the type filter's options, in its words. */
-export const TYPE_FILTER_OPTIONS: SelectOption[] = [
+const TYPE_FILTER_OPTIONS: SelectOption[] = [
   { id: ALL, label: 'All Types' },
   { id: 'image', label: 'images' },
   { id: 'video', label: 'videos' },
@@ -41,11 +41,11 @@ function useModuleOptions(tenantId: string): SelectOption[] {
   const [options, setOptions] = useState<SelectOption[]>([]);
   useEffect(() => {
     let current = true;
-    void apiCall(
-      client.GET('/tenants/{tenantId}/modules', { params: { path: { tenantId }, query: { paginate: false, short: true, order: 'name' } } }),
-    ).then((outcome) => {
-      if (current && outcome.ok) setOptions(outcome.data.data.map((module) => ({ id: module.id, label: module.name })));
-    });
+    void apiCall(client.GET('/tenants/{tenantId}/modules', { params: { path: { tenantId }, query: { paginate: false, short: true, order: 'name' } } })).then(
+      (outcome) => {
+        if (current && outcome.ok) setOptions(outcome.data.data.map((module) => ({ id: module.id, label: module.name })));
+      },
+    );
     return () => {
       current = false;
     };

@@ -21,16 +21,7 @@ import { Tabs } from '../../ui/Tabs';
 import { searchGroups } from '../groups/groupCalls';
 import { ModulesPicker } from '../modules/ModulesPicker';
 import { useOrganization } from '../organization/organizationContext';
-import {
-  addMember,
-  archiveMember,
-  listMembers,
-  restoreMember,
-  ROLE_NAMES,
-  ROLE_OPTIONS,
-  type AddMemberValues,
-  type MemberOrder,
-} from './memberCalls';
+import { addMember, archiveMember, listMembers, restoreMember, ROLE_NAMES, ROLE_OPTIONS, type AddMemberValues, type MemberOrder } from './memberCalls';
 import { useUrlTab } from '../../lists/listParams';
 
 /** The page's tabs; the first is the default (lists/listParams.ts keeps the choice in the URL). */
@@ -38,7 +29,7 @@ const MEMBERS_TABS = ['all', 'archived', 'add'] as const;
 
 const STATUS_NAMES: Record<MemberStatus, string> = { active: 'Active', suspended: 'Suspended', archived: 'Archived' };
 
-export const INVITATION_HINT = 'An invitation is sent to this address.';
+const INVITATION_HINT = 'An invitation is sent to this address.';
 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
@@ -179,7 +170,14 @@ function AddMemberForm() {
         Add a new member
       </Heading>
       <TextField label="Email" type="email" isRequired description={INVITATION_HINT} {...form.bind('email')} />
-      <Select label="Role" name="role" options={ROLE_OPTIONS} value={form.values.role} onChange={(role) => form.setValue('role', role)} errors={form.errors.role} />
+      <Select
+        label="Role"
+        name="role"
+        options={ROLE_OPTIONS}
+        value={form.values.role}
+        onChange={(role) => form.setValue('role', role)}
+        errors={form.errors.role}
+      />
       <TagPicker
         label="Groups"
         placeholder="Search groups"

@@ -14,14 +14,7 @@ import { Tabs } from '../../ui/Tabs';
 import { useDeleteQuestion } from '../../ui/ConfirmDialog';
 import { useOrganization } from '../organization/organizationContext';
 import { cutText } from './cutText';
-import {
-  DELETE_SUGGESTION_QUESTION,
-  deleteSuggestion,
-  listSuggestions,
-  markSuggestion,
-  type Suggestion,
-  type SuggestionOrder,
-} from './suggestionCalls';
+import { DELETE_SUGGESTION_QUESTION, deleteSuggestion, listSuggestions, markSuggestion, type Suggestion, type SuggestionOrder } from './suggestionCalls';
 import { useUrlTab } from '../../lists/listParams';
 
 /** The page's tabs; the first is the default (lists/listParams.ts keeps the choice in the URL). */
@@ -81,7 +74,11 @@ function SuggestionList({ unread }: { unread: boolean }) {
   // Spec section 9: suggestions sort by sent, newest first.
   const list = useServerList({ load: listSuggestions(organization.id, unread), defaultOrder: 'sent' as SuggestionOrder, defaultDesc: true });
   const actions = useRowActions(list.reload);
-  const deletion = useDeleteQuestion({ question: DELETE_SUGGESTION_QUESTION, actions, remove: (suggestion: Suggestion) => deleteSuggestion(organization.id, suggestion) });
+  const deletion = useDeleteQuestion({
+    question: DELETE_SUGGESTION_QUESTION,
+    actions,
+    remove: (suggestion: Suggestion) => deleteSuggestion(organization.id, suggestion),
+  });
   const columns = useSuggestionColumns(unread, actions, deletion.ask);
 
   return (

@@ -19,7 +19,7 @@ import { useUrlTab } from '../../lists/listParams';
 
 /** The page's tabs; the first is the default (lists/listParams.ts keeps the choice in the URL). */
 const USERS_VIEWS = ['active', 'suspended', 'banned'] as const;
-export type UsersView = (typeof USERS_VIEWS)[number];
+type UsersView = (typeof USERS_VIEWS)[number];
 
 /** Spec section 4: active (active, not archived), suspended (active false), banned (archived). */
 const VIEW_FILTERS: Record<UsersView, { active?: boolean; archived?: boolean }> = {
