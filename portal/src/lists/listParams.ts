@@ -20,7 +20,7 @@ const TAB_PARAM = 'tab';
 export type ListQueryChange<O extends string> = (change: (query: ListQuery<O>) => ListQuery<O>, how?: { replace?: boolean }) => void;
 
 /** The list query a URL describes; what it leaves out, or spells wrongly, is the list's default. */
-function readListQuery<O extends string>(params: URLSearchParams, defaults: ListQuery<O>): ListQuery<O> {
+export function readListQuery<O extends string>(params: URLSearchParams, defaults: ListQuery<O>): ListQuery<O> {
   const page = Number(params.get('page'));
   const desc = params.get('desc');
   return {
@@ -33,7 +33,7 @@ function readListQuery<O extends string>(params: URLSearchParams, defaults: List
 }
 
 /** `params` with the list's query written in: only what differs from the defaults, so a fresh list has a bare URL. */
-function writeListQuery<O extends string>(params: URLSearchParams, query: ListQuery<O>, defaults: ListQuery<O>): URLSearchParams {
+export function writeListQuery<O extends string>(params: URLSearchParams, query: ListQuery<O>, defaults: ListQuery<O>): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const name of LIST_PARAMS) next.delete(name);
   if (query.page !== defaults.page) next.set('page', String(query.page));
