@@ -1,6 +1,7 @@
 // ESLint for the whole repository: typescript-eslint's recommended rules everywhere, the React hooks rules
 // (including the React Compiler's) in the React packages, and the import boundaries between features that
 // ARCHITECTURE.md describes. Run it with `npm run lint`.
+import { defineConfig } from 'eslint/config';
 import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -75,7 +76,7 @@ function featurePolicies(featureType, declaredImports, layers, sharedFeatures = 
   });
 }
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: [
       '**/node_modules/',
@@ -140,11 +141,17 @@ export default tseslint.config(
           default: 'allow',
           policies: [
             // Features import only what they declare; the shared folders and the layers below never import a feature.
-            { from: { element: { type: 'portal-feature' } }, disallow: { to: { element: { type: ['portal-feature', 'portal-app'] } } } },
+            {
+              from: { element: { type: 'portal-feature' } },
+              disallow: { to: { element: { type: ['portal-feature', 'portal-app'] } } },
+              message: 'A portal feature imports only the shared folders and the features it declares in PORTAL_FEATURE_IMPORTS (eslint.config.js)',
+            },
             { from: { element: { type: 'portal-shared' } }, disallow: { to: { element: { type: ['portal-feature', 'portal-app'] } } } },
             ...featurePolicies('portal-feature', PORTAL_FEATURE_IMPORTS, ['portal-shared', 'portal-test']),
             {
               from: { element: { type: 'server-feature' } },
+              message:
+                'A server feature imports only http/, db/, features/content, the services and the features it declares in SERVER_FEATURE_IMPORTS (eslint.config.js)',
               disallow: {
                 to: [
                   { element: { type: ['server-feature', 'server-http', 'server-db', 'server-services', 'server-app'] } },
