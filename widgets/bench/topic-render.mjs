@@ -14,7 +14,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { chromium } from 'playwright';
 
 const BUDGET_MS = 1000;
 const ROWS = Number(process.env.ROWS ?? 100);

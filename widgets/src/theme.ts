@@ -57,9 +57,11 @@ const tokens = {
 // does not export, and an inferred type would point into them.
 // The type arguments are explicit too: letting TypeScript infer them and then compare the result with
 // this type costs minutes of type checking.
-type TesseraStitches = ReturnType<typeof createStitches<'tessera', {}, typeof tokens, DefaultThemeMap, {}>>;
+// No media queries and no utils: both are empty records.
+type Nothing = Record<never, never>;
+type TesseraStitches = ReturnType<typeof createStitches<'tessera', Nothing, typeof tokens, DefaultThemeMap, Nothing>>;
 
-const stitches = createStitches<'tessera', {}, typeof tokens, DefaultThemeMap, {}>({ prefix: 'tessera', theme: tokens });
+const stitches = createStitches<'tessera', Nothing, typeof tokens, DefaultThemeMap, Nothing>({ prefix: 'tessera', theme: tokens });
 
 export const styled: TesseraStitches['styled'] = stitches.styled;
 export const css: TesseraStitches['css'] = stitches.css;

@@ -36,7 +36,7 @@ function isNetworkFailure(thrown: unknown): boolean {
 }
 
 /** Applies the global error routing (spec section 8) to a failure the screen does not handle. */
-export function routeFailure(status: number, error: ApiErrorBody, options: CallOptions = {}): ApiFailure {
+function routeFailure(status: number, error: ApiErrorBody, options: CallOptions = {}): ApiFailure {
   if (options.routeErrors === false || options.handles?.includes(status)) return { ok: false, status, error, routed: false };
   if (status === 401) {
     errorRouter().unauthenticated();

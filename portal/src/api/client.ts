@@ -1,7 +1,7 @@
 import { createTesseraClient, localStorageTokenStore, type TesseraClient } from '@tessera/sdk';
 
 /** The portal's API base: same origin as the portal (the server serves both). */
-export const API_BASE_URL = '/api';
+const API_BASE_URL = '/api';
 
 /**
  * The one token store of the page: the SDK answers the same instance for the same key, so the

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../api/client';
 import { useHistoryStore } from '../state/history';
@@ -44,11 +44,7 @@ describe('guards and login', () => {
     expect(app.location()).toBe('/profile');
     expect(screen.getByLabelText('Email address')).toHaveProperty('value', 'learner@example.com');
     expect(tokenStore.get()).toEqual({ accessToken: 'a', refreshToken: 'r' });
-    expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
-      'POST /api/token',
-      'GET /api/users/me',
-      'GET /api/config',
-    ]);
+    expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /api/token', 'GET /api/users/me', 'GET /api/config']);
   });
 
   it('prefills the login email from the query', async () => {

@@ -1,4 +1,4 @@
-import { Navigate, redirect, type RouteObject } from 'react-router';
+import { Navigate, redirect, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { authenticatedLoader, freshUserLoader, guestOnlyLoader, ownerLoader } from '../guards/loaders';
 import type { AccessRole } from '../guards/roles';
 import { RootErrorBoundary, RootLayout, RouteFallback } from './RootLayout';
@@ -17,236 +17,245 @@ function notYetAvailable(path: string, title: string, minimumRole?: AccessRole):
 }
 
 /**
+ * A list's page, sort, search and tab live in the URL's search string (lists/listParams.ts): a navigation that
+ * changes only that string is the list's business, and the loaders above it (session, organization, module) are
+ * not run again. Submissions, a new path and an explicit revalidation (same URL) keep React Router's default.
+ */
+function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const onlySearchChanged = currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search;
+  return formMethod === undefined && onlySearchChanged ? false : defaultShouldRevalidate;
+}
+
+function withListRevalidation(route: RouteObject): RouteObject {
+  if (route.index) return { ...route, shouldRevalidate };
+  return { ...route, shouldRevalidate, children: route.children?.map(withListRevalidation) };
+}
+
+/**
  * The route table of this slice (spec section 2.1). Every screen and layout is a lazy module, so
  * a visit to /login downloads only what /login shows.
  */
-export const routes: RouteObject[] = [
-  {
-    id: 'root',
-    Component: RootLayout,
-    ErrorBoundary: RootErrorBoundary,
-    HydrateFallback: RouteFallback,
-    children: [
-      {
-        // Guest only: an authenticated visitor is sent back to the previous path.
-        loader: guestOnlyLoader,
-        lazy: () => import('../features/shell/PublicLayout').then((m) => ({ Component: m.PublicLayout })),
-        children: [
-          { path: 'login', lazy: () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage })) },
-          { path: 'sign-up', lazy: () => import('../features/auth/SignUpPage').then((m) => ({ Component: m.SignUpPage })) },
-          {
-            path: 'forgot-password',
-            lazy: () => import('../features/auth/ForgotPasswordPage').then((m) => ({ Component: m.ForgotPasswordPage })),
-          },
-          {
-            path: 'reset-password/:token',
-            lazy: () => import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage })),
-          },
-          {
-            path: 'finish-registration/:token',
-            lazy: () =>
-              import('../features/auth/FinishRegistrationPage').then((m) => ({ Component: m.FinishRegistrationPage })),
-          },
-        ],
-      },
-      {
-        // Open to anyone.
-        lazy: () => import('../features/shell/PublicLayout').then((m) => ({ Component: m.PublicLayout })),
-        children: [
-          {
-            path: 'confirm-email/:token',
-            lazy: () => import('../features/auth/ConfirmEmailPage').then((m) => ({ Component: m.ConfirmEmailPage })),
-          },
-          { path: 'about', lazy: () => import('../features/about/AboutPage').then((m) => ({ Component: m.AboutPage })) },
-          { path: 'whoops', lazy: () => import('../features/errors/ExceptionPages').then((m) => ({ Component: m.WhoopsPage })) },
-          {
-            path: 'no-response',
-            lazy: () => import('../features/errors/ExceptionPages').then((m) => ({ Component: m.NoResponsePage })),
-          },
-          {
-            path: 'forbidden',
-            lazy: () => import('../features/errors/ExceptionPages').then((m) => ({ Component: m.ForbiddenPage })),
-          },
-          {
-            path: 'not-found',
-            lazy: () => import('../features/errors/ExceptionPages').then((m) => ({ Component: m.NotFoundPage })),
-          },
-        ],
-      },
-      // Chromeless: no top bar, no logo; a host page embeds or links to it.
-      { path: 'mlogin', lazy: () => import('../features/auth/MloginPage').then((m) => ({ Component: m.MloginPage })) },
-      { path: 'logout', lazy: () => import('../features/auth/LogoutPage').then((m) => ({ Component: m.LogoutPage })) },
-      {
-        // Authenticated: the current user and configuration are loaded before these render.
-        loader: authenticatedLoader,
-        lazy: () => import('../features/shell/AppShell').then((m) => ({ Component: m.AppShell })),
-        children: [
-          { index: true, loader: freshUserLoader, lazy: () => import('../features/home/HomePage').then((m) => ({ Component: m.HomePage })) },
-          { path: 'profile', lazy: () => import('../features/profile/ProfilePage').then((m) => ({ Component: m.ProfilePage })) },
-          {
-            // Platform owner: management screens, unsupported on small screens like the admin area.
-            loader: ownerLoader,
-            lazy: () => import('../features/organization/AdminLayout').then((m) => ({ Component: m.WideScreenOutlet })),
-            children: [
-              { path: 'users', lazy: () => import('../features/users/UsersPage').then((m) => ({ Component: m.UsersPage })) },
-              {
-                path: 'organizations',
-                lazy: () => import('../features/organizations/OrganizationsPage').then((m) => ({ Component: m.OrganizationsPage })),
-              },
-              {
-                id: 'edit-organization',
-                path: 'organizations/:organization/edit',
-                lazy: () =>
-                  import('../features/organizations/EditOrganizationPage').then((m) => ({
-                    loader: m.editOrganizationLoader,
-                    Component: m.EditOrganizationPage,
-                  })),
-              },
-            ],
-          },
-          {
-            // Client and admin views (:organization is an id or a pretty-URL name).
-            id: ORGANIZATION_ROUTE_ID,
-            path: ':organization',
-            lazy: () =>
-              import('../features/organization/OrganizationLayout').then((m) => ({
-                loader: m.organizationLoader,
-                Component: m.OrganizationLayout,
-              })),
-            children: [
-              { index: true, loader: ({ params }) => redirect(`/${encodeURIComponent(params.organization ?? '')}/modules`) },
-              {
-                id: 'client-modules',
-                path: 'modules',
-                lazy: () => import('../features/client/ClientModulesPage').then((m) => ({ Component: m.ClientModulesPage })),
-              },
-              {
-                id: 'client-components',
-                path: 'modules/:module/components',
-                lazy: () =>
-                  import('../features/client/ClientComponentsPage').then((m) => ({ loader: m.clientModuleLoader, Component: m.ClientComponentsPage })),
-              },
-              {
-                path: 'modules/:module/components/:component/topics',
-                lazy: () =>
-                  import('../features/client/ClientTopicsPage').then((m) => ({ loader: m.clientComponentLoader, Component: m.ClientTopicsPage })),
-              },
-              {
-                id: 'content-tree',
-                path: 'content-tree',
-                lazy: () => import('../features/client/ContentTreePage').then((m) => ({ Component: m.ContentTreePage })),
-              },
-              {
-                id: 'client-topic-items',
-                path: 'modules/:module/components/:component/topics/:topic/items',
-                lazy: () => import('../features/client/TopicItemsPage').then((m) => ({ loader: m.clientTopicLoader, Component: m.TopicItemsPage })),
-              },
-              {
-                id: 'starred-topics',
-                path: 'starred-topics',
-                lazy: () => import('../features/client/StarredTopicsPage').then((m) => ({ Component: m.StarredTopicsPage })),
-              },
-              notYetAvailable('bioreq', 'Bioreq'),
-              {
-                path: 'admin',
-                handle: { minimumRole: 'admin' },
-                lazy: () => import('../features/organization/AdminLayout').then((m) => ({ Component: m.AdminLayout })),
-                children: [
-                  { index: true, loader: ({ params }) => redirect(`/${encodeURIComponent(params.organization ?? '')}/admin/modules`) },
-                  {
-                    id: 'admin-modules',
-                    path: 'modules',
-                    lazy: () => import('../features/admin-content/ModulesPage').then((m) => ({ Component: m.ModulesPage })),
-                  },
-                  {
-                    id: 'admin-edit-module',
-                    path: 'modules/:module/edit',
-                    lazy: () =>
-                      import('../features/admin-content/EditModulePage').then((m) => ({ loader: m.moduleLoader, Component: m.EditModulePage })),
-                  },
-                  {
-                    id: 'admin-components',
-                    path: 'modules/:module/components',
-                    lazy: () =>
-                      import('../features/admin-content/ComponentsPage').then((m) => ({ loader: m.moduleLoader, Component: m.ComponentsPage })),
-                  },
-                  {
-                    id: 'admin-edit-component',
-                    path: 'components/:component/edit',
-                    lazy: () =>
-                      import('../features/admin-content/EditComponentPage').then((m) => ({ loader: m.componentLoader, Component: m.EditComponentPage })),
-                  },
-                  {
-                    id: 'admin-topics',
-                    path: 'components/:component/topics',
-                    lazy: () => import('../features/admin-content/TopicsPage').then((m) => ({ loader: m.componentLoader, Component: m.TopicsPage })),
-                  },
-                  {
-                    id: 'admin-edit-topic',
-                    path: 'topics/:topic/edit',
-                    lazy: () => import('../features/admin-content/EditTopicPage').then((m) => ({ loader: m.topicLoader, Component: m.EditTopicPage })),
-                  },
-                  { path: 'media', lazy: () => import('../features/media/MediaPage').then((m) => ({ Component: m.MediaPage })) },
-                  {
-                    path: 'media/:media/edit',
-                    lazy: () => import('../features/media/EditMediaPage').then((m) => ({ loader: m.editMediaLoader, Component: m.EditMediaPage })),
-                  },
-                  { path: 'reports', lazy: () => import('../features/reports/ReportsPage').then((m) => ({ Component: m.ReportsPage })) },
-                  {
-                    path: 'suggestions',
-                    handle: { minimumRole: 'master' },
-                    lazy: () => import('../features/suggestions/SuggestionsPage').then((m) => ({ Component: m.SuggestionsPage })),
-                  },
-                  {
-                    path: 'suggestions/:suggestion',
-                    handle: { minimumRole: 'master' },
-                    lazy: () =>
-                      import('../features/suggestions/SuggestionPage').then((m) => ({ loader: m.suggestionLoader, Component: m.SuggestionPage })),
-                  },
-                  notYetAvailable('bioreq', 'Bioreq'),
-                  {
-                    path: 'members',
-                    handle: { minimumRole: 'master' },
-                    lazy: () => import('../features/members/MembersPage').then((m) => ({ Component: m.MembersPage })),
-                  },
-                  {
-                    id: 'admin-edit-member',
-                    path: 'members/:member/edit',
-                    handle: { minimumRole: 'master' },
-                    lazy: () =>
-                      import('../features/members/EditMemberPage').then((m) => ({ loader: m.editMemberLoader, Component: m.EditMemberPage })),
-                  },
-                  {
-                    path: 'groups',
-                    handle: { minimumRole: 'master' },
-                    lazy: () => import('../features/groups/GroupsPage').then((m) => ({ Component: m.GroupsPage })),
-                  },
-                  {
-                    id: 'admin-edit-group',
-                    path: 'groups/:group/edit',
-                    handle: { minimumRole: 'master' },
-                    lazy: () =>
-                      import('../features/groups/EditGroupPage').then((m) => ({ loader: m.editGroupLoader, Component: m.EditGroupPage })),
-                  },
-                  {
-                    path: 'access-requests',
-                    handle: { minimumRole: 'master' },
-                    lazy: () =>
-                      import('../features/access-requests/AccessRequestsPage').then((m) => ({ Component: m.AccessRequestsPage })),
-                  },
-                  {
-                    id: 'admin-items',
-                    path: 'topics/:topic/items',
-                    lazy: () =>
-                      import('../features/items-editor/ItemsEditorPage').then((m) => ({ loader: m.itemsEditorLoader, Component: m.ItemsEditorPage })),
-                  },
-                ],
-              },
-            ],
-          },
-        ],
-      },
-      { path: '*', Component: () => <Navigate to="/not-found" replace /> },
-    ],
-  },
-];
+export const routes: RouteObject[] = (
+  [
+    {
+      id: 'root',
+      Component: RootLayout,
+      ErrorBoundary: RootErrorBoundary,
+      HydrateFallback: RouteFallback,
+      children: [
+        {
+          // Guest only: an authenticated visitor is sent back to the previous path.
+          loader: guestOnlyLoader,
+          lazy: () => import('../features/shell/PublicLayout').then((m) => ({ Component: m.PublicLayout })),
+          children: [
+            { path: 'login', lazy: () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage })) },
+            { path: 'sign-up', lazy: () => import('../features/auth/SignUpPage').then((m) => ({ Component: m.SignUpPage })) },
+            {
+              path: 'forgot-password',
+              lazy: () => import('../features/auth/ForgotPasswordPage').then((m) => ({ Component: m.ForgotPasswordPage })),
+            },
+            {
+              path: 'reset-password/:token',
+              lazy: () => import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage })),
+            },
+            {
+              path: 'finish-registration/:token',
+              lazy: () => import('../features/auth/FinishRegistrationPage').then((m) => ({ Component: m.FinishRegistrationPage })),
+            },
+          ],
+        },
+        {
+          // Open to anyone.
+          lazy: () => import('../features/shell/PublicLayout').then((m) => ({ Component: m.PublicLayout })),
+          children: [
+            {
+              path: 'confirm-email/:token',
+              lazy: () => import('../features/auth/ConfirmEmailPage').then((m) => ({ Component: m.ConfirmEmailPage })),
+            },
+            { path: 'about', lazy: () => import('../features/about/AboutPage').then((m) => ({ Component: m.AboutPage })) },
+            { path: 'whoops', lazy: () => import('../features/errors/ExceptionPages').then((m) => ({ Component: m.WhoopsPage })) },
+            {
+              path: 'no-response',
+              lazy: () => import('../features/errors/ExceptionPages').then((m) => ({ Component: m.NoResponsePage })),
+            },
+            {
+              path: 'forbidden',
+              lazy: () => import('../features/errors/ExceptionPages').then((m) => ({ Component: m.ForbiddenPage })),
+            },
+            {
+              path: 'not-found',
+              lazy: () => import('../features/errors/ExceptionPages').then((m) => ({ Component: m.NotFoundPage })),
+            },
+          ],
+        },
+        // Chromeless: no top bar, no logo; a host page embeds or links to it.
+        { path: 'mlogin', lazy: () => import('../features/auth/MloginPage').then((m) => ({ Component: m.MloginPage })) },
+        { path: 'logout', lazy: () => import('../features/auth/LogoutPage').then((m) => ({ Component: m.LogoutPage })) },
+        {
+          // Authenticated: the current user and configuration are loaded before these render.
+          loader: authenticatedLoader,
+          lazy: () => import('../features/shell/AppShell').then((m) => ({ Component: m.AppShell })),
+          children: [
+            { index: true, loader: freshUserLoader, lazy: () => import('../features/home/HomePage').then((m) => ({ Component: m.HomePage })) },
+            { path: 'profile', lazy: () => import('../features/profile/ProfilePage').then((m) => ({ Component: m.ProfilePage })) },
+            {
+              // Platform owner: management screens, unsupported on small screens like the admin area.
+              loader: ownerLoader,
+              lazy: () => import('../features/organization/AdminLayout').then((m) => ({ Component: m.WideScreenOutlet })),
+              children: [
+                { path: 'users', lazy: () => import('../features/users/UsersPage').then((m) => ({ Component: m.UsersPage })) },
+                {
+                  path: 'organizations',
+                  lazy: () => import('../features/organizations/OrganizationsPage').then((m) => ({ Component: m.OrganizationsPage })),
+                },
+                {
+                  id: 'edit-organization',
+                  path: 'organizations/:organization/edit',
+                  lazy: () =>
+                    import('../features/organizations/EditOrganizationPage').then((m) => ({
+                      loader: m.editOrganizationLoader,
+                      Component: m.EditOrganizationPage,
+                    })),
+                },
+              ],
+            },
+            {
+              // Client and admin views (:organization is an id or a pretty-URL name).
+              id: ORGANIZATION_ROUTE_ID,
+              path: ':organization',
+              lazy: () =>
+                import('../features/organization/OrganizationLayout').then((m) => ({
+                  loader: m.organizationLoader,
+                  Component: m.OrganizationLayout,
+                })),
+              children: [
+                { index: true, loader: ({ params }) => redirect(`/${encodeURIComponent(params.organization ?? '')}/modules`) },
+                {
+                  id: 'client-modules',
+                  path: 'modules',
+                  lazy: () => import('../features/client/ClientModulesPage').then((m) => ({ Component: m.ClientModulesPage })),
+                },
+                {
+                  id: 'client-components',
+                  path: 'modules/:module/components',
+                  lazy: () =>
+                    import('../features/client/ClientComponentsPage').then((m) => ({ loader: m.clientModuleLoader, Component: m.ClientComponentsPage })),
+                },
+                {
+                  path: 'modules/:module/components/:component/topics',
+                  lazy: () => import('../features/client/ClientTopicsPage').then((m) => ({ loader: m.clientComponentLoader, Component: m.ClientTopicsPage })),
+                },
+                {
+                  id: 'content-tree',
+                  path: 'content-tree',
+                  lazy: () => import('../features/client/ContentTreePage').then((m) => ({ Component: m.ContentTreePage })),
+                },
+                {
+                  id: 'client-topic-items',
+                  path: 'modules/:module/components/:component/topics/:topic/items',
+                  lazy: () => import('../features/client/TopicItemsPage').then((m) => ({ loader: m.clientTopicLoader, Component: m.TopicItemsPage })),
+                },
+                {
+                  id: 'starred-topics',
+                  path: 'starred-topics',
+                  lazy: () => import('../features/client/StarredTopicsPage').then((m) => ({ Component: m.StarredTopicsPage })),
+                },
+                notYetAvailable('bioreq', 'Bioreq'),
+                {
+                  path: 'admin',
+                  handle: { minimumRole: 'admin' },
+                  lazy: () => import('../features/organization/AdminLayout').then((m) => ({ Component: m.AdminLayout })),
+                  children: [
+                    { index: true, loader: ({ params }) => redirect(`/${encodeURIComponent(params.organization ?? '')}/admin/modules`) },
+                    {
+                      id: 'admin-modules',
+                      path: 'modules',
+                      lazy: () => import('../features/admin-content/ModulesPage').then((m) => ({ Component: m.ModulesPage })),
+                    },
+                    {
+                      id: 'admin-edit-module',
+                      path: 'modules/:module/edit',
+                      lazy: () => import('../features/admin-content/EditModulePage').then((m) => ({ loader: m.moduleLoader, Component: m.EditModulePage })),
+                    },
+                    {
+                      id: 'admin-components',
+                      path: 'modules/:module/components',
+                      lazy: () => import('../features/admin-content/ComponentsPage').then((m) => ({ loader: m.moduleLoader, Component: m.ComponentsPage })),
+                    },
+                    {
+                      id: 'admin-edit-component',
+                      path: 'components/:component/edit',
+                      lazy: () =>
+                        import('../features/admin-content/EditComponentPage').then((m) => ({ loader: m.componentLoader, Component: m.EditComponentPage })),
+                    },
+                    {
+                      id: 'admin-topics',
+                      path: 'components/:component/topics',
+                      lazy: () => import('../features/admin-content/TopicsPage').then((m) => ({ loader: m.componentLoader, Component: m.TopicsPage })),
+                    },
+                    {
+                      id: 'admin-edit-topic',
+                      path: 'topics/:topic/edit',
+                      lazy: () => import('../features/admin-content/EditTopicPage').then((m) => ({ loader: m.topicLoader, Component: m.EditTopicPage })),
+                    },
+                    { path: 'media', lazy: () => import('../features/media/MediaPage').then((m) => ({ Component: m.MediaPage })) },
+                    {
+                      path: 'media/:media/edit',
+                      lazy: () => import('../features/media/EditMediaPage').then((m) => ({ loader: m.editMediaLoader, Component: m.EditMediaPage })),
+                    },
+                    { path: 'reports', lazy: () => import('../features/reports/ReportsPage').then((m) => ({ Component: m.ReportsPage })) },
+                    {
+                      path: 'suggestions',
+                      handle: { minimumRole: 'master' },
+                      lazy: () => import('../features/suggestions/SuggestionsPage').then((m) => ({ Component: m.SuggestionsPage })),
+                    },
+                    {
+                      path: 'suggestions/:suggestion',
+                      handle: { minimumRole: 'master' },
+                      lazy: () => import('../features/suggestions/SuggestionPage').then((m) => ({ loader: m.suggestionLoader, Component: m.SuggestionPage })),
+                    },
+                    notYetAvailable('bioreq', 'Bioreq'),
+                    {
+                      path: 'members',
+                      handle: { minimumRole: 'master' },
+                      lazy: () => import('../features/members/MembersPage').then((m) => ({ Component: m.MembersPage })),
+                    },
+                    {
+                      id: 'admin-edit-member',
+                      path: 'members/:member/edit',
+                      handle: { minimumRole: 'master' },
+                      lazy: () => import('../features/members/EditMemberPage').then((m) => ({ loader: m.editMemberLoader, Component: m.EditMemberPage })),
+                    },
+                    {
+                      path: 'groups',
+                      handle: { minimumRole: 'master' },
+                      lazy: () => import('../features/groups/GroupsPage').then((m) => ({ Component: m.GroupsPage })),
+                    },
+                    {
+                      id: 'admin-edit-group',
+                      path: 'groups/:group/edit',
+                      handle: { minimumRole: 'master' },
+                      lazy: () => import('../features/groups/EditGroupPage').then((m) => ({ loader: m.editGroupLoader, Component: m.EditGroupPage })),
+                    },
+                    {
+                      path: 'access-requests',
+                      handle: { minimumRole: 'master' },
+                      lazy: () => import('../features/access-requests/AccessRequestsPage').then((m) => ({ Component: m.AccessRequestsPage })),
+                    },
+                    {
+                      id: 'admin-items',
+                      path: 'topics/:topic/items',
+                      lazy: () =>
+                        import('../features/items-editor/ItemsEditorPage').then((m) => ({ loader: m.itemsEditorLoader, Component: m.ItemsEditorPage })),
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+        { path: '*', Component: () => <Navigate to="/not-found" replace /> },
+      ],
+    },
+  ] satisfies RouteObject[]
+).map(withListRevalidation);

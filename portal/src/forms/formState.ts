@@ -6,10 +6,10 @@ import { TOO_MANY_REQUESTS } from '../api/outcome';
 export const OTHER = 'other';
 
 /** Spec section 4: idle -> saving -> success or errors. */
-export type FormStatus = 'idle' | 'saving' | 'success' | 'errors';
+type FormStatus = 'idle' | 'saving' | 'success' | 'errors';
 
 /** Text inputs hold strings; checkboxes and switches booleans; tag pickers lists of ids. */
-export type FormValue = string | boolean | string[];
+type FormValue = string | boolean | string[];
 
 export type FormValues = Record<string, FormValue>;
 

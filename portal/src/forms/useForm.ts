@@ -1,18 +1,8 @@
 import type { FieldErrors, FormSchema } from '@tessera/sdk/rules';
 import { hasErrors } from '@tessera/sdk/rules';
-import { useCallback, useReducer, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useLayoutEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import type { ApiFailure, ApiOutcome } from '../api/outcome';
-import {
-  canSubmit,
-  failureErrors,
-  formReducer,
-  initialFormState,
-  OTHER,
-  placeErrors,
-  validateForm,
-  valuesDiffer,
-  type FormValues,
-} from './formState';
+import { canSubmit, failureErrors, formReducer, initialFormState, OTHER, placeErrors, validateForm, valuesDiffer, type FormValues } from './formState';
 
 export interface UseFormOptions<V extends FormValues, T> {
   initialValues: V;
@@ -52,13 +42,13 @@ export function useForm<V extends FormValues, T>(options: UseFormOptions<V, T>) 
   const [submitted, setSubmitted] = useState<V | null>(null);
   // What the values are compared with for the unsaved-changes prompt: the initial or last saved values.
   const [baseline, setBaseline] = useState<V>(options.initialValues);
+  // What a submit reads: the newest state and options, so handleSubmit itself never changes.
   const latest = useRef({ state, options });
-  latest.current = { state, options };
+  useLayoutEffect(() => {
+    latest.current = { state, options };
+  });
 
-  const setValue = useCallback(
-    <K extends keyof V & string>(field: K, value: V[K]) => dispatch({ type: 'edit', field, value }),
-    [],
-  );
+  const setValue = useCallback(<K extends keyof V & string>(field: K, value: V[K]) => dispatch({ type: 'edit', field, value }), []);
 
   /** For inputs whose value lives outside the form (a captcha): clears their errors as an edit would. */
   const touched = useCallback((field: string) => dispatch({ type: 'touched', field }), []);

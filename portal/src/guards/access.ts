@@ -22,7 +22,7 @@ export function accessOf(pathname: string): Access {
   return 'authenticated';
 }
 
-export const HOME_PATH = '/';
+const HOME_PATH = '/';
 
 /**
  * A redirect target this app may follow: a path on this origin (an absolute URL of this origin

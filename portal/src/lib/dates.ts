@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 
 /** The spec's display format for dates (section 9). */
-export const DATE_FORMAT = 'MMM DD YY h:mm a';
+const DATE_FORMAT = 'MMM DD YY h:mm a';
 
 /** Formats an ISO timestamp for display in the viewer's time zone; an unreadable value shows as given. */
 export function formatDate(iso: string): string {

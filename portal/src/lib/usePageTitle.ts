@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-export const APP_NAME = 'Tessera';
+const APP_NAME = 'Tessera';
 
 /** Sets the document title for the current screen ("Your Profile | Tessera"). */
 export function usePageTitle(title: string): void {

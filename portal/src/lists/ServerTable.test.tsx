@@ -1,4 +1,6 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render as renderElement, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiOutcome } from '../api/outcome';
 import { visiblePages } from '../ui/Pagination';
@@ -54,6 +56,9 @@ function People({ load, onOpen }: { load: (query: ListQuery) => Promise<ApiOutco
     />
   );
 }
+
+/** The list keeps its query in the URL, so it renders inside a router. */
+const render = (list: ReactElement) => renderElement(<MemoryRouter>{list}</MemoryRouter>);
 
 const names = () =>
   screen

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import type { ApiFailure, ApiOutcome } from '../api/outcome';
 
 /** A 422 names its reasons per field; other failures have one message. */
-export function failureMessages(failure: ApiFailure): string[] {
+function failureMessages(failure: ApiFailure): string[] {
   const fieldMessages = Object.values(failure.error.errors ?? {}).flat();
   return fieldMessages.length ? fieldMessages : [failure.error.message];
 }

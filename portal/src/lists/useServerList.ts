@@ -1,19 +1,12 @@
 import type { PaginationMeta } from '@tessera/sdk';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { ApiOutcome } from '../api/outcome';
+import { useLocalListQuery, useUrlListQuery, type ListQuery, type ListQueryChange } from './listParams';
+
+export type { ListQuery } from './listParams';
 
 /** Spec section 9: the search term goes to the server after 750 ms without typing. */
 export const SEARCH_DEBOUNCE_MS = 750;
-
-/** What a list screen asks the server for (the query conventions of ARCHITECTURE.md#lists-and-query-conventions). */
-export interface ListQuery<O extends string = string> {
-  page: number;
-  /** A sort key of the resource (the contract lists them per list). */
-  order: O;
-  desc: boolean;
-  /** The committed search term ('' for none). */
-  search: string;
-}
 
 export interface ListPage<T> {
   data: T[];
@@ -26,8 +19,15 @@ export interface UseServerListOptions<T, O extends string> {
   /** The spec's default sort of this list (section 9). */
   defaultOrder: O;
   defaultDesc?: boolean;
-  /** Identifies the view (a tab: active, archived...); a change starts again at page 1. */
+  /** Identifies what `load` lists (its filters): a new view is fetched again. Its setter goes back to page 1. */
   view?: string;
+}
+
+/** The one request of a list that is running or has been answered: a new query, view or reload is a new request. */
+interface ListRequest<O extends string> {
+  query: ListQuery<O>;
+  view: string;
+  generation: number;
 }
 
 /** The query parameters of a list call: only what differs from the server's defaults. */
@@ -41,27 +41,34 @@ export function queryParams<O extends string>(query: ListQuery<O>) {
 }
 
 /**
- * The state of one server-paged list (spec section 4): page, sort and search live here, the rows
- * and paging come from the answer's `meta`. Sorting and searching go back to page 1; the search
- * term is sent 750 ms after the last keystroke, or at once on Enter.
+ * The state of the page's server-paged list (spec section 4): page, sort and search live in the URL (see
+ * listParams), the rows and paging come from the answer's `meta`. Sorting and searching go back to page 1; the
+ * search term is sent 750 ms after the last keystroke, or at once on Enter.
  */
-export function useServerList<T, O extends string = string>({ load, defaultOrder, defaultDesc = false, view = '' }: UseServerListOptions<T, O>) {
-  const initial: ListQuery<O> = { page: 1, order: defaultOrder, desc: defaultDesc, search: '' };
-  const [query, setQuery] = useState<ListQuery<O>>(initial);
-  const [searchText, setSearchText] = useState('');
-  const [result, setResult] = useState<ListPage<T> | null>(null);
-  const [isLoading, setLoading] = useState(true);
+export function useServerList<T, O extends string = string>(options: UseServerListOptions<T, O>) {
+  return useListOf(useUrlListQuery(defaultQuery(options)), options);
+}
+
+/** The same list for a list that is not the page's own (a picker in a dialog): its query stays in the component. */
+export function useLocalServerList<T, O extends string = string>(options: UseServerListOptions<T, O>) {
+  return useListOf(useLocalListQuery(defaultQuery(options)), options);
+}
+
+function defaultQuery<O extends string>({ defaultOrder, defaultDesc = false }: UseServerListOptions<unknown, O>): ListQuery<O> {
+  return { page: 1, order: defaultOrder, desc: defaultDesc, search: '' };
+}
+
+function useListOf<T, O extends string>([query, setQuery]: [ListQuery<O>, ListQueryChange<O>], { load, view = '' }: UseServerListOptions<T, O>) {
+  const [searchText, setSearchText] = useSearchText(query.search);
   // Bumped to fetch again with the same query (Enter on the same term, after a row action).
   const [generation, setGeneration] = useState(0);
+  const [request, setRequest] = useState<ListRequest<O>>({ query, view, generation });
+  if (request.query !== query || request.view !== view || request.generation !== generation) setRequest({ query, view, generation });
+  const [answered, setAnswered] = useState<ListRequest<O> | null>(null);
+  const [result, setResult] = useState<ListPage<T> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const latestLoad = useRef(load);
-  latestLoad.current = load;
-  const [shownView, setShownView] = useState(view);
-  if (shownView !== view) {
-    // Another tab: start again at page 1 (set during render, so only the new view is fetched).
-    setShownView(view);
-    setQuery((current) => ({ ...current, page: 1 }));
-  }
+  // The newest `load`: callers build it on every render, which is not a new request.
+  const fetchPage = useEffectEvent((current: ListQuery<O>) => load(current));
 
   const cancelDebounce = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
@@ -70,15 +77,14 @@ export function useServerList<T, O extends string = string>({ load, defaultOrder
 
   useEffect(() => {
     let current = true;
-    setLoading(true);
-    void latestLoad.current(query).then((outcome) => {
+    void fetchPage(request.query).then((outcome) => {
       if (!current) return;
-      setLoading(false);
+      setAnswered(request);
       if (!outcome.ok) return;
       const { meta } = outcome.data;
       // A page that emptied (its last row archived) shows the new last page instead.
       if (outcome.data.data.length === 0 && meta.current_page > 1 && meta.current_page > meta.last_page) {
-        setQuery((previous) => ({ ...previous, page: Math.max(1, meta.last_page) }));
+        setQuery((previous) => ({ ...previous, page: Math.max(1, meta.last_page) }), { replace: true });
         return;
       }
       setResult(outcome.data);
@@ -86,17 +92,19 @@ export function useServerList<T, O extends string = string>({ load, defaultOrder
     return () => {
       current = false;
     };
-  }, [query, view, generation]);
+  }, [request, setQuery]);
 
   useEffect(() => cancelDebounce, [cancelDebounce]);
 
   const commitSearch = useCallback(
     (term: string) => {
       cancelDebounce();
-      setQuery((current) => ({ ...current, page: 1, search: term.trim() }));
-      setGeneration((value) => value + 1);
+      const search = term.trim();
+      // The query shown already (Enter on the same term): fetch it again; otherwise the new query is fetched.
+      if (search === query.search && query.page === 1) setGeneration((value) => value + 1);
+      else setQuery((current) => ({ ...current, page: 1, search }));
     },
-    [cancelDebounce],
+    [cancelDebounce, setQuery, query.search, query.page],
   );
 
   const changeSearch = useCallback(
@@ -105,7 +113,7 @@ export function useServerList<T, O extends string = string>({ load, defaultOrder
       cancelDebounce();
       timer.current = setTimeout(() => commitSearch(text), SEARCH_DEBOUNCE_MS);
     },
-    [cancelDebounce, commitSearch],
+    [setSearchText, cancelDebounce, commitSearch],
   );
 
   const submitSearch = useCallback(
@@ -113,13 +121,13 @@ export function useServerList<T, O extends string = string>({ load, defaultOrder
       setSearchText(text);
       commitSearch(text);
     },
-    [commitSearch],
+    [setSearchText, commitSearch],
   );
 
   // Column sort keys are the contract's keys of this list (the columns are written for it).
-  const sortBy = useCallback((order: string, desc: boolean) => setQuery((current) => ({ ...current, page: 1, order: order as O, desc })), []);
+  const sortBy = useCallback((order: string, desc: boolean) => setQuery((current) => ({ ...current, page: 1, order: order as O, desc })), [setQuery]);
 
-  const goToPage = useCallback((page: number) => setQuery((current) => ({ ...current, page })), []);
+  const goToPage = useCallback((page: number) => setQuery((current) => ({ ...current, page })), [setQuery]);
 
   const reload = useCallback(() => setGeneration((value) => value + 1), []);
 
@@ -127,7 +135,7 @@ export function useServerList<T, O extends string = string>({ load, defaultOrder
     query,
     rows: result?.data ?? [],
     meta: result?.meta ?? null,
-    isLoading,
+    isLoading: answered !== request,
     searchText,
     changeSearch,
     submitSearch,
@@ -137,4 +145,18 @@ export function useServerList<T, O extends string = string>({ load, defaultOrder
   };
 }
 
-export type ServerList<T, O extends string = string> = ReturnType<typeof useServerList<T, O>>;
+export type ServerList<T, O extends string = string> = ReturnType<typeof useListOf<T, O>>;
+
+/**
+ * The text in the search box: what the user types, until the committed term changes from elsewhere (Back, a link),
+ * which the box then shows. The term a keystroke committed itself (the same words, trimmed) leaves the text alone.
+ */
+function useSearchText(committed: string) {
+  const [value, set] = useState(committed);
+  const [shownTerm, setShownTerm] = useState(committed);
+  if (committed !== shownTerm) {
+    setShownTerm(committed);
+    if (committed !== value.trim()) set(committed);
+  }
+  return [value, set] as const;
+}

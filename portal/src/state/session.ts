@@ -30,7 +30,7 @@ export interface SessionState {
 
 const empty = { user: null, config: null, organizationId: null };
 
-export function createSessionStore(api: TesseraClient) {
+function createSessionStore(api: TesseraClient) {
   const inFlight = new Map<boolean, Promise<ApiFailure | null>>();
   return create<SessionState>()(
     persist(

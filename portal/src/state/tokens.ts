@@ -2,7 +2,7 @@ import type { TokenPair, TokenStore } from '@tessera/sdk';
 import { create } from 'zustand';
 import { tokenStore } from '../api/client';
 
-export interface TokensState {
+interface TokensState {
   tokens: TokenPair | null;
 }
 
@@ -10,7 +10,7 @@ export interface TokensState {
  * A React view of the SDK's token store. The SDK store persists the tokens (localStorage) and is
  * shared with the widgets; this mirror follows it, including logins and logouts in other tabs.
  */
-export function createTokensStore(store: TokenStore) {
+function createTokensStore(store: TokenStore) {
   const useTokens = create<TokensState>(() => ({ tokens: store.get() }));
   store.subscribe((tokens) => useTokens.setState({ tokens }));
   return useTokens;

@@ -7,7 +7,7 @@ export interface FakeRoute {
   body?: unknown;
 }
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   body: unknown;

@@ -33,7 +33,7 @@ const Dot = styled('span', {
 
 const Errors = styled(FieldError, { display: 'flex', flexDirection: 'column', fontSize: '$1', color: '$danger' });
 
-export interface RadioOption {
+interface RadioOption {
   id: string;
   label: ReactNode;
   isDisabled?: boolean;

@@ -77,7 +77,7 @@ export interface TableColumn<T> {
   isRowHeader?: boolean;
 }
 
-export interface TableSort {
+interface TableSort {
   order: string;
   desc: boolean;
 }

@@ -21,7 +21,7 @@ const Tab = styled('button', {
 
 const Panel = styled('div', { paddingTop: '$4', outline: 'none', '&:focus-visible': { boxShadow: '$focus' } });
 
-export interface TabItem {
+interface TabItem {
   id: string;
   title: string;
   panel: ReactNode;

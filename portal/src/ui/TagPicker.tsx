@@ -1,5 +1,5 @@
 import { styled } from '@tessera/widgets/theme';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Button as ComboButton, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components/ComboBox';
 import { Button, Tag, TagGroup, TagList } from 'react-aria-components/TagGroup';
 
@@ -122,6 +122,8 @@ export interface TagPickerProps {
   errors?: string[];
 }
 
+const labelsOf = (options: TagOption[]) => options.map((option): [string, string] => [option.id, option.label]);
+
 /**
  * Tagging related records (a member's groups, a group's members): a search box (typing or its
  * button lists the candidates) whose choices become removable tags (react-aria ComboBox and TagGroup).
@@ -131,17 +133,20 @@ export function TagPicker({ label, placeholder, value, onChange, known = [], loa
   // A new search box after each choice: closed, empty and focused, ready for the next one.
   const [round, setRound] = useState(0);
   const [options, setOptions] = useState<TagOption[]>([]);
-  const labels = useRef(new Map<string, string>());
-  for (const option of [...known, ...options]) labels.current.set(option.id, option.label);
-  const latestLoad = useRef(loadOptions);
-  latestLoad.current = loadOptions;
+  // Every option listed so far: a chosen tag keeps its name after the next search replaces the options.
+  const [listed, setListed] = useState<ReadonlyMap<string, string>>(new Map());
+  const labels = new Map([...listed, ...labelsOf(known), ...labelsOf(options)]);
+  // The newest loadOptions: a new closure from the parent is not a new search.
+  const load = useEffectEvent((search: string) => loadOptions(search));
 
   useEffect(() => {
     let current = true;
-    const timer = setTimeout(
-      () => void latestLoad.current(term.trim()).then((found) => current && setOptions(found)),
-      term ? debounceMs : 0,
-    );
+    const show = (found: TagOption[]) => {
+      if (!current) return;
+      setOptions(found);
+      setListed((previous) => new Map([...previous, ...labelsOf(found)]));
+    };
+    const timer = setTimeout(() => void load(term.trim()).then(show), term ? debounceMs : 0);
     return () => {
       current = false;
       clearTimeout(timer);
@@ -188,7 +193,7 @@ export function TagPicker({ label, placeholder, value, onChange, known = [], loa
       <TagGroup aria-label={`Selected ${label.toLowerCase()}`} onRemove={(keys) => remove(new Set([...keys].map(String)))}>
         <Tags renderEmptyState={() => <Empty>None selected</Empty>}>
           {value.map((id) => {
-            const name = labels.current.get(id) ?? id;
+            const name = labels.get(id) ?? id;
             return (
               <Chip key={id} id={id} textValue={name}>
                 {name}

@@ -44,7 +44,7 @@ function storyRoutes(pages: Record<string, ReactNode>): RouteObject[] {
  * the unsaved-changes prompt need one) and the portal's global error routing plugged into it, so a call
  * that fails with a 5xx or no answer shows the portal's error page as it would in the app.
  */
-export function PortalRouter({ pages = {}, children }: { pages?: Record<string, ReactNode>; children: ReactNode }) {
+function PortalRouter({ pages = {}, children }: { pages?: Record<string, ReactNode>; children: ReactNode }) {
   const [router] = useState(() => createMemoryRouter(storyRoutes(pages)));
   // A layout effect: plugged in before any screen's first call can fail (those start in passive effects).
   useLayoutEffect(() => {

@@ -8,7 +8,7 @@ import type { ListPage, ListQuery } from '@portal/lists/useServerList';
  */
 export type FakeAnswer = { status: number; body?: unknown } | 'no-response' | 'never';
 
-export const VALIDATION_MESSAGE = 'The given data was invalid.';
+const VALIDATION_MESSAGE = 'The given data was invalid.';
 
 /** A 422 as the server answers it: the messages per field. */
 export function fieldErrors(errors: Record<string, string[]>): FakeAnswer {

@@ -33,9 +33,6 @@ export const MEMBERS: StoryMember[] = FIRST_NAMES.flatMap((first, firstIndex) =>
 /** The members in name order: what the first page shows and what a search should find. */
 export const MEMBERS_BY_NAME = [...MEMBERS].sort((a, b) => a.name.localeCompare(b.name));
 
-/** The member who is looking at the list: the server refuses to let them archive themself. */
-export const SIGNED_IN_MEMBER = MEMBERS_BY_NAME[0];
-
 /** The organization's groups, as a tag picker offers them. */
 export const GROUP_OPTIONS = ['Safety team', 'Night shift', 'New starters', 'Warehouse', 'Office'].map((label, index) => ({
   id: `group-${index + 1}`,

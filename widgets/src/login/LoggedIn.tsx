@@ -9,7 +9,7 @@ const Line = /* @__PURE__ */ styled('p', { margin: 0, color: '$text', fontSize: 
 const Muted = /* @__PURE__ */ styled('p', { margin: 0, color: '$textMuted', fontSize: '$2' });
 
 /** The membership an `organization` attribute names: by id, slug or name. */
-export function findMembership(user: CurrentUser, organization?: string): Membership | undefined {
+function findMembership(user: CurrentUser, organization?: string): Membership | undefined {
   if (!organization) return undefined;
   const wanted = organization.toLowerCase();
   return user.memberships.find(({ tenant }) =>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { CurrentUser, TesseraClient, TokenPair } from '@tessera/sdk';
 import { useTesseraClient } from '../provider/TesseraProvider.js';
 import { styled } from '../theme.js';
@@ -70,21 +70,14 @@ export function LoginWidget(props: LoginWidgetProps) {
           }}
         />
       ) : (
-        <LoginForm
-          client={client}
-          initialEmail={props.initialEmail}
-          autoFocus={props.autoFocus}
-          onSuccess={loggedIn}
-          links={<LoginLinks {...props} />}
-        />
+        <LoginForm client={client} initialEmail={props.initialEmail} autoFocus={props.autoFocus} onSuccess={loggedIn} links={<LoginLinks {...props} />} />
       )}
     </Card>
   );
 }
 
 function LoginLinks({ resetPasswordHref = '/forgot-password', signUpHref = '/sign-up', renderLink }: LoginWidgetProps) {
-  const link = (href: string, text: string) =>
-    renderLink ? renderLink(href, text) : <AnchorLink href={href}>{text}</AnchorLink>;
+  const link = (href: string, text: string) => (renderLink ? renderLink(href, text) : <AnchorLink href={href}>{text}</AnchorLink>);
   return (
     <Links>
       {link(resetPasswordHref, 'Reset your password')}
@@ -97,13 +90,12 @@ function LoginLinks({ resetPasswordHref = '/forgot-password', signUpHref = '/sig
  * Adopts tokens a host hands in, once per pair, then confirms them with GET /users/me before
  * reporting a login (tokens that do not work are cleared by the SDK and the form shows).
  */
-function useHostTokens(
-  client: TesseraClient,
-  tokens: TokenPair | undefined,
-  adopted: (tokens: TokenPair, user: CurrentUser) => void,
-) {
+function useHostTokens(client: TesseraClient, tokens: TokenPair | undefined, adopted: (tokens: TokenPair, user: CurrentUser) => void) {
+  // The newest callback, for an answer that arrives after the host re-rendered.
   const adoptedRef = useRef(adopted);
-  adoptedRef.current = adopted;
+  useLayoutEffect(() => {
+    adoptedRef.current = adopted;
+  });
   const accessToken = tokens?.accessToken;
   const refreshToken = tokens?.refreshToken;
   useEffect(() => {

@@ -1,26 +1,17 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { unwrap, type TesseraClient, type Topic } from '@tessera/sdk';
+import { useRemote } from '../data/useRemote.js';
 
-export type StarredTopicsState = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; topics: Topic[] };
+type StarredTopicsState = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; topics: Topic[] };
 
 /** The caller's favourite topics (all of them, in one page), fetched again when the page logs in, and unstarring. */
 export function useStarredTopics(client: TesseraClient, organization: string, isLoggedIn: boolean) {
-  const [state, setState] = useState<StarredTopicsState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!isLoggedIn || !organization) return undefined;
-    let current = true;
-    setState({ status: 'loading' });
+  const { remote, reload } = useRemote(isLoggedIn && organization ? [client, organization] : null, async () => {
     const params = { path: { tenantId: organization }, query: { paginate: false } };
-    unwrap(client.GET('/tenants/{tenantId}/my-membership/favorite-topics', { params })).then(
-      (body) => current && setState({ status: 'loaded', topics: body.data }),
-      () => current && setState({ status: 'failed' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [client, organization, isLoggedIn, attempt]);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+    const body = await unwrap(client.GET('/tenants/{tenantId}/my-membership/favorite-topics', { params }));
+    return body.data;
+  });
+  const state: StarredTopicsState = remote.status === 'loaded' ? { status: 'loaded', topics: remote.value } : { status: remote.status };
 
   const [unstarFailed, setUnstarFailed] = useState(false);
   // Topics being unstarred leave the list at once; one the server refuses comes back in its own place.
@@ -43,7 +34,6 @@ export function useStarredTopics(client: TesseraClient, organization: string, is
     },
     [client, organization],
   );
-  const visible: StarredTopicsState =
-    state.status === 'loaded' ? { ...state, topics: state.topics.filter((topic) => !unstarred.has(topic.id)) } : state;
+  const visible: StarredTopicsState = state.status === 'loaded' ? { ...state, topics: state.topics.filter((topic) => !unstarred.has(topic.id)) } : state;
   return { state: visible, reload, unstar, unstarFailed };
 }

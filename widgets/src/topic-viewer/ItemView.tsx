@@ -46,7 +46,7 @@ const Caption = /* @__PURE__ */ styled('figcaption', { color: '$textMuted', font
 const Muted = /* @__PURE__ */ styled('p', { margin: 0, color: '$textMuted', fontSize: '$2', fontFamily: '$body' });
 
 /** What a row needs to offer its procedure toggle; left out where no toggle is shown (preview, owner). */
-export type ToggleRow = (itemId: string, complete: boolean) => void;
+type ToggleRow = (itemId: string, complete: boolean) => void;
 
 export interface RowViewProps {
   row: Item;
@@ -83,7 +83,7 @@ export const RowView = /* @__PURE__ */ memo(function RowView({ row, headingLevel
 });
 
 /** A paragraph or a media item inside a row. */
-export function ChildView({ item }: { item: Item }) {
+function ChildView({ item }: { item: Item }) {
   if (item.type === 'paragraph') return <Markdown text={item.text} />;
   const media = item.media[0];
   if (!media) return <Muted data-item-type={item.type}>{text.missingMedia}</Muted>;

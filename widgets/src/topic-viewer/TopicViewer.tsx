@@ -59,8 +59,8 @@ export function TopicViewer(props: TopicViewerProps) {
   const { organization, topic, preview = false, readOnly = false, showTitle = true, headingLevel = 2 } = props;
   const client = useTesseraClient(props.client);
   const isLoggedIn = useAccessToken(client) !== null;
-  const { state, setState, reload } = useTopicContent(client, organization, topic, isLoggedIn, showTitle, props.items);
-  const { toggle, failed } = useProcedureToggle(client, organization, topic, setState, props.onComplete);
+  const { state, updateRows, reload } = useTopicContent(client, organization, topic, isLoggedIn, showTitle, props.items);
+  const { toggle, failed } = useProcedureToggle(client, organization, topic, updateRows, props.onComplete);
   const rowLevel = Math.min(headingLevel + 1, 5) as 2 | 3 | 4 | 5;
 
   if (!isLoggedIn) return <Notice state="logged-out" text={text.loggedOut} />;

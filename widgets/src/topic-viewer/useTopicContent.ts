@@ -1,10 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { TesseraApiError, unwrap, type Item, type TesseraClient, type Topic } from '@tessera/sdk';
+import { useRemote } from '../data/useRemote.js';
 
-export type TopicContentState =
-  | { status: 'loading' }
-  | { status: 'failed'; notFound: boolean }
-  | { status: 'loaded'; topic: Topic | null; rows: Item[] };
+type TopicContentState = { status: 'loading' } | { status: 'failed'; notFound: boolean } | { status: 'loaded'; topic: Topic | null; rows: Item[] };
 
 async function fetchTopicContent(client: TesseraClient, organization: string, topicId: string, withTopic: boolean, givenRows?: Item[]) {
   const path = { tenantId: organization, topicId };
@@ -22,31 +20,18 @@ async function fetchTopicContent(client: TesseraClient, organization: string, to
  * `reload` tries again after a failure. `givenRows` (an author's unsaved list, in preview) are shown instead of
  * the saved ones.
  */
-export function useTopicContent(
-  client: TesseraClient,
-  organization: string,
-  topicId: string,
-  isLoggedIn: boolean,
-  withTopic: boolean,
-  givenRows?: Item[],
-) {
-  const [state, setState] = useState<TopicContentState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!isLoggedIn || !organization || !topicId) return undefined;
-    let current = true;
-    setState({ status: 'loading' });
-    fetchTopicContent(client, organization, topicId, withTopic, givenRows).then(
-      (content) => current && setState({ status: 'loaded', ...content }),
-      (error: unknown) =>
-        current && setState({ status: 'failed', notFound: error instanceof TesseraApiError && error.status === 404 }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [client, organization, topicId, isLoggedIn, withTopic, givenRows, attempt]);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, setState, reload };
+export function useTopicContent(client: TesseraClient, organization: string, topicId: string, isLoggedIn: boolean, withTopic: boolean, givenRows?: Item[]) {
+  const { remote, reload, update } = useRemote(isLoggedIn && organization && topicId ? [client, organization, topicId, withTopic, givenRows] : null, () =>
+    fetchTopicContent(client, organization, topicId, withTopic, givenRows),
+  );
+  const state: TopicContentState =
+    remote.status === 'loaded'
+      ? { status: 'loaded', ...remote.value }
+      : remote.status === 'failed'
+        ? { status: 'failed', notFound: remote.error instanceof TesseraApiError && remote.error.status === 404 }
+        : { status: 'loading' };
+  const updateRows = useCallback((change: (rows: Item[]) => Item[]) => update((content) => ({ ...content, rows: change(content.rows) })), [update]);
+  return { state, updateRows, reload };
 }
 
 export interface CompletionChange {
@@ -64,22 +49,20 @@ export function useProcedureToggle(
   client: TesseraClient,
   organization: string,
   topicId: string,
-  setState: (update: (state: TopicContentState) => TopicContentState) => void,
+  updateRows: (change: (rows: Item[]) => Item[]) => void,
   onComplete: ((change: CompletionChange) => void) | undefined,
 ) {
   const [failed, setFailed] = useState(false);
   const latestToggle = useRef(new Map<string, number>());
+  // The newest callback, for an answer that arrives after the host re-rendered.
   const onCompleteRef = useRef(onComplete);
-  onCompleteRef.current = onComplete;
+  useLayoutEffect(() => {
+    onCompleteRef.current = onComplete;
+  });
 
   const setRowComplete = useCallback(
-    (itemId: string, complete: boolean) =>
-      setState((state) =>
-        state.status === 'loaded'
-          ? { ...state, rows: state.rows.map((row) => (row.id === itemId ? { ...row, is_complete: complete } : row)) }
-          : state,
-      ),
-    [setState],
+    (itemId: string, complete: boolean) => updateRows((rows) => rows.map((row) => (row.id === itemId ? { ...row, is_complete: complete } : row))),
+    [updateRows],
   );
 
   const toggle = useCallback(

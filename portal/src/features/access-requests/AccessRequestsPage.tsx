@@ -1,6 +1,5 @@
 import type { AccessRequestStatus, TenantAccessRequest } from '@tessera/sdk';
 import { Heading } from '@tessera/widgets/ui';
-import { useState } from 'react';
 import { apiCall } from '../../api/call';
 import { client } from '../../api/client';
 import { formatDate } from '../../lib/dates';
@@ -16,8 +15,11 @@ import { RowActions, RowButton } from '../../ui/RowButton';
 import type { TableColumn } from '../../ui/Table';
 import { Tabs } from '../../ui/Tabs';
 import { useOrganization } from '../organization/organizationContext';
+import { useUrlTab } from '../../lists/listParams';
 
-export type AccessRequestsView = 'pending' | 'declined' | 'archived';
+/** The page's tabs; the first is the default (lists/listParams.ts keeps the choice in the URL). */
+const ACCESS_REQUESTS_VIEWS = ['pending', 'declined', 'archived'] as const;
+type AccessRequestsView = (typeof ACCESS_REQUESTS_VIEWS)[number];
 
 type AccessRequestOrder = 'requested' | 'user' | 'status';
 
@@ -95,13 +97,7 @@ function AccessRequestList({ view }: { view: AccessRequestsView }) {
   return (
     <Stack>
       <FormFailure messages={actions.messages} />
-      <ServerTable
-        label="Access requests"
-        list={list}
-        columns={columns}
-        rowKey={(request) => request.id}
-        emptyText="No access requests found..."
-      />
+      <ServerTable label="Access requests" list={list} columns={columns} rowKey={(request) => request.id} emptyText="No access requests found..." />
     </Stack>
   );
 }
@@ -109,14 +105,14 @@ function AccessRequestList({ view }: { view: AccessRequestsView }) {
 /** /:organization/admin/access-requests (spec 2.9): Access Requests, for masters and owners. */
 export function AccessRequestsPage() {
   usePageTitle('Access Requests');
-  const [view, setView] = useState<AccessRequestsView>('pending');
+  const [view, setView] = useUrlTab(ACCESS_REQUESTS_VIEWS);
   return (
     <Stack>
       <Heading level={1}>Access Requests</Heading>
       <Tabs
         label="Access requests"
         selected={view}
-        onSelect={(id) => setView(id as AccessRequestsView)}
+        onSelect={setView}
         tabs={[
           { id: 'pending', title: 'Pending', panel: <AccessRequestList key="pending" view="pending" /> },
           { id: 'declined', title: 'Declined', panel: <AccessRequestList key="declined" view="declined" /> },

@@ -1,6 +1,5 @@
 import type { Component, Module } from '@tessera/sdk';
 import { Form, Heading } from '@tessera/widgets/ui';
-import { useState } from 'react';
 import { useLoaderData } from 'react-router';
 import { FormActions } from '../../forms/FormActions';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -17,10 +16,12 @@ import { ImageChooser } from './ImageChooser';
 import { OrderedContentList } from './OrderedContentList';
 import { useContentForm } from './useContentForm';
 import { NameAndDescription } from './NameAndDescription';
+import { useUrlTab } from '../../lists/listParams';
 
 export { moduleLoader } from './contentLoaders';
 
-type ComponentsTab = 'all' | 'archived' | 'add';
+/** The page's tabs; the first is the default (lists/listParams.ts keeps the choice in the URL). */
+const COMPONENTS_TABS = ['all', 'archived', 'add'] as const;
 
 function ComponentList({ module, archived }: { module: Module; archived: boolean }) {
   const { organization } = useOrganization();
@@ -71,7 +72,7 @@ export function ComponentsPage() {
   usePageTitle('Components');
   const module = useLoaderData() as Module | null;
   const { organization } = useOrganization();
-  const [tab, setTab] = useState<ComponentsTab>('all');
+  const [tab, setTab] = useUrlTab(COMPONENTS_TABS);
   if (!module) return null;
   const paths = clientPaths(organization.slug);
   return (
@@ -85,7 +86,7 @@ export function ComponentsPage() {
       <Tabs
         label="Components"
         selected={tab}
-        onSelect={(id) => setTab(id as ComponentsTab)}
+        onSelect={setTab}
         tabs={[
           { id: 'all', title: 'All', panel: <ComponentList key="all" module={module} archived={false} /> },
           { id: 'archived', title: 'Archived', panel: <ComponentList key="archived" module={module} archived /> },

@@ -76,7 +76,7 @@ const TreeModule = styled('div', { fontWeight: '$bold', fontSize: '$2', marginTo
 const TreeScroller = styled('div', { maxHeight: '360px', overflowY: 'auto', '& [role="radio"], & label': { marginLeft: '$4' } });
 
 /** The components of the content tree as radio options, each module's name shown above its first component. */
-export function componentChoices(tree: ContentTreeModule[], currentComponentId: string) {
+function componentChoices(tree: ContentTreeModule[], currentComponentId: string) {
   const options: { id: string; label: string }[] = [];
   const before: Record<string, ReactNode> = {};
   for (const module of tree) {

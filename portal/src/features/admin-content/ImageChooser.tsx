@@ -66,7 +66,7 @@ function ImageFacts({ title, titleId, image }: { title: string; titleId: string;
 }
 
 /** An image of the library with its facts; a click enlarges it. */
-export function MediaImage({ image, label }: { image: MediaSummary; label: string }) {
+function MediaImage({ image, label }: { image: MediaSummary; label: string }) {
   const [isEnlarged, setEnlarged] = useState(false);
   const titleId = useId();
   return (

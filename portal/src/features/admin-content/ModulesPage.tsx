@@ -1,6 +1,5 @@
 import type { Module } from '@tessera/sdk';
 import { Form, Heading } from '@tessera/widgets/ui';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormActions } from '../../forms/FormActions';
 import { canManagePeople } from '../../guards/roles';
@@ -24,13 +23,15 @@ import { ModuleRelations } from './ModuleRelations';
 import { NameCell, StatusBadge } from './OrderedContentList';
 import { useContentForm } from './useContentForm';
 import { NameAndDescription } from './NameAndDescription';
+import { useUrlTab } from '../../lists/listParams';
 
-type ModulesTab = 'all' | 'archived' | 'add';
+/** The page's tabs; the first is the default (lists/listParams.ts keeps the choice in the URL). */
+const MODULES_TABS = ['all', 'archived', 'add'] as const;
 
 const count = (value: number | undefined, one: string, many = `${one}s`) => `${value ?? 0} ${(value ?? 0) === 1 ? one : many}`;
 
 /** Spec 2.9: Relations are the counts of media, members and groups. */
-export function moduleRelations(module: Module): string {
+function moduleRelations(module: Module): string {
   return [count(module.media_count, 'media', 'media'), count(module.members_count, 'member'), count(module.groups_count, 'group')].join(', ');
 }
 
@@ -129,7 +130,7 @@ function CreateModuleForm() {
 export function ModulesPage() {
   usePageTitle('Modules');
   const { organization } = useOrganization();
-  const [tab, setTab] = useState<ModulesTab>('all');
+  const [tab, setTab] = useUrlTab(MODULES_TABS);
   return (
     <Stack>
       <Row justify="between">
@@ -139,7 +140,7 @@ export function ModulesPage() {
       <Tabs
         label="Modules"
         selected={tab}
-        onSelect={(id) => setTab(id as ModulesTab)}
+        onSelect={setTab}
         tabs={[
           { id: 'all', title: 'All', panel: <ModuleList key="all" archived={false} /> },
           { id: 'archived', title: 'Archived', panel: <ModuleList key="archived" archived /> },

@@ -1,7 +1,6 @@
 import type { Component, Topic } from '@tessera/sdk';
 import { forms } from '@tessera/sdk/rules';
 import { Form, Heading } from '@tessera/widgets/ui';
-import { useState } from 'react';
 import { useLoaderData } from 'react-router';
 import { FormActions } from '../../forms/FormActions';
 import { useForm } from '../../forms/useForm';
@@ -17,10 +16,12 @@ import { COPY_TOPIC_QUESTION, MoveTopicDialog } from './ContentDialogs';
 import { createTopic, type TopicValues } from './contentWrites';
 import { OrderedContentList } from './OrderedContentList';
 import { NameAndDescription } from './NameAndDescription';
+import { useUrlTab } from '../../lists/listParams';
 
 export { componentLoader } from './contentLoaders';
 
-type TopicsTab = 'all' | 'archived' | 'add';
+/** The page's tabs; the first is the default (lists/listParams.ts keeps the choice in the URL). */
+const TOPICS_TABS = ['all', 'archived', 'add'] as const;
 
 function TopicList({ component, archived }: { component: Component; archived: boolean }) {
   const { organization } = useOrganization();
@@ -69,7 +70,7 @@ export function TopicsPage() {
   usePageTitle('Topics');
   const component = useLoaderData() as Component | null;
   const { organization } = useOrganization();
-  const [tab, setTab] = useState<TopicsTab>('all');
+  const [tab, setTab] = useUrlTab(TOPICS_TABS);
   if (!component) return null;
   const paths = clientPaths(organization.slug);
   return (
@@ -85,7 +86,7 @@ export function TopicsPage() {
       <Tabs
         label="Topics"
         selected={tab}
-        onSelect={(id) => setTab(id as TopicsTab)}
+        onSelect={setTab}
         tabs={[
           { id: 'all', title: 'All', panel: <TopicList key="all" component={component} archived={false} /> },
           { id: 'archived', title: 'Archived', panel: <TopicList key="archived" component={component} archived /> },

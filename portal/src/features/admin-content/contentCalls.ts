@@ -96,7 +96,7 @@ async function componentIdsInOrder(tenantId: string, moduleId: string): Promise<
   return outcome.ok ? { ok: true, data: outcome.data.data.map((row) => row.id) } : outcome;
 }
 
-export function reorderComponents(tenantId: string, moduleId: string, components: OrderList) {
+function reorderComponents(tenantId: string, moduleId: string, components: OrderList) {
   return apiCall(client.PATCH('/tenants/{tenantId}/modules/{moduleId}/components', { params: inModule(tenantId, moduleId), body: { components } }), {
     handles: [422],
   });
@@ -154,7 +154,7 @@ async function topicIdsInOrder(tenantId: string, componentId: string): Promise<A
   return outcome.ok ? { ok: true, data: outcome.data.data.map((row) => row.id) } : outcome;
 }
 
-export function reorderTopics(tenantId: string, componentId: string, topics: OrderList) {
+function reorderTopics(tenantId: string, componentId: string, topics: OrderList) {
   return apiCall(client.PATCH('/tenants/{tenantId}/components/{componentId}/topics', { params: inComponent(tenantId, componentId), body: { topics } }), {
     handles: [422],
   });

@@ -1,8 +1,3 @@
-import type { IMAGE_SOURCES } from '@tessera/sdk/rules';
-
-/** '' keeps the current image (or none); otherwise where the new one comes from (spec 2.9). */
-export type ImageSource = '' | (typeof IMAGE_SOURCES)[number];
-
 /**
  * The image choice of the module and component forms, checked with `forms.contentScreen`: `image` holds the
  * picked file's name (the file itself is an {@link ImageUpload}), `image_id` the library image.

@@ -1,9 +1,9 @@
 import type {} from 'altcha/types/react';
 import { globalCss, styled } from '@tessera/widgets/theme';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 
 /** Where the ALTCHA widget fetches its proof-of-work challenge (served by the API). */
-export const CAPTCHA_CHALLENGE_URL = '/api/captcha/challenge';
+const CAPTCHA_CHALLENGE_URL = '/api/captcha/challenge';
 
 /**
  * ALTCHA lays its (invisible until checked) checkmark over the checkbox without pointer-events: none,
@@ -33,8 +33,8 @@ export interface CaptchaProps {
 export function Captcha({ onChange, errors }: CaptchaProps) {
   captchaFixes();
   const widget = useRef<HTMLElement>(null);
-  const report = useRef(onChange);
-  report.current = onChange;
+  // The newest onChange, for a state change the widget reports later.
+  const report = useEffectEvent((payload: string | null) => onChange(payload));
 
   useEffect(() => {
     void import('altcha');
@@ -45,7 +45,7 @@ export function Captcha({ onChange, errors }: CaptchaProps) {
     if (!element) return;
     const follow = (event: Event) => {
       const { state, payload } = (event as CustomEvent<AltchaStateDetail>).detail;
-      report.current(state === 'verified' && payload ? payload : null);
+      report(state === 'verified' && payload ? payload : null);
     };
     element.addEventListener('statechange', follow);
     return () => element.removeEventListener('statechange', follow);

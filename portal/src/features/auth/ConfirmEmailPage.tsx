@@ -13,7 +13,7 @@ import { confirmEmail, loginHref } from './authCalls';
 type Confirmation = { state: 'confirming' } | { state: 'confirmed' } | { state: 'failed'; messages: string[] };
 
 /** Failure shows the server's errors for email or other (spec 2.5, 8): every message the answer carries. */
-export function confirmationMessages(failure: ApiFailure): string[] {
+function confirmationMessages(failure: ApiFailure): string[] {
   if (failure.status === 429) return [TOO_MANY_REQUESTS];
   const { email = [], ...rest } = failure.error.errors ?? {};
   const messages = [...email, ...Object.values(rest).flat()];

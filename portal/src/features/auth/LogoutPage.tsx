@@ -4,7 +4,7 @@ import { logOut } from '../../state/localState';
 import { usePageTitle } from '../../lib/usePageTitle';
 
 /** Leaves the single-page app entirely, so nothing of the previous session survives in memory. */
-export function hardRedirect(path: string): void {
+function hardRedirect(path: string): void {
   window.location.replace(path);
 }
 

@@ -11,7 +11,7 @@ import { Main } from '../shell/Chrome';
 import { useAfterLogin } from './afterLogin';
 import { renderAppLink } from './renderAppLink';
 
-export interface HandedTokens {
+interface HandedTokens {
   tokens: TokenPair;
   redirect: string | null;
 }
@@ -20,7 +20,7 @@ export interface HandedTokens {
  * Reads tokens a host page hands in through the URL fragment (#access_token=...&refresh_token=...
  * &redirect=...). A fragment never reaches the server, so the tokens stay out of its logs.
  */
-export function tokensFromFragment(hash: string): HandedTokens | null {
+function tokensFromFragment(hash: string): HandedTokens | null {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const accessToken = params.get('access_token');
   const refreshToken = params.get('refresh_token');

@@ -2,7 +2,7 @@ import { apiCall } from '../../api/call';
 import { client } from '../../api/client';
 
 /** Account forms show 422 under their fields and 429 as "too many requests" (spec section 8). */
-export const ACCOUNT_FORM_STATUSES = [422, 429] as const;
+const ACCOUNT_FORM_STATUSES = [422, 429] as const;
 
 export function loginHref(email?: string | null): string {
   return email ? `/login?email=${encodeURIComponent(email)}` : '/login';

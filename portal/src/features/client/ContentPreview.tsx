@@ -47,13 +47,14 @@ async function fetchPreview(tenantId: string, target: PreviewTarget): Promise<Ap
 /** The content tree's preview of a module, component or topic (spec 2.8): Loading... while it is fetched. */
 export function ContentPreview({ target, onClose }: { target: PreviewTarget | null; onClose(): void }) {
   const { organization } = useOrganization();
-  const [content, setContent] = useState<PreviewContent | null>(null);
+  // The content shown belongs to the target it was fetched for: another target reads Loading... until its own arrives.
+  const [fetched, setFetched] = useState<{ target: PreviewTarget; content: PreviewContent } | null>(null);
+  const content = fetched && fetched.target === target ? fetched.content : null;
 
   useEffect(() => {
     if (!target) return;
     let current = true;
-    setContent(null);
-    void fetchPreview(organization.id, target).then((outcome) => current && outcome.ok && setContent(outcome.data));
+    void fetchPreview(organization.id, target).then((outcome) => current && outcome.ok && setFetched({ target, content: outcome.data }));
     return () => {
       current = false;
     };

@@ -14,7 +14,7 @@ import { clientPaths } from './clientPaths';
 import { toggleInTree, type HiddenChange, type TreeTarget } from './contentTree';
 import { ContentPreview, type PreviewTarget } from './ContentPreview';
 
-export const CONTENT_TREE_TITLE = 'Select modules and components you would like to see';
+const CONTENT_TREE_TITLE = 'Select modules and components you would like to see';
 
 const Branch = styled('ul', {
   margin: 0,

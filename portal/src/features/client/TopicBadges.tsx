@@ -10,7 +10,7 @@ export type ProcedureStatus = 'complete' | 'incomplete' | 'none';
  * Spec 2.8: green when every procedure row is complete, red otherwise, no badge without procedure rows (nor
  * for a `short` list's topic, which carries no counts).
  */
-export function procedureStatus(topic: Pick<Topic, 'total_procedures' | 'completed_procedures'>): ProcedureStatus {
+function procedureStatus(topic: Pick<Topic, 'total_procedures' | 'completed_procedures'>): ProcedureStatus {
   const total = topic.total_procedures ?? 0;
   if (total === 0) return 'none';
   return (topic.completed_procedures ?? 0) >= total ? 'complete' : 'incomplete';

@@ -8,7 +8,7 @@ import { TOKENS } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { editorStateOf } from '../items-editor/editorState';
 import { storePreviewDraft } from '../items-editor/previewDraft';
-import { ACME, asOwner, asRole, session, STAMPS } from './clientTestSession';
+import { ACME, asOwner, asRole, STAMPS } from './clientTestSession';
 
 const API = `/api/tenants/${ACME.id}`;
 
@@ -40,7 +40,18 @@ const ROW: Item = {
   row_id: null,
   media: [],
   children: [
-    { id: 'p-1', topic_id: TOPIC.id, type: 'paragraph', order: 0, text: 'Both feet must be **level**.', is_procedure: false, is_complete: false, row_id: 'row-1', media: [], children: [] },
+    {
+      id: 'p-1',
+      topic_id: TOPIC.id,
+      type: 'paragraph',
+      order: 0,
+      text: 'Both feet must be **level**.',
+      is_procedure: false,
+      is_complete: false,
+      row_id: 'row-1',
+      media: [],
+      children: [],
+    },
   ],
 };
 
@@ -70,7 +81,11 @@ describe('client items view', () => {
     expect(await screen.findByRole('heading', { name: 'Ladder inspection', level: 1 })).toBeTruthy();
     await screen.findByText('Check the feet');
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(crumbs).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(crumbs)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Modules', '/acme-training/modules'],
       ['Components', '/acme-training/modules/mod-1/components'],
       ['Topics', '/acme-training/modules/mod-1/components/comp-1/topics'],
@@ -96,7 +111,7 @@ describe('client items view', () => {
     expect(screen.getByRole('link', { name: 'Switch to Admin View' }).getAttribute('href')).toBe(`/acme-training/admin/topics/${TOPIC.id}/items`);
   });
 
-  it('in preview shows the editor\'s unsaved list, not the saved one', async () => {
+  it("in preview shows the editor's unsaved list, not the saved one", async () => {
     const saved = editorStateOf([ROW]);
     storePreviewDraft(TOPIC.id, { ...saved, rows: saved.rows.map((row) => ({ ...row, text: 'Check both feet' })) });
     const api = fakeApi([...asRole('admin'), ...topicRoutes()]);
@@ -116,11 +131,7 @@ describe('client items view', () => {
   });
 
   it('sends a suggestion about the topic; the text is required', async () => {
-    const api = fakeApi([
-      ...asRole('user'),
-      ...topicRoutes(),
-      { method: 'POST', path: `${API}/suggestions`, status: 201, body: { data: { id: 's-1' } } },
-    ]);
+    const api = fakeApi([...asRole('user'), ...topicRoutes(), { method: 'POST', path: `${API}/suggestions`, status: 201, body: { data: { id: 's-1' } } }]);
     renderApp(ITEMS_PATH);
     fireEvent.click(await screen.findByRole('button', { name: 'Suggest an edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Suggest an edit' });

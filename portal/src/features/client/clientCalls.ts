@@ -1,4 +1,4 @@
-import type { Component, ContentTreeModule, Module, Topic } from '@tessera/sdk';
+import type { Component, Module, Topic } from '@tessera/sdk';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { apiCall } from '../../api/call';
 import { client } from '../../api/client';
@@ -38,11 +38,6 @@ export function listClientTopics(tenantId: string, componentId: string) {
         params: { path: { tenantId, componentId }, query: { ...queryParams(query), ...CLIENT_FILTER } },
       }),
     );
-}
-
-export function listStarredTopics(tenantId: string) {
-  return (query: ListQuery<ContentOrder>) =>
-    apiCall(client.GET('/tenants/{tenantId}/my-membership/favorite-topics', { params: { path: tenant(tenantId), query: queryParams(query) } }));
 }
 
 /** Star or unstar a topic for the caller; answers the topic with its new `is_favorite`. */
@@ -110,5 +105,3 @@ export async function clientTopicLoader({ params, request }: LoaderFunctionArgs)
   if (topic && topic.component.module.id !== param(params, 'module')) throw redirect(NOT_FOUND_PATH);
   return topic;
 }
-
-export type { ContentTreeModule };

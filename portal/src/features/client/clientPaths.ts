@@ -18,5 +18,3 @@ export function clientPaths(organizationSlug: string) {
     },
   };
 }
-
-export type ClientPaths = ReturnType<typeof clientPaths>;

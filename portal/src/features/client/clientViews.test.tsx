@@ -6,7 +6,7 @@ import { useSession } from '../../state/session';
 import { fakeApi, type FakeRoute } from '../../test/fakeApi';
 import { TOKENS } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { ACME, asOwner, asRole, session, STAMPS } from './clientTestSession';
+import { ACME, asOwner, asRole, STAMPS } from './clientTestSession';
 import { ProcedureBadge } from './TopicBadges';
 
 const API = `/api/tenants/${ACME.id}`;
@@ -69,7 +69,10 @@ function aTopic(id: string, name: string, overrides: Partial<Topic> = {}): Topic
   };
 }
 
-const page = <T,>(data: T[]) => ({ data, meta: { current_page: 1, last_page: 1, per_page: 25, total: data.length, order: 'order', desc: false, search: null } });
+const page = <T,>(data: T[]) => ({
+  data,
+  meta: { current_page: 1, last_page: 1, per_page: 25, total: data.length, order: 'order', desc: false, search: null },
+});
 
 const topicsPath = `/acme-training/modules/${MODULE.id}/components/${COMPONENT.id}/topics`;
 const topicRoutes = (topics: Topic[]): FakeRoute[] => [
@@ -118,7 +121,9 @@ describe('client modules', () => {
     const api = fakeApi([...asRole('admin'), { method: 'GET', path: `${API}/modules`, status: 200, body: page([]) }]);
     renderApp('/acme-training/modules');
     await screen.findByText('No modules found...');
-    const call = api.fetch.mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input))).find((url) => url.pathname === `${API}/modules`);
+    const call = api.fetch.mock.calls
+      .map(([input]) => new URL(input instanceof Request ? input.url : String(input)))
+      .find((url) => url.pathname === `${API}/modules`);
     expect(call?.searchParams.get('active')).toBe('true');
     expect(call?.searchParams.has('show-hidden')).toBe(false);
     expect(screen.getByRole('link', { name: 'Switch to Admin View' }).getAttribute('href')).toBe('/acme-training/admin/modules');
@@ -158,7 +163,11 @@ describe('client topics', () => {
     expect(history.querySelector('[data-status]')).toBeNull();
     expect(screen.queryByRole('columnheader', { name: 'Knowledge Check' })).toBeNull();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(crumbs).getAllByRole('link').map((link) => link.textContent)).toEqual(['Modules', 'Components']);
+    expect(
+      within(crumbs)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Modules', 'Components']);
   });
 
   it('adds the Knowledge Check column only when a topic has a knowledge check', async () => {

@@ -1,7 +1,6 @@
 import type { Group } from '@tessera/sdk';
 import { forms } from '@tessera/sdk/rules';
 import { Form, Heading, TextField } from '@tessera/widgets/ui';
-import { useState } from 'react';
 import { useForm } from '../../forms/useForm';
 import { formatDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -20,8 +19,10 @@ import { searchMembers } from '../members/memberCalls';
 import { ModulesPicker } from '../modules/ModulesPicker';
 import { useOrganization } from '../organization/organizationContext';
 import { archiveGroup, createGroup, listGroups, restoreGroup, type GroupOrder, type GroupValues } from './groupCalls';
+import { useUrlTab } from '../../lists/listParams';
 
-type GroupsTab = 'all' | 'archived' | 'add';
+/** The page's tabs; the first is the default (lists/listParams.ts keeps the choice in the URL). */
+const GROUPS_TABS = ['all', 'archived', 'add'] as const;
 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
@@ -119,14 +120,14 @@ function CreateGroupForm() {
 /** /:organization/admin/groups (spec 2.9): Groups, for masters and owners. */
 export function GroupsPage() {
   usePageTitle('Groups');
-  const [tab, setTab] = useState<GroupsTab>('all');
+  const [tab, setTab] = useUrlTab(GROUPS_TABS);
   return (
     <Stack>
       <Heading level={1}>Groups</Heading>
       <Tabs
         label="Groups"
         selected={tab}
-        onSelect={(id) => setTab(id as GroupsTab)}
+        onSelect={setTab}
         tabs={[
           { id: 'all', title: 'All', panel: <GroupList key="all" archived={false} /> },
           { id: 'archived', title: 'Archived', panel: <GroupList key="archived" archived /> },

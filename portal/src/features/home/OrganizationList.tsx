@@ -57,7 +57,7 @@ const Cog = styled(RouterLink, {
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
 /** Organizations by name, so the list reads the same on every visit. */
-export function sortedMemberships(memberships: Membership[]): Membership[] {
+function sortedMemberships(memberships: Membership[]): Membership[] {
   return [...memberships].sort((a, b) => a.tenant.name.localeCompare(b.tenant.name));
 }
 

@@ -52,11 +52,7 @@ export type EditorAction =
   | { type: 'delete'; id: string }
   | { type: 'saveFailed'; errors: Record<string, string[]> };
 
-export const TEMPORARY_ID_PREFIX = 'tmp-';
-
-export function isTemporaryId(id: string): boolean {
-  return id.startsWith(TEMPORARY_ID_PREFIX);
-}
+const TEMPORARY_ID_PREFIX = 'tmp-';
 
 function fromServerItem(item: Item): EditorItem {
   return {
@@ -116,11 +112,11 @@ export function isDirty(state: EditorState): boolean {
 }
 
 /** Every item, rows and children, with the row holding it (null for rows). */
-export function allItems(rows: EditorItem[]): { item: EditorItem; row: EditorItem | null }[] {
+function allItems(rows: EditorItem[]): { item: EditorItem; row: EditorItem | null }[] {
   return rows.flatMap((row) => [{ item: row, row: null }, ...row.children.map((child) => ({ item: child, row }))]);
 }
 
-export function findItem(rows: EditorItem[], id: string): EditorItem | undefined {
+function findItem(rows: EditorItem[], id: string): EditorItem | undefined {
   return allItems(rows).find((entry) => entry.item.id === id)?.item;
 }
 
@@ -148,13 +144,6 @@ function moveBy(rows: EditorItem[], id: string, step: -1 | 1): EditorItem[] {
     const index = row.children.findIndex((child) => child.id === id);
     return index === -1 ? row : { ...row, children: swap(row.children, index, index + step) };
   });
-}
-
-/** Whether the item can move one place up (-1) or down (1). */
-export function canMove(rows: EditorItem[], id: string, step: -1 | 1): boolean {
-  const siblings = rows.some((row) => row.id === id) ? rows : (rows.find((row) => row.children.some((child) => child.id === id))?.children ?? []);
-  const index = siblings.findIndex((item) => item.id === id);
-  return index !== -1 && index + step >= 0 && index + step < siblings.length;
 }
 
 function insertAt<T>(list: T[], index: number, entry: T): T[] {
@@ -241,8 +230,4 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return { ...state, rows: state.rows.map((row) => ({ ...withErrors(row), children: row.children.map(withErrors) })) };
     }
   }
-}
-
-export function emptyEditorState(): EditorState {
-  return editorStateOf([]);
 }

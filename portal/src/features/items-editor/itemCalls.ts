@@ -9,10 +9,6 @@ export function getTopic(tenantId: string, topicId: string) {
   return client.GET('/tenants/{tenantId}/topics/{topicId}', { params: topicPath(tenantId, topicId) });
 }
 
-export function listItems(tenantId: string, topicId: string) {
-  return apiCall(client.GET('/tenants/{tenantId}/topics/{topicId}/items', { params: topicPath(tenantId, topicId) }));
-}
-
 /** Saves the whole ordered list; a 422 comes back to the editor (errors keyed by position). */
 export function saveItems(tenantId: string, topicId: string, items: ItemInput[]) {
   return apiCall(client.PUT('/tenants/{tenantId}/topics/{topicId}/items', { params: topicPath(tenantId, topicId), body: { items } }), {

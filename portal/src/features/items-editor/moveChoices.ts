@@ -6,7 +6,7 @@
 import type { EditorItem, MoveTarget } from './editorState';
 import { rowName, TYPE_LABELS } from './itemLabels';
 
-export interface MoveChoice {
+interface MoveChoice {
   /** Accessible name of the choice, naming the place. */
   label: string;
   /** Visible text of the button. */
@@ -14,7 +14,7 @@ export interface MoveChoice {
   target: MoveTarget;
 }
 
-export interface MoveChoiceChild {
+interface MoveChoiceChild {
   /** "Paragraph 1 in Row 2: Title". */
   name: string;
   /** "Paragraph 1": the item type as listed under its row. */

@@ -31,7 +31,7 @@ function itemOf(item: EditorItem, topicId: string, rowId: string | null, order: 
 }
 
 /** The editor's rows as the API would answer them. */
-export function previewItemsOf(rows: EditorItem[], topicId: string): Item[] {
+function previewItemsOf(rows: EditorItem[], topicId: string): Item[] {
   return rows.map((row, order) => itemOf(row, topicId, null, order));
 }
 

@@ -21,7 +21,7 @@ import { useObjectUrl } from './useObjectUrl';
 
 
 /** Spec section 8: the warnings shown while a large file uploads. */
-export const UPLOADING_TEXT: Partial<Record<MediaType, string>> = {
+const UPLOADING_TEXT: Partial<Record<MediaType, string>> = {
   video: 'Uploading video... this may take up to several minutes',
   audio: 'Uploading audio file... this may take up to several minutes',
 };
@@ -30,7 +30,7 @@ export const UPLOADING_TEXT: Partial<Record<MediaType, string>> = {
  * Spec 2.9 names the Add tab's success "Media Created!", section 4 calls the same moment "Media Uploaded!".
  * Section 7.3 says a save shows "the success message of the screen", so the screen's text (2.9) is used.
  */
-export const MEDIA_CREATED = 'Media Created!';
+const MEDIA_CREATED = 'Media Created!';
 
 const Preview = styled('img', { display: 'block', maxWidth: '200px', maxHeight: '150px', border: '1px solid $borderSubtle' });
 

@@ -8,7 +8,7 @@ import { DialogActions, ModalDialog } from '../../ui/Dialog';
 import { useObjectUrl } from './useObjectUrl';
 
 /** Spec section 9: the crop viewport is 400 pixels wide, its height in proportion to the crop size. */
-export const CROP_VIEWPORT_WIDTH = 400;
+const CROP_VIEWPORT_WIDTH = 400;
 
 const Section = styled('section', { display: 'flex', flexDirection: 'column', gap: '$2' });
 
@@ -16,7 +16,7 @@ const SectionTitle = styled('h3', { margin: 0, fontSize: '$3', fontWeight: '$bol
 
 const Preview = styled('div', { overflow: 'hidden', width: `${CROP_VIEWPORT_WIDTH / 2}px`, border: '1px solid $borderSubtle' });
 
-export interface CropSize {
+interface CropSize {
   width: number;
   height: number;
 }

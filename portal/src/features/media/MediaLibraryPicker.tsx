@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Text as SlotText } from 'react-aria-components/Text';
 import { ListBox, ListBoxItem } from 'react-aria-components/ListBox';
 import { formatDate } from '../../lib/dates';
-import { useServerList } from '../../lists/useServerList';
+import { useLocalServerList } from '../../lists/useServerList';
 import { DialogActions, ModalDialog } from '../../ui/Dialog';
 import { Text } from '../../ui/Page';
 import { Pagination } from '../../ui/Pagination';
@@ -67,7 +67,8 @@ interface LibraryProps {
 
 /** The library's files of one type, searchable, a page at a time. */
 function MediaChoices({ tenantId, type, selected, onSelected }: LibraryProps) {
-  const list = useServerList({ load: listMedia(tenantId, { type }), defaultOrder: 'created' as MediaOrder, defaultDesc: true });
+  // A picker in a dialog: its page and search are its own, not the page's URL.
+  const list = useLocalServerList({ load: listMedia(tenantId, { type }), defaultOrder: 'created' as MediaOrder, defaultDesc: true });
   const { meta } = list;
   return (
     <>
@@ -87,7 +88,14 @@ function MediaChoices({ tenantId, type, selected, onSelected }: LibraryProps) {
         {(media) => <MediaChoice media={media as MediaSummary} />}
       </Choices>
       {meta && meta.last_page > 1 ? (
-        <Pagination label="Media Library pages" page={meta.current_page} lastPage={meta.last_page} total={meta.total} perPage={meta.per_page} onPage={list.goToPage} />
+        <Pagination
+          label="Media Library pages"
+          page={meta.current_page}
+          lastPage={meta.last_page}
+          total={meta.total}
+          perPage={meta.per_page}
+          onPage={list.goToPage}
+        />
       ) : null}
     </>
   );

@@ -7,6 +7,7 @@ import { client } from '../../api/client';
 import { formatDate } from '../../lib/dates';
 import { ServerTable } from '../../lists/ServerTable';
 import { useRowActions } from '../../lists/useRowActions';
+import { useUrlFilter } from '../../lists/listParams';
 import { useServerList } from '../../lists/useServerList';
 import { FormFailure } from '../../ui/FormFailure';
 import { Stack } from '../../ui/Page';
@@ -20,12 +21,12 @@ import { MEDIA_TYPE_NAMES } from './mediaFile';
 import { isViewable, MediaViewer } from './MediaViewer';
 
 /** Spec 2.9 and section 8. */
-export const DELETE_MEDIA_QUESTION = 'This will permanently delete this item. Are you sure you want to continue?';
+const DELETE_MEDIA_QUESTION = 'This will permanently delete this item. Are you sure you want to continue?';
 
 const ALL = 'all';
 
 /** Spec section 9: the type filter's options, in its words. */
-export const TYPE_FILTER_OPTIONS: SelectOption[] = [
+const TYPE_FILTER_OPTIONS: SelectOption[] = [
   { id: ALL, label: 'All Types' },
   { id: 'image', label: 'images' },
   { id: 'video', label: 'videos' },
@@ -40,11 +41,11 @@ function useModuleOptions(tenantId: string): SelectOption[] {
   const [options, setOptions] = useState<SelectOption[]>([]);
   useEffect(() => {
     let current = true;
-    void apiCall(
-      client.GET('/tenants/{tenantId}/modules', { params: { path: { tenantId }, query: { paginate: false, short: true, order: 'name' } } }),
-    ).then((outcome) => {
-      if (current && outcome.ok) setOptions(outcome.data.data.map((module) => ({ id: module.id, label: module.name })));
-    });
+    void apiCall(client.GET('/tenants/{tenantId}/modules', { params: { path: { tenantId }, query: { paginate: false, short: true, order: 'name' } } })).then(
+      (outcome) => {
+        if (current && outcome.ok) setOptions(outcome.data.data.map((module) => ({ id: module.id, label: module.name })));
+      },
+    );
     return () => {
       current = false;
     };
@@ -90,8 +91,8 @@ function useMediaColumns(actions: ReturnType<typeof useRowActions>, askDelete: (
 /** The All tab (spec 2.9): type and module filters, search by name, the viewer, settings, download and delete. */
 export function MediaList() {
   const { organization } = useOrganization();
-  const [type, setType] = useState(ALL);
-  const [module, setModule] = useState(ALL);
+  const [type, setType] = useUrlFilter('type', ALL);
+  const [module, setModule] = useUrlFilter('module', ALL);
   const filters: MediaFilters = { type: type === ALL ? undefined : (type as MediaType), module: module === ALL ? undefined : module };
   const list = useServerList({ load: listMedia(organization.id, filters), defaultOrder: 'created' as MediaOrder, view: `${type}|${module}` });
   const actions = useRowActions(list.reload);

@@ -10,7 +10,7 @@ const Video = styled('video', { display: 'block', width: '100%', maxHeight: '70v
 const Audio = styled('audio', { width: '100%' });
 
 /** The kinds the viewer plays or shows; a pdf opens in a new window instead. */
-export const VIEWABLE_TYPES = ['image', 'video', 'audio'] as const;
+const VIEWABLE_TYPES = ['image', 'video', 'audio'] as const;
 
 export function isViewable(media: Pick<MediaSummary, 'type'>): boolean {
   return (VIEWABLE_TYPES as readonly string[]).includes(media.type);

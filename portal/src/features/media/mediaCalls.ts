@@ -43,7 +43,7 @@ export interface MediaParts {
 }
 
 /** A multipart body: text fields as strings, files with their names (a cropped image is a png). */
-export function mediaFormData(parts: MediaParts): FormData {
+function mediaFormData(parts: MediaParts): FormData {
   const data = new FormData();
   if (parts.name !== undefined) data.append('name', parts.name);
   if (parts.type) data.append('type', parts.type);

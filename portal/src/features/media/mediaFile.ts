@@ -40,7 +40,7 @@ export interface ImageSize {
 }
 
 /** The pixel size of an image file, decoded by the browser; undefined when it cannot be decoded. */
-export async function readImageSize(file: Blob): Promise<ImageSize | undefined> {
+async function readImageSize(file: Blob): Promise<ImageSize | undefined> {
   if (typeof createImageBitmap === 'function') {
     try {
       const bitmap = await createImageBitmap(file);

@@ -21,22 +21,15 @@ import { Tabs } from '../../ui/Tabs';
 import { searchGroups } from '../groups/groupCalls';
 import { ModulesPicker } from '../modules/ModulesPicker';
 import { useOrganization } from '../organization/organizationContext';
-import {
-  addMember,
-  archiveMember,
-  listMembers,
-  restoreMember,
-  ROLE_NAMES,
-  ROLE_OPTIONS,
-  type AddMemberValues,
-  type MemberOrder,
-} from './memberCalls';
+import { addMember, archiveMember, listMembers, restoreMember, ROLE_NAMES, ROLE_OPTIONS, type AddMemberValues, type MemberOrder } from './memberCalls';
+import { useUrlTab } from '../../lists/listParams';
 
-type MembersTab = 'all' | 'archived' | 'add';
+/** The page's tabs; the first is the default (lists/listParams.ts keeps the choice in the URL). */
+const MEMBERS_TABS = ['all', 'archived', 'add'] as const;
 
 const STATUS_NAMES: Record<MemberStatus, string> = { active: 'Active', suspended: 'Suspended', archived: 'Archived' };
 
-export const INVITATION_HINT = 'An invitation is sent to this address.';
+const INVITATION_HINT = 'An invitation is sent to this address.';
 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
@@ -177,7 +170,14 @@ function AddMemberForm() {
         Add a new member
       </Heading>
       <TextField label="Email" type="email" isRequired description={INVITATION_HINT} {...form.bind('email')} />
-      <Select label="Role" name="role" options={ROLE_OPTIONS} value={form.values.role} onChange={(role) => form.setValue('role', role)} errors={form.errors.role} />
+      <Select
+        label="Role"
+        name="role"
+        options={ROLE_OPTIONS}
+        value={form.values.role}
+        onChange={(role) => form.setValue('role', role)}
+        errors={form.errors.role}
+      />
       <TagPicker
         label="Groups"
         placeholder="Search groups"
@@ -195,14 +195,14 @@ function AddMemberForm() {
 /** /:organization/admin/members (spec 2.9): Members, for masters and owners. */
 export function MembersPage() {
   usePageTitle('Members');
-  const [tab, setTab] = useState<MembersTab>('all');
+  const [tab, setTab] = useUrlTab(MEMBERS_TABS);
   return (
     <Stack>
       <Heading level={1}>Members</Heading>
       <Tabs
         label="Members"
         selected={tab}
-        onSelect={(id) => setTab(id as MembersTab)}
+        onSelect={setTab}
         tabs={[
           { id: 'all', title: 'All', panel: <MemberList key="all" archived={false} /> },
           { id: 'archived', title: 'Archived', panel: <MemberList key="archived" archived /> },

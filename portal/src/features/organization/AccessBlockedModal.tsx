@@ -5,7 +5,7 @@ import { DialogActions, ModalDialog } from '../../ui/Dialog';
 import { Text } from '../../ui/Page';
 
 /** The access modals of spec 2.3 (texts in section 8). */
-export const ACCESS_BLOCK_TEXTS: Record<AccessBlock, { title: string; text: string }> = {
+const ACCESS_BLOCK_TEXTS: Record<AccessBlock, { title: string; text: string }> = {
   membership_suspended: {
     title: 'Membership Suspended',
     text: 'Your membership with this organization has been suspended.',

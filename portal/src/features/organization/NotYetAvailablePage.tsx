@@ -3,7 +3,7 @@ import { useMatches } from 'react-router';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Stack, Text } from '../../ui/Page';
 
-export interface TitleHandle {
+interface TitleHandle {
   title?: string;
 }
 

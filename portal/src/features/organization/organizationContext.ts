@@ -12,12 +12,12 @@ export interface OrganizationContext {
 }
 
 /** A member's organization by id or pretty-URL name, from their memberships. */
-export function membershipOf(user: CurrentUser, idOrSlug: string): Membership | undefined {
+function membershipOf(user: CurrentUser, idOrSlug: string): Membership | undefined {
   return user.memberships.find((membership) => membership.tenant.id === idOrSlug || membership.tenant.slug === idOrSlug);
 }
 
 /** Spec 2.3: unconfirmed email first (as the server decides), then a suspended membership. Owners pass. */
-export function accessBlockOf(user: CurrentUser, membership: Membership | undefined): AccessBlock | null {
+function accessBlockOf(user: CurrentUser, membership: Membership | undefined): AccessBlock | null {
   if (user.is_owner) return null;
   if (!user.is_confirmed) return 'email_unconfirmed';
   if (membership && !membership.is_active) return 'membership_suspended';

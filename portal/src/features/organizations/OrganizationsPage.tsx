@@ -1,7 +1,6 @@
 import type { Tenant } from '@tessera/sdk';
 import { forms } from '@tessera/sdk/rules';
 import { Checkbox, Form, Heading, TextField } from '@tessera/widgets/ui';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm } from '../../forms/useForm';
 import { formatDate } from '../../lib/dates';
@@ -24,8 +23,10 @@ import {
   type OrganizationOrder,
   type OrganizationValues,
 } from './organizationCalls';
+import { useUrlTab } from '../../lists/listParams';
 
-type OrganizationsTab = 'all' | 'archived' | 'add';
+/** The page's tabs; the first is the default (lists/listParams.ts keeps the choice in the URL). */
+const ORGANIZATIONS_TABS = ['all', 'archived', 'add'] as const;
 
 function OrganizationList({ archived }: { archived: boolean }) {
   const navigate = useNavigate();
@@ -106,14 +107,14 @@ function AddOrganizationForm() {
 /** /organizations (spec 2.7): Organization Management, for the platform owner. */
 export function OrganizationsPage() {
   usePageTitle('Organization Management');
-  const [tab, setTab] = useState<OrganizationsTab>('all');
+  const [tab, setTab] = useUrlTab(ORGANIZATIONS_TABS);
   return (
     <Stack>
       <Heading level={1}>Organization Management</Heading>
       <Tabs
         label="Organizations"
         selected={tab}
-        onSelect={(id) => setTab(id as OrganizationsTab)}
+        onSelect={setTab}
         tabs={[
           { id: 'all', title: 'All', panel: <OrganizationList key="all" archived={false} /> },
           { id: 'archived', title: 'Archived', panel: <OrganizationList key="archived" archived /> },

@@ -95,10 +95,14 @@ describe('Organization Management', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: 'Archived' }));
     const archivedRow = (await screen.findByText('Initech')).closest('[role="row"]') as HTMLElement;
-    expect(within(archivedRow).getAllByRole('button').map((button) => button.textContent)).toEqual(['Restore']);
+    expect(
+      within(archivedRow)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Restore']);
     expect(within(archivedRow).queryByRole('link')).toBeNull();
     fireEvent.click(within(archivedRow).getByText('Initech'));
-    expect(app.location()).toBe('/organizations');
+    expect(app.location()).toBe('/organizations?tab=archived');
 
     fireEvent.click(screen.getByRole('tab', { name: 'All' }));
     fireEvent.click(await screen.findByText('Acme Training'));

@@ -19,7 +19,7 @@ const Body = styled('div', {
 });
 
 /** The notice of spec 2.3: unconfirmed email, on every authenticated page but the profile. */
-export function EmailNotice() {
+function EmailNotice() {
   return (
     <Alert tone="warning">
       <AppLink to="/profile">Your email needs confirmation</AppLink>

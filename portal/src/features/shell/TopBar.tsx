@@ -22,7 +22,7 @@ const OrganizationLink = styled(RouterLink, {
 const Spacer = styled('span', { marginRight: 'auto' });
 
 /** Names longer than this leave no room for the wordmark beside them. */
-export const LONG_ORGANIZATION_NAME = 24;
+const LONG_ORGANIZATION_NAME = 24;
 
 export type LogoVariant = 'wordmark' | 'mark';
 

@@ -11,7 +11,7 @@ export type SidebarContext =
   | { area: 'organization'; role: AccessRole; organization: Pick<TenantSummary, 'slug' | 'enable_bioreq'> }
   | { area: 'platform'; isOwner: boolean };
 
-export const OWNER_SIDEBAR: SidebarLink[] = [
+const OWNER_SIDEBAR: SidebarLink[] = [
   { label: 'Organizations', to: '/organizations' },
   { label: 'Users', to: '/users' },
 ];

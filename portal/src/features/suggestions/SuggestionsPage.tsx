@@ -1,5 +1,4 @@
 import { Heading } from '@tessera/widgets/ui';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -15,16 +14,11 @@ import { Tabs } from '../../ui/Tabs';
 import { useDeleteQuestion } from '../../ui/ConfirmDialog';
 import { useOrganization } from '../organization/organizationContext';
 import { cutText } from './cutText';
-import {
-  DELETE_SUGGESTION_QUESTION,
-  deleteSuggestion,
-  listSuggestions,
-  markSuggestion,
-  type Suggestion,
-  type SuggestionOrder,
-} from './suggestionCalls';
+import { DELETE_SUGGESTION_QUESTION, deleteSuggestion, listSuggestions, markSuggestion, type Suggestion, type SuggestionOrder } from './suggestionCalls';
+import { useUrlTab } from '../../lists/listParams';
 
-type SuggestionsTab = 'unread' | 'read';
+/** The page's tabs; the first is the default (lists/listParams.ts keeps the choice in the URL). */
+const SUGGESTIONS_TABS = ['unread', 'read'] as const;
 
 export function suggestionsPath(organizationSlug: string) {
   return `/${encodeURIComponent(organizationSlug)}/admin/suggestions`;
@@ -80,7 +74,11 @@ function SuggestionList({ unread }: { unread: boolean }) {
   // Spec section 9: suggestions sort by sent, newest first.
   const list = useServerList({ load: listSuggestions(organization.id, unread), defaultOrder: 'sent' as SuggestionOrder, defaultDesc: true });
   const actions = useRowActions(list.reload);
-  const deletion = useDeleteQuestion({ question: DELETE_SUGGESTION_QUESTION, actions, remove: (suggestion: Suggestion) => deleteSuggestion(organization.id, suggestion) });
+  const deletion = useDeleteQuestion({
+    question: DELETE_SUGGESTION_QUESTION,
+    actions,
+    remove: (suggestion: Suggestion) => deleteSuggestion(organization.id, suggestion),
+  });
   const columns = useSuggestionColumns(unread, actions, deletion.ask);
 
   return (
@@ -103,14 +101,14 @@ function SuggestionList({ unread }: { unread: boolean }) {
 /** /:organization/admin/suggestions (spec 2.9): the inbox, tabs Unread and Read; masters and owners. */
 export function SuggestionsPage() {
   usePageTitle('Suggestions');
-  const [tab, setTab] = useState<SuggestionsTab>('unread');
+  const [tab, setTab] = useUrlTab(SUGGESTIONS_TABS);
   return (
     <Stack>
       <Heading level={1}>Suggestions</Heading>
       <Tabs
         label="Suggestions"
         selected={tab}
-        onSelect={(id) => setTab(id as SuggestionsTab)}
+        onSelect={setTab}
         tabs={[
           { id: 'unread', title: 'Unread', panel: <SuggestionList key="unread" unread /> },
           { id: 'read', title: 'Read', panel: <SuggestionList key="read" unread={false} /> },

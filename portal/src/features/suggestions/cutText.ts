@@ -1,5 +1,5 @@
 /** Spec section 9: suggestion text is shown cut at 60 characters plus an ellipsis. */
-export const SUGGESTION_PREVIEW_LENGTH = 60;
+const SUGGESTION_PREVIEW_LENGTH = 60;
 
 /**
  * The first `length` characters and "...", or the whole text when it fits. Characters are code

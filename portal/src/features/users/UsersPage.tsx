@@ -1,6 +1,5 @@
 import type { User, UserStatus } from '@tessera/sdk';
 import { Heading } from '@tessera/widgets/ui';
-import { useState } from 'react';
 import { apiCall } from '../../api/call';
 import { client } from '../../api/client';
 import { formatDate } from '../../lib/dates';
@@ -16,8 +15,11 @@ import { PersonCell } from '../../ui/PersonCell';
 import { RowActions, RowButton } from '../../ui/RowButton';
 import type { TableColumn } from '../../ui/Table';
 import { Tabs } from '../../ui/Tabs';
+import { useUrlTab } from '../../lists/listParams';
 
-export type UsersView = 'active' | 'suspended' | 'banned';
+/** The page's tabs; the first is the default (lists/listParams.ts keeps the choice in the URL). */
+const USERS_VIEWS = ['active', 'suspended', 'banned'] as const;
+type UsersView = (typeof USERS_VIEWS)[number];
 
 /** Spec section 4: active (active, not archived), suspended (active false), banned (archived). */
 const VIEW_FILTERS: Record<UsersView, { active?: boolean; archived?: boolean }> = {
@@ -120,14 +122,14 @@ function UserList({ view }: { view: UsersView }) {
 /** /users (spec 2.7): User Management, for the platform owner. */
 export function UsersPage() {
   usePageTitle('User Management');
-  const [view, setView] = useState<UsersView>('active');
+  const [view, setView] = useUrlTab(USERS_VIEWS);
   return (
     <Stack>
       <Heading level={1}>User Management</Heading>
       <Tabs
         label="Users"
         selected={view}
-        onSelect={(id) => setView(id as UsersView)}
+        onSelect={setView}
         tabs={[
           { id: 'active', title: 'Active', panel: <UserList key="active" view="active" /> },
           { id: 'suspended', title: 'Suspended', panel: <UserList key="suspended" view="suspended" /> },

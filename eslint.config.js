@@ -1,0 +1,169 @@
+// ESLint for the whole repository: typescript-eslint's recommended rules everywhere, the React hooks rules
+// (including the React Compiler's) in the React packages, and the import boundaries between features that
+// ARCHITECTURE.md describes. Run it with `npm run lint`.
+import { defineConfig } from 'eslint/config';
+import boundaries from 'eslint-plugin-boundaries';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// Which other portal features each portal feature (portal/src/features/<name>/) may import. Anything else a
+// feature needs comes from the shared folders (api, forms, guards, lib, lists, state, ui, and test in tests). A new
+// dependency between features is a design decision: add it here, in the same change, so a reviewer sees it.
+const PORTAL_FEATURE_IMPORTS = {
+  about: [],
+  'access-requests': ['organization'],
+  'admin-content': ['client', 'groups', 'media', 'members', 'organization'],
+  auth: ['shell'],
+  client: ['items-editor', 'organization'],
+  errors: [],
+  groups: ['members', 'modules', 'organization'],
+  home: ['shell'],
+  'items-editor': ['media', 'organization'],
+  media: ['modules', 'organization'],
+  members: ['groups', 'modules', 'organization'],
+  modules: ['organization'],
+  organization: [],
+  organizations: [],
+  profile: [],
+  reports: ['organization'],
+  shell: ['client', 'organization'],
+  suggestions: ['organization'],
+  users: [],
+};
+
+// Which other server features each server feature (server/src/features/<name>/) may import, besides the
+// layers every feature builds on (SERVER_FEATURE_LAYERS below).
+const SERVER_FEATURE_IMPORTS = {
+  'access-requests': ['accounts', 'tenant-users', 'tenants'],
+  accounts: [],
+  components: ['media', 'modules', 'topics'],
+  content: [],
+  files: ['media'],
+  groups: ['tenant-users'],
+  items: ['media', 'modules', 'topics'],
+  media: [],
+  modules: ['media', 'tenant-users'],
+  reports: [],
+  suggestions: ['media', 'modules', 'tenant-users'],
+  system: [],
+  'tenant-users': ['accounts', 'tenants'],
+  tenants: [],
+  topics: ['components', 'modules'],
+  users: ['accounts'],
+};
+
+// The layers a server feature builds on: the request pipeline (http/), data access (db/), and the services AppServices hands to every feature (context, config, mail,
+// storage, version). The OIDC provider, the CLI and the app's wiring are not among them.
+// Every server feature may also import the shared content kernel, features/content.
+const SERVER_FEATURE_LAYERS = ['server-http', 'server-db', 'server-services'];
+
+const sourceFiles = ['**/*.{ts,tsx,js,mjs,cjs}'];
+
+/** One boundaries policy per feature: it may import itself, its declared features and the given layers. */
+function featurePolicies(featureType, declaredImports, layers, sharedFeatures = []) {
+  return Object.entries(declaredImports).map(([feature, declaredFeatures]) => {
+    const allowedFeatures = [feature, ...sharedFeatures, ...declaredFeatures];
+    return {
+      from: { element: { type: featureType, captured: { feature } } },
+      allow: {
+        to: [
+          ...layers.flatMap((layer) => [{ element: { type: layer } }, { file: { categories: layer } }]),
+          ...allowedFeatures.map((allowed) => ({ element: { type: featureType, captured: { feature: allowed } } })),
+        ],
+      },
+    };
+  });
+}
+
+export default defineConfig(
+  {
+    ignores: [
+      '**/node_modules/',
+      '**/dist/',
+      '**/storybook-static/',
+      '**/test-results/',
+      '**/playwright-report/',
+      '**/coverage/',
+      'sdk/src/generated/',
+      'server/bench/tmp-*/',
+    ],
+  },
+  {
+    files: sourceFiles,
+    extends: [tseslint.configs.recommended],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      // The repository's conventions for a value left out on purpose: `{ omitted: _omitted, ...rest }`, and a
+      // positional parameter a signature requires (`_next` of a Koa middleware).
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true, argsIgnorePattern: '^_' }],
+      // `interface WindowEventMap extends TesseraEventMap {}` is how a global map is extended (declaration merging).
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
+    },
+  },
+  {
+    files: ['portal/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}', 'storybook/**/*.{ts,tsx}', 'examples/**/*.{ts,tsx,js,mjs}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['portal/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}', 'storybook/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat['recommended-latest']],
+  },
+  {
+    files: ['portal/src/**/*.{ts,tsx}', 'server/src/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      // The TypeScript resolver maps the server's `./x.js` specifiers to their `.ts` sources.
+      'import/resolver': { typescript: { project: ['portal/tsconfig.json', 'server/tsconfig.json'], noWarnOnMultipleProjects: true } },
+      'boundaries/elements': [
+        { type: 'portal-feature', pattern: 'portal/src/features/*', capture: ['feature'] },
+        { type: 'portal-shared', pattern: 'portal/src/{api,forms,guards,lib,lists,state,ui}' },
+        // The test harness renders the whole app, so it may import anything; features import it in their tests.
+        { type: 'portal-test', pattern: 'portal/src/test' },
+        { type: 'portal-app', pattern: 'portal/src/app' },
+        { type: 'server-feature', pattern: 'server/src/features/*', capture: ['feature'] },
+        { type: 'server-http', pattern: 'server/src/http' },
+        { type: 'server-db', pattern: 'server/src/db' },
+        { type: 'server-services', pattern: 'server/src/{mail,storage}' },
+        { type: 'server-app', pattern: 'server/src/{oidc,security}' },
+      ],
+      'boundaries/files': [
+        { category: 'portal-shared', pattern: 'portal/src/{version,app/routeIds}.ts' },
+        { category: 'server-services', pattern: 'server/src/{context,config,version}.ts' },
+        { category: 'server-app', pattern: 'server/src/{app,cli,main,logger,secrets}.ts' },
+      ],
+      'boundaries/root-path': import.meta.dirname,
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            // Features import only what they declare; the shared folders and the layers below never import a feature.
+            {
+              from: { element: { type: 'portal-feature' } },
+              disallow: { to: { element: { type: ['portal-feature', 'portal-app'] } } },
+              message: 'A portal feature imports only the shared folders and the features it declares in PORTAL_FEATURE_IMPORTS (eslint.config.js)',
+            },
+            { from: { element: { type: 'portal-shared' } }, disallow: { to: { element: { type: ['portal-feature', 'portal-app'] } } } },
+            ...featurePolicies('portal-feature', PORTAL_FEATURE_IMPORTS, ['portal-shared', 'portal-test']),
+            {
+              from: { element: { type: 'server-feature' } },
+              message:
+                'A server feature imports only http/, db/, features/content, the services and the features it declares in SERVER_FEATURE_IMPORTS (eslint.config.js)',
+              disallow: {
+                to: [
+                  { element: { type: ['server-feature', 'server-http', 'server-db', 'server-services', 'server-app'] } },
+                  { file: { categories: ['server-services', 'server-app'] } },
+                ],
+              },
+            },
+            { from: { element: { type: ['server-http', 'server-db'] } }, disallow: { to: { element: { type: 'server-feature' } } } },
+            ...featurePolicies('server-feature', SERVER_FEATURE_IMPORTS, SERVER_FEATURE_LAYERS, ['content']),
+          ],
+        },
+      ],
+    },
+  },
+);
