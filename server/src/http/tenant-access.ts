@@ -50,7 +50,7 @@ declare module 'koa' {
 
 const RANK: Record<AccessRole, number> = { user: 0, admin: 1, master: 2, owner: 3 };
 
-/** user < admin < master < owner (DESIGN.md section 3). */
+/** user < admin < master < owner (ARCHITECTURE.md#roles-and-policies). */
 export function atLeast(role: AccessRole, minimum: AccessRole): boolean {
   return RANK[role] >= RANK[minimum];
 }

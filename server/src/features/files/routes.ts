@@ -1,5 +1,5 @@
 /**
- * Media files through short-lived signed URLs (DESIGN.md section 4): GET and HEAD
+ * Media files through short-lived signed URLs (ARCHITECTURE.md#media-storage-and-signed-urls): GET and HEAD
  * /api/files/{tenantId}/{mediaId}/{variant}?expires&signature[&download=1]. No bearer token: the signature,
  * handed out only in rows the caller may see, is the permission. A tampered or expired URL answers 403; an
  * unknown file, or one that is not the URL's organization's, 404.

@@ -1,4 +1,4 @@
-/** Groups are managed by the organization's masters and the owner (DESIGN.md section 3). */
+/** Groups are managed by the organization's masters and the owner (ARCHITECTURE.md#roles-and-policies). */
 import type { Abilities } from '@tessera/sdk';
 import { isArchived } from '../../http/archiving.js';
 import { definePolicy } from '../../http/policy.js';

@@ -1,5 +1,5 @@
 /**
- * The media library's policy (DESIGN.md section 3): admins, masters and the owner author it. Learners never
+ * The media library's policy (ARCHITECTURE.md#roles-and-policies): admins, masters and the owner author it. Learners never
  * list or read library rows; they reach files only through the signed URLs carried by the content rows they
  * may see (items, main images, suggestions), which the files route checks.
  */

@@ -1,4 +1,4 @@
-/** Reports are for the organization's admins, masters and the owner (DESIGN.md section 3). */
+/** Reports are for the organization's admins, masters and the owner (ARCHITECTURE.md#roles-and-policies). */
 import { definePolicy } from '../../http/policy.js';
 
 export const reportPolicy = definePolicy({ snapshot: 'admin' });

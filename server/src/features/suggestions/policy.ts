@@ -1,5 +1,5 @@
 /**
- * Suggestions (DESIGN.md section 3): any member sends one (a learner's own act, so an owner without a
+ * Suggestions (ARCHITECTURE.md#roles-and-policies): any member sends one (a learner's own act, so an owner without a
  * membership cannot); the inbox — reading, marking read or unread, deleting — is the masters' and the owner's.
  */
 import type { components } from '@tessera/sdk';

@@ -1,5 +1,5 @@
 /**
- * Members of an organization are managed by its masters and the owner (DESIGN.md section 3). Nobody
+ * Members of an organization are managed by its masters and the owner (ARCHITECTURE.md#roles-and-policies). Nobody
  * changes, suspends or removes their own membership here (a master cannot lock themself out).
  */
 import type { Abilities } from '@tessera/sdk';

@@ -1,4 +1,4 @@
-/** Organizations are the platform owner's (DESIGN.md section 3). */
+/** Organizations are the platform owner's (ARCHITECTURE.md#roles-and-policies). */
 import type { Tenant } from '@tessera/sdk';
 import { isArchived } from '../../http/archiving.js';
 import { definePolicy } from '../../http/policy.js';

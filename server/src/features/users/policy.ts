@@ -1,5 +1,5 @@
 /**
- * Accounts are the platform owner's (DESIGN.md section 3), with the transitions of spec section 4:
+ * Accounts are the platform owner's (ARCHITECTURE.md#roles-and-policies), with the transitions of spec section 4:
  * active -> suspended -> active; suspended -> banned; banned -> restored (suspended, reactivated separately).
  * Nobody suspends or bans their own account.
  */
