@@ -202,7 +202,7 @@ test('a member whose new email is unconfirmed sees Email Confirmation Required; 
   await registeredMember(request, await Api.as(request, 'master@example.com'), 'acme-training', email, 'Rey Reconfirm');
   const changed = uniqueEmail('reconfirm-new');
   // Changing the email requires confirming the new address (spec 2.6).
-  await (await Api.as(request, email)).call('PATCH', '/users/me', { email: changed });
+  await (await Api.as(request, email)).call('PATCH', '/users/me', { email: changed, current_password: DEMO_PASSWORD });
 
   await logIn(page, changed, DEMO_PASSWORD);
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
