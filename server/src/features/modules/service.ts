@@ -13,7 +13,7 @@ import { existingIds, replaceRelations } from '../../db/relations.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { applyArchived, paginate, type ListParams, type Page } from '../../db/paginate.js';
 import { insertMedia } from '../media/service.js';
-import { mediaSummaryColumns, mediaSummaryOf, type MediaSummaryColumns } from '../media/summary.js';
+import { mediaSummaryColumns, mediaSummaryOf } from '../media/summary.js';
 import { presentUserSummary, USER_SUMMARY_COLUMNS, type UserSummaryColumns } from '../tenant-users/presenter.js';
 import { contentMessages } from '../content/policy.js';
 import type { ContentChanges, ContentInput } from '../content/input.js';
