@@ -47,7 +47,7 @@ import { servePortal, serveWidgets } from './http/static.js';
 import { limitConcurrency } from './limit-concurrency.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
-import { purgeExpiredPayloads } from './oidc/adapter.js';
+import { purgeExpiredPayloads } from './db/oidc-payloads.js';
 import { registerPasswordGrant } from './oidc/password-grant.js';
 import { createProvider } from './oidc/provider.js';
 import { tokenEndpoint } from './oidc/token-endpoint.js';

@@ -18,7 +18,7 @@ import type { MailMessage } from '../../mail/mailer.js';
 import { breachedPasswordError } from './breached-passwords.js';
 import { accountChangedEmail, confirmationEmail, invitationEmail, passwordResetEmail } from '../../mail/templates.js';
 import { reserveLoginAttempt } from '../../security/login-guard.js';
-import { revokeAccountGrants } from '../../oidc/adapter.js';
+import { revokeAccountGrants } from '../../db/oidc-payloads.js';
 import { findUsableAuthToken, issueAuthToken, spendAuthToken, type AuthTokenRow } from './auth-tokens.js';
 import { isUsable } from '../../http/session.js';
 import { countMembershipRelations } from './membership-counts.js';

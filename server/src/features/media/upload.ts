@@ -22,27 +22,10 @@ import { newId } from '../../db/ids.js';
 import { HttpError, validationFailed } from '../../http/errors.js';
 import { refuseNulCharacters } from '../../http/null-characters.js';
 import { unsupportedMediaType } from '../../http/input.js';
+import type { ReceivedFile } from '../../storage/received-file.js';
 import type { Storage } from '../../storage/storage.js';
 import type { LimitedRunner } from '../../limit-concurrency.js';
 import { processImage } from './images.js';
-
-/** A file received from a form, stored under `key` (and, for images after `finishImages`, a thumbnail). */
-export interface ReceivedFile {
-  /** The form field, without a trailing `[]`. */
-  field: string;
-  /** The kind it was checked as. */
-  kind: FileKind;
-  /** The media row this file will belong to (its storage keys sit under it). */
-  mediaId: string;
-  key: string;
-  mimeType: string;
-  size: number;
-  /** The client's file name, for a default media name. */
-  filename: string;
-  width?: number;
-  height?: number;
-  thumbnail?: { key: string; mimeType: string; size: number };
-}
 
 export interface MultipartForm {
   /** Text fields; a repeated field (or one named `x[]`) reads as an array under `x`. */
