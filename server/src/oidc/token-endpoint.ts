@@ -28,7 +28,7 @@ import type { LoginFailure } from './password-grant.js';
 import { withProviderStorage } from './provider-storage.js';
 import { PASSWORD_GRANT } from './provider.js';
 
-export const loginMessages = {
+const loginMessages = {
   invalidCredentials: 'The email and/or password are incorrect.',
   suspended: 'Your account has been suspended.',
   invalidGrant: 'Your session has expired. Please log in again.',

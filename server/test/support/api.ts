@@ -10,7 +10,7 @@ export interface ApiResponse<T = any> {
   body: T;
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   token?: string;
   headers?: Record<string, string>;
   /** A JSON-serialisable body (sent as application/json). */

@@ -15,7 +15,7 @@ export interface FilePart {
 
 export type FormParts = Record<string, string | FilePart | FilePart[]>;
 
-export function formData(parts: FormParts): FormData {
+function formData(parts: FormParts): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(parts)) {
     for (const part of Array.isArray(value) ? value : [value]) {

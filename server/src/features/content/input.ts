@@ -5,7 +5,7 @@ import type { ReceivedFile } from '../../storage/received-file.js';
 import type { ContentListOptions } from './list.js';
 
 /** A library image uploaded with a content form, named by `image_name`. */
-export interface ImageUpload {
+interface ImageUpload {
   file: ReceivedFile;
   name: string;
 }

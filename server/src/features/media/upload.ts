@@ -35,7 +35,7 @@ export interface MultipartForm {
   discard(): Promise<void>;
 }
 
-export interface FileFieldRule {
+interface FileFieldRule {
   /**
    * The kind a part of this field is checked as: fixed, or decided from what the bytes look like (`sniffed`
    * MIME type, undefined when unknown), the part's declared type and the fields received before it.
@@ -76,12 +76,12 @@ export const EXTENSIONS: Record<string, string> = {
   'audio/wav': 'wav',
 };
 
-export function storageKey(tenantId: string, mediaId: string, mimeType: string): string {
+function storageKey(tenantId: string, mediaId: string, mimeType: string): string {
   return `${tenantId}/${mediaId}/${newId()}.${EXTENSIONS[mimeType] ?? 'bin'}`;
 }
 
 /** The MIME type the bytes announce; file-type does not know every MP3 with a large ID3 tag up front. */
-export async function sniffMimeType(head: Buffer): Promise<string | undefined> {
+async function sniffMimeType(head: Buffer): Promise<string | undefined> {
   const detected = await fileTypeFromBuffer(head);
   if (detected) return detected.mime === 'audio/x-wav' || detected.mime === 'audio/vnd.wave' ? 'audio/wav' : detected.mime;
   if (head.subarray(0, 3).toString('latin1') === 'ID3') return 'audio/mpeg';

@@ -114,7 +114,7 @@ export async function loadModule(db: Database, viewer: Viewer, id: string): Prom
 }
 
 /** A library image of the organization, for `image_id` (null clears the image). */
-export async function checkImage(db: Knex, tenantId: string, imageId: string | null | undefined): Promise<void> {
+async function checkImage(db: Knex, tenantId: string, imageId: string | null | undefined): Promise<void> {
   if (!imageId) return;
   const image = await db('media').where({ id: imageId, tenant_id: tenantId, type: 'image' }).first('id');
   if (!image) throw fieldError('image_id', messages.selected('image_id'));
