@@ -14,7 +14,6 @@ const MODULES = 50;
 const COMPONENTS_PER_MODULE = 20;
 const TOPICS_PER_COMPONENT = 20;
 const ROWS_PER_TOPIC = 3;
-const CHILDREN_PER_ROW = 4;
 const MEDIA_FILES = 2_000;
 /** Part of the names of 1 in 20 media files: the media scenario's search term. */
 export const MEDIA_SEARCH_TERM = 'diagram';
