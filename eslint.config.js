@@ -54,7 +54,7 @@ const SERVER_FEATURE_IMPORTS = {
 };
 
 // The layers a server feature builds on: the request pipeline (http/), data access (db/), and the services AppServices hands to every feature (context, config, mail,
-// storage, version). The OIDC provider, the CLI and the app's wiring are not among them.
+// storage, the rate limits and login guard of security/, version). The OIDC provider, the CLI and the app's wiring are not among them.
 // Every server feature may also import the shared content kernel, features/content.
 const SERVER_FEATURE_LAYERS = ['server-http', 'server-db', 'server-services'];
 
@@ -124,13 +124,13 @@ export default defineConfig(
         { type: 'server-feature', pattern: 'server/src/features/*', capture: ['feature'] },
         { type: 'server-http', pattern: 'server/src/http' },
         { type: 'server-db', pattern: 'server/src/db' },
-        { type: 'server-services', pattern: 'server/src/{mail,storage}' },
-        { type: 'server-app', pattern: 'server/src/{oidc,security}' },
+        { type: 'server-services', pattern: 'server/src/{mail,security,storage}' },
+        { type: 'server-app', pattern: 'server/src/oidc' },
       ],
       'boundaries/files': [
         { category: 'portal-shared', pattern: 'portal/src/{version,app/routeIds}.ts' },
         { category: 'server-services', pattern: 'server/src/{context,config,version}.ts' },
-        { category: 'server-app', pattern: 'server/src/{app,cli,main,logger,secrets}.ts' },
+        { category: 'server-app', pattern: 'server/src/{app,cli,main,logger,secrets,seed-demo}.ts' },
       ],
       'boundaries/root-path': import.meta.dirname,
     },

@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { ReadsBody } from '../src/rules/contract-check.js';
+import type { ContractCheck, ReadsBody } from '../src/rules/contract-check.js';
 
 describe('the contract check of the request forms', () => {
   it('accepts a form that reads exactly the body', () => {
@@ -11,5 +11,9 @@ describe('the contract check of the request forms', () => {
     expectTypeOf<ReadsBody<{ name?: string; extra?: string }, { name?: string }>>().toEqualTypeOf<false>();
     expectTypeOf<ReadsBody<{ name?: string }, { name: string }>>().toEqualTypeOf<false>();
     expectTypeOf<ReadsBody<{ order?: string }, { order?: number }>>().toEqualTypeOf<false>();
+  });
+
+  it('holds for every request form', () => {
+    expectTypeOf<ContractCheck[keyof ContractCheck]>().toEqualTypeOf<true>();
   });
 });

@@ -10,13 +10,11 @@ import Database from 'better-sqlite3';
 import { newId } from '../src/db/ids.js';
 import { sqliteValue } from '../src/db/sqlite-reader.js';
 
-export const MODULES = 50;
-export const COMPONENTS_PER_MODULE = 20;
-export const TOPICS_PER_COMPONENT = 20;
-export const ROWS_PER_TOPIC = 3;
-export const CHILDREN_PER_ROW = 4;
-export const ITEMS_PER_TOPIC = ROWS_PER_TOPIC * (1 + CHILDREN_PER_ROW);
-export const MEDIA_FILES = 2_000;
+const MODULES = 50;
+const COMPONENTS_PER_MODULE = 20;
+const TOPICS_PER_COMPONENT = 20;
+const ROWS_PER_TOPIC = 3;
+const MEDIA_FILES = 2_000;
 /** Part of the names of 1 in 20 media files: the media scenario's search term. */
 export const MEDIA_SEARCH_TERM = 'diagram';
 
@@ -122,14 +120,14 @@ function seedItems(writer: BulkWriter, tenantId: string, topicId: string, media:
   return procedureRows;
 }
 
-export interface ContentShape {
+interface ContentShape {
   modules: number;
   componentsPerModule: number;
   topicsPerComponent: number;
   mediaFiles: number;
 }
 
-export const FULL_SHAPE: ContentShape = { modules: MODULES, componentsPerModule: COMPONENTS_PER_MODULE, topicsPerComponent: TOPICS_PER_COMPONENT, mediaFiles: MEDIA_FILES };
+const FULL_SHAPE: ContentShape = { modules: MODULES, componentsPerModule: COMPONENTS_PER_MODULE, topicsPerComponent: TOPICS_PER_COMPONENT, mediaFiles: MEDIA_FILES };
 
 export interface SeedTarget {
   tenantId: string;
@@ -139,7 +137,7 @@ export interface SeedTarget {
 }
 
 /** Seeds each organization's content into the SQLite file, in one write; no app may have it open meanwhile. */
-export function seedContent(databaseFile: string, targets: SeedTarget[]): ContentSeed[] {
+function seedContent(databaseFile: string, targets: SeedTarget[]): ContentSeed[] {
   const writer = new BulkWriter();
   const seeds = targets.map((target) => collectContent(writer, target));
   writer.flush(databaseFile);

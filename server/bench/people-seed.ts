@@ -7,8 +7,8 @@ import type { Knex } from '../src/db/knex.js';
 import { newId } from '../src/db/ids.js';
 import { chunks } from '../src/db/relations.js';
 
-export const MEMBER_COUNT = 10_000;
-export const GROUP_COUNT = 200;
+const MEMBER_COUNT = 10_000;
+const GROUP_COUNT = 200;
 export const MEMBERSHIP_COUNT = 50;
 
 const FIRST_NAMES = ['Ada', 'Ben', 'Cleo', 'Dev', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivo', 'Jun', 'Kai', 'Lea', 'Max', 'Nia', 'Oli', 'Pia', 'Quin', 'Rae', 'Sol', 'Tia', 'Uma', 'Vic', 'Wes', 'Xia', 'Yan'];

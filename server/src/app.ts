@@ -7,7 +7,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Koa, { type Context, type Middleware, type Next } from 'koa';
+import Koa, { type Context, type Next } from 'koa';
 import type Provider from 'oidc-provider';
 import { assertUsable, type ServerConfig } from './config.js';
 import type { AppServices } from './context.js';
@@ -47,7 +47,7 @@ import { servePortal, serveWidgets } from './http/static.js';
 import { limitConcurrency } from './limit-concurrency.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
-import { purgeExpiredPayloads } from './oidc/adapter.js';
+import { purgeExpiredPayloads } from './db/oidc-payloads.js';
 import { registerPasswordGrant } from './oidc/password-grant.js';
 import { createProvider } from './oidc/provider.js';
 import { tokenEndpoint } from './oidc/token-endpoint.js';

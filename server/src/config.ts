@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FileKind, FileLimits } from '@tessera/sdk/rules';
 
-export type Environment = 'development' | 'production' | 'test';
+type Environment = 'development' | 'production' | 'test';
 
 export type DatabaseConfig =
   /** `readThreads`: worker threads for costly reads (db/read-pool.ts); 0 runs every read on the main thread. */
@@ -63,9 +63,9 @@ export interface S3StorageConfig {
 }
 
 /** Local disk under `root` (default DATA_DIR/media), or an S3-compatible bucket. */
-export type StorageConfig = { driver: 'local'; root?: string } | S3StorageConfig;
+type StorageConfig = { driver: 'local'; root?: string } | S3StorageConfig;
 
-export interface MediaConfig {
+interface MediaConfig {
   storage: StorageConfig;
   /** Upload limits, answered by GET /api/config and enforced on upload (sizes in KB of 1000 bytes). */
   limits: FileLimits;

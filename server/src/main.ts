@@ -4,7 +4,7 @@
  */
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { DEMO_ACCOUNTS, DEMO_ORGANIZATION, DEMO_PASSWORD, seedDemo } from './db/seed-demo.js';
+import { DEMO_ACCOUNTS, DEMO_ORGANIZATION, DEMO_PASSWORD, seedDemo } from './seed-demo.js';
 
 async function main() {
   const demo = process.argv.includes('--demo');

@@ -33,7 +33,7 @@ const LOW_LIMITS: RateLimitConfig = {
   finishRegistration: { points: 2, duration: 60 },
 };
 
-function expectRateLimited(response: { status: number; headers: Headers; body: any }) {
+function expectRateLimited(response: { status: number; headers: Headers; body: unknown }) {
   expect(response.status).toBe(429);
   expect(response.body).toEqual({ message: 'Too many attempts. Please wait and try again.', code: 'rate_limited' });
   const retryAfter = Number(response.headers.get('retry-after'));

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../src/db/seed-demo.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../src/seed-demo.js';
 import { databaseKinds, login, startServer, startTestServer, testConfig, type TestContext } from './support/server.js';
 
 const run = promisify(execFile);

@@ -267,7 +267,7 @@ describe.each(databaseKinds)('session on %s', (kind) => {
     const rows = await server.app.knex('oidc_payloads').whereIn('id', [tokens.access_token, tokens.refresh_token]).select('kind');
     expect(rows.map((row) => row.kind).sort()).toEqual(['AccessToken', 'RefreshToken']);
     await server.app.knex('oidc_payloads').where('id', tokens.refresh_token).update({ expires_at: new Date(Date.now() - 1000) });
-    const { purgeExpiredPayloads } = await import('../src/oidc/adapter.js');
+    const { purgeExpiredPayloads } = await import('../src/db/oidc-payloads.js');
     expect(await purgeExpiredPayloads(server.app.knex)).toBeGreaterThanOrEqual(1);
     expect(await server.app.knex('oidc_payloads').where('id', tokens.refresh_token).first()).toBeUndefined();
   });

@@ -17,7 +17,7 @@ import { isSqlite } from './knex.js';
  * Stands for a value supplied at run time. The index signature makes it a knex `Value` (knex hands it through to
  * the compiled bindings untouched), so a compiled read is written without casts.
  */
-export class Parameter {
+class Parameter {
   [key: string]: unknown;
   constructor(readonly name: string) {}
 }

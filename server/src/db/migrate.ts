@@ -37,7 +37,3 @@ export async function migrateToLatest(knex: Knex): Promise<string[]> {
   const [, ran] = (await knex.migrate.latest({ migrationSource: source })) as [number, string[]];
   return ran;
 }
-
-export async function rollbackAll(knex: Knex): Promise<void> {
-  await knex.migrate.rollback({ migrationSource: source }, true);
-}

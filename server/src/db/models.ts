@@ -12,7 +12,7 @@ export type AuthTokenType = 'email_confirmation' | 'invitation' | 'password_rese
 export type DbBoolean = boolean | number;
 export type DbDate = Date | number | string;
 
-export class User extends Model {
+class User extends Model {
   static override tableName = 'users';
   declare id: string;
   declare name: string;
@@ -69,26 +69,6 @@ export class AuthToken extends Model {
   declare email: string;
   declare expires_at: DbDate;
   declare used_at: DbDate | null;
-  declare created_at: DbDate;
-}
-
-export class Group extends Model {
-  static override tableName = 'groups';
-  declare id: string;
-  declare tenant_id: string;
-  declare name: string;
-  declare description: string;
-  declare deleted_at: DbDate | null;
-  declare created_at: DbDate;
-  declare updated_at: DbDate;
-}
-
-/** A member of a group (the pivot between groups and tenant_users). */
-export class GroupTenantUser extends Model {
-  static override tableName = 'group_tenant_users';
-  static override idColumn = ['group_id', 'tenant_user_id'];
-  declare group_id: string;
-  declare tenant_user_id: string;
   declare created_at: DbDate;
 }
 

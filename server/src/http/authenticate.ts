@@ -5,7 +5,6 @@
  * check of the database's change counter a few.
  */
 import type { Context, Next } from 'koa';
-import type { Database } from '../db/database.js';
 import { unauthenticated } from './errors.js';
 import { findSession, type Session } from './session.js';
 

@@ -28,7 +28,7 @@ export class HttpError extends Error {
   }
 }
 
-export const VALIDATION_MESSAGE = 'The given data was invalid.';
+const VALIDATION_MESSAGE = 'The given data was invalid.';
 
 export function validationFailed(errors: FieldErrors): HttpError {
   return new HttpError(422, 'validation_failed', VALIDATION_MESSAGE, errors);
@@ -51,7 +51,7 @@ export function notFound(message = 'Not found.'): HttpError {
   return new HttpError(404, 'not_found', message);
 }
 
-export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait and try again.';
+const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait and try again.';
 
 export function rateLimited(retryAfterSeconds: number): HttpError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));

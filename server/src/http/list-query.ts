@@ -8,8 +8,8 @@ import type { PaginationMeta } from '@tessera/sdk';
 import type { ListDefinition, ListParams, Page } from '../db/paginate.js';
 import { parseFlag } from './input.js';
 
-export const DEFAULT_PER_PAGE = 25;
-export const MAX_PER_PAGE = 100;
+const DEFAULT_PER_PAGE = 25;
+const MAX_PER_PAGE = 100;
 const MAX_SEARCH_LENGTH = 255;
 
 /** The first value of a query parameter (`?a=1&a=2` reads as 1). */

@@ -11,10 +11,10 @@ import type { FieldErrors } from '@tessera/sdk/rules';
 const NUL = '\u0000';
 const MAX_DEPTH = 32;
 
-export const nullCharacterMessage = (field: string) => `The ${field.replace(/_/g, ' ')} must not contain a null character.`;
+const nullCharacterMessage = (field: string) => `The ${field.replace(/_/g, ' ')} must not contain a null character.`;
 
 /** Dotted paths (`items.3.text`) of the strings in `value` that contain NUL, keys included. */
-export function fieldsWithNul(value: unknown, path = '', depth = 0, found: string[] = []): string[] {
+function fieldsWithNul(value: unknown, path = '', depth = 0, found: string[] = []): string[] {
   if (typeof value === 'string') {
     if (value.includes(NUL)) found.push(path || 'body');
   } else if (Array.isArray(value) && depth < MAX_DEPTH) {

@@ -20,7 +20,7 @@ import type { MembershipRow, Session } from './session.js';
 
 export type AccessRole = Role | 'owner';
 
-export const tenantAccessMessages = {
+const tenantAccessMessages = {
   emailUnconfirmed: 'You must confirm your email before accessing this organization',
   membershipSuspended: 'Your membership with this organization has been suspended.',
   notFound: 'This organization could not be found.',
@@ -56,7 +56,7 @@ export function atLeast(role: AccessRole, minimum: AccessRole): boolean {
 }
 
 /** The caller's platform-level role: owner, or user for everyone else (owner-only resources). */
-export function platformRole(user: Pick<UserRow, 'is_owner'>): AccessRole {
+function platformRole(user: Pick<UserRow, 'is_owner'>): AccessRole {
   return user.is_owner ? 'owner' : 'user';
 }
 
@@ -70,7 +70,7 @@ function tenantOf(membership: MembershipRow): TenantRef {
 }
 
 /** A live organization by id or slug, for the owner (who may enter organizations without a membership). */
-export async function findLiveTenant(knex: Knex, idOrSlug: string): Promise<TenantRef | undefined> {
+async function findLiveTenant(knex: Knex, idOrSlug: string): Promise<TenantRef | undefined> {
   const row = await knex('tenants')
     .where((scope) => scope.where('id', idOrSlug).orWhere('slug', idOrSlug))
     .whereNull('deleted_at')
@@ -82,7 +82,7 @@ export async function findLiveTenant(knex: Knex, idOrSlug: string): Promise<Tena
  * Decides entry into an organization; throws 404 or 403 as described above. `session.memberships`
  * holds the caller's live memberships of live organizations (authenticate.ts), so members cost no query.
  */
-export async function resolveAccess(knex: Knex, session: Pick<Session, 'user' | 'memberships'>, idOrSlug: string): Promise<TenantAccess> {
+async function resolveAccess(knex: Knex, session: Pick<Session, 'user' | 'memberships'>, idOrSlug: string): Promise<TenantAccess> {
   const { user } = session;
   const membership = membershipIn(session.memberships, idOrSlug);
   if (user.is_owner) {

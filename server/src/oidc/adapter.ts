@@ -8,8 +8,7 @@ import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Knex } from '../db/knex.js';
 import { toDate } from '../db/knex.js';
 import { ConcurrentRotation } from './rotation-grace.js';
-
-const TABLE = 'oidc_payloads';
+import { OIDC_PAYLOADS as TABLE } from '../db/oidc-payloads.js';
 
 interface PayloadRow {
   payload: string;
@@ -76,26 +75,4 @@ export function createAdapterFactory(knex: Knex) {
       await this.rows().where('grant_id', grantId).delete();
     }
   };
-}
-
-/** Ends a login: its grant and every token issued from it. */
-export async function revokeGrant(knex: Knex, grantId: string): Promise<void> {
-  await knex(TABLE)
-    .where('grant_id', grantId)
-    .orWhere((query) => query.where('kind', 'Grant').andWhere('id', grantId))
-    .delete();
-}
-
-/** Ends every login of an account (after a password reset), optionally keeping one grant. */
-export async function revokeAccountGrants(knex: Knex, accountId: string, keepGrantId?: string): Promise<void> {
-  const query = knex(TABLE).where('account_id', accountId);
-  if (keepGrantId) {
-    query.andWhere((scope) => scope.whereNull('grant_id').orWhereNot('grant_id', keepGrantId)).andWhereNot('id', keepGrantId);
-  }
-  await query.delete();
-}
-
-/** The provider never deletes expired rows itself. */
-export async function purgeExpiredPayloads(knex: Knex, now = new Date()): Promise<number> {
-  return knex(TABLE).where('expires_at', '<', now).delete();
 }

@@ -55,7 +55,7 @@ export function createProvider(options: ProviderOptions): Provider {
     ttl: {
       AccessToken: accessTokenTtl,
       Grant: refreshTokenTtl,
-      RefreshToken(ctx, token) {
+      RefreshToken(ctx) {
         const rotated = ctx?.oidc?.entities.RotatedRefreshToken;
         return rotated ? Math.max(1, rotated.remainingTTL) : refreshTokenTtl;
       },

@@ -107,4 +107,3 @@ export function rotationGrace(knex: Knex, graceSeconds: number) {
   };
 }
 
-export type RotationGrace = ReturnType<typeof rotationGrace>;

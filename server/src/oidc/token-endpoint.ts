@@ -22,13 +22,13 @@ import { refuseNulCharacters } from '../http/null-characters.js';
 import { pickStrings, readForm, unsupportedMediaType } from '../http/input.js';
 import { reserveLoginAttempt, type LoginOutcome } from '../security/login-guard.js';
 import type { RateLimiters } from '../security/rate-limits.js';
-import { revokeGrant } from './adapter.js';
+import { revokeGrant } from '../db/oidc-payloads.js';
 import { rotationGrace, watchConcurrentRotations, type TokenPair } from './rotation-grace.js';
 import type { LoginFailure } from './password-grant.js';
 import { withProviderStorage } from './provider-storage.js';
 import { PASSWORD_GRANT } from './provider.js';
 
-export const loginMessages = {
+const loginMessages = {
   invalidCredentials: 'The email and/or password are incorrect.',
   suspended: 'Your account has been suspended.',
   invalidGrant: 'Your session has expired. Please log in again.',

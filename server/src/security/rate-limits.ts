@@ -23,7 +23,7 @@ const INTERNAL_RULES = {
   loginBackoff: { points: 1, duration: 1 },
 } satisfies Record<string, RateLimitRule>;
 
-export type LimiterName = RateLimitName | keyof typeof INTERNAL_RULES;
+type LimiterName = RateLimitName | keyof typeof INTERNAL_RULES;
 
 export interface RateLimiters {
   /** Counts one attempt; throws 429 (with Retry-After) when the key is over its limit. */

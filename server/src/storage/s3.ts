@@ -17,7 +17,7 @@ function isMissing(error: unknown): boolean {
   return failure?.name === 'NoSuchKey' || failure?.name === 'NotFound' || failure?.$metadata?.httpStatusCode === 404;
 }
 
-export function s3ClientConfig(config: S3StorageConfig): S3ClientConfig {
+function s3ClientConfig(config: S3StorageConfig): S3ClientConfig {
   return {
     region: config.region,
     endpoint: config.endpoint,

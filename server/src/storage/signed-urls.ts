@@ -10,11 +10,11 @@ export type FileVariant = 'file' | 'thumbnail';
 export const FILE_VARIANTS: readonly FileVariant[] = ['file', 'thumbnail'];
 
 /** Long enough to watch a video in one sitting; lists are refetched far more often. */
-export const SIGNED_URL_TTL_SECONDS = 2 * 60 * 60;
+const SIGNED_URL_TTL_SECONDS = 2 * 60 * 60;
 
 const MAX_KEPT_URLS = 50_000;
 
-export interface FileRef {
+interface FileRef {
   tenantId: string;
   mediaId: string;
   variant: FileVariant;
@@ -31,7 +31,7 @@ function payload(ref: FileRef, expires: number): string {
   return `${ref.tenantId}\n${ref.mediaId}\n${ref.variant}\n${expires}`;
 }
 
-export function filePath(ref: FileRef): string {
+function filePath(ref: FileRef): string {
   return `/api/files/${ref.tenantId}/${ref.mediaId}/${ref.variant}`;
 }
 

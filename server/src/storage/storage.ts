@@ -15,11 +15,11 @@ export interface ByteRange {
   end: number;
 }
 
-export interface StoredObject {
+interface StoredObject {
   size: number;
 }
 
-export interface ListedObject {
+interface ListedObject {
   key: string;
   /** When it was last written. */
   modifiedAt: Date;

@@ -47,7 +47,7 @@ const templates = Object.keys(document.paths)
   .map((template) => ({ template, pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`) }));
 
 /** The contract's key for a concrete path: itself when documented literally, else the matching template. */
-export function contractPath(concretePath: string): string {
+function contractPath(concretePath: string): string {
   // The router answers a path with a trailing slash as the path without it (http.test.ts).
   const path = concretePath.length > 1 ? concretePath.replace(/\/+$/, '') : concretePath;
   if (document.paths[path]) return path;
@@ -67,10 +67,6 @@ function documentedSchema(method: string, concretePath: string, status: number):
     return document.components.responses[name].content ? pointer('components', 'responses', name, 'content', 'application/json', 'schema') : null;
   }
   return response.content ? pointer('paths', path, method.toLowerCase(), 'responses', String(status), 'content', 'application/json', 'schema') : null;
-}
-
-export function isDocumented(method: string, path: string): boolean {
-  return Boolean(document.paths[contractPath(path)]?.[method.toLowerCase()]);
 }
 
 /** Throws with ajv's findings when the answer breaks the contract. */

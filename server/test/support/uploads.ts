@@ -1,7 +1,7 @@
 /** Multipart requests for upload tests: real fetch with FormData, answers checked against the contract. */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ApiResponse } from './api.js';
+import type { ApiResponse, ParsedAnswer } from './api.js';
 import { assertContract } from './contract.js';
 import type { ServerConfig } from '../../src/config.js';
 import type { TestServer } from './server.js';
@@ -15,7 +15,7 @@ export interface FilePart {
 
 export type FormParts = Record<string, string | FilePart | FilePart[]>;
 
-export function formData(parts: FormParts): FormData {
+function formData(parts: FormParts): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(parts)) {
     for (const part of Array.isArray(value) ? value : [value]) {
@@ -26,7 +26,7 @@ export function formData(parts: FormParts): FormData {
   return form;
 }
 
-export async function multipart<T = any>(server: TestServer, path: string, parts: FormParts, token?: string, method = 'POST'): Promise<ApiResponse<T>> {
+export async function multipart<T = ParsedAnswer>(server: TestServer, path: string, parts: FormParts, token?: string, method = 'POST'): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(`${server.api.baseUrl}${path}`, { method, headers, body: formData(parts) });

@@ -7,7 +7,7 @@ import { accessRequestMessages, assertMayJoin } from './policy.js';
 import { presentAccessRequest } from './presenter.js';
 
 /** A live organization by name, case-insensitively. */
-export async function findTenantByName(db: Knex, name: string): Promise<Pick<Tenant, 'id' | 'name'> | undefined> {
+async function findTenantByName(db: Knex, name: string): Promise<Pick<Tenant, 'id' | 'name'> | undefined> {
   return db('tenants')
     .whereRaw('lower(name) = ?', [name.trim().toLowerCase()])
     .whereNull('deleted_at')

@@ -43,12 +43,12 @@ export function requestState(request: { status: AccessRequestStatus; deleted_at:
   return toDate(request.deleted_at) ? 'archived' : request.status;
 }
 
-export function isOpen(action: RequestAction, state: RequestState): boolean {
+function isOpen(action: RequestAction, state: RequestState): boolean {
   return OPEN_FROM[action].includes(state);
 }
 
 /** Why the action is refused in this state, e.g. "This request is approved and cannot be declined." */
-export function refusal(action: RequestAction, state: RequestState): string {
+function refusal(action: RequestAction, state: RequestState): string {
   if (action === 'restore') return accessRequestDecisionMessages.notArchived;
   if (state === OUTCOME[action]) return `This request is already ${state}.`;
   return `This request is ${state} and cannot be ${OUTCOME[action]}.`;

@@ -10,7 +10,7 @@ import type { AuthToken, AuthTokenType } from '../../db/models.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-export const AUTH_TOKEN_TTL_MS: Record<AuthTokenType, number> = {
+const AUTH_TOKEN_TTL_MS: Record<AuthTokenType, number> = {
   email_confirmation: 48 * HOUR_MS,
   invitation: 7 * 24 * HOUR_MS,
   password_reset: HOUR_MS,

@@ -3,9 +3,9 @@ import { toDate } from '../../db/knex.js';
 import type { UserRow } from '../../db/models.js';
 import { forbidden } from '../../http/errors.js';
 
-export const EMAIL_UNCONFIRMED_MESSAGE = 'You must confirm your email before using this form.';
+const EMAIL_UNCONFIRMED_MESSAGE = 'You must confirm your email before using this form.';
 
-export function isConfirmed(user: Pick<UserRow, 'confirmed_at'>): boolean {
+function isConfirmed(user: Pick<UserRow, 'confirmed_at'>): boolean {
   return toDate(user.confirmed_at) !== null;
 }
 

@@ -18,7 +18,7 @@ import type { MailMessage } from '../../mail/mailer.js';
 import { breachedPasswordError } from './breached-passwords.js';
 import { accountChangedEmail, confirmationEmail, invitationEmail, passwordResetEmail } from '../../mail/templates.js';
 import { reserveLoginAttempt } from '../../security/login-guard.js';
-import { revokeAccountGrants } from '../../oidc/adapter.js';
+import { revokeAccountGrants } from '../../db/oidc-payloads.js';
 import { findUsableAuthToken, issueAuthToken, spendAuthToken, type AuthTokenRow } from './auth-tokens.js';
 import { isUsable } from '../../http/session.js';
 import { countMembershipRelations } from './membership-counts.js';
@@ -57,12 +57,12 @@ export async function findUserByEmail(db: Knex, email: string): Promise<UserRow 
   return db('users').where('email', normalizeEmail(email)).first(USER_COLUMNS);
 }
 
-export async function findUserById(db: Knex, id: string): Promise<UserRow | undefined> {
+async function findUserById(db: Knex, id: string): Promise<UserRow | undefined> {
   return db('users').where('id', id).first(USER_COLUMNS);
 }
 
 /** Live memberships in live organizations, by organization name. */
-export async function listMemberships(db: Knex, userId: string): Promise<MembershipRow[]> {
+async function listMemberships(db: Knex, userId: string): Promise<MembershipRow[]> {
   return db('tenant_users as tu')
     .join('tenants as t', 't.id', 'tu.tenant_id')
     .where('tu.user_id', userId)
@@ -81,7 +81,7 @@ export async function listMemberships(db: Knex, userId: string): Promise<Members
     );
 }
 
-export async function loadCurrentUser(db: Database, user: UserRow): Promise<CurrentUser> {
+async function loadCurrentUser(db: Database, user: UserRow): Promise<CurrentUser> {
   const memberships = await listMemberships(db.knex, user.id);
   return presentCurrentUser(user, memberships, await countMembershipRelations(db, user.id));
 }
@@ -104,7 +104,7 @@ interface NewUser {
 }
 
 /** Inserts a user; a taken email answers 422 on email (also when a concurrent request won the race). */
-export async function insertUser(db: Knex, input: NewUser): Promise<UserRow> {
+async function insertUser(db: Knex, input: NewUser): Promise<UserRow> {
   const now = new Date();
   const email = normalizeEmail(input.email);
   if (await findUserByEmail(db, email)) throw fieldError('email', accountMessages.emailTaken);
@@ -180,7 +180,7 @@ export async function confirmEmail(services: Services, input: { token: string; e
   });
 }
 
-export async function sendConfirmation(services: Services, user: Pick<UserRow, 'id' | 'email' | 'name'>): Promise<void> {
+async function sendConfirmation(services: Services, user: Pick<UserRow, 'id' | 'email' | 'name'>): Promise<void> {
   const token = await issueAuthToken(services.db.knex, user.id, 'email_confirmation', user.email);
   await deliver(services, confirmationEmail(user.email, user.name, link(services, 'confirm-email', token, user.email)));
 }

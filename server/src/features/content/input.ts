@@ -1,11 +1,11 @@
 /** The content forms' service inputs (create, change), from the forms' parsed input (modules, components), and the list options. */
 import { messages, type forms, type FormOutput } from '@tessera/sdk/rules';
 import { fieldError } from '../../http/errors.js';
-import type { ReceivedFile } from '../media/upload.js';
+import type { ReceivedFile } from '../../storage/received-file.js';
 import type { ContentListOptions } from './list.js';
 
 /** A library image uploaded with a content form, named by `image_name`. */
-export interface ImageUpload {
+interface ImageUpload {
   file: ReceivedFile;
   name: string;
 }

@@ -64,7 +64,7 @@ export type Reach = 'many' | 'one';
  * - one: two correlated EXISTS on that one module (index lookups: about 6 µs where the whole list of the
  *   member's modules costs about 50 µs).
  */
-export function whereRelatedTo(db: Knex, query: Knex.QueryBuilder, memberId: Bound<string>, alias = 'm', reach: Reach = 'many'): Knex.QueryBuilder {
+function whereRelatedTo(db: Knex, query: Knex.QueryBuilder, memberId: Bound<string>, alias = 'm', reach: Reach = 'many'): Knex.QueryBuilder {
   const direct = db('module_tenant_users as vmtu').where('vmtu.tenant_user_id', memberId);
   const throughGroups = db('module_groups as vmg')
     .join('group_tenant_users as vgtu', 'vgtu.group_id', 'vmg.group_id')

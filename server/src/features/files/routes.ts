@@ -19,7 +19,7 @@ import { FILE_VARIANTS, type FileVariant } from '../../storage/signed-urls.js';
 import { StorageNotFound, type ByteRange } from '../../storage/storage.js';
 import { EXTENSIONS } from '../media/upload.js';
 
-export const fileMessages = {
+const fileMessages = {
   invalidSignature: 'This link has expired or is not valid.',
   notFound: 'This file could not be found.',
 } as const;

@@ -22,7 +22,7 @@ export interface GroupMemberRow extends UserSummaryColumns {
   is_active: DbBoolean;
 }
 
-export function presentGroupMember(row: GroupMemberRow): TenantUserSummary {
+function presentGroupMember(row: GroupMemberRow): TenantUserSummary {
   return { id: row.id, role: row.role, is_active: Boolean(row.is_active), user: presentUserSummary(row) };
 }
 

@@ -64,7 +64,7 @@ async function requireGroup(db: Knex, tenantId: string, id: string): Promise<Gro
   return group;
 }
 
-export async function membersOfGroup(db: Knex, groupId: string): Promise<GroupMemberRow[]> {
+async function membersOfGroup(db: Knex, groupId: string): Promise<GroupMemberRow[]> {
   return db('group_tenant_users as gtu')
     .join('tenant_users as tu', 'tu.id', 'gtu.tenant_user_id')
     .join('users as u', 'u.id', 'tu.user_id')
@@ -76,7 +76,7 @@ export async function membersOfGroup(db: Knex, groupId: string): Promise<GroupMe
 }
 
 /** The group's live modules, by name (what the edit form's module picker shows). */
-export function modulesOfGroup(db: Knex, groupId: string): Promise<NamedRef[]> {
+function modulesOfGroup(db: Knex, groupId: string): Promise<NamedRef[]> {
   return liveRelatedByName(db, { pivot: 'module_groups', ownerColumn: 'group_id', ownerId: groupId, otherColumn: 'module_id', otherTable: 'modules' });
 }
 

@@ -20,7 +20,7 @@ export interface ItemRow {
 /** The column prefix of an item's media summary (`media_id` is the item's own column). */
 export const ITEM_MEDIA_PREFIX = 'file';
 
-export function presentItem(row: ItemRow, children: ItemRow[], signer: UrlSigner): Item {
+function presentItem(row: ItemRow, children: ItemRow[], signer: UrlSigner): Item {
   const media = mediaSummaryOf(row, ITEM_MEDIA_PREFIX);
   return {
     id: row.id,

@@ -19,7 +19,7 @@ import { itemMessages } from './policy.js';
 import { ITEM_MEDIA_PREFIX, type ItemRow } from './presenter.js';
 
 /** 404 unless the viewer may see the topic (a learner: active, live, related content only). */
-export const requireVisibleTopic = visibilityCheck(
+const requireVisibleTopic = visibilityCheck(
   'topic',
   (knex, viewer, id: Bound<string>) => topicsOf(knex, viewer, 'one').where('t.id', id).select('t.id'),
   () => notFound(contentMessages.topicNotFound),

@@ -6,7 +6,8 @@
  */
 import type { Context } from 'koa';
 import { parseFlag } from '../../http/input.js';
-import { fileOf, finishFiles, receiveMultipart, withUpload, type ReceivedFile, type UploadServices } from './upload.js';
+import { fileOf, finishFiles, receiveMultipart, withUpload, type UploadServices } from './upload.js';
+import type { ReceivedFile } from '../../storage/received-file.js';
 
 export interface ContentForm {
   /** The JSON body, or the multipart text fields. */

@@ -21,7 +21,7 @@ sharp.cache(false);
 sharp.concurrency(1);
 
 /** Thumbnails are this wide at most (the crop viewport is 400 px wide, spec section 9). */
-export const THUMBNAIL_WIDTH = 400;
+const THUMBNAIL_WIDTH = 400;
 
 interface StoredImage {
   key: string;
@@ -40,7 +40,7 @@ async function from(storage: Storage, key: string, pipeline: Sharp): Promise<Sha
 }
 
 /** Width and height as displayed (EXIF orientations 5-8 turn the image a quarter), read from the header alone. */
-export async function imageSize(storage: Storage, key: string): Promise<{ width: number; height: number } | undefined> {
+async function imageSize(storage: Storage, key: string): Promise<{ width: number; height: number } | undefined> {
   try {
     const metadata = await (await from(storage, key, sharp({ limitInputPixels: false }))).metadata();
     if (!metadata.width || !metadata.height) return undefined;

@@ -9,7 +9,7 @@ import type { Storage } from '../../storage/storage.js';
 
 const BATCH = 500;
 /** Longer than any upload takes; a sweep never races one. */
-export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 
 async function unreferenced(db: Database, keys: string[]): Promise<string[]> {
   const rows: { storage_key: string; thumbnail_key: string | null }[] = await db

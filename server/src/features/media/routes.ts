@@ -14,7 +14,8 @@ import { inputOf, validate } from '../../http/validate.js';
 import { mediaPolicy } from './policy.js';
 import { presentMedia } from './presenter.js';
 import * as media from './service.js';
-import { fileOf, finishFiles, libraryKind, receiveMultipart, typeMessage, unacceptableFile, withUpload, type MultipartForm, type ReceivedFile } from './upload.js';
+import { fileOf, finishFiles, libraryKind, receiveMultipart, typeMessage, unacceptableFile, withUpload, type MultipartForm } from './upload.js';
+import type { ReceivedFile } from '../../storage/received-file.js';
 
 const BASE = '/tenants/:tenantId/media';
 

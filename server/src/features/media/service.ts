@@ -16,7 +16,7 @@ import { paginate, type ListDefinition, type ListParams, type Page } from '../..
 import type { Storage } from '../../storage/storage.js';
 import { mediaMessages } from './policy.js';
 import type { MediaRow } from './presenter.js';
-import type { ReceivedFile } from './upload.js';
+import type { ReceivedFile } from '../../storage/received-file.js';
 
 export type MediaSortKey = 'created' | 'name' | 'size' | 'type';
 

@@ -22,27 +22,10 @@ import { newId } from '../../db/ids.js';
 import { HttpError, validationFailed } from '../../http/errors.js';
 import { refuseNulCharacters } from '../../http/null-characters.js';
 import { unsupportedMediaType } from '../../http/input.js';
+import type { ReceivedFile } from '../../storage/received-file.js';
 import type { Storage } from '../../storage/storage.js';
 import type { LimitedRunner } from '../../limit-concurrency.js';
 import { processImage } from './images.js';
-
-/** A file received from a form, stored under `key` (and, for images after `finishImages`, a thumbnail). */
-export interface ReceivedFile {
-  /** The form field, without a trailing `[]`. */
-  field: string;
-  /** The kind it was checked as. */
-  kind: FileKind;
-  /** The media row this file will belong to (its storage keys sit under it). */
-  mediaId: string;
-  key: string;
-  mimeType: string;
-  size: number;
-  /** The client's file name, for a default media name. */
-  filename: string;
-  width?: number;
-  height?: number;
-  thumbnail?: { key: string; mimeType: string; size: number };
-}
 
 export interface MultipartForm {
   /** Text fields; a repeated field (or one named `x[]`) reads as an array under `x`. */
@@ -52,7 +35,7 @@ export interface MultipartForm {
   discard(): Promise<void>;
 }
 
-export interface FileFieldRule {
+interface FileFieldRule {
   /**
    * The kind a part of this field is checked as: fixed, or decided from what the bytes look like (`sniffed`
    * MIME type, undefined when unknown), the part's declared type and the fields received before it.
@@ -93,12 +76,12 @@ export const EXTENSIONS: Record<string, string> = {
   'audio/wav': 'wav',
 };
 
-export function storageKey(tenantId: string, mediaId: string, mimeType: string): string {
+function storageKey(tenantId: string, mediaId: string, mimeType: string): string {
   return `${tenantId}/${mediaId}/${newId()}.${EXTENSIONS[mimeType] ?? 'bin'}`;
 }
 
 /** The MIME type the bytes announce; file-type does not know every MP3 with a large ID3 tag up front. */
-export async function sniffMimeType(head: Buffer): Promise<string | undefined> {
+async function sniffMimeType(head: Buffer): Promise<string | undefined> {
   const detected = await fileTypeFromBuffer(head);
   if (detected) return detected.mime === 'audio/x-wav' || detected.mime === 'audio/vnd.wave' ? 'audio/wav' : detected.mime;
   if (head.subarray(0, 3).toString('latin1') === 'ID3') return 'audio/mpeg';

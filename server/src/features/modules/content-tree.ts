@@ -20,7 +20,7 @@ interface NodeRow {
   is_hidden?: unknown;
 }
 
-export async function contentTree(db: Database, viewer: Viewer): Promise<ContentTreeModule[]> {
+async function contentTree(db: Database, viewer: Viewer): Promise<ContentTreeModule[]> {
   const { knex } = db;
   const modules = await db.select<NodeRow>(whereLive(whereModuleVisible(knex, knex('modules as m'), viewer), 'm')
     .orderBy('m.position')

@@ -13,7 +13,7 @@ import { existingIds, replaceRelations } from '../../db/relations.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { applyArchived, paginate, type ListParams, type Page } from '../../db/paginate.js';
 import { insertMedia } from '../media/service.js';
-import { mediaSummaryColumns, mediaSummaryOf, type MediaSummaryColumns } from '../media/summary.js';
+import { mediaSummaryColumns, mediaSummaryOf } from '../media/summary.js';
 import { presentUserSummary, USER_SUMMARY_COLUMNS, type UserSummaryColumns } from '../tenant-users/presenter.js';
 import { contentMessages } from '../content/policy.js';
 import type { ContentChanges, ContentInput } from '../content/input.js';
@@ -114,7 +114,7 @@ export async function loadModule(db: Database, viewer: Viewer, id: string): Prom
 }
 
 /** A library image of the organization, for `image_id` (null clears the image). */
-export async function checkImage(db: Knex, tenantId: string, imageId: string | null | undefined): Promise<void> {
+async function checkImage(db: Knex, tenantId: string, imageId: string | null | undefined): Promise<void> {
   if (!imageId) return;
   const image = await db('media').where({ id: imageId, tenant_id: tenantId, type: 'image' }).first('id');
   if (!image) throw fieldError('image_id', messages.selected('image_id'));

@@ -13,7 +13,7 @@ import { notFound } from '../../http/errors.js';
 import { likePattern, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import { deleteKeys, insertMedia } from '../media/service.js';
 import { mediaSummaryColumns, mediaSummaryOf, type MediaSummaryColumns } from '../media/summary.js';
-import type { ReceivedFile } from '../media/upload.js';
+import type { ReceivedFile } from '../../storage/received-file.js';
 import type { Storage } from '../../storage/storage.js';
 import { USER_SUMMARY_COLUMNS } from '../tenant-users/presenter.js';
 import { suggestionMessages } from './policy.js';
@@ -110,7 +110,7 @@ export interface NewSuggestion {
 }
 
 /** The media name of an attached image: its file name without the extension ("Image" when it has none). */
-export function imageName(filename: string): string {
+function imageName(filename: string): string {
   const base = filename.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '').trim();
   return base.slice(0, TEXT_MAX_LENGTH) || 'Image';
 }

@@ -4,14 +4,14 @@ import type { ServerConfig } from '../../config.js';
 import { API_VERSION } from '../../version.js';
 
 /** The bioreq document types a bioreq upload may declare. */
-export const BIOREQ_TYPES = ['image/jpeg', 'image/png', 'application/pdf', 'video/mp4', 'audio/mpeg', 'audio/wav'];
+const BIOREQ_TYPES = ['image/jpeg', 'image/png', 'application/pdf', 'video/mp4', 'audio/mpeg', 'audio/wav'];
 
 /**
  * Upload limits (configured: UPLOAD_SIZE_*, IMAGE_MIN_SIZE, see config.ts) and bioreq document types. Sizes are
  * in KB (1 KB = 1000 bytes), as documented in openapi/components/schemas/Config.yaml; the media and bioreq
  * features enforce the same numbers.
  */
-export function appConfigOf(config: ServerConfig): Config {
+function appConfigOf(config: ServerConfig): Config {
   return { image: config.media.limits.image, bioreq_types: BIOREQ_TYPES, file_sizes: config.media.limits.file_sizes };
 }
 

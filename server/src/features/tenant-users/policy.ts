@@ -26,7 +26,7 @@ export const memberMessages = {
   notFound: 'This member could not be found.',
 } as const;
 
-export function isOwnMembership(access: TenantAccess, member: { id: string }): boolean {
+function isOwnMembership(access: TenantAccess, member: { id: string }): boolean {
   return access.membershipId === member.id;
 }
 

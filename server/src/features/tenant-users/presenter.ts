@@ -43,7 +43,7 @@ export interface MemberRow extends UserSummaryColumns {
   modules_count: number | string;
 }
 
-export function memberStatus(row: Pick<MemberRow, 'deleted_at' | 'is_active'>): MemberStatus {
+function memberStatus(row: Pick<MemberRow, 'deleted_at' | 'is_active'>): MemberStatus {
   if (toDate(row.deleted_at)) return 'archived';
   return row.is_active ? 'active' : 'suspended';
 }

@@ -80,19 +80,19 @@ export async function listMembers(db: Database, tenantId: string, params: ListPa
   );
 }
 
-export async function requireMember(db: Knex, tenantId: string, id: string): Promise<MemberRow> {
+async function requireMember(db: Knex, tenantId: string, id: string): Promise<MemberRow> {
   const member = (await selectMember(db)(membersOf(db, tenantId).where('tu.id', id)).first()) as MemberRow | undefined;
   if (!member) throw notFound(memberMessages.notFound);
   return member;
 }
 
 /** The member's live groups, by name. */
-export function groupsOfMember(db: Knex, memberId: string): Promise<GroupSummary[]> {
+function groupsOfMember(db: Knex, memberId: string): Promise<GroupSummary[]> {
   return liveRelatedByName(db, { pivot: 'group_tenant_users', ownerColumn: 'tenant_user_id', ownerId: memberId, otherColumn: 'group_id', otherTable: 'groups' });
 }
 
 /** The live modules related to the member directly, by name (what the edit form's module picker shows). */
-export function modulesOfMember(db: Knex, memberId: string): Promise<NamedRef[]> {
+function modulesOfMember(db: Knex, memberId: string): Promise<NamedRef[]> {
   return liveRelatedByName(db, { pivot: 'module_tenant_users', ownerColumn: 'tenant_user_id', ownerId: memberId, otherColumn: 'module_id', otherTable: 'modules' });
 }
 

@@ -43,7 +43,7 @@ export async function listTenants(db: Database, params: ListParams<TenantSortKey
 }
 
 /** One organization by id or slug, archived ones included (the owner restores them). */
-export async function findTenant(db: Knex, idOrSlug: string): Promise<TenantRow | undefined> {
+async function findTenant(db: Knex, idOrSlug: string): Promise<TenantRow | undefined> {
   const query = db('tenants as t').where((scope) => scope.where('t.id', idOrSlug).orWhere('t.slug', idOrSlug));
   return (await selectTenant(db)(query).first()) as TenantRow | undefined;
 }

@@ -28,7 +28,7 @@ export function topicsOf(db: Knex, viewer: ViewerScope, reach: Reach = 'many'): 
  * The counts are correlated subqueries of the page's own query (constant queries per page); `short` lists
  * (pickers, the ids a move up or down renumbers) leave them out, as modules and components do.
  */
-export function selectTopic(db: Knex, viewer: ViewerScope, short = false) {
+function selectTopic(db: Knex, viewer: ViewerScope, short = false) {
   return (query: Knex.QueryBuilder) =>
     query.select(
       't.id',

@@ -21,7 +21,7 @@ export const userPolicy = definePolicy({
 export type UserAction = 'suspend' | 'reactivate' | 'ban' | 'restore';
 type AccountState = 'active' | 'suspended' | 'banned';
 
-export const userMessages = {
+const userMessages = {
   ownSuspend: 'You cannot suspend your own account.',
   ownBan: 'You cannot ban your own account.',
   alreadySuspended: 'This account is already suspended.',
@@ -40,7 +40,7 @@ const TRANSITIONS: Record<UserAction, { from: AccountState; field: 'is_active' |
   restore: { from: 'banned', field: 'is_deleted', refusal: { active: userMessages.notBanned, suspended: userMessages.notBanned } },
 };
 
-export function accountState(user: Pick<UserRow, 'is_active' | 'deleted_at'>): AccountState {
+function accountState(user: Pick<UserRow, 'is_active' | 'deleted_at'>): AccountState {
   if (toDate(user.deleted_at)) return 'banned';
   return user.is_active ? 'active' : 'suspended';
 }

@@ -4,7 +4,7 @@ import type { Knex } from '../../db/knex.js';
 import { searchPeople } from '../../db/contains-search.js';
 import { notFound } from '../../http/errors.js';
 import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
-import { revokeAccountGrants } from '../../oidc/adapter.js';
+import { revokeAccountGrants } from '../../db/oidc-payloads.js';
 import { assertTransition, type UserAction } from './policy.js';
 import type { ManagedUserRow } from './presenter.js';
 

@@ -3,11 +3,11 @@
  * database. Every account is confirmed and uses the password `Demo-pass-1`; the learner sees the module through
  * the New Starters group.
  */
-import type { AppServices } from '../context.js';
-import type { Knex } from './knex.js';
-import { createConfirmedUser } from '../features/accounts/service.js';
-import { newId } from './ids.js';
-import type { Role } from './models.js';
+import type { AppServices } from './context.js';
+import type { Knex } from './db/knex.js';
+import { createConfirmedUser } from './features/accounts/service.js';
+import { newId } from './db/ids.js';
+import type { Role } from './db/models.js';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
 export const DEMO_ORGANIZATION = { name: 'Acme Training', slug: 'acme-training' };
