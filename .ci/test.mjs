@@ -22,8 +22,13 @@ if (!process.env.TESSERA_SKIP_BUILD) {
 
 const vitestReport = join(reports, 'vitest.json');
 const vitestStatus = run('npx', [
-  'vitest', 'run', '--config', '.ci/vitest.config.ts',
-  '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`,
+  'vitest',
+  'run',
+  '--config',
+  '.ci/vitest.config.ts',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
 ]);
 
 const playwrightReport = join(reports, 'playwright.json');
@@ -35,9 +40,7 @@ function vitestCounts() {
   if (!existsSync(vitestReport)) return { passed: 0, failed: 1 };
   const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
   // A file that failed to load has no test results of its own: count it as one failure.
-  const brokenFiles = (report.testResults ?? []).filter(
-    (file) => file.status === 'failed' && (file.assertionResults ?? []).length === 0,
-  ).length;
+  const brokenFiles = (report.testResults ?? []).filter((file) => file.status === 'failed' && (file.assertionResults ?? []).length === 0).length;
   return { passed: report.numPassedTests ?? 0, failed: (report.numFailedTests ?? 0) + brokenFiles };
 }
 

@@ -4,10 +4,7 @@ import packageJson from './package.json' with { type: 'json' };
 
 // Everything the package depends on stays an import: React hosts (and the portal) bring one copy of
 // React, react-aria and Stitches, and the SDK is shared with the host's own use of it.
-const externalPackages = [
-  ...Object.keys(packageJson.dependencies),
-  ...Object.keys(packageJson.peerDependencies),
-];
+const externalPackages = [...Object.keys(packageJson.dependencies), ...Object.keys(packageJson.peerDependencies)];
 const isExternal = (id: string) => externalPackages.some((name) => id === name || id.startsWith(`${name}/`));
 
 export default defineConfig({

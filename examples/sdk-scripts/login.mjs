@@ -55,4 +55,4 @@ try {
 } finally {
   await client.logout();
 }
-console.log('Logged out (the session\'s tokens are revoked).');
+console.log("Logged out (the session's tokens are revoked).");

@@ -70,7 +70,10 @@ async function fillContent(page: Page, name: string, description: string) {
   await page.getByRole('textbox', { name: 'Description' }).fill(description);
 }
 
-test('an admin authors a module with an uploaded, cropped image, its components and a topic; copies, moves, reorders, archives and restores', async ({ page, request }) => {
+test('an admin authors a module with an uploaded, cropped image, its components and a topic; copies, moves, reorders, archives and restores', async ({
+  page,
+  request,
+}) => {
   // A long journey through nine screens, each checked by axe-core.
   test.setTimeout(300_000);
   const moduleName = uniqueOrganizationName('Site Safety');
@@ -116,14 +119,19 @@ test('an admin authors a module with an uploaded, cropped image, its components 
   await expectAccessible(page);
 
   // The module edit page shows the cropped image as the current one.
-  await rowOf(page, moduleName).getByRole('link', { name: `Settings of ${moduleName}` }).click();
+  await rowOf(page, moduleName)
+    .getByRole('link', { name: `Settings of ${moduleName}` })
+    .click();
   await expect(page.getByRole('heading', { name: 'Edit Module' })).toBeVisible();
   const current = page.getByRole('figure', { name: 'Current image' });
   await expect(current).toContainText('Site entrance');
   await expect(current.getByRole('img', { name: 'Site entrance' })).toBeVisible();
   // The library holds the cropped png at the configured size, not the 1000 x 560 original.
   const admin = await Api.as(request, 'admin@example.com');
-  const [stored] = await admin.call<{ name: string; mime_type: string; width: number; height: number }[]>('GET', '/tenants/acme-training/media?type=image&search=Site%20entrance');
+  const [stored] = await admin.call<{ name: string; mime_type: string; width: number; height: number }[]>(
+    'GET',
+    '/tenants/acme-training/media?type=image&search=Site%20entrance',
+  );
   expect(stored).toMatchObject({ name: 'Site entrance', mime_type: 'image/png', width: 800, height: 450 });
   await expectAccessible(page);
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Modules' }).click();

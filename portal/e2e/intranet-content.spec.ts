@@ -13,7 +13,7 @@ const PARAGRAPH = [
   '',
   '<img src=x onerror="window.tesseraPwned = \'img\'">',
   '',
-  '[Do not click](javascript:window.tesseraPwned=\'link\')',
+  "[Do not click](javascript:window.tesseraPwned='link')",
 ].join('\n');
 
 interface Created {
@@ -61,10 +61,7 @@ async function createStarredTopic(request: APIRequestContext) {
   return { ...created, topicName, suffix };
 }
 
-test('the intranet shows a learner their starred topics and a topic beside them; a procedure row is ticked', async ({
-  page,
-  request,
-}) => {
+test('the intranet shows a learner their starred topics and a topic beside them; a procedure row is ticked', async ({ page, request }) => {
   const { admin, learnerApi, module, topic, topicName, suffix } = await createStarredTopic(request);
 
   await page.goto(intranet);
@@ -85,10 +82,7 @@ test('the intranet shows a learner their starred topics and a topic beside them;
   await expect(row).toContainText('What everyone on site must know.');
 
   const opened = page.evaluate(
-    () =>
-      new Promise<unknown>((resolve) =>
-        document.addEventListener('tessera-open-topic', (event) => resolve((event as CustomEvent).detail), { once: true }),
-      ),
+    () => new Promise<unknown>((resolve) => document.addEventListener('tessera-open-topic', (event) => resolve((event as CustomEvent).detail), { once: true })),
   );
   await row.getByRole('button', { name: topicName, exact: true }).click();
   expect(await opened).toMatchObject({ organization: ORGANIZATION, topicId: topic.id, moduleId: module.id });
@@ -121,10 +115,7 @@ test('the intranet shows a learner their starred topics and a topic beside them;
   await expectAccessible(page);
 
   const completed = page.evaluate(
-    () =>
-      new Promise<unknown>((resolve) =>
-        document.addEventListener('tessera-complete', (event) => resolve((event as CustomEvent).detail), { once: true }),
-      ),
+    () => new Promise<unknown>((resolve) => document.addEventListener('tessera-complete', (event) => resolve((event as CustomEvent).detail), { once: true })),
   );
   const register = viewer.getByRole('region', { name: 'Sign the register' });
   const tick = register.getByRole('checkbox', { name: 'Complete' });
@@ -146,10 +137,7 @@ test('the intranet shows a learner their starred topics and a topic beside them;
   await admin.call('DELETE', `/tenants/${ORGANIZATION}/modules/${module.id}`);
 });
 
-test('the embedded viewer plays media from signed URLs: image, video with poster and seeking, audio, pdf inline', async ({
-  page,
-  request,
-}) => {
+test('the embedded viewer plays media from signed URLs: image, video with poster and seeking, audio, pdf inline', async ({ page, request }) => {
   const suffix = `${Date.now()}`;
   const upload = (name: string, type: 'image' | 'video' | 'pdf' | 'audio', file: ReturnType<typeof pdf>) =>
     uploadMedia(request, ORGANIZATION, { name: `${name} ${suffix}`, type, file, ...(type === 'video' ? { thumbnail: noisePng() } : {}) });
@@ -176,10 +164,10 @@ test('the embedded viewer plays media from signed URLs: image, video with poster
     form: { grant_type: 'password', client_id: 'tessera-web', email: 'learner@example.com', password: DEMO_PASSWORD },
   });
   const tokens = (await login.json()) as { access_token: string; refresh_token: string };
-  await page.addInitScript(
-    (pair) => localStorage.setItem('tessera.tokens', JSON.stringify(pair)),
-    { accessToken: tokens.access_token, refreshToken: tokens.refresh_token },
-  );
+  await page.addInitScript((pair) => localStorage.setItem('tessera.tokens', JSON.stringify(pair)), {
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token,
+  });
   await page.goto(`${intranet}&topic=${topic.id}`);
   const row = page.locator('tessera-topic-viewer').getByRole('region', { name: 'See and hear' });
 

@@ -71,7 +71,9 @@ type Upload = { name: string; mimeType: string; buffer: Buffer };
 
 /** The media library upload is multipart; the shared Api helper speaks JSON only. */
 async function uploadMedia(request: APIRequestContext, name: string, type: string, file: Upload, thumbnail?: Upload): Promise<Created> {
-  const login = await request.post('/api/token', { form: { grant_type: 'password', client_id: 'tessera-web', email: 'admin@example.com', password: DEMO_PASSWORD } });
+  const login = await request.post('/api/token', {
+    form: { grant_type: 'password', client_id: 'tessera-web', email: 'admin@example.com', password: DEMO_PASSWORD },
+  });
   const { access_token: token } = (await login.json()) as { access_token: string };
   const response = await request.post(`/api/tenants/${ORGANIZATION}/media`, {
     multipart: { name, type, file, ...(thumbnail ? { thumbnail } : {}) },
@@ -83,7 +85,10 @@ async function uploadMedia(request: APIRequestContext, name: string, type: strin
 
 async function createTopic(request: APIRequestContext, suffix: string) {
   const admin = await Api.as(request, 'admin@example.com');
-  const module = await admin.call<Created>('POST', `/tenants/${ORGANIZATION}/modules`, { name: `Plant safety ${suffix}`, description: 'Working safely at the plant.' });
+  const module = await admin.call<Created>('POST', `/tenants/${ORGANIZATION}/modules`, {
+    name: `Plant safety ${suffix}`,
+    description: 'Working safely at the plant.',
+  });
   const component = await admin.call<Created>('POST', `/tenants/${ORGANIZATION}/modules/${module.id}/components`, {
     name: `Machines ${suffix}`,
     description: 'Before touching a machine.',
@@ -98,7 +103,13 @@ async function createTopic(request: APIRequestContext, suffix: string) {
 async function uploadLibrary(request: APIRequestContext, suffix: string) {
   const image = noisePng();
   await uploadMedia(request, `Poster ${suffix}`, 'image', { name: 'poster.png', mimeType: 'image/png', buffer: image });
-  await uploadMedia(request, `Walkthrough ${suffix}`, 'video', { name: 'walkthrough.mp4', mimeType: 'video/mp4', buffer: mp4() }, { name: 'thumb.png', mimeType: 'image/png', buffer: image });
+  await uploadMedia(
+    request,
+    `Walkthrough ${suffix}`,
+    'video',
+    { name: 'walkthrough.mp4', mimeType: 'video/mp4', buffer: mp4() },
+    { name: 'thumb.png', mimeType: 'image/png', buffer: image },
+  );
   await uploadMedia(request, `Checklist ${suffix}`, 'pdf', { name: 'checklist.pdf', mimeType: 'application/pdf', buffer: pdf() });
   await uploadMedia(request, `Briefing ${suffix}`, 'audio', { name: 'briefing.mp3', mimeType: 'audio/mpeg', buffer: mp3() });
 }
@@ -106,8 +117,18 @@ async function uploadLibrary(request: APIRequestContext, suffix: string) {
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 /** Adds a media item to a row and picks its file from the Media Library modal (filtered to its type). */
-async function addMedia(page: Page, row: string, rowNumber: number, kind: 'Image' | 'Video' | 'PDF' | 'Audio', position: number, mediaName: string, checkAccessibility = false) {
-  await region(page, row).getByRole('button', { name: `Add ${kind} to Row ${rowNumber}` }).click();
+async function addMedia(
+  page: Page,
+  row: string,
+  rowNumber: number,
+  kind: 'Image' | 'Video' | 'PDF' | 'Audio',
+  position: number,
+  mediaName: string,
+  checkAccessibility = false,
+) {
+  await region(page, row)
+    .getByRole('button', { name: `Add ${kind} to Row ${rowNumber}` })
+    .click();
   const item = region(page, `${kind} ${position} in Row ${rowNumber}`);
   await item.getByRole('button', { name: `Choose ${kind.toLowerCase()} for ${kind} ${position} in Row ${rowNumber}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Media Library' });
@@ -216,7 +237,12 @@ test('an admin builds a topic of rows, paragraphs, media and a procedure, reorde
     ['Lockout steps', true, ['audio', 'image', 'video', 'pdf']],
     ['Before you start', false, ['paragraph']],
   ]);
-  expect(saved[0].children.map((child) => child.media[0]?.name)).toEqual([`Briefing ${suffix}`, `Poster ${suffix}`, `Walkthrough ${suffix}`, `Checklist ${suffix}`]);
+  expect(saved[0].children.map((child) => child.media[0]?.name)).toEqual([
+    `Briefing ${suffix}`,
+    `Poster ${suffix}`,
+    `Walkthrough ${suffix}`,
+    `Checklist ${suffix}`,
+  ]);
 
   // The order holds after a reload.
   await page.reload();

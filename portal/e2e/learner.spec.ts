@@ -15,8 +15,7 @@ interface Created {
 async function seedContent(request: APIRequestContext) {
   const suffix = `${Date.now()}`;
   const admin = await Api.as(request, 'admin@example.com');
-  const content = (path: string, name: string, description: string) =>
-    admin.call<Created>('POST', `/tenants/${ORGANIZATION}${path}`, { name, description });
+  const content = (path: string, name: string, description: string) => admin.call<Created>('POST', `/tenants/${ORGANIZATION}${path}`, { name, description });
   const names = {
     module: `Ladder safety ${suffix}`,
     spare: `Forklifts ${suffix}`,
@@ -97,12 +96,17 @@ test('a learner related through a group stars a topic, ticks its procedure row, 
   await expect(moduleCards(page).getByRole('link')).toHaveCount(1);
   await expect(page.getByRole('link', { name: 'Switch to Admin View' })).toHaveCount(0);
   await expectAccessible(page);
-  await moduleCards(page).getByRole('link', { name: new RegExp(names.module) }).click();
+  await moduleCards(page)
+    .getByRole('link', { name: new RegExp(names.module) })
+    .click();
 
   // Client Components, then Client Topics.
   await expect(page.getByRole('heading', { name: names.module, level: 1 })).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole('list', { name: 'Components' }).getByRole('link', { name: new RegExp(names.component) }).click();
+  await page
+    .getByRole('list', { name: 'Components' })
+    .getByRole('link', { name: new RegExp(names.component) })
+    .click();
   await expect(page.getByRole('heading', { name: names.component, level: 1 })).toBeVisible();
   const topicRow = page.getByRole('row').filter({ hasText: names.topic });
   await expect(topicRow).toContainText('0/1');

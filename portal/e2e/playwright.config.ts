@@ -10,7 +10,6 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
 const dataDir = process.env.E2E_DATA_DIR;
 
-
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',

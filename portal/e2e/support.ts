@@ -29,7 +29,9 @@ function outboxMessages(): OutboxMessage[] {
   const folder = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
   let files: string[] = [];
   try {
-    files = readdirSync(folder).filter((file) => file.endsWith('.json')).sort();
+    files = readdirSync(folder)
+      .filter((file) => file.endsWith('.json'))
+      .sort();
   } catch {
     return [];
   }

@@ -17,9 +17,7 @@ export interface TesseraClientOptions {
   fetch?: typeof globalThis.fetch;
 }
 
-export type LoginResult =
-  | { ok: true; tokens: TokenPair }
-  | { ok: false; status: number; error: ApiErrorBody; retryAfter?: number };
+export type LoginResult = { ok: true; tokens: TokenPair } | { ok: false; status: number; error: ApiErrorBody; retryAfter?: number };
 
 export type UnauthenticatedListener = () => void;
 

@@ -24,7 +24,11 @@ describe('what a form answers: the parsed input', () => {
   });
 
   it('reads flags as booleans and leaves absent or null fields undefined', () => {
-    expect(outputOf(forms.memberUpdate, { role: 'admin', is_active: '0', is_deleted: null })).toEqual({ role: 'admin', is_active: false, is_deleted: undefined });
+    expect(outputOf(forms.memberUpdate, { role: 'admin', is_active: '0', is_deleted: null })).toEqual({
+      role: 'admin',
+      is_active: false,
+      is_deleted: undefined,
+    });
     expect(outputOf(forms.memberUpdate, { is_active: 'true' }).is_active).toBe(true);
     expect(outputOf(forms.memberUpdate, { role: '  ' }).role).toBeUndefined();
     expectTypeOf(outputOf(forms.memberUpdate, {}).role).toEqualTypeOf<'user' | 'admin' | 'master' | undefined>();

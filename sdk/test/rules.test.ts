@@ -31,9 +31,10 @@ describe('forms', () => {
       password: ['The password field is required.'],
       recaptcha_token: ['The recaptcha token field is required.'],
     });
-    expect(
-      validate({ email: 'nope', name: 'Ada 2', password: 'Demo-pass-1', recaptcha_token: 'x' }, forms.signUp),
-    ).toEqual({ email: [messages.email], name: [messages.name] });
+    expect(validate({ email: 'nope', name: 'Ada 2', password: 'Demo-pass-1', recaptcha_token: 'x' }, forms.signUp)).toEqual({
+      email: [messages.email],
+      name: [messages.name],
+    });
   });
 
   it('accepts letters of any script and spaces in names', () => {
@@ -43,20 +44,16 @@ describe('forms', () => {
   it('organization names allow digits, dashes, underscores, ampersands and spaces only', () => {
     expect(validate({ name: 'Acme & Sons_2-North' }, forms.organization)).toEqual({});
     expect(validate({ name: 'Acme!' }, forms.organization)).toEqual({
-      name: [
-        'The name field may contain alpha-numeric characters as well as dashes, underscores, ampersands, and spaces.',
-      ],
+      name: ['The name field may contain alpha-numeric characters as well as dashes, underscores, ampersands, and spaces.'],
     });
   });
 
   it('the profile needs a matching confirmation only once a password is typed', () => {
     expect(validate({ name: 'Ada' }, forms.profile)).toEqual({});
-    expect(validateField('password_confirmation', { password: 'Demo-pass-1' }, forms.profile)).toEqual([
-      'The password confirmation field is required.',
+    expect(validateField('password_confirmation', { password: 'Demo-pass-1' }, forms.profile)).toEqual(['The password confirmation field is required.']);
+    expect(validateField('password_confirmation', { password: 'Demo-pass-1', password_confirmation: 'Demo-pass-2' }, forms.profile)).toEqual([
+      messages.passwordConfirmation,
     ]);
-    expect(
-      validateField('password_confirmation', { password: 'Demo-pass-1', password_confirmation: 'Demo-pass-2' }, forms.profile),
-    ).toEqual([messages.passwordConfirmation]);
   });
 
   it('rejects non-string values with a message instead of throwing', () => {
@@ -68,9 +65,7 @@ describe('forms', () => {
 
   it('caps lengths', () => {
     const long = 'a'.repeat(256);
-    expect(validate({ name: long }, forms.accessRequest).name).toEqual([
-      'The name may not be greater than 255 characters.',
-    ]);
+    expect(validate({ name: long }, forms.accessRequest).name).toEqual(['The name may not be greater than 255 characters.']);
   });
 });
 
@@ -138,7 +133,9 @@ describe('content screen image choice (spec 5)', () => {
   });
 
   it('needs a chosen image from the library, and ignores the upload fields then', () => {
-    expect(validate({ ...base, image_source: 'library', image_id: '', image_name: '' }, forms.contentScreen)).toEqual({ image_id: ['The image id field is required.'] });
+    expect(validate({ ...base, image_source: 'library', image_id: '', image_name: '' }, forms.contentScreen)).toEqual({
+      image_id: ['The image id field is required.'],
+    });
     expect(validate({ ...base, image_source: 'library', image_id: imageId }, forms.contentScreen)).toEqual({});
   });
 });

@@ -55,7 +55,9 @@ class BulkWriter {
       db.transaction(() => {
         for (const [table, rows] of this.tables) {
           const columns = Object.keys(rows[0]);
-          const insert = db.prepare(`INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+          const insert = db.prepare(
+            `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+          );
           for (const row of rows) insert.run(...columns.map((column) => sqliteValue(row[column])));
         }
       })();
@@ -127,7 +129,12 @@ interface ContentShape {
   mediaFiles: number;
 }
 
-const FULL_SHAPE: ContentShape = { modules: MODULES, componentsPerModule: COMPONENTS_PER_MODULE, topicsPerComponent: TOPICS_PER_COMPONENT, mediaFiles: MEDIA_FILES };
+const FULL_SHAPE: ContentShape = {
+  modules: MODULES,
+  componentsPerModule: COMPONENTS_PER_MODULE,
+  topicsPerComponent: TOPICS_PER_COMPONENT,
+  mediaFiles: MEDIA_FILES,
+};
 
 export interface SeedTarget {
   tenantId: string;
@@ -167,10 +174,24 @@ if (!isMainThread && workerData?.databaseFile) {
 function collectContent(writer: BulkWriter, input: SeedTarget): ContentSeed {
   const { tenantId, learnerMembershipId, shape = FULL_SHAPE } = input;
   const now = new Date();
-  const before = { modules: writer.count('modules'), components: writer.count('components'), topics: writer.count('topics'), items: writer.count('items'), media: writer.count('media') };
+  const before = {
+    modules: writer.count('modules'),
+    components: writer.count('components'),
+    topics: writer.count('topics'),
+    items: writer.count('items'),
+    media: writer.count('media'),
+  };
   const media = seedMedia(writer, tenantId, shape.mediaFiles, now);
   const groupId = newId();
-  writer.add('groups', { id: groupId, tenant_id: tenantId, name: 'All learners', description: 'Everyone in training', deleted_at: null, created_at: now, updated_at: now });
+  writer.add('groups', {
+    id: groupId,
+    tenant_id: tenantId,
+    name: 'All learners',
+    description: 'Everyone in training',
+    deleted_at: null,
+    created_at: now,
+    updated_at: now,
+  });
   writer.add('group_tenant_users', { group_id: groupId, tenant_user_id: learnerMembershipId, created_at: now });
 
   let serial = 0;
@@ -181,17 +202,40 @@ function collectContent(writer: BulkWriter, input: SeedTarget): ContentSeed {
   for (let m = 0; m < shape.modules; m += 1) {
     const moduleId = newId();
     const content = { tenant_id: tenantId, is_active: true, deleted_at: null, created_at: now, updated_at: now };
-    writer.add('modules', { ...content, id: moduleId, name: `Module ${m + 1}`, description: `Everything about area ${m + 1}`, position: m, image_id: media.images[m % media.images.length] });
+    writer.add('modules', {
+      ...content,
+      id: moduleId,
+      name: `Module ${m + 1}`,
+      description: `Everything about area ${m + 1}`,
+      position: m,
+      image_id: media.images[m % media.images.length],
+    });
     writer.add('module_groups', { module_id: moduleId, group_id: groupId, created_at: now });
     if (m % 10 === 9) writer.add('module_hidden', { module_id: moduleId, tenant_user_id: learnerMembershipId, created_at: now });
     for (let c = 0; c < shape.componentsPerModule; c += 1) {
       const componentId = newId();
-      writer.add('components', { ...content, id: componentId, module_id: moduleId, name: `Component ${m + 1}.${c + 1}`, description: 'A part of the module', position: c, image_id: null });
-      if (c > 0 && c === shape.componentsPerModule - 1) writer.add('component_hidden', { component_id: componentId, tenant_user_id: learnerMembershipId, created_at: now });
+      writer.add('components', {
+        ...content,
+        id: componentId,
+        module_id: moduleId,
+        name: `Component ${m + 1}.${c + 1}`,
+        description: 'A part of the module',
+        position: c,
+        image_id: null,
+      });
+      if (c > 0 && c === shape.componentsPerModule - 1)
+        writer.add('component_hidden', { component_id: componentId, tenant_user_id: learnerMembershipId, created_at: now });
       if (m === 0 && c === 0) visibleComponent = componentId;
       for (let t = 0; t < shape.topicsPerComponent; t += 1) {
         const topicId = newId();
-        writer.add('topics', { ...content, id: topicId, component_id: componentId, name: `Topic ${m + 1}.${c + 1}.${t + 1}`, description: 'What to do and why', position: t });
+        writer.add('topics', {
+          ...content,
+          id: topicId,
+          component_id: componentId,
+          name: `Topic ${m + 1}.${c + 1}.${t + 1}`,
+          description: 'What to do and why',
+          position: t,
+        });
         if (m === 0 && c === 0 && t === 0) visibleTopic = topicId;
         const procedureRows = seedItems(writer, tenantId, topicId, media, serial, now);
         if (serial % 50 === 0) favourites.push(topicId);

@@ -34,7 +34,6 @@ interface ContentServer {
   queryCounts: { request: string; big: Measure; small: Measure }[];
 }
 
-
 const budgetOf = (name: string) => P99_BUDGET_MS[name] ?? DEFAULT_P99_BUDGET_MS;
 
 /** Answers above this size are loaded with wrk when it is installed (wrk.ts says why). */
@@ -72,7 +71,12 @@ function printQueryCounts(server: ContentServer): void {
   console.log('SQL queries per request (knex query events; the session lookup is one more prepared statement each):');
   console.log(`  ${'request'.padEnd(30)} ${'big org'.padStart(8)} ${'small org'.padStart(10)} ${'big answer'.padStart(12)} ${'first ms'.padStart(9)}`);
   for (const { request, big, small } of server.queryCounts) {
-    const cells = [`${big.queries} (${big.status})`.padStart(8), `${small.queries} (${small.status})`.padStart(10), `${(big.bytes / 1024).toFixed(0)} KB`.padStart(12), big.ms.toFixed(0).padStart(9)];
+    const cells = [
+      `${big.queries} (${big.status})`.padStart(8),
+      `${small.queries} (${small.status})`.padStart(10),
+      `${(big.bytes / 1024).toFixed(0)} KB`.padStart(12),
+      big.ms.toFixed(0).padStart(9),
+    ];
     console.log(`  ${request.padEnd(30)} ${cells.join(' ')}`);
   }
 }

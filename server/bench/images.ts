@@ -22,7 +22,9 @@ interface SoakServer {
 /** A photo-like jpeg: a gradient with grain, so that it decodes at full cost and stays well under 10 MB. */
 async function largeJpeg(): Promise<Buffer> {
   const gradient = await sharp({ create: { width: SIDE, height: SIDE, channels: 3, background: '#4a7' } })
-    .composite([{ input: { create: { width: SIDE, height: SIDE, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 40, sigma: 20 } } }, blend: 'add' }])
+    .composite([
+      { input: { create: { width: SIDE, height: SIDE, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 40, sigma: 20 } } }, blend: 'add' },
+    ])
     .jpeg({ quality: 40 })
     .toBuffer();
   return gradient;
@@ -32,7 +34,11 @@ function suggestionBody(image: Buffer): { body: Buffer; contentType: string } {
   const boundary = 'tessera-images-boundary';
   const parts: Buffer[] = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="text"\r\n\r\nFive photos of the site\r\n`)];
   for (let index = 0; index < IMAGES; index += 1) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="images[]"; filename="site-${index}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`), image, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="images[]"; filename="site-${index}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+      image,
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
@@ -75,10 +81,14 @@ export async function runImagesBench(): Promise<boolean> {
     const cpuSeconds = (after.cpu - before.cpu) / 1e6;
     const growthMb = (peak - baseline) / 1e6;
     const ok = answers.every((answer) => answer.status === 201);
-    console.log(`\nImages: ${LEARNERS} learners at once, each a suggestion with ${IMAGES} ${SIDE} x ${SIDE} jpegs (${(image.length / 1e6).toFixed(1)} MB each, ${(upload.body.length / 1e6).toFixed(1)} MB per request), IMAGE_CONCURRENCY=${process.env.IMAGE_CONCURRENCY ?? 'default'}`);
+    console.log(
+      `\nImages: ${LEARNERS} learners at once, each a suggestion with ${IMAGES} ${SIDE} x ${SIDE} jpegs (${(image.length / 1e6).toFixed(1)} MB each, ${(upload.body.length / 1e6).toFixed(1)} MB per request), IMAGE_CONCURRENCY=${process.env.IMAGE_CONCURRENCY ?? 'default'}`,
+    );
     console.log(`  answers ${answers.map((answer) => answer.status).join(', ')} in ${seconds.toFixed(1)} s`);
     if (!ok) console.log(`  first refusal: ${answers.find((answer) => answer.status !== 201)?.body.slice(0, 300)}`);
-    console.log(`  server CPU ${cpuSeconds.toFixed(1)} s, RSS baseline ${(baseline / 1e6).toFixed(0)} MB, peak ${(peak / 1e6).toFixed(0)} MB (growth ${growthMb.toFixed(0)} MB)`);
+    console.log(
+      `  server CPU ${cpuSeconds.toFixed(1)} s, RSS baseline ${(baseline / 1e6).toFixed(0)} MB, peak ${(peak / 1e6).toFixed(0)} MB (growth ${growthMb.toFixed(0)} MB)`,
+    );
     console.log(`  /api/version meanwhile: ${version.requests.average.toFixed(0)} req/s, p99 ${version.latency.p99} ms, ${version.non2xx} non-2xx`);
     return ok;
   } finally {

@@ -11,9 +11,77 @@ const MEMBER_COUNT = 10_000;
 const GROUP_COUNT = 200;
 export const MEMBERSHIP_COUNT = 50;
 
-const FIRST_NAMES = ['Ada', 'Ben', 'Cleo', 'Dev', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivo', 'Jun', 'Kai', 'Lea', 'Max', 'Nia', 'Oli', 'Pia', 'Quin', 'Rae', 'Sol', 'Tia', 'Uma', 'Vic', 'Wes', 'Xia', 'Yan'];
-const NAME_STARTS = ['Ash', 'Bel', 'Cor', 'Dun', 'Elm', 'Fen', 'Gar', 'Hol', 'Ing', 'Jor', 'Kel', 'Lor', 'Mar', 'Nor', 'Orm', 'Pel', 'Quen', 'Ros', 'Sal', 'Tor'];
-const NAME_ENDS = ['by', 'den', 'ford', 'gate', 'ham', 'ley', 'man', 'ton', 'ward', 'well', 'wick', 'wood', 'son', 'sby', 'ridge', 'field', 'more', 'low', 'stead', 'worth'];
+const FIRST_NAMES = [
+  'Ada',
+  'Ben',
+  'Cleo',
+  'Dev',
+  'Eli',
+  'Fay',
+  'Gus',
+  'Hana',
+  'Ivo',
+  'Jun',
+  'Kai',
+  'Lea',
+  'Max',
+  'Nia',
+  'Oli',
+  'Pia',
+  'Quin',
+  'Rae',
+  'Sol',
+  'Tia',
+  'Uma',
+  'Vic',
+  'Wes',
+  'Xia',
+  'Yan',
+];
+const NAME_STARTS = [
+  'Ash',
+  'Bel',
+  'Cor',
+  'Dun',
+  'Elm',
+  'Fen',
+  'Gar',
+  'Hol',
+  'Ing',
+  'Jor',
+  'Kel',
+  'Lor',
+  'Mar',
+  'Nor',
+  'Orm',
+  'Pel',
+  'Quen',
+  'Ros',
+  'Sal',
+  'Tor',
+];
+const NAME_ENDS = [
+  'by',
+  'den',
+  'ford',
+  'gate',
+  'ham',
+  'ley',
+  'man',
+  'ton',
+  'ward',
+  'well',
+  'wick',
+  'wood',
+  'son',
+  'sby',
+  'ridge',
+  'field',
+  'more',
+  'low',
+  'stead',
+  'worth',
+];
 /** 400 surnames like "Corford" or "Ashwick": realistic variety for the trigram index. */
 const LAST_NAMES = NAME_STARTS.flatMap((start) => NAME_ENDS.map((end) => `${start}${end}`));
 
@@ -56,9 +124,29 @@ export async function seedBigOrganization(knex: Knex, masterUserId: string): Pro
       const last = LAST_NAMES[Math.floor(index / FIRST_NAMES.length) % LAST_NAMES.length];
       const joined = new Date(start + index * 60_000);
       const userId = newId();
-      users.push({ id: userId, name: `${first} ${last}`, email: `${first}.${last}${index}@example.com`.toLowerCase(), password_hash: null, is_owner: false, is_active: true, confirmed_at: joined, deleted_at: null, created_at: joined, updated_at: joined });
+      users.push({
+        id: userId,
+        name: `${first} ${last}`,
+        email: `${first}.${last}${index}@example.com`.toLowerCase(),
+        password_hash: null,
+        is_owner: false,
+        is_active: true,
+        confirmed_at: joined,
+        deleted_at: null,
+        created_at: joined,
+        updated_at: joined,
+      });
       const membershipId = newId();
-      memberships.push({ id: membershipId, tenant_id: tenant.id, user_id: userId, role: index % 50 === 0 ? 'admin' : 'user', is_active: index % 97 !== 0, deleted_at: null, created_at: joined, updated_at: joined });
+      memberships.push({
+        id: membershipId,
+        tenant_id: tenant.id,
+        user_id: userId,
+        role: index % 50 === 0 ? 'admin' : 'user',
+        is_active: index % 97 !== 0,
+        deleted_at: null,
+        created_at: joined,
+        updated_at: joined,
+      });
       relations.push({ group_id: groups[index % GROUP_COUNT].id, tenant_user_id: membershipId, created_at: joined });
       // 7i + 3 and i never meet modulo 200 (6i + 3 is odd), so the two groups differ.
       relations.push({ group_id: groups[(index * 7 + 3) % GROUP_COUNT].id, tenant_user_id: membershipId, created_at: joined });
@@ -66,7 +154,16 @@ export async function seedBigOrganization(knex: Knex, masterUserId: string): Pro
     await insertAll(trx, 'users', users);
     await insertAll(trx, 'tenant_users', memberships);
     await insertAll(trx, 'group_tenant_users', relations);
-    await trx('tenant_users').insert({ id: newId(), tenant_id: tenant.id, user_id: masterUserId, role: 'master', is_active: true, deleted_at: null, created_at: now, updated_at: now });
+    await trx('tenant_users').insert({
+      id: newId(),
+      tenant_id: tenant.id,
+      user_id: masterUserId,
+      role: 'master',
+      is_active: true,
+      deleted_at: null,
+      created_at: now,
+      updated_at: now,
+    });
   });
   return { tenantId: tenant.id, tenantSlug: tenant.slug };
 }
@@ -81,9 +178,26 @@ export async function seedMemberships(knex: Knex, userId: string, count: number,
     const relations: Record<string, unknown>[] = [];
     for (let index = 0; index < count; index += 1) {
       const tenantId = newId();
-      tenants.push({ id: tenantId, name: `${prefix} Org ${index}`, slug: `${prefix.toLowerCase()}-org-${index}`, enable_bioreq: index % 2 === 0, deleted_at: null, created_at: now, updated_at: now });
+      tenants.push({
+        id: tenantId,
+        name: `${prefix} Org ${index}`,
+        slug: `${prefix.toLowerCase()}-org-${index}`,
+        enable_bioreq: index % 2 === 0,
+        deleted_at: null,
+        created_at: now,
+        updated_at: now,
+      });
       const membershipId = newId();
-      memberships.push({ id: membershipId, tenant_id: tenantId, user_id: userId, role: 'user', is_active: true, deleted_at: null, created_at: now, updated_at: now });
+      memberships.push({
+        id: membershipId,
+        tenant_id: tenantId,
+        user_id: userId,
+        role: 'user',
+        is_active: true,
+        deleted_at: null,
+        created_at: now,
+        updated_at: now,
+      });
       for (let group = 0; group < 3; group += 1) {
         const groupId = newId();
         groups.push({ id: groupId, tenant_id: tenantId, name: `Team ${group}`, description: 'Bench team', deleted_at: null, created_at: now, updated_at: now });

@@ -27,7 +27,6 @@ interface PeopleServer {
   queryCounts: QueryCount[];
 }
 
-
 interface Scenario {
   name: string;
   path: (server: PeopleServer) => string;
@@ -60,7 +59,6 @@ interface Measured {
   cpuPerRequest: number;
 }
 
-
 function printLoad(rows: Measured[]): void {
   const header = `${'scenario'.padEnd(42)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'CPU µs/req'.padStart(11)} ${'non-2xx'.padStart(8)}`;
   console.log(header);
@@ -92,7 +90,9 @@ function queriesAreBounded(counts: QueryCount[]): boolean {
 export async function runPeopleBench(duration: number): Promise<boolean> {
   const { child, message: server } = await startBenchServer<PeopleServer>('./servers/people.ts');
   try {
-    console.log(`\nPeople: 10,000 members in 200 groups, a person with 50 memberships (seeded in ${server.seedSeconds.toFixed(1)} s), ${CONNECTIONS} connections, SQLite.\n`);
+    console.log(
+      `\nPeople: 10,000 members in 200 groups, a person with 50 memberships (seeded in ${server.seedSeconds.toFixed(1)} s), ${CONNECTIONS} connections, SQLite.\n`,
+    );
     printQueryCounts(server.queryCounts);
     console.log('');
     const rows: Measured[] = [];
@@ -105,8 +105,16 @@ export async function runPeopleBench(duration: number): Promise<boolean> {
     printLoad(rows);
 
     const checks = [
-      ...rows.map(({ name, result }) => ({ description: `${name} p99 < ${P99_BUDGET_MS} ms`, ok: result.latency.p99 < P99_BUDGET_MS && result.non2xx === 0, actual: `${result.latency.p99} ms` })),
-      { description: 'queries per request: lists at most 2 at any page size, /users/me the same for 1 and 50 memberships', ok: queriesAreBounded(server.queryCounts), actual: server.queryCounts.map((count) => count.queries).join('/') },
+      ...rows.map(({ name, result }) => ({
+        description: `${name} p99 < ${P99_BUDGET_MS} ms`,
+        ok: result.latency.p99 < P99_BUDGET_MS && result.non2xx === 0,
+        actual: `${result.latency.p99} ms`,
+      })),
+      {
+        description: 'queries per request: lists at most 2 at any page size, /users/me the same for 1 and 50 memberships',
+        ok: queriesAreBounded(server.queryCounts),
+        actual: server.queryCounts.map((count) => count.queries).join('/'),
+      },
     ];
     console.log('\nBudgets (people):');
     for (const check of checks) console.log(`  ${check.ok ? 'PASS' : 'FAIL'}  ${check.description} (measured ${check.actual})`);

@@ -121,11 +121,9 @@ const budgets: { description: string; check(results: Map<string, Measured>, pair
   },
 ];
 
-
 function summarize(name: string, result: Result): Measured {
   return { name, requestsPerSecond: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
 }
-
 
 async function measure(scenario: Scenario, servers: Servers): Promise<Measured[]> {
   const process = servers.processes[scenario.server];

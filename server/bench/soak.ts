@@ -36,7 +36,11 @@ function multipartSuggestion(image: Buffer): { body: Buffer; contentType: string
 /** One round of the mix, as a connection sends it over and over: 14 requests, one of them an upload. */
 function mix(server: SoakServer, upload: { body: Buffer; contentType: string }): Request[] {
   const base = `/api/tenants/${server.tenantId}`;
-  const as = (role: 'admin' | 'learner', extra: Record<string, string> = {}) => ({ Authorization: `Bearer ${server.tokens[role]}`, Accept: 'application/json', ...extra });
+  const as = (role: 'admin' | 'learner', extra: Record<string, string> = {}) => ({
+    Authorization: `Bearer ${server.tokens[role]}`,
+    Accept: 'application/json',
+    ...extra,
+  });
   const json = (role: 'admin' | 'learner') => as(role, { 'Content-Type': 'application/json' });
   const item = server.itemIds[0];
   return [
@@ -48,7 +52,12 @@ function mix(server: SoakServer, upload: { body: Buffer; contentType: string }):
     { method: 'GET', path: `${base}/components/${server.componentId}/topics`, headers: as('learner') },
     { method: 'DELETE', path: `${base}/topics/${server.topicId}/items/completed/${item}`, headers: as('learner') },
     { method: 'GET', path: `${base}/tenant-users?paginate=true`, headers: as('admin') },
-    { method: 'PATCH', path: `${base}/components/${server.componentId}/topics/${server.topicId}`, headers: json('admin'), body: JSON.stringify({ name: 'Soak topic' }) },
+    {
+      method: 'PATCH',
+      path: `${base}/components/${server.componentId}/topics/${server.topicId}`,
+      headers: json('admin'),
+      body: JSON.stringify({ name: 'Soak topic' }),
+    },
     { method: 'GET', path: '/api/users/me', headers: as('admin') },
     { method: 'GET', path: `${base}/media?paginate=true`, headers: as('admin') },
     { method: 'GET', path: `${base}/suggestions?paginate=true`, headers: as('admin') },
@@ -73,7 +82,9 @@ export async function runSoakBench(): Promise<boolean> {
     const requests = mix(server, multipartSuggestion(await png(800, 450, { noise: true })));
     const capacity = await run({ url: server.url, connections: CONNECTIONS, duration: 15, requests });
     const rate = Math.max(1, Math.round(capacity.requests.average / 2));
-    console.log(`\nSoak: the mix flat out did ${capacity.requests.average.toFixed(0)} req/s (${capacity.non2xx} non-2xx); now ${MINUTES} min at ${rate} req/s, ${CONNECTIONS} connections`);
+    console.log(
+      `\nSoak: the mix flat out did ${capacity.requests.average.toFixed(0)} req/s (${capacity.non2xx} non-2xx); now ${MINUTES} min at ${rate} req/s, ${CONNECTIONS} connections`,
+    );
 
     const samples: { minute: number; rss: number }[] = [{ minute: 0, rss: await serverMemory(child) }];
     const started = performance.now();
@@ -86,13 +97,16 @@ export async function runSoakBench(): Promise<boolean> {
 
     const at = (minute: number) => samples.reduce((best, sample) => (Math.abs(sample.minute - minute) < Math.abs(best.minute - minute) ? sample : best));
     const marks = MINUTES >= 30 ? [5, 15, 30] : [MINUTES / 4, MINUTES / 2, MINUTES];
-    const peakBetween = (from: number, to: number) => Math.max(...samples.filter((sample) => sample.minute >= from && sample.minute <= to).map((sample) => sample.rss));
+    const peakBetween = (from: number, to: number) =>
+      Math.max(...samples.filter((sample) => sample.minute >= from && sample.minute <= to).map((sample) => sample.rss));
     const middle = peakBetween(MINUTES / 3, (2 * MINUTES) / 3);
     const last = peakBetween((2 * MINUTES) / 3, MINUTES);
     const levelled = last <= middle * (1 + LEVEL_TOLERANCE);
 
     console.log(`  ${soak.requests.total} requests, ${soak.errors} errors, ${soak.non2xx} non-2xx, p99 ${soak.latency.p99} ms`);
-    console.log(`  server RSS: start ${megabytes(samples[0].rss)}, ${marks.map((minute) => `${minute.toFixed(1)} min ${megabytes(at(minute).rss)}`).join(', ')}`);
+    console.log(
+      `  server RSS: start ${megabytes(samples[0].rss)}, ${marks.map((minute) => `${minute.toFixed(1)} min ${megabytes(at(minute).rss)}`).join(', ')}`,
+    );
     console.log(`  peak RSS: middle third ${megabytes(middle)}, last third ${megabytes(last)}`);
     const ok = levelled && soak.errors === 0 && soak.non2xx === 0;
     console.log(`  ${ok ? 'PASS' : 'FAIL'}  memory levels off (last third within ${LEVEL_TOLERANCE * 100}% of the middle third) with no errors`);

@@ -14,7 +14,13 @@ import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../src/config.js';
 export function startBenchServer<T>(file: string): Promise<{ child: ChildProcess; message: T }> {
   const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], {
     // BENCH_CPU_PROF=<folder> writes a V8 CPU profile of each server child there (open it in Chrome's DevTools).
-    execArgv: ['--import', 'tsx', '--conditions=tessera-source', ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []), ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+    execArgv: [
+      '--import',
+      'tsx',
+      '--conditions=tessera-source',
+      ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []),
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {

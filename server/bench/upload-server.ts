@@ -20,7 +20,9 @@ await createConfirmedUser(app.services, { ...user, name: 'Una Uploader' });
 await app.knex('users').where('email', user.email).update({ is_owner: true });
 const now = new Date();
 const tenantId = newId();
-await app.knex('tenants').insert({ id: tenantId, name: 'Upload bench', slug: 'upload-bench', enable_bioreq: false, deleted_at: null, created_at: now, updated_at: now });
+await app
+  .knex('tenants')
+  .insert({ id: tenantId, name: 'Upload bench', slug: 'upload-bench', enable_bioreq: false, deleted_at: null, created_at: now, updated_at: now });
 const { url } = await app.listen(0, '127.0.0.1');
 
 // Settle what start-up allocated before taking the baseline.

@@ -53,7 +53,8 @@ async function token(started: Started): Promise<string> {
 async function upload(started: Started, accessToken: string, thumbnail: Buffer): Promise<{ status: number; body: string }> {
   const boundary = `----tessera-bench-${Date.now()}`;
   const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  const fileHead = (name: string, filename: string, type: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
+  const fileHead = (name: string, filename: string, type: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
   const head = Buffer.from(field('name', 'Big video') + field('type', 'video') + fileHead('thumbnail', 'thumb.png', 'image/png'));
   const middle = Buffer.from(`\r\n${fileHead('file', 'big.mp4', 'video/mp4')}`);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
@@ -63,7 +64,12 @@ async function upload(started: Started, accessToken: string, thumbnail: Buffer):
   return new Promise((resolve, reject) => {
     const req = request(`${started.url}/api/tenants/${started.tenantId}/media`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': String(length), Accept: 'application/json' },
+      headers: {
+        Authorization: `Bearer ${accessToken}`,
+        'Content-Type': `multipart/form-data; boundary=${boundary}`,
+        'Content-Length': String(length),
+        Accept: 'application/json',
+      },
     });
     req.on('response', (response) => {
       const chunks: Buffer[] = [];

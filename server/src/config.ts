@@ -276,8 +276,7 @@ export function loadConfig(env: Env = process.env, options: { demo?: boolean } =
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   const demo = options.demo ?? false;
   const configuredOrigins = list(env.ALLOWED_ORIGINS);
-  const allowedOrigins =
-    nodeEnv === 'production' && !demo ? configuredOrigins : [...new Set([...configuredOrigins, ...DEVELOPMENT_ORIGINS])];
+  const allowedOrigins = nodeEnv === 'production' && !demo ? configuredOrigins : [...new Set([...configuredOrigins, ...DEVELOPMENT_ORIGINS])];
 
   const config: ServerConfig = {
     env: nodeEnv,
@@ -314,7 +313,11 @@ export function loadConfig(env: Env = process.env, options: { demo?: boolean } =
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     purgeIntervalMs: integer(env, 'PURGE_INTERVAL_MS', 10 * MINUTE * 1000),
     orphanSweepIntervalMs: integer(env, 'ORPHAN_SWEEP_INTERVAL_MS', HOUR * 1000),
-    media: { storage: storage(env), limits: mediaLimits(env), imageConcurrency: integer(env, 'IMAGE_CONCURRENCY', Math.max(1, availableParallelism() - 1)) || 1 },
+    media: {
+      storage: storage(env),
+      limits: mediaLimits(env),
+      imageConcurrency: integer(env, 'IMAGE_CONCURRENCY', Math.max(1, availableParallelism() - 1)) || 1,
+    },
   };
   return config;
 }

@@ -19,7 +19,9 @@ async function main() {
     lines.push(
       seeded ? `Demo organization "${DEMO_ORGANIZATION.name}" created.` : 'Demo data kept (the database was not empty).',
       `Demo accounts (password ${DEMO_PASSWORD}):`,
-      ...DEMO_ACCOUNTS.map((account) => `  ${account.email.padEnd(22)} ${account.role === 'owner' ? 'platform owner' : `${account.role} in ${DEMO_ORGANIZATION.name}`}`),
+      ...DEMO_ACCOUNTS.map(
+        (account) => `  ${account.email.padEnd(22)} ${account.role === 'owner' ? 'platform owner' : `${account.role} in ${DEMO_ORGANIZATION.name}`}`,
+      ),
     );
   }
   console.log(lines.join('\n'));

@@ -33,7 +33,15 @@ export async function seedDemo(services: Pick<AppServices, 'db' | 'passwords'>):
     const user = await createConfirmedUser(services, { ...account, password: DEMO_PASSWORD, isOwner: account.role === 'owner' });
     if (account.role === 'owner') continue;
     const membershipId = newId();
-    await knex('tenant_users').insert({ id: membershipId, tenant_id: tenantId, user_id: user.id, role: account.role, is_active: true, created_at: now, updated_at: now });
+    await knex('tenant_users').insert({
+      id: membershipId,
+      tenant_id: tenantId,
+      user_id: user.id,
+      role: account.role,
+      is_active: true,
+      created_at: now,
+      updated_at: now,
+    });
     if (account.role === 'user') learners.push(membershipId);
   }
   await knex.transaction((trx) => seedDemoContent(trx, tenantId, learners, now));
@@ -43,10 +51,21 @@ export async function seedDemo(services: Pick<AppServices, 'db' | 'passwords'>):
 /** A first module to look at: one component, two topics (one of procedure rows), shared with a group of the learner. */
 async function seedDemoContent(trx: Knex, tenantId: string, learners: string[], now: Date): Promise<void> {
   const stamps = { deleted_at: null, created_at: now, updated_at: now };
-  const content = (name: string, description: string, position = 0) => ({ id: newId(), tenant_id: tenantId, name, description, is_active: true, position, ...stamps });
+  const content = (name: string, description: string, position = 0) => ({
+    id: newId(),
+    tenant_id: tenantId,
+    name,
+    description,
+    is_active: true,
+    position,
+    ...stamps,
+  });
   const module = content('Getting Started', 'A first look at training in Tessera: how content is organized, and a checklist to work through.');
   const component = { ...content('Welcome', 'What modules, components, topics and items are, and how to use them.'), module_id: module.id };
-  const tour = { ...content('How this training works', 'Modules hold components, components hold topics, topics hold the items you read.'), component_id: component.id };
+  const tour = {
+    ...content('How this training works', 'Modules hold components, components hold topics, topics hold the items you read.'),
+    component_id: component.id,
+  };
   const checklist = { ...content('Your first day checklist', 'Tick each step once you have done it.', 1), component_id: component.id };
   const group = { id: newId(), tenant_id: tenantId, name: 'New Starters', description: 'Everyone in their first weeks.', ...stamps };
   await trx('modules').insert(module);
@@ -54,7 +73,8 @@ async function seedDemoContent(trx: Knex, tenantId: string, learners: string[], 
   await trx('topics').insert([tour, checklist]);
   await trx('groups').insert(group);
   await trx('module_groups').insert({ module_id: module.id, group_id: group.id, created_at: now });
-  if (learners.length > 0) await trx('group_tenant_users').insert(learners.map((tenantUserId) => ({ group_id: group.id, tenant_user_id: tenantUserId, created_at: now })));
+  if (learners.length > 0)
+    await trx('group_tenant_users').insert(learners.map((tenantUserId) => ({ group_id: group.id, tenant_user_id: tenantUserId, created_at: now })));
 
   const item = (topicId: string, type: 'row' | 'paragraph', position: number, text: string, extra: { row_id?: string; is_procedure?: boolean } = {}) => ({
     id: newId(),
@@ -71,11 +91,17 @@ async function seedDemoContent(trx: Knex, tenantId: string, learners: string[], 
   });
   const structure = item(tour.id, 'row', 0, 'The building blocks');
   const stars = item(tour.id, 'row', 1, 'Make it yours');
-  const steps = ['Find the fire exits on your floor', 'Meet your buddy', 'Read the safety policy'].map((text, position) => item(checklist.id, 'row', position, text, { is_procedure: true }));
+  const steps = ['Find the fire exits on your floor', 'Meet your buddy', 'Read the safety policy'].map((text, position) =>
+    item(checklist.id, 'row', position, text, { is_procedure: true }),
+  );
   await trx('items').insert([structure, stars, ...steps]);
   await trx('items').insert([
-    item(tour.id, 'paragraph', 0, 'A **module** is a subject; its **components** are its chapters, and each chapter has **topics** like this one.', { row_id: structure.id }),
-    item(tour.id, 'paragraph', 0, 'Star a topic to find it again under *Your Starred Topics*, and hide what you do not need in *Settings*.', { row_id: stars.id }),
+    item(tour.id, 'paragraph', 0, 'A **module** is a subject; its **components** are its chapters, and each chapter has **topics** like this one.', {
+      row_id: structure.id,
+    }),
+    item(tour.id, 'paragraph', 0, 'Star a topic to find it again under *Your Starred Topics*, and hide what you do not need in *Settings*.', {
+      row_id: stars.id,
+    }),
     item(checklist.id, 'paragraph', 0, 'The exits are marked in green. Walk to the nearest one once.', { row_id: steps[0].id }),
     item(checklist.id, 'paragraph', 0, 'Your manager tells you who shows you around in your first weeks.', { row_id: steps[1].id }),
     item(checklist.id, 'paragraph', 0, 'Ask your admin for the current version.', { row_id: steps[2].id }),

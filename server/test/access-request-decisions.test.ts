@@ -18,9 +18,19 @@ const TRANSITIONS: { from: State; action: string; call: Action; to: State | { fi
   { from: 'declined', action: 'decline', call: { body: { status: 'declined' } }, to: { field: 'status', message: 'This request is already declined.' } },
   { from: 'declined', action: 'archive', call: { body: { is_deleted: true } }, to: 'archived-declined' },
   { from: 'approved', action: 'approve', call: { body: { status: 'approved' } }, to: { field: 'status', message: 'This request is already approved.' } },
-  { from: 'approved', action: 'decline', call: { body: { status: 'declined' } }, to: { field: 'status', message: 'This request is approved and cannot be declined.' } },
+  {
+    from: 'approved',
+    action: 'decline',
+    call: { body: { status: 'declined' } },
+    to: { field: 'status', message: 'This request is approved and cannot be declined.' },
+  },
   { from: 'approved', action: 'archive', call: 'DELETE', to: { field: 'is_deleted', message: 'This request is approved and cannot be archived.' } },
-  { from: 'archived-pending', action: 'approve', call: { body: { status: 'approved' } }, to: { field: 'status', message: 'This request is archived and cannot be approved.' } },
+  {
+    from: 'archived-pending',
+    action: 'approve',
+    call: { body: { status: 'approved' } },
+    to: { field: 'status', message: 'This request is archived and cannot be approved.' },
+  },
   { from: 'archived-pending', action: 'archive', call: 'DELETE', to: { field: 'is_deleted', message: 'This request is already archived.' } },
   { from: 'archived-pending', action: 'restore', call: { body: { is_deleted: false } }, to: 'pending' },
   { from: 'archived-declined', action: 'restore', call: { body: { is_deleted: 0 } }, to: 'declined' },
@@ -53,7 +63,8 @@ describe.each(databaseKinds)('access request decisions on %s', (kind) => {
 
   it.each(TRANSITIONS)('$from --$action--> $to', async ({ from, call, to }) => {
     const { id } = await requestIn(from);
-    const response = call === 'DELETE' ? await del(server, `${base()}/${id}`, master.token) : await server.api.patch(`${base()}/${id}`, call.body, { token: master.token });
+    const response =
+      call === 'DELETE' ? await del(server, `${base()}/${id}`, master.token) : await server.api.patch(`${base()}/${id}`, call.body, { token: master.token });
     if (typeof to === 'string') {
       expect(response.status).toBe(200);
       expect(stateOf(response.body.data)).toBe(to);
@@ -66,7 +77,11 @@ describe.each(databaseKinds)('access request decisions on %s', (kind) => {
   it('approving makes the person a member with role user and emails them', async () => {
     const { id, requester } = await requestIn('pending');
     const response = await server.api.patch(`${base()}/${id}`, { status: 'approved' }, { token: master.token });
-    expect(response.body.data).toMatchObject({ status: 'approved', user: { id: requester.user.id, email: requester.user.email }, abilities: { approve: false, decline: false, archive: false, restore: false } });
+    expect(response.body.data).toMatchObject({
+      status: 'approved',
+      user: { id: requester.user.id, email: requester.user.email },
+      abilities: { approve: false, decline: false, archive: false, restore: false },
+    });
     const me = await server.api.get('/users/me', { token: requester.token });
     expect(me.body.data.memberships).toEqual([expect.objectContaining({ role: 'user', is_active: true, tenant: expect.objectContaining({ id: tenant.id }) })]);
     const mail = await waitForMail(context.dataDir, requester.user.email, { subject: /approved/ });
@@ -123,7 +138,7 @@ describe.each(databaseKinds)('access request decisions on %s', (kind) => {
     expect(archived.data[0].abilities).toEqual({ approve: false, decline: false, archive: false, restore: true });
   });
 
-  it('answers 404 for another organization\'s request and leaves it alone', async () => {
+  it("answers 404 for another organization's request and leaves it alone", async () => {
     const elsewhere = await insertTenant(server);
     const { user } = await person(server, { name: 'Far Away' });
     const foreign = await insertAccessRequest(server, elsewhere.id, user.id);

@@ -40,7 +40,14 @@ describe.each(databaseKinds)('access requests on %s', (kind) => {
     const removed = await loggedInUser(server);
     const now = new Date();
     const membership = (userId: string, deletedAt: Date | null) => ({
-      id: crypto.randomUUID(), tenant_id: tenant.id, user_id: userId, role: 'user', is_active: true, deleted_at: deletedAt, created_at: now, updated_at: now,
+      id: crypto.randomUUID(),
+      tenant_id: tenant.id,
+      user_id: userId,
+      role: 'user',
+      is_active: true,
+      deleted_at: deletedAt,
+      created_at: now,
+      updated_at: now,
     });
     await server.app.knex('tenant_users').insert([membership(member.user.id, null), membership(removed.user.id, now)]);
     expect((await request(member.tokens.access_token, tenant.name)).body.errors).toEqual({ tenant_id: ['You are already associated with this organization.'] });

@@ -99,7 +99,12 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       });
     });
     it('refuses an email with invisible characters, and takes a full-width spelling as the same account', async () => {
-      const lookalike = await server.api.post('/sign-up', { email: `ada\u200b${uniqueEmail()}`, name: 'Ada Lookalike', password: PASSWORD, recaptcha_token: await solvedCaptcha(server.api) });
+      const lookalike = await server.api.post('/sign-up', {
+        email: `ada\u200b${uniqueEmail()}`,
+        name: 'Ada Lookalike',
+        password: PASSWORD,
+        recaptcha_token: await solvedCaptcha(server.api),
+      });
       expect(lookalike.status).toBe(422);
       expect(lookalike.body.errors).toEqual({ email: ['The email may not contain control or invisible characters.'] });
       const { user } = await loggedInUser(server);
@@ -109,11 +114,20 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('refuses a breached password that passes the spec rules, on sign-up and in the profile', async () => {
-      const response = await server.api.post('/sign-up', { email: uniqueEmail(), name: 'Pat Common', password: 'Passw0rd!', recaptcha_token: await solvedCaptcha(server.api) });
+      const response = await server.api.post('/sign-up', {
+        email: uniqueEmail(),
+        name: 'Pat Common',
+        password: 'Passw0rd!',
+        recaptcha_token: await solvedCaptcha(server.api),
+      });
       expect(response.status).toBe(422);
       expect(response.body.errors).toEqual({ password: [BREACHED_PASSWORD_MESSAGE] });
       const { tokens } = await loggedInUser(server);
-      const profile = await server.api.patch('/users/me', { password: 'Password1', password_confirmation: 'Password1', current_password: PASSWORD }, { token: tokens.access_token });
+      const profile = await server.api.patch(
+        '/users/me',
+        { password: 'Password1', password_confirmation: 'Password1', current_password: PASSWORD },
+        { token: tokens.access_token },
+      );
       expect(profile.status).toBe(422);
       expect(profile.body.errors).toEqual({ password: [BREACHED_PASSWORD_MESSAGE] });
     });
@@ -142,7 +156,10 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       const other = await server.api.post('/confirm-email', { token, email: uniqueEmail() });
       expect(other.body.errors).toEqual({ email: ['This confirmation link was sent to a different email address.'] });
 
-      await server.app.knex('auth_tokens').where({ email }).update({ expires_at: new Date(Date.now() - 1000) });
+      await server.app
+        .knex('auth_tokens')
+        .where({ email })
+        .update({ expires_at: new Date(Date.now() - 1000) });
       const expired = await server.api.post('/confirm-email', { token });
       expect(expired.body.errors).toHaveProperty('token');
     });
@@ -166,7 +183,9 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       expect(resent.status).toBe(202);
       expect(readOutbox(context.dataDir).filter((mail) => mail.to === email)).toHaveLength(before + 1);
       // The newest link replaces the older one.
-      const links = readOutbox(context.dataDir).filter((mail) => mail.to === email).map((mail) => parseLink(mail.links[0]).token);
+      const links = readOutbox(context.dataDir)
+        .filter((mail) => mail.to === email)
+        .map((mail) => parseLink(mail.links[0]).token);
       expect((await server.api.post('/confirm-email', { token: links[0] })).status).toBe(422);
       expect((await server.api.post('/confirm-email', { token: links[links.length - 1] })).status).toBe(200);
 
@@ -247,7 +266,9 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       expect(reset.status).toBe(200);
       expect(reset.body.data.message).toBe('Your password has been reset.');
       expect((await server.api.get('/users/me', { token: tokens.access_token })).status).toBe(401);
-      expect((await server.api.post('/token', { grant_type: 'refresh_token', client_id: 'tessera-web', refresh_token: tokens.refresh_token })).status).toBe(401);
+      expect((await server.api.post('/token', { grant_type: 'refresh_token', client_id: 'tessera-web', refresh_token: tokens.refresh_token })).status).toBe(
+        401,
+      );
       expect((await server.api.post('/token', { grant_type: 'password', client_id: 'tessera-web', email: user.email, password: PASSWORD })).status).toBe(401);
       await login(server, user.email, newPassword);
       expect((await server.api.post('/reset-password', { email: user.email, password: newPassword, token })).status).toBe(422);
@@ -277,7 +298,14 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       ];
       await knex('tenants').insert(tenants.map((t) => ({ ...t, created_at: now, updated_at: now })));
       const membership = (tenant: (typeof tenants)[number], role: string, extra = {}) => ({
-        id: crypto.randomUUID(), tenant_id: tenant.id, user_id: user.id, role, is_active: true, created_at: now, updated_at: now, ...extra,
+        id: crypto.randomUUID(),
+        tenant_id: tenant.id,
+        user_id: user.id,
+        role,
+        is_active: true,
+        created_at: now,
+        updated_at: now,
+        ...extra,
       });
       await knex('tenant_users').insert([
         membership(tenants[0], 'admin', { is_active: false }),
@@ -289,10 +317,12 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       expect(me.status).toBe(200);
       expect(me.body.data).toMatchObject({ id: user.id, name: 'Mia Member', is_owner: false, is_deleted: false, status: 'active' });
       expect(me.body.data.joined).toBe(me.body.data.created_at);
-      expect(me.body.data.memberships.map((m: { tenant: { name: string }; role: string; is_active: boolean }) => [m.tenant.name, m.role, m.is_active])).toEqual([
-        ['Alpha Org', 'master', true],
-        ['Zeta Org', 'admin', false],
-      ]);
+      expect(me.body.data.memberships.map((m: { tenant: { name: string }; role: string; is_active: boolean }) => [m.tenant.name, m.role, m.is_active])).toEqual(
+        [
+          ['Alpha Org', 'master', true],
+          ['Zeta Org', 'admin', false],
+        ],
+      );
       expect(me.body.data.memberships[1].tenant).toMatchObject({ enable_bioreq: true, slug: `zeta-${user.id}` });
     });
 
@@ -305,7 +335,11 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
 
       const missingConfirmation = await server.api.patch('/users/me', { password: 'Another-pass-3' }, { token: tokens.access_token });
       expect(missingConfirmation.body.errors).toEqual({ password_confirmation: ['The password confirmation field is required.'] });
-      const changed = await server.api.patch('/users/me', { password: 'Another-pass-3', password_confirmation: 'Another-pass-3', current_password: PASSWORD }, { token: tokens.access_token });
+      const changed = await server.api.patch(
+        '/users/me',
+        { password: 'Another-pass-3', password_confirmation: 'Another-pass-3', current_password: PASSWORD },
+        { token: tokens.access_token },
+      );
       expect(changed.status).toBe(200);
       expect((await server.api.get('/users/me', { token: tokens.access_token })).status).toBe(200);
       expect((await server.api.get('/users/me', { token: other.access_token })).status).toBe(401);
@@ -340,7 +374,11 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       const withoutProof = await server.api.patch('/users/me', { email: newEmail }, { token: tokens.access_token });
       expect(withoutProof.status).toBe(422);
       expect(withoutProof.body.errors).toEqual({ current_password: ['The current password field is required.'] });
-      const wrongProof = await server.api.patch('/users/me', { password: 'Another-pass-3', password_confirmation: 'Another-pass-3', current_password: 'Guess-pass-1' }, { token: tokens.access_token });
+      const wrongProof = await server.api.patch(
+        '/users/me',
+        { password: 'Another-pass-3', password_confirmation: 'Another-pass-3', current_password: 'Guess-pass-1' },
+        { token: tokens.access_token },
+      );
       expect(wrongProof.body.errors).toEqual({ current_password: ['The current password is incorrect.'] });
       // Nothing changed, and the name alone still needs no proof.
       expect((await server.api.get('/users/me', { token: tokens.access_token })).body.data.email).toBe(user.email);

@@ -26,7 +26,9 @@ describe.each(databaseKinds)('change cache on %s', (kind) => {
   }
 
   const insertTenant = (name: string) =>
-    context.server.app.knex('tenants').insert({ id: crypto.randomUUID(), name, slug: name.toLowerCase(), enable_bioreq: false, created_at: new Date(), updated_at: new Date() });
+    context.server.app
+      .knex('tenants')
+      .insert({ id: crypto.randomUUID(), name, slug: name.toLowerCase(), enable_bioreq: false, created_at: new Date(), updated_at: new Date() });
 
   it('computes again after every commit, and only then on SQLite (every time on PostgreSQL)', async () => {
     const { read, runs } = countingCache();
@@ -49,7 +51,9 @@ describe.each(databaseKinds)('change cache on %s', (kind) => {
     const kept = await read();
     const other = new Database((context.server.app.knex.client.config.connection as { filename: string }).filename);
     try {
-      other.prepare("INSERT INTO tenants (id, name, slug, enable_bioreq, created_at, updated_at) VALUES (?, 'Elsewhere', 'elsewhere', 0, 0, 0)").run(crypto.randomUUID());
+      other
+        .prepare("INSERT INTO tenants (id, name, slug, enable_bioreq, created_at, updated_at) VALUES (?, 'Elsewhere', 'elsewhere', 0, 0, 0)")
+        .run(crypto.randomUUID());
     } finally {
       other.close();
     }
@@ -63,18 +67,20 @@ describe.each(databaseKinds)('change cache on %s', (kind) => {
     const cache = keptAnswers<number>(4);
     const { db } = context.server.app;
     let runs = 0;
-    const slow = () => db.kept(cache, 'slow', async () => {
-      runs += 1;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      return runs;
-    });
+    const slow = () =>
+      db.kept(cache, 'slow', async () => {
+        runs += 1;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return runs;
+      });
     expect(await Promise.all([slow(), slow(), slow()])).toEqual([1, 1, 1]);
     expect(runs).toBe(1);
 
-    const failing = () => db.kept(cache, 'failing', async () => {
-      runs += 1;
-      throw new Error('no database');
-    });
+    const failing = () =>
+      db.kept(cache, 'failing', async () => {
+        runs += 1;
+        throw new Error('no database');
+      });
     await expect(failing()).rejects.toThrow('no database');
     await expect(failing()).rejects.toThrow('no database');
     expect(runs).toBe(3);

@@ -37,7 +37,11 @@ describe.each(databaseKinds)('content by id on %s', (kind) => {
   it('answers a topic with its component and module', async () => {
     const answer = await server.api.get(`${t()}/topics/${topicId}`, { token: admin.token });
     expect(answer.status).toBe(200);
-    expect(answer.body.data).toMatchObject({ id: topicId, name: 'Footing', component: { id: componentId, name: 'Ladders', module: { id: moduleId, name: 'Safety' } } });
+    expect(answer.body.data).toMatchObject({
+      id: topicId,
+      name: 'Footing',
+      component: { id: componentId, name: 'Ladders', module: { id: moduleId, name: 'Safety' } },
+    });
   });
 
   it('answers 401 without a token and 403 to a suspended member', async () => {

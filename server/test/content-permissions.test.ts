@@ -77,9 +77,20 @@ const OPERATIONS: Operation[] = [
     name: 'POST modules',
     scope: 'author',
     success: 201,
-    prepare: async (t) => ({ method: 'POST', path: `/tenants/${t.pathTenant.id}/modules`, body: { name: uniqueName('M'), description: 'd' }, snapshot: rows(t.server, 'modules', { tenant_id: t.pathTenant.id }) }),
+    prepare: async (t) => ({
+      method: 'POST',
+      path: `/tenants/${t.pathTenant.id}/modules`,
+      body: { name: uniqueName('M'), description: 'd' },
+      snapshot: rows(t.server, 'modules', { tenant_id: t.pathTenant.id }),
+    }),
   },
-  { name: 'GET modules/{id}', scope: 'member', success: 200, targetsRow: true, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/modules/${(await tree(t)).moduleId}` }) },
+  {
+    name: 'GET modules/{id}',
+    scope: 'member',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/modules/${(await tree(t)).moduleId}` }),
+  },
   {
     name: 'POST modules/{id} (update)',
     scope: 'author',
@@ -87,7 +98,12 @@ const OPERATIONS: Operation[] = [
     targetsRow: true,
     prepare: async (t) => {
       const { moduleId } = await tree(t);
-      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/modules/${moduleId}`, body: { name: 'Renamed' }, snapshot: row(t.server, 'modules', moduleId) };
+      return {
+        method: 'POST',
+        path: `/tenants/${t.pathTenant.id}/modules/${moduleId}`,
+        body: { name: 'Renamed' },
+        snapshot: row(t.server, 'modules', moduleId),
+      };
     },
   },
   {
@@ -108,7 +124,12 @@ const OPERATIONS: Operation[] = [
     prepare: async (t) => {
       const { moduleId } = await tree(t);
       const media = await insertMediaRow(t.server, t.rowTenant.id);
-      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/media`, body: { media: [media] }, snapshot: rows(t.server, 'module_media', { module_id: moduleId }) };
+      return {
+        method: 'POST',
+        path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/media`,
+        body: { media: [media] },
+        snapshot: rows(t.server, 'module_media', { module_id: moduleId }),
+      };
     },
   },
   {
@@ -119,7 +140,12 @@ const OPERATIONS: Operation[] = [
     prepare: async (t) => {
       const { moduleId } = await tree(t);
       const group = await insertGroup(t.server, t.rowTenant.id);
-      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/groups`, body: { groups: [group] }, snapshot: rows(t.server, 'module_groups', { module_id: moduleId }) };
+      return {
+        method: 'POST',
+        path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/groups`,
+        body: { groups: [group] },
+        snapshot: rows(t.server, 'module_groups', { module_id: moduleId }),
+      };
     },
   },
   {
@@ -129,7 +155,12 @@ const OPERATIONS: Operation[] = [
     targetsRow: true,
     prepare: async (t) => {
       const { moduleId } = await tree(t);
-      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/tenant-users`, body: { tenant_users: [] }, snapshot: rows(t.server, 'module_tenant_users', { module_id: moduleId }) };
+      return {
+        method: 'POST',
+        path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/tenant-users`,
+        body: { tenant_users: [] },
+        snapshot: rows(t.server, 'module_tenant_users', { module_id: moduleId }),
+      };
     },
   },
   {
@@ -139,7 +170,11 @@ const OPERATIONS: Operation[] = [
     targetsRow: true,
     prepare: async (t) => {
       const { moduleId } = await tree(t);
-      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/modules/hidden/${moduleId}`, snapshot: rows(t.server, 'module_hidden', { module_id: moduleId }) };
+      return {
+        method: 'POST',
+        path: `/tenants/${t.pathTenant.id}/modules/hidden/${moduleId}`,
+        snapshot: rows(t.server, 'module_hidden', { module_id: moduleId }),
+      };
     },
   },
   {
@@ -153,8 +188,19 @@ const OPERATIONS: Operation[] = [
       return { method: 'DELETE', path: `/tenants/${t.pathTenant.id}/modules/hidden/${moduleId}`, snapshot };
     },
   },
-  { name: 'GET my-membership/content-tree', scope: 'member', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/my-membership/content-tree` }) },
-  { name: 'GET components', scope: 'member', success: 200, targetsRow: true, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/modules/${(await tree(t)).moduleId}/components` }) },
+  {
+    name: 'GET my-membership/content-tree',
+    scope: 'member',
+    success: 200,
+    prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/my-membership/content-tree` }),
+  },
+  {
+    name: 'GET components',
+    scope: 'member',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/modules/${(await tree(t)).moduleId}/components` }),
+  },
   {
     name: 'POST components',
     scope: 'author',
@@ -162,7 +208,12 @@ const OPERATIONS: Operation[] = [
     targetsRow: true,
     prepare: async (t) => {
       const { moduleId } = await tree(t);
-      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/components`, body: { name: 'C', description: 'd' }, snapshot: rows(t.server, 'components', { module_id: moduleId }) };
+      return {
+        method: 'POST',
+        path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/components`,
+        body: { name: 'C', description: 'd' },
+        snapshot: rows(t.server, 'components', { module_id: moduleId }),
+      };
     },
   },
   {
@@ -172,7 +223,12 @@ const OPERATIONS: Operation[] = [
     targetsRow: true,
     prepare: async (t) => {
       const { moduleId, componentId } = await tree(t);
-      return { method: 'PATCH', path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/components`, body: { components: [{ id: componentId, order: 0 }] }, snapshot: row(t.server, 'components', componentId) };
+      return {
+        method: 'PATCH',
+        path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/components`,
+        body: { components: [{ id: componentId, order: 0 }] },
+        snapshot: row(t.server, 'components', componentId),
+      };
     },
   },
   {
@@ -182,7 +238,12 @@ const OPERATIONS: Operation[] = [
     targetsRow: true,
     prepare: async (t) => {
       const { moduleId, componentId } = await tree(t);
-      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/components/${componentId}`, body: { is_active: false }, snapshot: row(t.server, 'components', componentId) };
+      return {
+        method: 'POST',
+        path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/components/${componentId}`,
+        body: { is_active: false },
+        snapshot: row(t.server, 'components', componentId),
+      };
     },
   },
   {
@@ -192,7 +253,11 @@ const OPERATIONS: Operation[] = [
     targetsRow: true,
     prepare: async (t) => {
       const { moduleId, componentId } = await tree(t);
-      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/components/copy/${componentId}`, snapshot: rows(t.server, 'components', { module_id: moduleId }) };
+      return {
+        method: 'POST',
+        path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/components/copy/${componentId}`,
+        snapshot: rows(t.server, 'components', { module_id: moduleId }),
+      };
     },
   },
   {
@@ -202,7 +267,11 @@ const OPERATIONS: Operation[] = [
     targetsRow: true,
     prepare: async (t) => {
       const { moduleId, componentId } = await tree(t);
-      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/components/hidden/${componentId}`, snapshot: rows(t.server, 'component_hidden', { component_id: componentId }) };
+      return {
+        method: 'POST',
+        path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/components/hidden/${componentId}`,
+        snapshot: rows(t.server, 'component_hidden', { component_id: componentId }),
+      };
     },
   },
   {
@@ -223,7 +292,11 @@ const OPERATIONS: Operation[] = [
     targetsRow: true,
     prepare: async (t) => {
       const { moduleId, componentId } = await tree(t);
-      return { method: 'DELETE', path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/components/${componentId}`, snapshot: row(t.server, 'components', componentId) };
+      return {
+        method: 'DELETE',
+        path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/components/${componentId}`,
+        snapshot: row(t.server, 'components', componentId),
+      };
     },
   },
   {
@@ -249,7 +322,13 @@ const OPERATIONS: Operation[] = [
     targetsRow: true,
     prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/components/${(await tree(t)).componentId}` }),
   },
-  { name: 'GET topics', scope: 'member', success: 200, targetsRow: true, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/components/${(await tree(t)).componentId}/topics` }) },
+  {
+    name: 'GET topics',
+    scope: 'member',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/components/${(await tree(t)).componentId}/topics` }),
+  },
   {
     name: 'POST topics',
     scope: 'author',
@@ -257,7 +336,12 @@ const OPERATIONS: Operation[] = [
     targetsRow: true,
     prepare: async (t) => {
       const { componentId } = await tree(t);
-      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/components/${componentId}/topics`, body: { name: 'T', description: 'd' }, snapshot: rows(t.server, 'topics', { component_id: componentId }) };
+      return {
+        method: 'POST',
+        path: `/tenants/${t.pathTenant.id}/components/${componentId}/topics`,
+        body: { name: 'T', description: 'd' },
+        snapshot: rows(t.server, 'topics', { component_id: componentId }),
+      };
     },
   },
   {
@@ -267,10 +351,21 @@ const OPERATIONS: Operation[] = [
     targetsRow: true,
     prepare: async (t) => {
       const { componentId, topicId } = await tree(t);
-      return { method: 'PATCH', path: `/tenants/${t.pathTenant.id}/components/${componentId}/topics`, body: { topics: [{ id: topicId, order: 0 }] }, snapshot: row(t.server, 'topics', topicId) };
+      return {
+        method: 'PATCH',
+        path: `/tenants/${t.pathTenant.id}/components/${componentId}/topics`,
+        body: { topics: [{ id: topicId, order: 0 }] },
+        snapshot: row(t.server, 'topics', topicId),
+      };
     },
   },
-  { name: 'GET /tenants/{t}/topics/{id}', scope: 'member', success: 200, targetsRow: true, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/topics/${(await tree(t)).topicId}` }) },
+  {
+    name: 'GET /tenants/{t}/topics/{id}',
+    scope: 'member',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/topics/${(await tree(t)).topicId}` }),
+  },
   {
     name: 'POST topics/copy/{id}',
     scope: 'author',
@@ -278,7 +373,11 @@ const OPERATIONS: Operation[] = [
     targetsRow: true,
     prepare: async (t) => {
       const { componentId, topicId } = await tree(t);
-      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/components/${componentId}/topics/copy/${topicId}`, snapshot: rows(t.server, 'topics', { component_id: componentId }) };
+      return {
+        method: 'POST',
+        path: `/tenants/${t.pathTenant.id}/components/${componentId}/topics/copy/${topicId}`,
+        snapshot: rows(t.server, 'topics', { component_id: componentId }),
+      };
     },
   },
   {
@@ -304,7 +403,12 @@ const OPERATIONS: Operation[] = [
     targetsRow: true,
     prepare: async (t) => {
       const { componentId, topicId } = await tree(t);
-      return { method: 'PATCH', path: `/tenants/${t.pathTenant.id}/components/${componentId}/topics/${topicId}`, body: { name: 'T2' }, snapshot: row(t.server, 'topics', topicId) };
+      return {
+        method: 'PATCH',
+        path: `/tenants/${t.pathTenant.id}/components/${componentId}/topics/${topicId}`,
+        body: { name: 'T2' },
+        snapshot: row(t.server, 'topics', topicId),
+      };
     },
   },
   {
@@ -324,7 +428,11 @@ const OPERATIONS: Operation[] = [
     targetsRow: true,
     prepare: async (t) => {
       const { componentId, topicId } = await tree(t);
-      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/components/${componentId}/topics/favorites/${topicId}`, snapshot: rows(t.server, 'topic_favorites', { topic_id: topicId }) };
+      return {
+        method: 'POST',
+        path: `/tenants/${t.pathTenant.id}/components/${componentId}/topics/favorites/${topicId}`,
+        snapshot: rows(t.server, 'topic_favorites', { topic_id: topicId }),
+      };
     },
   },
   {
@@ -338,15 +446,31 @@ const OPERATIONS: Operation[] = [
       return { method: 'DELETE', path: `/tenants/${t.pathTenant.id}/components/${componentId}/topics/favorites/${topicId}`, snapshot };
     },
   },
-  { name: 'GET favorite-topics', scope: 'member', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/my-membership/favorite-topics` }) },
+  {
+    name: 'GET favorite-topics',
+    scope: 'member',
+    success: 200,
+    prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/my-membership/favorite-topics` }),
+  },
   {
     name: 'POST suggestions',
     scope: 'self',
     success: 201,
-    prepare: async (t) => ({ method: 'POST', path: `/tenants/${t.pathTenant.id}/suggestions`, body: { text: 'An idea' }, snapshot: rows(t.server, 'suggestions', { tenant_id: t.pathTenant.id }) }),
+    prepare: async (t) => ({
+      method: 'POST',
+      path: `/tenants/${t.pathTenant.id}/suggestions`,
+      body: { text: 'An idea' },
+      snapshot: rows(t.server, 'suggestions', { tenant_id: t.pathTenant.id }),
+    }),
   },
   { name: 'GET suggestions', scope: 'master', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/suggestions` }) },
-  { name: 'GET suggestions/{id}', scope: 'master', success: 200, targetsRow: true, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/suggestions/${await suggestion(t)}` }) },
+  {
+    name: 'GET suggestions/{id}',
+    scope: 'master',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/suggestions/${await suggestion(t)}` }),
+  },
   {
     name: 'PATCH suggestions/{id}',
     scope: 'master',
@@ -367,7 +491,12 @@ const OPERATIONS: Operation[] = [
       return { method: 'DELETE', path: `/tenants/${t.pathTenant.id}/suggestions/${id}`, snapshot: row(t.server, 'suggestions', id) };
     },
   },
-  { name: 'GET reports/snapshot', scope: 'author', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/reports/snapshot` }) },
+  {
+    name: 'GET reports/snapshot',
+    scope: 'author',
+    success: 200,
+    prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/reports/snapshot` }),
+  },
   // The media library.
   { name: 'GET media', scope: 'author', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/media` }) },
   {
@@ -381,7 +510,13 @@ const OPERATIONS: Operation[] = [
       snapshot: rows(t.server, 'media', { tenant_id: t.pathTenant.id }),
     }),
   },
-  { name: 'GET media/{id}', scope: 'author', success: 200, targetsRow: true, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/media/${await insertMediaRow(t.server, t.rowTenant.id)}` }) },
+  {
+    name: 'GET media/{id}',
+    scope: 'author',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/media/${await insertMediaRow(t.server, t.rowTenant.id)}` }),
+  },
   {
     name: 'POST media/{id} (rename)',
     scope: 'author',
@@ -400,7 +535,12 @@ const OPERATIONS: Operation[] = [
     prepare: async (t) => {
       const id = await insertMediaRow(t.server, t.rowTenant.id);
       const { moduleId } = await tree(t);
-      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/media/${id}/modules`, body: { modules: [moduleId] }, snapshot: rows(t.server, 'module_media', { media_id: id }) };
+      return {
+        method: 'POST',
+        path: `/tenants/${t.pathTenant.id}/media/${id}/modules`,
+        body: { modules: [moduleId] },
+        snapshot: rows(t.server, 'module_media', { media_id: id }),
+      };
     },
   },
   {

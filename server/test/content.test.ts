@@ -45,8 +45,13 @@ describe.each(databaseKinds)('content on %s', (kind) => {
       const id = await insertModule(server, tenant.id, { active: false });
       const updated = await server.api.post(`${t()}/modules/${id}`, { name: 'Renamed', image_id: null }, { token: admin.token });
       expect(updated.body.data).toMatchObject({ name: 'Renamed', is_active: false, main_image: null });
-      expect((await del(server, `${t()}/modules/${id}`, admin.token)).body.data).toMatchObject({ is_deleted: true, abilities: { restore: true, update: false } });
-      expect((await server.api.post(`${t()}/modules/${id}`, { name: 'x' }, { token: admin.token })).body.errors).toEqual({ is_deleted: ['This module is archived: restore it first.'] });
+      expect((await del(server, `${t()}/modules/${id}`, admin.token)).body.data).toMatchObject({
+        is_deleted: true,
+        abilities: { restore: true, update: false },
+      });
+      expect((await server.api.post(`${t()}/modules/${id}`, { name: 'x' }, { token: admin.token })).body.errors).toEqual({
+        is_deleted: ['This module is archived: restore it first.'],
+      });
       const restored = await server.api.post(`${t()}/modules/${id}`, { is_deleted: false }, { token: admin.token });
       expect(restored.body.data).toMatchObject({ is_deleted: false, is_active: true });
     });
@@ -56,13 +61,19 @@ describe.each(databaseKinds)('content on %s', (kind) => {
       const id = await insertModule(server, tenant.id, { name: 'Related module' });
       const media = await insertMediaRow(server, tenant.id);
       const group = await insertGroup(server, tenant.id);
-      expect((await server.api.post(`${t()}/modules/${id}/media`, { media: [media] }, { token: admin.token })).body.data.media.map((m: { id: string }) => m.id)).toEqual([media]);
+      expect(
+        (await server.api.post(`${t()}/modules/${id}/media`, { media: [media] }, { token: admin.token })).body.data.media.map((m: { id: string }) => m.id),
+      ).toEqual([media]);
       expect((await server.api.post(`${t()}/modules/${id}/groups`, { groups: [group] }, { token: admin.token })).status).toBe(403);
-      expect((await server.api.post(`${t()}/modules/${id}/groups`, { groups: [group] }, { token: master.token })).body.data.groups).toEqual([expect.objectContaining({ id: group })]);
+      expect((await server.api.post(`${t()}/modules/${id}/groups`, { groups: [group] }, { token: master.token })).body.data.groups).toEqual([
+        expect.objectContaining({ id: group }),
+      ]);
       const members = await server.api.post(`${t()}/modules/${id}/tenant-users`, { tenant_users: [learner.membershipId] }, { token: master.token });
       expect(members.body.data.members.map((m: { id: string }) => m.id)).toEqual([learner.membershipId]);
       const foreign = await insertGroup(server, (await insertTenant(server)).id);
-      expect((await server.api.post(`${t()}/modules/${id}/groups`, { groups: [foreign] }, { token: master.token })).body.errors).toEqual({ groups: ['The selected groups is invalid.'] });
+      expect((await server.api.post(`${t()}/modules/${id}/groups`, { groups: [foreign] }, { token: master.token })).body.errors).toEqual({
+        groups: ['The selected groups is invalid.'],
+      });
       const listed = (await server.api.get(`${t()}/modules?search=Related`, { token: admin.token })).body.data[0];
       expect(listed).toMatchObject({ media_count: 1, groups_count: 1, members_count: 1, components_count: 0 });
       expect((await server.api.get(`${t()}/modules?search=Related&short=1`, { token: admin.token })).body.data[0].media_count).toBeUndefined();
@@ -86,7 +97,10 @@ describe.each(databaseKinds)('content on %s', (kind) => {
       const made: Record<string, string> = {};
       for (const { name, position, day, active, archived } of spec) {
         const id = await insertModule(server, local.id, { name, position, active, archived, members: member });
-        await server.app.knex('modules').where('id', id).update({ created_at: new Date(Date.UTC(2024, 0, day)), updated_at: new Date(Date.UTC(2024, 1, 6 - day)) });
+        await server.app
+          .knex('modules')
+          .where('id', id)
+          .update({ created_at: new Date(Date.UTC(2024, 0, day)), updated_at: new Date(Date.UTC(2024, 1, 6 - day)) });
         made[name] = id;
       }
       const list = async (query: string, token = author.token) => {
@@ -195,19 +209,43 @@ describe.each(databaseKinds)('content on %s', (kind) => {
         expect(response.status).toBe(201);
         made.push(response.body.data.id);
       }
-      expect((await server.api.post(base, {}, { token: admin.token })).body.errors).toEqual({ name: ['The name field is required.'], description: ['The description field is required.'] });
+      expect((await server.api.post(base, {}, { token: admin.token })).body.errors).toEqual({
+        name: ['The name field is required.'],
+        description: ['The description field is required.'],
+      });
       await insertTopic(server, tenant.id, made[0]);
       const listed = await server.api.get(base, { token: learner.token });
-      expect(listed.body.data.map((c: { order: number; topics_count: number }) => [c.order, c.topics_count])).toEqual([[0, 1], [1, 0], [2, 0]]);
+      expect(listed.body.data.map((c: { order: number; topics_count: number }) => [c.order, c.topics_count])).toEqual([
+        [0, 1],
+        [1, 0],
+        [2, 0],
+      ]);
 
       await server.api.post(`${base}/hidden/${made[1]}`, undefined, { token: learner.token });
       expect(ids((await server.api.get(base, { token: learner.token })).body)).toEqual([made[0], made[2]]);
       expect(ids((await server.api.get(base, { token: admin.token })).body)).toEqual(made);
 
-      const reordered = await server.api.patch(base, { components: [{ id: made[2], order: 0 }, { id: made[0], order: 1 }] }, { token: admin.token });
+      const reordered = await server.api.patch(
+        base,
+        {
+          components: [
+            { id: made[2], order: 0 },
+            { id: made[0], order: 1 },
+          ],
+        },
+        { token: admin.token },
+      );
       expect(reordered.status).toBe(200);
-      expect(reordered.body.data.map((c: { id: string; order: number }) => [c.id, c.order])).toEqual([[made[2], 0], [made[0], 1], [made[1], 2]]);
-      const foreign = await server.api.patch(base, { components: [{ id: await insertComponent(server, tenant.id, await insertModule(server, tenant.id)), order: 0 }] }, { token: admin.token });
+      expect(reordered.body.data.map((c: { id: string; order: number }) => [c.id, c.order])).toEqual([
+        [made[2], 0],
+        [made[0], 1],
+        [made[1], 2],
+      ]);
+      const foreign = await server.api.patch(
+        base,
+        { components: [{ id: await insertComponent(server, tenant.id, await insertModule(server, tenant.id)), order: 0 }] },
+        { token: admin.token },
+      );
       expect(foreign.body.errors).toEqual({ components: ['The selected components is invalid.'] });
 
       const target = await insertModule(server, tenant.id);
@@ -215,7 +253,9 @@ describe.each(databaseKinds)('content on %s', (kind) => {
       const moved = await server.api.post(`${base}/move/${made[0]}`, { module_id: target }, { token: admin.token });
       expect(moved.body.data).toMatchObject({ module_id: target, order: 5 });
       expect((await server.api.get(`${base}/${made[0]}`, { token: admin.token })).status).toBe(404);
-      expect((await server.api.post(`${base}/move/${made[2]}`, { module_id: 'nope' }, { token: admin.token })).body.errors).toEqual({ module_id: ['The module id must be a valid UUID.'] });
+      expect((await server.api.post(`${base}/move/${made[2]}`, { module_id: 'nope' }, { token: admin.token })).body.errors).toEqual({
+        module_id: ['The module id must be a valid UUID.'],
+      });
     });
 
     it('archives with DELETE, restores with is_deleted false and unhides, as the lists show', async () => {
@@ -243,22 +283,36 @@ describe.each(databaseKinds)('content on %s', (kind) => {
       expect(ids(await list('', learner.token))).toEqual([first, third]);
       expect((await server.api.get(`${base}/${second}`, { token: learner.token })).status).toBe(404);
       expect((await del(server, `${base}/${second}`, admin.token)).body.errors).toEqual({ is_deleted: ['This component is already archived.'] });
-      expect((await server.api.post(`${base}/${second}`, { name: 'x' }, { token: admin.token })).body.errors).toEqual({ is_deleted: ['This component is archived: restore it first.'] });
+      expect((await server.api.post(`${base}/${second}`, { name: 'x' }, { token: admin.token })).body.errors).toEqual({
+        is_deleted: ['This component is archived: restore it first.'],
+      });
 
       // Restore (POST with is_deleted false, as the contract says): back in its place, and reactivated.
       expect((await server.api.post(`${base}/${second}`, { is_deleted: false }, { token: learner.token })).status).toBe(403);
       const restored = await server.api.post(`${base}/${second}`, { is_deleted: false }, { token: admin.token });
       expect(restored.status).toBe(200);
-      expect(restored.body.data).toMatchObject({ id: second, is_deleted: false, deleted_at: null, is_active: true, abilities: { update: true, archive: true, restore: false } });
+      expect(restored.body.data).toMatchObject({
+        id: second,
+        is_deleted: false,
+        deleted_at: null,
+        is_active: true,
+        abilities: { update: true, archive: true, restore: false },
+      });
       expect(ids(await list(''))).toEqual([first, second, third]);
       expect(ids(await list('archived=true'))).toEqual([]);
       expect(ids(await list('', learner.token))).toEqual([first, second, third]);
-      expect((await server.api.post(`${base}/${second}`, { is_deleted: 0 }, { token: admin.token })).body.errors).toEqual({ is_deleted: ['This component is not archived.'] });
+      expect((await server.api.post(`${base}/${second}`, { is_deleted: 0 }, { token: admin.token })).body.errors).toEqual({
+        is_deleted: ['This component is not archived.'],
+      });
 
       // Hide, then unhide: the client view leaves a hidden component out unless show-hidden is asked.
       expect((await server.api.post(`${base}/hidden/${second}`, undefined, { token: learner.token })).body.data.is_hidden).toBe(true);
       expect(ids(await list('', learner.token))).toEqual([first, third]);
-      expect((await list('show-hidden=true', learner.token)).data.map((row) => [row.id, row.is_hidden])).toEqual([[first, false], [second, true], [third, false]]);
+      expect((await list('show-hidden=true', learner.token)).data.map((row) => [row.id, row.is_hidden])).toEqual([
+        [first, false],
+        [second, true],
+        [third, false],
+      ]);
       const unhidden = await server.api.request('DELETE', `${base}/hidden/${second}`, { token: learner.token });
       expect(unhidden.status).toBe(200);
       expect(unhidden.body.data).toMatchObject({ id: second, is_hidden: false });
@@ -281,7 +335,11 @@ describe.each(databaseKinds)('content on %s', (kind) => {
       const moved = await server.api.post(`${t()}/modules/${source}/components/move/${made[1]}`, { module_id: target }, { token: admin.token });
       expect(moved.body.data).toMatchObject({ module_id: target, order: 0 });
       const left = (await server.api.get(`${t()}/modules/${source}/components`, { token: admin.token })).body.data;
-      expect(left.map((c: { id: string; order: number }) => [c.id, c.order])).toEqual([[made[0], 0], [made[2], 1], [made[3], 2]]);
+      expect(left.map((c: { id: string; order: number }) => [c.id, c.order])).toEqual([
+        [made[0], 0],
+        [made[2], 1],
+        [made[3], 2],
+      ]);
       expect((await server.app.knex('components').where('id', archivedSibling).first()).position).toBe(9);
       // A move within the same module changes nothing.
       const stay = await server.api.post(`${t()}/modules/${source}/components/move/${made[3]}`, { module_id: source }, { token: admin.token });
@@ -300,7 +358,13 @@ describe.each(databaseKinds)('content on %s', (kind) => {
           const rowId = await insertItem(server, tenant.id, topicId, { position: row, procedure: row === 0, text: `Row ${row}` });
           items += 1;
           for (let child = 0; child < 3 && items < 19; child += 1) {
-            await insertItem(server, tenant.id, topicId, { rowId, position: child, type: child === 0 ? 'image' : 'paragraph', mediaId: child === 0 ? media : null, text: child === 0 ? null : `P${child}` });
+            await insertItem(server, tenant.id, topicId, {
+              rowId,
+              position: child,
+              type: child === 0 ? 'image' : 'paragraph',
+              mediaId: child === 0 ? media : null,
+              text: child === 0 ? null : `P${child}`,
+            });
             items += 1;
           }
         }
@@ -308,7 +372,11 @@ describe.each(databaseKinds)('content on %s', (kind) => {
       await insertItem(server, tenant.id, topics[2], { position: 9, text: 'Last row' });
       items += 1;
       expect(items).toBe(20);
-      await server.app.knex('item_completions').insert({ item_id: (await server.app.knex('items').where({ topic_id: topics[0], is_procedure: true }).first()).id, tenant_user_id: admin.membershipId, created_at: new Date() });
+      await server.app.knex('item_completions').insert({
+        item_id: (await server.app.knex('items').where({ topic_id: topics[0], is_procedure: true }).first()).id,
+        tenant_user_id: admin.membershipId,
+        created_at: new Date(),
+      });
 
       const copy = await server.api.post(`${t()}/modules/${moduleId}/components/copy/${source}`, undefined, { token: admin.token });
       expect(copy.status).toBe(201);
@@ -321,12 +389,20 @@ describe.each(databaseKinds)('content on %s', (kind) => {
             const found = await knex('items').where('topic_id', topic.id);
             const byId = new Map(found.map((row) => [row.id, row]));
             // Rows and their children in tree order: a row's key is its position, a child's its row's position then its own.
-            const key = (row: { row_id: string | null; position: number }) => (row.row_id ? [byId.get(row.row_id).position, 1, row.position] : [row.position, 0, 0]);
+            const key = (row: { row_id: string | null; position: number }) =>
+              row.row_id ? [byId.get(row.row_id).position, 1, row.position] : [row.position, 0, 0];
             const rows = found.sort((a, b) => String(key(a)).localeCompare(String(key(b)), undefined, { numeric: true }));
             return {
               name: topic.name,
               position: topic.position,
-              items: rows.map((row) => ({ type: row.type, position: row.position, text: row.text, procedure: Boolean(row.is_procedure), media: row.media_id, parent: row.row_id ? byId.get(row.row_id)?.text : null })),
+              items: rows.map((row) => ({
+                type: row.type,
+                position: row.position,
+                text: row.text,
+                procedure: Boolean(row.is_procedure),
+                media: row.media_id,
+                parent: row.row_id ? byId.get(row.row_id)?.text : null,
+              })),
               ids: rows.map((row) => row.id),
               topicId: topic.id,
             };
@@ -334,10 +410,24 @@ describe.each(databaseKinds)('content on %s', (kind) => {
         );
       };
       const [original, copied] = [await shape(source), await shape(copy.body.data.id)];
-      expect(copied.map(({ name, position, items: list }) => ({ name, position, items: list }))).toEqual(original.map(({ name, position, items: list }) => ({ name, position, items: list })));
+      expect(copied.map(({ name, position, items: list }) => ({ name, position, items: list }))).toEqual(
+        original.map(({ name, position, items: list }) => ({ name, position, items: list })),
+      );
       const originalIds = new Set(original.flatMap((topic) => [topic.topicId, ...topic.ids]));
       expect(copied.flatMap((topic) => [topic.topicId, ...topic.ids]).some((id) => originalIds.has(id))).toBe(false);
-      expect(Number((await server.app.knex('item_completions').whereIn('item_id', copied.flatMap((topic) => topic.ids)).count({ n: '*' }))[0].n)).toBe(0);
+      expect(
+        Number(
+          (
+            await server.app
+              .knex('item_completions')
+              .whereIn(
+                'item_id',
+                copied.flatMap((topic) => topic.ids),
+              )
+              .count({ n: '*' })
+          )[0].n,
+        ),
+      ).toBe(0);
       // Independent: editing the copy leaves the original alone.
       await server.app.knex('items').whereIn('id', copied[0].ids).update({ text: 'changed' });
       expect(await shape(source)).toEqual(original);
@@ -353,7 +443,14 @@ describe.each(databaseKinds)('content on %s', (kind) => {
       await server.app.knex('item_completions').insert({ item_id: row, tenant_user_id: learner.membershipId, created_at: new Date() });
       const base = `${t()}/components/${tree.componentId}/topics`;
       const [topic] = (await server.api.get(base, { token: learner.token })).body.data;
-      expect(topic).toMatchObject({ id: tree.topicId, items_count: 3, total_procedures: 2, completed_procedures: 1, is_favorite: false, knowledgecheck_id: null });
+      expect(topic).toMatchObject({
+        id: tree.topicId,
+        items_count: 3,
+        total_procedures: 2,
+        completed_procedures: 1,
+        is_favorite: false,
+        knowledgecheck_id: null,
+      });
       expect(topic.component.module.id).toBe(tree.moduleId);
 
       expect((await server.api.post(`${base}/favorites/${tree.topicId}`, undefined, { token: learner.token })).body.data.is_favorite).toBe(true);
@@ -371,7 +468,10 @@ describe.each(databaseKinds)('content on %s', (kind) => {
       const base = `${t()}/components/${tree.componentId}/topics`;
       for (const token of [admin.token, learner.token]) {
         const full = (await server.api.get(`${base}?paginate=false&order=order`, { token })).body.data;
-        expect(full.map((topic: Record<string, unknown>) => [topic.id, topic.items_count, topic.total_procedures])).toEqual([[tree.topicId, 1, 1], [second, 0, 0]]);
+        expect(full.map((topic: Record<string, unknown>) => [topic.id, topic.items_count, topic.total_procedures])).toEqual([
+          [tree.topicId, 1, 1],
+          [second, 0, 0],
+        ]);
         const short = await server.api.get(`${base}?paginate=false&short=true&order=order`, { token });
         expect(short.status).toBe(200);
         expect(ids(short.body)).toEqual([tree.topicId, second]);
@@ -399,7 +499,11 @@ describe.each(databaseKinds)('content on %s', (kind) => {
       const moved = await server.api.post(`${base}/move/${made[0]}`, { component_id: target }, { token: admin.token });
       expect(moved.body.data).toMatchObject({ component_id: target, order: 1 });
       const left = (await server.api.get(base, { token: admin.token })).body.data;
-      expect(left.map((topic: { id: string; order: number }) => [topic.id, topic.order])).toEqual([[made[1], 0], [made[2], 1], [made[3], 2]]);
+      expect(left.map((topic: { id: string; order: number }) => [topic.id, topic.order])).toEqual([
+        [made[1], 0],
+        [made[2], 1],
+        [made[3], 2],
+      ]);
     });
 
     it('creates, edits, moves to a place, reorders, archives, restores, copies and moves', async () => {
@@ -409,7 +513,10 @@ describe.each(databaseKinds)('content on %s', (kind) => {
       const second = (await server.api.post(base, { name: 'Second', description: 'd' }, { token: admin.token })).body.data;
       const third = (await server.api.post(base, { name: 'Third', description: 'd' }, { token: admin.token })).body.data;
       expect([second.order, third.order]).toEqual([1, 2]);
-      expect((await server.api.patch(`${base}/${third.id}`, { order: 0, name: 'First now' }, { token: admin.token })).body.data).toMatchObject({ order: 0, name: 'First now' });
+      expect((await server.api.patch(`${base}/${third.id}`, { order: 0, name: 'First now' }, { token: admin.token })).body.data).toMatchObject({
+        order: 0,
+        name: 'First now',
+      });
       expect(ids((await server.api.get(base, { token: admin.token })).body)).toEqual([third.id, tree.topicId, second.id]);
       const reordered = await server.api.patch(base, { topics: [{ id: second.id, order: 0 }] }, { token: admin.token });
       expect(reordered.body.data.map((topic: { order: number }) => topic.order)).toEqual([0, 1, 2]);
@@ -417,7 +524,10 @@ describe.each(databaseKinds)('content on %s', (kind) => {
 
       expect((await del(server, `${base}/${second.id}`, admin.token)).body.data.is_deleted).toBe(true);
       expect(ids((await server.api.get(`${base}?archived=1`, { token: admin.token })).body)).toEqual([second.id]);
-      expect((await server.api.patch(`${base}/${second.id}`, { is_deleted: false }, { token: admin.token })).body.data).toMatchObject({ is_deleted: false, is_active: true });
+      expect((await server.api.patch(`${base}/${second.id}`, { is_deleted: false }, { token: admin.token })).body.data).toMatchObject({
+        is_deleted: false,
+        is_active: true,
+      });
 
       await insertItem(server, tenant.id, third.id);
       const copy = await server.api.post(`${base}/copy/${third.id}`, undefined, { token: admin.token });

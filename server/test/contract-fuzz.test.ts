@@ -80,19 +80,41 @@ function resolveParameter(parameter: Parameter): Parameter {
  * Strings that have broken servers: control and invisible characters, encodings, injections, overlong text (up to
  * `longest`: a URL keeps under Node's 16 KB header limit, which answers 431 before the app).
  */
-const hostile = (longest: number): fc.Arbitrary<string> => fc.oneof(
-  fc.string({ maxLength: 30 }),
-  fc.string({ unit: 'binary', maxLength: 30 }),
-  fc.constantFrom('', ' ', '\u0000', 'a\u0000b', '\u0007\u001b[2J', '\u200b\u200d', '\u202etxt.exe', '\ud800', '\uffff', '../../etc/passwd', '%00', '%', '%zz'),
-  fc.constantFrom('null', 'true', '-1', '0', '1e309', 'NaN', '9'.repeat(40), "'; drop table users; --", '<script>alert(1)</script>', '{{7*7}}'),
-  fc.integer({ min: 300, max: longest }).map((length) => 'x'.repeat(length)),
-);
+const hostile = (longest: number): fc.Arbitrary<string> =>
+  fc.oneof(
+    fc.string({ maxLength: 30 }),
+    fc.string({ unit: 'binary', maxLength: 30 }),
+    fc.constantFrom(
+      '',
+      ' ',
+      '\u0000',
+      'a\u0000b',
+      '\u0007\u001b[2J',
+      '\u200b\u200d',
+      '\u202etxt.exe',
+      '\ud800',
+      '\uffff',
+      '../../etc/passwd',
+      '%00',
+      '%',
+      '%zz',
+    ),
+    fc.constantFrom('null', 'true', '-1', '0', '1e309', 'NaN', '9'.repeat(40), "'; drop table users; --", '<script>alert(1)</script>', '{{7*7}}'),
+    fc.integer({ min: 300, max: longest }).map((length) => 'x'.repeat(length)),
+  );
 const hostileString = hostile(18_000);
 const hostileInUrl = hostile(1_500);
 /** encodeURIComponent throws on lone surrogates; a client would have sent them as U+FFFD. */
 const wellFormed = (value: string) => value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 const inUrl = (value: string) => encodeURIComponent(wellFormed(value));
-const wrongType: fc.Arbitrary<unknown> = fc.oneof(fc.constant(null), fc.boolean(), fc.integer(), fc.double(), fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 }));
+const wrongType: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer(),
+  fc.double(),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 }),
+);
 
 /** Values the schema allows (or nearly: ids come from the world, so they may name real rows). */
 function plausible(schema: Schema, ids: string[], depth: number): fc.Arbitrary<unknown> {
@@ -125,9 +147,9 @@ function plausible(schema: Schema, ids: string[], depth: number): fc.Arbitrary<u
 function objectOf(schema: Schema, ids: string[], depth: number): fc.Arbitrary<Record<string, unknown>> {
   const fields = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, property]) => [name, fuzzed(property, ids, depth + 1)]));
   const known = fc.record(fields, { requiredKeys: (schema.required ?? []).filter((name) => name in fields) });
-  return fc.tuple(known, fc.option(fc.tuple(fc.string({ minLength: 1, maxLength: 12 }), hostileString), { nil: undefined })).map(([value, extra]) =>
-    extra ? { ...value, [extra[0]]: extra[1] } : value,
-  );
+  return fc
+    .tuple(known, fc.option(fc.tuple(fc.string({ minLength: 1, maxLength: 12 }), hostileString), { nil: undefined }))
+    .map(([value, extra]) => (extra ? { ...value, [extra[0]]: extra[1] } : value));
 }
 
 /** Mostly plausible values, sometimes a hostile string or a value of the wrong type. */
@@ -149,12 +171,20 @@ function jsonBody(value: unknown): Encoded {
 /** Bodies no serializer makes: truncated JSON, invalid UTF-8, gzip that is not, a body under another type. */
 const brokenBody: fc.Arbitrary<Encoded> = fc.constantFrom<Encoded>(
   { body: '{"name": "unterminated', headers: { 'Content-Type': 'application/json' }, shown: 'truncated JSON' },
-  { body: Buffer.from([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d]), headers: { 'Content-Type': 'application/json' }, shown: 'invalid UTF-8' },
+  {
+    body: Buffer.from([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d]),
+    headers: { 'Content-Type': 'application/json' },
+    shown: 'invalid UTF-8',
+  },
   { body: '{"name":"x"}', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, shown: 'not gzip' },
   { body: gzipSync('{"name":'), headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, shown: 'gzip of broken JSON' },
   { body: '{"name":"x"}', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'br' }, shown: 'unknown encoding' },
   { body: '<xml/>', headers: { 'Content-Type': 'application/xml' }, shown: 'xml' },
-  { body: '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nbroken', headers: { 'Content-Type': 'multipart/form-data; boundary=x' }, shown: 'truncated multipart' },
+  {
+    body: '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nbroken',
+    headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
+    shown: 'truncated multipart',
+  },
 );
 
 function multipartBody(schema: Schema, ids: string[]): fc.Arbitrary<Encoded> {
@@ -163,7 +193,10 @@ function multipartBody(schema: Schema, ids: string[]): fc.Arbitrary<Encoded> {
     const field = resolveSchema(property);
     const isFile = field.format === 'binary' || resolveSchema(field.items).format === 'binary';
     const value: fc.Arbitrary<unknown> = isFile ? fc.uint8Array({ maxLength: 2048 }) : fuzzed(field, ids);
-    return fc.option(value.map((entry) => [name, entry] as const), { nil: undefined });
+    return fc.option(
+      value.map((entry) => [name, entry] as const),
+      { nil: undefined },
+    );
   });
   return fc.tuple(...parts).map((entries) => {
     const form = new FormData();
@@ -172,7 +205,7 @@ function multipartBody(schema: Schema, ids: string[]): fc.Arbitrary<Encoded> {
       if (!entry) continue;
       const [name, value] = entry;
       if (value instanceof Uint8Array) form.append(name, new Blob([Buffer.from(value)]), `${name}.bin`);
-      else form.append(name, typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+      else form.append(name, typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
       shown.push(name);
     }
     return { body: form, headers: {}, shown: `multipart ${shown.join(',')}` };
@@ -181,7 +214,9 @@ function multipartBody(schema: Schema, ids: string[]): fc.Arbitrary<Encoded> {
 
 function formBody(value: unknown): Encoded {
   const entries: [string, unknown][] = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : [['value', value]];
-  const text = new URLSearchParams(entries.map(([key, entry]): [string, string] => [key, typeof entry === 'string' ? entry : (JSON.stringify(entry) ?? '')])).toString();
+  const text = new URLSearchParams(
+    entries.map(([key, entry]): [string, string] => [key, typeof entry === 'string' ? entry : (JSON.stringify(entry) ?? '')]),
+  ).toString();
   return { body: text, headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, shown: text.slice(0, 300) };
 }
 
@@ -189,7 +224,8 @@ function bodyFor(operation: Operation, ids: string[]): fc.Arbitrary<Encoded | un
   const content = operation.requestBody?.content;
   if (!content) return fc.option(brokenBody, { nil: undefined, freq: 4 });
   const encodings: fc.Arbitrary<Encoded>[] = [brokenBody];
-  if (content['application/json']) encodings.push(fuzzed(content['application/json'].schema ?? {}, ids).map(jsonBody), fuzzed(content['application/json'].schema ?? {}, ids).map(jsonBody));
+  if (content['application/json'])
+    encodings.push(fuzzed(content['application/json'].schema ?? {}, ids).map(jsonBody), fuzzed(content['application/json'].schema ?? {}, ids).map(jsonBody));
   if (content['multipart/form-data']) encodings.push(multipartBody(content['multipart/form-data'].schema ?? {}, ids));
   if (content['application/x-www-form-urlencoded']) encodings.push(fuzzed(content['application/x-www-form-urlencoded'].schema ?? {}, ids).map(formBody));
   return fc.oneof(...encodings);
@@ -199,19 +235,30 @@ function bodyFor(operation: Operation, ids: string[]): fc.Arbitrary<Encoded | un
 function pathValue(name: string, world: Fixtures): fc.Arbitrary<string> {
   const known = world.pathIds[name] ?? [];
   const real = known.length > 0 ? [{ weight: 4, arbitrary: fc.constantFrom(...known).map(inUrl) }] : [];
-  return fc.oneof(...real, { weight: 1, arbitrary: fc.uuid() }, { weight: 1, arbitrary: hostileInUrl.map(inUrl) }, { weight: 1, arbitrary: fc.constant('%00') });
+  return fc.oneof(
+    ...real,
+    { weight: 1, arbitrary: fc.uuid() },
+    { weight: 1, arbitrary: hostileInUrl.map(inUrl) },
+    { weight: 1, arbitrary: fc.constant('%00') },
+  );
 }
 
 function queryFor(parameters: Parameter[], ids: string[]): fc.Arbitrary<string> {
   const query = parameters.filter((parameter) => parameter.in === 'query');
   if (query.length === 0) return fc.constant('');
-  const values = query.map((parameter) => fc.option(fuzzed(parameter.schema ?? {}, ids, 0, hostileInUrl).map((value) => [parameter.name, value] as const), { nil: undefined }));
+  const values = query.map((parameter) =>
+    fc.option(
+      fuzzed(parameter.schema ?? {}, ids, 0, hostileInUrl).map((value) => [parameter.name, value] as const),
+      { nil: undefined },
+    ),
+  );
   return fc.tuple(...values).map((entries) => {
     const search = new URLSearchParams();
     for (const entry of entries) {
       if (!entry) continue;
       const [name, value] = entry;
-      for (const item of Array.isArray(value) ? value : [value]) search.append(name, wellFormed(typeof item === 'string' ? item : (JSON.stringify(item) ?? '')));
+      for (const item of Array.isArray(value) ? value : [value])
+        search.append(name, wellFormed(typeof item === 'string' ? item : (JSON.stringify(item) ?? '')));
     }
     const text = search.toString();
     return text ? `?${text}` : '';
@@ -249,7 +296,14 @@ async function fixtures(server: TestServer): Promise<Fixtures> {
     suggestionId: suggestions,
     variant: ['original', 'thumbnail'],
   };
-  const tokens = { owner: people.owner.token, master: people.master.token, admin: people.admin.token, user: people.user.token, outsider: people.outsider.token, anonymous: undefined };
+  const tokens = {
+    owner: people.owner.token,
+    master: people.master.token,
+    admin: people.admin.token,
+    user: people.user.token,
+    outsider: people.outsider.token,
+    anonymous: undefined,
+  };
   return { world, tokens, pathIds, ids: Object.values(pathIds).flat() };
 }
 
@@ -301,9 +355,9 @@ describe.each(databaseKinds)('contract fuzz on %s', (kind) => {
     const pathNames = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
     const request = fc.record({
       caller: fc.constantFrom('owner', 'master', 'admin', 'user', 'outsider', 'anonymous'),
-      path: fc.tuple(...pathNames.map((name) => pathValue(name, world)), fc.constant('')).map((values) =>
-        pathNames.reduce((path, name, index) => path.replace(`{${name}}`, values[index]), template),
-      ),
+      path: fc
+        .tuple(...pathNames.map((name) => pathValue(name, world)), fc.constant(''))
+        .map((values) => pathNames.reduce((path, name, index) => path.replace(`{${name}}`, values[index]), template)),
       query: queryFor(parameters, world.ids),
       // fetch sends no body with GET.
       body: method === 'get' ? fc.constant(undefined) : bodyFor(operation, world.ids),

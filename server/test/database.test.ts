@@ -39,12 +39,17 @@ describe('Database on SQLite', () => {
     await db.knex('things').insert({ id: 'a', flag: true, at });
     expect(await db.knex.raw("SELECT flag, at, typeof(at) AS kind FROM things WHERE id = 'a'")).toEqual([{ flag: 1, at: at.getTime(), kind: 'integer' }]);
     // The read-only connection binds the same way.
-    const byDate = compiledRead<{ id: string }, { at: Date; flag: boolean }>((knex, param) => knex('things').where('at', param('at')).where('flag', param('flag')).select('id'));
+    const byDate = compiledRead<{ id: string }, { at: Date; flag: boolean }>((knex, param) =>
+      knex('things').where('at', param('at')).where('flag', param('flag')).select('id'),
+    );
     expect(await db.read(byDate, { at, flag: true })).toEqual([{ id: 'a' }]);
   });
 
   it('recognises a unique violation of better-sqlite3', async () => {
-    const error = await db.knex('things').insert({ id: 'a', flag: false, at: 0 }).catch((caught: unknown) => caught);
+    const error = await db
+      .knex('things')
+      .insert({ id: 'a', flag: false, at: 0 })
+      .catch((caught: unknown) => caught);
     expect(isUniqueViolation(error)).toBe(true);
   });
 

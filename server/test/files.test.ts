@@ -47,7 +47,12 @@ describe.each(databaseKinds)('signed files on %s', (kind) => {
     admin = await person(server, { tenantId: tenant.id, role: 'admin' });
     video = mp4(200_000);
     for (let index = 24; index < video.length; index += 1) video[index] = index % 251;
-    const created = await multipart(server, `/tenants/${tenant.id}/media`, { name: 'Safety walk', file: { data: video, filename: 'walk.mp4' }, thumbnail: { data: await png(320, 180), filename: 't.png' } }, admin.token);
+    const created = await multipart(
+      server,
+      `/tenants/${tenant.id}/media`,
+      { name: 'Safety walk', file: { data: video, filename: 'walk.mp4' }, thumbnail: { data: await png(320, 180), filename: 't.png' } },
+      admin.token,
+    );
     media = created.body.data;
   });
   afterAll(() => context.cleanup());
@@ -123,7 +128,10 @@ describe.each(databaseKinds)('signed files on %s', (kind) => {
   });
 
   it('refuses tampered and expired URLs with 403', async () => {
-    const tampered = media.url.replace(/signature=([^&]+)/, (_, signature: string) => `signature=${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`);
+    const tampered = media.url.replace(
+      /signature=([^&]+)/,
+      (_, signature: string) => `signature=${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`,
+    );
     const refused = await fetchSigned(server, tampered);
     expect(refused.status).toBe(403);
     expect(await errorOf(refused)).toMatchObject({ code: 'invalid_signature', message: 'This link has expired or is not valid.' });

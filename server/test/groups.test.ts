@@ -105,7 +105,7 @@ describe.each(databaseKinds)('groups on %s', (kind) => {
     }
   });
 
-  it('answers 404 for another organization\'s group, without its data', async () => {
+  it("answers 404 for another organization's group, without its data", async () => {
     const elsewhere = await insertTenant(server);
     const foreign = await insertGroup(server, elsewhere.id, { name: 'Secret squad' });
     for (const call of [

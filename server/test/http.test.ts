@@ -84,7 +84,11 @@ describe.each(databaseKinds)('http on %s', (kind) => {
     it('answers 400 (never 500) for a body whose Content-Encoding does not match it, on every kind of call', async () => {
       const { access_token: token } = (await loggedInUser(server)).tokens;
       const notGzip = { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', Authorization: `Bearer ${token}` };
-      for (const [method, path] of [['PATCH', '/users/me'], ['POST', '/access-requests'], ['POST', '/token']] as const) {
+      for (const [method, path] of [
+        ['PATCH', '/users/me'],
+        ['POST', '/access-requests'],
+        ['POST', '/token'],
+      ] as const) {
         const response = await fetch(`${server.url}/api${path}`, { method, headers: notGzip, body: '{"name":"not gzip at all"}' });
         expect(response.status, `${method} ${path}`).toBe(400);
         expect(((await response.json()) as { code: string }).code).toBe('bad_request');
@@ -208,7 +212,13 @@ describe.each(databaseKinds)('http on %s', (kind) => {
     it('sends a CSP the portal works under and the usual hardening headers', async () => {
       const response = await fetch(`${server.url}/`, { headers: { Accept: 'text/html' } });
       const csp = response.headers.get('content-security-policy') ?? '';
-      for (const directive of ["script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:", "worker-src 'self' blob:", "connect-src 'self'"]) {
+      for (const directive of [
+        "script-src 'self'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "worker-src 'self' blob:",
+        "connect-src 'self'",
+      ]) {
         expect(csp).toContain(directive);
       }
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');

@@ -26,7 +26,8 @@ describe.each(databaseKinds)('items on %s', (kind) => {
 
   const itemsPath = (topicId: string, tenantId = tenant.id) => `/tenants/${tenantId}/topics/${topicId}/items`;
   const put = (topicId: string, items: unknown, token = admin.token) => server.api.request('PUT', itemsPath(topicId), { token, json: { items } });
-  const storedItems = (topicId: string) => server.app.knex('items').where('topic_id', topicId).orderBy('position').select('id', 'row_id', 'type', 'position', 'text');
+  const storedItems = (topicId: string) =>
+    server.app.knex('items').where('topic_id', topicId).orderBy('position').select('id', 'row_id', 'type', 'position', 'text');
   const learnerTree = () => insertTree(server, tenant.id, [learner.membershipId as string]);
 
   it('lists rows in order with their children in order, media resolved to signed URLs', async () => {
@@ -84,7 +85,13 @@ describe.each(databaseKinds)('items on %s', (kind) => {
     const list = (rows: number, children: number) =>
       Array.from({ length: rows }, (_, row) => [
         { id: `row-${row}`, type: 'row', order: row, text: `Row ${row}`, is_procedure: row % 2 },
-        ...Array.from({ length: children }, (_, child) => ({ id: `child-${row}-${child}`, type: 'image', row_id: `row-${row}`, order: child, media_id: media })),
+        ...Array.from({ length: children }, (_, child) => ({
+          id: `child-${row}-${child}`,
+          type: 'image',
+          row_id: `row-${row}`,
+          order: child,
+          media_id: media,
+        })),
       ]).flat();
     const saveTwice = async (entries: unknown[]) => {
       const { topicId } = await insertTree(server, tenant.id);
@@ -193,7 +200,10 @@ describe.each(databaseKinds)('items on %s', (kind) => {
       { type: 'image', row_id: original, order: 0, media_id: pdf },
     ]);
     expect(response.status).toBe(422);
-    expect(response.body.errors).toEqual({ 'items.2.media_id': ['The selected media id is invalid.'], 'items.3.media_id': ['The selected media id is invalid.'] });
+    expect(response.body.errors).toEqual({
+      'items.2.media_id': ['The selected media id is invalid.'],
+      'items.3.media_id': ['The selected media id is invalid.'],
+    });
     expect(JSON.stringify(response.body)).not.toContain(foreign);
     expect(await storedItems(topicId)).toEqual([expect.objectContaining({ id: original, text: 'Original' })]);
   });
@@ -206,7 +216,10 @@ describe.each(databaseKinds)('items on %s', (kind) => {
     const child = await insertItem(server, tenant.id, topicId, { rowId: other, type: 'paragraph' });
     const deleted = await del(server, `${itemsPath(topicId)}/${child}`, admin.token);
     expect(deleted.status).toBe(200);
-    expect(deleted.body.data.map((item: { id: string; children: unknown[] }) => [item.id, item.children.length])).toEqual([[row, 1], [other, 0]]);
+    expect(deleted.body.data.map((item: { id: string; children: unknown[] }) => [item.id, item.children.length])).toEqual([
+      [row, 1],
+      [other, 0],
+    ]);
     expect((await del(server, `${itemsPath(topicId)}/${row}`, admin.token)).body.data.map((item: { id: string }) => item.id)).toEqual([other]);
     expect(await storedItems(topicId)).toHaveLength(1);
     expect((await del(server, `${itemsPath(topicId)}/${row}`, admin.token)).status).toBe(404);

@@ -44,7 +44,12 @@ describe.each(databaseKinds)('module and component images on %s', (kind) => {
   }
 
   it('creates a module with an uploaded image stored in the library under its image name', async () => {
-    const created = await multipart(server, `${t()}/modules`, { name: 'Onboarding', description: 'First days', is_active: '0', image_name: 'Cover', image: await image() }, admin.token);
+    const created = await multipart(
+      server,
+      `${t()}/modules`,
+      { name: 'Onboarding', description: 'First days', is_active: '0', image_name: 'Cover', image: await image() },
+      admin.token,
+    );
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ name: 'Onboarding', is_active: false, main_image: { name: 'Cover', type: 'image', mime_type: 'image/png' } });
     expect(created.body.data.main_image.thumbnail).not.toBeNull();
@@ -53,7 +58,12 @@ describe.each(databaseKinds)('module and component images on %s', (kind) => {
   });
 
   it('crops an uploaded module image when asked', async () => {
-    const created = await multipart(server, `${t()}/modules`, { name: 'Cropped', description: 'd', image_name: 'Crop', crop_image: 'true', image: await image() }, admin.token);
+    const created = await multipart(
+      server,
+      `${t()}/modules`,
+      { name: 'Cropped', description: 'd', image_name: 'Crop', crop_image: 'true', image: await image() },
+      admin.token,
+    );
     const row = await server.app.knex('media').where('id', created.body.data.main_image.id).first();
     expect([row.mime_type, row.width, row.height]).toEqual(['image/png', 160, 90]);
   });
@@ -65,7 +75,12 @@ describe.each(databaseKinds)('module and component images on %s', (kind) => {
   });
 
   it('refuses a text file sent as the image (406), and keeps nothing', async () => {
-    const answer = await refused(`${t()}/modules`, { name: 'Fake', description: 'd', image_name: 'x', image: { data: text(2_000), filename: 'x.png', type: 'image/png' } });
+    const answer = await refused(`${t()}/modules`, {
+      name: 'Fake',
+      description: 'd',
+      image_name: 'x',
+      image: { data: text(2_000), filename: 'x.png', type: 'image/png' },
+    });
     expect(answer.status).toBe(406);
     expect(answer.body.errors).toEqual({ image: ['The image must be a file of type: image/png, image/jpeg.'] });
   });
@@ -89,14 +104,29 @@ describe.each(databaseKinds)('module and component images on %s', (kind) => {
 
   it('creates and updates a component with an uploaded or library image', async () => {
     const moduleId = await insertModule(server, tenant.id);
-    const created = await multipart(server, `${t()}/modules/${moduleId}/components`, { name: 'Part one', description: 'd', image_name: 'Part cover', image: await image() }, admin.token);
+    const created = await multipart(
+      server,
+      `${t()}/modules/${moduleId}/components`,
+      { name: 'Part one', description: 'd', image_name: 'Part cover', image: await image() },
+      admin.token,
+    );
     expect(created.status).toBe(201);
     expect(created.body.data.main_image).toMatchObject({ name: 'Part cover' });
 
     const componentId = await insertComponent(server, tenant.id, moduleId);
-    const library = await multipart(server, `${t()}/modules/${moduleId}/components/${componentId}`, { is_active: '0', image_id: created.body.data.main_image.id }, admin.token);
+    const library = await multipart(
+      server,
+      `${t()}/modules/${moduleId}/components/${componentId}`,
+      { is_active: '0', image_id: created.body.data.main_image.id },
+      admin.token,
+    );
     expect(library.body.data).toMatchObject({ is_active: false, main_image: { id: created.body.data.main_image.id } });
-    const small = await multipart(server, `${t()}/modules/${moduleId}/components/${componentId}`, { image_name: 'Tiny', image: { data: await png(100, 50), filename: 't.png' } }, admin.token);
+    const small = await multipart(
+      server,
+      `${t()}/modules/${moduleId}/components/${componentId}`,
+      { image_name: 'Tiny', image: { data: await png(100, 50), filename: 't.png' } },
+      admin.token,
+    );
     expect(small.status).toBe(422);
     expect(small.body.errors).toEqual({ image: ['The image must be at least 160 pixels by 90 pixels.'] });
   });

@@ -32,7 +32,10 @@ describe.each(databaseKinds)('orphaned files on %s', (kind) => {
     const tenant = await insertTenant(server);
     const mediaId = await insertMediaRow(server, tenant.id);
     const row = await server.app.db.knex('media').where('id', mediaId).first('storage_key');
-    await server.app.db.knex('media').where('id', mediaId).update({ thumbnail_key: `${tenant.id}/${mediaId}/thumb.png` });
+    await server.app.db
+      .knex('media')
+      .where('id', mediaId)
+      .update({ thumbnail_key: `${tenant.id}/${mediaId}/thumb.png` });
     write(row.storage_key, 3 * HOURS);
     write(`${tenant.id}/${mediaId}/thumb.png`, 3 * HOURS);
     // What a kill -9 leaves: a half-written temporary file, and a whole file whose row was never committed.

@@ -24,7 +24,16 @@ describe('media library on S3-compatible storage', () => {
     const endpoint = `http://127.0.0.1:${(bucket.server.address() as AddressInfo).port}`;
     context = await startTestServer('sqlite', {
       media: {
-        storage: { driver: 's3', bucket: 'tessera-media', region: 'us-east-1', endpoint, accessKeyId: 'test', secretAccessKey: 'test', forcePathStyle: true, prefix: 'library' },
+        storage: {
+          driver: 's3',
+          bucket: 'tessera-media',
+          region: 'us-east-1',
+          endpoint,
+          accessKeyId: 'test',
+          secretAccessKey: 'test',
+          forcePathStyle: true,
+          prefix: 'library',
+        },
         limits: TEST_LIMITS,
         imageConcurrency: 1,
       },
@@ -67,14 +76,24 @@ describe('media library on S3-compatible storage', () => {
   });
 
   it('leaves nothing in the bucket when an upload is refused', async () => {
-    const refused = await multipart(server, path(), { name: 'Not a picture', file: { data: text(2000), filename: 'fake.png', type: 'image/png' } }, admin.token);
+    const refused = await multipart(
+      server,
+      path(),
+      { name: 'Not a picture', file: { data: text(2000), filename: 'fake.png', type: 'image/png' } },
+      admin.token,
+    );
     expect(refused.status).toBe(406);
     expect([...bucket.objects.keys()]).toEqual([]);
     expect(bucket.uploads.size).toBe(0);
   });
 
-  it('sweeps old objects that no media row names, and keeps the library\'s files', async () => {
-    const uploaded = await multipart(server, path(), { name: 'Kept', file: { data: await png(320, 180), filename: 'kept.png', type: 'image/png' } }, admin.token);
+  it("sweeps old objects that no media row names, and keeps the library's files", async () => {
+    const uploaded = await multipart(
+      server,
+      path(),
+      { name: 'Kept', file: { data: await png(320, 180), filename: 'kept.png', type: 'image/png' } },
+      admin.token,
+    );
     expect(uploaded.status).toBe(201);
     const kept = [...bucket.objects.keys()].sort();
     const orphan = `tessera-media/library/${tenant.id}/0194f2c4-0000-7000-8000-00000000000a/lost.png`;

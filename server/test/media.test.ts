@@ -51,7 +51,16 @@ describe.each(databaseKinds)('media library on %s', (kind) => {
       const image = await png(640, 360);
       const created = await upload({ name: 'Harbour', type: 'image', file: { data: image, filename: 'harbour.png', type: 'image/png' } });
       expect(created.status).toBe(201);
-      expect(created.body.data).toMatchObject({ name: 'Harbour', type: 'image', mime_type: 'image/png', size: image.length, width: 640, height: 360, modules: [], items_count: 0 });
+      expect(created.body.data).toMatchObject({
+        name: 'Harbour',
+        type: 'image',
+        mime_type: 'image/png',
+        size: image.length,
+        width: 640,
+        height: 360,
+        modules: [],
+        items_count: 0,
+      });
       expect(created.body.data.abilities).toEqual({ update: true, delete: true });
 
       const file = await fetchSigned(server, created.body.data.url);
@@ -81,7 +90,12 @@ describe.each(databaseKinds)('media library on %s', (kind) => {
 
     it('stores a video with its thumbnail', async () => {
       const video = mp4(50_000);
-      const created = await upload({ name: 'Walkthrough', type: 'video', file: { data: video, filename: 'walk.mp4' }, thumbnail: { data: await jpeg(320, 180), filename: 'walk.jpg' } });
+      const created = await upload({
+        name: 'Walkthrough',
+        type: 'video',
+        file: { data: video, filename: 'walk.mp4' },
+        thumbnail: { data: await jpeg(320, 180), filename: 'walk.jpg' },
+      });
       expect(created.status).toBe(201);
       expect(created.body.data).toMatchObject({ type: 'video', mime_type: 'video/mp4', size: 50_000, width: null, height: null });
       const thumbnail = await fetchSigned(server, created.body.data.thumbnail.url);
@@ -103,7 +117,12 @@ describe.each(databaseKinds)('media library on %s', (kind) => {
     });
 
     it('refuses bytes of another kind than the type sent', async () => {
-      const answer = await refused({ name: 'Not a video', type: 'video', file: { data: pdf(5_000), filename: 'x.mp4' }, thumbnail: { data: await png(320, 180), filename: 't.png' } });
+      const answer = await refused({
+        name: 'Not a video',
+        type: 'video',
+        file: { data: pdf(5_000), filename: 'x.mp4' },
+        thumbnail: { data: await png(320, 180), filename: 't.png' },
+      });
       expect(answer.status).toBe(406);
       expect(answer.body.errors).toEqual({ file: ['The video must be a file of type: video/mp4.'] });
     });
@@ -135,7 +154,9 @@ describe.each(databaseKinds)('media library on %s', (kind) => {
     it('stops reading an upload once it passes the limit, without waiting for the rest of the body', async () => {
       const declared = 200 * 1024 * 1024;
       const boundary = 'tessera-test-boundary';
-      const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nHuge\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
+      const head = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nHuge\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+      );
       let sent = 0;
       const answer = await new Promise<{ status: number; body: { errors: Record<string, string[]> } }>((resolve, reject) => {
         const req = request(`${server.api.baseUrl}${t()}/media`, {
@@ -187,7 +208,11 @@ describe.each(databaseKinds)('media library on %s', (kind) => {
       expect(wrong.status).toBe(406);
       expect(wrong.body.errors).toEqual({ thumbnail: ['Image must be either a jpeg or png'] });
 
-      const small = await refused({ name: 'Clip', file: { data: mp4(20_000), filename: 'clip.mp4' }, thumbnail: { data: await png(100, 50), filename: 'thumb.png' } });
+      const small = await refused({
+        name: 'Clip',
+        file: { data: mp4(20_000), filename: 'clip.mp4' },
+        thumbnail: { data: await png(100, 50), filename: 'thumb.png' },
+      });
       expect(small.status).toBe(422);
       expect(small.body.errors).toEqual({ thumbnail: ['The thumbnail must be at least 160 pixels by 90 pixels.'] });
     });
@@ -250,7 +275,8 @@ describe.each(databaseKinds)('media library on %s', (kind) => {
       const other = await insertTenant(server);
       const lister = await person(server, { tenantId: other.id, role: 'admin' });
       // Seven files of two types: a sort by type is mostly ties, broken by id.
-      for (let index = 0; index < 7; index += 1) await insertMediaRow(server, other.id, { name: `Tie ${index}`, ...(index % 3 === 0 ? { type: 'pdf', mimeType: 'application/pdf' } : {}) });
+      for (let index = 0; index < 7; index += 1)
+        await insertMediaRow(server, other.id, { name: `Tie ${index}`, ...(index % 3 === 0 ? { type: 'pdf', mimeType: 'application/pdf' } : {}) });
       for (const desc of [false, true]) {
         const seen: { id: string; type: string }[] = [];
         for (let page = 1; page <= 3; page += 1) {
@@ -297,7 +323,12 @@ describe.each(databaseKinds)('media library on %s', (kind) => {
       expect(blank.body.errors).toEqual({ name: ['The name field is required.'] });
 
       const filesBefore = storedFiles(mediaRoot);
-      const replaced = await multipart(server, `${t()}/media/${id}`, { name: 'Replaced', file: { data: await jpeg(480, 270), filename: 'b.jpg' } }, admin.token);
+      const replaced = await multipart(
+        server,
+        `${t()}/media/${id}`,
+        { name: 'Replaced', file: { data: await jpeg(480, 270), filename: 'b.jpg' } },
+        admin.token,
+      );
       expect(replaced.status).toBe(200);
       expect(replaced.body.data).toMatchObject({ name: 'Replaced', mime_type: 'image/jpeg', width: 480, height: 270, type: 'image' });
       expect(storedFiles(mediaRoot).length).toBe(filesBefore.length);
@@ -309,7 +340,11 @@ describe.each(databaseKinds)('media library on %s', (kind) => {
     });
 
     it('replaces a video thumbnail and keeps it when only the video is replaced', async () => {
-      const created = await upload({ name: 'Video', file: { data: mp4(20_000), filename: 'v.mp4' }, thumbnail: { data: await png(320, 180), filename: 't.png' } });
+      const created = await upload({
+        name: 'Video',
+        file: { data: mp4(20_000), filename: 'v.mp4' },
+        thumbnail: { data: await png(320, 180), filename: 't.png' },
+      });
       const id = created.body.data.id;
       const thumbOnly = await multipart(server, `${t()}/media/${id}`, { thumbnail: { data: await jpeg(320, 180), filename: 't.jpg' } }, admin.token);
       expect((await fetchSigned(server, thumbOnly.body.data.thumbnail.url)).headers.get('content-type')).toBe('image/jpeg');
@@ -340,7 +375,12 @@ describe.each(databaseKinds)('media library on %s', (kind) => {
     it("answers 404 for another organization's media", async () => {
       const other = await insertTenant(server);
       const stranger = await person(server, { tenantId: other.id, role: 'admin' });
-      const theirs = await multipart(server, `/tenants/${other.id}/media`, { name: 'Theirs', file: { data: await png(320, 180), filename: 'a.png' } }, stranger.token);
+      const theirs = await multipart(
+        server,
+        `/tenants/${other.id}/media`,
+        { name: 'Theirs', file: { data: await png(320, 180), filename: 'a.png' } },
+        stranger.token,
+      );
       expect((await server.api.get(`${t()}/media/${theirs.body.data.id}`, { token: admin.token })).status).toBe(404);
       expect((await del(server, `${t()}/media/${theirs.body.data.id}`, admin.token)).status).toBe(404);
       expect((await multipart(server, `${t()}/media/${theirs.body.data.id}`, { name: 'Mine now' }, admin.token)).status).toBe(404);

@@ -38,7 +38,8 @@ describe.each(databaseKinds)('module links on %s', (kind) => {
   ];
   const memberCounts = async () => [
     (await server.api.get(`/tenants/${tenant.id}/tenant-users/${learnerId()}`, { token: master.token })).body.data.modules_count,
-    (await server.api.get(`/tenants/${tenant.id}/tenant-users`, { token: master.token })).body.data.find((row: { id: string }) => row.id === learnerId()).modules_count,
+    (await server.api.get(`/tenants/${tenant.id}/tenant-users`, { token: master.token })).body.data.find((row: { id: string }) => row.id === learnerId())
+      .modules_count,
   ];
   const membershipCount = async (who: Person) => (await server.api.get('/users/me', { token: who.token })).body.data.memberships[0].modules_count;
 
@@ -80,8 +81,7 @@ describe.each(databaseKinds)('relating modules to groups and members on %s', (ki
   });
   afterAll(() => context.cleanup());
 
-  const moduleIdsOf = (table: string, column: string, ownerId: string) =>
-    server.app.knex(table).where(column, ownerId).orderBy('module_id').pluck('module_id');
+  const moduleIdsOf = (table: string, column: string, ownerId: string) => server.app.knex(table).where(column, ownerId).orderBy('module_id').pluck('module_id');
 
   describe.each([
     { owner: 'group', path: 'groups', table: 'module_groups', column: 'group_id' },

@@ -66,7 +66,8 @@ interface Denial {
 const row = (server: TestServer, table: string, id: string) => () => server.app.knex(table).where('id', id).first();
 const count = (server: TestServer, table: string, where: Record<string, unknown>) => async () =>
   Number((await server.app.knex(table).where(where).count({ n: '*' }))[0].n);
-const relations = (server: TestServer, column: string, id: string) => () => server.app.knex('group_tenant_users').where(column, id).orderBy(['group_id', 'tenant_user_id']);
+const relations = (server: TestServer, column: string, id: string) => () =>
+  server.app.knex('group_tenant_users').where(column, id).orderBy(['group_id', 'tenant_user_id']);
 const moduleRelations = (server: TestServer, table: string, column: string, id: string) => () => server.app.knex(table).where(column, id).orderBy('module_id');
 
 async function member(t: Target, options: { archived?: boolean } = {}): Promise<string> {
@@ -82,7 +83,10 @@ async function accessRequest(t: Target, options: { archived?: boolean } = {}): P
 /** An account in a given state of spec section 4: suspended (inactive) or banned (inactive and archived). */
 async function account(t: Target, state: 'suspended' | 'banned'): Promise<string> {
   const user = await createUser(t.server);
-  await t.server.app.knex('users').where('id', user.id).update({ is_active: false, deleted_at: state === 'banned' ? new Date() : null });
+  await t.server.app
+    .knex('users')
+    .where('id', user.id)
+    .update({ is_active: false, deleted_at: state === 'banned' ? new Date() : null });
   return user.id;
 }
 
@@ -246,7 +250,12 @@ const OPERATIONS: Operation[] = [
     targetsRow: true,
     prepare: async (t) => {
       const id = await member(t);
-      return { method: 'PATCH', path: `/tenants/${t.pathTenant.id}/tenant-users/${id}`, body: { is_active: false }, snapshot: row(t.server, 'tenant_users', id) };
+      return {
+        method: 'PATCH',
+        path: `/tenants/${t.pathTenant.id}/tenant-users/${id}`,
+        body: { is_active: false },
+        snapshot: row(t.server, 'tenant_users', id),
+      };
     },
   },
   {
@@ -256,7 +265,12 @@ const OPERATIONS: Operation[] = [
     targetsRow: true,
     prepare: async (t) => {
       const id = await member(t, { archived: true });
-      return { method: 'PATCH', path: `/tenants/${t.pathTenant.id}/tenant-users/${id}`, body: { is_deleted: false }, snapshot: row(t.server, 'tenant_users', id) };
+      return {
+        method: 'PATCH',
+        path: `/tenants/${t.pathTenant.id}/tenant-users/${id}`,
+        body: { is_deleted: false },
+        snapshot: row(t.server, 'tenant_users', id),
+      };
     },
   },
   {
@@ -267,7 +281,12 @@ const OPERATIONS: Operation[] = [
     prepare: async (t) => {
       const id = await member(t);
       const group = await insertGroup(t.server, t.rowTenant.id);
-      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/tenant-users/${id}/groups`, body: { groups: [group] }, snapshot: relations(t.server, 'tenant_user_id', id) };
+      return {
+        method: 'POST',
+        path: `/tenants/${t.pathTenant.id}/tenant-users/${id}/groups`,
+        body: { groups: [group] },
+        snapshot: relations(t.server, 'tenant_user_id', id),
+      };
     },
   },
   {
@@ -278,7 +297,12 @@ const OPERATIONS: Operation[] = [
     prepare: async (t) => {
       const id = await member(t);
       const body = { modules: [await insertModule(t.server, t.rowTenant.id)] };
-      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/tenant-users/${id}/modules`, body, snapshot: moduleRelations(t.server, 'module_tenant_users', 'tenant_user_id', id) };
+      return {
+        method: 'POST',
+        path: `/tenants/${t.pathTenant.id}/tenant-users/${id}/modules`,
+        body,
+        snapshot: moduleRelations(t.server, 'module_tenant_users', 'tenant_user_id', id),
+      };
     },
   },
 
@@ -309,7 +333,12 @@ const OPERATIONS: Operation[] = [
     targetsRow: true,
     prepare: async (t) => {
       const id = await insertGroup(t.server, t.rowTenant.id);
-      return { method: 'PATCH', path: `/tenants/${t.pathTenant.id}/groups/${id}`, body: { name: uniqueName('Renamed') }, snapshot: row(t.server, 'groups', id) };
+      return {
+        method: 'PATCH',
+        path: `/tenants/${t.pathTenant.id}/groups/${id}`,
+        body: { name: uniqueName('Renamed') },
+        snapshot: row(t.server, 'groups', id),
+      };
     },
   },
   {
@@ -351,24 +380,32 @@ const OPERATIONS: Operation[] = [
     prepare: async (t) => {
       const id = await insertGroup(t.server, t.rowTenant.id);
       const body = { modules: [await insertModule(t.server, t.rowTenant.id)] };
-      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/groups/${id}/modules`, body, snapshot: moduleRelations(t.server, 'module_groups', 'group_id', id) };
+      return {
+        method: 'POST',
+        path: `/tenants/${t.pathTenant.id}/groups/${id}/modules`,
+        body,
+        snapshot: moduleRelations(t.server, 'module_groups', 'group_id', id),
+      };
     },
   },
 
   // Access requests.
-  { name: 'GET access-requests', scope: 'master', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/access-requests?status=pending` }) },
-  ...(['approved', 'declined'] as const).map(
-    (status): Operation => ({
-      name: `PATCH access-requests/{id} (${status})`,
-      scope: 'master',
-      success: 200,
-      targetsRow: true,
-      prepare: async (t) => {
-        const id = await accessRequest(t);
-        return { method: 'PATCH', path: `/tenants/${t.pathTenant.id}/access-requests/${id}`, body: { status }, snapshot: row(t.server, 'access_requests', id) };
-      },
-    }),
-  ),
+  {
+    name: 'GET access-requests',
+    scope: 'master',
+    success: 200,
+    prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/access-requests?status=pending` }),
+  },
+  ...(['approved', 'declined'] as const).map((status): Operation => ({
+    name: `PATCH access-requests/{id} (${status})`,
+    scope: 'master',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const id = await accessRequest(t);
+      return { method: 'PATCH', path: `/tenants/${t.pathTenant.id}/access-requests/${id}`, body: { status }, snapshot: row(t.server, 'access_requests', id) };
+    },
+  })),
   {
     name: 'DELETE access-requests/{id}',
     scope: 'master',
@@ -386,7 +423,12 @@ const OPERATIONS: Operation[] = [
     targetsRow: true,
     prepare: async (t) => {
       const id = await accessRequest(t, { archived: true });
-      return { method: 'PATCH', path: `/tenants/${t.pathTenant.id}/access-requests/${id}`, body: { is_deleted: false }, snapshot: row(t.server, 'access_requests', id) };
+      return {
+        method: 'PATCH',
+        path: `/tenants/${t.pathTenant.id}/access-requests/${id}`,
+        body: { is_deleted: false },
+        snapshot: row(t.server, 'access_requests', id),
+      };
     },
   },
 ];
@@ -454,7 +496,7 @@ describe.each(databaseKinds)('permission matrix on %s', (kind) => {
     });
   });
 
-  describe('a master aiming at another organization\'s rows', () => {
+  describe("a master aiming at another organization's rows", () => {
     it.each(OPERATIONS.filter((operation) => operation.targetsRow))('$name answers 404 and changes nothing', async (operation) => {
       const call = await operation.prepare({ server, world, pathTenant: world.home, rowTenant: world.other });
       const before = await call.snapshot?.();

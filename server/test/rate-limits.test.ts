@@ -6,16 +6,7 @@ import { FREE_FAILURES, MAX_BACKOFF_SECONDS, backoffSeconds } from '../src/secur
 import { solvedCaptcha } from './support/captcha.js';
 import { insertTenant, person } from './support/people.js';
 import { multipart } from './support/uploads.js';
-import {
-  PASSWORD,
-  createUser,
-  loggedInUser,
-  startServer,
-  startTestServer,
-  uniqueEmail,
-  type TestContext,
-  type TestServer,
-} from './support/server.js';
+import { PASSWORD, createUser, loggedInUser, startServer, startTestServer, uniqueEmail, type TestContext, type TestServer } from './support/server.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -71,7 +62,7 @@ describe.each(stores)('rate limits in $name', ({ overrides }) => {
   afterAll(() => context.cleanup());
 
   // First: the login tests below spend this address's login attempts.
-  it('limits a learner\'s uploads per membership, and not an author\'s', async () => {
+  it("limits a learner's uploads per membership, and not an author's", async () => {
     const tenant = await insertTenant(server);
     const learner = await person(server, { tenantId: tenant.id, role: 'user' });
     const master = await person(server, { tenantId: tenant.id, role: 'master' });

@@ -18,7 +18,14 @@ describe('read pool on sqlite', () => {
   const knex = () => db().knex;
   const tenantNames = () => knex()('tenants').where('name', 'like', 'Pool %').orderBy('name').select('name');
   const insertTenant = (name: string) =>
-    knex()('tenants').insert({ id: crypto.randomUUID(), name, slug: name.toLowerCase().replace(/ /g, '-'), enable_bioreq: false, created_at: new Date(), updated_at: new Date() });
+    knex()('tenants').insert({
+      id: crypto.randomUUID(),
+      name,
+      slug: name.toLowerCase().replace(/ /g, '-'),
+      enable_bioreq: false,
+      created_at: new Date(),
+      updated_at: new Date(),
+    });
 
   it('runs a read on the main thread until it proves costly, then on a worker, with the same answer', async () => {
     const pool = db().readPool as ReadPool;

@@ -60,11 +60,7 @@ interface RouteContractDifference {
   staleExceptions: Operation[];
 }
 
-function routeContractDifference(
-  declared: DeclaredRoute[],
-  documented: Operation[],
-  servedOutside: Operation[],
-): RouteContractDifference {
+function routeContractDifference(declared: DeclaredRoute[], documented: Operation[], servedOutside: Operation[]): RouteContractDifference {
   const routes = declared.map(({ method, path }) => `${method} ${contractSpelling(path)}`);
   const implicitHeads = routes.filter((route) => route.startsWith('GET ')).map((route) => route.replace(/^GET /, 'HEAD '));
   const served = new Set([...routes, ...implicitHeads, ...servedOutside]);
@@ -77,8 +73,7 @@ function routeContractDifference(
 }
 
 function describeDifference(difference: RouteContractDifference): string {
-  const section = (title: string, operations: Operation[]) =>
-    operations.length === 0 ? [] : [title, ...operations.map((operation) => `  ${operation}`)];
+  const section = (title: string, operations: Operation[]) => (operations.length === 0 ? [] : [title, ...operations.map((operation) => `  ${operation}`)]);
   return [
     "The server's routes and the contract's operations differ.",
     ...section('Declared by a feature (server/src/features/*/routes.ts), missing from the contract (openapi/paths):', difference.notInContract),

@@ -1,7 +1,18 @@
 /** Two server processes on one database serve the same people: tokens, captchas and links work on both. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solvedCaptcha } from './support/captcha.js';
-import { PASSWORD, databaseKinds, loggedInUser, parseLink, startServer, startTestServer, uniqueEmail, waitForMail, type TestContext, type TestServer } from './support/server.js';
+import {
+  PASSWORD,
+  databaseKinds,
+  loggedInUser,
+  parseLink,
+  startServer,
+  startTestServer,
+  uniqueEmail,
+  waitForMail,
+  type TestContext,
+  type TestServer,
+} from './support/server.js';
 
 describe.each(databaseKinds)('two servers on one %s database', (kind) => {
   let context: TestContext;
@@ -27,7 +38,10 @@ describe.each(databaseKinds)('two servers on one %s database', (kind) => {
     // Reuse detected by the other server still revokes the login everywhere (once past the grace window, in
     // which the same token answers the same pair: oidc/rotation-grace.ts).
     const graceMs = first.config.tokens.refreshGraceSeconds * 1000;
-    await first.app.knex('oidc_payloads').where({ kind: 'RefreshToken', id: tokens.refresh_token }).update({ consumed_at: new Date(Date.now() - graceMs - 1000) });
+    await first.app
+      .knex('oidc_payloads')
+      .where({ kind: 'RefreshToken', id: tokens.refresh_token })
+      .update({ consumed_at: new Date(Date.now() - graceMs - 1000) });
     const reuse = await first.api.post('/token', { grant_type: 'refresh_token', client_id: 'tessera-web', refresh_token: tokens.refresh_token });
     expect(reuse.status).toBe(401);
     expect((await second.api.get('/users/me', { token: rotated.body.access_token })).status).toBe(401);
@@ -48,7 +62,9 @@ describe.each(databaseKinds)('two servers on one %s database', (kind) => {
     const now = new Date();
     const tenantId = crypto.randomUUID();
     await second.app.knex('tenants').insert({ id: tenantId, name: 'Shared Org', slug: `shared-${tenantId}`, created_at: now, updated_at: now });
-    await second.app.knex('tenant_users').insert({ id: crypto.randomUUID(), tenant_id: tenantId, user_id: user.id, role: 'admin', created_at: now, updated_at: now });
+    await second.app
+      .knex('tenant_users')
+      .insert({ id: crypto.randomUUID(), tenant_id: tenantId, user_id: user.id, role: 'admin', created_at: now, updated_at: now });
     const me = await first.api.get('/users/me', { token: tokens.access_token });
     expect(me.body.data.memberships.map((m: { role: string }) => m.role)).toEqual(['admin']);
   });

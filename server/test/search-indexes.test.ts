@@ -14,7 +14,11 @@ describe('search index merging on sqlite', () => {
 
   const knex = () => context.server.app.knex;
   const indexPages = async () => Number((await knex()('media_search_fts_data').count({ pages: '*' }))[0].pages);
-  const matches = (term: string) => knex()('media_search_fts').whereRaw('media_search_fts MATCH ?', [`"${term}"`]).orderBy('rowid').pluck('rowid');
+  const matches = (term: string) =>
+    knex()('media_search_fts')
+      .whereRaw('media_search_fts MATCH ?', [`"${term}"`])
+      .orderBy('rowid')
+      .pluck('rowid');
 
   it('merges the segments that row-by-row writes leave, and every search finds what it found before', async () => {
     const tenant = await insertTenant(context.server);

@@ -2,17 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD_HASH } from '../src/config.js';
 import { isProviderStorageEnabled } from '../src/oidc/provider-storage.js';
-import {
-  PASSWORD,
-  createUser,
-  databaseKinds,
-  login,
-  loggedInUser,
-  startTestServer,
-  uniqueEmail,
-  type TestContext,
-  type TestServer,
-} from './support/server.js';
+import { PASSWORD, createUser, databaseKinds, login, loggedInUser, startTestServer, uniqueEmail, type TestContext, type TestServer } from './support/server.js';
 
 const CLIENT_ID = 'tessera-web';
 
@@ -126,11 +116,17 @@ describe.each(databaseKinds)('session on %s', (kind) => {
         return new Date(row.expires_at).getTime();
       };
       const first = await expiry(tokens.refresh_token);
-      await server.app.knex('oidc_payloads').where({ kind: 'RefreshToken', id: tokens.refresh_token }).update({ expires_at: new Date(first - 5 * 24 * 3600 * 1000) });
+      await server.app
+        .knex('oidc_payloads')
+        .where({ kind: 'RefreshToken', id: tokens.refresh_token })
+        .update({ expires_at: new Date(first - 5 * 24 * 3600 * 1000) });
       const shortened = await expiry(tokens.refresh_token);
       const payload = JSON.parse((await server.app.knex('oidc_payloads').where({ id: tokens.refresh_token }).first('payload')).payload);
       payload.exp -= 5 * 24 * 3600;
-      await server.app.knex('oidc_payloads').where({ id: tokens.refresh_token }).update({ payload: JSON.stringify(payload) });
+      await server.app
+        .knex('oidc_payloads')
+        .where({ id: tokens.refresh_token })
+        .update({ payload: JSON.stringify(payload) });
       const rotated = await server.api.post('/token', refreshGrant(tokens.refresh_token));
       expect(Math.abs((await expiry(rotated.body.refresh_token)) - shortened)).toBeLessThan(5000);
       // The provider read its request context to compute that, and let go of it afterwards.
@@ -181,7 +177,10 @@ describe.each(databaseKinds)('session on %s', (kind) => {
       const { tokens } = await loggedInUser(server);
       const first = await server.api.post('/token', refreshGrant(tokens.refresh_token));
       const graceMs = server.config.tokens.refreshGraceSeconds * 1000;
-      await server.app.knex('oidc_payloads').where({ kind: 'RefreshToken', id: tokens.refresh_token }).update({ consumed_at: new Date(Date.now() - graceMs - 1000) });
+      await server.app
+        .knex('oidc_payloads')
+        .where({ kind: 'RefreshToken', id: tokens.refresh_token })
+        .update({ consumed_at: new Date(Date.now() - graceMs - 1000) });
       const replay = await server.api.post('/token', refreshGrant(tokens.refresh_token));
       expect(replay.status).toBe(401);
       expect(replay.body.code).toBe('invalid_grant');
@@ -237,7 +236,12 @@ describe.each(databaseKinds)('session on %s', (kind) => {
   describe('the authentication middleware', () => {
     it('answers 401 without a token, with a malformed one, and for a suspended account', async () => {
       const { user, tokens } = await loggedInUser(server);
-      for (const headers of [{} as Record<string, string>, { Authorization: 'Bearer' }, { Authorization: 'Basic abc' }, { Authorization: `Bearer ${'%'.repeat(500)}` }]) {
+      for (const headers of [
+        {} as Record<string, string>,
+        { Authorization: 'Bearer' },
+        { Authorization: 'Basic abc' },
+        { Authorization: `Bearer ${'%'.repeat(500)}` },
+      ]) {
         const response = await server.api.get('/users/me', { headers });
         expect(response.status).toBe(401);
         expect(response.body.code).toBe('unauthenticated');
@@ -248,7 +252,10 @@ describe.each(databaseKinds)('session on %s', (kind) => {
 
     it('answers 401 for an expired access token', async () => {
       const { tokens } = await loggedInUser(server);
-      await server.app.knex('oidc_payloads').where({ kind: 'AccessToken', id: tokens.access_token }).update({ expires_at: new Date(Date.now() - 1000) });
+      await server.app
+        .knex('oidc_payloads')
+        .where({ kind: 'AccessToken', id: tokens.access_token })
+        .update({ expires_at: new Date(Date.now() - 1000) });
       expect((await server.api.get('/users/me', { token: tokens.access_token })).status).toBe(401);
     });
   });
@@ -266,7 +273,10 @@ describe.each(databaseKinds)('session on %s', (kind) => {
     const { tokens } = await loggedInUser(server);
     const rows = await server.app.knex('oidc_payloads').whereIn('id', [tokens.access_token, tokens.refresh_token]).select('kind');
     expect(rows.map((row) => row.kind).sort()).toEqual(['AccessToken', 'RefreshToken']);
-    await server.app.knex('oidc_payloads').where('id', tokens.refresh_token).update({ expires_at: new Date(Date.now() - 1000) });
+    await server.app
+      .knex('oidc_payloads')
+      .where('id', tokens.refresh_token)
+      .update({ expires_at: new Date(Date.now() - 1000) });
     const { purgeExpiredPayloads } = await import('../src/db/oidc-payloads.js');
     expect(await purgeExpiredPayloads(server.app.knex)).toBeGreaterThanOrEqual(1);
     expect(await server.app.knex('oidc_payloads').where('id', tokens.refresh_token).first()).toBeUndefined();
@@ -287,7 +297,9 @@ describe('login timing', () => {
     const user = await createUser(server);
     const attempt = async (email: string) => {
       const started = performance.now();
-      const response = await server.api.post('/token', undefined, { form: { grant_type: 'password', client_id: CLIENT_ID, email, password: 'Wrong-password-1' } });
+      const response = await server.api.post('/token', undefined, {
+        form: { grant_type: 'password', client_id: CLIENT_ID, email, password: 'Wrong-password-1' },
+      });
       expect(response.status).toBe(401);
       return performance.now() - started;
     };

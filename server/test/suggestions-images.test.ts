@@ -17,7 +17,10 @@ import { multipart, storedFiles, type FilePart } from './support/uploads.js';
 
 const LIMITS = { ...DEFAULT_MEDIA_LIMITS, file_sizes: { ...DEFAULT_MEDIA_LIMITS.file_sizes, image: { min_size: 1, max_size: 300 } } };
 
-const flatPng = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3a6' } }).png().toBuffer();
+const flatPng = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#3a6' } })
+    .png()
+    .toBuffer();
 const noise = (width: number, height: number) => sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } });
 
 describe.each(databaseKinds)('suggestion images on %s', (kind) => {
@@ -42,7 +45,8 @@ describe.each(databaseKinds)('suggestion images on %s', (kind) => {
 
   const path = () => `/tenants/${tenant.id}/suggestions`;
 
-  const sendMultipart = (fields: Record<string, string>, images: FilePart[], token = learner.token) => multipart(server, path(), { ...fields, 'images[]': images }, token);
+  const sendMultipart = (fields: Record<string, string>, images: FilePart[], token = learner.token) =>
+    multipart(server, path(), { ...fields, 'images[]': images }, token);
   const stored = () => storedFiles(join(server.dataDir, 'media'));
 
   async function expectNothingStored(send: () => Promise<ApiResponse>, field: string, message: string | RegExp) {
@@ -97,31 +101,65 @@ describe.each(databaseKinds)('suggestion images on %s', (kind) => {
     expect(plain.status).toBe(201);
     expect(plain.body.data).toMatchObject({ text: 'Only words', media: [], module: null });
     await expectNothingStored(() => sendMultipart({ text: ' ' }, [{ filename: 'a.png', data: png }]), 'text', 'The text field is required.');
-    await expectNothingStored(() => sendMultipart({ text: 'x', module_id: 'nope' }, [{ filename: 'a.png', data: png }]), 'module_id', 'The module id must be a valid UUID.');
+    await expectNothingStored(
+      () => sendMultipart({ text: 'x', module_id: 'nope' }, [{ filename: 'a.png', data: png }]),
+      'module_id',
+      'The module id must be a valid UUID.',
+    );
     const hidden = await insertTree(server, tenant.id);
-    await expectNothingStored(() => sendMultipart({ text: 'x', topic_id: hidden.topicId }, [{ filename: 'a.png', data: png }]), 'topic_id', 'The selected topic id is invalid.');
+    await expectNothingStored(
+      () => sendMultipart({ text: 'x', topic_id: hidden.topicId }, [{ filename: 'a.png', data: png }]),
+      'topic_id',
+      'The selected topic id is invalid.',
+    );
   });
 
   it('refuses a file that is not a png or jpeg by its bytes, whatever its name', async () => {
     const text = Buffer.from('just some text, not an image at all\n'.repeat(100));
-    await expectNothingStored(() => sendMultipart({ text: 'x' }, [{ filename: 'a.png', data: png }, { filename: 'fake.png', data: text }]), 'images', 'The image must be a file of type: image/png, image/jpeg.');
+    await expectNothingStored(
+      () =>
+        sendMultipart({ text: 'x' }, [
+          { filename: 'a.png', data: png },
+          { filename: 'fake.png', data: text },
+        ]),
+      'images',
+      'The image must be a file of type: image/png, image/jpeg.',
+    );
     const gif = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
-    await expectNothingStored(() => sendMultipart({ text: 'x' }, [{ filename: 'a.gif', data: gif, type: 'image/gif' }]), 'images', 'The image must be a file of type: image/png, image/jpeg.');
+    await expectNothingStored(
+      () => sendMultipart({ text: 'x' }, [{ filename: 'a.gif', data: gif, type: 'image/gif' }]),
+      'images',
+      'The image must be a file of type: image/png, image/jpeg.',
+    );
   });
 
   it('refuses images over the size limit or under the least dimensions (limits of /config)', async () => {
     const large = await noise(800, 450).png().toBuffer();
-    await expectNothingStored(() => sendMultipart({ text: 'x' }, [{ filename: 'large.png', data: large }]), 'images', /^The file size is approximately \d+ (KB|MB)\. The image must be between 1 KB and 300 KB$/);
+    await expectNothingStored(
+      () => sendMultipart({ text: 'x' }, [{ filename: 'large.png', data: large }]),
+      'images',
+      /^The file size is approximately \d+ (KB|MB)\. The image must be between 1 KB and 300 KB$/,
+    );
     const small = await noise(400, 200).jpeg({ quality: 30 }).toBuffer();
-    await expectNothingStored(() => sendMultipart({ text: 'x' }, [{ filename: 'small.jpg', data: small, type: 'image/jpeg' }]), 'images', 'The image must be at least 800 pixels by 450 pixels.');
+    await expectNothingStored(
+      () => sendMultipart({ text: 'x' }, [{ filename: 'small.jpg', data: small, type: 'image/jpeg' }]),
+      'images',
+      'The image must be at least 800 pixels by 450 pixels.',
+    );
   });
 
   it('refuses an image over the largest dimensions from its header, saying so, before decoding it', async () => {
     // 7000 x 7000 of one colour: 49 megapixels (196 MB decoded) in a few KB on the wire.
-    const bomb = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#3a6' } }).png({ palette: true, compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#3a6' } })
+      .png({ palette: true, compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(300_000);
     const { max_width, max_height } = DEFAULT_MEDIA_LIMITS.image;
-    await expectNothingStored(() => sendMultipart({ text: 'x' }, [{ filename: 'bomb.png', data: bomb }]), 'images', `The image may not be larger than ${max_width} pixels by ${max_height} pixels.`);
+    await expectNothingStored(
+      () => sendMultipart({ text: 'x' }, [{ filename: 'bomb.png', data: bomb }]),
+      'images',
+      `The image may not be larger than ${max_width} pixels by ${max_height} pixels.`,
+    );
   });
 
   it(`refuses more than ${SUGGESTION_MAX_IMAGES} images`, async () => {

@@ -59,7 +59,11 @@ describe.each(databaseKinds)('suggestions on %s', (kind) => {
       [
         'ids that are not UUIDs',
         { text: 'Idea', module_id: 'abc', component_id: 7, topic_id: 'not-a-uuid' },
-        { module_id: ['The module id must be a valid UUID.'], component_id: ['The component id must be a valid UUID.'], topic_id: ['The topic id must be a valid UUID.'] },
+        {
+          module_id: ['The module id must be a valid UUID.'],
+          component_id: ['The component id must be a valid UUID.'],
+          topic_id: ['The topic id must be a valid UUID.'],
+        },
       ],
     ])('answers 422 for %s and stores nothing', async (_name, body, errors) => {
       const before = await server.app.knex('suggestions').count({ total: '*' }).first();
@@ -77,14 +81,22 @@ describe.each(databaseKinds)('suggestions on %s', (kind) => {
 
       const byTopic = await send({ text: 'About footing', topic_id: topicId });
       expect(byTopic.status).toBe(201);
-      expect(byTopic.body.data).toMatchObject({ module: { id: moduleId, name: 'Safety' }, component: { id: componentId, name: 'Ladders' }, topic: { id: topicId, name: 'Footing' } });
+      expect(byTopic.body.data).toMatchObject({
+        module: { id: moduleId, name: 'Safety' },
+        component: { id: componentId, name: 'Ladders' },
+        topic: { id: topicId, name: 'Footing' },
+      });
 
       const byComponent = await send({ text: 'About ladders', component_id: componentId, module_id: moduleId, topic_id: null });
       expect(byComponent.body.data).toMatchObject({ module: { id: moduleId }, component: { id: componentId }, topic: null });
 
       const byModule = await send({ text: 'About safety', module_id: moduleId.toUpperCase(), component_id: '' });
       expect(byModule.body.data).toMatchObject({ module: { id: moduleId, name: 'Safety' }, component: null, topic: null });
-      expect(await server.app.knex('suggestions').where('id', byTopic.body.data.id).first('module_id', 'component_id', 'topic_id')).toEqual({ module_id: moduleId, component_id: componentId, topic_id: topicId });
+      expect(await server.app.knex('suggestions').where('id', byTopic.body.data.id).first('module_id', 'component_id', 'topic_id')).toEqual({
+        module_id: moduleId,
+        component_id: componentId,
+        topic_id: topicId,
+      });
     });
 
     it('refuses content the sender cannot see, and parents that do not contain the child', async () => {
@@ -203,11 +215,22 @@ describe.each(databaseKinds)('suggestions on %s', (kind) => {
     it('shows one suggestion with its images as signed URLs, and relations by name', async () => {
       const tree = await insertTree(server, inbox.id);
       const sender = await person(server, { tenantId: inbox.id, name: 'Ivy Images' });
-      const id = await insertSuggestion(server, inbox.id, sender.membershipId as string, { text: 'See the pictures', moduleId: tree.moduleId, componentId: tree.componentId, topicId: tree.topicId });
+      const id = await insertSuggestion(server, inbox.id, sender.membershipId as string, {
+        text: 'See the pictures',
+        moduleId: tree.moduleId,
+        componentId: tree.componentId,
+        topicId: tree.topicId,
+      });
       const image = await attachImage(server, inbox.id, id, 'screenshot');
       const response = await server.api.get(`${base(inbox.id)}/${id}`, { token: boss.token });
       expect(response.status).toBe(200);
-      expect(response.body.data).toMatchObject({ id, text: 'See the pictures', module: { id: tree.moduleId }, component: { id: tree.componentId }, topic: { id: tree.topicId } });
+      expect(response.body.data).toMatchObject({
+        id,
+        text: 'See the pictures',
+        module: { id: tree.moduleId },
+        component: { id: tree.componentId },
+        topic: { id: tree.topicId },
+      });
       expect(response.body.data.media).toEqual([expect.objectContaining({ id: image, name: 'screenshot', type: 'image', mime_type: 'image/png', size: 1234 })]);
       expect(response.body.data.media[0].url).toMatch(new RegExp(`/api/files/${inbox.id}/${image}/file\\?expires=\\d+&signature=`));
       const listed = (await list(`?search=${encodeURIComponent('pictures')}`)).body.data;

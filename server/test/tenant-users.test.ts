@@ -1,16 +1,6 @@
 /** Members of an organization: /api/tenants/{tenantId}/tenant-users, invitations and the home page counts. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  PASSWORD,
-  databaseKinds,
-  login,
-  parseLink,
-  startTestServer,
-  uniqueEmail,
-  waitForMail,
-  type TestContext,
-  type TestServer,
-} from './support/server.js';
+import { PASSWORD, databaseKinds, login, parseLink, startTestServer, uniqueEmail, waitForMail, type TestContext, type TestServer } from './support/server.js';
 import { del, insertGroup, insertMembership, insertTenant, person, relate, uniqueName, type Person, type TenantFixture } from './support/people.js';
 
 describe.each(databaseKinds)('members on %s', (kind) => {
@@ -60,12 +50,20 @@ describe.each(databaseKinds)('members on %s', (kind) => {
       expect(mail.text).toContain(tenant.name);
       const link = parseLink(mail.links[0]);
       expect(link).toMatchObject({ route: 'finish-registration', email });
-      const finished = await server.api.post('/finish-registration', { email, name: 'Ivy Invitee', password: PASSWORD, password_confirmation: PASSWORD, token: link.token });
+      const finished = await server.api.post('/finish-registration', {
+        email,
+        name: 'Ivy Invitee',
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        token: link.token,
+      });
       expect(finished.status).toBe(200);
 
       const tokens = await login(server, email);
       const me = await server.api.get('/users/me', { token: tokens.access_token });
-      expect(me.body.data.memberships).toEqual([expect.objectContaining({ role: 'admin', tenant: expect.objectContaining({ id: tenant.id, slug: tenant.slug }) })]);
+      expect(me.body.data.memberships).toEqual([
+        expect.objectContaining({ role: 'admin', tenant: expect.objectContaining({ id: tenant.id, slug: tenant.slug }) }),
+      ]);
     });
 
     it('answers 422 for a member, and restores a removed member with the new role', async () => {
@@ -114,7 +112,9 @@ describe.each(databaseKinds)('members on %s', (kind) => {
       expect(page.data.map((m: { id: string }) => m.id)).toEqual([ids[0]]);
       expect(page.meta).toEqual({ current_page: 2, last_page: 2, per_page: 2, total: 3, order: 'joined', desc: false, search: tag });
 
-      const byEmail = await server.api.get(`/tenants/${local.id}/tenant-users?search=${encodeURIComponent(localMaster.user.email)}`, { token: localMaster.token });
+      const byEmail = await server.api.get(`/tenants/${local.id}/tenant-users?search=${encodeURIComponent(localMaster.user.email)}`, {
+        token: localMaster.token,
+      });
       expect(byEmail.body.data.map((m: { id: string }) => m.id)).toEqual([localMaster.membershipId]);
       expect(byEmail.body.data[0].abilities).toEqual({ update: false, archive: false, restore: false });
     });
@@ -123,10 +123,15 @@ describe.each(databaseKinds)('members on %s', (kind) => {
       const local = await insertTenant(server);
       const localMaster = await person(server, { tenantId: local.id, role: 'master', name: 'Zed Master' });
       // Letters only: a profile name may hold letters and spaces.
-      const tag = uniqueName('x').split(' ')[1].replace(/\d/g, (digit) => 'ghijklmnop'[Number(digit)]);
+      const tag = uniqueName('x')
+        .split(' ')[1]
+        .replace(/\d/g, (digit) => 'ghijklmnop'[Number(digit)]);
       const renamed = await person(server, { tenantId: local.id, name: `Quinn Oldname${tag}` });
       const quoted = await person(server, { tenantId: local.id, name: 'Quote Person' });
-      await server.app.knex('users').where('id', quoted.user.id).update({ name: `Say "hi${tag}" now` });
+      await server.app
+        .knex('users')
+        .where('id', quoted.user.id)
+        .update({ name: `Say "hi${tag}" now` });
       const find = async (term: string) =>
         (await server.api.get(`/tenants/${local.id}/tenant-users?search=${encodeURIComponent(term)}`, { token: localMaster.token })).body.data.map(
           (m: { id: string }) => m.id,
@@ -157,7 +162,9 @@ describe.each(databaseKinds)('members on %s', (kind) => {
       const after = await server.api.get(`/tenants/${local.id}/tenant-users`, { token: localMaster.token });
       expect(after.body.data.map((m: { id: string }) => m.id)).not.toContain(memberId);
       const archived = await server.api.get(`/tenants/${local.id}/tenant-users?archived=1`, { token: localMaster.token });
-      expect(archived.body.data).toEqual([expect.objectContaining({ id: memberId, status: 'archived', abilities: { update: false, archive: false, restore: true } })]);
+      expect(archived.body.data).toEqual([
+        expect.objectContaining({ id: memberId, status: 'archived', abilities: { update: false, archive: false, restore: true } }),
+      ]);
     });
   });
 
@@ -182,24 +189,31 @@ describe.each(databaseKinds)('members on %s', (kind) => {
       expect(restored.body.data).toMatchObject({ status: 'active', is_active: true, is_deleted: false, role: 'admin' });
     });
 
-    it('refuses changes to one\'s own membership with 403 own_account', async () => {
+    it("refuses changes to one's own membership with 403 own_account", async () => {
       const response = await patch(master.membershipId as string, { role: 'user' });
       expect(response.status).toBe(403);
       expect(response.body).toEqual({ code: 'own_account', message: 'You cannot change your own membership.' });
       expect((await del(server, `${base()}/${master.membershipId}`, master.token)).status).toBe(403);
     });
 
-    it('replaces a member\'s groups, keeping relations to archived groups, and shows them in /users/me', async () => {
+    it("replaces a member's groups, keeping relations to archived groups, and shows them in /users/me", async () => {
       const member = await person(server, { tenantId: tenant.id });
       const id = member.membershipId as string;
-      const [first, second, third] = [await insertGroup(server, tenant.id, { name: 'Alpha team' }), await insertGroup(server, tenant.id, { name: 'Beta team' }), await insertGroup(server, tenant.id)];
+      const [first, second, third] = [
+        await insertGroup(server, tenant.id, { name: 'Alpha team' }),
+        await insertGroup(server, tenant.id, { name: 'Beta team' }),
+        await insertGroup(server, tenant.id),
+      ];
       const archived = await insertGroup(server, tenant.id, { archived: true });
       await relate(server, archived, id);
       await relate(server, third, id);
 
       const response = await server.api.post(`${base()}/${id}/groups`, { groups: [second, first] }, { token: master.token });
       expect(response.status).toBe(200);
-      expect(response.body.data.groups).toEqual([{ id: first, name: 'Alpha team' }, { id: second, name: 'Beta team' }]);
+      expect(response.body.data.groups).toEqual([
+        { id: first, name: 'Alpha team' },
+        { id: second, name: 'Beta team' },
+      ]);
       expect(response.body.data.groups_count).toBe(2);
       const kept = await server.app.knex('group_tenant_users').where('tenant_user_id', id).pluck('group_id');
       expect(kept.sort()).toEqual([first, second, archived].sort());
@@ -212,7 +226,7 @@ describe.each(databaseKinds)('members on %s', (kind) => {
       expect(cleared.body.data.groups).toEqual([]);
     });
 
-    it('refuses unknown groups, another organization\'s groups and malformed lists', async () => {
+    it("refuses unknown groups, another organization's groups and malformed lists", async () => {
       const member = await person(server, { tenantId: tenant.id });
       const foreign = await insertGroup(server, (await insertTenant(server)).id);
       const archived = await insertGroup(server, tenant.id, { archived: true });
@@ -222,7 +236,9 @@ describe.each(databaseKinds)('members on %s', (kind) => {
       }
       expect((await relateTo('x')).body.errors).toEqual({ groups: ['The groups must be an array.'] });
       expect((await relateTo(['x'])).body.errors).toEqual({ groups: ['The selected groups is invalid.'] });
-      expect((await server.api.post(`${base()}/${member.membershipId}/groups`, {}, { token: master.token })).body.errors).toEqual({ groups: ['The groups field is required.'] });
+      expect((await server.api.post(`${base()}/${member.membershipId}/groups`, {}, { token: master.token })).body.errors).toEqual({
+        groups: ['The groups field is required.'],
+      });
     });
 
     it('answers 404 for a member of another organization, by either path form', async () => {

@@ -42,7 +42,10 @@ describe.each(databaseKinds)('user management on %s', (kind) => {
     const made = [await person(server, { name }), await person(server, { name }), await person(server, { name })];
     const days = [3, 1, 2];
     for (const [index, someone] of made.entries()) {
-      await server.app.knex('users').where('id', someone.user.id).update({ created_at: new Date(Date.UTC(2024, 0, days[index])) });
+      await server.app
+        .knex('users')
+        .where('id', someone.user.id)
+        .update({ created_at: new Date(Date.UTC(2024, 0, days[index])) });
     }
     const oldestFirst = [made[1], made[2], made[0]].map((someone) => someone.user.id);
     const ids = (response: { body: { data: { id: string }[] } }) => response.body.data.map((u) => u.id);
@@ -74,7 +77,11 @@ describe.each(databaseKinds)('user management on %s', (kind) => {
 
     expect(await inView('active=true')).toEqual([user.id]);
     const suspended = await patch(user.id, { is_active: false });
-    expect(suspended.body.data).toMatchObject({ status: 'suspended', is_active: false, abilities: { suspend: false, reactivate: true, ban: true, restore: false } });
+    expect(suspended.body.data).toMatchObject({
+      status: 'suspended',
+      is_active: false,
+      abilities: { suspend: false, reactivate: true, ban: true, restore: false },
+    });
     expect(await inView('active=true')).toEqual([]);
     expect(await inView('active=false')).toEqual([user.id]);
     expect(await loginStatus(user.email)).toBe(401);

@@ -27,9 +27,7 @@ const origin = `http://127.0.0.1:${server.address().port}`;
 
 const index = JSON.parse(await readFile(join(staticDir, 'index.json'), 'utf8'));
 const only = process.argv.slice(2);
-const stories = Object.values(index.entries).filter(
-  (entry) => entry.type === 'story' && (only.length === 0 || only.some((word) => entry.id.includes(word))),
-);
+const stories = Object.values(index.entries).filter((entry) => entry.type === 'story' && (only.length === 0 || only.some((word) => entry.id.includes(word))));
 
 const FAILURE_EVENTS = ['playFunctionThrewException', 'storyThrewException', 'storyErrored', 'storyMissing', 'unhandledErrorsWhilePlaying'];
 

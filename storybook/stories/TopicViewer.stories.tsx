@@ -77,9 +77,7 @@ export const CompletionFails: Story = {
   play: async ({ canvasElement }) => {
     const toggle = await procedureToggle(canvasElement, 'Put on protective equipment');
     await userEvent.click(toggle);
-    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent(
-      'Your progress on this step could not be saved. Please try again.',
-    );
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('Your progress on this step could not be saved. Please try again.');
     await expect(toggle).not.toBeChecked();
   },
 };

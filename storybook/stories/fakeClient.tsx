@@ -10,9 +10,6 @@ export interface FakeApiParameters extends FakeApiOptions {
 
 /** Gives the story a real SDK client talking to an in-memory API (no server, no network). */
 export function FakeTesseraProvider({ api, children }: { api: FakeApiParameters; children: ReactNode }) {
-  const client = useMemo(
-    () => createFakeClient({ ...api, tokenStore: memoryTokenStore(api.tokens ?? null) }).client,
-    [api],
-  );
+  const client = useMemo(() => createFakeClient({ ...api, tokenStore: memoryTokenStore(api.tokens ?? null) }).client, [api]);
   return <TesseraProvider client={client}>{children}</TesseraProvider>;
 }

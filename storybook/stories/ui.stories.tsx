@@ -99,11 +99,7 @@ function FormExample() {
   return (
     <Card aria-label="Request Access">
       <Heading level={2}>Request Access</Heading>
-      <Form
-        aria-label="Request Access"
-        validationErrors={{ name: 'You have already requested to join this organization.' }}
-        onSubmit={fn()}
-      >
+      <Form aria-label="Request Access" validationErrors={{ name: 'You have already requested to join this organization.' }} onSubmit={fn()}>
         <TextField label="Organization Name" name="name" value={name} onChange={setName} />
         <Button type="submit">Request Access</Button>
       </Form>

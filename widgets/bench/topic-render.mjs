@@ -155,7 +155,9 @@ try {
     times.push(painted);
     if (process.env.DEBUG_BENCH) {
       const entries = await tab.evaluate(() =>
-        performance.getEntriesByType('resource').map((entry) => `${entry.name.replace(/^.*\/\/[^/]+/, '')} ${entry.startTime.toFixed(0)}-${entry.responseEnd.toFixed(0)}`),
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => `${entry.name.replace(/^.*\/\/[^/]+/, '')} ${entry.startTime.toFixed(0)}-${entry.responseEnd.toFixed(0)}`),
       );
       console.log(painted.toFixed(0), entries.join(' | '));
     }

@@ -20,7 +20,11 @@ export const BUDGETS = {
 
 /** The standalone bundles of the widgets package (widgets/dist) and their budgets. */
 export const STANDALONE_BUNDLES = [
-  { file: 'tessera-widgets.js', what: 'standalone widgets bundle (topic viewer, starred topics, login; SDK and Markdown renderer included)', budget: BUDGETS.standaloneWidgets },
+  {
+    file: 'tessera-widgets.js',
+    what: 'standalone widgets bundle (topic viewer, starred topics, login; SDK and Markdown renderer included)',
+    budget: BUDGETS.standaloneWidgets,
+  },
   { file: 'tessera-login.js', what: 'login-only standalone bundle (<tessera-login>)', budget: BUDGETS.standaloneLogin },
 ];
 

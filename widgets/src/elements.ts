@@ -7,25 +7,12 @@
  * cannot reach in and ours cannot leak out; hosts theme through the `--tessera-*` custom properties.
  */
 import { TesseraLoginElement, tesseraLoginProps, type TesseraLoginAttributes } from './elements/TesseraLoginElement.js';
-import {
-  TesseraTopicViewerElement,
-  tesseraTopicViewerProps,
-  type TesseraTopicViewerAttributes,
-} from './elements/TesseraTopicViewerElement.js';
-import {
-  TesseraStarredTopicsElement,
-  tesseraStarredTopicsProps,
-  type TesseraStarredTopicsAttributes,
-} from './elements/TesseraStarredTopicsElement.js';
+import { TesseraTopicViewerElement, tesseraTopicViewerProps, type TesseraTopicViewerAttributes } from './elements/TesseraTopicViewerElement.js';
+import { TesseraStarredTopicsElement, tesseraStarredTopicsProps, type TesseraStarredTopicsAttributes } from './elements/TesseraStarredTopicsElement.js';
 import { defineOnce, shadowElement } from './elements/shadowElement.js';
 import type { TesseraEventMap } from './events.js';
 
-export type {
-  TesseraEventMap,
-  TesseraLoginEventDetail,
-  TesseraCompleteEventDetail,
-  TesseraOpenTopicEventDetail,
-} from './events.js';
+export type { TesseraEventMap, TesseraLoginEventDetail, TesseraCompleteEventDetail, TesseraOpenTopicEventDetail } from './events.js';
 export type { TesseraLoginAttributes } from './elements/TesseraLoginElement.js';
 export type { TesseraTopicViewerAttributes } from './elements/TesseraTopicViewerElement.js';
 export type { TesseraStarredTopicsAttributes } from './elements/TesseraStarredTopicsElement.js';

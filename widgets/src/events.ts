@@ -34,10 +34,6 @@ export interface TesseraEventMap {
 export type TesseraEventName = keyof TesseraEventMap;
 
 /** Dispatches one of the typed events from `target` (normally the custom element itself). */
-export function dispatchTesseraEvent<K extends TesseraEventName>(
-  target: EventTarget,
-  type: K,
-  detail: TesseraEventMap[K]['detail'],
-): void {
+export function dispatchTesseraEvent<K extends TesseraEventName>(target: EventTarget, type: K, detail: TesseraEventMap[K]['detail']): void {
   target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
 }

@@ -60,7 +60,10 @@ describe('apiCall', () => {
   });
 
   it('routes a request without an answer to /no-response', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(await apiCall(client.GET('/version'))).toMatchObject({ ok: false, status: 0, routed: true });
     expect(router.goTo).toHaveBeenCalledWith('/no-response');
   });

@@ -61,9 +61,7 @@ export async function apiCall<T>(request: Promise<RawResult<T>>, options: CallOp
   try {
     result = await request;
   } catch (thrown) {
-    return isNetworkFailure(thrown)
-      ? routeFailure(NO_RESPONSE, NO_RESPONSE_BODY, options)
-      : routeFailure(500, UNREADABLE_BODY, options);
+    return isNetworkFailure(thrown) ? routeFailure(NO_RESPONSE, NO_RESPONSE_BODY, options) : routeFailure(500, UNREADABLE_BODY, options);
   }
   const { data, error, response } = result;
   if (response.ok) return { ok: true, data: data as T };

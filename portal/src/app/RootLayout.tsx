@@ -59,9 +59,7 @@ export function RootErrorBoundary() {
   globalStyles();
   return (
     <Main layout="centered">
-      <ExceptionPage
-        title={isRouteErrorResponse(error) && error.status === 404 ? EXCEPTION_TITLES.notFound : EXCEPTION_TITLES.whoops}
-      />
+      <ExceptionPage title={isRouteErrorResponse(error) && error.status === 404 ? EXCEPTION_TITLES.notFound : EXCEPTION_TITLES.whoops} />
     </Main>
   );
 }

@@ -50,10 +50,7 @@ describe('formReducer', () => {
 
 describe('failureErrors', () => {
   it('puts 422 messages under visible fields and the rest in the form-failure alert', () => {
-    const errors = failureErrors(failure(422, { email: ['The email has already been taken.'], token: ['Expired.'] }), [
-      'email',
-      'password',
-    ]);
+    const errors = failureErrors(failure(422, { email: ['The email has already been taken.'], token: ['Expired.'] }), ['email', 'password']);
     expect(errors).toEqual({ email: ['The email has already been taken.'], [OTHER]: ['Expired.'] });
   });
 
@@ -70,10 +67,7 @@ describe('failureErrors', () => {
 
 describe('validateForm', () => {
   it('uses the SDK rules and their messages', () => {
-    const errors = validateForm(
-      { email: 'nope', name: 'Ada 2', password: 'lowercase1', password_confirmation: 'other' },
-      forms.signUpScreen,
-    );
+    const errors = validateForm({ email: 'nope', name: 'Ada 2', password: 'lowercase1', password_confirmation: 'other' }, forms.signUpScreen);
     expect(errors).toEqual({
       email: [messages.email],
       name: [messages.name],

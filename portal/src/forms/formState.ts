@@ -91,7 +91,7 @@ export function placeErrors(errors: FieldErrors, visibleFields: readonly string[
 export function failureErrors(failure: ApiFailure, visibleFields: readonly string[]): FieldErrors {
   if (failure.routed) return {};
   if (failure.status === 429) return { [OTHER]: [TOO_MANY_REQUESTS] };
-  const fieldErrors = failure.status === 422 ? failure.error.errors ?? {} : {};
+  const fieldErrors = failure.status === 422 ? (failure.error.errors ?? {}) : {};
   if (!Object.keys(fieldErrors).length) return { [OTHER]: [failure.error.message] };
   return placeErrors(fieldErrors, visibleFields);
 }

@@ -59,11 +59,7 @@ export function afterLoginPath(redirect: string | null | undefined, previousPath
 }
 
 /** Guest-only routes send an authenticated visitor back (spec 2.1); null lets the visitor in. */
-export function guestOnlyRedirect(input: {
-  authenticated: boolean;
-  redirect: string | null;
-  previousPath: string | null;
-}): string | null {
+export function guestOnlyRedirect(input: { authenticated: boolean; redirect: string | null; previousPath: string | null }): string | null {
   return input.authenticated ? afterLoginPath(input.redirect, input.previousPath) : null;
 }
 

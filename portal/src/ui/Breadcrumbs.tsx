@@ -22,9 +22,7 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
     <nav aria-label="Breadcrumb">
       <List>
         {crumbs.map((crumb) => (
-          <Item key={crumb.label}>
-            {crumb.to ? <AppLink to={crumb.to}>{crumb.label}</AppLink> : <span aria-current="page">{crumb.label}</span>}
-          </Item>
+          <Item key={crumb.label}>{crumb.to ? <AppLink to={crumb.to}>{crumb.label}</AppLink> : <span aria-current="page">{crumb.label}</span>}</Item>
         ))}
       </List>
     </nav>

@@ -26,7 +26,17 @@ export interface ConfirmDialogProps {
  * The portal's one yes/no question before an action (delete, deep copy): an alertdialog that only
  * its own buttons close, with the safe answer focused first.
  */
-export function ConfirmDialog({ title, question, confirmLabel, cancelLabel, tone = 'primary', isOpen, isPending = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  question,
+  confirmLabel,
+  cancelLabel,
+  tone = 'primary',
+  isOpen,
+  isPending = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <ModalDialog title={title} isOpen={isOpen} role="alertdialog">
       {question ? <Text>{question}</Text> : null}

@@ -8,7 +8,9 @@ export function FormFailure({ messages }: { messages: string[] }) {
   if (!messages.length) return null;
   return (
     <Alert tone="error">
-      {messages.length === 1 ? messages[0] : (
+      {messages.length === 1 ? (
+        messages[0]
+      ) : (
         <List>
           {messages.map((message) => (
             <li key={message}>{message}</li>

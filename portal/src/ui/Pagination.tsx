@@ -70,12 +70,7 @@ export function Pagination({ label, page, lastPage, total, perPage, onPage }: Pa
               </Gap>
             ) : (
               <li key={entry}>
-                <PageButton
-                  type="button"
-                  aria-label={`Page ${entry}`}
-                  aria-current={entry === page ? 'page' : undefined}
-                  onClick={() => onPage(entry)}
-                >
+                <PageButton type="button" aria-label={`Page ${entry}`} aria-current={entry === page ? 'page' : undefined} onClick={() => onPage(entry)}>
                   {entry}
                 </PageButton>
               </li>

@@ -47,7 +47,10 @@ export function nextTabIndex(key: string, current: number, count: number): numbe
 export function Tabs({ label, tabs, selected, onSelect }: TabsProps) {
   const baseId = useId();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
-  const selectedIndex = Math.max(0, tabs.findIndex((tab) => tab.id === selected));
+  const selectedIndex = Math.max(
+    0,
+    tabs.findIndex((tab) => tab.id === selected),
+  );
 
   function onKeyDown(event: KeyboardEvent) {
     const next = nextTabIndex(event.key, selectedIndex, tabs.length);

@@ -46,8 +46,7 @@ export const messages = {
   emailInvisible: 'The email may not contain control or invisible characters.',
   currentPasswordWrong: 'The current password is incorrect.',
   name: 'The name may only contain letters and spaces.',
-  organizationName:
-    'The name field may contain alpha-numeric characters as well as dashes, underscores, ampersands, and spaces.',
+  organizationName: 'The name field may contain alpha-numeric characters as well as dashes, underscores, ampersands, and spaces.',
   passwordMin: `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
   passwordLowercase: 'The password must contain a lowercase letter.',
   passwordUppercase: 'The password must contain an uppercase letter.',
@@ -131,13 +130,23 @@ export function documented<T>() {
 /** Absent, null or blank answers "The {field} field is required."; anything else goes to `schema`. */
 /* @__NO_SIDE_EFFECTS__ */
 export function required<S extends v.GenericSchema>(field: string, schema: S) {
-  return v.pipe(documented<v.InferInput<S>>(), v.check((value) => !isBlank(value), messages.required(field)), schema);
+  return v.pipe(
+    documented<v.InferInput<S>>(),
+    v.check((value) => !isBlank(value), messages.required(field)),
+    schema,
+  );
 }
 
 /** An update's field: absent or null leaves it unchanged (undefined), but one that is sent must not be blank. */
 /* @__NO_SIDE_EFFECTS__ */
 export function filled<S extends v.GenericSchema>(field: string, schema: S) {
-  return sent(v.pipe(documented<v.InferInput<S>>(), v.check((value) => !isBlank(value), messages.required(field)), schema));
+  return sent(
+    v.pipe(
+      documented<v.InferInput<S>>(),
+      v.check((value) => !isBlank(value), messages.required(field)),
+      schema,
+    ),
+  );
 }
 
 /** Absent or null reads as not sent (undefined); anything else, even '', goes to `schema`. */
@@ -235,5 +244,8 @@ export function hasErrors(errors: FieldErrors): boolean {
  */
 export const loginForm = form({
   email: required('email', emailAddress()),
-  password: required('password', v.pipe(v.string(messages.string('password')), v.maxLength(PASSWORD_MAX_LENGTH, messages.maxLength('password', PASSWORD_MAX_LENGTH)))),
+  password: required(
+    'password',
+    v.pipe(v.string(messages.string('password')), v.maxLength(PASSWORD_MAX_LENGTH, messages.maxLength('password', PASSWORD_MAX_LENGTH))),
+  ),
 });

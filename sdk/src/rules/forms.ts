@@ -49,7 +49,13 @@ export function flag(field: string) {
  * list never refuses a switch it does not understand; absent reads as ''). Query strings only carry strings.
  */
 export function querySwitch() {
-  return v.optional(v.pipe(documented<string>(), v.transform((value) => TRUE_VALUES.includes(value))), '');
+  return v.optional(
+    v.pipe(
+      documented<string>(),
+      v.transform((value) => TRUE_VALUES.includes(value)),
+    ),
+    '',
+  );
 }
 
 /** Letters of any script and spaces. */
@@ -99,7 +105,10 @@ function oneOf<const T extends readonly string[]>(field: string, allowed: T) {
 
 /** A UUID, answered lower-cased (non-strings answer the same message). */
 function uuid(field: string) {
-  return v.pipe(v.custom<string>(isUuid, messages.uuid(field)), v.transform((id) => id.toLowerCase()));
+  return v.pipe(
+    v.custom<string>(isUuid, messages.uuid(field)),
+    v.transform((id) => id.toLowerCase()),
+  );
 }
 
 /** A UUID, or null or '' for none (read as not sent). */
@@ -155,7 +164,9 @@ export interface OrderEntry {
 }
 
 function isOrderEntry(entry: unknown): boolean {
-  return typeof entry === 'object' && entry !== null && 'id' in entry && isUuid(entry.id) && Number.isInteger(Number('order' in entry ? entry.order : undefined));
+  return (
+    typeof entry === 'object' && entry !== null && 'id' in entry && isUuid(entry.id) && Number.isInteger(Number('order' in entry ? entry.order : undefined))
+  );
 }
 
 /** `[{ id, order }]` of a bulk reorder, answered with lower-cased ids and numeric orders. */
@@ -169,7 +180,10 @@ function orderList(field: string) {
 }
 
 /** A value only a cross-field check reads (a confirmation, a picked file's name): answered as sent. */
-const asSent = v.pipe(documented<string>(), v.transform((value): unknown => value));
+const asSent = v.pipe(
+  documented<string>(),
+  v.transform((value): unknown => value),
+);
 
 /** The message of a cross-field check, on `field`. */
 function issueOn(field: string, value: unknown, message: string) {
@@ -434,7 +448,13 @@ export const forms = {
   componentOrder: form({ components: required('components', orderList('components')) }),
   componentMove: form({ module_id: required('module_id', uuid('module_id')) }),
   topic: form({ name: contentName, description: contentDescription }),
-  topicUpdate: form({ name: contentNameUpdate, description: contentDescriptionUpdate, is_active: isActive, is_deleted: isDeleted, order: sent(integer('order')) }),
+  topicUpdate: form({
+    name: contentNameUpdate,
+    description: contentDescriptionUpdate,
+    is_active: isActive,
+    is_deleted: isDeleted,
+    order: sent(integer('order')),
+  }),
   topicOrder: form({ topics: required('topics', orderList('topics')) }),
   topicMove: form({ component_id: required('component_id', uuid('component_id')) }),
   media: form({ name: required('name', text('name')), crop_image: sent(flag('crop_image')) }),

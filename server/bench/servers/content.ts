@@ -15,7 +15,10 @@ import { accessToken, serveParent, UNLIMITED_RATES } from '../support.js';
 import { MEDIA_SEARCH_TERM, seedContentApart, type ContentSeed } from '../content-seed.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-content-'));
-const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', SQLITE_READ_THREADS: process.env.SQLITE_READ_THREADS }), rateLimits: UNLIMITED_RATES };
+const config = {
+  ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', SQLITE_READ_THREADS: process.env.SQLITE_READ_THREADS }),
+  rateLimits: UNLIMITED_RATES,
+};
 // Accounts and organizations are made through one app, the content written while no app is open (a bulk
 // writer beside a running app's connections would have to share its write lock), then the served app starts.
 const setup = await createApp(config);
@@ -39,7 +42,10 @@ async function organization(name: string, slug: string): Promise<{ tenantId: str
 
 const bigOrganization = await organization('Bench Content Org', 'bench-content-org');
 // Enough media that the search still fills more than a page, as in the big one.
-const smallOrganization = { ...(await organization('Bench Small Org', 'bench-small-org')), shape: { modules: 2, componentsPerModule: 2, topicsPerComponent: 2, mediaFiles: 600 } };
+const smallOrganization = {
+  ...(await organization('Bench Small Org', 'bench-small-org')),
+  shape: { modules: 2, componentsPerModule: 2, topicsPerComponent: 2, mediaFiles: 600 },
+};
 const databaseFile = (setup.knex.client.config.connection as { filename: string }).filename;
 await setup.close();
 const seedStarted = performance.now();

@@ -14,7 +14,10 @@ import { accessToken, serveParent, UNLIMITED_RATES } from '../support.js';
 import { MEMBERSHIP_COUNT, SEARCH_TERM, seedBigOrganization, seedMemberships } from '../people-seed.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-people-'));
-const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', SQLITE_READ_THREADS: process.env.SQLITE_READ_THREADS }), rateLimits: UNLIMITED_RATES };
+const config = {
+  ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', SQLITE_READ_THREADS: process.env.SQLITE_READ_THREADS }),
+  rateLimits: UNLIMITED_RATES,
+};
 const app = await createApp(config);
 const { knex } = app;
 const password = 'Bench-pass-1';

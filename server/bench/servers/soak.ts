@@ -13,7 +13,10 @@ import { createConfirmedUser } from '../../src/features/accounts/service.js';
 import { accessToken, serveParent, UNLIMITED_RATES } from '../support.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-soak-'));
-const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', IMAGE_CONCURRENCY: process.env.IMAGE_CONCURRENCY }), rateLimits: UNLIMITED_RATES };
+const config = {
+  ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', IMAGE_CONCURRENCY: process.env.IMAGE_CONCURRENCY }),
+  rateLimits: UNLIMITED_RATES,
+};
 const app = await createApp(config);
 const password = 'Bench-pass-1';
 const admin = await createConfirmedUser(app.services, { email: 'soak-admin@bench.example', name: 'Ada Admin', password });
@@ -25,7 +28,17 @@ const learnerMembershipId = newId();
 const moduleId = newId();
 const componentId = newId();
 const topicId = newId();
-const row = (id: string, extra: Record<string, unknown>) => ({ id, tenant_id: tenantId, description: 'Soak content', is_active: true, position: 0, deleted_at: null, created_at: now, updated_at: now, ...extra });
+const row = (id: string, extra: Record<string, unknown>) => ({
+  id,
+  tenant_id: tenantId,
+  description: 'Soak content',
+  is_active: true,
+  position: 0,
+  deleted_at: null,
+  created_at: now,
+  updated_at: now,
+  ...extra,
+});
 await app.knex.transaction(async (trx) => {
   await trx('tenants').insert({ id: tenantId, name: 'Soak Org', slug: 'soak-org', enable_bioreq: false, deleted_at: null, created_at: now, updated_at: now });
   await trx('tenant_users').insert([
@@ -39,7 +52,19 @@ await app.knex.transaction(async (trx) => {
 });
 const itemIds = Array.from({ length: 20 }, () => newId());
 await app.knex('items').insert(
-  itemIds.map((id, position) => ({ id, tenant_id: tenantId, topic_id: topicId, row_id: null, type: 'row', position, text: `Step ${position + 1}`, is_procedure: true, media_id: null, created_at: now, updated_at: now })),
+  itemIds.map((id, position) => ({
+    id,
+    tenant_id: tenantId,
+    topic_id: topicId,
+    row_id: null,
+    type: 'row',
+    position,
+    text: `Step ${position + 1}`,
+    is_procedure: true,
+    media_id: null,
+    created_at: now,
+    updated_at: now,
+  })),
 );
 
 const { url: listening } = await app.listen(0, '127.0.0.1');

@@ -12,7 +12,10 @@ import { createConfirmedUser } from '../../src/features/accounts/service.js';
 import { serveParent, UNLIMITED_RATES } from '../support.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-'));
-const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', SQLITE_READ_THREADS: process.env.SQLITE_READ_THREADS }), rateLimits: UNLIMITED_RATES };
+const config = {
+  ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', SQLITE_READ_THREADS: process.env.SQLITE_READ_THREADS }),
+  rateLimits: UNLIMITED_RATES,
+};
 
 const app = await createApp(config);
 const user = { email: 'bench@example.com', password: 'Bench-pass-1' };

@@ -73,4 +73,7 @@ export class AuthToken extends Model {
 }
 
 /** Plain row shapes, for code that reads rows with knex directly. */
-export type UserRow = Pick<User, 'id' | 'name' | 'email' | 'password_hash' | 'is_owner' | 'is_active' | 'confirmed_at' | 'deleted_at' | 'created_at' | 'updated_at'>;
+export type UserRow = Pick<
+  User,
+  'id' | 'name' | 'email' | 'password_hash' | 'is_owner' | 'is_active' | 'confirmed_at' | 'deleted_at' | 'created_at' | 'updated_at'
+>;

@@ -55,6 +55,12 @@ export async function moveTo(trx: Knex, table: string, siblings: Sibling[], id: 
 /** Moves a row to the end of another parent, and renumbers the live rows of the parent it left from 0 (no gap). */
 export async function moveToParent(trx: Knex, table: string, parentColumn: string, id: string, from: string, to: string): Promise<void> {
   const position = await nextPosition(trx, table, parentColumn, to);
-  await trx(table).where('id', id).update({ [parentColumn]: to, position, updated_at: new Date() });
-  await writePositions(trx, table, (await liveSiblings(trx, table, parentColumn, from)).map((sibling) => sibling.id));
+  await trx(table)
+    .where('id', id)
+    .update({ [parentColumn]: to, position, updated_at: new Date() });
+  await writePositions(
+    trx,
+    table,
+    (await liveSiblings(trx, table, parentColumn, from)).map((sibling) => sibling.id),
+  );
 }

@@ -97,7 +97,11 @@ export async function paginate<Row, Key extends string>(
   }
 
   const offset = (params.page - 1) * params.perPage;
-  const withTotal = (query: Knex.QueryBuilder) => ordered(query).select(knex.raw(`count(*) over () as ${PAGE_TOTAL}`)).limit(params.perPage).offset(offset);
+  const withTotal = (query: Knex.QueryBuilder) =>
+    ordered(query)
+      .select(knex.raw(`count(*) over () as ${PAGE_TOTAL}`))
+      .limit(params.perPage)
+      .offset(offset);
   const pageKeys = (...columns: (string | Knex.Raw)[]) => withTotal(searched.clone().select(`${definition.tieBreaker} as page_key`, ...columns));
   let rows: Row[];
   let total: number | undefined;
@@ -138,7 +142,13 @@ function totalOf(rows: PageTotal[]): number | undefined {
  * sort carries every column it is given through the window and the sorter), joined to those rows' columns.
  * A media search page costs a fifth less than sorting the whole rows.
  */
-function rowsOfPageKeys(filtered: Knex.QueryBuilder, select: (query: Knex.QueryBuilder) => Knex.QueryBuilder, pageKeys: Knex.QueryBuilder, key: string, direction: 'asc' | 'desc') {
+function rowsOfPageKeys(
+  filtered: Knex.QueryBuilder,
+  select: (query: Knex.QueryBuilder) => Knex.QueryBuilder,
+  pageKeys: Knex.QueryBuilder,
+  key: string,
+  direction: 'asc' | 'desc',
+) {
   return select(filtered.clone())
     .join(pageKeys.as('page_keys'), key, 'page_keys.page_key')
     .select(`page_keys.${PAGE_TOTAL}`)
@@ -171,4 +181,3 @@ async function countRows(db: Database, searched: Knex.QueryBuilder): Promise<num
   const [{ total }] = await db.select<{ total: number | string }>(searched.clone().count({ total: '*' }));
   return Number(total);
 }
-

@@ -85,7 +85,9 @@ export async function createPgTrigramIndexes(knex: Knex, table: string, columns:
       // indexes of every other schema that uses them (test databases are schemas, dropped after each file).
       await savepoint.raw('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
       // It may already exist in another schema: name its operator class fully.
-      const { rows } = await savepoint.raw("SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'");
+      const { rows } = await savepoint.raw(
+        "SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'",
+      );
       const opclass = `"${String(rows[0].schema).replace(/"/g, '""')}".gin_trgm_ops`;
       for (const column of columns) await savepoint.raw(`CREATE INDEX ${table}_${column}_trgm ON ${table} USING gin (lower(${column}) ${opclass})`);
     });
@@ -110,6 +112,9 @@ export function ftsPhrase(term: string): string {
  * already merged costs nothing.
  */
 export async function mergeSearchIndexes(knex: Knex): Promise<void> {
-  const indexes: { name: string }[] = await knex('sqlite_master').where('type', 'table').where('sql', 'like', 'CREATE VIRTUAL TABLE % USING fts5(%').select('name');
+  const indexes: { name: string }[] = await knex('sqlite_master')
+    .where('type', 'table')
+    .where('sql', 'like', 'CREATE VIRTUAL TABLE % USING fts5(%')
+    .select('name');
   for (const { name } of indexes) await knex.raw(`INSERT INTO ?? (??) VALUES ('optimize')`, [name, name]);
 }

@@ -15,7 +15,17 @@ interface Letter {
 }
 
 function compose(letter: Letter): MailMessage {
-  const text = [letter.greeting, '', ...letter.paragraphs.flatMap((p) => [p, '']), `${letter.action.label}: ${letter.action.url}`, '', letter.closing, '', 'The Tessera team', ''].join('\n');
+  const text = [
+    letter.greeting,
+    '',
+    ...letter.paragraphs.flatMap((p) => [p, '']),
+    `${letter.action.label}: ${letter.action.url}`,
+    '',
+    letter.closing,
+    '',
+    'The Tessera team',
+    '',
+  ].join('\n');
   const html = [
     `<p>${escapeHtml(letter.greeting)}</p>`,
     ...letter.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
@@ -35,7 +45,9 @@ export function confirmationEmail(to: string, name: string, url: string): MailMe
     to,
     subject: 'Please confirm your email address',
     greeting: greet(name),
-    paragraphs: ['Thanks for signing up for Tessera. Please confirm that this is your email address by following the link below. The link is valid for 48 hours.'],
+    paragraphs: [
+      'Thanks for signing up for Tessera. Please confirm that this is your email address by following the link below. The link is valid for 48 hours.',
+    ],
     action: { label: 'Confirm your email', url },
     closing: "If you didn't create an account, you can ignore this email.",
   });
@@ -58,14 +70,17 @@ export function invitationEmail(to: string, name: string, url: string, organizat
  * with a stolen session while the old address still reaches them.
  */
 export function accountChangedEmail(to: string, name: string, change: { newEmail?: string; password: boolean }, recoverUrl: string): MailMessage {
-  const what = [change.newEmail ? `its email address was changed to ${change.newEmail}` : undefined, change.password ? 'its password was changed' : undefined].filter(Boolean);
+  const what = [
+    change.newEmail ? `its email address was changed to ${change.newEmail}` : undefined,
+    change.password ? 'its password was changed' : undefined,
+  ].filter(Boolean);
   return compose({
     to,
     subject: 'Your Tessera account was changed',
     greeting: greet(name),
     paragraphs: [`This is to let you know that ${what.join(' and ')} on your Tessera account.`, 'If you made this change, there is nothing more to do.'],
     action: { label: "If it wasn't you, reset your password", url: recoverUrl },
-    closing: 'If you cannot reach your account any more, ask your organization\'s administrator for help.',
+    closing: "If you cannot reach your account any more, ask your organization's administrator for help.",
   });
 }
 
@@ -74,7 +89,9 @@ export function passwordResetEmail(to: string, name: string, url: string): MailM
     to,
     subject: 'Reset your password',
     greeting: greet(name),
-    paragraphs: ['We received a request to reset the password of your Tessera account. Follow the link below to choose a new one. The link is valid for one hour.'],
+    paragraphs: [
+      'We received a request to reset the password of your Tessera account. Follow the link below to choose a new one. The link is valid for one hour.',
+    ],
     action: { label: 'Reset your password', url },
     closing: "If you didn't ask for this, you can ignore this email: your password stays the same.",
   });

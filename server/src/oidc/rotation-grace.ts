@@ -102,8 +102,9 @@ export function rotationGrace(knex: Knex, graceSeconds: number) {
     async record(spentToken: string, pair: TokenPair): Promise<void> {
       const { expires_in: expiresIn, ...rest } = pair;
       const recorded: RecordedPair = { ...rest, expires_at: Date.now() + expiresIn * 1000 };
-      await knex(TABLE).where({ kind: 'RefreshToken', id: spentToken }).update({ rotated_to: JSON.stringify(recorded) });
+      await knex(TABLE)
+        .where({ kind: 'RefreshToken', id: spentToken })
+        .update({ rotated_to: JSON.stringify(recorded) });
     },
   };
 }
-

@@ -47,7 +47,13 @@ export function createS3Storage(config: S3StorageConfig, client = new S3Client(s
           yield chunk as Buffer;
         }
       }
-      const upload = new Upload({ client, params: { Bucket, Key: prefixed(key), Body: Readable.from(counted()) }, partSize: PART_SIZE, queueSize: QUEUE_SIZE, leavePartsOnError: false });
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: prefixed(key), Body: Readable.from(counted()) },
+        partSize: PART_SIZE,
+        queueSize: QUEUE_SIZE,
+        leavePartsOnError: false,
+      });
       try {
         await upload.done();
       } catch (error) {

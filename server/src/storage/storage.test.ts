@@ -58,7 +58,11 @@ function filesUnder(dir: string): string[] {
     .map((entry) => entry.name);
 }
 
-behavesAsStorage('local disk', () => createLocalStorage(root), () => filesUnder(root));
+behavesAsStorage(
+  'local disk',
+  () => createLocalStorage(root),
+  () => filesUnder(root),
+);
 
 const fake = fakeS3();
 let endpoint = '';
@@ -71,12 +75,22 @@ afterAll(() => new Promise<void>((resolve) => fake.server.close(() => resolve())
 behavesAsStorage(
   'S3-compatible (fake)',
   () =>
-    createS3Storage({ driver: 's3', bucket: 'media', region: 'us-east-1', endpoint, accessKeyId: 'test', secretAccessKey: 'test', forcePathStyle: true, prefix: 'tessera' }),
+    createS3Storage({
+      driver: 's3',
+      bucket: 'media',
+      region: 'us-east-1',
+      endpoint,
+      accessKeyId: 'test',
+      secretAccessKey: 'test',
+      forcePathStyle: true,
+      prefix: 'tessera',
+    }),
   () => [...fake.objects.keys()],
 );
 
 describe('S3 multipart uploads', () => {
-  const storage = () => createS3Storage({ driver: 's3', bucket: 'media', region: 'us-east-1', endpoint, accessKeyId: 'a', secretAccessKey: 'b', forcePathStyle: true });
+  const storage = () =>
+    createS3Storage({ driver: 's3', bucket: 'media', region: 'us-east-1', endpoint, accessKeyId: 'a', secretAccessKey: 'b', forcePathStyle: true });
 
   it('stream a body larger than one part in parts, and put them together', async () => {
     const body = Buffer.alloc(9 * 1024 * 1024 + 5);
@@ -100,7 +114,16 @@ describe('S3 multipart uploads', () => {
 
 describe('S3 keys', () => {
   it('are stored under the configured prefix', async () => {
-    const storage = createS3Storage({ driver: 's3', bucket: 'media', region: 'us-east-1', endpoint, accessKeyId: 'a', secretAccessKey: 'b', forcePathStyle: true, prefix: 'tessera' });
+    const storage = createS3Storage({
+      driver: 's3',
+      bucket: 'media',
+      region: 'us-east-1',
+      endpoint,
+      accessKeyId: 'a',
+      secretAccessKey: 'b',
+      forcePathStyle: true,
+      prefix: 'tessera',
+    });
     await storage.put('t/m/0003.txt', Readable.from([Buffer.from('x')]));
     expect([...fake.objects.keys()]).toContain('media/tessera/t/m/0003.txt');
     await storage.delete('t/m/0003.txt');

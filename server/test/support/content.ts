@@ -25,10 +25,15 @@ function contentRow(tenantId: string, options: ContentOptions, prefix: string) {
   };
 }
 
-export async function insertModule(server: TestServer, tenantId: string, options: ContentOptions & { members?: string[]; groups?: string[] } = {}): Promise<string> {
+export async function insertModule(
+  server: TestServer,
+  tenantId: string,
+  options: ContentOptions & { members?: string[]; groups?: string[] } = {},
+): Promise<string> {
   const row = contentRow(tenantId, options, 'Module');
   await server.app.knex('modules').insert(row);
-  for (const member of options.members ?? []) await server.app.knex('module_tenant_users').insert({ module_id: row.id, tenant_user_id: member, created_at: new Date() });
+  for (const member of options.members ?? [])
+    await server.app.knex('module_tenant_users').insert({ module_id: row.id, tenant_user_id: member, created_at: new Date() });
   for (const group of options.groups ?? []) await server.app.knex('module_groups').insert({ module_id: row.id, group_id: group, created_at: new Date() });
   return row.id;
 }

@@ -28,7 +28,10 @@ export function fakeS3(): { server: Server; objects: Map<string, Buffer>; modifi
       const prefix = `${bucket}/${url.searchParams.get('prefix') ?? ''}`;
       const contents = [...objects.keys()]
         .filter((name) => name.startsWith(prefix))
-        .map((name) => `<Contents><Key>${name.slice(bucket.length + 1)}</Key><LastModified>${(modified.get(name) ?? new Date()).toISOString()}</LastModified></Contents>`);
+        .map(
+          (name) =>
+            `<Contents><Key>${name.slice(bucket.length + 1)}</Key><LastModified>${(modified.get(name) ?? new Date()).toISOString()}</LastModified></Contents>`,
+        );
       return xml(`<ListBucketResult><Name>${bucket}</Name><IsTruncated>false</IsTruncated>${contents.join('')}</ListBucketResult>`);
     }
     const uploadId = url.searchParams.get('uploadId');
@@ -75,4 +78,3 @@ export function fakeS3(): { server: Server; objects: Map<string, Buffer>; modifi
   });
   return { server, objects, modified, uploads };
 }
-

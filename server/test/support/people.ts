@@ -21,7 +21,15 @@ export interface TenantFixture {
 export async function insertTenant(server: TestServer, options: { name?: string; archived?: boolean; enableBioreq?: boolean } = {}): Promise<TenantFixture> {
   const name = options.name ?? uniqueName('Org');
   const now = new Date();
-  const row = { id: newId(), name, slug: slugify(name), enable_bioreq: Boolean(options.enableBioreq), deleted_at: options.archived ? now : null, created_at: now, updated_at: now };
+  const row = {
+    id: newId(),
+    name,
+    slug: slugify(name),
+    enable_bioreq: Boolean(options.enableBioreq),
+    deleted_at: options.archived ? now : null,
+    created_at: now,
+    updated_at: now,
+  };
   await server.app.knex('tenants').insert(row);
   return { id: row.id, name, slug: row.slug };
 }
@@ -49,7 +57,11 @@ export async function insertMembership(server: TestServer, tenantId: string, use
   return id;
 }
 
-export async function insertGroup(server: TestServer, tenantId: string, options: { name?: string; description?: string; archived?: boolean } = {}): Promise<string> {
+export async function insertGroup(
+  server: TestServer,
+  tenantId: string,
+  options: { name?: string; description?: string; archived?: boolean } = {},
+): Promise<string> {
   const now = new Date();
   const id = newId();
   await server.app.knex('groups').insert({
@@ -68,7 +80,12 @@ export async function relate(server: TestServer, groupId: string, tenantUserId: 
   await server.app.knex('group_tenant_users').insert({ group_id: groupId, tenant_user_id: tenantUserId, created_at: new Date() });
 }
 
-export async function insertAccessRequest(server: TestServer, tenantId: string, userId: string, options: { status?: AccessRequestStatus; archived?: boolean } = {}): Promise<string> {
+export async function insertAccessRequest(
+  server: TestServer,
+  tenantId: string,
+  userId: string,
+  options: { status?: AccessRequestStatus; archived?: boolean } = {},
+): Promise<string> {
   const now = new Date();
   const id = newId();
   await server.app.knex('access_requests').insert({

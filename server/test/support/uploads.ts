@@ -26,7 +26,13 @@ function formData(parts: FormParts): FormData {
   return form;
 }
 
-export async function multipart<T = ParsedAnswer>(server: TestServer, path: string, parts: FormParts, token?: string, method = 'POST'): Promise<ApiResponse<T>> {
+export async function multipart<T = ParsedAnswer>(
+  server: TestServer,
+  path: string,
+  parts: FormParts,
+  token?: string,
+  method = 'POST',
+): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(`${server.api.baseUrl}${path}`, { method, headers, body: formData(parts) });
@@ -77,4 +83,3 @@ export async function fetchSigned(server: TestServer, url: string, init: Request
   const { pathname, search } = new URL(url);
   return fetch(`${server.url}${pathname}${search}`, init);
 }
-

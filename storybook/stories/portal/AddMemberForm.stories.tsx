@@ -42,7 +42,14 @@ function AddMemberForm({ answer }: { answer: AnswerName }) {
         Add a new member
       </Heading>
       <TextField label="Email" type="email" isRequired description="An invitation is sent to this address." {...form.bind('email')} />
-      <Select label="Role" name="role" options={ROLE_OPTIONS} value={form.values.role} onChange={(role) => form.setValue('role', role)} errors={form.errors.role} />
+      <Select
+        label="Role"
+        name="role"
+        options={ROLE_OPTIONS}
+        value={form.values.role}
+        onChange={(role) => form.setValue('role', role)}
+        errors={form.errors.role}
+      />
       <TagPicker
         label="Groups"
         placeholder="Search groups"

@@ -170,9 +170,17 @@ export const TagPickerStory: Story = {
 
     await userEvent.type(canvas.getByRole('combobox', { name: 'Groups' }), 'shift');
     // The server's matches replace the unfiltered choices once the typing has paused.
-    await waitFor(() => expect(page(canvasElement).getAllByRole('option').map((option) => option.textContent)).toEqual(['Night shift']), {
-      timeout: 3000,
-    });
+    await waitFor(
+      () =>
+        expect(
+          page(canvasElement)
+            .getAllByRole('option')
+            .map((option) => option.textContent),
+        ).toEqual(['Night shift']),
+      {
+        timeout: 3000,
+      },
+    );
     await userEvent.click(page(canvasElement).getByRole('option', { name: 'Night shift' }));
     await expect(within(chosen).getByRole('row', { name: 'Night shift' })).toBeInTheDocument();
     await expect(canvas.getByRole('combobox', { name: 'Groups' })).toHaveValue('');

@@ -38,10 +38,7 @@ export function TesseraLoginElement(props: TesseraLoginAttributes) {
   const client = getPageClient(apiBase);
   const portal = portalUrlFor(apiBase);
   const { accessToken, refreshToken } = props;
-  const hostTokens = useMemo(
-    () => (accessToken && refreshToken ? { accessToken, refreshToken } : undefined),
-    [accessToken, refreshToken],
-  );
+  const hostTokens = useMemo(() => (accessToken && refreshToken ? { accessToken, refreshToken } : undefined), [accessToken, refreshToken]);
   const host = hostOf(props.container);
   return (
     <>

@@ -12,9 +12,7 @@ const Muted = /* @__PURE__ */ styled('p', { margin: 0, color: '$textMuted', font
 function findMembership(user: CurrentUser, organization?: string): Membership | undefined {
   if (!organization) return undefined;
   const wanted = organization.toLowerCase();
-  return user.memberships.find(({ tenant }) =>
-    [tenant.id, tenant.slug, tenant.name].some((key) => key.toLowerCase() === wanted),
-  );
+  return user.memberships.find(({ tenant }) => [tenant.id, tenant.slug, tenant.name].some((key) => key.toLowerCase() === wanted));
 }
 
 export interface LoggedInProps {
@@ -60,9 +58,7 @@ function UserSummary({ user, organization }: { user: CurrentUser; organization?:
         Logged in as <strong>{user.name}</strong>
       </Line>
       <Muted>{user.email}</Muted>
-      {membership && !membership.is_active ? (
-        <Alert tone="warning">Your membership with this organization has been suspended.</Alert>
-      ) : null}
+      {membership && !membership.is_active ? <Alert tone="warning">Your membership with this organization has been suspended.</Alert> : null}
       {membership && membership.is_active ? <Muted>{membership.tenant.name}</Muted> : null}
     </>
   );

@@ -110,16 +110,11 @@ describe('LoginWidget', () => {
     const suspended = { ...demoUser, memberships: [{ ...demoUser.memberships[0], is_active: false }] };
     setup({ user: suspended }, { showLoggedInState: true, organization: 'acme-training' });
     await logIn();
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Your membership with this organization has been suspended.',
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe('Your membership with this organization has been suspended.');
   });
 
   it('adopts tokens a host hands in and reports the login with the user', async () => {
-    const { client, onLogin } = setup(
-      {},
-      { showLoggedInState: true, hostTokens: { accessToken: 'host-a', refreshToken: 'host-r' } },
-    );
+    const { client, onLogin } = setup({}, { showLoggedInState: true, hostTokens: { accessToken: 'host-a', refreshToken: 'host-r' } });
     expect(await screen.findByText(demoUser.name)).toBeTruthy();
     expect(client.tokenStore.get()).toEqual({ accessToken: 'host-a', refreshToken: 'host-r' });
     expect(onLogin).toHaveBeenCalledWith({ tokens: { accessToken: 'host-a', refreshToken: 'host-r' }, user: demoUser });

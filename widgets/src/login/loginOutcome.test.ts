@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeLoginFailure } from './loginOutcome.js';
 
-const failure = (status: number, message: string, errors?: Record<string, string[]>) =>
-  ({ ok: false, status, error: { message, code: 'x', errors } }) as const;
+const failure = (status: number, message: string, errors?: Record<string, string[]>) => ({ ok: false, status, error: { message, code: 'x', errors } }) as const;
 
 describe('describeLoginFailure', () => {
   it('keeps 422 messages per field', () => {
@@ -13,9 +12,7 @@ describe('describeLoginFailure', () => {
   });
 
   it('tells a suspended account from wrong credentials by the server message', () => {
-    expect(describeLoginFailure(failure(401, 'This account is SUSPENDED by the owner')).generalError).toBe(
-      'Your account has been suspended.',
-    );
+    expect(describeLoginFailure(failure(401, 'This account is SUSPENDED by the owner')).generalError).toBe('Your account has been suspended.');
     expect(describeLoginFailure(failure(401, 'Nope')).generalError).toBe('The email and/or password are incorrect.');
   });
 

@@ -63,7 +63,9 @@ describe('renderMarkdown', () => {
   });
 
   it('keeps documents apart: a link definition in one text does not resolve a reference in the next', () => {
-    expect(renderMarkdown('[ref]: https://example.com/one\n\n[ref]')).toContain('<a target="_blank" rel="noopener noreferrer" href="https://example.com/one">ref</a>');
+    expect(renderMarkdown('[ref]: https://example.com/one\n\n[ref]')).toContain(
+      '<a target="_blank" rel="noopener noreferrer" href="https://example.com/one">ref</a>',
+    );
     expect(renderMarkdown('[ref]')).toBe('<p>[ref]</p>');
   });
 
@@ -81,9 +83,7 @@ describe('<Markdown>', () => {
   it('never runs script from the text, and links open safely', async () => {
     const alert = vi.fn();
     vi.stubGlobal('alert', alert);
-    const node = renderText(
-      '<img src=x onerror="globalThis.tesseraPwned=true">\n\n[click](javascript:globalThis.tesseraPwned=true) [ok](https://example.com)',
-    );
+    const node = renderText('<img src=x onerror="globalThis.tesseraPwned=true">\n\n[click](javascript:globalThis.tesseraPwned=true) [ok](https://example.com)');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(node.querySelector('img')).toBeNull();
     expect(node.textContent).toContain('<img src=x onerror="globalThis.tesseraPwned=true">');

@@ -19,9 +19,7 @@ export function getPageClient(apiBase: string): TesseraClient {
   return client;
 }
 
-export type TesseraProviderProps =
-  | { client: TesseraClient; apiBase?: never; children: ReactNode }
-  | { apiBase: string; client?: never; children: ReactNode };
+export type TesseraProviderProps = { client: TesseraClient; apiBase?: never; children: ReactNode } | { apiBase: string; client?: never; children: ReactNode };
 
 /** Gives the widgets below it their SDK client: the one handed in, or the page's client for `apiBase`. */
 export function TesseraProvider(props: TesseraProviderProps) {

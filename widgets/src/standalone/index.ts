@@ -5,9 +5,4 @@
 import { defineTesseraElements } from '../elements.js';
 
 export { defineTesseraElements };
-export type {
-  TesseraEventMap,
-  TesseraLoginEventDetail,
-  TesseraCompleteEventDetail,
-  TesseraOpenTopicEventDetail,
-} from '../events.js';
+export type { TesseraEventMap, TesseraLoginEventDetail, TesseraCompleteEventDetail, TesseraOpenTopicEventDetail } from '../events.js';

@@ -27,12 +27,11 @@ describe('StarredTopics', () => {
     await screen.findByRole('table');
     expect(topicNames()).toEqual(['Using the lathe', 'Sharpening tools', 'Fire exits']);
     const fireExits = screen.getAllByRole('row')[3];
-    expect(within(fireExits).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'Fire exitsWhere to go when the alarm sounds.',
-      'Site induction',
-      'Emergencies',
-      'Unstar',
-    ]);
+    expect(
+      within(fireExits)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Fire exitsWhere to go when the alarm sounds.', 'Site induction', 'Emergencies', 'Unstar']);
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Module', 'Component', 'Actions']);
     const url = new URL(fake.requests[0].url);
     expect(url.pathname).toBe(`/api/tenants/${DEMO_TENANT}/my-membership/favorite-topics`);
@@ -59,9 +58,7 @@ describe('StarredTopics', () => {
     expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Your Starred Topics' }));
     const call = fake.requests.at(-1) as Request;
     expect(call.method).toBe('DELETE');
-    expect(new URL(call.url).pathname).toBe(
-      `/api/tenants/${DEMO_TENANT}/components/${favorites[1].component_id}/topics/favorites/${favorites[1].id}`,
-    );
+    expect(new URL(call.url).pathname).toBe(`/api/tenants/${DEMO_TENANT}/components/${favorites[1].component_id}/topics/favorites/${favorites[1].id}`);
   });
 
   it('puts the topic back in its place and says so when unstarring fails', async () => {

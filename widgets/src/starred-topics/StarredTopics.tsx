@@ -66,8 +66,7 @@ export function StarredTopics(props: StarredTopicsProps) {
     rootRef.current?.focus();
     void unstar(topic);
   };
-  const open = (topic: Topic) =>
-    onOpenTopic?.({ organization, topicId: topic.id, componentId: topic.component_id, moduleId: topic.component.module.id });
+  const open = (topic: Topic) => onOpenTopic?.({ organization, topicId: topic.id, componentId: topic.component_id, moduleId: topic.component.module.id });
 
   return (
     <Root aria-label={text.heading} ref={rootRef} tabIndex={-1}>

@@ -3,15 +3,7 @@
  * GET /users/me and the learner's content calls (a topic's items, procedure completions, starred topics)
  * the way the contract says, with no server.
  */
-import {
-  createTesseraClient,
-  memoryTokenStore,
-  type CurrentUser,
-  type Item,
-  type TesseraClient,
-  type Topic,
-  type TokenStore,
-} from '@tessera/sdk';
+import { createTesseraClient, memoryTokenStore, type CurrentUser, type Item, type TesseraClient, type Topic, type TokenStore } from '@tessera/sdk';
 import { DEMO_TOPIC_ID, demoFavorites, demoItems, demoTopic } from './fakeContent.js';
 
 /** How POST /token answers a password grant. */
@@ -83,11 +75,9 @@ const loginFailures: Record<Exclude<LoginScenario, 'success'>, () => Response> =
       code: 'validation_failed',
       errors: { email: ['The selected email is invalid.'] },
     }),
-  'wrong-credentials': () =>
-    json(401, { message: 'The email and/or password are incorrect.', code: 'invalid_credentials' }),
+  'wrong-credentials': () => json(401, { message: 'The email and/or password are incorrect.', code: 'invalid_credentials' }),
   suspended: () => json(401, { message: 'Your account has been suspended.', code: 'account_suspended' }),
-  'rate-limited': () =>
-    json(429, { message: 'Too many attempts. Please wait and try again.', code: 'rate_limited' }, { 'Retry-After': '60' }),
+  'rate-limited': () => json(429, { message: 'Too many attempts. Please wait and try again.', code: 'rate_limited' }, { 'Retry-After': '60' }),
   'server-error': serverError,
 };
 

@@ -111,9 +111,7 @@ export function manyItems(count: number, topicId = DEMO_TOPIC_ID): Item[] {
   );
 }
 
-export function demoTopic(
-  overrides: Partial<Topic> & { moduleId?: string; moduleName?: string; componentName?: string } = {},
-): Topic {
+export function demoTopic(overrides: Partial<Topic> & { moduleId?: string; moduleName?: string; componentName?: string } = {}): Topic {
   const { moduleId = DEMO_MODULE_ID, moduleName = 'Workshop safety', componentName = 'Machines', ...rest } = overrides;
   const componentId = rest.component_id ?? DEMO_COMPONENT_ID;
   return {

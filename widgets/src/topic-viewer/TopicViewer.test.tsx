@@ -166,8 +166,6 @@ describe('TopicViewer', () => {
     const { fake } = setup({ items: { [DEMO_TOPIC_ID]: manyItems(200) } }, { showTitle: false });
     expect(await screen.findByRole('region', { name: 'Step 200' })).toBeTruthy();
     expect(screen.getAllByRole('region')).toHaveLength(200);
-    expect(fake.requests.map((request) => new URL(request.url).pathname)).toEqual([
-      `/api/tenants/${DEMO_TENANT}/topics/${DEMO_TOPIC_ID}/items`,
-    ]);
+    expect(fake.requests.map((request) => new URL(request.url).pathname)).toEqual([`/api/tenants/${DEMO_TENANT}/topics/${DEMO_TOPIC_ID}/items`]);
   });
 });

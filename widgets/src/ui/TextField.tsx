@@ -61,11 +61,7 @@ export function TextField({ label, errors = [], description, type = 'text', ...f
       <FieldLabel>{label}</FieldLabel>
       <FieldInput />
       {description ? <Description slot="description">{description}</Description> : null}
-      <Errors>
-        {({ validationErrors }) =>
-          (hasOwnErrors ? errors : validationErrors).map((message) => <span key={message}>{message}</span>)
-        }
-      </Errors>
+      <Errors>{({ validationErrors }) => (hasOwnErrors ? errors : validationErrors).map((message) => <span key={message}>{message}</span>)}</Errors>
     </Field>
   );
 }

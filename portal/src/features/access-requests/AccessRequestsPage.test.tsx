@@ -47,7 +47,11 @@ describe('Access Requests', () => {
     renderApp('/acme-training/admin/access-requests');
     const row = (await screen.findByText('Rita Requester')).closest('[role="row"]') as HTMLElement;
     expect(row.textContent).toMatch(/Rita Requester.*rita@example\.com.*Pending.*Apr 02 26/);
-    expect(within(row).getAllByRole('button').map((button) => button.textContent)).toEqual(['Approve', 'Decline', 'Archive']);
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Approve', 'Decline', 'Archive']);
 
     fireEvent.click(within(row).getByRole('button', { name: 'Approve Rita Requester' }));
     await screen.findByText('No access requests found...');

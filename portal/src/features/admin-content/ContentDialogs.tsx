@@ -63,7 +63,13 @@ export function MoveComponentDialog({ tenantId, currentParentId, isPending, onMo
       {modules === null ? (
         <Text>Loading...</Text>
       ) : choices.length ? (
-        <Select label="Module" name="module_id" options={choices.map((module) => ({ id: module.id, label: module.name }))} value={target} onChange={setTarget} />
+        <Select
+          label="Module"
+          name="module_id"
+          options={choices.map((module) => ({ id: module.id, label: module.name }))}
+          value={target}
+          onChange={setTarget}
+        />
       ) : (
         <Text>No other modules found...</Text>
       )}

@@ -15,8 +15,15 @@ import { useObjectUrl } from '../media/useObjectUrl';
 import { ACCEPT, fileCheckProblems, nameAfterPick } from '../media/mediaFile';
 import type { ImageFields, ImageUpload } from './imageChoice';
 
-
-const Fieldset = styled('fieldset', { display: 'flex', flexDirection: 'column', gap: '$3', margin: 0, padding: '$3', border: '1px solid $borderSubtle', borderRadius: '$md' });
+const Fieldset = styled('fieldset', {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$3',
+  margin: 0,
+  padding: '$3',
+  border: '1px solid $borderSubtle',
+  borderRadius: '$md',
+});
 
 const Legend = styled('legend', { padding: '0 $1', fontSize: '$2', fontWeight: '$bold' });
 
@@ -138,7 +145,13 @@ function UploadChoice({ values, errors, setValue, state, onState }: Pick<ImageCh
   return (
     <>
       <FileField label="Image" name="image" accept={ACCEPT.image} onPick={(file) => void pick(file)} errors={[...state.problems, ...(errors.image ?? [])]} />
-      <TextField label="Image Name" name="image_name" value={values.image_name} onChange={(name) => setValue('image_name', name)} errors={errors.image_name ?? []} />
+      <TextField
+        label="Image Name"
+        name="image_name"
+        value={values.image_name}
+        onChange={(name) => setValue('image_name', name)}
+        errors={errors.image_name ?? []}
+      />
       {preview && state.upload ? (
         <Figure aria-label="The new image">
           <img src={preview} alt={`Preview of ${values.image_name || state.upload.original.name}`} />
@@ -158,9 +171,7 @@ function UploadChoice({ values, errors, setValue, state, onState }: Pick<ImageCh
           </figcaption>
         </Figure>
       ) : null}
-      {isCropping && state.upload ? (
-        <CropImage image={state.upload.original} onCrop={(png) => void cropped(png)} onCancel={() => setCropping(false)} />
-      ) : null}
+      {isCropping && state.upload ? <CropImage image={state.upload.original} onCrop={(png) => void cropped(png)} onCancel={() => setCropping(false)} /> : null}
     </>
   );
 }

@@ -97,7 +97,12 @@ export function OrderedContentList<T extends OrderedRow>(props: OrderedContentLi
           Settings
         </RowLink>
       ) : null}
-      <RowButton aria-label={`Archive ${row.name}`} tone="danger" isDisabled={!row.abilities.archive || actions.isPending} onPress={() => void actions.run(row.id, () => props.archive(row))}>
+      <RowButton
+        aria-label={`Archive ${row.name}`}
+        tone="danger"
+        isDisabled={!row.abilities.archive || actions.isPending}
+        onPress={() => void actions.run(row.id, () => props.archive(row))}
+      >
         Archive
       </RowButton>
       {ordered && list.meta && canMoveUp(index, list.meta) ? (
@@ -128,7 +133,11 @@ export function OrderedContentList<T extends OrderedRow>(props: OrderedContentLi
       title: 'Actions',
       render: (row) =>
         archived ? (
-          <RowButton aria-label={`Restore ${row.name}`} isDisabled={!row.abilities.restore || actions.isPending} onPress={() => void actions.run(row.id, () => props.restore(row))}>
+          <RowButton
+            aria-label={`Restore ${row.name}`}
+            isDisabled={!row.abilities.restore || actions.isPending}
+            onPress={() => void actions.run(row.id, () => props.restore(row))}
+          >
             Restore
           </RowButton>
         ) : (

@@ -225,7 +225,11 @@ describe('the create and update payload', () => {
 
   it('is multipart with the cropped png (named after the original) and the image name for an upload', () => {
     const png = new Blob([new Uint8Array(4)], { type: 'image/png' });
-    const payload = contentPayload({ ...fields, is_active: true }, { image_source: 'upload', image: 'dock.jpg', image_name: ' Dock ', image_id: '' }, { original, cropped: png });
+    const payload = contentPayload(
+      { ...fields, is_active: true },
+      { image_source: 'upload', image: 'dock.jpg', image_name: ' Dock ', image_id: '' },
+      { original, cropped: png },
+    );
     if (payload.kind !== 'multipart') throw new Error('expected multipart');
     expect(payload.form.get('name')).toBe('Safety');
     expect(payload.form.get('is_active')).toBe('1');
@@ -280,7 +284,11 @@ describe('Module edit', () => {
     const api = asMaster();
     renderApp('/acme-training/admin/modules/m-safety/edit');
     await screen.findByRole('heading', { name: 'Edit Module' });
-    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Modules' }).getAttribute('href')).toBe('/acme-training/admin/modules');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' }))
+        .getByRole('link', { name: 'Modules' })
+        .getAttribute('href'),
+    ).toBe('/acme-training/admin/modules');
     fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Site safety' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Active' }));
     confirm();

@@ -54,14 +54,26 @@ function aTopic(id: string, name: string, order: number): Topic {
   };
 }
 
-const page = <R,>(data: R[]) => ({ data, meta: { current_page: 1, last_page: 1, per_page: 25, total: data.length, order: 'order', desc: false, search: null } });
+const page = <R,>(data: R[]) => ({
+  data,
+  meta: { current_page: 1, last_page: 1, per_page: 25, total: data.length, order: 'order', desc: false, search: null },
+});
 
 const SAFETY = aModule('m-safety', 'Safety');
 const FIRE = aModule('m-fire', 'Fire');
 const COMPONENTS = [aComponent('c-ladders', 'Ladders', 0), aComponent('c-scaffolds', 'Scaffolds', 1, { is_active: false }), aComponent('c-roofs', 'Roofs', 2)];
 const TOPICS = [aTopic('t-footing', 'Footing', 0), aTopic('t-angle', 'Angle', 1)];
 const TREE: ContentTreeModule[] = [
-  { id: 'm-safety', name: 'Safety', order: 0, is_hidden: false, components: [{ id: 'c-ladders', name: 'Ladders', order: 0, is_hidden: false, topics: [] }, { id: 'c-roofs', name: 'Roofs', order: 1, is_hidden: false, topics: [] }] },
+  {
+    id: 'm-safety',
+    name: 'Safety',
+    order: 0,
+    is_hidden: false,
+    components: [
+      { id: 'c-ladders', name: 'Ladders', order: 0, is_hidden: false, topics: [] },
+      { id: 'c-roofs', name: 'Roofs', order: 1, is_hidden: false, topics: [] },
+    ],
+  },
   { id: 'm-fire', name: 'Fire', order: 1, is_hidden: false, components: [{ id: 'c-exits', name: 'Exits', order: 0, is_hidden: false, topics: [] }] },
 ];
 
@@ -94,9 +106,15 @@ describe('Admin Components', () => {
     const scaffolds = await rowOf('Scaffolds');
     expect(scaffolds.textContent).toMatch(/Scaffolds.*Inactive.*2.*Feb 01 26.*Feb 02 26/);
     expect(screen.getByRole('link', { name: 'Switch to User View' }).getAttribute('href')).toBe('/acme-training/modules/m-safety/components');
-    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Modules' }).getAttribute('href')).toBe('/acme-training/admin/modules');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' }))
+        .getByRole('link', { name: 'Modules' })
+        .getAttribute('href'),
+    ).toBe('/acme-training/admin/modules');
     expect(screen.getByRole('searchbox', { name: 'Search by name' })).toBeTruthy();
-    expect(within(scaffolds).getByRole('link', { name: 'Settings of Scaffolds' }).getAttribute('href')).toBe('/acme-training/admin/components/c-scaffolds/edit');
+    expect(within(scaffolds).getByRole('link', { name: 'Settings of Scaffolds' }).getAttribute('href')).toBe(
+      '/acme-training/admin/components/c-scaffolds/edit',
+    );
     const knowledgeCheck = within(scaffolds).getByRole('button', { name: 'Knowledge check of Scaffolds (not available yet)' });
     expect(knowledgeCheck.hasAttribute('disabled') || knowledgeCheck.hasAttribute('data-disabled')).toBe(true);
   });

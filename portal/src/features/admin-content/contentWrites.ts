@@ -75,9 +75,12 @@ export async function updateModule(
   canRelatePeople: boolean,
 ): Promise<ApiOutcome<Module>> {
   const payload = contentPayload(values, values, upload);
-  const updated = await apiCall(client.POST('/tenants/{tenantId}/modules/{moduleId}', { params: modulePath(tenantId, module.id), ...payloadOptions(payload) }), {
-    handles: [406, 422],
-  });
+  const updated = await apiCall(
+    client.POST('/tenants/{tenantId}/modules/{moduleId}', { params: modulePath(tenantId, module.id), ...payloadOptions(payload) }),
+    {
+      handles: [406, 422],
+    },
+  );
   if (!updated.ok) return updated;
   // The update answers the module with its relations as they were: compare the form with those.
   return saveModuleRelations(tenantId, updated.data.data, relationsOf(module), values, canRelatePeople);
@@ -103,7 +106,12 @@ export async function createComponent(tenantId: string, moduleId: string, values
   return created.ok ? { ok: true, data: created.data.data } : created;
 }
 
-export async function updateComponent(tenantId: string, component: Component, values: ComponentValues, upload: ImageUpload | null): Promise<ApiOutcome<Component>> {
+export async function updateComponent(
+  tenantId: string,
+  component: Component,
+  values: ComponentValues,
+  upload: ImageUpload | null,
+): Promise<ApiOutcome<Component>> {
   const payload = contentPayload(values, values, upload);
   const updated = await apiCall(
     client.POST('/tenants/{tenantId}/modules/{moduleId}/components/{componentId}', {

@@ -16,8 +16,7 @@ export type ContentFields = { name: string; description: string; is_active?: boo
 
 /** An API body of a module or component create or update: JSON, or multipart when an image is uploaded. */
 export type ContentPayload =
-  | { kind: 'json'; body: { name: string; description: string; is_active?: boolean; image_id?: string } }
-  | { kind: 'multipart'; form: FormData };
+  { kind: 'json'; body: { name: string; description: string; is_active?: boolean; image_id?: string } } | { kind: 'multipart'; form: FormData };
 
 /** The file sent: the original, or the cropped png named after it ("site.jpg" -> "site.png"). */
 function uploadedFile(upload: ImageUpload): File {

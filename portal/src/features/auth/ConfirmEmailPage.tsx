@@ -56,9 +56,7 @@ export function ConfirmEmailPage() {
       {confirmation.state === 'confirmed' ? (
         <>
           <Alert tone="success">Thank you for confirming your email.</Alert>
-          <Text>
-            {isAuthenticated ? <AppLink to="/">Go to your organizations</AppLink> : <AppLink to={loginHref(email)}>Log in</AppLink>}
-          </Text>
+          <Text>{isAuthenticated ? <AppLink to="/">Go to your organizations</AppLink> : <AppLink to={loginHref(email)}>Log in</AppLink>}</Text>
         </>
       ) : null}
       {confirmation.state === 'failed' ? <FormFailure messages={confirmation.messages} /> : null}

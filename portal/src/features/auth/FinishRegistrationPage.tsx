@@ -38,13 +38,7 @@ export function FinishRegistrationPage() {
         <TextField label="Email" type="email" isReadOnly value={email} name="email" onChange={ignore} />
         <TextField label="Full Name" autoComplete="name" isRequired {...form.bind('name')} />
         <TextField label="Password" type="password" autoComplete="new-password" isRequired {...form.bind('password')} />
-        <TextField
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          isRequired
-          {...form.bind('password_confirmation')}
-        />
+        <TextField label="Confirm Password" type="password" autoComplete="new-password" isRequired {...form.bind('password_confirmation')} />
         <FormFailure messages={form.otherErrors} />
         <Button type="submit" isDisabled={form.hasErrors} isPending={form.isSaving}>
           Submit

@@ -33,13 +33,7 @@ export function ResetPasswordPage() {
         <Form onSubmit={form.handleSubmit} aria-label="Reset password">
           <TextField label="Email" type="email" isReadOnly value={email} name="email" onChange={ignore} />
           <TextField label="Password" type="password" autoComplete="new-password" isRequired {...form.bind('password')} />
-          <TextField
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            isRequired
-            {...form.bind('password_confirmation')}
-          />
+          <TextField label="Confirm Password" type="password" autoComplete="new-password" isRequired {...form.bind('password_confirmation')} />
           <FormFailure messages={form.otherErrors} />
           <Button type="submit" isDisabled={form.hasErrors} isPending={form.isSaving}>
             Reset Password

@@ -57,13 +57,7 @@ export function SignUpPage() {
         <TextField label="Email" type="email" autoComplete="email" isRequired {...form.bind('email')} />
         <TextField label="Full Name" autoComplete="name" isRequired {...form.bind('name')} />
         <TextField label="Password" type="password" autoComplete="new-password" isRequired {...form.bind('password')} />
-        <TextField
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          isRequired
-          {...form.bind('password_confirmation')}
-        />
+        <TextField label="Confirm Password" type="password" autoComplete="new-password" isRequired {...form.bind('password_confirmation')} />
         <Captcha key={captchaKey} onChange={onCaptcha} errors={form.errors.recaptcha_token ?? []} />
         <FormFailure messages={form.otherErrors} />
         <Button type="submit" isDisabled={!captchaToken || form.hasErrors} isPending={form.isSaving}>

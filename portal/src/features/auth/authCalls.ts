@@ -12,13 +12,7 @@ export function signUp(body: { email: string; name: string; password: string; re
   return apiCall(client.POST('/sign-up', { body }), { handles: ACCOUNT_FORM_STATUSES });
 }
 
-export function finishRegistration(body: {
-  email: string;
-  name: string;
-  password: string;
-  password_confirmation: string;
-  token: string;
-}) {
+export function finishRegistration(body: { email: string; name: string; password: string; password_confirmation: string; token: string }) {
   return apiCall(client.POST('/finish-registration', { body }), { handles: ACCOUNT_FORM_STATUSES });
 }
 

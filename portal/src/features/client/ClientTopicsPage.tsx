@@ -85,11 +85,7 @@ export function ClientTopicsPage() {
     <Stack>
       <ClientHeader
         title={component.name}
-        crumbs={[
-          { label: 'Modules', to: paths.modules },
-          { label: 'Components', to: paths.components(component.module_id) },
-          { label: 'Topics' },
-        ]}
+        crumbs={[{ label: 'Modules', to: paths.modules }, { label: 'Components', to: paths.components(component.module_id) }, { label: 'Topics' }]}
         adminPath={paths.admin.topics(component.id)}
       />
       <TopicsTable key={component.id} component={component} />

@@ -88,9 +88,7 @@ export function TopicItemsPage() {
         ]}
         adminPath={paths.admin.items(topic.id)}
       />
-      {isPreview ? (
-        <PreviewBanner editorPath={paths.admin.items(topic.id)} />
-      ) : null}
+      {isPreview ? <PreviewBanner editorPath={paths.admin.items(topic.id)} /> : null}
       {topic.description ? <Text tone="muted">{topic.description}</Text> : null}
       {!isPreview && actsAsMember(role) ? <SuggestEdit topic={topic} /> : null}
       <TopicViewer

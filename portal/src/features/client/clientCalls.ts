@@ -66,8 +66,8 @@ export function setComponentHidden(tenantId: string, moduleId: string, component
 
 /** A learner's suggestion about a topic (or a component or module) to the organization's inbox. */
 export function sendSuggestion(tenantId: string, body: { text: string; topic_id: string }) {
-  return apiCall(client.POST('/tenants/{tenantId}/suggestions', { params: { path: tenant(tenantId) }, body }), { handles: [422] }).then(
-    (outcome) => (outcome.ok ? { ok: true as const, data: outcome.data.data } : outcome),
+  return apiCall(client.POST('/tenants/{tenantId}/suggestions', { params: { path: tenant(tenantId) }, body }), { handles: [422] }).then((outcome) =>
+    outcome.ok ? { ok: true as const, data: outcome.data.data } : outcome,
   );
 }
 

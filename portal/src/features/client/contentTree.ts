@@ -2,8 +2,7 @@ import type { ContentTreeModule } from '@tessera/sdk';
 
 /** One hidden flag to send: POST .../hidden/{id} hides (unchecked), DELETE shows again (checked). */
 export type HiddenChange =
-  | { kind: 'module'; moduleId: string; hidden: boolean }
-  | { kind: 'component'; moduleId: string; componentId: string; hidden: boolean };
+  { kind: 'module'; moduleId: string; hidden: boolean } | { kind: 'component'; moduleId: string; componentId: string; hidden: boolean };
 
 export type TreeTarget = { kind: 'module'; moduleId: string } | { kind: 'component'; moduleId: string; componentId: string };
 

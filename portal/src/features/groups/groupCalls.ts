@@ -40,10 +40,7 @@ function relateMembers(tenantId: string, group: Group, tenantUsers: string[]) {
 }
 
 function relateModules(tenantId: string, group: Group, modules: string[]) {
-  return apiCall(
-    client.POST('/tenants/{tenantId}/groups/{groupId}/modules', { params: groupPath(tenantId, group.id), body: { modules } }),
-    { handles: [422] },
-  );
+  return apiCall(client.POST('/tenants/{tenantId}/groups/{groupId}/modules', { params: groupPath(tenantId, group.id), body: { modules } }), { handles: [422] });
 }
 
 type GroupRelations = { tenant_users: string[]; modules: string[] };

@@ -40,7 +40,12 @@ describe('RequestAccessForm', () => {
 
   it('sends the name and shows Request Sent!', async () => {
     const api = fakeApi([
-      { method: 'POST', path: '/api/access-requests', status: 201, body: { data: { id: 'r1', status: 'pending', tenant: { id: 't', name: 'Acme Training' }, created_at: '2026-01-01T00:00:00Z' } } },
+      {
+        method: 'POST',
+        path: '/api/access-requests',
+        status: 201,
+        body: { data: { id: 'r1', status: 'pending', tenant: { id: 't', name: 'Acme Training' }, created_at: '2026-01-01T00:00:00Z' } },
+      },
     ]);
     render(<RequestAccessForm isConfirmed />);
     fireEvent.change(screen.getByLabelText(/Organization Name/), { target: { value: 'Acme Training' } });

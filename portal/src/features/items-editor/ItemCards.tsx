@@ -53,7 +53,12 @@ function ItemButtons({ item, place, actions, name }: { item: EditorItem; place: 
       <Button variant="secondary" aria-label={`Move ${name} up`} isDisabled={isBusy || place.isFirst} onPress={() => dispatch({ type: 'moveUp', id: item.id })}>
         Up
       </Button>
-      <Button variant="secondary" aria-label={`Move ${name} down`} isDisabled={isBusy || place.isLast} onPress={() => dispatch({ type: 'moveDown', id: item.id })}>
+      <Button
+        variant="secondary"
+        aria-label={`Move ${name} down`}
+        isDisabled={isBusy || place.isLast}
+        onPress={() => dispatch({ type: 'moveDown', id: item.id })}
+      >
         Down
       </Button>
       <Button variant="secondary" aria-label={`Move ${name} to…`} isDisabled={isBusy} onPress={() => actions.askMove(item)}>

@@ -54,7 +54,8 @@ function asAdmin(routes: (FakeRoute & { once?: boolean })[] = []) {
 
 const region = (name: string) => screen.getByRole('region', { name });
 const press = (name: string, within_: HTMLElement = document.body) => fireEvent.click(within(within_).getByRole('button', { name }));
-const lastPut = (api: ReturnType<typeof fakeApi>) => api.requests.filter((request) => request.method === 'PUT').at(-1)?.body as { items: Record<string, unknown>[] };
+const lastPut = (api: ReturnType<typeof fakeApi>) =>
+  api.requests.filter((request) => request.method === 'PUT').at(-1)?.body as { items: Record<string, unknown>[] };
 
 beforeEach(() => {
   tokenStore.set(TOKENS);
@@ -83,8 +84,13 @@ describe('Items editor', () => {
   });
 
   it('saves rows first and then children with temporary ids, and sends the server ids afterwards', async () => {
-    const saved = [...ITEMS, anItem('server-row', 'row', { text: 'Wrap up', order: 2, children: [anItem('server-para', 'paragraph', { row_id: 'server-row', text: '**Done**' })] })];
-    const api = asAdmin([{ method: 'PUT', path: ITEMS_PATH, status: 200, body: { data: saved, meta: { ids: { 'tmp-1': 'server-row', 'tmp-2': 'server-para' } } } }]);
+    const saved = [
+      ...ITEMS,
+      anItem('server-row', 'row', { text: 'Wrap up', order: 2, children: [anItem('server-para', 'paragraph', { row_id: 'server-row', text: '**Done**' })] }),
+    ];
+    const api = asAdmin([
+      { method: 'PUT', path: ITEMS_PATH, status: 200, body: { data: saved, meta: { ids: { 'tmp-1': 'server-row', 'tmp-2': 'server-para' } } } },
+    ]);
     renderApp(EDITOR);
     await screen.findByRole('heading', { level: 1, name: 'Lockout procedure' });
     press('Add Row');
@@ -120,7 +126,11 @@ describe('Items editor', () => {
         method: 'PUT',
         path: ITEMS_PATH,
         status: 422,
-        body: { message: 'The given data was invalid.', code: 'validation_failed', errors: { 'items.1.text': ['The text field is required.'], 'items.2.text': ['The text may not be greater than 65535 characters.'] } },
+        body: {
+          message: 'The given data was invalid.',
+          code: 'validation_failed',
+          errors: { 'items.1.text': ['The text field is required.'], 'items.2.text': ['The text may not be greater than 65535 characters.'] },
+        },
       },
     ]);
     renderApp(EDITOR);
@@ -170,7 +180,16 @@ describe('Items editor', () => {
   });
 
   it('chooses the media of an image from the library filtered to images, one selectable, and saves its id', async () => {
-    const poster = { id: '01930000-0000-7000-8000-0000000000aa', name: 'Safety poster', type: 'image', mime_type: 'image/png', size: 204800, created_at: '2026-02-01T09:00:00Z', url: '/api/files/a', thumbnail: null };
+    const poster = {
+      id: '01930000-0000-7000-8000-0000000000aa',
+      name: 'Safety poster',
+      type: 'image',
+      mime_type: 'image/png',
+      size: 204800,
+      created_at: '2026-02-01T09:00:00Z',
+      url: '/api/files/a',
+      thumbnail: null,
+    };
     const sign = { ...poster, id: '01930000-0000-7000-8000-0000000000ab', name: 'Exit sign' };
     const meta = { current_page: 1, last_page: 1, per_page: 25, total: 2, order: 'created', desc: true, search: null };
     const api = asAdmin([

@@ -117,10 +117,7 @@ function ItemsEditor({ data, paths }: { data: ItemsEditorData; paths: Paths }) {
     if (previewing) navigate(`${paths.clientItems}?preview=1&dontFetch=1`);
   }, [previewing, navigate, paths.clientItems]);
 
-  const actions = useMemo<ItemCardActions>(
-    () => ({ dispatch, isBusy, askMove: setMoving, askDelete: setDeleting, chooseMedia: setPicking }),
-    [isBusy],
-  );
+  const actions = useMemo<ItemCardActions>(() => ({ dispatch, isBusy, askMove: setMoving, askDelete: setDeleting, chooseMedia: setPicking }), [isBusy]);
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -167,7 +164,13 @@ function ItemsEditor({ data, paths }: { data: ItemsEditorData; paths: Paths }) {
           Add Row
         </Button>
       </div>
-      <ConfirmDialog title={deleting ? deleteQuestion(deleting) : ''} {...DELETE_ANSWERS} isOpen={deleting !== null} onConfirm={confirmDelete} onCancel={() => setDeleting(null)} />
+      <ConfirmDialog
+        title={deleting ? deleteQuestion(deleting) : ''}
+        {...DELETE_ANSWERS}
+        isOpen={deleting !== null}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
       <MoveItemDialog rows={state.rows} item={moving} onMove={moveTo} onCancel={() => setMoving(null)} />
       {picking && picking.type !== 'row' && picking.type !== 'paragraph' ? (
         // The Media Library filtered by the item's type.

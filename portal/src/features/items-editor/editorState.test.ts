@@ -37,15 +37,29 @@ describe('items editor state', () => {
   it('adds rows at top level and items inside a row, with temporary ids, and is dirty until saved', () => {
     const start = savedTopic();
     expect(isDirty(start)).toBe(false);
-    const state = run(start, { type: 'addRow' }, { type: 'addChild', rowId: 'tmp-1', childType: 'video' }, { type: 'addChild', rowId: 'row-a', childType: 'paragraph' });
-    expect(ids(state)).toEqual([['row-a', 'para-a', 'tmp-3'], ['row-b', 'img-b'], ['tmp-1', 'tmp-2']]);
+    const state = run(
+      start,
+      { type: 'addRow' },
+      { type: 'addChild', rowId: 'tmp-1', childType: 'video' },
+      { type: 'addChild', rowId: 'row-a', childType: 'paragraph' },
+    );
+    expect(ids(state)).toEqual([
+      ['row-a', 'para-a', 'tmp-3'],
+      ['row-b', 'img-b'],
+      ['tmp-1', 'tmp-2'],
+    ]);
     expect(state.rows[2]).toMatchObject({ type: 'row', isSaved: false });
     expect(state.rows[2].children[0]).toMatchObject({ type: 'video', isSaved: false, media: null });
     expect(isDirty(state)).toBe(true);
   });
 
   it('sends rows first, then children naming their row (a new row by its temporary id), each numbered among its siblings', () => {
-    const state = run(savedTopic(), { type: 'addRow' }, { type: 'setText', id: 'tmp-1', text: 'Wrap up' }, { type: 'addChild', rowId: 'tmp-1', childType: 'paragraph' });
+    const state = run(
+      savedTopic(),
+      { type: 'addRow' },
+      { type: 'setText', id: 'tmp-1', text: 'Wrap up' },
+      { type: 'addChild', rowId: 'tmp-1', childType: 'paragraph' },
+    );
     expect(payloadOf(state.rows)).toEqual([
       { id: 'row-a', type: 'row', order: 0, text: 'Intro', is_procedure: false },
       { id: 'row-b', type: 'row', order: 1, text: 'Steps', is_procedure: true },
@@ -58,21 +72,47 @@ describe('items editor state', () => {
 
   it('moves rows among rows and items within their row, one place at a time', () => {
     const state = run(savedTopic(), { type: 'addChild', rowId: 'row-a', childType: 'audio' });
-    expect(ids(run(state, { type: 'moveDown', id: 'row-a' }))).toEqual([['row-b', 'img-b'], ['row-a', 'para-a', 'tmp-1']]);
-    expect(ids(run(state, { type: 'moveUp', id: 'tmp-1' }))).toEqual([['row-a', 'tmp-1', 'para-a'], ['row-b', 'img-b']]);
+    expect(ids(run(state, { type: 'moveDown', id: 'row-a' }))).toEqual([
+      ['row-b', 'img-b'],
+      ['row-a', 'para-a', 'tmp-1'],
+    ]);
+    expect(ids(run(state, { type: 'moveUp', id: 'tmp-1' }))).toEqual([
+      ['row-a', 'tmp-1', 'para-a'],
+      ['row-b', 'img-b'],
+    ]);
     // The first cannot go up, the last cannot go down.
     expect(run(state, { type: 'moveUp', id: 'row-a' }).rows).toEqual(state.rows);
     expect(run(state, { type: 'moveDown', id: 'tmp-1' }).rows).toEqual(state.rows);
-    expect(isDirty(run(state, { type: 'moveDown', id: 'row-a' }, { type: 'moveUp', id: 'row-a' }, { type: 'moveUp', id: 'tmp-1' }, { type: 'moveDown', id: 'tmp-1' }))).toBe(true);
+    expect(
+      isDirty(
+        run(state, { type: 'moveDown', id: 'row-a' }, { type: 'moveUp', id: 'row-a' }, { type: 'moveUp', id: 'tmp-1' }, { type: 'moveDown', id: 'tmp-1' }),
+      ),
+    ).toBe(true);
     expect(isDirty(run(savedTopic(), { type: 'moveDown', id: 'row-a' }, { type: 'moveUp', id: 'row-a' }))).toBe(false);
   });
 
   it('moves to a chosen place: a row before or after a row, an item next to another item or into an empty row', () => {
     const state = run(savedTopic(), { type: 'addRow' });
-    expect(ids(run(state, { type: 'moveTo', id: 'tmp-1', target: { place: 'before', id: 'row-a' } }))).toEqual([['tmp-1'], ['row-a', 'para-a'], ['row-b', 'img-b']]);
-    expect(ids(run(state, { type: 'moveTo', id: 'row-a', target: { place: 'after', id: 'row-b' } }))).toEqual([['row-b', 'img-b'], ['row-a', 'para-a'], ['tmp-1']]);
-    expect(ids(run(state, { type: 'moveTo', id: 'para-a', target: { place: 'after', id: 'img-b' } }))).toEqual([['row-a'], ['row-b', 'img-b', 'para-a'], ['tmp-1']]);
-    expect(ids(run(state, { type: 'moveTo', id: 'img-b', target: { place: 'into', rowId: 'tmp-1' } }))).toEqual([['row-a', 'para-a'], ['row-b'], ['tmp-1', 'img-b']]);
+    expect(ids(run(state, { type: 'moveTo', id: 'tmp-1', target: { place: 'before', id: 'row-a' } }))).toEqual([
+      ['tmp-1'],
+      ['row-a', 'para-a'],
+      ['row-b', 'img-b'],
+    ]);
+    expect(ids(run(state, { type: 'moveTo', id: 'row-a', target: { place: 'after', id: 'row-b' } }))).toEqual([
+      ['row-b', 'img-b'],
+      ['row-a', 'para-a'],
+      ['tmp-1'],
+    ]);
+    expect(ids(run(state, { type: 'moveTo', id: 'para-a', target: { place: 'after', id: 'img-b' } }))).toEqual([
+      ['row-a'],
+      ['row-b', 'img-b', 'para-a'],
+      ['tmp-1'],
+    ]);
+    expect(ids(run(state, { type: 'moveTo', id: 'img-b', target: { place: 'into', rowId: 'tmp-1' } }))).toEqual([
+      ['row-a', 'para-a'],
+      ['row-b'],
+      ['tmp-1', 'img-b'],
+    ]);
     // A row moves only relative to rows; "into" is for empty rows only.
     expect(run(state, { type: 'moveTo', id: 'row-a', target: { place: 'before', id: 'img-b' } }).rows).toEqual(state.rows);
     expect(run(state, { type: 'moveTo', id: 'img-b', target: { place: 'into', rowId: 'row-a' } }).rows).toEqual(state.rows);
@@ -87,11 +127,9 @@ describe('items editor state', () => {
       ['Row 3', ['Before Row 3', 'After Row 3'], []],
     ]);
     const forChild = moveChoices(state.rows, state.rows[0].children[0]);
-    expect(forChild.map((row) => [...row.choices.map((choice) => choice.label), ...row.children.flatMap((child) => child.choices.map((choice) => choice.label))])).toEqual([
-      [],
-      ['Before Image 1 in Row 2: Steps', 'After Image 1 in Row 2: Steps'],
-      ['Into Row 3'],
-    ]);
+    expect(
+      forChild.map((row) => [...row.choices.map((choice) => choice.label), ...row.children.flatMap((child) => child.choices.map((choice) => choice.label))]),
+    ).toEqual([[], ['Before Image 1 in Row 2: Steps', 'After Image 1 in Row 2: Steps'], ['Into Row 3']]);
   });
 
   it('sets text (clearing its errors), the procedure flag on rows only, and media', () => {
@@ -122,10 +160,7 @@ describe('items editor state', () => {
 
   it('after a save takes the server list: temporary ids are replaced by the server ids, nothing is unsaved', () => {
     const edited = run(savedTopic(), { type: 'addRow' }, { type: 'setText', id: 'tmp-1', text: 'New' }, { type: 'addRow' });
-    const answer = [
-      ...savedTopic().rows.map((row) => anItem(row.id, 'row', { text: row.text })),
-      anItem('server-1', 'row', { text: 'New' }),
-    ];
+    const answer = [...savedTopic().rows.map((row) => anItem(row.id, 'row', { text: row.text })), anItem('server-1', 'row', { text: 'New' })];
     const saved = run(edited, { type: 'loaded', items: answer });
     expect(saved.rows.map((row) => row.id)).toEqual(['row-a', 'row-b', 'server-1']);
     expect(saved.rows.every((row) => row.isSaved)).toBe(true);
@@ -137,7 +172,12 @@ describe('items editor state', () => {
 
 describe('item save errors', () => {
   it('maps position-keyed errors onto the item sent at that position, with the spec wording', () => {
-    const state = run(savedTopic(), { type: 'addRow' }, { type: 'addChild', rowId: 'tmp-1', childType: 'image' }, { type: 'addChild', rowId: 'tmp-1', childType: 'audio' });
+    const state = run(
+      savedTopic(),
+      { type: 'addRow' },
+      { type: 'addChild', rowId: 'tmp-1', childType: 'image' },
+      { type: 'addChild', rowId: 'tmp-1', childType: 'audio' },
+    );
     // Positions: 0 row-a, 1 row-b, 2 tmp-1, 3 para-a, 4 img-b, 5 tmp-2 (image), 6 tmp-3 (audio).
     const mapped = mapSaveErrors(state.rows, {
       'items.2.text': ['The text field is required.'],

@@ -160,9 +160,10 @@ function moveRowTo(rows: EditorItem[], moving: EditorItem, target: MoveTarget): 
 
 function moveChildTo(rows: EditorItem[], moving: EditorItem, target: MoveTarget): EditorItem[] {
   const rest = rows.map((row) => ({ ...row, children: row.children.filter((child) => child.id !== moving.id) }));
-  const destination = target.place === 'into'
-    ? rest.find((row) => row.id === target.rowId && row.children.length === 0)
-    : rest.find((row) => row.children.some((child) => child.id === target.id));
+  const destination =
+    target.place === 'into'
+      ? rest.find((row) => row.id === target.rowId && row.children.length === 0)
+      : rest.find((row) => row.children.some((child) => child.id === target.id));
   if (!destination) return rows;
   const index = target.place === 'into' ? 0 : destination.children.findIndex((child) => child.id === target.id) + (target.place === 'after' ? 1 : 0);
   return rest.map((row) => (row === destination ? { ...row, children: insertAt(row.children, index, moving) } : row));

@@ -19,7 +19,6 @@ import { ACCEPT, fileCheckProblems, MEDIA_TYPE_OPTIONS, nameAfterPick } from './
 import { useFileProblems } from './useFileProblems';
 import { useObjectUrl } from './useObjectUrl';
 
-
 /** Spec section 8: the warnings shown while a large file uploads. */
 const UPLOADING_TEXT: Partial<Record<MediaType, string>> = {
   video: 'Uploading video... this may take up to several minutes',

@@ -33,7 +33,12 @@ function asAdmin() {
   return fakeApi([
     { method: 'GET', path: '/api/users/me', status: 200, body: { data: aUser({ memberships: [aMembership({ role: 'admin', tenant: ACME })] }) } },
     { method: 'GET', path: '/api/config', status: 200, body: { data: CONFIG } },
-    { method: 'GET', path: `/api/tenants/${ACME.id}/modules`, status: 200, body: { data: [], meta: { current_page: 1, last_page: 1, per_page: 25, total: 0 } } },
+    {
+      method: 'GET',
+      path: `/api/tenants/${ACME.id}/modules`,
+      status: 200,
+      body: { data: [], meta: { current_page: 1, last_page: 1, per_page: 25, total: 0 } },
+    },
     { method: 'GET', path: SHEET_ROUTE_PATH, status: 200, body: { data: SHEET } },
     { method: 'POST', path: SHEET_PATH, status: 200, body: { data: { ...SHEET, name: 'Safety sheet 2026', size: 120_000 } } },
   ]);

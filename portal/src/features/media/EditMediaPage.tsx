@@ -60,7 +60,7 @@ const Current = styled('div', { display: 'flex', flexDirection: 'column', gap: '
 
 /** The current file (spec 2.9): its image or thumbnail opens the file in a new window; a pdf shows a pdf button. */
 function CurrentFile({ media }: { media: Media }) {
-  const preview = media.type === 'image' ? media.thumbnail?.url ?? media.url : media.thumbnail?.url;
+  const preview = media.type === 'image' ? (media.thumbnail?.url ?? media.url) : media.thumbnail?.url;
   return (
     <Current>
       <span>Current file</span>

@@ -14,7 +14,10 @@ function aFile(id: string, name: string, type: MediaSummary['type'], thumbnail: 
   return { id, name, type, mime_type, size: 2_048, created_at: '2026-03-01T10:00:00Z', url: `/files/${id}`, thumbnail: thumbnail ? { url: thumbnail } : null };
 }
 
-const page = (data: MediaSummary[]) => ({ data, meta: { current_page: 1, last_page: 1, per_page: 25, total: data.length, order: 'created', desc: true, search: null } });
+const page = (data: MediaSummary[]) => ({
+  data,
+  meta: { current_page: 1, last_page: 1, per_page: 25, total: data.length, order: 'created', desc: true, search: null },
+});
 
 function searchOf(api: ReturnType<typeof fakeApi>) {
   const [input] = api.fetch.mock.calls[0] as [Request];
@@ -26,7 +29,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('MediaLibraryPicker', () => {
   it('lists the files of its type, newest first, names each by its name and answers the chosen one', async () => {
-    const api = fakeApi([{ method: 'GET', path: MEDIA_PATH, status: 200, body: page([aFile('v-1', 'Ladder drill', 'video'), aFile('v-2', 'Fire drill', 'video')]) }]);
+    const api = fakeApi([
+      { method: 'GET', path: MEDIA_PATH, status: 200, body: page([aFile('v-1', 'Ladder drill', 'video'), aFile('v-2', 'Fire drill', 'video')]) },
+    ]);
     const onSelect = vi.fn();
     render(<MediaLibraryPicker tenantId={TENANT} type="video" isOpen onSelect={onSelect} onCancel={() => undefined} />);
     const dialog = screen.getByRole('dialog', { name: 'Media Library' });

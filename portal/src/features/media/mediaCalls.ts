@@ -61,10 +61,7 @@ function contractFields(parts: MediaParts) {
 }
 
 function relateModules(tenantId: string, mediaId: string, modules: string[]) {
-  return apiCall(
-    client.POST('/tenants/{tenantId}/media/{mediaId}/modules', { params: mediaPath(tenantId, mediaId), body: { modules } }),
-    { handles: [422] },
-  );
+  return apiCall(client.POST('/tenants/{tenantId}/media/{mediaId}/modules', { params: mediaPath(tenantId, mediaId), body: { modules } }), { handles: [422] });
 }
 
 /** Uploads a new file (multipart through the SDK client), then tags its modules. */
@@ -94,7 +91,13 @@ export async function updateMedia(tenantId: string, media: Media, parts: MediaPa
     { handles: [406, 413, 415, 422] },
   );
   if (!updated.ok) return updated;
-  if (sameIds(media.modules.map((module) => module.id), modules)) return { ok: true, data: updated.data.data };
+  if (
+    sameIds(
+      media.modules.map((module) => module.id),
+      modules,
+    )
+  )
+    return { ok: true, data: updated.data.data };
   const related = await relateModules(tenantId, media.id, modules);
   return related.ok ? { ok: true, data: related.data.data } : related;
 }

@@ -5,7 +5,10 @@ import { FILE_TYPES, fileProblems, type FileKind, type FileLimits } from '@tesse
 export const MEDIA_TYPE_NAMES: Record<MediaType, string> = { image: 'Image', video: 'Video', pdf: 'PDF', audio: 'Audio' };
 
 /** The Media Type select of the Add tab (spec 2.9), in the spec's order and words. */
-export const MEDIA_TYPE_OPTIONS: { id: MediaType; label: string }[] = (['image', 'video', 'pdf', 'audio'] as const).map((id) => ({ id, label: MEDIA_TYPE_NAMES[id] }));
+export const MEDIA_TYPE_OPTIONS: { id: MediaType; label: string }[] = (['image', 'video', 'pdf', 'audio'] as const).map((id) => ({
+  id,
+  label: MEDIA_TYPE_NAMES[id],
+}));
 
 /** What the file input offers to pick for each kind (the server sniffs the bytes again). */
 export const ACCEPT: Record<FileKind, string> = {

@@ -45,7 +45,14 @@ function EditMemberForm({ member, membersPath }: { member: TenantUser; membersPa
       <TextField label="Name" name="name" value={member.user.name} onChange={ignore} isReadOnly />
       <TextField label="Email" name="email" value={member.user.email} onChange={ignore} isReadOnly />
       <Checkbox label="Active" name="is_active" isSelected={form.values.is_active} onChange={(isActive) => form.setValue('is_active', isActive)} />
-      <Select label="Role" name="role" options={ROLE_OPTIONS} value={form.values.role} onChange={(role) => form.setValue('role', role)} errors={form.errors.role} />
+      <Select
+        label="Role"
+        name="role"
+        options={ROLE_OPTIONS}
+        value={form.values.role}
+        onChange={(role) => form.setValue('role', role)}
+        errors={form.errors.role}
+      />
       <TagPicker
         label="Groups"
         placeholder="Search groups"
@@ -55,7 +62,12 @@ function EditMemberForm({ member, membersPath }: { member: TenantUser; membersPa
         loadOptions={searchGroups(organization.id)}
         errors={form.errors.groups}
       />
-      <ModulesPicker value={form.values.modules} onChange={(modules) => form.setValue('modules', modules)} known={member.modules} errors={form.errors.modules} />
+      <ModulesPicker
+        value={form.values.modules}
+        onChange={(modules) => form.setValue('modules', modules)}
+        known={member.modules}
+        errors={form.errors.modules}
+      />
       <FormActions form={form} success="Member Updated!" onCancel={() => navigate(membersPath)} />
     </Form>
   );

@@ -25,9 +25,7 @@ export function archiveMember(tenantId: string, member: TenantUser) {
 }
 
 export function restoreMember(tenantId: string, member: TenantUser) {
-  return apiCall(
-    client.PATCH('/tenants/{tenantId}/tenant-users/{tenantUserId}', { params: memberPath(tenantId, member.id), body: { is_deleted: false } }),
-  );
+  return apiCall(client.PATCH('/tenants/{tenantId}/tenant-users/{tenantUserId}', { params: memberPath(tenantId, member.id), body: { is_deleted: false } }));
 }
 
 /** Members as choices of a tag picker (a group's members). */
@@ -46,17 +44,15 @@ export function searchMembers(tenantId: string) {
 }
 
 function relateGroups(tenantId: string, member: TenantUser, groups: string[]) {
-  return apiCall(
-    client.POST('/tenants/{tenantId}/tenant-users/{tenantUserId}/groups', { params: memberPath(tenantId, member.id), body: { groups } }),
-    { handles: [422] },
-  );
+  return apiCall(client.POST('/tenants/{tenantId}/tenant-users/{tenantUserId}/groups', { params: memberPath(tenantId, member.id), body: { groups } }), {
+    handles: [422],
+  });
 }
 
 function relateModules(tenantId: string, member: TenantUser, modules: string[]) {
-  return apiCall(
-    client.POST('/tenants/{tenantId}/tenant-users/{tenantUserId}/modules', { params: memberPath(tenantId, member.id), body: { modules } }),
-    { handles: [422] },
-  );
+  return apiCall(client.POST('/tenants/{tenantId}/tenant-users/{tenantUserId}/modules', { params: memberPath(tenantId, member.id), body: { modules } }), {
+    handles: [422],
+  });
 }
 
 type MemberRelations = { groups: string[]; modules: string[] };

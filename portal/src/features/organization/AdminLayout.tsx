@@ -6,8 +6,7 @@ import { useOrganization } from './organizationContext';
 
 /** Spec 2.2 and section 9: admin screens are unsupported below 576 px. */
 const NARROW_SCREEN_QUERY = '(max-width: 575.98px)';
-export const NARROW_SCREEN_NOTICE =
-  "We're sorry, but this page is not supported on this screen size. Please switch to a larger device.";
+export const NARROW_SCREEN_NOTICE = "We're sorry, but this page is not supported on this screen size. Please switch to a larger device.";
 
 /** Routes say who may use them with `handle: { minimumRole }`; the deepest one decides. */
 interface RoleHandle {

@@ -47,7 +47,11 @@ describe('entering an organization', () => {
     await screen.findByRole('heading', { name: 'Modules' });
     expect(app.location()).toBe(`/${ACME.id}/modules`);
     const sidebar = screen.getByRole('navigation', { name: 'Organization' });
-    expect(within(sidebar).getAllByRole('link').map((link) => link.textContent)).toEqual(['Modules', 'Media', 'Reports']);
+    expect(
+      within(sidebar)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Modules', 'Media', 'Reports']);
   });
 
   it('answers an organization the person is not a member of with not-found', async () => {
@@ -59,7 +63,17 @@ describe('entering an organization', () => {
 
   it('loads the organization from the server for the owner, and answers an unknown one with not-found', async () => {
     const owner = aUser({ is_owner: true, email: 'owner@example.com' });
-    const tenant = { ...ACME, groups_count: 0, modules_count: 0, members_count: 3, is_deleted: false, deleted_at: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', abilities: { update: true, archive: true, restore: false } };
+    const tenant = {
+      ...ACME,
+      groups_count: 0,
+      modules_count: 0,
+      members_count: 3,
+      is_deleted: false,
+      deleted_at: null,
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+      abilities: { update: true, archive: true, restore: false },
+    };
     const api = fakeApi([
       me(owner),
       config,
@@ -152,8 +166,23 @@ describe('the access modals', () => {
 
   it('does not block the owner', async () => {
     const owner = aUser({ is_owner: true, is_confirmed: false });
-    const tenant = { ...ACME, groups_count: 0, modules_count: 0, members_count: 0, is_deleted: false, deleted_at: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', abilities: { update: true, archive: true, restore: false } };
-    fakeApi([me(owner), config, { method: 'GET', path: '/api/tenants/acme-training', status: 200, body: { data: tenant } }, { method: 'GET', path: '/api/tenants/acme-training-id/tenant-users', status: 200, body: EMPTY_LIST }]);
+    const tenant = {
+      ...ACME,
+      groups_count: 0,
+      modules_count: 0,
+      members_count: 0,
+      is_deleted: false,
+      deleted_at: null,
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+      abilities: { update: true, archive: true, restore: false },
+    };
+    fakeApi([
+      me(owner),
+      config,
+      { method: 'GET', path: '/api/tenants/acme-training', status: 200, body: { data: tenant } },
+      { method: 'GET', path: '/api/tenants/acme-training-id/tenant-users', status: 200, body: EMPTY_LIST },
+    ]);
     renderApp('/acme-training/admin/members');
     await screen.findByText('No members found...');
     expect(screen.queryByRole('alertdialog')).toBeNull();

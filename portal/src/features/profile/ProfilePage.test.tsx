@@ -30,7 +30,13 @@ describe('profileChanges', () => {
   });
 
   it('sends the email only when changed and the password only when typed', () => {
-    const values = { name: user.name, email: 'new@example.com', password: 'Newer-pass-2', password_confirmation: 'Newer-pass-2', current_password: 'Demo-pass-1' };
+    const values = {
+      name: user.name,
+      email: 'new@example.com',
+      password: 'Newer-pass-2',
+      password_confirmation: 'Newer-pass-2',
+      current_password: 'Demo-pass-1',
+    };
     expect(profileChanges(user, values)).toEqual({
       name: user.name,
       email: 'new@example.com',
@@ -59,10 +65,15 @@ describe('Your Profile', () => {
     expect(screen.queryByText('Profile Updated!')).toBeNull();
   });
 
-  it('sends the current password with an email change and shows the server\'s answer under it', async () => {
+  it("sends the current password with an email change and shows the server's answer under it", async () => {
     const api = fakeApi([
       ...signedIn(),
-      { method: 'PATCH', path: '/api/users/me', status: 422, body: { message: 'The given data was invalid.', code: 'validation_failed', errors: { current_password: ['The current password is incorrect.'] } } },
+      {
+        method: 'PATCH',
+        path: '/api/users/me',
+        status: 422,
+        body: { message: 'The given data was invalid.', code: 'validation_failed', errors: { current_password: ['The current password is incorrect.'] } },
+      },
     ]);
     renderApp('/profile');
     await screen.findByRole('heading', { name: 'Your Profile' });

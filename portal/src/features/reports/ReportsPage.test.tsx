@@ -55,7 +55,13 @@ describe('Admin Reports', () => {
     ]);
     renderApp('/acme-training/admin/reports');
     expect(await screen.findByRole('img', { name: 'Members' })).toBeTruthy();
-    for (const [title, total] of [['Modules', 7], ['Components', 10], ['Topics', 23], ['Members', 37], ['Media', 9]] as const) {
+    for (const [title, total] of [
+      ['Modules', 7],
+      ['Components', 10],
+      ['Topics', 23],
+      ['Members', 37],
+      ['Media', 9],
+    ] as const) {
       const table = screen.getByRole('table', { name: `${title} values` });
       expect(within(table).getAllByRole('row').at(-1)?.textContent).toBe(`Total${total}`);
     }

@@ -45,9 +45,7 @@ export function AppShell() {
   useLeaveWhenLoggedOut();
   if (!user) return null;
   const links = sidebarLinks(
-    organization
-      ? { area: 'organization', role: organization.role, organization: organization.organization }
-      : { area: 'platform', isOwner: user.is_owner },
+    organization ? { area: 'organization', role: organization.role, organization: organization.organization } : { area: 'platform', isOwner: user.is_owner },
   );
   return (
     <>

@@ -56,17 +56,13 @@ export function TopBar({ user, organization }: TopBarProps) {
           {variant === 'wordmark' ? <span aria-hidden="true">Tessera</span> : null}
         </Logo>
         {organization ? (
-          <OrganizationLink to={organizationHome(organization.organization, organization.role)}>
-            {organization.organization.name}
-          </OrganizationLink>
+          <OrganizationLink to={organizationHome(organization.organization, organization.role)}>{organization.organization.name}</OrganizationLink>
         ) : (
           <Spacer />
         )}
         <UserMenu
           email={user.email}
-          settingsPath={
-            organization && organization.role !== 'owner' ? `/${encodeURIComponent(organization.organization.slug)}/content-tree` : null
-          }
+          settingsPath={organization && organization.role !== 'owner' ? `/${encodeURIComponent(organization.organization.slug)}/content-tree` : null}
         />
       </Bar>
     </Header>

@@ -8,8 +8,7 @@ export interface SidebarLink {
 
 /** Where a person stands: inside an organization (with a role), or outside any. */
 export type SidebarContext =
-  | { area: 'organization'; role: AccessRole; organization: Pick<TenantSummary, 'slug' | 'enable_bioreq'> }
-  | { area: 'platform'; isOwner: boolean };
+  { area: 'organization'; role: AccessRole; organization: Pick<TenantSummary, 'slug' | 'enable_bioreq'> } | { area: 'platform'; isOwner: boolean };
 
 const OWNER_SIDEBAR: SidebarLink[] = [
   { label: 'Organizations', to: '/organizations' },
@@ -36,7 +35,12 @@ function organizationLinks(role: AccessRole, organization: Pick<TenantSummary, '
     case 'admin':
       return [admin('Modules', 'modules'), admin('Media', 'media'), admin('Reports', 'reports'), ...(bioreq ? [admin('Bioreq', 'bioreq')] : [])];
     case 'user':
-      return bioreq ? [{ label: 'Modules', to: `${base}/modules` }, { label: 'Bioreq', to: `${base}/bioreq` }] : [];
+      return bioreq
+        ? [
+            { label: 'Modules', to: `${base}/modules` },
+            { label: 'Bioreq', to: `${base}/bioreq` },
+          ]
+        : [];
   }
 }
 

@@ -65,9 +65,7 @@ describe('Admin Suggestions', () => {
     expect(row.textContent).toContain(`${LONG_TEXT.slice(0, 60)}...`);
     expect(row.textContent).not.toContain(LONG_TEXT);
     expect(row.textContent).toContain('Mar 02 26');
-    expect(within(row).getByRole('link', { name: 'View the suggestion from Lena Learner' }).getAttribute('href')).toBe(
-      '/acme-training/admin/suggestions/s-1',
-    );
+    expect(within(row).getByRole('link', { name: 'View the suggestion from Lena Learner' }).getAttribute('href')).toBe('/acme-training/admin/suggestions/s-1');
     expect(screen.getByRole('searchbox', { name: 'Search name, email or text' })).toBeTruthy();
     const listCall = api.fetch.mock.calls.findIndex(([input]) => (input as Request).url.includes('/suggestions'));
     const query = queryOf(api, listCall);

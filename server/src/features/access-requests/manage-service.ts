@@ -39,7 +39,8 @@ function requestsOf(db: Knex, tenantId: string): Knex.QueryBuilder {
   return db('access_requests as ar').join('users as u', 'u.id', 'ar.user_id').where('ar.tenant_id', tenantId);
 }
 
-const selectRequest = (query: Knex.QueryBuilder) => query.select('ar.id', 'ar.status', 'ar.deleted_at', 'ar.created_at', 'ar.updated_at', ...USER_SUMMARY_COLUMNS);
+const selectRequest = (query: Knex.QueryBuilder) =>
+  query.select('ar.id', 'ar.status', 'ar.deleted_at', 'ar.created_at', 'ar.updated_at', ...USER_SUMMARY_COLUMNS);
 
 export async function listAccessRequests(
   db: Database,
@@ -74,7 +75,16 @@ async function assertNoOtherOpenRequest(trx: Knex, tenantId: string, request: Ma
 async function grantMembership(trx: Knex, tenantId: string, userId: string, now: Date): Promise<void> {
   const membership = await trx('tenant_users').where({ tenant_id: tenantId, user_id: userId }).first('id', 'deleted_at');
   if (!membership) {
-    await trx('tenant_users').insert({ id: newId(), tenant_id: tenantId, user_id: userId, role: 'user', is_active: true, deleted_at: null, created_at: now, updated_at: now });
+    await trx('tenant_users').insert({
+      id: newId(),
+      tenant_id: tenantId,
+      user_id: userId,
+      role: 'user',
+      is_active: true,
+      deleted_at: null,
+      created_at: now,
+      updated_at: now,
+    });
   } else if (membership.deleted_at) {
     await trx('tenant_users').where('id', membership.id).update({ role: 'user', is_active: true, deleted_at: null, updated_at: now });
   }
@@ -109,7 +119,9 @@ export async function decide(services: Services, tenant: TenantRef, id: string, 
       if (action === 'restore') await assertNoOtherOpenRequest(trx, tenant.id, current);
       const now = new Date();
       if (action === 'approve') await grantMembership(trx, tenant.id, current.user_id, now);
-      await trx('access_requests').where('id', id).update({ ...CHANGES[action](now), updated_at: now });
+      await trx('access_requests')
+        .where('id', id)
+        .update({ ...CHANGES[action](now), updated_at: now });
       current = await requireRequest(trx, tenant.id, id);
     }
     return current;

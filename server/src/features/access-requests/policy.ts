@@ -19,10 +19,7 @@ export function assertMayRequestAccess(user: Pick<UserRow, 'confirmed_at'>): voi
 }
 
 /** An open request is pending, or declined but not archived (it can still be approved). */
-export function assertMayJoin(
-  membership: Pick<TenantUser, 'deleted_at'> | undefined,
-  openRequest: Pick<AccessRequest, 'id'> | undefined,
-): void {
+export function assertMayJoin(membership: Pick<TenantUser, 'deleted_at'> | undefined, openRequest: Pick<AccessRequest, 'id'> | undefined): void {
   if (membership && toDate(membership.deleted_at)) throw fieldError('tenant_id', accessRequestMessages.removed);
   if (membership) throw fieldError('tenant_id', accessRequestMessages.alreadyMember);
   if (openRequest) throw fieldError('tenant_id', accessRequestMessages.alreadyRequested);

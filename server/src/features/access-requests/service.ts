@@ -8,11 +8,7 @@ import { presentAccessRequest } from './presenter.js';
 
 /** A live organization by name, case-insensitively. */
 async function findTenantByName(db: Knex, name: string): Promise<Pick<Tenant, 'id' | 'name'> | undefined> {
-  return db('tenants')
-    .whereRaw('lower(name) = ?', [name.trim().toLowerCase()])
-    .whereNull('deleted_at')
-    .orderBy('created_at')
-    .first('id', 'name');
+  return db('tenants').whereRaw('lower(name) = ?', [name.trim().toLowerCase()]).whereNull('deleted_at').orderBy('created_at').first('id', 'name');
 }
 
 export async function createAccessRequest(knex: Knex, user: UserRow, organizationName: string): Promise<AccessRequest> {

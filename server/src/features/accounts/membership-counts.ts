@@ -39,16 +39,15 @@ function modulesCount(knex: Knex) {
 }
 
 /** Compiled once: /users/me runs it (the users/me benchmark). */
-const countsOfUser = compiledRead<{ tenant_user_id: string; groups_count: number | string; modules_count: number | string }, { userId: string }>((knex, param) =>
-  knex('tenant_users as tu')
-    .where('tu.user_id', param('userId'))
-    .whereNull('tu.deleted_at')
-    .select('tu.id as tenant_user_id', groupsCount(knex), modulesCount(knex)),
+const countsOfUser = compiledRead<{ tenant_user_id: string; groups_count: number | string; modules_count: number | string }, { userId: string }>(
+  (knex, param) =>
+    knex('tenant_users as tu')
+      .where('tu.user_id', param('userId'))
+      .whereNull('tu.deleted_at')
+      .select('tu.id as tenant_user_id', groupsCount(knex), modulesCount(knex)),
 );
 
 export async function countMembershipRelations(db: Database, userId: string): Promise<MembershipCounts> {
   const rows = await db.read(countsOfUser, { userId });
-  return new Map(
-    rows.map((row) => [row.tenant_user_id, { groups_count: Number(row.groups_count), modules_count: Number(row.modules_count) }]),
-  );
+  return new Map(rows.map((row) => [row.tenant_user_id, { groups_count: Number(row.groups_count), modules_count: Number(row.modules_count) }]));
 }

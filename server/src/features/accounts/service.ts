@@ -46,7 +46,6 @@ type Services = Pick<AppServices, 'db' | 'passwords' | 'mailer' | 'config' | 'lo
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-
 /** Hashes a password a person chose; a breached one is refused (422 on `password`, breached-passwords.ts). */
 async function hashNewPassword(services: Pick<Services, 'passwords'>, password: string): Promise<string> {
   const breached = breachedPasswordError(password);
@@ -220,11 +219,7 @@ export async function sendInvitation(
 }
 
 /** Invites a person by email (see prepareInvitation); `invited: false` when the account already has a password. */
-export async function inviteUser(
-  services: Services,
-  email: string,
-  options: { name?: string } = {},
-): Promise<{ user: UserRow; invited: boolean }> {
+export async function inviteUser(services: Services, email: string, options: { name?: string } = {}): Promise<{ user: UserRow; invited: boolean }> {
   const invitation = await services.db.knex.transaction((trx) => prepareInvitation(trx, email, options));
   if (!invitation.token) return { user: invitation.user, invited: false };
   await sendInvitation(services, { user: invitation.user, token: invitation.token });
@@ -310,7 +305,12 @@ type ProfileServices = Services & Pick<AppServices, 'limiters'>;
  * Blank fields mean "unchanged". A new email is unconfirmed until its link is followed. An email or password
  * change needs the current password, ends the other sessions (password) and is told to the previous address.
  */
-export async function updateProfile(services: ProfileServices, user: UserRow, session: { grantId: string; ip: string }, input: ProfileInput): Promise<CurrentUser> {
+export async function updateProfile(
+  services: ProfileServices,
+  user: UserRow,
+  session: { grantId: string; ip: string },
+  input: ProfileInput,
+): Promise<CurrentUser> {
   const name = input.name?.trim() || undefined;
   const email = input.email?.trim() ? normalizeEmail(input.email) : undefined;
   const emailChanged = email !== undefined && email !== user.email;
@@ -336,7 +336,10 @@ export async function updateProfile(services: ProfileServices, user: UserRow, se
   if (emailChanged) await sendConfirmation(services, updated);
   if (emailChanged || passwordHash) {
     const recover = `${services.config.publicUrl}/forgot-password?email=${encodeURIComponent(user.email)}`;
-    await deliver(services, accountChangedEmail(user.email, user.name, { newEmail: emailChanged ? email : undefined, password: Boolean(passwordHash) }, recover));
+    await deliver(
+      services,
+      accountChangedEmail(user.email, user.name, { newEmail: emailChanged ? email : undefined, password: Boolean(passwordHash) }, recover),
+    );
   }
   return loadCurrentUser(services.db, updated);
 }

@@ -57,7 +57,10 @@ export function componentRoutes(services: AppServices): Routes {
   });
 
   // Literal segments (hidden, copy, move) before `:componentId` (the spec's paths overlap).
-  for (const [method, hidden] of [['post', true], ['delete', false]] as const) {
+  for (const [method, hidden] of [
+    ['post', true],
+    ['delete', false],
+  ] as const) {
     router[method](`${BASE}/hidden/:componentId`, inTenant, can(componentPolicy, 'hide'), async (ctx) => {
       const access = accessOf(ctx);
       const memberId = requireMembership(access);

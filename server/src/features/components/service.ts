@@ -15,7 +15,17 @@ import { contentMessages } from '../content/policy.js';
 import { contentList, excludesHidden, type ContentListOptions, type ContentSortKey } from '../content/list.js';
 import type { ContentChanges, ContentInput } from '../content/input.js';
 import { planContentEdits, requireModule, resolveImageId } from '../modules/service.js';
-import { memberFlag, placeholderViewer, viewerValues, visibilityCheck, whereComponentVisible, type Reach, type Viewer, type ViewerParams, type ViewerScope } from '../content/visibility.js';
+import {
+  memberFlag,
+  placeholderViewer,
+  viewerValues,
+  visibilityCheck,
+  whereComponentVisible,
+  type Reach,
+  type Viewer,
+  type ViewerParams,
+  type ViewerScope,
+} from '../content/visibility.js';
 import { copyTopics } from '../topics/copy.js';
 import type { ComponentRow } from './presenter.js';
 
@@ -123,13 +133,21 @@ export async function updateComponent(db: Database, viewer: Viewer, moduleId: st
     const trx = tx.knex;
     const component = await requireComponent(tx, viewer, moduleId, id);
     const edits = await planContentEdits(trx, viewer.tenantId, component, changes, 'component');
-    if (Object.keys(edits).length > 0) await trx('components').where('id', id).update({ ...edits, updated_at: new Date() });
+    if (Object.keys(edits).length > 0)
+      await trx('components')
+        .where('id', id)
+        .update({ ...edits, updated_at: new Date() });
     return requireComponent(tx, viewer, moduleId, id);
   });
 }
 
 /** Renumbers the module's live components from 0, the requested ones at their requested places. */
-export async function reorderComponents(db: Database, viewer: Viewer, moduleId: string, requested: { id: string; order: number }[]): Promise<Page<ComponentRow>> {
+export async function reorderComponents(
+  db: Database,
+  viewer: Viewer,
+  moduleId: string,
+  requested: { id: string; order: number }[],
+): Promise<Page<ComponentRow>> {
   await db.transaction(async (tx) => {
     const trx = tx.knex;
     await requireModule(tx, viewer, moduleId);
@@ -150,9 +168,20 @@ export async function copyComponent(db: Database, viewer: Viewer, moduleId: stri
     const source = await requireComponent(tx, viewer, moduleId, id);
     const now = new Date();
     const row = await trx('components').where('id', source.id).first();
-    await trx('components').insert({ ...row, id: copyId, position: await nextPosition(trx, 'components', 'module_id', moduleId), created_at: now, updated_at: now });
+    await trx('components').insert({
+      ...row,
+      id: copyId,
+      position: await nextPosition(trx, 'components', 'module_id', moduleId),
+      created_at: now,
+      updated_at: now,
+    });
     const topics = await liveSiblings(trx, 'topics', 'component_id', id);
-    await copyTopics(trx, topics.map((topic) => topic.id), copyId, now);
+    await copyTopics(
+      trx,
+      topics.map((topic) => topic.id),
+      copyId,
+      now,
+    );
   });
   return requireComponent(db, viewer, moduleId, copyId);
 }

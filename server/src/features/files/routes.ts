@@ -61,7 +61,10 @@ export function parseRange(header: string | undefined, size: number): RangeAnswe
 }
 
 async function findFile(services: AppServices, tenantId: string, mediaId: string, variant: FileVariant): Promise<StoredFile> {
-  const row = await services.db.knex('media').where({ id: mediaId, tenant_id: tenantId }).first('name', 'mime_type', 'size', 'storage_key', 'thumbnail_key', 'thumbnail_mime_type', 'thumbnail_size');
+  const row = await services.db
+    .knex('media')
+    .where({ id: mediaId, tenant_id: tenantId })
+    .first('name', 'mime_type', 'size', 'storage_key', 'thumbnail_key', 'thumbnail_mime_type', 'thumbnail_size');
   if (!row) throw notFound(fileMessages.notFound);
   if (variant === 'file') return { key: row.storage_key, mimeType: row.mime_type, size: Number(row.size), name: row.name };
   if (!row.thumbnail_key) throw notFound(fileMessages.notFound);

@@ -95,7 +95,15 @@ export async function loadGroup(db: Knex, tenantId: string, id: string): Promise
 export async function createGroup(knex: Knex, tenantId: string, input: { name: string; description: string }): Promise<GroupWithMembers> {
   const now = new Date();
   const id = newId();
-  await knex('groups').insert({ id, tenant_id: tenantId, name: input.name, description: input.description, deleted_at: null, created_at: now, updated_at: now });
+  await knex('groups').insert({
+    id,
+    tenant_id: tenantId,
+    name: input.name,
+    description: input.description,
+    deleted_at: null,
+    created_at: now,
+    updated_at: now,
+  });
   return loadGroup(knex, tenantId, id);
 }
 
@@ -113,7 +121,10 @@ export async function updateGroup(knex: Knex, tenantId: string, id: string, chan
     if (changes.description !== undefined && changes.description !== group.description) edits.description = changes.description;
     const plan = planArchive(group, changes.isDeleted, Object.keys(edits).length > 0, 'group');
     if (plan.deleted_at !== undefined) edits.deleted_at = plan.deleted_at;
-    if (Object.keys(edits).length > 0) await trx('groups').where('id', id).update({ ...edits, updated_at: new Date() });
+    if (Object.keys(edits).length > 0)
+      await trx('groups')
+        .where('id', id)
+        .update({ ...edits, updated_at: new Date() });
     return loadGroup(trx, tenantId, id);
   });
 }

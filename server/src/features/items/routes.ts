@@ -33,7 +33,10 @@ export function itemRoutes(services: AppServices): Routes {
     ctx.body = { data: presentItemTree(await items.itemRows(db, viewer, ctx.params.topicId), signer), meta: { ids } };
   });
 
-  for (const [method, complete] of [['post', true], ['delete', false]] as const) {
+  for (const [method, complete] of [
+    ['post', true],
+    ['delete', false],
+  ] as const) {
     router[method](`${BASE}/completed/:itemId`, inTenant, can(itemPolicy, 'complete'), async (ctx) => {
       const access = accessOf(ctx);
       const memberId = requireMembership(access);

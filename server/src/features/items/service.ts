@@ -182,7 +182,10 @@ export async function setComplete(db: Database, viewer: Viewer, topicId: string,
   const row = await knex('items').where({ id: itemId, topic_id: topicId, type: 'row', is_procedure: true }).first('id');
   if (!row) throw notFound(itemMessages.notFound);
   if (complete) {
-    await knex('item_completions').insert({ item_id: itemId, tenant_user_id: memberId, created_at: new Date() }).onConflict(['item_id', 'tenant_user_id']).ignore();
+    await knex('item_completions')
+      .insert({ item_id: itemId, tenant_user_id: memberId, created_at: new Date() })
+      .onConflict(['item_id', 'tenant_user_id'])
+      .ignore();
   } else {
     await knex('item_completions').where({ item_id: itemId, tenant_user_id: memberId }).delete();
   }

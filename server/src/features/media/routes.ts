@@ -59,7 +59,10 @@ export function mediaRoutes(services: AppServices): Routes {
     const module = queryValue(ctx.query, 'module');
     const filters = { type: mediaTypeOf(queryValue(ctx.query, 'type')), moduleId: module && isUuid(module) ? module.toLowerCase() : undefined };
     const page = await media.listMedia(db, access.tenant.id, readListParams(ctx.query, media.MEDIA_LIST), filters);
-    const modules = await media.modulesOfMedia(db, page.rows.map((row) => row.id));
+    const modules = await media.modulesOfMedia(
+      db,
+      page.rows.map((row) => row.id),
+    );
     ctx.body = listBody(page, (row) => presentMedia(row, modules.get(row.id) ?? [], access.role, signer));
   });
 

@@ -111,7 +111,14 @@ export async function loadMedia(db: Database, tenantId: string, id: string): Pro
 }
 
 function fileColumns(file: ReceivedFile) {
-  return { type: mediaKindOf(file.mimeType) as MediaType, mime_type: file.mimeType, size: file.size, storage_key: file.key, width: file.width ?? null, height: file.height ?? null };
+  return {
+    type: mediaKindOf(file.mimeType) as MediaType,
+    mime_type: file.mimeType,
+    size: file.size,
+    storage_key: file.key,
+    width: file.width ?? null,
+    height: file.height ?? null,
+  };
 }
 
 function thumbnailColumns(thumbnail: { key: string; mimeType: string; size: number } | undefined) {
@@ -129,7 +136,15 @@ export interface NewMedia {
 /** Inserts the library row of a received (and finished) upload; answers its id (the file's `mediaId`). */
 export async function insertMedia(db: Knex, media: NewMedia): Promise<string> {
   const now = new Date();
-  await db('media').insert({ id: media.file.mediaId, tenant_id: media.tenantId, name: media.name, ...fileColumns(media.file), ...thumbnailColumns(media.thumbnail ?? media.file.thumbnail), created_at: now, updated_at: now });
+  await db('media').insert({
+    id: media.file.mediaId,
+    tenant_id: media.tenantId,
+    name: media.name,
+    ...fileColumns(media.file),
+    ...thumbnailColumns(media.thumbnail ?? media.file.thumbnail),
+    created_at: now,
+    updated_at: now,
+  });
   return media.file.mediaId;
 }
 
@@ -160,7 +175,10 @@ export async function updateMedia(db: Database, tenantId: string, id: string, ch
       Object.assign(edits, thumbnailColumns(thumbnail));
       if (row.thumbnail_key) staleKeys.push(row.thumbnail_key);
     }
-    if (Object.keys(edits).length > 0) await trx('media').where('id', id).update({ ...edits, updated_at: new Date() });
+    if (Object.keys(edits).length > 0)
+      await trx('media')
+        .where('id', id)
+        .update({ ...edits, updated_at: new Date() });
     return { ...(await loadMedia(tx, tenantId, id)), staleKeys };
   });
 }
@@ -188,8 +206,14 @@ export async function relateModules(db: Database, tenantId: string, id: string, 
     const candidates = () => trx('modules').where('tenant_id', tenantId).select('id');
     const found = await existingIds(candidates, 'id', moduleIds);
     if (found.size !== moduleIds.length) throw fieldError('modules', messages.selected('modules'));
-    await replaceRelations(trx, { table: 'module_media', ownerColumn: 'media_id', ownerId: id, otherColumn: 'module_id', otherIds: moduleIds, managed: candidates() });
+    await replaceRelations(trx, {
+      table: 'module_media',
+      ownerColumn: 'media_id',
+      ownerId: id,
+      otherColumn: 'module_id',
+      otherIds: moduleIds,
+      managed: candidates(),
+    });
     return loadMedia(tx, tenantId, id);
   });
 }
-

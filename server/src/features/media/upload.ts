@@ -272,7 +272,13 @@ export async function finishFiles(services: UploadServices, tenantId: string, fi
   const errors: FieldErrors = {};
   for (const file of files) {
     if (file.kind === 'image' || file.kind === 'thumbnail') {
-      await processImage(storage, file, { limits, crop: options.crop === true && file.kind === 'image', thumbnail: file.kind === 'image', keyFor: (mimeType) => storageKey(tenantId, file.mediaId, mimeType), run: services.imageWork });
+      await processImage(storage, file, {
+        limits,
+        crop: options.crop === true && file.kind === 'image',
+        thumbnail: file.kind === 'image',
+        keyFor: (mimeType) => storageKey(tenantId, file.mediaId, mimeType),
+        run: services.imageWork,
+      });
     }
     const problems = fileProblems(file.kind, { mimeType: file.mimeType, size: file.size, width: file.width, height: file.height }, limits);
     if (problems.length > 0) (errors[file.field] ??= []).push(...problems);
@@ -301,7 +307,11 @@ export async function receiveImages(
   options: { tenantId: string; field?: string; max: number; typeStatus?: 406 | 422 },
 ): Promise<MultipartForm & { images: ReceivedFile[] }> {
   const field = options.field ?? 'images';
-  const form = await receiveMultipart(ctx, services, { tenantId: options.tenantId, files: { [field]: { kind: 'image', maxCount: options.max } }, typeStatus: options.typeStatus ?? 422 });
+  const form = await receiveMultipart(ctx, services, {
+    tenantId: options.tenantId,
+    files: { [field]: { kind: 'image', maxCount: options.max } },
+    typeStatus: options.typeStatus ?? 422,
+  });
   await withUpload(form, () => finishFiles(services, options.tenantId, form.files));
   return { ...form, images: form.files };
 }

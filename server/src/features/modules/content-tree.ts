@@ -22,19 +22,31 @@ interface NodeRow {
 
 async function contentTree(db: Database, viewer: Viewer): Promise<ContentTreeModule[]> {
   const { knex } = db;
-  const modules = await db.select<NodeRow>(whereLive(whereModuleVisible(knex, knex('modules as m'), viewer), 'm')
-    .orderBy('m.position')
-    .orderBy('m.id')
-    .select('m.id', 'm.tenant_id as parent_id', 'm.name', 'm.position', memberFlag(knex, 'module_hidden', 'module_id', 'm.id', viewer.memberId, 'is_hidden')));
-  const components = await db.select<NodeRow>(whereLive(whereLive(whereComponentVisible(knex, knex('components as c').join('modules as m', 'm.id', 'c.module_id'), viewer), 'c'), 'm')
-    .orderBy('c.position')
-    .orderBy('c.id')
-    .select('c.id', 'c.module_id as parent_id', 'c.name', 'c.position', memberFlag(knex, 'component_hidden', 'component_id', 'c.id', viewer.memberId, 'is_hidden')));
+  const modules = await db.select<NodeRow>(
+    whereLive(whereModuleVisible(knex, knex('modules as m'), viewer), 'm')
+      .orderBy('m.position')
+      .orderBy('m.id')
+      .select('m.id', 'm.tenant_id as parent_id', 'm.name', 'm.position', memberFlag(knex, 'module_hidden', 'module_id', 'm.id', viewer.memberId, 'is_hidden')),
+  );
+  const components = await db.select<NodeRow>(
+    whereLive(whereLive(whereComponentVisible(knex, knex('components as c').join('modules as m', 'm.id', 'c.module_id'), viewer), 'c'), 'm')
+      .orderBy('c.position')
+      .orderBy('c.id')
+      .select(
+        'c.id',
+        'c.module_id as parent_id',
+        'c.name',
+        'c.position',
+        memberFlag(knex, 'component_hidden', 'component_id', 'c.id', viewer.memberId, 'is_hidden'),
+      ),
+  );
   const topicsQuery = knex('topics as t').join('components as c', 'c.id', 't.component_id').join('modules as m', 'm.id', 'c.module_id');
-  const topics = await db.select<NodeRow>(whereLive(whereLive(whereLive(whereTopicVisible(knex, topicsQuery, viewer), 't'), 'c'), 'm')
-    .orderBy('t.position')
-    .orderBy('t.id')
-    .select('t.id', 't.component_id as parent_id', 't.name', 't.position'));
+  const topics = await db.select<NodeRow>(
+    whereLive(whereLive(whereLive(whereTopicVisible(knex, topicsQuery, viewer), 't'), 'c'), 'm')
+      .orderBy('t.position')
+      .orderBy('t.id')
+      .select('t.id', 't.component_id as parent_id', 't.name', 't.position'),
+  );
 
   const topicsOf = groupBy(topics);
   const componentsOf = groupBy(components);

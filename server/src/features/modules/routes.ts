@@ -63,7 +63,10 @@ export function moduleRoutes(services: AppServices): Routes {
   });
 
   // The literal `hidden` segment before `:moduleId` (the spec's paths overlap).
-  for (const [method, hidden] of [['post', true], ['delete', false]] as const) {
+  for (const [method, hidden] of [
+    ['post', true],
+    ['delete', false],
+  ] as const) {
     router[method](`${BASE}/hidden/:moduleId`, inTenant, can(modulePolicy, 'hide'), async (ctx) => {
       const access = accessOf(ctx);
       const memberId = requireMembership(access);

@@ -37,7 +37,12 @@ function counts(db: Knex) {
       .whereRaw('cmt.module_id = m.id')
       .whereNull('ctu.deleted_at')
       .as('members_count'),
-    db('module_groups as cmg').join('groups as cg', 'cg.id', 'cmg.group_id').count('*').whereRaw('cmg.module_id = m.id').whereNull('cg.deleted_at').as('groups_count'),
+    db('module_groups as cmg')
+      .join('groups as cg', 'cg.id', 'cmg.group_id')
+      .count('*')
+      .whereRaw('cmg.module_id = m.id')
+      .whereNull('cg.deleted_at')
+      .as('groups_count'),
   ];
 }
 
@@ -95,7 +100,11 @@ async function relationsOf(db: Knex, id: string): Promise<ModuleRelations> {
     .where('mt.module_id', id)
     .whereNull('tu.deleted_at')
     .orderByRaw('lower(u.name) asc')
-    .select('tu.id', 'tu.role', 'tu.is_active', ...USER_SUMMARY_COLUMNS)) as (UserSummaryColumns & { id: string; role: TenantUserSummary['role']; is_active: unknown })[];
+    .select('tu.id', 'tu.role', 'tu.is_active', ...USER_SUMMARY_COLUMNS)) as (UserSummaryColumns & {
+    id: string;
+    role: TenantUserSummary['role'];
+    is_active: unknown;
+  })[];
   return {
     media: media.flatMap((row) => mediaSummaryOf(row, 'x') ?? []),
     groups,
@@ -149,7 +158,13 @@ export async function createModule(db: Database, viewer: Viewer, input: ContentI
 }
 
 /** The column edits of a module or component update; restore reactivates (spec section 4). */
-export async function planContentEdits(db: Knex, tenantId: string, row: ModuleRow | { name: string; description: string; is_active: unknown; deleted_at: unknown; [key: string]: unknown }, changes: ContentChanges, thing: string) {
+export async function planContentEdits(
+  db: Knex,
+  tenantId: string,
+  row: ModuleRow | { name: string; description: string; is_active: unknown; deleted_at: unknown; [key: string]: unknown },
+  changes: ContentChanges,
+  thing: string,
+) {
   const edits: Record<string, unknown> = {};
   if (changes.name !== undefined && changes.name !== row.name) edits.name = changes.name;
   if (changes.description !== undefined && changes.description !== row.description) edits.description = changes.description;
@@ -166,7 +181,10 @@ export async function updateModule(db: Database, viewer: Viewer, id: string, cha
     const trx = tx.knex;
     const module = await requireModule(tx, viewer, id);
     const edits = await planContentEdits(trx, viewer.tenantId, module, changes, 'module');
-    if (Object.keys(edits).length > 0) await trx('modules').where('id', id).update({ ...edits, updated_at: new Date() });
+    if (Object.keys(edits).length > 0)
+      await trx('modules')
+        .where('id', id)
+        .update({ ...edits, updated_at: new Date() });
     return loadModule(tx, viewer, id);
   });
 }
@@ -180,7 +198,12 @@ interface RelationTarget {
 }
 
 export const MODULE_RELATIONS = {
-  media: { table: 'module_media', otherColumn: 'media_id', field: 'media', candidates: (trx, tenantId) => trx('media').where('tenant_id', tenantId).select('id') },
+  media: {
+    table: 'module_media',
+    otherColumn: 'media_id',
+    field: 'media',
+    candidates: (trx, tenantId) => trx('media').where('tenant_id', tenantId).select('id'),
+  },
   groups: {
     table: 'module_groups',
     otherColumn: 'group_id',
@@ -203,13 +226,34 @@ export async function relate(db: Database, viewer: Viewer, id: string, target: R
     if (isArchived(module)) throw fieldError('is_deleted', archiveMessages('module').archived);
     const found = await existingIds(() => target.candidates(trx, viewer.tenantId), 'id', ids);
     if (found.size !== ids.length) throw fieldError(target.field, messages.selected(target.field));
-    await replaceRelations(trx, { table: target.table, ownerColumn: 'module_id', ownerId: id, otherColumn: target.otherColumn, otherIds: ids, managed: target.candidates(trx, viewer.tenantId) });
+    await replaceRelations(trx, {
+      table: target.table,
+      ownerColumn: 'module_id',
+      ownerId: id,
+      otherColumn: target.otherColumn,
+      otherIds: ids,
+      managed: target.candidates(trx, viewer.tenantId),
+    });
     return loadModule(tx, viewer, id);
   });
 }
 
 /** Hides (or shows again) a module for one member; idempotent. */
-export async function setHidden(knex: Knex, table: 'module_hidden' | 'component_hidden', column: string, rowId: string, memberId: string, hidden: boolean): Promise<void> {
-  if (hidden) await knex(table).insert({ [column]: rowId, tenant_user_id: memberId, created_at: new Date() }).onConflict([column, 'tenant_user_id']).ignore();
-  else await knex(table).where({ [column]: rowId, tenant_user_id: memberId }).delete();
+export async function setHidden(
+  knex: Knex,
+  table: 'module_hidden' | 'component_hidden',
+  column: string,
+  rowId: string,
+  memberId: string,
+  hidden: boolean,
+): Promise<void> {
+  if (hidden)
+    await knex(table)
+      .insert({ [column]: rowId, tenant_user_id: memberId, created_at: new Date() })
+      .onConflict([column, 'tenant_user_id'])
+      .ignore();
+  else
+    await knex(table)
+      .where({ [column]: rowId, tenant_user_id: memberId })
+      .delete();
 }

@@ -34,7 +34,12 @@ function contentStates(db: Knex, table: Kind, tenantId: string): Knex.QueryBuild
 function memberStates(db: Knex, tenantId: string): Knex.QueryBuilder {
   return db('tenant_users')
     .where('tenant_id', tenantId)
-    .select(db.raw(`'tenant_users' as kind`), db.raw(`case when deleted_at is not null then 'archived' else role end as state`), db.raw('count(*) as total'), db.raw('0 as size'))
+    .select(
+      db.raw(`'tenant_users' as kind`),
+      db.raw(`case when deleted_at is not null then 'archived' else role end as state`),
+      db.raw('count(*) as total'),
+      db.raw('0 as size'),
+    )
     .groupByRaw('1, 2');
 }
 
@@ -50,7 +55,10 @@ function mediaTypes(db: Knex, tenantId: string): Knex.QueryBuilder {
 /** `a UNION ALL b ...` of grouped selects (knex's own unionAll moves the first GROUP BY to the end). */
 async function unionAll<Row>(db: Knex, parts: Knex.QueryBuilder[]): Promise<Row[]> {
   const compiled = parts.map((part) => part.toSQL());
-  const result = await db.raw(compiled.map((part) => part.sql).join(' union all '), compiled.flatMap((part) => [...part.bindings]));
+  const result = await db.raw(
+    compiled.map((part) => part.sql).join(' union all '),
+    compiled.flatMap((part) => [...part.bindings]),
+  );
   // SQLite answers the rows, PostgreSQL a result with `rows`.
   return (Array.isArray(result) ? result : result.rows) as Row[];
 }
@@ -61,8 +69,16 @@ function countOf(rows: CountRow[], kind: Kind, state: string): number {
 }
 
 export async function snapshotReport(db: Knex, tenantId: string): Promise<SnapshotReport> {
-  const rows = await unionAll<CountRow>(db, [...CONTENT.map((table) => contentStates(db, table, tenantId)), memberStates(db, tenantId), mediaTypes(db, tenantId)]);
-  const states = (kind: Kind) => ({ active: countOf(rows, kind, 'active'), inactive: countOf(rows, kind, 'inactive'), archived: countOf(rows, kind, 'archived') });
+  const rows = await unionAll<CountRow>(db, [
+    ...CONTENT.map((table) => contentStates(db, table, tenantId)),
+    memberStates(db, tenantId),
+    mediaTypes(db, tenantId),
+  ]);
+  const states = (kind: Kind) => ({
+    active: countOf(rows, kind, 'active'),
+    inactive: countOf(rows, kind, 'inactive'),
+    archived: countOf(rows, kind, 'archived'),
+  });
   const media = rows.filter((row) => row.kind === 'media');
   return {
     modules: states('modules'),

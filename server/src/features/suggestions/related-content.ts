@@ -28,7 +28,9 @@ function lookup(db: Knex, viewer: Viewer, level: Level, id: string): Promise<Rel
     const query = db('components as c').join('modules as m', 'm.id', 'c.module_id');
     return whereComponentVisible(db, query, viewer, 'one').where('c.id', id).first(db.raw('null as topic_id'), 'c.id as component_id', 'm.id as module_id');
   }
-  return whereModuleVisible(db, db('modules as m'), viewer, 'one').where('m.id', id).first(db.raw('null as topic_id'), db.raw('null as component_id'), 'm.id as module_id');
+  return whereModuleVisible(db, db('modules as m'), viewer, 'one')
+    .where('m.id', id)
+    .first(db.raw('null as topic_id'), db.raw('null as component_id'), 'm.id as module_id');
 }
 
 /** Most specific first: the deepest sent id decides the others. */

@@ -111,7 +111,10 @@ export interface NewSuggestion {
 
 /** The media name of an attached image: its file name without the extension ("Image" when it has none). */
 function imageName(filename: string): string {
-  const base = filename.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '').trim();
+  const base = filename
+    .replace(/^.*[\\/]/, '')
+    .replace(/\.[^.]*$/, '')
+    .trim();
   return base.slice(0, TEXT_MAX_LENGTH) || 'Image';
 }
 

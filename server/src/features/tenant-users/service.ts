@@ -64,7 +64,8 @@ function modulesCount(db: Knex) {
 }
 
 function selectMember(db: Knex) {
-  return (query: Knex.QueryBuilder) => query.select('tu.id', 'tu.role', 'tu.is_active', 'tu.deleted_at', 'tu.created_at', ...USER_SUMMARY_COLUMNS, groupsCount(db), modulesCount(db));
+  return (query: Knex.QueryBuilder) =>
+    query.select('tu.id', 'tu.role', 'tu.is_active', 'tu.deleted_at', 'tu.created_at', ...USER_SUMMARY_COLUMNS, groupsCount(db), modulesCount(db));
 }
 
 /** A page's members by id, with their counts: compiled once (db/paginate.ts). */
@@ -88,12 +89,24 @@ async function requireMember(db: Knex, tenantId: string, id: string): Promise<Me
 
 /** The member's live groups, by name. */
 function groupsOfMember(db: Knex, memberId: string): Promise<GroupSummary[]> {
-  return liveRelatedByName(db, { pivot: 'group_tenant_users', ownerColumn: 'tenant_user_id', ownerId: memberId, otherColumn: 'group_id', otherTable: 'groups' });
+  return liveRelatedByName(db, {
+    pivot: 'group_tenant_users',
+    ownerColumn: 'tenant_user_id',
+    ownerId: memberId,
+    otherColumn: 'group_id',
+    otherTable: 'groups',
+  });
 }
 
 /** The live modules related to the member directly, by name (what the edit form's module picker shows). */
 function modulesOfMember(db: Knex, memberId: string): Promise<NamedRef[]> {
-  return liveRelatedByName(db, { pivot: 'module_tenant_users', ownerColumn: 'tenant_user_id', ownerId: memberId, otherColumn: 'module_id', otherTable: 'modules' });
+  return liveRelatedByName(db, {
+    pivot: 'module_tenant_users',
+    ownerColumn: 'tenant_user_id',
+    ownerId: memberId,
+    otherColumn: 'module_id',
+    otherTable: 'modules',
+  });
 }
 
 export interface MemberWithGroups {
@@ -127,7 +140,16 @@ export async function addMember(services: Services, tenant: TenantRef, input: { 
       return { id: previous.id as string, invitation: prepared };
     }
     const membershipId = newId();
-    await trx('tenant_users').insert({ id: membershipId, tenant_id: tenant.id, user_id: prepared.user.id, role: input.role, is_active: true, deleted_at: null, created_at: now, updated_at: now });
+    await trx('tenant_users').insert({
+      id: membershipId,
+      tenant_id: tenant.id,
+      user_id: prepared.user.id,
+      role: input.role,
+      is_active: true,
+      deleted_at: null,
+      created_at: now,
+      updated_at: now,
+    });
     return { id: membershipId, invitation: prepared };
   });
   const { user, token } = invitation;
@@ -153,7 +175,10 @@ export async function updateMember(knex: Knex, access: TenantAccess, id: string,
     const plan = planArchive(member, changes.isDeleted, Object.keys(edits).length > 0, 'member');
     if (plan.deleted_at !== undefined) edits.deleted_at = plan.deleted_at;
     if (plan.restored) edits.is_active = changes.isActive ?? true;
-    if (Object.keys(edits).length > 0) await trx('tenant_users').where('id', id).update({ ...edits, updated_at: new Date() });
+    if (Object.keys(edits).length > 0)
+      await trx('tenant_users')
+        .where('id', id)
+        .update({ ...edits, updated_at: new Date() });
     return loadMember(trx, access.tenant.id, id);
   });
 }

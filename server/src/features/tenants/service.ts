@@ -103,7 +103,10 @@ export async function updateTenant(knex: Knex, idOrSlug: string, changes: Tenant
       if (changes.enableBioreq !== undefined) edits.enable_bioreq = changes.enableBioreq;
       const plan = planArchive(tenant, changes.isDeleted, Object.keys(edits).length > 0, 'organization');
       if (plan.deleted_at !== undefined) edits.deleted_at = plan.deleted_at;
-      if (Object.keys(edits).length > 0) await trx('tenants').where('id', tenant.id).update({ ...edits, updated_at: new Date() });
+      if (Object.keys(edits).length > 0)
+        await trx('tenants')
+          .where('id', tenant.id)
+          .update({ ...edits, updated_at: new Date() });
       return requireTenantRow(trx, tenant.id);
     }),
   );

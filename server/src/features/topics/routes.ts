@@ -49,7 +49,10 @@ export function topicRoutes(services: AppServices): Routes {
     ctx.body = listBody(page, (row) => presentTopic(row, access.role));
   });
 
-  for (const [method, favorite] of [['post', true], ['delete', false]] as const) {
+  for (const [method, favorite] of [
+    ['post', true],
+    ['delete', false],
+  ] as const) {
     router[method](`${BASE}/favorites/:topicId`, inTenant, can(topicPolicy, 'favorite'), async (ctx) => {
       const access = accessOf(ctx);
       const memberId = requireMembership(access);

@@ -14,7 +14,17 @@ import { applyArchived, paginate, type ListParams, type Page, type RowsById } fr
 import { requireVisibleComponent } from '../components/service.js';
 import { contentMessages } from '../content/policy.js';
 import { contentList, type ContentSortKey } from '../content/list.js';
-import { memberFlag, placeholderViewer, viewerValues, whereLive, whereTopicVisible, type Reach, type Viewer, type ViewerParams, type ViewerScope } from '../content/visibility.js';
+import {
+  memberFlag,
+  placeholderViewer,
+  viewerValues,
+  whereLive,
+  whereTopicVisible,
+  type Reach,
+  type Viewer,
+  type ViewerParams,
+  type ViewerScope,
+} from '../content/visibility.js';
 import { copyTopics } from './copy.js';
 import type { TopicRow } from './presenter.js';
 
@@ -101,7 +111,13 @@ function topicRowsById(db: Database, viewer: Viewer, short = false): RowsById<To
   return (ids) => db.read(read, { ...viewerValues(viewer), ids: JSON.stringify(ids) });
 }
 
-export async function listTopics(db: Database, viewer: Viewer, componentId: string, params: ListParams<ContentSortKey>, options: { short: boolean } = { short: false }): Promise<Page<TopicRow>> {
+export async function listTopics(
+  db: Database,
+  viewer: Viewer,
+  componentId: string,
+  params: ListParams<ContentSortKey>,
+  options: { short: boolean } = { short: false },
+): Promise<Page<TopicRow>> {
   const { knex } = db;
   await requireVisibleComponent(db, viewer, componentId);
   const filtered = applyListFilters(topicsOfVisibleComponent(knex, viewer, componentId), viewer, params);
@@ -135,7 +151,17 @@ export async function createTopic(db: Database, viewer: Viewer, componentId: str
     await requireVisibleComponent(tx, viewer, componentId);
     const now = new Date();
     const position = await nextPosition(trx, 'topics', 'component_id', componentId);
-    await trx('topics').insert({ id, tenant_id: viewer.tenantId, component_id: componentId, ...input, is_active: true, position, deleted_at: null, created_at: now, updated_at: now });
+    await trx('topics').insert({
+      id,
+      tenant_id: viewer.tenantId,
+      component_id: componentId,
+      ...input,
+      is_active: true,
+      position,
+      deleted_at: null,
+      created_at: now,
+      updated_at: now,
+    });
   });
   return requireTopic(db, viewer, componentId, id);
 }
@@ -165,7 +191,10 @@ export async function updateTopic(db: Database, viewer: Viewer, componentId: str
     const plan = planArchive(topic, changes.isDeleted, Object.keys(edits).length > 0 || moves, 'topic');
     if (plan.deleted_at !== undefined) edits.deleted_at = plan.deleted_at;
     if (plan.restored) edits.is_active = changes.isActive ?? true;
-    if (Object.keys(edits).length > 0) await trx('topics').where('id', id).update({ ...edits, updated_at: new Date() });
+    if (Object.keys(edits).length > 0)
+      await trx('topics')
+        .where('id', id)
+        .update({ ...edits, updated_at: new Date() });
     if (moves && !plan.archived) await moveTo(trx, 'topics', await liveTopics(trx, componentId), id, changes.order as number);
     return requireTopic(tx, viewer, componentId, id);
   });
@@ -187,7 +216,11 @@ export async function reorderTopics(db: Database, viewer: Viewer, componentId: s
 export async function setFavorite(db: Database, viewer: Viewer, componentId: string, id: string, memberId: string, favorite: boolean): Promise<TopicRow> {
   await requireTopic(db, viewer, componentId, id);
   const { knex } = db;
-  if (favorite) await knex('topic_favorites').insert({ topic_id: id, tenant_user_id: memberId, created_at: new Date() }).onConflict(['topic_id', 'tenant_user_id']).ignore();
+  if (favorite)
+    await knex('topic_favorites')
+      .insert({ topic_id: id, tenant_user_id: memberId, created_at: new Date() })
+      .onConflict(['topic_id', 'tenant_user_id'])
+      .ignore();
   else await knex('topic_favorites').where({ topic_id: id, tenant_user_id: memberId }).delete();
   return requireTopic(db, viewer, componentId, id);
 }

@@ -59,7 +59,6 @@ export function assertTransition(callerId: string, user: Pick<UserRow, 'id' | 'i
 
 export function userAbilities(role: AccessRole, callerId: string, user: Pick<UserRow, 'id' | 'is_active' | 'deleted_at'>): UserAbilities {
   const state = accountState(user);
-  const open = (action: UserAction) =>
-    userPolicy.allows(role, action) && state === TRANSITIONS[action].from && !(isSelfHarm(action) && user.id === callerId);
+  const open = (action: UserAction) => userPolicy.allows(role, action) && state === TRANSITIONS[action].from && !(isSelfHarm(action) && user.id === callerId);
   return { suspend: open('suspend'), reactivate: open('reactivate'), ban: open('ban'), restore: open('restore') };
 }

@@ -12,7 +12,14 @@ export type UserSortKey = 'name' | 'email' | 'created_at' | 'created' | 'joined'
 
 /** `created` is the spec's key for `created_at` (section 9 sort key map); `joined` the portal's column name. */
 export const USER_LIST: ListDefinition<UserSortKey> = {
-  sorts: { name: 'lower(u.name)', email: 'u.email', created_at: 'u.created_at', created: 'u.created_at', joined: 'u.created_at', memberships: 'memberships_count' },
+  sorts: {
+    name: 'lower(u.name)',
+    email: 'u.email',
+    created_at: 'u.created_at',
+    created: 'u.created_at',
+    joined: 'u.created_at',
+    memberships: 'memberships_count',
+  },
   defaultOrder: 'created_at',
   defaultDesc: true,
   tieBreaker: 'u.id',
@@ -76,7 +83,9 @@ export async function changeUser(knex: Knex, callerId: string, id: string, actio
     for (const action of ACTION_ORDER.filter((candidate) => actions.includes(candidate))) {
       assertTransition(callerId, user, action);
       const now = new Date();
-      await trx('users').where('id', id).update({ ...CHANGES[action](now), updated_at: now });
+      await trx('users')
+        .where('id', id)
+        .update({ ...CHANGES[action](now), updated_at: now });
       if (action === 'suspend' || action === 'ban') await revokeAccountGrants(trx, id);
       user = await requireUser(trx, id);
     }
