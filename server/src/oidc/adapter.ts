@@ -20,16 +20,26 @@ function epochSeconds(value: PayloadRow['consumed_at']): number | undefined {
   return date ? Math.floor(date.getTime() / 1000) : undefined;
 }
 
-function hydrate(row: PayloadRow | undefined): AdapterPayload | undefined {
+/**
+ * `hiddenForSeconds`: how long after it was consumed a row still reads as unconsumed. A refresh token spent within
+ * the grace window (rotation-grace.ts) must not look like a replay to the provider, which would revoke the login:
+ * its own rotation attempt then loses the conditional consume and answers the winner's pair instead.
+ */
+function hydrate(row: PayloadRow | undefined, hiddenForSeconds = 0): AdapterPayload | undefined {
   if (!row) return undefined;
   const payload = JSON.parse(row.payload) as AdapterPayload;
   const consumed = epochSeconds(row.consumed_at);
-  return consumed === undefined ? payload : { ...payload, consumed };
+  if (consumed === undefined || Date.now() / 1000 - consumed < hiddenForSeconds) return payload;
+  return { ...payload, consumed };
 }
 
-export function createAdapterFactory(knex: Knex) {
+export function createAdapterFactory(knex: Knex, options: { refreshGraceSeconds: number }) {
   return class KnexAdapter implements Adapter {
     constructor(readonly kind: string) {}
+
+    private get hiddenForSeconds(): number {
+      return this.kind === 'RefreshToken' ? options.refreshGraceSeconds : 0;
+    }
 
     private rows() {
       return knex(TABLE).where('kind', this.kind);
@@ -50,7 +60,7 @@ export function createAdapterFactory(knex: Knex) {
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
-      return hydrate(await this.rows().where('id', id).first('payload', 'consumed_at'));
+      return hydrate(await this.rows().where('id', id).first('payload', 'consumed_at'), this.hiddenForSeconds);
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {

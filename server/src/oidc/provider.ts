@@ -31,7 +31,7 @@ export function createProvider(options: ProviderOptions): Provider {
   const { accessTokenTtl, refreshTokenTtl } = config.tokens;
 
   const configuration: Configuration = {
-    adapter: createAdapterFactory(knex),
+    adapter: createAdapterFactory(knex, { refreshGraceSeconds: config.tokens.refreshGraceSeconds }),
     clients: [
       {
         client_id: WEB_CLIENT_ID,

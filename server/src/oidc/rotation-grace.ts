@@ -5,10 +5,11 @@
  * request that loses that race is refused with `ConcurrentRotation` instead of minting a second pair (a fork
  * an attacker could keep using). The pair the winner issued is recorded on the spent token (`rotated_to`).
  *
- * Within `graceSeconds` of the rotation, the exact same refresh token presented again (two tabs of one browser
- * refreshing at once, a retry after a lost answer) answers that same recorded pair, as long as its refresh
- * token is still unspent. After the window, or once the new refresh token has itself been used, presenting the
- * spent token is a replay: the provider revokes the whole login, as before.
+ * Within `graceSeconds` of the rotation the adapter still shows the token as unspent, so the exact same refresh
+ * token presented again (two tabs of one browser refreshing at once, a retry after a lost answer) loses the
+ * consume and answers that same recorded pair, as long as its refresh token is still unspent; once that one has
+ * been used, it is a replay and the login is revoked. After the window the provider sees the spent token and
+ * revokes the login itself, as before.
  */
 import { errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type Provider from 'oidc-provider';
@@ -56,46 +57,38 @@ export function watchConcurrentRotations(provider: Provider): void {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function rotationGrace(knex: Knex, graceSeconds: number) {
-  const refreshRow = (id: string) => knex(TABLE).where({ kind: 'RefreshToken', id }).first('consumed_at', 'rotated_to');
+export type RaceOutcome = { kind: 'pair'; pair: TokenPair } | { kind: 'replay'; grantId: string } | { kind: 'unknown' };
 
-  /** The recorded pair, if its refresh token is still unspent and its access token still exists. */
-  async function liveAnswer(recorded: RecordedPair): Promise<TokenPair | undefined> {
+export function rotationGrace(knex: Knex, graceSeconds: number) {
+  const refreshRow = (id: string) => knex(TABLE).where({ kind: 'RefreshToken', id }).first('consumed_at', 'rotated_to', 'grant_id');
+
+  /** The recorded pair while its refresh token is unspent and its access token exists; a replay once it is spent. */
+  async function outcomeOf(recorded: RecordedPair, grantId: string): Promise<RaceOutcome> {
     const [successor, access] = await Promise.all([
       refreshRow(recorded.refresh_token),
       knex(TABLE).where({ kind: 'AccessToken', id: recorded.access_token }).first('id'),
     ]);
-    if (!successor || toDate(successor.consumed_at) || !access) return undefined;
+    if (!successor || !access) return { kind: 'unknown' };
+    if (toDate(successor.consumed_at)) return { kind: 'replay', grantId };
     const { expires_at: expiresAt, ...pair } = recorded;
-    return { ...pair, expires_in: Math.max(1, Math.ceil((expiresAt - Date.now()) / 1000)) };
-  }
-
-  /** Waits (briefly) for the request that won the rotation of `spentToken` to record its pair. */
-  async function recordedPair(spentToken: string, consumedAt: Date): Promise<TokenPair | undefined> {
-    const deadline = Date.now() + WAIT_FOR_WINNER_MS;
-    for (;;) {
-      const row = await refreshRow(spentToken);
-      if (!row) return undefined;
-      if (row.rotated_to) return liveAnswer(JSON.parse(row.rotated_to) as RecordedPair);
-      if (Date.now() >= deadline || Date.now() - consumedAt.getTime() > graceSeconds * 1000) return undefined;
-      await sleep(POLL_MS);
-    }
+    return { kind: 'pair', pair: { ...pair, expires_in: Math.max(1, Math.ceil((expiresAt - Date.now()) / 1000)) } };
   }
 
   return {
-    /** The pair to answer for a refresh token spent within the grace window, or undefined (let the provider decide). */
-    async replay(refreshToken: string): Promise<TokenPair | undefined> {
-      const row = await refreshRow(refreshToken);
-      const consumedAt = toDate(row?.consumed_at);
-      if (!consumedAt || Date.now() - consumedAt.getTime() > graceSeconds * 1000) return undefined;
-      return recordedPair(refreshToken, consumedAt);
-    },
-
-    /** After losing the race: the winner's pair once it is recorded. */
-    async winnerOf(refreshToken: string): Promise<TokenPair | undefined> {
-      const row = await refreshRow(refreshToken);
-      const consumedAt = toDate(row?.consumed_at);
-      return consumedAt ? recordedPair(refreshToken, consumedAt) : undefined;
+    /**
+     * After losing the race to consume `spentToken` (the adapter hides a consumption within the grace window, so
+     * only such a request gets here): waits briefly for the winner to record its pair, and answers it.
+     */
+    async afterLosingRace(spentToken: string): Promise<RaceOutcome> {
+      const deadline = Date.now() + WAIT_FOR_WINNER_MS;
+      for (;;) {
+        const row = await refreshRow(spentToken);
+        if (!row) return { kind: 'unknown' };
+        if (row.rotated_to) return outcomeOf(JSON.parse(row.rotated_to) as RecordedPair, row.grant_id);
+        const consumedAt = toDate(row.consumed_at);
+        if (Date.now() >= deadline || !consumedAt || Date.now() - consumedAt.getTime() > graceSeconds * 1000) return { kind: 'unknown' };
+        await sleep(POLL_MS);
+      }
     },
 
     /** Records the pair a rotation of `spentToken` issued. */

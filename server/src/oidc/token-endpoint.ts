@@ -189,8 +189,6 @@ export function tokenEndpoint(options: TokenEndpointOptions) {
 
     const params = checkParams(body);
     const refreshing = params.grant_type === 'refresh_token' ? params.refresh_token : undefined;
-    const replayed = refreshing ? await grace.replay(refreshing) : undefined;
-    if (replayed) return answerPair(ctx, replayed);
     const attempt = params.grant_type === PASSWORD_GRANT ? await reserveLoginAttempt(options.limiters, params.email, ctx.ip) : undefined;
 
     const restore = replayAsForm(ctx, params);
@@ -202,8 +200,12 @@ export function tokenEndpoint(options: TokenEndpointOptions) {
     }
 
     if (refreshing && ctx.status === 200 && isTokenPair(ctx.body)) await grace.record(refreshing, ctx.body);
-    const winner = refreshing && ctx.state.concurrentRotation ? await grace.winnerOf(refreshing) : undefined;
-    if (winner) return answerPair(ctx, winner);
+    if (refreshing && ctx.state.concurrentRotation) {
+      const outcome = await grace.afterLosingRace(refreshing);
+      if (outcome.kind === 'pair') return answerPair(ctx, outcome.pair);
+      // The pair it led to has been used already: this is a replay, and it ends the login.
+      if (outcome.kind === 'replay') await revokeGrant(options.db.knex, outcome.grantId);
+    }
 
     translateError(ctx, params.grant_type);
   };
