@@ -7,27 +7,21 @@
  */
 import autocannon from 'autocannon';
 import sharp from 'sharp';
+import type { SoakServer } from './servers/soak.js';
 import { serverMemory, serverTimes, startBenchServer } from './support.js';
 
 const SIDE = 6000;
 const IMAGES = 5;
 const LEARNERS = 4;
 
-interface SoakServer {
-  url: string;
-  tenantId: string;
-  tokens: { admin: string; learner: string };
-}
-
 /** A photo-like jpeg: a gradient with grain, so that it decodes at full cost and stays well under 10 MB. */
 async function largeJpeg(): Promise<Buffer> {
-  const gradient = await sharp({ create: { width: SIDE, height: SIDE, channels: 3, background: '#4a7' } })
+  return sharp({ create: { width: SIDE, height: SIDE, channels: 3, background: '#4a7' } })
     .composite([
       { input: { create: { width: SIDE, height: SIDE, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 40, sigma: 20 } } }, blend: 'add' },
     ])
     .jpeg({ quality: 40 })
     .toBuffer();
-  return gradient;
 }
 
 function suggestionBody(image: Buffer): { body: Buffer; contentType: string } {

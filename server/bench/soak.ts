@@ -11,21 +11,13 @@
  */
 import autocannon, { type Options, type Request, type Result } from 'autocannon';
 import { png } from '../test/fixtures/media.js';
+import type { SoakServer } from './servers/soak.js';
 import { serverMemory, startBenchServer } from './support.js';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
 const CONNECTIONS = 16;
 const SAMPLE_SECONDS = 30;
 const LEVEL_TOLERANCE = 0.1;
-
-interface SoakServer {
-  url: string;
-  tenantId: string;
-  componentId: string;
-  topicId: string;
-  itemIds: string[];
-  tokens: { admin: string; learner: string };
-}
 
 function multipartSuggestion(image: Buffer): { body: Buffer; contentType: string } {
   const boundary = 'tessera-soak-boundary';

@@ -12,6 +12,16 @@ import { newId } from '../../src/db/ids.js';
 import { createConfirmedUser } from '../../src/features/accounts/service.js';
 import { accessToken, serveParent, UNLIMITED_RATES } from '../support.js';
 
+/** What the server tells the parent once it listens. */
+export interface SoakServer {
+  url: string;
+  tenantId: string;
+  componentId: string;
+  topicId: string;
+  itemIds: string[];
+  tokens: { admin: string; learner: string };
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-soak-'));
 const config = {
   ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', IMAGE_CONCURRENCY: process.env.IMAGE_CONCURRENCY }),
@@ -70,5 +80,6 @@ await app.knex('items').insert(
 const { url: listening } = await app.listen(0, '127.0.0.1');
 const url = listening.replace('localhost', '127.0.0.1');
 const tokens = { admin: await accessToken(url, admin.email, password), learner: await accessToken(url, learner.email, password) };
-process.send?.({ url, tenantId, moduleId, componentId, topicId, itemIds, tokens });
+const ready: SoakServer = { url, tenantId, componentId, topicId, itemIds, tokens };
+process.send?.(ready);
 serveParent(app, dataDir);

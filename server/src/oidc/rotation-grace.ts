@@ -15,8 +15,9 @@ import { errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type Provider from 'oidc-provider';
 import type { Knex } from '../db/knex.js';
 import { toDate } from '../db/knex.js';
+import { OIDC_PAYLOADS as TABLE } from '../db/oidc-payloads.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
-const TABLE = 'oidc_payloads';
 /** How long a request that lost the race waits for the winner to record its pair. */
 const WAIT_FOR_WINNER_MS = 2000;
 const POLL_MS = 20;
@@ -54,8 +55,6 @@ export function watchConcurrentRotations(provider: Provider): void {
     if (error instanceof ConcurrentRotation) ctx.state.concurrentRotation = true;
   });
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type RaceOutcome = { kind: 'pair'; pair: TokenPair } | { kind: 'replay'; grantId: string } | { kind: 'unknown' };
 

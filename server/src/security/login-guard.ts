@@ -11,7 +11,7 @@
  * gets no more evaluations than the limits allow; an attempt that does not count (a right password, a refused
  * request) gives its points back.
  */
-import type { RateLimiters } from './rate-limits.js';
+import type { LimiterName, RateLimiters } from './rate-limits.js';
 
 export const FREE_FAILURES = 5;
 export const MAX_BACKOFF_SECONDS = 60;
@@ -35,23 +35,24 @@ export function backoffSeconds(failures: number): number {
  */
 export async function reserveLoginAttempt(limiters: RateLimiters, email: string, ip: string): Promise<LoginAttempt> {
   await limiters.assertAllowed('loginBackoff', email);
-  const reservations: [Parameters<RateLimiters['reserve']>[0], string][] = [
-    ['login', `${email}|${ip}`],
+  const pair = `${email}|${ip}`;
+  const reservations: [LimiterName, string][] = [
+    ['login', pair],
     ['loginIp', ip],
     ['loginAccount', email],
   ];
   const taken: typeof reservations = [];
+  const refundAll = () => Promise.all(taken.map(([name, key]) => limiters.refund(name, key)));
   try {
     for (const [name, key] of reservations) {
-      await limiters.reserve(name, key);
+      await limiters.consume(name, key);
       taken.push([name, key]);
     }
   } catch (error) {
-    await Promise.all(taken.map(([name, key]) => limiters.refund(name, key)));
+    await refundAll();
     throw error;
   }
 
-  const refundAll = () => Promise.all(taken.map(([name, key]) => limiters.refund(name, key)));
   return {
     async settle(outcome) {
       if (outcome === 'wrong_password') {
@@ -60,7 +61,7 @@ export async function reserveLoginAttempt(limiters: RateLimiters, email: string,
         if (wait > 0) await limiters.block('loginBackoff', email, wait);
       } else if (outcome === 'right_password') {
         // The failures before a right password were the owner's own typing: they no longer count.
-        await Promise.all([refundAll(), limiters.reset('login', `${email}|${ip}`), limiters.reset('loginFailures', email)]);
+        await Promise.all([refundAll(), limiters.reset('login', pair), limiters.reset('loginFailures', email)]);
       } else {
         await refundAll();
       }

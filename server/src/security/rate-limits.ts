@@ -4,9 +4,9 @@
  * memory counters (the library's insurance limiter) instead of letting everything through or nothing.
  *
  * Every counting call is one atomic increment in the store (a Lua script in Redis, a synchronous update in
- * memory), so a limit holds against a burst of parallel requests: reserve the attempt first (`reserve`), do
- * the costly work only when the reservation was granted, and give the point back (`refund`) when the attempt
- * turned out not to count.
+ * memory), so a limit holds against a burst of parallel requests: count the attempt first (`consume`), do the
+ * costly work only when it was granted, and give the point back (`refund`) when the attempt turned out not to
+ * count.
  */
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -23,20 +23,18 @@ const INTERNAL_RULES = {
   loginBackoff: { points: 1, duration: 1 },
 } satisfies Record<string, RateLimitRule>;
 
-type LimiterName = RateLimitName | keyof typeof INTERNAL_RULES;
+export type LimiterName = RateLimitName | keyof typeof INTERNAL_RULES;
 
 export interface RateLimiters {
   /** Counts one attempt; throws 429 (with Retry-After) when the key is over its limit. */
   consume(name: LimiterName, key: string): Promise<void>;
-  /** The same atomic count as `consume`, named for attempts that may be given back with `refund`. */
-  reserve(name: LimiterName, key: string): Promise<void>;
-  /** Gives back one point taken by `reserve` (an attempt that did not count). */
+  /** Gives back one point taken by `consume` (an attempt that did not count). */
   refund(name: LimiterName, key: string): Promise<void>;
   /** Throws 429 when the key has used up its attempts (or is blocked), without counting one. */
   assertAllowed(name: LimiterName, key: string): Promise<void>;
   /** Counts one failure without throwing and answers how many the key now holds (for limits that count failures only). */
   penalize(name: LimiterName, key: string): Promise<number>;
-  /** Refuses the key for `seconds` (429 from `assertAllowed`, `consume` and `reserve`). */
+  /** Refuses the key for `seconds` (429 from `assertAllowed` and `consume`). */
   block(name: LimiterName, key: string, seconds: number): Promise<void>;
   reset(name: LimiterName, key: string): Promise<void>;
   /** Resolves once Redis is connected (or at once without Redis); false when it did not connect in time. */
@@ -78,7 +76,6 @@ export function createRateLimiters(config: RateLimitConfig, redisOptions?: { url
 
   return {
     consume,
-    reserve: consume,
     async refund(name, key) {
       await limiter(name).reward(key, 1);
     },

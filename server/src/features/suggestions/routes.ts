@@ -4,7 +4,7 @@
  */
 import { Routes } from '../../http/router.js';
 import { forms, SUGGESTION_MAX_IMAGES } from '@tessera/sdk/rules';
-import type { Context } from 'koa';
+import type { Context, Next } from 'koa';
 import type { AppServices } from '../../context.js';
 import { listBody, readListParams } from '../../http/list-query.js';
 import { readBody } from '../../http/read-body.js';
@@ -21,6 +21,15 @@ import { resolveRelatedContent } from './related-content.js';
 import * as suggestions from './service.js';
 
 const BASE = '/tenants/:tenantId/suggestions';
+
+/** A learner's uploads are counted per membership (authors upload through the library, behind their role): 429 beyond. */
+async function countLearnerUpload(ctx: Context, next: Next): Promise<void> {
+  const access = accessOf(ctx);
+  if (access.role === 'user' && access.membershipId && ctx.is('multipart/form-data')) {
+    await ctx.services.limiters.consume('memberUploads', access.membershipId);
+  }
+  await next();
+}
 
 export function suggestionRoutes(services: AppServices): Routes {
   const router = new Routes();
@@ -42,11 +51,9 @@ export function suggestionRoutes(services: AppServices): Routes {
 
   // JSON, or multipart with `images[]` streamed through the media upload pipeline (stored, then discarded if
   // anything after fails, so a refused suggestion leaves no file behind).
-  router.post(BASE, inTenant, can(suggestionPolicy, 'create'), async (ctx) => {
+  router.post(BASE, inTenant, can(suggestionPolicy, 'create'), countLearnerUpload, async (ctx) => {
     const access = accessOf(ctx);
     const memberId = requireMembership(access);
-    // A learner's uploads are counted per member (authors upload through the library, behind their role).
-    if (access.role === 'user' && ctx.is('multipart/form-data')) await services.limiters.consume('memberUploads', memberId);
     const upload = ctx.is('multipart/form-data') ? await receiveImages(ctx, services, { tenantId: access.tenant.id, max: SUGGESTION_MAX_IMAGES }) : null;
     const send = async () => {
       // JSON or the text fields of an upload: the form is parsed here, once the images are stored.
