@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { Api, openTab, registeredMember, rowOf, search, switchTo, uniqueOrganizationName } from './people-support';
+import { Api, invitedAndAccepted, openTab, registeredMember, rowOf, search, switchTo, uniqueOrganizationName } from './people-support';
 import { DEMO_PASSWORD, expectAccessible, linkFromOutbox, logIn, uniqueEmail } from './support';
 
 test('a master invites a new person, who finishes registration from the email and sees the organization', async ({ page }) => {
@@ -50,11 +50,59 @@ test('a master invites a new person, who finishes registration from the email an
   await expectAccessible(page);
 });
 
+test('a master adds an existing account, which learns nothing of it and only joins by accepting the emailed invitation', async ({ page, request }) => {
+  const name = uniqueOrganizationName('Invite Only');
+  const owner = await Api.as(request, 'owner@example.com');
+  const organization = await owner.call<{ id: string; slug: string; name: string }>('POST', '/tenants', { name });
+  await invitedAndAccepted(request, owner, organization, 'master@example.com', 'master');
+  // An account that exists already (a member of Acme).
+  const email = uniqueEmail('known');
+  await registeredMember(request, await Api.as(request, 'master@example.com'), 'acme-training', email, 'Kim Known');
+
+  await logIn(page, 'master@example.com', DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await page.goto(`/${organization.slug}/admin/members`);
+  await page.getByRole('tab', { name: 'Add' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Member Added!')).toBeVisible();
+  await page.getByRole('tab', { name: 'All' }).click();
+  await search(page, 'Search by name or email', email);
+  // Listed as invited, showing only the address typed: nothing tells the master the account existed.
+  await expect(rowOf(page, email)).toContainText('Invited');
+  await expect(rowOf(page, email)).toContainText('Not Confirmed');
+  await expect(rowOf(page, email)).not.toContainText('Kim Known');
+  await expectAccessible(page);
+
+  // Until accepting, the person is not a member.
+  await switchTo(page, email);
+  const organizations = page.getByRole('list', { name: 'Your organizations' });
+  await expect(organizations).toContainText('Acme Training');
+  await expect(organizations).not.toContainText(name);
+
+  await page.goto(await linkFromOutbox(email, '/accept-invitation/', `invited to join ${name}`));
+  await expect(page.getByRole('heading', { name: 'Accept Invitation' })).toBeVisible();
+  await expect(page.getByText('You have been invited to join an organization on Tessera. Accept the invitation to become a member.')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Accept Invitation' }).click();
+  await expect(page.getByText(`You are now a member of ${name}.`)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: `Go to ${name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/${organization.slug}/modules$`));
+  await expect(page.getByRole('banner').getByRole('link', { name })).toBeVisible();
+
+  await switchTo(page, 'master@example.com');
+  await page.goto(`/${organization.slug}/admin/members`);
+  await search(page, 'Search by name or email', email);
+  await expect(rowOf(page, email)).toContainText('Kim Known');
+  await expect(rowOf(page, email)).toContainText('Active');
+});
+
 test('a person requests access by name, a master approves it, and the person sees the organization', async ({ page, request }) => {
   const name = uniqueOrganizationName('Open Doors');
   const owner = await Api.as(request, 'owner@example.com');
-  const organization = await owner.call<{ id: string; slug: string }>('POST', '/tenants', { name });
-  await owner.call('POST', `/tenants/${organization.id}/tenant-users`, { email: 'master@example.com', role: 'master' });
+  const organization = await owner.call<{ id: string; slug: string; name: string }>('POST', '/tenants', { name });
+  await invitedAndAccepted(request, owner, organization, 'master@example.com', 'master');
 
   await logIn(page, 'learner@example.com', DEMO_PASSWORD);
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
@@ -168,8 +216,8 @@ test('a master creates a group with a member, edits it, and archives and restore
 test('a master declines an access request, archives it and restores it (Declined and Archived tabs)', async ({ page, request }) => {
   const name = uniqueOrganizationName('Closed Doors');
   const owner = await Api.as(request, 'owner@example.com');
-  const organization = await owner.call<{ id: string; slug: string }>('POST', '/tenants', { name });
-  await owner.call('POST', `/tenants/${organization.id}/tenant-users`, { email: 'master@example.com', role: 'master' });
+  const organization = await owner.call<{ id: string; slug: string; name: string }>('POST', '/tenants', { name });
+  await invitedAndAccepted(request, owner, organization, 'master@example.com', 'master');
   // A confirmed person (registered through an invitation to Acme) asks to join the new organization.
   const email = uniqueEmail('declined');
   await registeredMember(request, await Api.as(request, 'master@example.com'), 'acme-training', email, 'Dana Declined');

@@ -57,6 +57,23 @@ export class Api {
 }
 
 /**
+ * An existing account made a member by `adder` (ARCHITECTURE.md#member-invitations): added, which invites it, then
+ * accepted through the API with the emailed link.
+ */
+export async function invitedAndAccepted(
+  request: APIRequestContext,
+  adder: Api,
+  organization: { id: string; name: string },
+  email: string,
+  role: 'user' | 'admin' | 'master',
+) {
+  await adder.call('POST', `/tenants/${organization.id}/tenant-users`, { email, role });
+  const link = new URL(await linkFromOutbox(email, '/accept-invitation/', `invited to join ${organization.name}`));
+  const token = decodeURIComponent(link.pathname.split('/').at(-1) ?? '');
+  await (await Api.as(request, email)).call('POST', '/accept-invitation', { token });
+}
+
+/**
  * A new person in an organization: invited by the organization's master through the API, then
  * registered from the invitation email. Answers the membership id.
  */

@@ -38,13 +38,18 @@ function outboxMessages(): OutboxMessage[] {
   return files.map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8')) as OutboxMessage);
 }
 
-/** Waits for the newest email to `address` whose link contains `pathPart`, and answers that link. */
-export async function linkFromOutbox(address: string, pathPart: string): Promise<string> {
+/**
+ * Waits for the newest email to `address` whose link contains `pathPart` (and whose subject contains `subject`,
+ * when given: invitations of one account to two organizations may be sent at once), and answers that link.
+ */
+export async function linkFromOutbox(address: string, pathPart: string, subject?: string): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(
       () => {
-        const messages = outboxMessages().filter((message) => [message.to].flat().join(',').includes(address));
+        const messages = outboxMessages()
+          .filter((message) => [message.to].flat().join(',').includes(address))
+          .filter((message) => !subject || message.subject.includes(subject));
         link = messages
           .flatMap((message) => message.links)
           .filter((candidate) => candidate.includes(pathPart))

@@ -566,7 +566,8 @@ const ROLE_RANK: Partial<Record<Actor, number>> = { user: 0, admin: 1, master: 2
 function expected(scope: Scope, actor: Actor | 'anonymous', success: number): number | Denial {
   if (actor === 'anonymous') return { status: 401, code: 'unauthenticated' };
   if (actor === 'owner') return scope === 'self' ? { status: 403, code: 'forbidden' } : success;
-  if (actor === 'outsider') return { status: 404, code: 'not_found' };
+  // An invitation not yet accepted is no membership: the invited person is an outsider.
+  if (actor === 'outsider' || actor === 'invited') return { status: 404, code: 'not_found' };
   if (actor === 'suspended') return { status: 403, code: 'membership_suspended' };
   if (actor === 'unconfirmed') return { status: 403, code: 'email_unconfirmed' };
   return (ROLE_RANK[actor] as number) >= RANK[scope] ? success : { status: 403, code: 'forbidden' };

@@ -19,6 +19,7 @@ import {
   type World,
 } from './support/people.js';
 import { insertModule } from './support/content.js';
+import { issueAuthToken } from '../src/features/accounts/auth-tokens.js';
 
 /**
  * Who may call: the platform owner only, the organization's masters (and the owner), anyone logged in, or
@@ -92,6 +93,9 @@ async function account(t: Target, state: 'suspended' | 'banned'): Promise<string
 
 /** A member of the organization asking to join it again (the message of access-requests/policy.ts). */
 const ALREADY_MEMBER: Denial = { status: 422, code: 'validation_failed', errors: { tenant_id: ['You are already associated with this organization.'] } };
+
+/** Every refusal of an invitation token (ARCHITECTURE.md#member-invitations). */
+const INVITATION_INVALID: Denial = { status: 422, code: 'validation_failed', errors: { token: ['This invitation link is invalid or has expired.'] } };
 
 const OPERATIONS: Operation[] = [
   // Platform: organizations and accounts (owner only).
@@ -215,6 +219,41 @@ const OPERATIONS: Operation[] = [
       body: { email: uniqueEmail('added') },
       snapshot: count(t.server, 'tenant_users', { tenant_id: t.pathTenant.id }),
     }),
+  },
+  {
+    name: 'POST tenant-users (an existing account: invited)',
+    scope: 'master',
+    success: 201,
+    prepare: async (t) => {
+      const user = await createUser(t.server, { name: uniqueName('Known') });
+      return {
+        method: 'POST',
+        path: `/tenants/${t.pathTenant.id}/tenant-users`,
+        body: { email: user.email },
+        snapshot: count(t.server, 'tenant_users', { tenant_id: t.pathTenant.id }),
+      };
+    },
+  },
+  {
+    // Only the account the token was issued to accepts; anyone else is answered as for an unknown token.
+    name: "POST /accept-invitation (the invited person's token)",
+    scope: 'anyone',
+    success: 200,
+    outcomes: Object.fromEntries(ACTORS.filter((actor) => actor !== 'invited').map((actor) => [actor, INVITATION_INVALID])),
+    prepare: async (t) => {
+      const invited = t.world.people.invited;
+      const id = invited.membershipId as string;
+      const token = await issueAuthToken(t.server.app.knex, invited.user.id, 'invitation', invited.user.email, id);
+      return {
+        method: 'POST',
+        path: '/accept-invitation',
+        body: { token },
+        snapshot: async () => (await t.server.app.knex('tenant_users').where('id', id).first('invited_at')).invited_at !== null,
+        cleanup: async () => {
+          await t.server.app.knex('tenant_users').where('id', id).update({ invited_at: new Date() });
+        },
+      };
+    },
   },
   {
     name: 'GET tenant-users/{id}',
@@ -443,6 +482,8 @@ function expected(scope: Scope, actor: Actor | 'anonymous', success: number): nu
     admin: { status: 403, code: 'forbidden' },
     user: { status: 403, code: 'forbidden' },
     outsider: { status: 404, code: 'not_found' },
+    // An invitation not yet accepted is no membership: the invited person is an outsider.
+    invited: { status: 404, code: 'not_found' },
     suspended: { status: 403, code: 'membership_suspended' },
     unconfirmed: { status: 403, code: 'email_unconfirmed' },
   };

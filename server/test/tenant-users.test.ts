@@ -22,29 +22,29 @@ describe.each(databaseKinds)('members on %s', (kind) => {
   const patch = (id: string, body: unknown) => server.api.patch(`${base()}/${id}`, body, { token: master.token });
 
   describe('adding', () => {
-    it('adds an existing account as a user and emails it a notice', async () => {
+    it('invites an existing account (nothing shown about it) and emails it an accept link', async () => {
       const { user } = await person(server, { name: 'Ed Existing' });
       const response = await add({ email: user.email.toUpperCase() });
       expect(response.status).toBe(201);
       expect(response.body.data).toMatchObject({
         role: 'user',
-        status: 'active',
+        status: 'invited',
         is_active: true,
-        user: { id: user.id, name: 'Ed Existing', email: user.email, is_active: true, is_confirmed: true },
+        user: { id: null, name: '', email: user.email, is_active: true, is_confirmed: false },
         groups: [],
         groups_count: 0,
         abilities: { update: true, archive: true, restore: false },
       });
-      const mail = await waitForMail(context.dataDir, user.email, { subject: /added to/ });
-      expect(mail.subject).toBe(`You've been added to ${tenant.name}`);
-      expect(mail.links).toEqual([`http://tessera.test/${tenant.slug}`]);
+      const mail = await waitForMail(context.dataDir, user.email, { subject: /invited to join/ });
+      expect(mail.subject).toBe(`You've been invited to join ${tenant.name}`);
+      expect(mail.links).toEqual([expect.stringMatching(/^http:\/\/tessera\.test\/accept-invitation\/[\w-]{43}$/)]);
     });
 
     it('invites an unknown email; the link finishes registration and the person sees the organization', async () => {
       const email = uniqueEmail('invitee');
       const response = await add({ email, role: 'admin' });
       expect(response.status).toBe(201);
-      expect(response.body.data).toMatchObject({ role: 'admin', user: { email, name: '', is_confirmed: false } });
+      expect(response.body.data).toMatchObject({ role: 'admin', status: 'invited', user: { id: null, email, name: '', is_confirmed: false } });
 
       const mail = await waitForMail(context.dataDir, email, { subject: /invited/ });
       expect(mail.text).toContain(tenant.name);
@@ -66,9 +66,9 @@ describe.each(databaseKinds)('members on %s', (kind) => {
       ]);
     });
 
-    it('answers 422 for a member, and restores a removed member with the new role', async () => {
+    it('answers 422 for a member, and invites a removed member again with the new role', async () => {
       const { user } = await person(server);
-      const first = await add({ email: user.email });
+      const first = { body: { data: { id: await insertMembership(server, tenant.id, user.id) } } };
       const again = await add({ email: user.email });
       expect(again.status).toBe(422);
       expect(again.body.errors).toEqual({ email: ['This person is already a member of this organization.'] });
@@ -76,7 +76,7 @@ describe.each(databaseKinds)('members on %s', (kind) => {
       await del(server, `${base()}/${first.body.data.id}`, master.token);
       const back = await add({ email: user.email, role: 'master' });
       expect(back.status).toBe(201);
-      expect(back.body.data).toMatchObject({ id: first.body.data.id, role: 'master', status: 'active', is_deleted: false });
+      expect(back.body.data).toMatchObject({ id: first.body.data.id, role: 'master', status: 'invited', is_deleted: false });
     });
 
     it('checks the email and the role with the shared rules', async () => {

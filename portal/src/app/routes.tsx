@@ -99,6 +99,11 @@ export const routes: RouteObject[] = (
             { index: true, loader: freshUserLoader, lazy: () => import('../features/home/HomePage').then((m) => ({ Component: m.HomePage })) },
             { path: 'profile', lazy: () => import('../features/profile/ProfilePage').then((m) => ({ Component: m.ProfilePage })) },
             {
+              // An organization's invitation (ARCHITECTURE.md#member-invitations): accepted while logged in.
+              path: 'accept-invitation/:token',
+              lazy: () => import('../features/auth/AcceptInvitationPage').then((m) => ({ Component: m.AcceptInvitationPage })),
+            },
+            {
               // Platform owner: management screens, unsupported on small screens like the admin area.
               loader: ownerLoader,
               lazy: () => import('../features/organization/AdminLayout').then((m) => ({ Component: m.WideScreenOutlet })),

@@ -150,6 +150,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accept-invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation to an organization (the emailed link), becoming its member
+         * @description Added by Tessera (the spec has no such call). Adding a person to an organization (`POST
+         *     /tenants/{tenantId}/tenant-users`) does not make them a member: it creates an invited membership that grants
+         *     nothing (no access, not among the caller's memberships, not counted as a member) and emails an invitation.
+         *     A person who already has a password receives a link to `/accept-invitation/{token}`; the portal page sends
+         *     this call. A person without a password finishes registration instead (`POST /finish-registration`), which
+         *     accepts the invitation that link carried.
+         *
+         *     The caller must be logged in as the invited account: the token names the account and the membership, and a
+         *     token presented by any other account is refused exactly like an unknown one. The token is single-use and
+         *     valid for 7 days; a newer invitation to the same membership replaces it. Accepting also confirms the email
+         *     address, which the invitation reached. 422 on `token` with "This invitation link is invalid or has expired."
+         *     when the token is unknown, spent, expired, not the caller's, or its invitation was withdrawn (the membership
+         *     archived) or its organization archived.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/forgot-password": {
         parameters: {
             query?: never;
@@ -411,10 +443,27 @@ export interface paths {
          * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
          *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
          *     not a member, an unknown or archived organization, or a row of another organization 404.
-         *     `role` defaults to `user`. An existing account gets the membership and a notice email; an unknown email gets
-         *     an account without a password and an invitation email whose link opens /finish-registration/<token>?email=...
-         *     A removed (archived) member is restored with the given role. Someone who is already a member answers 422 on
-         *     `email` ("This person is already a member of this organization.").
+         *     `role` defaults to `user`.
+         *
+         *     Adding never makes anyone a member on the spot: it creates an **invited** membership (`status: invited`) and
+         *     emails an invitation; the person becomes a member when they accept it (ARCHITECTURE.md#member-invitations).
+         *     An invited membership grants nothing: sessions ignore it (no access, not among the person's memberships) and it
+         *     is not counted as a member (organizations' and reports' member counts, the account's memberships count). It can
+         *     be given a role, suspended, related to groups and modules (which take effect on acceptance) and archived, which
+         *     withdraws the invitation. An unknown email gets an account without a password and an invitation whose link opens
+         *     /finish-registration/<token>?email=... (finishing registration accepts it); an account that has a password gets
+         *     one whose link opens /accept-invitation/<token> (`POST /accept-invitation`, logged in as that account). A
+         *     removed (archived) member is invited again with the given role.
+         *
+         *     Until the person accepts, the organization learns nothing about the account: the answer is the same whether
+         *     the address had an account or not (same status, same body; `user.id` null, `user.name` empty, `user.is_active`
+         *     true, `user.is_confirmed` false, only the email as typed), and so are the member list and single reads (the
+         *     name is neither searched nor sorted on), and the members of groups and modules. The work done is the same
+         *     too (one token, one email, no password hash).
+         *
+         *     Someone who is already a member answers 422 on `email` ("This person is already a member of this
+         *     organization."); someone already invited 422 on `email` ("This person has already been invited to this
+         *     organization."; archive the invitation and add them again to send a new one).
          */
         post: operations["createTenantUser"];
         delete?: never;
@@ -2231,8 +2280,13 @@ export interface components {
         };
         /** @description The person behind a membership or an access request. */
         UserSummary: {
-            /** Format: uuid */
-            id: string;
+            /**
+             * Format: uuid
+             * @description null for an invited member (status `invited`) until they accept: an account id would tell the organization
+             *     whether the address already had an account. Name, activity and confirmation are likewise shown as for a new
+             *     address (empty, true, false) until then.
+             */
+            id: string | null;
             /** @description Empty until an invited person finishes registration. */
             name: string;
             /** Format: email */
@@ -2281,10 +2335,12 @@ export interface components {
             user: components["schemas"]["UserSummary"];
         };
         /**
-         * @description archived (removed from the organization) wins over suspended (is_active false); otherwise active.
+         * @description archived (removed from the organization, or an invitation withdrawn) wins over invited (added, the invitation not
+         *     yet accepted: not a member, ARCHITECTURE.md#member-invitations), which wins over suspended (is_active false);
+         *     otherwise active.
          * @enum {string}
          */
-        MemberStatus: "active" | "suspended" | "archived";
+        MemberStatus: "active" | "invited" | "suspended" | "archived";
         /**
          * @description A group of members. `members` (its live members) and `modules` (its live modules) are present on single
          *     reads and writes, not in lists.
@@ -3179,6 +3235,40 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The caller is now a member; the answer is the membership, as the current user's memberships show it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Membership"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];

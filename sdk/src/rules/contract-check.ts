@@ -30,6 +30,7 @@ type JsonBody<Op extends keyof operations> = operations[Op] extends { requestBod
 interface RequestForms {
   signUp: 'signUp';
   confirmEmail: 'confirmEmail';
+  acceptInvitation: 'acceptInvitation';
   finishRegistration: 'finishRegistration';
   forgotPassword: 'forgotPassword';
   resetPassword: 'resetPassword';

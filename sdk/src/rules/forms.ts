@@ -395,6 +395,7 @@ export const forms = {
   resetPassword: form({ email, password: requiredPassword, token: requiredToken }),
   resetPasswordScreen: confirmingPassword(form({ password: requiredPassword, password_confirmation: passwordConfirmation })),
   confirmEmail: form({ token: requiredToken, email: present(emailAddress()) }),
+  acceptInvitation: form({ token: requiredToken }),
   /** In the profile every field is optional (blank: unchanged); the confirmation becomes required once a password is typed. */
   /**
    * `current_password` proves the caller is the account's owner, not someone holding a stolen access token: the

@@ -44,6 +44,8 @@ export class TenantUser extends Model {
   declare user_id: string;
   declare role: Role;
   declare is_active: DbBoolean;
+  /** Set while the membership is an invitation the person has not accepted: it grants nothing (ARCHITECTURE.md#member-invitations). */
+  declare invited_at: DbDate | null;
   declare deleted_at: DbDate | null;
   declare created_at: DbDate;
   declare updated_at: DbDate;
@@ -67,6 +69,8 @@ export class AuthToken extends Model {
   declare type: AuthTokenType;
   declare token_hash: string;
   declare email: string;
+  /** The membership an invitation token accepts, or null (email confirmation, password reset, the owner's invitation). */
+  declare tenant_user_id: string | null;
   declare expires_at: DbDate;
   declare used_at: DbDate | null;
   declare created_at: DbDate;

@@ -69,7 +69,8 @@ const sessionRows = compiledRead<SessionRow, { token: string; now: Date }>(
   (knex, param) =>
     knex('oidc_payloads as p')
       .join('users as u', 'u.id', 'p.account_id')
-      .leftJoin('tenant_users as tu', (join) => join.on('tu.user_id', 'u.id').andOnNull('tu.deleted_at'))
+      // An invitation not yet accepted is no membership (ARCHITECTURE.md#member-invitations).
+      .leftJoin('tenant_users as tu', (join) => join.on('tu.user_id', 'u.id').andOnNull('tu.deleted_at').andOnNull('tu.invited_at'))
       .leftJoin('tenants as t', (join) => join.on('t.id', 'tu.tenant_id').andOnNull('t.deleted_at'))
       .where('p.kind', 'AccessToken')
       .andWhere('p.id', param('token'))

@@ -98,14 +98,20 @@ export function passwordResetEmail(to: string, name: string, url: string): MailM
 }
 
 /** An existing account was added to an organization by one of its masters. */
-export function membershipAddedEmail(to: string, name: string, organization: string, url: string): MailMessage {
+/**
+ * An organization added an account that already has a password: it becomes a member once it accepts
+ * (ARCHITECTURE.md#member-invitations). The link opens the portal's accept page.
+ */
+export function membershipInvitationEmail(to: string, name: string, organization: string, url: string): MailMessage {
   return compose({
     to,
-    subject: `You've been added to ${organization}`,
+    subject: `You've been invited to join ${organization}`,
     greeting: greet(name),
-    paragraphs: [`You are now a member of ${organization} on Tessera. Follow the link below to see its training.`],
-    action: { label: `Open ${organization}`, url },
-    closing: "If you don't know this organization, you can ignore this email or ask it to remove you.",
+    paragraphs: [
+      `You have been invited to join ${organization} on Tessera. Follow the link below and log in to accept the invitation. The link is valid for 7 days.`,
+    ],
+    action: { label: 'Accept the invitation', url },
+    closing: "If you don't want to join this organization, you can ignore this email.",
   });
 }
 

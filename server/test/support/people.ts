@@ -39,6 +39,8 @@ export interface MembershipOptions {
   active?: boolean;
   archived?: boolean;
   createdAt?: Date;
+  /** An invitation not yet accepted (ARCHITECTURE.md#member-invitations): grants nothing. */
+  invited?: boolean;
 }
 
 export async function insertMembership(server: TestServer, tenantId: string, userId: string, options: MembershipOptions = {}): Promise<string> {
@@ -51,6 +53,7 @@ export async function insertMembership(server: TestServer, tenantId: string, use
     role: options.role ?? 'user',
     is_active: options.active ?? true,
     deleted_at: options.archived ? now : null,
+    invited_at: options.invited ? now : null,
     created_at: now,
     updated_at: now,
   });
@@ -124,13 +127,14 @@ export async function person(server: TestServer, options: PersonOptions = {}): P
   return { user, token: tokens.access_token, membershipId };
 }
 
-export type Actor = 'owner' | 'master' | 'admin' | 'user' | 'outsider' | 'suspended' | 'unconfirmed';
-export const ACTORS: Actor[] = ['owner', 'master', 'admin', 'user', 'outsider', 'suspended', 'unconfirmed'];
+export type Actor = 'owner' | 'master' | 'admin' | 'user' | 'outsider' | 'suspended' | 'unconfirmed' | 'invited';
+export const ACTORS: Actor[] = ['owner', 'master', 'admin', 'user', 'outsider', 'suspended', 'unconfirmed', 'invited'];
 
 /**
  * Two organizations and one person per kind of caller: the owner; a master, an admin and a user of
- * `home`; a master of `other` (the outsider); a master of `home` whose membership is suspended; and a
- * master of `home` whose email is unconfirmed.
+ * `home`; a master of `other` (the outsider); a master of `home` whose membership is suspended; a
+ * master of `home` whose email is unconfirmed; and a person invited into `home` as a master who has not accepted
+ * (an outsider until then).
  */
 export interface World {
   home: TenantFixture;
@@ -149,6 +153,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     outsider: await person(server, { tenantId: other.id, role: 'master', name: 'Otto Outsider' }),
     suspended: await person(server, { tenantId: home.id, role: 'master', active: false, name: 'Sue Suspended' }),
     unconfirmed: await person(server, { tenantId: home.id, role: 'master', confirmed: false, name: 'Una Unconfirmed' }),
+    invited: await person(server, { tenantId: home.id, role: 'master', invited: true, name: 'Ivan Invited' }),
   };
   return { home, other, people };
 }

@@ -24,6 +24,11 @@ export function resetPassword(body: { email: string; password: string; token: st
   return apiCall(client.POST('/reset-password', { body }), { handles: ACCOUNT_FORM_STATUSES });
 }
 
+/** Accepting an organization's invitation (ARCHITECTURE.md#member-invitations): 422 on the token shows on the page. */
+export function acceptInvitation(token: string) {
+  return apiCall(client.POST('/accept-invitation', { body: { token } }), { handles: ACCOUNT_FORM_STATUSES });
+}
+
 export function confirmEmail(body: { token: string; email?: string }) {
   return apiCall(client.POST('/confirm-email', { body }), { handles: ACCOUNT_FORM_STATUSES });
 }

@@ -27,7 +27,8 @@ import { useUrlTab } from '../../lists/listParams';
 /** The page's tabs; the first is the default (lists/listParams.ts keeps the choice in the URL). */
 const MEMBERS_TABS = ['all', 'archived', 'add'] as const;
 
-const STATUS_NAMES: Record<MemberStatus, string> = { active: 'Active', suspended: 'Suspended', archived: 'Archived' };
+/** `Invited`: added, the invitation not yet accepted (ARCHITECTURE.md#member-invitations; the spec names no such status). */
+const STATUS_NAMES: Record<MemberStatus, string> = { active: 'Active', invited: 'Invited', suspended: 'Suspended', archived: 'Archived' };
 
 const INVITATION_HINT = 'An invitation is sent to this address.';
 
@@ -49,7 +50,7 @@ function useMemberColumns(archived: boolean, actions: ReturnType<typeof useRowAc
       id: 'status',
       title: 'Status',
       sortKey: 'status',
-      render: (member) => <Badge tone={member.status === 'active' ? 'neutral' : 'bad'}>{STATUS_NAMES[member.status]}</Badge>,
+      render: (member) => <Badge tone={member.status === 'active' || member.status === 'invited' ? 'neutral' : 'bad'}>{STATUS_NAMES[member.status]}</Badge>,
     },
     { id: 'joined', title: 'Joined', sortKey: 'joined', render: (member) => formatDate(member.joined) },
     {

@@ -71,9 +71,12 @@ async function assertNoOtherOpenRequest(trx: Knex, tenantId: string, request: Ma
   if (other) throw fieldError('is_deleted', accessRequestDecisionMessages.otherOpenRequest);
 }
 
-/** The person becomes a member with role user; a removed membership is restored as user. */
+/**
+ * The person becomes a member with role user; a removed membership is restored as user. An invitation waiting for
+ * the person is accepted with the role it was given: they asked to join, which is their consent.
+ */
 async function grantMembership(trx: Knex, tenantId: string, userId: string, now: Date): Promise<void> {
-  const membership = await trx('tenant_users').where({ tenant_id: tenantId, user_id: userId }).first('id', 'deleted_at');
+  const membership = await trx('tenant_users').where({ tenant_id: tenantId, user_id: userId }).first('id', 'deleted_at', 'invited_at');
   if (!membership) {
     await trx('tenant_users').insert({
       id: newId(),
@@ -86,7 +89,9 @@ async function grantMembership(trx: Knex, tenantId: string, userId: string, now:
       updated_at: now,
     });
   } else if (membership.deleted_at) {
-    await trx('tenant_users').where('id', membership.id).update({ role: 'user', is_active: true, deleted_at: null, updated_at: now });
+    await trx('tenant_users').where('id', membership.id).update({ role: 'user', is_active: true, deleted_at: null, invited_at: null, updated_at: now });
+  } else if (membership.invited_at) {
+    await trx('tenant_users').where('id', membership.id).update({ invited_at: null, updated_at: now });
   }
 }
 

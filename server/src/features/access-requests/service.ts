@@ -15,7 +15,8 @@ export async function createAccessRequest(knex: Knex, user: UserRow, organizatio
   return knex.transaction(async (trx) => {
     const tenant = await findTenantByName(trx, organizationName);
     if (!tenant) throw fieldError('name', accessRequestMessages.unknownOrganization);
-    const membership = await trx('tenant_users').where({ tenant_id: tenant.id, user_id: user.id }).first('deleted_at');
+    // An invitation the person has not accepted is no membership: they may still ask (ARCHITECTURE.md#member-invitations).
+    const membership = await trx('tenant_users').where({ tenant_id: tenant.id, user_id: user.id }).whereNull('invited_at').first('deleted_at');
     const openRequest = await trx('access_requests')
       .where({ tenant_id: tenant.id, user_id: user.id })
       .whereIn('status', ['pending', 'declined'])

@@ -1,7 +1,8 @@
 /**
  * Single-use account tokens (email confirmation, invitation, password reset). The emailed token is
  * 256 random bits; only its sha256 is stored. A token expires, is spent by its first use, and a newer
- * token of the same kind for the same account replaces the older ones.
+ * token of the same kind for the same account (and, for an invitation to an organization, the same membership)
+ * replaces the older ones: invitations from two organizations stay usable side by side.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from '../../db/knex.js';
@@ -19,22 +20,26 @@ const AUTH_TOKEN_TTL_MS: Record<AuthTokenType, number> = {
 /** Longer inputs cannot be one of our tokens; checking stops there. */
 const MAX_TOKEN_LENGTH = 256;
 
-export type AuthTokenRow = Pick<AuthToken, 'id' | 'user_id' | 'type' | 'email' | 'expires_at' | 'used_at'>;
+export type AuthTokenRow = Pick<AuthToken, 'id' | 'user_id' | 'type' | 'email' | 'tenant_user_id' | 'expires_at' | 'used_at'>;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function issueAuthToken(db: Knex, userId: string, type: AuthTokenType, email: string): Promise<string> {
+export async function issueAuthToken(db: Knex, userId: string, type: AuthTokenType, email: string, tenantUserId: string | null = null): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
-  await db('auth_tokens').where({ user_id: userId, type }).whereNull('used_at').update({ used_at: now });
+  const older = db('auth_tokens').where({ user_id: userId, type }).whereNull('used_at');
+  if (tenantUserId) older.where('tenant_user_id', tenantUserId);
+  else older.whereNull('tenant_user_id');
+  await older.update({ used_at: now });
   await db('auth_tokens').insert({
     id: newId(),
     user_id: userId,
     type,
     token_hash: hashToken(token),
     email,
+    tenant_user_id: tenantUserId,
     expires_at: new Date(now.getTime() + AUTH_TOKEN_TTL_MS[type]),
     created_at: now,
   });
@@ -48,7 +53,7 @@ export async function findUsableAuthToken(db: Knex, type: AuthTokenType, token: 
     .where({ token_hash: hashToken(token), type })
     .whereNull('used_at')
     .andWhere('expires_at', '>', new Date())
-    .first('id', 'user_id', 'type', 'email', 'expires_at', 'used_at');
+    .first('id', 'user_id', 'type', 'email', 'tenant_user_id', 'expires_at', 'used_at');
 }
 
 /** Spends a token; false when another request spent it first. */

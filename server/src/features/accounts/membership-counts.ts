@@ -44,6 +44,7 @@ const countsOfUser = compiledRead<{ tenant_user_id: string; groups_count: number
     knex('tenant_users as tu')
       .where('tu.user_id', param('userId'))
       .whereNull('tu.deleted_at')
+      .whereNull('tu.invited_at')
       .select('tu.id as tenant_user_id', groupsCount(knex), modulesCount(knex)),
 );
 

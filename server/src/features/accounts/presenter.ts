@@ -19,7 +19,7 @@ export function userStatus(user: Pick<UserRow, 'deleted_at' | 'is_active' | 'con
 /** Counts per membership id (see countMembershipRelations); a membership missing from it counts zero. */
 export type MembershipCounts = ReadonlyMap<string, { groups_count: number; modules_count: number }>;
 
-function presentMembership(row: MembershipRow, counts: MembershipCounts = new Map()): Membership {
+export function presentMembership(row: MembershipRow, counts: MembershipCounts = new Map()): Membership {
   return {
     id: row.id,
     role: row.role,

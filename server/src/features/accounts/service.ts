@@ -4,7 +4,7 @@
  * has one connection); emails go out after the transaction commits, and a mail failure is logged
  * rather than undoing the account change (the person can ask for the link again).
  */
-import type { CurrentUser } from '@tessera/sdk';
+import type { CurrentUser, Membership } from '@tessera/sdk';
 import { messages } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
 import type { Database } from '../../db/database.js';
@@ -16,13 +16,13 @@ import { fieldError } from '../../http/errors.js';
 import { normalizeEmail } from '../../http/input.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { breachedPasswordError } from './breached-passwords.js';
-import { accountChangedEmail, confirmationEmail, invitationEmail, passwordResetEmail } from '../../mail/templates.js';
+import { accountChangedEmail, confirmationEmail, invitationEmail, membershipInvitationEmail, passwordResetEmail } from '../../mail/templates.js';
 import { reserveLoginAttempt } from '../../security/login-guard.js';
 import { revokeAccountGrants } from '../../db/oidc-payloads.js';
 import { findUsableAuthToken, issueAuthToken, spendAuthToken, type AuthTokenRow } from './auth-tokens.js';
 import { isUsable } from '../../http/session.js';
 import { countMembershipRelations } from './membership-counts.js';
-import { presentCurrentUser, type MembershipRow } from './presenter.js';
+import { presentCurrentUser, presentMembership, type MembershipRow } from './presenter.js';
 
 export const accountMessages = {
   emailTaken: 'The email has already been taken.',
@@ -60,12 +60,13 @@ async function findUserById(db: Knex, id: string): Promise<UserRow | undefined> 
   return db('users').where('id', id).first(USER_COLUMNS);
 }
 
-/** Live memberships in live organizations, by organization name. */
+/** Live memberships in live organizations, by organization name (invitations not yet accepted are none). */
 async function listMemberships(db: Knex, userId: string): Promise<MembershipRow[]> {
   return db('tenant_users as tu')
     .join('tenants as t', 't.id', 'tu.tenant_id')
     .where('tu.user_id', userId)
     .whereNull('tu.deleted_at')
+    .whereNull('tu.invited_at')
     .whereNull('t.deleted_at')
     .orderBy('t.name')
     .select(
@@ -195,27 +196,56 @@ export interface Invitation {
   token: string | null;
 }
 
+/** The account an invitation goes to: the one with this email, or a new one without a password. */
+export async function invitee(db: Knex, email: string, options: { name?: string } = {}): Promise<UserRow> {
+  return (await findUserByEmail(db, email)) ?? (await insertUser(db, { email, name: options.name ?? '', passwordHash: null, confirmed: false }));
+}
+
 /**
- * The database half of an invitation, inside the caller's transaction (adding a member invites and
- * creates the membership atomically): creates an account without a password when the email is new and
- * issues a finish-registration token valid for 7 days. An account that already has a password is left
- * alone (`token: null`).
+ * The database half of an invitation that is not to an organization (the owner inviting a person), inside the
+ * caller's transaction: creates an account without a password when the email is new and issues a
+ * finish-registration token valid for 7 days. An account that already has a password is left alone (`token: null`).
  */
-export async function prepareInvitation(db: Knex, email: string, options: { name?: string } = {}): Promise<Invitation> {
-  const existing = await findUserByEmail(db, email);
-  if (existing?.password_hash) return { user: existing, token: null };
-  const user = existing ?? (await insertUser(db, { email, name: options.name ?? '', passwordHash: null, confirmed: false }));
+async function prepareInvitation(db: Knex, email: string, options: { name?: string } = {}): Promise<Invitation> {
+  const user = await invitee(db, email, options);
+  if (user.password_hash) return { user, token: null };
   return { user, token: await issueAuthToken(db, user.id, 'invitation', user.email) };
 }
 
+/** An invitation to an organization: the token accepts membership `tenantUserId` (ARCHITECTURE.md#member-invitations). */
+export interface MembershipInvitation {
+  user: Pick<UserRow, 'email' | 'name' | 'password_hash'>;
+  token: string;
+  organization: string;
+}
+
+/** Issues the token of an invitation to an organization, inside the caller's transaction; valid for 7 days. */
+export async function issueMembershipInvitation(db: Knex, user: UserRow, tenantUserId: string, organization: string): Promise<MembershipInvitation> {
+  return { user, token: await issueAuthToken(db, user.id, 'invitation', user.email, tenantUserId), organization };
+}
+
+/**
+ * The email half of an invitation to an organization, after the transaction committed: an account without a
+ * password finishes its registration (which accepts the invitation), one with a password accepts it while logged in.
+ */
+export async function sendMembershipInvitation(services: Pick<Services, 'mailer' | 'log' | 'config'>, invitation: MembershipInvitation): Promise<void> {
+  const { user, token, organization } = invitation;
+  if (!user.password_hash) {
+    await sendInvitation(services, { user, token }, organization);
+    return;
+  }
+  const url = `${services.config.publicUrl}/accept-invitation/${token}`;
+  await deliver(services, membershipInvitationEmail(user.email, user.name, organization, url));
+}
+
 /** The email half of an invitation, after the transaction committed. */
-export async function sendInvitation(
+function sendInvitation(
   services: Pick<Services, 'mailer' | 'log' | 'config'>,
   invitation: { user: Pick<UserRow, 'email' | 'name'>; token: string },
   organization?: string,
 ): Promise<void> {
   const url = link(services, 'finish-registration', invitation.token, invitation.user.email);
-  await deliver(services, invitationEmail(invitation.user.email, invitation.user.name, url, organization));
+  return deliver(services, invitationEmail(invitation.user.email, invitation.user.name, url, organization));
 }
 
 /** Invites a person by email (see prepareInvitation); `invited: false` when the account already has a password. */
@@ -224,6 +254,67 @@ export async function inviteUser(services: Services, email: string, options: { n
   if (!invitation.token) return { user: invitation.user, invited: false };
   await sendInvitation(services, { user: invitation.user, token: invitation.token });
   return { user: invitation.user, invited: true };
+}
+
+/**
+ * Makes an invited membership a membership. False when it is no longer a waiting invitation: accepted already,
+ * withdrawn (archived), or its organization archived.
+ */
+async function acceptMembership(trx: Knex, tenantUserId: string): Promise<boolean> {
+  const liveTenant = trx('tenants as t').whereRaw('t.id = tenant_users.tenant_id').whereNull('t.deleted_at').select(trx.raw('1'));
+  const updated = await trx('tenant_users')
+    .where('id', tenantUserId)
+    .whereNotNull('invited_at')
+    .whereNull('deleted_at')
+    .whereExists(liveTenant)
+    .update({ invited_at: null, updated_at: new Date() });
+  return updated === 1;
+}
+
+/**
+ * The invitations to organizations still waiting for an account that has just chosen its password: their
+ * finish-registration links no longer fit it, so each is issued again as an accept link (spending the old token).
+ */
+async function reissueWaitingInvitations(trx: Knex, user: UserRow): Promise<MembershipInvitation[]> {
+  const waiting = (await trx('auth_tokens as at')
+    .join('tenant_users as tu', 'tu.id', 'at.tenant_user_id')
+    .join('tenants as t', 't.id', 'tu.tenant_id')
+    .where({ 'at.user_id': user.id, 'at.type': 'invitation' })
+    .whereNull('at.used_at')
+    .andWhere('at.expires_at', '>', new Date())
+    .whereNotNull('tu.invited_at')
+    .whereNull('tu.deleted_at')
+    .whereNull('t.deleted_at')
+    .orderBy('t.name')
+    .select('tu.id as tenant_user_id', 't.name as organization')) as { tenant_user_id: string; organization: string }[];
+  const invitations: MembershipInvitation[] = [];
+  for (const { tenant_user_id, organization } of waiting) invitations.push(await issueMembershipInvitation(trx, user, tenant_user_id, organization));
+  return invitations;
+}
+
+/**
+ * Accepts an invitation to an organization for the logged-in account the token was issued to; anything else
+ * (unknown, spent or expired token, another account's, a withdrawn invitation) is the same 422 on `token`.
+ * The invitation reached the address, which confirms it. Answers the accepted membership's id.
+ */
+export async function acceptInvitation(services: Pick<Services, 'db'>, user: UserRow, token: string): Promise<string> {
+  return services.db.knex.transaction(async (trx) => {
+    const record = await findUsableAuthToken(trx, 'invitation', token);
+    const invalid = () => fieldError('token', accountMessages.invitationInvalid);
+    if (!record?.tenant_user_id || record.user_id !== user.id || record.email !== user.email) throw invalid();
+    if (!(await spendAuthToken(trx, record.id))) throw invalid();
+    if (!(await acceptMembership(trx, record.tenant_user_id))) throw invalid();
+    if (!toDate(user.confirmed_at)) await trx('users').where('id', user.id).update({ confirmed_at: new Date(), updated_at: new Date() });
+    return record.tenant_user_id;
+  });
+}
+
+/** The caller's membership `id` as the current user's memberships show it. */
+export async function loadOwnMembership(db: Database, user: UserRow, id: string): Promise<Membership | undefined> {
+  const memberships = await listMemberships(db.knex, user.id);
+  const counts = await countMembershipRelations(db, user.id);
+  const row = memberships.find((membership) => membership.id === id);
+  return row ? presentMembership(row, counts) : undefined;
 }
 
 /** The token's account, when the token is usable and was issued to this email. */
@@ -244,15 +335,20 @@ export interface FinishRegistrationInput {
 
 export async function finishRegistration(services: Services, input: FinishRegistrationInput): Promise<void> {
   const passwordHash = await hashNewPassword(services, input.password);
-  await services.db.knex.transaction(async (trx) => {
+  const reissued = await services.db.knex.transaction(async (trx) => {
     const found = await tokenAccount(trx, 'invitation', input.token, input.email);
-    if (!found || !(await spendAuthToken(trx, found.record.id))) throw fieldError('token', accountMessages.invitationInvalid);
+    // Registration is finished once: an account with a password logs in (and accepts invitations from there).
+    if (!found || found.user.password_hash || !(await spendAuthToken(trx, found.record.id))) throw fieldError('token', accountMessages.invitationInvalid);
     const now = new Date();
     // The invitation reached this address, which proves it.
     await trx('users')
       .where('id', found.user.id)
       .update({ name: input.name.trim(), password_hash: passwordHash, confirmed_at: toDate(found.user.confirmed_at) ?? now, updated_at: now });
+    // Finishing the registration an organization's invitation asked for accepts that invitation (and only that one).
+    if (found.record.tenant_user_id) await acceptMembership(trx, found.record.tenant_user_id);
+    return reissueWaitingInvitations(trx, { ...found.user, name: input.name.trim(), password_hash: passwordHash });
   });
+  for (const invitation of reissued) await sendMembershipInvitation(services, invitation);
 }
 
 /** Answers the same whether or not the address has an account; the email goes out in the background. */

@@ -2,7 +2,7 @@ import type { Group, NamedRef, TenantUserSummary } from '@tessera/sdk';
 import { toDate, toIso } from '../../db/knex.js';
 import type { DbBoolean, DbDate, Role } from '../../db/models.js';
 import type { AccessRole } from '../../http/tenant-access.js';
-import { presentUserSummary, type UserSummaryColumns } from '../tenant-users/presenter.js';
+import { presentMemberPerson, type MemberPersonColumns } from '../tenant-users/presenter.js';
 import { groupAbilities } from './policy.js';
 
 export interface GroupRow {
@@ -16,14 +16,14 @@ export interface GroupRow {
   modules_count: number | string;
 }
 
-export interface GroupMemberRow extends UserSummaryColumns {
+export interface GroupMemberRow extends MemberPersonColumns {
   id: string;
   role: Role;
   is_active: DbBoolean;
 }
 
 function presentGroupMember(row: GroupMemberRow): TenantUserSummary {
-  return { id: row.id, role: row.role, is_active: Boolean(row.is_active), user: presentUserSummary(row) };
+  return { id: row.id, role: row.role, is_active: Boolean(row.is_active), user: presentMemberPerson(row) };
 }
 
 /** A single read carries the group's members and modules; a list row only their counts. */

@@ -10,7 +10,7 @@ import { newId } from '../../db/ids.js';
 import { existingIds, liveRelatedByName, replaceRelations } from '../../db/relations.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
-import { USER_SUMMARY_COLUMNS } from '../tenant-users/presenter.js';
+import { MEMBER_NAME_SORT, MEMBER_PERSON_COLUMNS } from '../tenant-users/presenter.js';
 import { groupMessages } from './policy.js';
 import type { GroupMemberRow, GroupRow } from './presenter.js';
 
@@ -70,9 +70,9 @@ async function membersOfGroup(db: Knex, groupId: string): Promise<GroupMemberRow
     .join('users as u', 'u.id', 'tu.user_id')
     .where('gtu.group_id', groupId)
     .whereNull('tu.deleted_at')
-    .orderByRaw('lower(u.name) asc')
+    .orderByRaw(`${MEMBER_NAME_SORT} asc`)
     .orderBy('tu.id')
-    .select('tu.id', 'tu.role', 'tu.is_active', ...USER_SUMMARY_COLUMNS);
+    .select('tu.id', 'tu.role', 'tu.is_active', ...MEMBER_PERSON_COLUMNS);
 }
 
 /** The group's live modules, by name (what the edit form's module picker shows). */

@@ -14,7 +14,7 @@ import { fieldError, notFound } from '../../http/errors.js';
 import { applyArchived, paginate, type ListParams, type Page } from '../../db/paginate.js';
 import { insertMedia } from '../media/service.js';
 import { mediaSummaryColumns, mediaSummaryOf } from '../media/summary.js';
-import { presentUserSummary, USER_SUMMARY_COLUMNS, type UserSummaryColumns } from '../tenant-users/presenter.js';
+import { MEMBER_NAME_SORT, MEMBER_PERSON_COLUMNS, presentMemberPerson, type MemberPersonColumns } from '../tenant-users/presenter.js';
 import { contentMessages } from '../content/policy.js';
 import type { ContentChanges, ContentInput } from '../content/input.js';
 import { contentList, excludesHidden, type ContentListOptions, type ContentSortKey } from '../content/list.js';
@@ -99,8 +99,9 @@ async function relationsOf(db: Knex, id: string): Promise<ModuleRelations> {
     .join('users as u', 'u.id', 'tu.user_id')
     .where('mt.module_id', id)
     .whereNull('tu.deleted_at')
-    .orderByRaw('lower(u.name) asc')
-    .select('tu.id', 'tu.role', 'tu.is_active', ...USER_SUMMARY_COLUMNS)) as (UserSummaryColumns & {
+    .orderByRaw(`${MEMBER_NAME_SORT} asc`)
+    .orderBy('tu.id')
+    .select('tu.id', 'tu.role', 'tu.is_active', ...MEMBER_PERSON_COLUMNS)) as (MemberPersonColumns & {
     id: string;
     role: TenantUserSummary['role'];
     is_active: unknown;
@@ -108,7 +109,7 @@ async function relationsOf(db: Knex, id: string): Promise<ModuleRelations> {
   return {
     media: media.flatMap((row) => mediaSummaryOf(row, 'x') ?? []),
     groups,
-    members: members.map((row) => ({ id: row.id, role: row.role, is_active: Boolean(row.is_active), user: presentUserSummary(row) })),
+    members: members.map((row) => ({ id: row.id, role: row.role, is_active: Boolean(row.is_active), user: presentMemberPerson(row) })),
   };
 }
 

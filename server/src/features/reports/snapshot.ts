@@ -30,10 +30,11 @@ function contentStates(db: Knex, table: Kind, tenantId: string): Knex.QueryBuild
     .groupByRaw('1, 2');
 }
 
-/** Live memberships by role (suspended ones included); removed ones as archived. */
+/** Live memberships by role (suspended ones included); removed ones as archived. Invitations are not memberships. */
 function memberStates(db: Knex, tenantId: string): Knex.QueryBuilder {
   return db('tenant_users')
     .where('tenant_id', tenantId)
+    .whereNull('invited_at')
     .select(
       db.raw(`'tenant_users' as kind`),
       db.raw(`case when deleted_at is not null then 'archived' else role end as state`),

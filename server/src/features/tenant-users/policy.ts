@@ -20,6 +20,7 @@ export const memberPolicy = definePolicy({
 
 export const memberMessages = {
   alreadyMember: 'This person is already a member of this organization.',
+  alreadyInvited: 'This person has already been invited to this organization.',
   ownMembership: 'You cannot change your own membership.',
   unknownGroups: 'The selected groups is invalid.',
   unknownModules: 'The selected modules is invalid.',

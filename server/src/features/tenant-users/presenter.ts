@@ -23,6 +23,29 @@ export const USER_SUMMARY_COLUMNS = [
   'u.confirmed_at as user_confirmed_at',
 ];
 
+/**
+ * A member's person columns: the person's, plus `invited_at` (ARCHITECTURE.md#member-invitations). Until an invited
+ * person accepts, the organization sees only the email it typed, as for an address without an account.
+ */
+export const MEMBER_PERSON_COLUMNS = [...USER_SUMMARY_COLUMNS, 'tu.invited_at'];
+
+/** The member's name as the organization may see it, for sorting (an invited person's name is not theirs to sort on). */
+export const MEMBER_NAME_SORT = "lower(case when tu.invited_at is null then u.name else '' end)";
+
+export interface MemberPersonColumns extends UserSummaryColumns {
+  invited_at: DbDate | null;
+}
+
+export function isInvited(row: { invited_at: DbDate | null }): boolean {
+  return toDate(row.invited_at) !== null;
+}
+
+/** The person behind a membership: for an invitation, what a brand-new address would show (see the contract's UserSummary). */
+export function presentMemberPerson(row: MemberPersonColumns): UserSummary {
+  if (isInvited(row)) return { id: null, name: '', email: row.user_email, is_active: true, is_confirmed: false };
+  return presentUserSummary(row);
+}
+
 export function presentUserSummary(row: UserSummaryColumns): UserSummary {
   return {
     id: row.user_id,
@@ -33,7 +56,7 @@ export function presentUserSummary(row: UserSummaryColumns): UserSummary {
   };
 }
 
-export interface MemberRow extends UserSummaryColumns {
+export interface MemberRow extends MemberPersonColumns {
   id: string;
   role: Role;
   is_active: DbBoolean;
@@ -43,8 +66,9 @@ export interface MemberRow extends UserSummaryColumns {
   modules_count: number | string;
 }
 
-function memberStatus(row: Pick<MemberRow, 'deleted_at' | 'is_active'>): MemberStatus {
+function memberStatus(row: Pick<MemberRow, 'deleted_at' | 'is_active' | 'invited_at'>): MemberStatus {
   if (toDate(row.deleted_at)) return 'archived';
+  if (isInvited(row)) return 'invited';
   return row.is_active ? 'active' : 'suspended';
 }
 
@@ -61,7 +85,7 @@ export function presentMember(row: MemberRow, access: TenantAccess, related?: { 
     deleted_at: deletedAt ? deletedAt.toISOString() : null,
     created_at: joined,
     joined,
-    user: presentUserSummary(row),
+    user: presentMemberPerson(row),
     groups_count: Number(row.groups_count),
     modules_count: Number(row.modules_count),
     abilities: memberAbilities(access, row),

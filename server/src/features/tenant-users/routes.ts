@@ -4,6 +4,9 @@ import { forms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
 import { listBody, readListParams } from '../../http/list-query.js';
 import { can } from '../../http/policy.js';
+import { authenticated, sessionOf } from '../../http/authenticate.js';
+import { fieldError } from '../../http/errors.js';
+import { acceptInvitation, accountMessages, loadOwnMembership } from '../accounts/service.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
 import { inputOf, validate } from '../../http/validate.js';
 import { memberPolicy } from './policy.js';
@@ -62,6 +65,16 @@ export function tenantUserRoutes(services: AppServices): Routes {
     const access = accessOf(ctx);
     const loaded = await members.relateModules(db.knex, access.tenant.id, ctx.params.tenantUserId, inputOf(ctx, forms.memberModules).modules);
     ctx.body = { data: presentMember(loaded.member, access, loaded) };
+  });
+
+  /** The invited person accepts (ARCHITECTURE.md#member-invitations): logged in as the account the token names. */
+  router.post('/accept-invitation', authenticated, validate(forms.acceptInvitation), async (ctx) => {
+    const { user } = sessionOf(ctx);
+    const membershipId = await acceptInvitation(services, user, inputOf(ctx, forms.acceptInvitation).token);
+    const membership = await loadOwnMembership(db, user, membershipId);
+    // Accepted in the transaction that just committed; gone only if the organization was archived since.
+    if (!membership) throw fieldError('token', accountMessages.invitationInvalid);
+    ctx.body = { data: membership };
   });
 
   return router;

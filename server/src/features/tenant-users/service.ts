@@ -14,29 +14,37 @@ import { searchPeople } from '../../db/contains-search.js';
 import type { Role } from '../../db/models.js';
 import { existingIds, liveRelatedByName, replaceRelations } from '../../db/relations.js';
 import { fieldError, notFound } from '../../http/errors.js';
-import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
+import { applyArchived, applySearch, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import type { TenantAccess, TenantRef } from '../../http/tenant-access.js';
-import { membershipAddedEmail } from '../../mail/templates.js';
-import { deliver, findUserByEmail, prepareInvitation, sendInvitation } from '../accounts/service.js';
-import { organizationUrl } from '../tenants/presenter.js';
+import { invitee, issueMembershipInvitation, sendMembershipInvitation } from '../accounts/service.js';
 import { assertNotOwnMembership, memberMessages } from './policy.js';
-import { USER_SUMMARY_COLUMNS, type MemberRow } from './presenter.js';
+import { MEMBER_NAME_SORT, MEMBER_PERSON_COLUMNS, type MemberRow } from './presenter.js';
 
 export type MemberSortKey = 'user' | 'email' | 'role' | 'status' | 'joined';
 
 export const MEMBER_LIST: ListDefinition<MemberSortKey> = {
   sorts: {
-    user: 'lower(u.name)',
+    user: MEMBER_NAME_SORT,
     email: 'u.email',
     role: "case tu.role when 'user' then 0 when 'admin' then 1 else 2 end",
-    status: 'case when tu.is_active then 0 else 1 end',
+    status: 'case when tu.invited_at is not null then 1 when tu.is_active then 0 else 2 end',
     joined: 'tu.created_at',
   },
   defaultOrder: 'user',
   tieBreaker: 'tu.id',
   searchColumns: ['u.name', 'u.email'],
-  search: searchPeople({ userId: 'tu.user_id', name: 'u.name', email: 'u.email' }),
+  search: searchMembers,
 };
+
+/** "Search by name or email"; an invited person is found by the email only (their name is not the organization's yet). */
+function searchMembers(knex: Knex, query: Knex.QueryBuilder, term: string): Knex.QueryBuilder {
+  const people = searchPeople({ userId: 'tu.user_id', name: 'u.name', email: 'u.email' });
+  return query.where((either) =>
+    either
+      .where((members) => void people(knex, members.whereNull('tu.invited_at'), term))
+      .orWhere((invited) => void applySearch(invited.whereNotNull('tu.invited_at'), ['u.email'], term)),
+  );
+}
 
 /** Memberships of one organization, with their people. */
 function membersOf(db: Knex, tenantId: Bound<string>): Knex.QueryBuilder {
@@ -65,7 +73,7 @@ function modulesCount(db: Knex) {
 
 function selectMember(db: Knex) {
   return (query: Knex.QueryBuilder) =>
-    query.select('tu.id', 'tu.role', 'tu.is_active', 'tu.deleted_at', 'tu.created_at', ...USER_SUMMARY_COLUMNS, groupsCount(db), modulesCount(db));
+    query.select('tu.id', 'tu.role', 'tu.is_active', 'tu.deleted_at', 'tu.created_at', ...MEMBER_PERSON_COLUMNS, groupsCount(db), modulesCount(db));
 }
 
 /** A page's members by id, with their counts: compiled once (db/paginate.ts). */
@@ -124,37 +132,31 @@ export async function loadMember(db: Knex, tenantId: string, id: string): Promis
 type Services = Pick<AppServices, 'db' | 'mailer' | 'log' | 'config'>;
 
 /**
- * Adds a person by email. An unknown email gets an account without a password and an invitation; a
- * removed member is restored with the new role; an existing member answers 422. The membership and the
- * invitation token are written in one transaction; the email goes out after it commits.
+ * Adds a person by email as an invited membership (ARCHITECTURE.md#member-invitations): an unknown email gets an
+ * account without a password; the membership (new, or a removed one brought back) waits, `invited_at` set, until
+ * the person accepts the emailed invitation. The adder learns nothing about the account: the same rows are read
+ * and written, one token issued and one email sent whether or not the address had an account. A live member or a
+ * waiting invitation answers 422. The membership and the token are written in one transaction; the email goes out
+ * after it commits.
  */
 export async function addMember(services: Services, tenant: TenantRef, input: { email: string; role: Role }): Promise<MemberWithGroups> {
   const { id, invitation } = await services.db.knex.transaction(async (trx) => {
-    const known = await findUserByEmail(trx, input.email);
-    const previous = known ? await trx('tenant_users').where({ tenant_id: tenant.id, user_id: known.id }).first('id', 'deleted_at') : undefined;
-    if (previous && !isArchived(previous)) throw fieldError('email', memberMessages.alreadyMember);
-    const prepared = await prepareInvitation(trx, input.email);
+    const user = await invitee(trx, input.email);
+    const previous = await trx('tenant_users').where({ tenant_id: tenant.id, user_id: user.id }).first('id', 'deleted_at', 'invited_at');
+    if (previous && !isArchived(previous)) throw fieldError('email', previous.invited_at ? memberMessages.alreadyInvited : memberMessages.alreadyMember);
     const now = new Date();
+    const invited = { role: input.role, is_active: true, deleted_at: null, invited_at: now, updated_at: now };
+    let membershipId: string;
     if (previous) {
-      await trx('tenant_users').where('id', previous.id).update({ role: input.role, is_active: true, deleted_at: null, updated_at: now });
-      return { id: previous.id as string, invitation: prepared };
+      membershipId = previous.id as string;
+      await trx('tenant_users').where('id', membershipId).update(invited);
+    } else {
+      membershipId = newId();
+      await trx('tenant_users').insert({ id: membershipId, tenant_id: tenant.id, user_id: user.id, created_at: now, ...invited });
     }
-    const membershipId = newId();
-    await trx('tenant_users').insert({
-      id: membershipId,
-      tenant_id: tenant.id,
-      user_id: prepared.user.id,
-      role: input.role,
-      is_active: true,
-      deleted_at: null,
-      created_at: now,
-      updated_at: now,
-    });
-    return { id: membershipId, invitation: prepared };
+    return { id: membershipId, invitation: await issueMembershipInvitation(trx, user, membershipId, tenant.name) };
   });
-  const { user, token } = invitation;
-  if (token) await sendInvitation(services, { user, token }, tenant.name);
-  else await deliver(services, membershipAddedEmail(user.email, user.name, tenant.name, organizationUrl(services.config, tenant.slug)));
+  await sendMembershipInvitation(services, invitation);
   return loadMember(services.db.knex, tenant.id, id);
 }
 

@@ -32,7 +32,7 @@ function selectTenant(knex: Knex) {
       't.updated_at',
       knex('groups as g').count('*').where('g.tenant_id', knex.ref('t.id')).whereNull('g.deleted_at').as('groups_count'),
       knex('modules as m').count('*').where('m.tenant_id', knex.ref('t.id')).whereNull('m.deleted_at').as('modules_count'),
-      knex('tenant_users as tu').count('*').where('tu.tenant_id', knex.ref('t.id')).whereNull('tu.deleted_at').as('members_count'),
+      knex('tenant_users as tu').count('*').where('tu.tenant_id', knex.ref('t.id')).whereNull('tu.deleted_at').whereNull('tu.invited_at').as('members_count'),
     );
 }
 

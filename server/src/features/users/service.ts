@@ -44,6 +44,7 @@ function selectUser(knex: Knex) {
         .count('*')
         .where('tu.user_id', knex.ref('u.id'))
         .whereNull('tu.deleted_at')
+        .whereNull('tu.invited_at')
         .whereNull('t.deleted_at')
         .as('memberships_count'),
     );
