@@ -9,11 +9,8 @@ import { FormFailure } from '../../ui/FormFailure';
 import { CardPage, Text } from '../../ui/Page';
 import { acceptInvitation } from './authCalls';
 
-/**
- * The texts of this page are Tessera's (the spec has no such page; ARCHITECTURE.md#member-invitations).
- * Exported for the page's tests.
- */
-export const acceptInvitationTexts = {
+/** The texts of this page are Tessera's (the spec has no such page; ARCHITECTURE.md#member-invitations). */
+const acceptInvitationTexts = {
   title: 'Accept Invitation',
   intro: 'You have been invited to join an organization on Tessera. Accept the invitation to become a member.',
   accept: 'Accept Invitation',

@@ -5,7 +5,7 @@ import { tokenStore } from '../../api/client';
 import { TOO_MANY_REQUESTS } from '../../api/outcome';
 import { useSession } from '../../state/session';
 import { fakeApi } from '../../test/fakeApi';
-import { aUser, CONFIG } from '../../test/fixtures';
+import { aMembership, aTenant, aUser, CONFIG, TOKENS } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 
 vi.mock('altcha', () => ({}));
@@ -200,5 +200,45 @@ describe('/mlogin', () => {
     expect(screen.getByRole('button', { name: 'Log In' })).toBeTruthy();
     expect(screen.queryByRole('banner')).toBeNull();
     expect(tokenStore.get()).toBeNull();
+  });
+});
+
+describe('/accept-invitation/:token', () => {
+  const loggedIn = () => tokenStore.set(TOKENS);
+
+  it('accepts only when the person presses the button, then links to the organization', async () => {
+    loggedIn();
+    const membership = aMembership({ tenant: aTenant('Invite Only', { slug: 'invite-only' }) });
+    const api = fakeApi([
+      { method: 'GET', path: '/api/users/me', status: 200, body: { data: aUser() }, once: true },
+      { method: 'GET', path: '/api/config', status: 200, body: { data: CONFIG } },
+      { method: 'POST', path: '/api/accept-invitation', status: 200, body: { data: membership } },
+      { method: 'GET', path: '/api/users/me', status: 200, body: { data: aUser({ memberships: [membership] }) } },
+    ]);
+    renderApp('/accept-invitation/inv-1');
+    await screen.findByRole('heading', { name: 'Accept Invitation' });
+    expect(api.requests.some((request) => request.path === '/api/accept-invitation')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Accept Invitation' }));
+
+    await screen.findByText('You are now a member of Invite Only.');
+    expect(screen.getByRole('link', { name: 'Go to Invite Only' }).getAttribute('href')).toBe('/invite-only');
+    expect(api.requests.find((request) => request.path === '/api/accept-invitation')?.body).toEqual({ token: 'inv-1' });
+  });
+
+  it("shows the server's message when the link is refused", async () => {
+    loggedIn();
+    fakeApi([
+      { method: 'GET', path: '/api/users/me', status: 200, body: { data: aUser() } },
+      { method: 'GET', path: '/api/config', status: 200, body: { data: CONFIG } },
+      {
+        method: 'POST',
+        path: '/api/accept-invitation',
+        status: 422,
+        body: { message: 'invalid', code: 'validation_failed', errors: { token: ['This invitation link is invalid or has expired.'] } },
+      },
+    ]);
+    renderApp('/accept-invitation/spent');
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept Invitation' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('This invitation link is invalid or has expired.');
   });
 });

@@ -52,7 +52,7 @@ async function hashNewPassword(services: Pick<Services, 'passwords'>, password: 
   if (breached) throw breached;
   return services.passwords.hash(password);
 }
-export async function findUserByEmail(db: Knex, email: string): Promise<UserRow | undefined> {
+async function findUserByEmail(db: Knex, email: string): Promise<UserRow | undefined> {
   return db('users').where('email', normalizeEmail(email)).first(USER_COLUMNS);
 }
 
@@ -190,7 +190,7 @@ export async function resendConfirmation(services: Services, user: UserRow): Pro
   await sendConfirmation(services, user);
 }
 
-export interface Invitation {
+interface Invitation {
   user: UserRow;
   /** The finish-registration token to email, or null when the account already has a password. */
   token: string | null;

@@ -36,7 +36,7 @@ export interface MemberPersonColumns extends UserSummaryColumns {
   invited_at: DbDate | null;
 }
 
-export function isInvited(row: { invited_at: DbDate | null }): boolean {
+function isInvited(row: { invited_at: DbDate | null }): boolean {
   return toDate(row.invited_at) !== null;
 }
 
