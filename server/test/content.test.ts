@@ -461,6 +461,22 @@ describe.each(databaseKinds)('content on %s', (kind) => {
       expect((await server.api.get(`${t()}/my-membership/favorite-topics`, { token: learner.token })).body.data).toEqual([]);
     });
 
+    it('leaves out of the starred topics what the member hid: its module or its component (issue 14)', async () => {
+      const tree = await insertTree(server, tenant.id, [learner.membershipId as string]);
+      const base = `${t()}/components/${tree.componentId}/topics`;
+      const starred = async (token = learner.token) => ids((await server.api.get(`${t()}/my-membership/favorite-topics`, { token })).body);
+      for (const who of [learner, admin]) {
+        await server.api.post(`${base}/favorites/${tree.topicId}`, undefined, { token: who.token });
+        expect(await starred(who.token)).toContain(tree.topicId);
+        for (const hidden of [`modules/hidden/${tree.moduleId}`, `modules/${tree.moduleId}/components/hidden/${tree.componentId}`]) {
+          expect((await server.api.post(`${t()}/${hidden}`, undefined, { token: who.token })).status).toBe(200);
+          expect(await starred(who.token)).not.toContain(tree.topicId);
+          await server.api.request('DELETE', `${t()}/${hidden}`, { token: who.token });
+          expect(await starred(who.token)).toContain(tree.topicId);
+        }
+      }
+    });
+
     it('leaves the counts out of short lists (the ids a move up or down renumbers)', async () => {
       const tree = await insertTree(server, tenant.id, [learner.membershipId as string]);
       const second = await insertTopic(server, tenant.id, tree.componentId, { position: 1 });

@@ -1546,6 +1546,8 @@ export interface paths {
          *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
          *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
          *     Each topic names its component and module. Learners see only the favourites they can still reach. `search` matches the name.
+         *     A client view: a topic under a module or component the caller hid is left out (hidden means hidden in every
+         *     client view); with `active=true` (the client views of admins) so is one under an inactive component or module.
          */
         get: operations["listFavoriteTopics"];
         put?: never;

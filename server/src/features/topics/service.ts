@@ -125,12 +125,20 @@ export async function listTopics(
   return paginate<TopicRow, ContentSortKey>(db, filtered, params, TOPIC_LIST, selectTopic(knex, viewer, short), topicRowsById(db, viewer, short));
 }
 
-/** The caller's starred topics that they can still reach. */
+/**
+ * The caller's starred topics that they can still reach, in the client view: never under a module or component
+ * the member hid (hidden means hidden in every client view, issue 14), and with `active=true` (how the client
+ * views of admins ask) never under an inactive component or module either.
+ */
 export async function listFavoriteTopics(db: Database, viewer: Viewer, params: ListParams<ContentSortKey>): Promise<Page<TopicRow>> {
   const { knex } = db;
-  const filtered = applyListFilters(topicsOf(knex, viewer), viewer, params).whereExists(
-    knex('topic_favorites as f').whereRaw('f.topic_id = t.id').where('f.tenant_user_id', viewer.memberId).select(knex.raw('1')),
-  );
+  const hiddenBy = (table: string, column: string, ref: string) =>
+    knex(`${table} as h`).whereRaw(`h.${column} = ${ref}`).where('h.tenant_user_id', viewer.memberId).select(knex.raw('1'));
+  const filtered = applyListFilters(topicsOf(knex, viewer), viewer, params)
+    .whereExists(knex('topic_favorites as f').whereRaw('f.topic_id = t.id').where('f.tenant_user_id', viewer.memberId).select(knex.raw('1')))
+    .whereNotExists(hiddenBy('module_hidden', 'module_id', 'm.id'))
+    .whereNotExists(hiddenBy('component_hidden', 'component_id', 'c.id'));
+  if (params.active === true) filtered.where('c.is_active', true).where('m.is_active', true);
   return paginate<TopicRow, ContentSortKey>(db, filtered, params, TOPIC_LIST, selectTopic(knex, viewer), topicRowsById(db, viewer));
 }
 
