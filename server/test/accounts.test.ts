@@ -144,9 +144,14 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       const tokens = await login(server, email);
       expect((await server.api.get('/users/me', { token: tokens.access_token })).body.data).toMatchObject({ is_confirmed: true, status: 'active' });
 
+      // Opened a second time (issue 14): the link is spent, and the answer says the address is confirmed already.
       const again = await server.api.post('/confirm-email', { token, email });
       expect(again.status).toBe(422);
-      expect(again.body.errors).toEqual({ token: ['This confirmation link is invalid or has expired.'] });
+      expect(again.body.errors).toEqual({ email: ['Your email is already confirmed.'] });
+      expect((await server.api.post('/confirm-email', { token })).body.errors).toEqual({ email: ['Your email is already confirmed.'] });
+      expect((await server.api.post('/confirm-email', { token: `${token}x` })).body.errors).toEqual({
+        token: ['This confirmation link is invalid or has expired.'],
+      });
     });
 
     it('answers 422 on email when the link was sent to another address, and on token when it expired', async () => {

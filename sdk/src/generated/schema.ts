@@ -121,7 +121,9 @@ export interface paths {
         put?: never;
         /**
          * Confirm an email address with the emailed token
-         * @description A wrong, spent or expired token answers 422 on token; an email that does not match answers 422 on email.
+         * @description A wrong, spent or expired token answers 422 on token; an email that does not match answers 422 on email. A
+         *     spent or expired link whose address is confirmed by now (the link opened a second time) answers 422 on email
+         *     with "Your email is already confirmed." instead of calling the link invalid.
          */
         post: operations["confirmEmail"];
         delete?: never;

@@ -56,6 +56,14 @@ export async function findUsableAuthToken(db: Knex, type: AuthTokenType, token: 
     .first('id', 'user_id', 'type', 'email', 'tenant_user_id', 'expires_at', 'used_at');
 }
 
+/** The token of this kind whatever its state (spent or expired too), or undefined: to say why a link no longer works. */
+export async function findAnyAuthToken(db: Knex, type: AuthTokenType, token: string): Promise<AuthTokenRow | undefined> {
+  if (!token || token.length > MAX_TOKEN_LENGTH) return undefined;
+  return db('auth_tokens')
+    .where({ token_hash: hashToken(token), type })
+    .first('id', 'user_id', 'type', 'email', 'tenant_user_id', 'expires_at', 'used_at');
+}
+
 /** Spends a token; false when another request spent it first. */
 export async function spendAuthToken(db: Knex, id: string): Promise<boolean> {
   const updated = await db('auth_tokens').where('id', id).whereNull('used_at').update({ used_at: new Date() });

@@ -19,7 +19,7 @@ import { breachedPasswordError } from './breached-passwords.js';
 import { accountChangedEmail, confirmationEmail, invitationEmail, membershipInvitationEmail, passwordResetEmail } from '../../mail/templates.js';
 import { reserveLoginAttempt } from '../../security/login-guard.js';
 import { revokeAccountGrants } from '../../db/oidc-payloads.js';
-import { findUsableAuthToken, issueAuthToken, spendAuthToken, type AuthTokenRow } from './auth-tokens.js';
+import { findAnyAuthToken, findUsableAuthToken, issueAuthToken, spendAuthToken, type AuthTokenRow } from './auth-tokens.js';
 import { isUsable } from '../../http/session.js';
 import { countMembershipRelations } from './membership-counts.js';
 import { presentCurrentUser, presentMembership, type MembershipRow } from './presenter.js';
@@ -170,7 +170,13 @@ export async function createConfirmedUser(
 export async function confirmEmail(services: Services, input: { token: string; email?: string }): Promise<void> {
   await services.db.knex.transaction(async (trx) => {
     const record = await findUsableAuthToken(trx, 'email_confirmation', input.token);
-    if (!record) throw fieldError('token', accountMessages.confirmationInvalid);
+    if (!record) {
+      // A link opened again (or late) after the address it names was confirmed says so, not "invalid" (issue 14).
+      const spent = await findAnyAuthToken(trx, 'email_confirmation', input.token);
+      const owner = spent ? await findUserById(trx, spent.user_id) : undefined;
+      if (spent && owner && owner.email === spent.email && toDate(owner.confirmed_at)) throw fieldError('email', accountMessages.alreadyConfirmed);
+      throw fieldError('token', accountMessages.confirmationInvalid);
+    }
     if (input.email && normalizeEmail(input.email) !== record.email) throw fieldError('email', accountMessages.confirmationOtherEmail);
     const user = await findUserById(trx, record.user_id);
     // The address changed since the link was sent: the link confirms an address the account no longer has.
