@@ -258,13 +258,16 @@ describe.each(databaseKinds)('media library on %s', (kind) => {
 
       const names = (body: { data: { name: string }[] }) => body.data.map((row) => row.name);
       const all = await server.api.get(path, { token: lister.token });
-      expect(names(all.body)).toEqual(['Alpha chart', 'Beta manual', 'Gamma chart']);
-      expect(all.body.meta).toMatchObject({ total: 3, order: 'created', desc: false });
+      // Newest first, as the picker lists them (issue 14): a new upload lands on the first page.
+      expect(names(all.body)).toEqual(['Gamma chart', 'Beta manual', 'Alpha chart']);
+      expect(all.body.meta).toMatchObject({ total: 3, order: 'created', desc: true });
+      expect(names((await server.api.get(`${path}?order=created`, { token: lister.token })).body)).toEqual(['Alpha chart', 'Beta manual', 'Gamma chart']);
       // Lists leave the uses out (the contract); a single read counts them.
       expect(all.body.data[1]).not.toHaveProperty('items_count');
+      expect(all.body.data[1].name).toBe('Beta manual');
       expect((await server.api.get(`${path}/${b.body.data.id}`, { token: lister.token })).body.data.items_count).toBe(1);
-      expect(all.body.data[2].modules).toEqual([{ id: moduleId, name: 'Tagged' }]);
-      expect(names((await server.api.get(`${path}?type=image`, { token: lister.token })).body)).toEqual(['Alpha chart', 'Gamma chart']);
+      expect(all.body.data[0].modules).toEqual([{ id: moduleId, name: 'Tagged' }]);
+      expect(names((await server.api.get(`${path}?type=image`, { token: lister.token })).body)).toEqual(['Gamma chart', 'Alpha chart']);
       expect(names((await server.api.get(`${path}?module=${moduleId}`, { token: lister.token })).body)).toEqual(['Gamma chart']);
       expect(names((await server.api.get(`${path}?search=CHART&order=name&desc=1`, { token: lister.token })).body)).toEqual(['Gamma chart', 'Alpha chart']);
       expect(names((await server.api.get(`${path}?order=size&desc=true`, { token: lister.token })).body)[0]).toBe('Beta manual');

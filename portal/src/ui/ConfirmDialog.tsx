@@ -59,13 +59,15 @@ export interface DeleteQuestionOptions<T> {
   actions: { isPending: boolean; run(key: string, call: () => Promise<ApiOutcome<unknown>>): Promise<boolean> };
   remove(record: T): Promise<ApiOutcome<unknown>>;
   onDeleted?(record: T): void;
+  /** A line under the question about this record (how many items use a media file), when there is one. */
+  detail?(record: T): string | undefined;
 }
 
 /**
  * A delete behind the spec's question: `ask(record)` opens it, Yes, Delete runs the call through the
  * screen's row actions, and the question closes either way (a failure shows on the screen).
  */
-export function useDeleteQuestion<T extends { id: string }>({ question, actions, remove, onDeleted }: DeleteQuestionOptions<T>) {
+export function useDeleteQuestion<T extends { id: string }>({ question, actions, remove, onDeleted, detail }: DeleteQuestionOptions<T>) {
   const [asked, setAsked] = useState<T | null>(null);
 
   async function confirm() {
@@ -78,6 +80,7 @@ export function useDeleteQuestion<T extends { id: string }>({ question, actions,
   const dialog = (
     <ConfirmDialog
       title={question}
+      question={asked ? detail?.(asked) : undefined}
       {...DELETE_ANSWERS}
       isOpen={asked !== null}
       isPending={actions.isPending}

@@ -1773,7 +1773,9 @@ export interface paths {
          * @description Admin, master or owner (authoring the media library). A user gets 403 `forbidden`.
          *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
          *     `membership_suspended`; a non-member, an unknown or archived organization, or a file of another organization 404.
-         *     `type` filters by kind, `module` by a tagged module, `search` matches the name. Default sort `created`.
+         *     `type` filters by kind, `module` by a tagged module, `search` matches the name. Default sort `created`, newest first (`desc` true when no `order` is
+         *     given), as the picker lists them. A file's `items_count` (the items that show it, which a delete warns about)
+         *     comes from the single read, GET /tenants/{tenantId}/media/{mediaId}; list rows leave it out.
          */
         get: operations["listMedia"];
         put?: never;

@@ -42,6 +42,7 @@ function asAdmin() {
     { method: 'GET', path: `/api/tenants/${ACME.id}/modules`, status: 200, body: page([]) },
     { method: 'GET', path: MEDIA_PATH, status: 200, body: page(ROWS), once: true },
     { method: 'GET', path: MEDIA_PATH, status: 200, body: page([ROWS[1]]) },
+    { method: 'GET', path: `${MEDIA_PATH}/m-song`, status: 200, body: { data: { ...ROWS[0], items_count: 3 } } },
     { method: 'DELETE', path: `${MEDIA_PATH}/m-song`, status: 204 },
   ]);
 }
@@ -97,12 +98,21 @@ describe('Admin Media', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('deletes a file after the confirmation', async () => {
+  it('lists newest first, as the picker does (issue 14)', async () => {
+    const api = asAdmin();
+    renderApp('/acme-training/admin/media');
+    await screen.findByText('Safety song');
+    expect(mediaQueries(api)[0].get('order')).toBe('created');
+    expect(mediaQueries(api)[0].get('desc')).toBe('true');
+  });
+
+  it('deletes a file after the confirmation, saying how many items use it (issue 14)', async () => {
     const api = asAdmin();
     renderApp('/acme-training/admin/media');
     await screen.findByText('Safety song');
     fireEvent.click(screen.getByRole('button', { name: 'Delete Safety song' }));
     const question = await screen.findByRole('alertdialog', { name: 'This will permanently delete this item. Are you sure you want to continue?' });
+    expect(question.textContent).toContain('3 items use this file; they will be left without it.');
     fireEvent.click(within(question).getByRole('button', { name: 'Yes, Delete' }));
     await waitFor(() => expect(screen.queryByText('Safety song')).toBeNull());
     expect(api.requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([`${MEDIA_PATH}/m-song`]);

@@ -16,12 +16,18 @@ import { Select, type SelectOption } from '../../ui/Select';
 import type { TableColumn } from '../../ui/Table';
 import { useOrganization } from '../organization/organizationContext';
 import { useDeleteQuestion } from '../../ui/ConfirmDialog';
-import { deleteMedia, downloadUrl, listMedia, type Media, type MediaFilters, type MediaOrder } from './mediaCalls';
+import { deleteMedia, downloadUrl, getMedia, listMedia, type Media, type MediaFilters, type MediaOrder } from './mediaCalls';
 import { MEDIA_TYPE_NAMES } from './mediaFile';
 import { isViewable, MediaViewer } from './MediaViewer';
 
 /** Spec 2.9 and section 8. */
 const DELETE_MEDIA_QUESTION = 'This will permanently delete this item. Are you sure you want to continue?';
+
+/** Our words (the spec has none): said before deleting a file that items show (issue 14). */
+export function mediaUsesText(count: number | undefined): string | undefined {
+  if (!count) return undefined;
+  return `${count === 1 ? '1 item uses' : `${count} items use`} this file; ${count === 1 ? 'it' : 'they'} will be left without it.`;
+}
 
 const ALL = 'all';
 
@@ -94,11 +100,28 @@ export function MediaList() {
   const [type, setType] = useUrlFilter('type', ALL);
   const [module, setModule] = useUrlFilter('module', ALL);
   const filters: MediaFilters = { type: type === ALL ? undefined : (type as MediaType), module: module === ALL ? undefined : module };
-  const list = useServerList({ load: listMedia(organization.id, filters), defaultOrder: 'created' as MediaOrder, view: `${type}|${module}` });
+  // Newest first, as the picker (issue 14): a new upload lands on the first page.
+  const list = useServerList({
+    load: listMedia(organization.id, filters),
+    defaultOrder: 'created' as MediaOrder,
+    defaultDesc: true,
+    view: `${type}|${module}`,
+  });
   const actions = useRowActions(list.reload);
   const [viewed, setViewed] = useState<Media | null>(null);
-  const deletion = useDeleteQuestion({ question: DELETE_MEDIA_QUESTION, actions, remove: (media: Media) => deleteMedia(organization.id, media) });
-  const columns = useMediaColumns(actions, deletion.ask);
+  const deletion = useDeleteQuestion({
+    question: DELETE_MEDIA_QUESTION,
+    actions,
+    remove: (media: Media) => deleteMedia(organization.id, media),
+    detail: (media) => mediaUsesText(media.items_count),
+  });
+  /** List rows carry no use count (the contract): the single read gives it before the question opens. */
+  async function askDelete(media: Media) {
+    const outcome = await getMedia(organization.id, media.id);
+    if (outcome.ok) deletion.ask(outcome.data.data);
+    else if (!outcome.routed) deletion.ask(media);
+  }
+  const columns = useMediaColumns(actions, (media) => void askDelete(media));
   const moduleOptions = useModuleOptions(organization.id);
 
   return (

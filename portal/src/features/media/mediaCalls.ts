@@ -22,6 +22,11 @@ export function listMedia(tenantId: string, filters: MediaFilters) {
     apiCall(client.GET('/tenants/{tenantId}/media', { params: { ...path(tenantId), query: { ...queryParams(query), ...filters } } }));
 }
 
+/** One file as a single read gives it: with `items_count`, which list rows leave out (the contract's Media). */
+export function getMedia(tenantId: string, mediaId: string) {
+  return apiCall(client.GET('/tenants/{tenantId}/media/{mediaId}', { params: mediaPath(tenantId, mediaId) }));
+}
+
 export function deleteMedia(tenantId: string, media: Pick<Media, 'id'>) {
   return apiCall(client.DELETE('/tenants/{tenantId}/media/{mediaId}', { params: mediaPath(tenantId, media.id) }));
 }

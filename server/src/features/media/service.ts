@@ -23,6 +23,8 @@ export type MediaSortKey = 'created' | 'name' | 'size' | 'type';
 export const MEDIA_LIST: ListDefinition<MediaSortKey> = {
   sorts: { created: 'md.created_at', name: 'lower(md.name)', size: 'md.size', type: 'md.type' },
   defaultOrder: 'created',
+  // Newest first, as the picker lists them: a new upload lands on the first page (issue 14).
+  defaultDesc: true,
   tieBreaker: 'md.id',
   searchColumns: ['md.name'],
   search: containsSearch({ copy: 'media_search', copyKey: 'media_id', key: 'md.id', columns: ['md.name'] }),
