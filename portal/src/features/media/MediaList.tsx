@@ -24,7 +24,7 @@ import { isViewable, MediaViewer } from './MediaViewer';
 const DELETE_MEDIA_QUESTION = 'This will permanently delete this item. Are you sure you want to continue?';
 
 /** Our words (the spec has none): said before deleting a file that items show (issue 14). */
-export function mediaUsesText(count: number | undefined): string | undefined {
+function mediaUsesText(count: number | undefined): string | undefined {
   if (!count) return undefined;
   return `${count === 1 ? '1 item uses' : `${count} items use`} this file; ${count === 1 ? 'it' : 'they'} will be left without it.`;
 }
