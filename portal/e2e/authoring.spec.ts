@@ -182,16 +182,17 @@ test('an admin authors a module with an uploaded, cropped image, its components 
   await expect(copy).toContainText('This will copy this component and all of its topics and items. Continue?');
   await expectAccessible(page);
   await copy.getByRole('button', { name: 'Continue' }).click();
-  await expect.poll(() => rowNames(page)).toEqual(['Ladders', 'Scaffolds', 'Ladders']);
+  // Named as a copy (issue 14), last in the module.
+  await expect.poll(() => rowNames(page)).toEqual(['Ladders', 'Scaffolds', 'Ladders (copy)']);
   // The copy carries the topic along (the Topics column).
-  await expect(page.getByRole('row').filter({ hasText: 'Ladders' }).last().getByRole('gridcell').nth(1)).toHaveText('1');
+  await expect(rowOf(page, 'Ladders (copy)').getByRole('gridcell').nth(1)).toHaveText('1');
 
   // Reorder: Scaffolds up, to the top.
   await rowOf(page, 'Scaffolds').getByRole('button', { name: 'Move Scaffolds up' }).click();
-  await expect.poll(() => rowNames(page)).toEqual(['Scaffolds', 'Ladders', 'Ladders']);
+  await expect.poll(() => rowNames(page)).toEqual(['Scaffolds', 'Ladders', 'Ladders (copy)']);
 
   // Move the copy (last row) to the other module.
-  await page.getByRole('row').filter({ hasText: 'Ladders' }).last().getByRole('button', { name: 'Move Ladders', exact: true }).click();
+  await rowOf(page, 'Ladders (copy)').getByRole('button', { name: 'Move Ladders (copy)', exact: true }).click();
   const move = page.getByRole('dialog', { name: 'Move Component' });
   await move.getByRole('button', { name: /Module/ }).click();
   await page.getByRole('option', { name: otherModuleName }).click();
@@ -217,13 +218,13 @@ test('an admin authors a module with an uploaded, cropped image, its components 
   await page.goto('/acme-training/admin/modules');
   await search(page, 'Search by name', otherModuleName);
   await page.getByRole('rowheader', { name: otherModuleName }).click();
-  await expect.poll(() => rowNames(page)).toEqual(['Ladders']);
-  await expect(rowOf(page, 'Ladders').getByRole('gridcell').nth(1)).toHaveText('1');
+  await expect.poll(() => rowNames(page)).toEqual(['Ladders (copy)']);
+  await expect(rowOf(page, 'Ladders (copy)').getByRole('gridcell').nth(1)).toHaveText('1');
 
   // Edit Component: the unsaved-changes prompt on leaving, then Component Updated!.
-  await rowOf(page, 'Ladders').getByRole('link', { name: 'Settings of Ladders' }).click();
+  await rowOf(page, 'Ladders (copy)').getByRole('link', { name: 'Settings of Ladders (copy)' }).click();
   await expect(page.getByRole('heading', { name: 'Edit Component' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Ladders (copy)');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Ladders again');
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Components' }).click();
   const prompt = page.getByRole('alertdialog', { name: 'There are unsaved changes, are you sure you want to leave?' });
   await expect(prompt).toBeVisible();

@@ -380,7 +380,8 @@ describe.each(databaseKinds)('content on %s', (kind) => {
 
       const copy = await server.api.post(`${t()}/modules/${moduleId}/components/copy/${source}`, undefined, { token: admin.token });
       expect(copy.status).toBe(201);
-      expect(copy.body.data).toMatchObject({ name: 'Source', topics_count: 3, order: 1 });
+      // Named as a copy, and the answer says where it landed: last in the same module (issue 14).
+      expect(copy.body.data).toMatchObject({ name: 'Source (copy)', module_id: moduleId, topics_count: 3, order: 1 });
       const shape = async (componentId: string) => {
         const knex = server.app.knex;
         const topicRows = await knex('topics').where('component_id', componentId).orderBy('position');
@@ -547,7 +548,12 @@ describe.each(databaseKinds)('content on %s', (kind) => {
 
       await insertItem(server, tenant.id, third.id);
       const copy = await server.api.post(`${base}/copy/${third.id}`, undefined, { token: admin.token });
-      expect(copy.body.data).toMatchObject({ name: 'First now', items_count: 1, order: 3 });
+      expect(copy.body.data).toMatchObject({ name: 'First now (copy)', component_id: tree.componentId, items_count: 1, order: 3 });
+      // A name at the length limit makes room for the suffix.
+      const long = 'L'.repeat(255);
+      await server.api.patch(`${base}/${third.id}`, { name: long }, { token: admin.token });
+      const longCopy = await server.api.post(`${base}/copy/${third.id}`, undefined, { token: admin.token });
+      expect(longCopy.body.data.name).toBe(`${'L'.repeat(248)} (copy)`);
       const otherComponent = await insertComponent(server, tenant.id, tree.moduleId);
       const moved = await server.api.post(`${base}/move/${copy.body.data.id}`, { component_id: otherComponent }, { token: admin.token });
       expect(moved.body.data).toMatchObject({ component_id: otherComponent, order: 0 });

@@ -1183,6 +1183,9 @@ export interface paths {
          *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
          *     The copy is placed last in the same module; topics and items are new rows, media files are shared;
          *     completions, favourites and hidden flags are not copied. One transaction.
+         *     The copy is named after its source with " (copy)" (a name at the 255-character limit is shortened to make
+         *     room); the answer says where it landed: its `module_id` and its `order` (last among its siblings, so a list
+         *     sorted by order shows it on its last page).
          */
         post: operations["copyComponent"];
         delete?: never;
@@ -1431,6 +1434,9 @@ export interface paths {
          *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
          *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
          *     Placed last in the same component; media files are shared, completions and favourites are not copied.
+         *     The copy is named after its source with " (copy)" (a name at the 255-character limit is shortened to make
+         *     room); the answer says where it landed: its `component_id` and its `order` (last among its siblings, so a list
+         *     sorted by order shows it on its last page).
          */
         post: operations["copyTopic"];
         delete?: never;

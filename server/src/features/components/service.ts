@@ -27,6 +27,7 @@ import {
   type ViewerScope,
 } from '../content/visibility.js';
 import { copyTopics } from '../topics/copy.js';
+import { copyName } from '../content/copy-name.js';
 import type { ComponentRow } from './presenter.js';
 
 export const COMPONENT_LIST = contentList('c');
@@ -171,6 +172,7 @@ export async function copyComponent(db: Database, viewer: Viewer, moduleId: stri
     await trx('components').insert({
       ...row,
       id: copyId,
+      name: copyName(row.name as string),
       position: await nextPosition(trx, 'components', 'module_id', moduleId),
       created_at: now,
       updated_at: now,

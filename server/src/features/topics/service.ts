@@ -26,6 +26,7 @@ import {
   type ViewerScope,
 } from '../content/visibility.js';
 import { copyTopics } from './copy.js';
+import { copyName } from '../content/copy-name.js';
 import type { TopicRow } from './presenter.js';
 
 export const TOPIC_LIST = contentList('t');
@@ -235,8 +236,13 @@ export async function setFavorite(db: Database, viewer: Viewer, componentId: str
 
 export async function copyTopic(db: Database, viewer: Viewer, componentId: string, id: string): Promise<TopicRow> {
   const copies = await db.transaction(async (tx) => {
-    await requireTopic(tx, viewer, componentId, id);
-    return copyTopics(tx.knex, [id], componentId);
+    const source = await requireTopic(tx, viewer, componentId, id);
+    const copied = await copyTopics(tx.knex, [id], componentId);
+    await tx
+      .knex('topics')
+      .where('id', copied.get(id))
+      .update({ name: copyName(source.name) });
+    return copied;
   });
   return requireTopic(db, viewer, componentId, copies.get(id) as string);
 }
