@@ -65,12 +65,30 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       expect(readFileSync(`${context.dataDir}/outbox/${eml}`, 'utf8')).toContain(`To: ${email}`);
     });
 
-    it('answers 422 on email for an address that already has an account, in any letter case', async () => {
+    it('answers a taken address (any letter case) exactly as a free one, and emails its owner instead (issue 14)', async () => {
       const email = uniqueEmail('taken');
-      await signUp(email);
-      const response = await signUp(email.toUpperCase());
-      expect(response.status).toBe(422);
-      expect(response.body.errors).toEqual({ email: ['The email has already been taken.'] });
+      const first = await signUp(email);
+      const before = await server.app.knex('users').where({ email }).first();
+      const fresh = uniqueEmail('fresh');
+      const [taken, free] = [await signUp(email.toUpperCase()), await signUp(fresh)];
+      expect(taken.status).toBe(free.status);
+      expect(taken.status).toBe(201);
+      const comparable = (body: { data: Record<string, unknown> }) => ({
+        ...body.data,
+        id: typeof body.data.id,
+        email: typeof body.data.email,
+        created_at: 0,
+        joined: 0,
+      });
+      expect(comparable(taken.body)).toEqual(comparable(free.body));
+      expect(taken.body.data.email).toBe(email);
+      expect(taken.body.data.id).not.toBe(first.body.data.id);
+      // Nothing of the account changed, and no second account exists.
+      expect(await server.app.knex('users').where({ email }).first()).toEqual(before);
+      expect(Number((await server.app.knex('users').whereRaw('lower(email) = ?', [email.toLowerCase()]).count({ n: '*' }))[0].n)).toBe(1);
+      const notice = await waitForMail(context.dataDir, email, { subject: /tried to sign up/ });
+      expect(notice.text).toContain('No new account was created');
+      expect(notice.links).toEqual([`http://tessera.test/login?email=${encodeURIComponent(email)}`]);
     });
 
     it('answers 422 on recaptcha_token for a wrong, forged or reused solution', async () => {

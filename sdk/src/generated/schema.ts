@@ -101,7 +101,10 @@ export interface paths {
         /**
          * Register a new account
          * @description Creates an unconfirmed account and emails a confirmation link (/confirm-email/{token}?email=...).
-         *     An email that already has an account answers 422 on email ("The email has already been taken.").
+         *     An email that already has an account is answered exactly as a free one (201, the same body: the account as it
+         *     would have been, its id naming no account), so sign-up tells nobody which addresses are registered (as
+         *     forgot-password does); the address's owner gets an email saying someone tried to sign up with it, with a login
+         *     link, and nothing of the account changes. Either way the password is checked against the rules (422) and hashed.
          */
         post: operations["signUp"];
         delete?: never;

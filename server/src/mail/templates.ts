@@ -53,6 +53,24 @@ export function confirmationEmail(to: string, name: string, url: string): MailMe
   });
 }
 
+/**
+ * Someone signed up with an address that already has an account (issue 14): the sign-up was answered as for a
+ * new address, and the address's owner learns of it here instead.
+ */
+export function signUpAttemptEmail(to: string, name: string, loginUrl: string, resetUrl: string): MailMessage {
+  return compose({
+    to,
+    subject: 'Someone tried to sign up with your email address',
+    greeting: greet(name),
+    paragraphs: [
+      'Someone just tried to create a Tessera account with this email address, which already has an account. No new account was created and your account was not changed.',
+      `If it was you, log in with your password. If you forgot it, you can choose a new one: ${resetUrl}`,
+    ],
+    action: { label: 'Log in', url: loginUrl },
+    closing: "If it wasn't you, you can ignore this email.",
+  });
+}
+
 export function invitationEmail(to: string, name: string, url: string, organization?: string): MailMessage {
   const where = organization ? `${organization} on Tessera` : 'Tessera';
   return compose({

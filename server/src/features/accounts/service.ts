@@ -16,7 +16,14 @@ import { fieldError } from '../../http/errors.js';
 import { normalizeEmail } from '../../http/input.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { breachedPasswordError } from './breached-passwords.js';
-import { accountChangedEmail, confirmationEmail, invitationEmail, membershipInvitationEmail, passwordResetEmail } from '../../mail/templates.js';
+import {
+  accountChangedEmail,
+  confirmationEmail,
+  invitationEmail,
+  membershipInvitationEmail,
+  passwordResetEmail,
+  signUpAttemptEmail,
+} from '../../mail/templates.js';
 import { reserveLoginAttempt } from '../../security/login-guard.js';
 import { revokeAccountGrants } from '../../db/oidc-payloads.js';
 import { findAnyAuthToken, findUsableAuthToken, issueAuthToken, spendAuthToken, type AuthTokenRow } from './auth-tokens.js';
@@ -148,14 +155,56 @@ export interface SignUpInput {
   password: string;
 }
 
+/** The account a new sign-up would have been: what the answer shows whether or not the address was free. */
+function newAccountRow(input: SignUpInput, passwordHash: string): UserRow {
+  const now = new Date();
+  return {
+    id: newId(),
+    name: input.name.trim(),
+    email: normalizeEmail(input.email),
+    password_hash: passwordHash,
+    is_owner: false,
+    is_active: true,
+    confirmed_at: null,
+    deleted_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/**
+ * Signs a person up. A taken address (issue 14) is answered exactly as a free one, so sign-up tells nobody which
+ * addresses have accounts (as forgot-password does): the same status and body (an account that was not created,
+ * its id naming nothing), the same work (the password is hashed, one email is sent); the email goes to the
+ * address's owner instead, saying someone tried to sign up with it. Nothing of the account changes.
+ */
 export async function signUp(services: Services, input: SignUpInput): Promise<CurrentUser> {
   const passwordHash = await hashNewPassword(services, input.password);
-  const { user, token } = await services.db.knex.transaction(async (trx) => {
-    const created = await insertUser(trx, { ...input, passwordHash, confirmed: false });
-    return { user: created, token: await issueAuthToken(trx, created.id, 'email_confirmation', created.email) };
+  const row = newAccountRow(input, passwordHash);
+  const outcome = await services.db.knex.transaction(async (trx): Promise<{ token: string } | { taken: UserRow }> => {
+    const existing = await findUserByEmail(trx, row.email);
+    if (existing) return { taken: existing };
+    try {
+      await trx('users').insert(row);
+    } catch (error) {
+      // A concurrent sign-up for the same address won the race: the same answer as any taken address.
+      if (isUniqueViolation(error)) return { taken: (await findUserByEmail(services.db.knex, row.email)) as UserRow };
+      throw error;
+    }
+    return { token: await issueAuthToken(trx, row.id, 'email_confirmation', row.email) };
   });
-  await deliver(services, confirmationEmail(user.email, user.name, link(services, 'confirm-email', token, user.email)));
-  return presentCurrentUser(user, []);
+  if ('token' in outcome) await deliver(services, confirmationEmail(row.email, row.name, link(services, 'confirm-email', outcome.token, row.email)));
+  else
+    await deliver(
+      services,
+      signUpAttemptEmail(
+        outcome.taken.email,
+        outcome.taken.name,
+        `${services.config.publicUrl}/login?email=${encodeURIComponent(outcome.taken.email)}`,
+        `${services.config.publicUrl}/forgot-password`,
+      ),
+    );
+  return presentCurrentUser(row, []);
 }
 
 /** Used by sign-up (via insertUser), the demo seed and `cli create-owner`. */
