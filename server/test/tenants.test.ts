@@ -132,13 +132,33 @@ describe.each(databaseKinds)('organizations on %s', (kind) => {
   });
 
   describe('editing, archiving and restoring', () => {
-    it('renames and switches bioreq, keeping the slug', async () => {
+    it('renames and switches bioreq; the slug follows the name and the old slugs still reach it (issue 14)', async () => {
       const tenant = await insertTenant(server);
+      const member = await person(server, { tenantId: tenant.id, role: 'master' });
       const name = uniqueName('Renamed');
+      const slug = name.toLowerCase().replace(/ /g, '-');
       const response = await patch(tenant.slug, { name, enable_bioreq: true });
       expect(response.status).toBe(200);
-      expect(response.body.data).toMatchObject({ id: tenant.id, name, slug: tenant.slug, enable_bioreq: true });
-      expect((await server.api.get(`/tenants/${tenant.slug}`, { token: owner.token })).body.data.name).toBe(name);
+      expect(response.body.data).toMatchObject({ id: tenant.id, name, slug, enable_bioreq: true });
+      // The old slug still reaches it, for the owner and for members (API calls, links, embeds).
+      for (const ref of [tenant.slug, slug]) {
+        expect((await server.api.get(`/tenants/${ref}`, { token: owner.token })).body.data).toMatchObject({ id: tenant.id, slug });
+        expect((await server.api.get(`/tenants/${ref}/groups`, { token: member.token })).status).toBe(200);
+        expect((await server.api.get(`/tenants/${ref}/groups`, { token: owner.token })).status).toBe(200);
+      }
+      const me = await server.api.get('/users/me', { token: member.token });
+      expect(me.body.data.memberships[0].tenant.slug).toBe(slug);
+
+      // A former slug stays reserved: a new organization whose name makes the same slug gets a numbered one.
+      const again = await server.api.post('/tenants', { name: `${tenant.name}_` }, { token: owner.token });
+      expect(again.body.data.slug).toBe(`${tenant.slug}-2`);
+      // Renamed back, the organization reclaims its own former slug; the other former slug still works.
+      expect((await patch(tenant.id, { name: tenant.name })).body.data.slug).toBe(tenant.slug);
+      expect((await server.api.get(`/tenants/${slug}/groups`, { token: member.token })).status).toBe(200);
+      expect((await server.api.get(`/tenants/${tenant.slug}/groups`, { token: member.token })).status).toBe(200);
+      // Someone else's former slug is no way into their organization.
+      const outsider = await person(server, { tenantId: (await insertTenant(server)).id, role: 'master' });
+      expect((await server.api.get(`/tenants/${tenant.slug}/groups`, { token: outsider.token })).status).toBe(404);
     });
 
     it('refuses a blank or taken name on update', async () => {

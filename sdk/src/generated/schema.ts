@@ -330,7 +330,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -357,7 +358,7 @@ export interface paths {
         head?: never;
         /**
          * Update or restore an organization (owner)
-         * @description Owner only: anyone else gets 403 `forbidden`, before anything is looked up. `name` and `enable_bioreq` change a live organization (the slug stays). `is_deleted: false`
+         * @description Owner only: anyone else gets 403 `forbidden`, before anything is looked up. `name` and `enable_bioreq` change a live organization (the slug follows the name; the old one keeps reaching it). `is_deleted: false`
          *     restores an archived one (spec section 4); other changes to an archived organization answer 422 on
          *     `is_deleted` until it is restored. `is_deleted: true` archives, as DELETE does.
          */
@@ -424,7 +425,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -483,7 +485,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -533,7 +536,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -568,7 +572,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -604,7 +609,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -643,7 +649,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -691,7 +698,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -726,7 +734,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -762,7 +771,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -795,7 +805,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -839,7 +850,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -881,7 +893,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -921,7 +934,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -970,7 +984,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -1004,7 +1019,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -1038,7 +1054,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -1072,7 +1089,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -1122,7 +1140,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -1163,7 +1182,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -1203,7 +1223,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -1239,7 +1260,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -1288,7 +1310,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -1324,7 +1347,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -1374,7 +1398,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -1415,7 +1440,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -1454,7 +1480,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -1490,7 +1517,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -1540,7 +1568,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -1575,7 +1604,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -1611,7 +1641,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -1655,7 +1686,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -1698,7 +1730,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -1733,7 +1766,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -1767,7 +1801,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -1810,7 +1845,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -1861,7 +1897,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -1936,7 +1973,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -1983,7 +2021,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -2031,7 +2070,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -2231,9 +2271,10 @@ export interface components {
             restore: boolean;
         };
         /**
-         * @description An organization as the owner manages it. `slug` is derived from the name when the organization is
-         *     created and stays the same when it is renamed, so links and embeds (`organization="acme-corp"`) keep
-         *     working; it is unique.
+         * @description An organization as the owner manages it. `slug` is derived from the name and follows it when the
+         *     organization is renamed; the former slugs still reach the organization wherever `{tenantId}` is accepted, so
+         *     links and embeds (`organization="acme-corp"`) keep working, and stay reserved to it (another organization
+         *     gets a numbered slug instead). It is unique; renamed back, an organization reclaims its own former slug.
          */
         Tenant: {
             /** Format: uuid */
@@ -2878,7 +2919,8 @@ export interface components {
         Archived: components["schemas"]["Flag"];
         Active: components["schemas"]["Flag"];
         /**
-         * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+         * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+         *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
          *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
          *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
          *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -3565,7 +3607,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -3599,7 +3642,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -3634,7 +3678,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -3803,7 +3848,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -3839,7 +3885,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -3884,7 +3931,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -3920,7 +3968,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -3957,7 +4006,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -4005,7 +4055,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -4051,7 +4102,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -4108,7 +4160,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -4144,7 +4197,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -4189,7 +4243,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -4225,7 +4280,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -4262,7 +4318,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -4310,7 +4367,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -4356,7 +4414,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -4415,7 +4474,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -4451,7 +4511,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -4488,7 +4549,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -4552,7 +4614,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -4588,7 +4651,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -4642,7 +4706,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -4681,7 +4746,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -4717,7 +4783,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -4753,7 +4820,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -4810,7 +4878,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -4847,7 +4916,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -4893,7 +4963,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -4939,7 +5010,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -5001,7 +5073,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -5039,7 +5112,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -5095,7 +5169,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -5142,7 +5217,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -5183,7 +5259,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -5221,7 +5298,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -5262,7 +5340,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -5311,7 +5390,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -5349,7 +5429,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -5408,7 +5489,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -5447,7 +5529,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -5497,7 +5580,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -5535,7 +5619,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -5582,7 +5667,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -5629,7 +5715,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -5670,7 +5757,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -5708,7 +5796,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -5749,7 +5838,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -5798,7 +5888,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -5836,7 +5927,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -5875,7 +5967,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -5939,7 +6032,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -5975,7 +6069,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -6011,7 +6106,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -6045,7 +6141,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -6097,7 +6194,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -6138,7 +6236,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -6176,7 +6275,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -6212,7 +6312,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -6259,7 +6360,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -6295,7 +6397,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -6338,7 +6441,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -6374,7 +6478,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -6422,7 +6527,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -6454,7 +6560,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -6604,7 +6711,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -6640,7 +6748,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -6696,7 +6805,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -6732,7 +6842,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -6764,7 +6875,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -6810,7 +6922,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well

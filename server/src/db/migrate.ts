@@ -7,6 +7,7 @@ import * as itemProcedureIndex from './migrations/20250104000000_item_procedure_
 import * as mediaSearch from './migrations/20250105000000_media_search.js';
 import * as refreshRotation from './migrations/20250106000000_refresh_rotation.js';
 import * as memberInvitations from './migrations/20250107000000_member_invitations.js';
+import * as tenantSlugs from './migrations/20250108000000_tenant_slugs.js';
 
 interface Migration {
   name: string;
@@ -26,6 +27,7 @@ const migrations: Migration[] = [
   { name: '20250105000000_media_search', module: mediaSearch },
   { name: '20250106000000_refresh_rotation', module: refreshRotation },
   { name: '20250107000000_member_invitations', module: memberInvitations },
+  { name: '20250108000000_tenant_slugs', module: tenantSlugs },
 ];
 
 const source: Knex.MigrationSource<Migration> = {

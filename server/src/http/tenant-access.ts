@@ -82,9 +82,18 @@ async function findLiveTenant(knex: Knex, idOrSlug: string): Promise<TenantRef |
  * Decides entry into an organization; throws 404 or 403 as described above. `session.memberships`
  * holds the caller's live memberships of live organizations (authenticate.ts), so members cost no query.
  */
-async function resolveAccess(knex: Knex, session: Pick<Session, 'user' | 'memberships'>, idOrSlug: string): Promise<TenantAccess> {
+async function resolveAccess(knex: Knex, session: Pick<Session, 'user' | 'memberships'>, requested: string): Promise<TenantAccess> {
   const { user } = session;
-  const membership = membershipIn(session.memberships, idOrSlug);
+  let idOrSlug = requested;
+  let membership = membershipIn(session.memberships, idOrSlug);
+  if (!membership) {
+    // A former slug (the organization was renamed) still reaches it: one lookup, only when nothing matched.
+    const renamed = await knex('tenant_slugs').where('slug', requested).first('tenant_id');
+    if (renamed) {
+      idOrSlug = renamed.tenant_id as string;
+      membership = membershipIn(session.memberships, idOrSlug);
+    }
+  }
   if (user.is_owner) {
     const tenant = membership ? tenantOf(membership) : await findLiveTenant(knex, idOrSlug);
     if (!tenant) throw notFound(tenantAccessMessages.notFound);

@@ -8,7 +8,7 @@ import { fieldError, notFound } from '../../http/errors.js';
 import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import { tenantMessages } from './policy.js';
 import type { TenantRow } from './presenter.js';
-import { uniqueSlug } from './slug.js';
+import { followName, uniqueSlug } from './slug.js';
 
 export type TenantSortKey = 'name' | 'created' | 'groups' | 'modules' | 'members';
 
@@ -42,9 +42,11 @@ export async function listTenants(db: Database, params: ListParams<TenantSortKey
   return paginate<TenantRow, TenantSortKey>(db, filtered, params, TENANT_LIST, selectTenant(knex));
 }
 
-/** One organization by id or slug, archived ones included (the owner restores them). */
+/** One organization by id, slug or former slug, archived ones included (the owner restores them). */
 async function findTenant(db: Knex, idOrSlug: string): Promise<TenantRow | undefined> {
-  const query = db('tenants as t').where((scope) => scope.where('t.id', idOrSlug).orWhere('t.slug', idOrSlug));
+  const query = db('tenants as t').where((scope) =>
+    scope.where('t.id', idOrSlug).orWhere('t.slug', idOrSlug).orWhereIn('t.id', db('tenant_slugs').where('slug', idOrSlug).select('tenant_id')),
+  );
   return (await selectTenant(db)(query).first()) as TenantRow | undefined;
 }
 
@@ -90,7 +92,7 @@ export interface TenantChanges {
   isDeleted?: boolean;
 }
 
-/** Edits, archives (`isDeleted: true`) or restores (`isDeleted: false`) an organization; the slug stays. */
+/** Edits, archives (`isDeleted: true`) or restores (`isDeleted: false`) an organization; the slug follows the name (slug.ts). */
 export async function updateTenant(knex: Knex, idOrSlug: string, changes: TenantChanges): Promise<TenantRow> {
   return guardNameRace(() =>
     knex.transaction(async (trx) => {
@@ -99,6 +101,7 @@ export async function updateTenant(knex: Knex, idOrSlug: string, changes: Tenant
       if (changes.name !== undefined && changes.name !== tenant.name) {
         await assertNameFree(trx, changes.name, tenant.id);
         edits.name = changes.name;
+        await followName(trx, tenant, changes.name);
       }
       if (changes.enableBioreq !== undefined) edits.enable_bioreq = changes.enableBioreq;
       const plan = planArchive(tenant, changes.isDeleted, Object.keys(edits).length > 0, 'organization');

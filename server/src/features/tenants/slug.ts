@@ -1,6 +1,7 @@
 /**
- * Pretty-URL names. A slug is derived from the organization's name when it is created and never
- * changes afterwards (contract: Tenant), so links and embeds keep working after a rename.
+ * Pretty-URL names. A slug is derived from the organization's name and follows it when the organization is
+ * renamed (issue 14); the former slugs are kept (`tenant_slugs`) and still reach the organization, so links and
+ * embeds keep working after a rename (http/tenant-access.ts). A former slug stays reserved to its organization.
  */
 import type { Knex } from '../../db/knex.js';
 import { isUuid } from '@tessera/sdk/rules';
@@ -23,13 +24,32 @@ export function slugify(name: string): string {
   return isUuid(slug) ? `${slug}-org` : slug;
 }
 
-/** The name's slug, or the same with the first free `-2`, `-3`... suffix. */
-export async function uniqueSlug(db: Knex, name: string): Promise<string> {
+/**
+ * The name's slug, or the same with the first free `-2`, `-3`... suffix. Taken: every organization's slug and
+ * former slug, except those of `ownerId` (an organization renamed back reclaims its own former slug).
+ */
+export async function uniqueSlug(db: Knex, name: string, ownerId?: string): Promise<string> {
   const base = slugify(name);
   // The base holds only letters, digits and dashes, so it has no LIKE wildcards.
-  const taken = new Set<string>(await db('tenants').where('slug', base).orWhere('slug', 'like', `${base}-%`).pluck('slug'));
+  const like = (query: Knex.QueryBuilder, column: string) => query.where((scope) => scope.where(column, base).orWhere(column, 'like', `${base}-%`));
+  const current = like(db('tenants'), 'slug');
+  const former = like(db('tenant_slugs'), 'slug');
+  if (ownerId) {
+    current.whereNot('id', ownerId);
+    former.whereNot('tenant_id', ownerId);
+  }
+  const taken = new Set<string>([...(await current.pluck('slug')), ...(await former.pluck('slug'))]);
   if (!taken.has(base)) return base;
   let suffix = 2;
   while (taken.has(`${base}-${suffix}`)) suffix += 1;
   return `${base}-${suffix}`;
+}
+
+/** After a rename: the slug follows the name, the old one is kept as a former slug (inside the caller's transaction). */
+export async function followName(trx: Knex, tenant: { id: string; slug: string }, name: string): Promise<void> {
+  const slug = await uniqueSlug(trx, name, tenant.id);
+  if (slug === tenant.slug) return;
+  await trx('tenant_slugs').where({ slug, tenant_id: tenant.id }).delete();
+  await trx('tenant_slugs').insert({ slug: tenant.slug, tenant_id: tenant.id, created_at: new Date() }).onConflict('slug').ignore();
+  await trx('tenants').where('id', tenant.id).update({ slug });
 }
