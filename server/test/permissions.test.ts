@@ -256,6 +256,14 @@ const OPERATIONS: Operation[] = [
     },
   },
   {
+    // One's own membership: any member; the owner is no member of home (GET /tenants/{tenantId} answers them).
+    name: 'GET my-membership',
+    scope: 'master',
+    success: 200,
+    outcomes: { admin: 200, user: 200, owner: { status: 404, code: 'not_found' } },
+    prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.slug}/my-membership` }),
+  },
+  {
     name: 'GET tenant-users/{id}',
     scope: 'master',
     success: 200,

@@ -148,6 +148,9 @@ describe.each(databaseKinds)('organizations on %s', (kind) => {
       }
       const me = await server.api.get('/users/me', { token: member.token });
       expect(me.body.data.memberships[0].tenant.slug).toBe(slug);
+      // A member resolves an old pretty URL to the current one (the portal's redirect).
+      const mine = await server.api.get(`/tenants/${tenant.slug}/my-membership`, { token: member.token });
+      expect(mine.body.data).toMatchObject({ id: member.membershipId, role: 'master', tenant: { id: tenant.id, slug } });
 
       // A former slug stays reserved: a new organization whose name makes the same slug gets a numbered one.
       const again = await server.api.post('/tenants', { name: `${tenant.name}_` }, { token: owner.token });

@@ -61,6 +61,19 @@ describe('entering an organization', () => {
     expect(app.location()).toBe('/not-found');
   });
 
+  it('redirects a former pretty URL of a renamed organization to the current one (issue 14)', async () => {
+    const membership = aMembership({ tenant: ACME, role: 'user' });
+    fakeApi([
+      me(aUser({ memberships: [membership] })),
+      config,
+      { method: 'GET', path: '/api/tenants/acme-old/my-membership', status: 200, body: { data: membership } },
+      { method: 'GET', path: `/api/tenants/${ACME.id}/modules`, status: 200, body: EMPTY_LIST },
+    ]);
+    const app = renderApp('/acme-old/modules?page=2');
+    await screen.findByRole('heading', { name: 'Modules' });
+    expect(app.location()).toBe('/acme-training/modules?page=2');
+  });
+
   it('loads the organization from the server for the owner, and answers an unknown one with not-found', async () => {
     const owner = aUser({ is_owner: true, email: 'owner@example.com' });
     const tenant = {

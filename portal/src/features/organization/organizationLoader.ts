@@ -20,6 +20,23 @@ async function ownerContext(idOrSlug: string): Promise<OrganizationContext> {
 }
 
 /**
+ * A slug none of the person's memberships carries may be a former one of a renamed organization: the server
+ * resolves it (GET /tenants/{tenantId}/my-membership). Nothing else is told apart: anything but a membership is
+ * not found. Answers a context whose slug differs from the URL's, which the loader redirects.
+ */
+async function renamedFor(idOrSlug: string): Promise<OrganizationContext | null> {
+  const outcome = await apiCall(client.GET('/tenants/{tenantId}/my-membership', { params: { path: { tenantId: idOrSlug } } }), { routeErrors: false });
+  if (!outcome.ok) return null;
+  return { organization: outcome.data.data.tenant, role: outcome.data.data.role, block: null };
+}
+
+/** The path with its first segment (the organization) replaced by `slug`, the query and hash kept. */
+function withOrganization(path: string, from: string, slug: string): string {
+  const prefix = `/${encodeURIComponent(from)}`;
+  return path.startsWith(prefix) ? `/${encodeURIComponent(slug)}${path.slice(prefix.length)}` : `/${encodeURIComponent(slug)}`;
+}
+
+/**
  * /:organization (an id or a pretty-URL name): resolves the organization and the person's role in
  * it. The current user is loaded afresh on entry, so a membership suspended since the last visit
  * shows its modal. An organization the person cannot enter is not found (spec 2.2).
@@ -32,8 +49,11 @@ export async function organizationLoader({ params, request }: LoaderFunctionArgs
   const user = useSession.getState().user;
   if (!user) return null;
   const idOrSlug = params.organization ?? '';
-  const context = user.is_owner ? await ownerContext(idOrSlug) : memberContext(user, idOrSlug);
+  const context = user.is_owner ? await ownerContext(idOrSlug) : (memberContext(user, idOrSlug) ?? (await renamedFor(idOrSlug)));
   if (!context) throw redirect(NOT_FOUND_PATH);
+  const { id, slug } = context.organization;
+  // A former pretty URL of a renamed organization goes to the current one (issue 14).
+  if (idOrSlug !== id && idOrSlug !== slug) throw redirect(withOrganization(pathOf(request), idOrSlug, slug));
   useSession.getState().setOrganization(context.organization.id);
   return context;
 }

@@ -16,6 +16,8 @@ export const memberPolicy = definePolicy({
   restore: 'master',
   relateGroups: 'master',
   relateModules: 'master',
+  /** One's own membership (GET /tenants/{tenantId}/my-membership): any member; an owner who is not one gets 404. */
+  viewOwn: 'user',
 });
 
 export const memberMessages = {

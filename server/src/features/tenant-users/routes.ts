@@ -5,11 +5,11 @@ import type { AppServices } from '../../context.js';
 import { listBody, readListParams } from '../../http/list-query.js';
 import { can } from '../../http/policy.js';
 import { authenticated, sessionOf } from '../../http/authenticate.js';
-import { fieldError } from '../../http/errors.js';
+import { fieldError, notFound } from '../../http/errors.js';
 import { acceptInvitation, accountMessages, loadOwnMembership } from '../accounts/service.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
 import { inputOf, validate } from '../../http/validate.js';
-import { memberPolicy } from './policy.js';
+import { memberMessages, memberPolicy } from './policy.js';
 import { presentMember } from './presenter.js';
 import * as members from './service.js';
 
@@ -65,6 +65,13 @@ export function tenantUserRoutes(services: AppServices): Routes {
     const access = accessOf(ctx);
     const loaded = await members.relateModules(db.knex, access.tenant.id, ctx.params.tenantUserId, inputOf(ctx, forms.memberModules).modules);
     ctx.body = { data: presentMember(loaded.member, access, loaded) };
+  });
+
+  router.get('/tenants/:tenantId/my-membership', inTenant, can(memberPolicy, 'viewOwn'), async (ctx) => {
+    const access = accessOf(ctx);
+    const membership = access.membershipId ? await loadOwnMembership(db, access.user, access.membershipId) : undefined;
+    if (!membership) throw notFound(memberMessages.notFound);
+    ctx.body = { data: membership };
   });
 
   /** The invited person accepts (ARCHITECTURE.md#member-invitations): logged in as the account the token names. */
