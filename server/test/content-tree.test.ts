@@ -71,6 +71,42 @@ describe.each(databaseKinds)('content tree on %s', (kind) => {
     expect(small.queries).toBeLessThanOrEqual(3);
   });
 
+  it('adds inactive live rows for authors asking include-inactive (the Move Topic targets), never for learners (issue 14)', async () => {
+    const local = await insertTenant(server);
+    const author = await person(server, { tenantId: local.id, role: 'admin' });
+    const reader = await person(server, { tenantId: local.id });
+    const active = await insertModule(server, local.id, { name: 'Open', members: [reader.membershipId as string] });
+    const dormant = await insertModule(server, local.id, { name: 'Dormant', active: false, members: [reader.membershipId as string] });
+    const live = await insertComponent(server, local.id, active, { name: 'Live' });
+    const resting = await insertComponent(server, local.id, active, { name: 'Resting', active: false, position: 1 });
+    const inDormant = await insertComponent(server, local.id, dormant, { name: 'Inside dormant' });
+    await insertComponent(server, local.id, active, { name: 'Gone', archived: true, position: 2 });
+    const tree = async (token: string, query = '') => {
+      const response = await server.api.get(`/tenants/${local.id}/my-membership/content-tree${query}`, { token });
+      expect(response.status).toBe(200);
+      return response.body.data as { id: string; is_active?: boolean; components: { id: string; is_active?: boolean }[] }[];
+    };
+    const components = (modules: Awaited<ReturnType<typeof tree>>) => modules.flatMap((m) => m.components.map((c) => [c.id, m.is_active, c.is_active]));
+
+    expect(components(await tree(author.token))).toEqual([[live, undefined, undefined]]);
+    expect(components(await tree(author.token, '?include-inactive=true'))).toEqual([
+      [live, true, true],
+      [resting, true, false],
+      [inDormant, false, true],
+    ]);
+    // A learner never sees inactive content, whatever they ask.
+    expect(components(await tree(reader.token, '?include-inactive=1'))).toEqual([[live, undefined, undefined]]);
+
+    // And the move lands there.
+    const topic = await insertTopic(server, local.id, live);
+    for (const target of [resting, inDormant]) {
+      const from = (await server.app.knex('topics').where('id', topic).first('component_id')).component_id;
+      const moved = await server.api.post(`/tenants/${local.id}/components/${from}/topics/move/${topic}`, { component_id: target }, { token: author.token });
+      expect(moved.status).toBe(200);
+      expect(moved.body.data.component_id).toBe(target);
+    }
+  });
+
   it('answers gzip to clients that accept it, the same tree as without', async () => {
     const url = `${server.url}/api/tenants/${tenant.id}/my-membership/content-tree`;
     const ask = (encoding: string) => fetch(url, { headers: { Authorization: `Bearer ${learner.token}`, 'Accept-Encoding': encoding } });

@@ -1819,7 +1819,9 @@ export interface paths {
          *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
          *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
          *     Every active, live module the caller may see (hidden ones included, with `is_hidden`), with its active, live
-         *     components and topics. A constant number of queries whatever the size of the tree.
+         *     components and topics. A constant number of queries whatever the size of the tree. Authors may ask
+         *     `include-inactive=true` for the inactive ones too (the Move Topic dialog targets inactive components and
+         *     components of inactive modules); each node then carries `is_active`.
          */
         get: operations["getContentTree"];
         put?: never;
@@ -2691,7 +2693,8 @@ export interface components {
         }[];
         /**
          * @description A module of the content tree with its components and their topics (active, live rows the caller may see;
-         *     `is_hidden` is the caller's own flag, which the tree's checkboxes toggle). Rows are in their `order`.
+         *     `is_hidden` is the caller's own flag, which the tree's checkboxes toggle). Rows are in their `order`. With
+         *     `include-inactive=true` (authors) inactive live rows are included and every node carries `is_active`.
          */
         ContentTreeModule: {
             /** Format: uuid */
@@ -2699,17 +2702,20 @@ export interface components {
             name: string;
             order: number;
             is_hidden: boolean;
+            is_active?: boolean;
             components: {
                 /** Format: uuid */
                 id: string;
                 name: string;
                 order: number;
                 is_hidden: boolean;
+                is_active?: boolean;
                 topics: {
                     /** Format: uuid */
                     id: string;
                     name: string;
                     order: number;
+                    is_active?: boolean;
                 }[];
             }[];
         };
@@ -3001,6 +3007,12 @@ export interface components {
         ItemId: string;
         /** @description `true` answers lighter rows (no counts) for pickers. */
         Short: components["schemas"]["Flag"];
+        /**
+         * @description Authors (admin, master, owner) only: `include-inactive=true` adds the inactive (still live) modules, components
+         *     and topics to the content tree, each node with `is_active`, for authoring pickers such as the Move Topic dialog.
+         *     Ignored for a learner, who never sees inactive content.
+         */
+        IncludeInactive: components["schemas"]["Flag"];
         /** @description Client lists (a learner's, or `active=true`) leave out the rows the caller has hidden; `show-hidden=true` keeps them (each row carries `is_hidden`). */
         ShowHidden: components["schemas"]["Flag"];
         /** @description Sort key (default `order`, ascending) — `order`, `name`, `created` (created_at), `updated` (updated_at). An unknown key falls back to the default. */
@@ -3113,6 +3125,7 @@ export type ParameterComponentId = components['parameters']['ComponentId'];
 export type ParameterTopicId = components['parameters']['TopicId'];
 export type ParameterItemId = components['parameters']['ItemId'];
 export type ParameterShort = components['parameters']['Short'];
+export type ParameterIncludeInactive = components['parameters']['IncludeInactive'];
 export type ParameterShowHidden = components['parameters']['ShowHidden'];
 export type ParameterContentOrder = components['parameters']['ContentOrder'];
 export type ParameterSuggestionId = components['parameters']['SuggestionId'];
@@ -6378,7 +6391,14 @@ export interface operations {
     };
     getContentTree: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Authors (admin, master, owner) only: `include-inactive=true` adds the inactive (still live) modules, components
+                 *     and topics to the content tree, each node with `is_active`, for authoring pickers such as the Move Topic dialog.
+                 *     Ignored for a learner, who never sees inactive content.
+                 */
+                "include-inactive"?: components["parameters"]["IncludeInactive"];
+            };
             header?: never;
             path: {
                 /**

@@ -473,6 +473,8 @@ export const forms = {
   itemMedia,
   /** The switches of the module, component and topic lists (`validate(forms.contentListQuery, 'query')`). */
   contentListQuery: form({ short: querySwitch(), 'show-hidden': querySwitch() }),
+  /** The content tree's switch (`include-inactive`, authors' pickers). */
+  contentTreeQuery: form({ 'include-inactive': querySwitch() }),
   /** The items editor's save (PUT .../items): the whole ordered list, errors keyed `items.{position}.{field}`. */
   itemList: form({ items: itemList('items') }),
 };

@@ -10,7 +10,8 @@ import { gzip } from 'node:zlib';
 import type { ContentTreeModule } from '@tessera/sdk';
 import { keptAnswers } from '../../db/change-cache.js';
 import type { Database } from '../../db/database.js';
-import { memberFlag, whereComponentVisible, whereLive, whereModuleVisible, whereTopicVisible, type Viewer } from '../content/visibility.js';
+import type { Knex } from '../../db/knex.js';
+import { memberFlag, whereComponentVisible, whereLive as whereActiveLive, whereModuleVisible, whereTopicVisible, type Viewer } from '../content/visibility.js';
 
 interface NodeRow {
   id: string;
@@ -18,15 +19,25 @@ interface NodeRow {
   name: string;
   position: number;
   is_hidden?: unknown;
+  is_active: unknown;
 }
 
-async function contentTree(db: Database, viewer: Viewer): Promise<ContentTreeModule[]> {
+async function contentTree(db: Database, viewer: Viewer, withInactive: boolean): Promise<ContentTreeModule[]> {
   const { knex } = db;
+  // Authors' pickers (include-inactive) also reach inactive live rows; everyone else only active ones.
+  const whereLive = withInactive ? (query: Knex.QueryBuilder, alias: string) => query.whereNull(`${alias}.deleted_at`) : whereActiveLive;
   const modules = await db.select<NodeRow>(
     whereLive(whereModuleVisible(knex, knex('modules as m'), viewer), 'm')
       .orderBy('m.position')
       .orderBy('m.id')
-      .select('m.id', 'm.tenant_id as parent_id', 'm.name', 'm.position', memberFlag(knex, 'module_hidden', 'module_id', 'm.id', viewer.memberId, 'is_hidden')),
+      .select(
+        'm.id',
+        'm.tenant_id as parent_id',
+        'm.name',
+        'm.position',
+        'm.is_active',
+        memberFlag(knex, 'module_hidden', 'module_id', 'm.id', viewer.memberId, 'is_hidden'),
+      ),
   );
   const components = await db.select<NodeRow>(
     whereLive(whereLive(whereComponentVisible(knex, knex('components as c').join('modules as m', 'm.id', 'c.module_id'), viewer), 'c'), 'm')
@@ -37,6 +48,7 @@ async function contentTree(db: Database, viewer: Viewer): Promise<ContentTreeMod
         'c.module_id as parent_id',
         'c.name',
         'c.position',
+        'c.is_active',
         memberFlag(knex, 'component_hidden', 'component_id', 'c.id', viewer.memberId, 'is_hidden'),
       ),
   );
@@ -45,22 +57,25 @@ async function contentTree(db: Database, viewer: Viewer): Promise<ContentTreeMod
     whereLive(whereLive(whereLive(whereTopicVisible(knex, topicsQuery, viewer), 't'), 'c'), 'm')
       .orderBy('t.position')
       .orderBy('t.id')
-      .select('t.id', 't.component_id as parent_id', 't.name', 't.position'),
+      .select('t.id', 't.component_id as parent_id', 't.name', 't.position', 't.is_active'),
   );
 
   const topicsOf = groupBy(topics);
   const componentsOf = groupBy(components);
+  const activeFlag = (row: NodeRow) => (withInactive ? { is_active: Boolean(row.is_active) } : {});
   return modules.map((module) => ({
     id: module.id,
     name: module.name,
     order: Number(module.position),
     is_hidden: Boolean(module.is_hidden),
+    ...activeFlag(module),
     components: (componentsOf.get(module.id) ?? []).map((component) => ({
       id: component.id,
       name: component.name,
       order: Number(component.position),
       is_hidden: Boolean(component.is_hidden),
-      topics: (topicsOf.get(component.id) ?? []).map((topic) => ({ id: topic.id, name: topic.name, order: Number(topic.position) })),
+      ...activeFlag(component),
+      topics: (topicsOf.get(component.id) ?? []).map((topic) => ({ id: topic.id, name: topic.name, order: Number(topic.position), ...activeFlag(topic) })),
     })),
   }));
 }
@@ -74,10 +89,11 @@ export interface ContentTreeBody {
 const keptTrees = keptAnswers<ContentTreeBody>(256);
 
 /** The answer, encoded once and kept per viewer until the database changes (each answer would otherwise encode it anew). */
-export function contentTreeBody(db: Database, viewer: Viewer): Promise<ContentTreeBody> {
-  const key = `${viewer.tenantId}/${viewer.memberId}/${viewer.seesAll ? 'all' : 'related'}`;
+export function contentTreeBody(db: Database, viewer: Viewer, options: { includeInactive?: boolean } = {}): Promise<ContentTreeBody> {
+  const withInactive = Boolean(options.includeInactive) && viewer.seesAll;
+  const key = `${viewer.tenantId}/${viewer.memberId}/${viewer.seesAll ? 'all' : 'related'}${withInactive ? '/inactive' : ''}`;
   return db.kept(keptTrees, key, async () => {
-    const json = Buffer.from(JSON.stringify({ data: await contentTree(db, viewer) }));
+    const json = Buffer.from(JSON.stringify({ data: await contentTree(db, viewer, withInactive) }));
     return { json, gzip: await gzipped(json) };
   });
 }

@@ -31,9 +31,10 @@ export function moduleRoutes(services: AppServices): Routes {
     ctx.body = { data: presentModule(module, accessOf(ctx).role, signer, relations) };
   };
 
-  router.get('/tenants/:tenantId/my-membership/content-tree', inTenant, can(modulePolicy, 'list'), async (ctx) => {
+  router.get('/tenants/:tenantId/my-membership/content-tree', inTenant, can(modulePolicy, 'list'), validate(forms.contentTreeQuery, 'query'), async (ctx) => {
     const access = accessOf(ctx);
-    const body = await contentTreeBody(db, viewerOf(access));
+    const query = inputOf(ctx, forms.contentTreeQuery);
+    const body = await contentTreeBody(db, viewerOf(access), { includeInactive: query['include-inactive'] });
     ctx.type = 'json';
     ctx.vary('Accept-Encoding');
     if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
