@@ -5,6 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { DialogActions, ModalDialog } from '../../ui/Dialog';
 import { Text } from '../../ui/Page';
 import { RadioGroup } from '../../ui/RadioGroup';
+import { SearchField } from '../../ui/SearchField';
 import { Select } from '../../ui/Select';
 import { allModules, contentTree } from './contentCalls';
 
@@ -81,14 +82,29 @@ const TreeModule = styled('div', { fontWeight: '$bold', fontSize: '$2', marginTo
 
 const TreeScroller = styled('div', { maxHeight: '360px', overflowY: 'auto', '& [role="radio"], & label': { marginLeft: '$4' } });
 
-/** The components of the content tree as radio options, each module's name shown above its first component. */
-function componentChoices(tree: ContentTreeModule[], currentComponentId: string) {
+/** Our words (the spec has none): an inactive destination says so in its label. */
+const INACTIVE = 'inactive';
+
+/**
+ * The components of the content tree as radio options, each module's name shown above its first component;
+ * inactive components and those of inactive modules are offered too, marked. `search` keeps the components whose
+ * name or module's name contains it (any letter case).
+ */
+function componentChoices(tree: ContentTreeModule[], currentComponentId: string, search: string) {
   const options: { id: string; label: string }[] = [];
   const before: Record<string, ReactNode> = {};
+  const term = search.trim().toLocaleLowerCase();
   for (const module of tree) {
-    const components = module.components.filter((component) => component.id !== currentComponentId);
-    if (components[0]) before[components[0].id] = <TreeModule aria-hidden="true">{module.name}</TreeModule>;
-    for (const component of components) options.push({ id: component.id, label: `${component.name} (${module.name})` });
+    const moduleMatches = module.name.toLocaleLowerCase().includes(term);
+    const components = module.components.filter(
+      (component) => component.id !== currentComponentId && (moduleMatches || component.name.toLocaleLowerCase().includes(term)),
+    );
+    const moduleLabel = module.is_active === false ? `${module.name}, ${INACTIVE}` : module.name;
+    if (components[0]) before[components[0].id] = <TreeModule aria-hidden="true">{moduleLabel}</TreeModule>;
+    for (const component of components) {
+      const name = component.is_active === false ? `${component.name}, ${INACTIVE}` : component.name;
+      options.push({ id: component.id, label: `${name} (${moduleLabel})` });
+    }
   }
   return { options, before };
 }
@@ -97,6 +113,7 @@ function componentChoices(tree: ContentTreeModule[], currentComponentId: string)
 export function MoveTopicDialog({ tenantId, currentParentId, isPending, onMove, onCancel }: MoveDialogProps) {
   const [tree, setTree] = useState<ContentTreeModule[] | null>(null);
   const [target, setTarget] = useState('');
+  const [search, setSearch] = useState('');
   useEffect(() => {
     let current = true;
     void contentTree(tenantId).then((outcome) => current && setTree(outcome.ok ? outcome.data : []));
@@ -104,17 +121,24 @@ export function MoveTopicDialog({ tenantId, currentParentId, isPending, onMove, 
       current = false;
     };
   }, [tenantId]);
-  const { options, before } = componentChoices(tree ?? [], currentParentId);
+  const { options, before } = componentChoices(tree ?? [], currentParentId, search);
+  // A chosen component hidden by the search is no longer a choice.
+  const chosen = options.some((option) => option.id === target) ? target : '';
   return (
-    <MoveDialogFrame title="Move Topic" isPending={isPending} canMove={target !== ''} onMove={() => onMove(target)} onCancel={onCancel}>
+    <MoveDialogFrame title="Move Topic" isPending={isPending} canMove={chosen !== ''} onMove={() => onMove(chosen)} onCancel={onCancel}>
       {tree === null ? (
         <Text>Loading...</Text>
-      ) : options.length ? (
-        <TreeScroller>
-          <RadioGroup label="Component" name="component_id" value={target} onChange={setTarget} options={options} before={before} />
-        </TreeScroller>
       ) : (
-        <Text>No other components found...</Text>
+        <>
+          <SearchField placeholder="Search components" value={search} onChange={setSearch} onSubmit={setSearch} />
+          {options.length ? (
+            <TreeScroller>
+              <RadioGroup label="Component" name="component_id" value={chosen} onChange={setTarget} options={options} before={before} />
+            </TreeScroller>
+          ) : (
+            <Text>No other components found...</Text>
+          )}
+        </>
       )}
     </MoveDialogFrame>
   );

@@ -160,9 +160,14 @@ function reorderTopics(tenantId: string, componentId: string, topics: OrderList)
   });
 }
 
-/** The organization's content tree (the Move Topic dialog picks a component in it). */
+/**
+ * The organization's content tree as authors see it, inactive rows included (the Move Topic dialog picks a
+ * component in it, inactive ones and those of inactive modules too: issue 14).
+ */
 export async function contentTree(tenantId: string) {
-  const outcome = await apiCall(client.GET('/tenants/{tenantId}/my-membership/content-tree', { params: inTenant(tenantId) }));
+  const outcome = await apiCall(
+    client.GET('/tenants/{tenantId}/my-membership/content-tree', { params: { ...inTenant(tenantId), query: { 'include-inactive': true } } }),
+  );
   return outcome.ok ? ({ ok: true, data: outcome.data.data } as const) : outcome;
 }
 

@@ -69,12 +69,20 @@ const TREE: ContentTreeModule[] = [
     name: 'Safety',
     order: 0,
     is_hidden: false,
+    is_active: true,
     components: [
-      { id: 'c-ladders', name: 'Ladders', order: 0, is_hidden: false, topics: [] },
-      { id: 'c-roofs', name: 'Roofs', order: 1, is_hidden: false, topics: [] },
+      { id: 'c-ladders', name: 'Ladders', order: 0, is_hidden: false, is_active: true, topics: [] },
+      { id: 'c-roofs', name: 'Roofs', order: 1, is_hidden: false, is_active: false, topics: [] },
     ],
   },
-  { id: 'm-fire', name: 'Fire', order: 1, is_hidden: false, components: [{ id: 'c-exits', name: 'Exits', order: 0, is_hidden: false, topics: [] }] },
+  {
+    id: 'm-fire',
+    name: 'Fire',
+    order: 1,
+    is_hidden: false,
+    is_active: false,
+    components: [{ id: 'c-exits', name: 'Exits', order: 0, is_hidden: false, is_active: true, topics: [] }],
+  },
 ];
 
 function asAdmin(extra: FakeRoute[] = []) {
@@ -182,9 +190,19 @@ describe('Admin Topics', () => {
     fireEvent.click(within(angle).getByRole('button', { name: 'Move Angle' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move Topic' });
     const choices = await within(dialog).findAllByRole('radio');
-    // The topic's own component is not offered; modules are headings, not choices.
-    expect(choices.map((radio) => radio.closest('label')?.textContent)).toEqual(['Roofs (Safety)', 'Exits (Fire)']);
-    fireEvent.click(within(dialog).getByRole('radio', { name: 'Exits (Fire)' }));
+    // The topic's own component is not offered; modules are headings, not choices. Inactive components and the
+    // components of inactive modules are destinations too, marked (issue 14); the tree is the authors' one.
+    expect(choices.map((radio) => radio.closest('label')?.textContent)).toEqual(['Roofs, inactive (Safety)', 'Exits (Fire, inactive)']);
+    const treeUrl = api.fetch.mock.calls.map(([input]) => new URL((input as Request).url)).find((url) => url.pathname.endsWith('/content-tree'));
+    expect(treeUrl?.searchParams.get('include-inactive')).toBe('true');
+    // The search narrows the choices by component or module name.
+    fireEvent.change(within(dialog).getByRole('searchbox', { name: 'Search components' }), { target: { value: 'fire' } });
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Exits (Fire, inactive)']);
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Exits (Fire, inactive)' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
     await waitFor(() => expect(api.requests.find((request) => request.path.endsWith('/move/t-angle'))?.body).toEqual({ component_id: 'c-exits' }));
   });
