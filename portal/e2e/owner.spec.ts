@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { Api, openTab, rowOf, search, uniqueOrganizationName } from './people-support';
+import { Api, invitedAndAccepted, openTab, rowOf, search, uniqueOrganizationName } from './people-support';
 import { DEMO_PASSWORD, expectAccessible, logIn, uniqueEmail } from './support';
 
 async function addOrganization(page: Page, name: string, bioreq: boolean) {
@@ -115,4 +115,20 @@ test('the owner suspends, bans and restores a user', async ({ page, request }) =
   // Active again, and still pending until the invitation is accepted.
   await expect(rowOf(page, email)).toContainText('Pending');
   await expect(page.getByRole('button', { name: `Suspend ${email}` })).toBeEnabled();
+});
+
+test('a renamed organization gets the new pretty URL, and the old one redirects to it', async ({ page, request }) => {
+  const owner = await Api.as(request, 'owner@example.com');
+  const name = uniqueOrganizationName('Before Rename');
+  const organization = await owner.call<{ id: string; slug: string; name: string }>('POST', '/tenants', { name });
+  await invitedAndAccepted(request, owner, organization, 'master@example.com', 'master');
+  const renamed = await owner.call<{ slug: string }>('PATCH', `/tenants/${organization.id}`, { name: uniqueOrganizationName('After Rename') });
+  expect(renamed.slug).not.toBe(organization.slug);
+
+  await logIn(page, 'master@example.com', DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await page.goto(`/${organization.slug}/admin/members`);
+  await expect(page).toHaveURL(new RegExp(`/${renamed.slug}/admin/members$`));
+  await expect(page.getByRole('heading', { name: 'Members' })).toBeVisible();
+  await expectAccessible(page);
 });
