@@ -3,7 +3,7 @@
  * Koa app plus `listen()` and `close()`; tests start one per file on an ephemeral port.
  *
  * Request pipeline: request id -> error bodies -> security headers -> CORS (/api, /widgets) ->
- * POST /api/token (the OIDC provider) -> /api routes (JSON bodies) -> /widgets files -> portal (SPA).
+ * POST /api/token, POST /api/token/revocation, discovery (the OIDC provider) -> /api routes (JSON bodies) -> /widgets files -> portal (SPA).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -50,7 +50,9 @@ import { createMailer } from './mail/mailer.js';
 import { purgeExpiredPayloads } from './db/oidc-payloads.js';
 import { registerPasswordGrant } from './oidc/password-grant.js';
 import { createProvider } from './oidc/provider.js';
-import { tokenEndpoint } from './oidc/token-endpoint.js';
+import { discoveryEndpoint } from './oidc/discovery.js';
+import { oauthErrorShape } from './oidc/oauth-errors.js';
+import { providerRunner, tokenEndpoint } from './oidc/token-endpoint.js';
 import { loadSecrets } from './secrets.js';
 import { createRateLimiters } from './security/rate-limits.js';
 import { createUrlSigner } from './storage/signed-urls.js';
@@ -75,6 +77,8 @@ export interface TesseraApp {
 export interface AppOptions {
   logger?: Logger;
 }
+
+const REVOCATION_PATH = '/api/token/revocation';
 
 function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
@@ -189,12 +193,25 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     refreshGraceSeconds: config.tokens.refreshGraceSeconds,
   });
 
+  const runProvider = providerRunner(provider);
+  const isOAuthEndpoint = (ctx: Context) => ctx.path === '/api/token' || ctx.path === REVOCATION_PATH;
+
   const requests = requestContext(log);
   app.use(requests.middleware);
+  // Outside the error middleware: it adds OAuth's error fields to every error of the OAuth endpoints (oauth-errors.ts).
+  app.use(onlyFor(isOAuthEndpoint, oauthErrorShape()));
   app.use(errorMiddleware());
   app.use(securityHeaders(config));
   app.use(onlyFor((ctx) => isApiPath(ctx.path) || ctx.path.startsWith('/widgets/'), corsMiddleware(isAllowedOrigin)));
   app.use(onlyFor((ctx) => ctx.path === '/api/token' && ctx.method === 'POST', token));
+  // RFC 7009 token revocation and discovery, answered by the provider itself (discovery.ts).
+  app.use(
+    onlyFor(
+      (ctx) => ctx.path === REVOCATION_PATH && ctx.method === 'POST',
+      (ctx) => runProvider(ctx, '/token/revocation'),
+    ),
+  );
+  app.use(discoveryEndpoint(runProvider));
   // /api ends here (no fall-through to the portal): unknown calls are JSON 404s, wrong methods 405s.
   const apiChain = compose<Context>([jsonBody(config.bodyLimit), refuseNulInRequest, apiNotFound, api]);
   app.use((ctx, next) => (isApiPath(ctx.path) ? apiChain(ctx) : next()));

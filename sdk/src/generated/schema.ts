@@ -69,6 +69,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/token/revocation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a token (RFC 7009)
+         * @description Ends a token the client holds: an access or refresh token ends its whole login (every token of the grant).
+         *     An unknown, expired or already revoked token, or one of another client, answers 200 as well (RFC 7009).
+         *     Errors carry OAuth's `error` (`invalid_request`, `invalid_client`) beside `code` and `message`.
+         */
+        post: operations["revokeToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/openid-configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OpenID Connect discovery
+         * @description The provider's metadata (OpenID Connect discovery 1.0 / RFC 8414) for the issuer `PUBLIC_URL/api`: openid-client's
+         *     `discovery(new URL('https://tessera.example/api'), clientId)` reads it here. The same document is also answered at
+         *     `/.well-known/openid-configuration` and `/.well-known/oauth-authorization-server/api` at the server's root.
+         */
+        get: operations["getOpenIdConfiguration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/captcha/challenge": {
         parameters: {
             query?: never;
@@ -2011,6 +2055,51 @@ export interface components {
             };
             /** @description Present on 500 answers; the same id is in the server log. */
             request_id?: string;
+            error?: components["schemas"]["OAuthErrorCode"];
+            /**
+             * @description OAuth 2.0's description of the error (RFC 6749 section 5.2): the same text as `message`. Present with `error`
+             *     on the errors of `POST /token` and `POST /token/revocation` only.
+             */
+            error_description?: string;
+        };
+        /**
+         * @description OAuth 2.0's error code (RFC 6749 section 5.2, RFC 6750, RFC 7009), present beside `code` on the errors of
+         *     `POST /token` and `POST /token/revocation`, so that a standard OAuth client tells the cases apart:
+         *     `invalid_grant` (wrong email or password, suspended account, a spent, revoked or expired refresh token: log in
+         *     again), `invalid_client` (unknown, revoked or wrongly authenticated client), `unsupported_grant_type`,
+         *     `unauthorized_client` (a grant the client may not use), `invalid_token` (a logout with a token no longer valid),
+         *     `temporarily_unavailable` (429: try again after `Retry-After`), `server_error` (500), and `invalid_request` for
+         *     any other refused request (422 form errors keep their per-field `errors`). The HTTP status stays the one the
+         *     spec gives (401 for a failed login or refresh).
+         * @enum {string}
+         */
+        OAuthErrorCode: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "unsupported_token_type" | "invalid_scope" | "invalid_token" | "temporarily_unavailable" | "server_error";
+        /** @description RFC 7009 token revocation. The client authenticates as at `POST /token` (`tessera-web` sends only its `client_id`). */
+        RevocationRequest: {
+            /** @description An access or refresh token the client holds. */
+            token: string;
+            /** @enum {string} */
+            token_type_hint?: "access_token" | "refresh_token";
+            client_id?: string;
+            /** @description For integration clients, unless sent with HTTP Basic authentication. */
+            client_secret?: string;
+        };
+        /**
+         * @description OpenID Connect discovery / OAuth 2.0 authorization server metadata (RFC 8414), limited to what this server
+         *     serves: the token endpoint (grants `password`, `refresh_token`, `client_credentials`) and revocation. There is
+         *     no authorization endpoint (so `response_types_supported` is empty), no userinfo and no ID tokens; tokens are
+         *     opaque. The issuer is `PUBLIC_URL` followed by `/api`.
+         */
+        OpenIdConfiguration: {
+            issuer: string;
+            token_endpoint: string;
+            revocation_endpoint: string;
+            grant_types_supported: string[];
+            token_endpoint_auth_methods_supported: string[];
+            revocation_endpoint_auth_methods_supported?: string[];
+            response_types_supported: string[];
+            scopes_supported?: string[];
+            subject_types_supported?: string[];
         };
         PaginationMeta: {
             current_page: number;
@@ -2068,12 +2157,18 @@ export interface components {
             expires_in: number;
             scope?: string;
         };
+        /**
+         * @description A login. `username` is OAuth's name for the login (RFC 6749 section 4.3.2), accepted as an alias of `email` for
+         *     standard clients; when both are sent, `email` is used. Field errors name `email`.
+         */
         PasswordGrantRequest: {
             /** @constant */
             grant_type: "password";
             /** @description The public client of the portal and widgets, `tessera-web`. It has no secret. */
             client_id: string;
-            email: string;
+            email?: string;
+            /** @description The email, under OAuth's name. */
+            username?: string;
             password: string;
         };
         RefreshGrantRequest: {
@@ -2878,6 +2973,9 @@ export interface components {
     pathItems: never;
 }
 export type Error = components['schemas']['Error'];
+export type OAuthErrorCode = components['schemas']['OAuthErrorCode'];
+export type RevocationRequest = components['schemas']['RevocationRequest'];
+export type OpenIdConfiguration = components['schemas']['OpenIdConfiguration'];
 export type PaginationMeta = components['schemas']['PaginationMeta'];
 export type Message = components['schemas']['Message'];
 export type Version = components['schemas']['Version'];
@@ -3055,6 +3153,51 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RevocationRequest"];
+            };
+        };
+        responses: {
+            /** @description The token is no longer valid (or never was). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    getOpenIdConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenIdConfiguration"];
+                };
+            };
         };
     };
     getCaptchaChallenge: {

@@ -1,6 +1,6 @@
 /**
- * The OAuth/OIDC provider (oidc-provider 9) behind POST /api/token. Only the token endpoint is
- * exposed (see token-endpoint.ts); no authorization, userinfo or discovery routes are mounted.
+ * The OAuth/OIDC provider (oidc-provider 9) behind POST /api/token. Only the token endpoint (token-endpoint.ts),
+ * revocation (POST /api/token/revocation) and discovery (discovery.ts) are mounted; no authorization or userinfo.
  * - One public client, `tessera-web` (no secret: browsers cannot keep one).
  * - Grants: `password` (registered in password-grant.ts) and the built-in `refresh_token`.
  * - Opaque access tokens; refresh tokens rotate on every use, exactly once (rotation-grace.ts), and presenting
@@ -47,7 +47,9 @@ export function createProvider(options: ProviderOptions): Provider {
       devInteractions: { enabled: false },
       resourceIndicators: { enabled: false },
       userinfo: { enabled: false },
-      revocation: { enabled: false },
+      // RFC 7009: a client ends a token it holds (a refresh or access token ends its whole login).
+      // A client revokes only its own tokens (a token of another client answers 200 and stays valid).
+      revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
       introspection: { enabled: false },
       rpInitiatedLogout: { enabled: false },
     },

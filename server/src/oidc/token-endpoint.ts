@@ -25,6 +25,7 @@ import type { RateLimiters } from '../security/rate-limits.js';
 import { revokeGrant } from '../db/oidc-payloads.js';
 import { rotationGrace, watchConcurrentRotations, type TokenPair } from './rotation-grace.js';
 import type { LoginFailure } from './password-grant.js';
+import { UNSUPPORTED_GRANT_MESSAGE } from './oauth-errors.js';
 import { withProviderStorage } from './provider-storage.js';
 import { PASSWORD_GRANT } from './provider.js';
 
@@ -33,7 +34,7 @@ const loginMessages = {
   suspended: 'Your account has been suspended.',
   invalidGrant: 'Your session has expired. Please log in again.',
   invalidClient: 'The client is not recognised.',
-  unsupportedGrant: 'The selected grant type is invalid.',
+  unsupportedGrant: UNSUPPORTED_GRANT_MESSAGE,
 } as const;
 
 const LOGIN_FAILURES: Record<LoginFailure, ErrorBody> = {
@@ -54,12 +55,15 @@ export interface TokenEndpointOptions {
   refreshGraceSeconds: number;
 }
 
-/** Runs the provider's own middleware on this request, as if it were mounted at /api (koa-mount's approach). */
-function providerRunner(provider: Provider) {
+/**
+ * Runs the provider's own middleware on this request, as if it were mounted at /api (koa-mount's approach):
+ * `providerPath` is the provider's route (`/token`, `/token/revocation`, `/.well-known/openid-configuration`).
+ */
+export function providerRunner(provider: Provider) {
   const run = compose(provider.middleware as Middleware[]);
-  return async function runProvider(ctx: Context): Promise<void> {
+  return async function runProvider(ctx: Context, providerPath = '/token'): Promise<void> {
     const path = ctx.path;
-    ctx.path = '/token';
+    ctx.path = providerPath;
     try {
       await withProviderStorage(() => run(ctx));
     } finally {
@@ -112,8 +116,19 @@ function checkParams(body: unknown): TokenParams {
 
   const params: TokenParams = { grant_type: grantType, client_id: values.client_id };
   // The login form answers the email normalized (trimmed, lower-cased) and the password as typed.
-  if (grantType === PASSWORD_GRANT) return { ...params, ...readForm(body, forms.login) };
+  if (grantType === PASSWORD_GRANT) return { ...params, ...readForm(withEmailFromUsername(body), forms.login) };
   return { ...params, refresh_token: refreshTokenOf(body) };
+}
+
+/**
+ * OAuth's password grant names the login `username` (RFC 6749 4.3.2): standard clients send that. It is taken as
+ * the email when no `email` is given; field errors still name `email`, the spec's field.
+ */
+function withEmailFromUsername(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const fields = body as Record<string, unknown>;
+  if (fields.email !== undefined || fields.username === undefined) return body;
+  return { ...fields, email: fields.username };
 }
 
 function refreshTokenOf(body: unknown): string {
