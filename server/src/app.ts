@@ -25,6 +25,8 @@ import { findActiveAccount, verifyCredentials } from './features/accounts/servic
 import { componentRoutes } from './features/components/routes.js';
 import { fileRoutes } from './features/files/routes.js';
 import { groupRoutes } from './features/groups/routes.js';
+import { integrationClientRoutes } from './features/integration-clients/routes.js';
+import { authenticateIntegrationClient, integrationClientAccount } from './features/integration-clients/service.js';
 import { itemRoutes } from './features/items/routes.js';
 import { sweepOrphanFiles } from './features/media/orphans.js';
 import { mediaRoutes } from './features/media/routes.js';
@@ -48,6 +50,7 @@ import { limitConcurrency } from './limit-concurrency.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
 import { purgeExpiredPayloads } from './db/oidc-payloads.js';
+import { registerClientCredentialsGrant } from './oidc/client-credentials-grant.js';
 import { registerPasswordGrant } from './oidc/password-grant.js';
 import { createProvider } from './oidc/provider.js';
 import { discoveryEndpoint } from './oidc/discovery.js';
@@ -111,6 +114,8 @@ export function apiRoutes(services: AppServices): Routes[] {
     fileRoutes(services),
     suggestionRoutes(services),
     reportRoutes(services),
+    // Issue 15: service accounts for scripts (client_credentials).
+    integrationClientRoutes(services),
   ];
 }
 
@@ -179,8 +184,10 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     secrets,
     isAllowedOrigin,
     findAccount: (id) => findActiveAccount(knex, id),
+    integrationClientAccount: (clientId) => integrationClientAccount(knex, clientId),
   });
   registerPasswordGrant(provider, (email, password) => verifyCredentials(services, email, password));
+  registerClientCredentialsGrant(provider, (clientId) => integrationClientAccount(knex, clientId));
 
   const app = new Koa({ proxy: config.trustProxy });
   app.context.services = services;
@@ -191,6 +198,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     limiters: services.limiters,
     bodyLimit: config.bodyLimit,
     refreshGraceSeconds: config.tokens.refreshGraceSeconds,
+    authenticateClient: (clientId, secret) => authenticateIntegrationClient(knex, clientId, secret),
   });
 
   const runProvider = providerRunner(provider);

@@ -53,7 +53,7 @@ describe.each(databaseKinds)('session on %s', (kind) => {
       const wrongTypes = await server.api.post('/token', { grant_type: 'password', client_id: CLIENT_ID, email: ['a@b.co'], password: 12345678 });
       expect(wrongTypes.status).toBe(422);
       expect(Object.keys(wrongTypes.body.errors).sort()).toEqual(['email', 'password']);
-      const unknown = await server.api.post('/token', { grant_type: 'client_credentials', client_id: CLIENT_ID });
+      const unknown = await server.api.post('/token', { grant_type: 'authorization_code', client_id: CLIENT_ID });
       expect(unknown.status).toBe(422);
       expect(unknown.body.errors.grant_type).toEqual(['The selected grant type is invalid.']);
       const missing = await server.api.post('/token', { client_id: CLIENT_ID });

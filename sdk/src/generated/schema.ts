@@ -57,6 +57,11 @@ export interface paths {
          *     - `grant_type=refresh_token` with `client_id` and `refresh_token` rotates the pair. Reusing a spent
          *       refresh token revokes the grant (every token issued from that login).
          *     - No body, with `Authorization: Bearer <access token>`, logs out: the session's tokens are revoked (204).
+         *     - `grant_type=client_credentials` with an integration client's `client_id` and `client_secret` (in the form or
+         *       HTTP Basic) answers an access token acting as the client's role in its one organization, without a refresh
+         *       token. An unknown, revoked or wrongly authenticated client is 401 `invalid_client`.
+         *
+         *     Every error also carries OAuth's `error` and `error_description` (see `OAuthErrorCode`).
          *
          *     Login failures: 422 per field (email, password), 401 `invalid_credentials`
          *     ("The email and/or password are incorrect."), 401 `account_suspended` ("Your account has been suspended."),
@@ -462,6 +467,81 @@ export interface paths {
          */
         post: operations["createTenantUser"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/integration-clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Integration clients (service accounts) of an organization
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     Revoked clients are listed too (`is_revoked`). `search` matches the name. Default sort `name`.
+         */
+        get: operations["listIntegrationClients"];
+        put?: never;
+        /**
+         * Create an integration client
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     `name` (at most 255 characters) and `role` (`user`, `admin` or `master`) are required (sdk
+         *     `forms.integrationClient`). Answers the client id and its secret, shown this once.
+         */
+        post: operations["createIntegrationClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/integration-clients/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description The integration client's id (its OAuth `client_id`). */
+                clientId: components["parameters"]["IntegrationClientId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an integration client
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     Its tokens stop working at once and it can get no new one; a revoked client stays listed. Revoking it again
+         *     answers 422 ("This integration client has already been revoked.").
+         */
+        delete: operations["revokeIntegrationClient"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2171,6 +2251,52 @@ export interface components {
             username?: string;
             password: string;
         };
+        /**
+         * @description An integration client's token (RFC 6749 section 4.4): `client_id` and `client_secret` in the form, or in an HTTP
+         *     Basic `Authorization` header instead. Answers an access token without a refresh token.
+         */
+        ClientCredentialsGrantRequest: {
+            /** @constant */
+            grant_type: "client_credentials";
+            client_id?: string;
+            client_secret?: string;
+        };
+        /** @description An access token without a refresh token (client_credentials): ask for a new one when it expires. */
+        AccessTokenResponse: {
+            access_token: string;
+            /** @constant */
+            token_type: "Bearer";
+            /** @description Seconds until the access token expires. */
+            expires_in: number;
+            scope?: string;
+        };
+        /**
+         * @description A service account: an OAuth client a script uses with `grant_type=client_credentials` at `POST /token` to act as
+         *     `role` in this one organization (and no other). Its tokens last as long as a person's access token and are not
+         *     refreshed: a script asks for a new one. Revoking the client ends its tokens at once and for good.
+         */
+        IntegrationClient: {
+            /** @description The OAuth `client_id`. */
+            id: string;
+            name: string;
+            role: components["schemas"]["Role"];
+            is_revoked: boolean;
+            /** Format: date-time */
+            revoked_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Who created it (null once that account is gone). */
+            created_by: components["schemas"]["NamedRef"] | null;
+        };
+        /** @description A new integration client with its secret. The secret is shown this once; the server keeps only its hash. */
+        IntegrationClientCreated: components["schemas"]["IntegrationClient"] & {
+            /** @description The OAuth `client_secret` (HTTP Basic or in the form at `POST /token`). Shown once. */
+            client_secret: string;
+        };
+        IntegrationClientInput: {
+            name: string;
+            role: components["schemas"]["Role"];
+        };
         RefreshGrantRequest: {
             /** @constant */
             grant_type: "refresh_token";
@@ -2936,6 +3062,10 @@ export interface components {
         TenantUserOrder: "user" | "email" | "role" | "status" | "joined";
         /** @description Sort key (default `name`, ascending) — `name`, `created` (created_at), `members` (count). An unknown key falls back to the default. */
         GroupOrder: "name" | "created" | "members";
+        /** @description The integration client's id (its OAuth `client_id`). */
+        IntegrationClientId: string;
+        /** @description Sort key (default `name`, ascending) — `name`, `created` (created_at). An unknown key falls back to the default. */
+        IntegrationClientOrder: "name" | "created";
         /** @description Sort key (default `requested`, ascending) — `requested` (created_at), `user` (the person's name), `status`. An unknown key falls back to the default. */
         AccessRequestOrder: "requested" | "user" | "status";
         /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -2983,6 +3113,11 @@ export type Config = components['schemas']['Config'];
 export type FileSizeLimit = components['schemas']['FileSizeLimit'];
 export type TokenResponse = components['schemas']['TokenResponse'];
 export type PasswordGrantRequest = components['schemas']['PasswordGrantRequest'];
+export type ClientCredentialsGrantRequest = components['schemas']['ClientCredentialsGrantRequest'];
+export type AccessTokenResponse = components['schemas']['AccessTokenResponse'];
+export type IntegrationClient = components['schemas']['IntegrationClient'];
+export type IntegrationClientCreated = components['schemas']['IntegrationClientCreated'];
+export type IntegrationClientInput = components['schemas']['IntegrationClientInput'];
 export type RefreshGrantRequest = components['schemas']['RefreshGrantRequest'];
 export type CaptchaChallenge = components['schemas']['CaptchaChallenge'];
 export type CurrentUser = components['schemas']['CurrentUser'];
@@ -3057,6 +3192,8 @@ export type ParameterTenantOrder = components['parameters']['TenantOrder'];
 export type ParameterUserOrder = components['parameters']['UserOrder'];
 export type ParameterTenantUserOrder = components['parameters']['TenantUserOrder'];
 export type ParameterGroupOrder = components['parameters']['GroupOrder'];
+export type ParameterIntegrationClientId = components['parameters']['IntegrationClientId'];
+export type ParameterIntegrationClientOrder = components['parameters']['IntegrationClientOrder'];
 export type ParameterAccessRequestOrder = components['parameters']['AccessRequestOrder'];
 export type ParameterModuleId = components['parameters']['ModuleId'];
 export type ParameterComponentId = components['parameters']['ComponentId'];
@@ -3126,18 +3263,18 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/x-www-form-urlencoded": components["schemas"]["PasswordGrantRequest"] | components["schemas"]["RefreshGrantRequest"];
-                "application/json": components["schemas"]["PasswordGrantRequest"] | components["schemas"]["RefreshGrantRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PasswordGrantRequest"] | components["schemas"]["RefreshGrantRequest"] | components["schemas"]["ClientCredentialsGrantRequest"];
+                "application/json": components["schemas"]["PasswordGrantRequest"] | components["schemas"]["RefreshGrantRequest"] | components["schemas"]["ClientCredentialsGrantRequest"];
             };
         };
         responses: {
-            /** @description A new token pair. */
+            /** @description A new token pair (password, refresh_token), or an access token alone (client_credentials). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TokenResponse"];
+                    "application/json": components["schemas"]["TokenResponse"] | components["schemas"]["AccessTokenResponse"];
                 };
             };
             /** @description Logged out. */
@@ -3913,6 +4050,127 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listIntegrationClients: {
+        parameters: {
+            query?: {
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                page?: components["parameters"]["Page"];
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Sort key (default `name`, ascending) — `name`, `created` (created_at). An unknown key falls back to the default. */
+                order?: components["parameters"]["IntegrationClientOrder"];
+                desc?: components["parameters"]["Desc"];
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of integration clients. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IntegrationClient"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createIntegrationClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationClientInput"];
+            };
+        };
+        responses: {
+            /** @description The client, with its secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IntegrationClientCreated"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    revokeIntegrationClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description The integration client's id (its OAuth `client_id`). */
+                clientId: components["parameters"]["IntegrationClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked client. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IntegrationClient"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
     };

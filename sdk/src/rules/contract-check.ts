@@ -46,6 +46,7 @@ interface RequestForms {
   groupUpdate: 'updateGroup';
   groupMembers: 'relateGroupTenantUsers';
   groupModules: 'relateGroupModules';
+  integrationClient: 'createIntegrationClient';
   accessRequestUpdate: 'updateTenantAccessRequest';
   module: 'createModule';
   moduleUpdate: 'updateModule';

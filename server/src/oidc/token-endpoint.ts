@@ -15,7 +15,7 @@ import { koaBody } from 'koa-body';
 import type Provider from 'oidc-provider';
 import { forms } from '@tessera/sdk/rules';
 import type { Database } from '../db/database.js';
-import { validationFailed, type ErrorBody } from '../http/errors.js';
+import { HttpError, validationFailed, type ErrorBody } from '../http/errors.js';
 import { authenticated, bearerToken, sessionOf } from '../http/authenticate.js';
 import compose from 'koa-compose';
 import { refuseNulCharacters } from '../http/null-characters.js';
@@ -27,7 +27,7 @@ import { rotationGrace, watchConcurrentRotations, type TokenPair } from './rotat
 import type { LoginFailure } from './password-grant.js';
 import { UNSUPPORTED_GRANT_MESSAGE } from './oauth-errors.js';
 import { withProviderStorage } from './provider-storage.js';
-import { PASSWORD_GRANT } from './provider.js';
+import { CLIENT_CREDENTIALS_GRANT, PASSWORD_GRANT } from './provider.js';
 
 const loginMessages = {
   invalidCredentials: 'The email and/or password are incorrect.',
@@ -42,7 +42,7 @@ const LOGIN_FAILURES: Record<LoginFailure, ErrorBody> = {
   account_suspended: { code: 'account_suspended', message: loginMessages.suspended },
 };
 
-const GRANT_TYPES: readonly string[] = [PASSWORD_GRANT, 'refresh_token'];
+const GRANT_TYPES: readonly string[] = [PASSWORD_GRANT, 'refresh_token', CLIENT_CREDENTIALS_GRANT];
 
 type TokenParams = Record<string, string>;
 
@@ -53,6 +53,8 @@ export interface TokenEndpointOptions {
   bodyLimit: number;
   /** See rotation-grace.ts. */
   refreshGraceSeconds: number;
+  /** An integration client's account when its secret is right (features/integration-clients), else undefined. */
+  authenticateClient(clientId: string, secret: string): Promise<{ accountId: string } | undefined>;
 }
 
 /**
@@ -104,14 +106,51 @@ async function readTokenBody(ctx: Context, bodyLimit: number): Promise<unknown> 
   return ctx.request.body;
 }
 
-/** Checks the grant's fields (422) and answers only the parameters the provider should see. */
-function checkParams(body: unknown): TokenParams {
+function invalidClient(): HttpError {
+  return new HttpError(401, 'invalid_client', loginMessages.invalidClient);
+}
+
+/** HTTP Basic client authentication (RFC 6749 2.3.1: both parts form-urlencoded), or undefined without one. */
+function basicCredentials(ctx: Context): { clientId: string; secret: string } | undefined {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(ctx.get('Authorization'));
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) throw invalidClient();
+  try {
+    const part = (value: string) => decodeURIComponent(value.replace(/\+/g, ' '));
+    return { clientId: part(decoded.slice(0, colon)), secret: part(decoded.slice(colon + 1)) };
+  } catch {
+    throw invalidClient();
+  }
+}
+
+/** The client id and secret of a client_credentials request: HTTP Basic, else the form's fields. */
+function clientCredentialsOf(ctx: Context, body: unknown): { clientId: string; secret: string } {
+  const basic = basicCredentials(ctx);
+  if (basic) return basic;
+  const { values, errors } = pickStrings(body, ['client_id', 'client_secret']);
+  if (Object.keys(errors).length) throw validationFailed(errors);
+  if (!values.client_id?.trim()) throw validationFailed({ client_id: ['The client id field is required.'] });
+  if (!values.client_secret) throw validationFailed({ client_secret: ['The client secret field is required.'] });
+  return { clientId: values.client_id, secret: values.client_secret };
+}
+
+/** The grant type sent, checked (422 when missing or not one this server offers). */
+function grantTypeOf(body: unknown): string {
   refuseNulCharacters(body);
-  const { values, errors } = pickStrings(body, ['grant_type', 'client_id']);
+  const { values, errors } = pickStrings(body, ['grant_type']);
   if (Object.keys(errors).length) throw validationFailed(errors);
   const grantType = values.grant_type?.trim();
   if (!grantType) throw validationFailed({ grant_type: ['The grant type field is required.'] });
   if (!GRANT_TYPES.includes(grantType)) throw validationFailed({ grant_type: [loginMessages.unsupportedGrant] });
+  return grantType;
+}
+
+/** Checks the grant's fields (422) and answers only the parameters the provider should see. */
+function checkParams(body: unknown, grantType: string): TokenParams {
+  const { values, errors } = pickStrings(body, ['client_id']);
+  if (Object.keys(errors).length) throw validationFailed(errors);
   if (!values.client_id?.trim()) throw validationFailed({ client_id: ['The client id field is required.'] });
 
   const params: TokenParams = { grant_type: grantType, client_id: values.client_id };
@@ -202,7 +241,15 @@ export function tokenEndpoint(options: TokenEndpointOptions) {
     const isEmpty = typeof body !== 'object' || body === null || Object.keys(body).length === 0;
     if (isEmpty && bearerToken(ctx)) return logout(ctx);
 
-    const params = checkParams(body);
+    const grantType = grantTypeOf(body);
+    let params: TokenParams;
+    if (grantType === CLIENT_CREDENTIALS_GRANT) {
+      const { clientId, secret } = clientCredentialsOf(ctx, body);
+      if (!(await options.authenticateClient(clientId, secret))) throw invalidClient();
+      params = { grant_type: grantType, client_id: clientId };
+    } else {
+      params = checkParams(body, grantType);
+    }
     const refreshing = params.grant_type === 'refresh_token' ? params.refresh_token : undefined;
     const attempt = params.grant_type === PASSWORD_GRANT ? await reserveLoginAttempt(options.limiters, params.email, ctx.ip) : undefined;
 
