@@ -130,7 +130,7 @@ describe.each(databaseKinds)('OAuth interoperability on %s', (kind) => {
     expect(unknown.status).toBe(200);
     const missing = await revoke({ client_id: 'tessera-web' });
     expect(missing.status).toBe(400);
-    expect(missing.body).toMatchObject({ error: 'invalid_request', code: 'invalid_request' });
+    expect(missing.body).toMatchObject({ error: 'invalid_request', code: 'bad_request' });
     expect(missing.body.message).toBe(missing.body.error_description);
     assertContract('POST', '/token/revocation', missing.status, missing.body);
   });

@@ -2128,7 +2128,7 @@ export interface components {
          */
         Error: {
             message: string;
-            code: string;
+            code: components["schemas"]["ErrorCode"];
             /** @description Messages per input field (422 only). */
             errors?: {
                 [key: string]: string[];
@@ -2142,6 +2142,19 @@ export interface components {
              */
             error_description?: string;
         };
+        /**
+         * @description The stable, machine-readable reason of an error answer (the SDK exports it as the `ErrorCode` union). A new code is
+         *     added here first; every API test checks the server's answers against this list.
+         *     - 400 `bad_request` (a body that cannot be read); 401 `unauthenticated`, `invalid_credentials`,
+         *       `account_suspended`, `invalid_grant` (a spent, revoked or expired refresh token), `invalid_client`;
+         *     - 403 `forbidden`, `email_unconfirmed`, `membership_suspended`, `own_account`, `invalid_signature` (a signed file
+         *       URL that is tampered or expired);
+         *     - 404 `not_found`; 405 `method_not_allowed`; 406 `not_acceptable`, `unacceptable_file`; 409 `conflict`;
+         *       411 `length_required`; 413 `payload_too_large`; 415 `unsupported_media_type`; 416 `range_not_satisfiable`;
+         *       422 `validation_failed`; 429 `rate_limited`; 500 `server_error`; 503 `not_built` (a build missing).
+         * @enum {string}
+         */
+        ErrorCode: "bad_request" | "unauthenticated" | "invalid_credentials" | "account_suspended" | "invalid_grant" | "invalid_client" | "forbidden" | "email_unconfirmed" | "membership_suspended" | "own_account" | "invalid_signature" | "not_found" | "method_not_allowed" | "not_acceptable" | "unacceptable_file" | "conflict" | "length_required" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "validation_failed" | "rate_limited" | "server_error" | "not_built";
         /**
          * @description OAuth 2.0's error code (RFC 6749 section 5.2, RFC 6750, RFC 7009), present beside `code` on the errors of
          *     `POST /token` and `POST /token/revocation`, so that a standard OAuth client tells the cases apart:
@@ -3103,6 +3116,7 @@ export interface components {
     pathItems: never;
 }
 export type Error = components['schemas']['Error'];
+export type ErrorCode = components['schemas']['ErrorCode'];
 export type OAuthErrorCode = components['schemas']['OAuthErrorCode'];
 export type RevocationRequest = components['schemas']['RevocationRequest'];
 export type OpenIdConfiguration = components['schemas']['OpenIdConfiguration'];

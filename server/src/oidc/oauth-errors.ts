@@ -67,7 +67,8 @@ export function oauthErrorShape() {
     } else if (typeof body.error === 'string') {
       const oauth = body as unknown as OAuthBody;
       const message = oauth.error_description ?? 'The request could not be read.';
-      ctx.body = { message, code: oauth.error, error: oauth.error, error_description: message };
+      const code = oauth.error === 'invalid_client' ? 'invalid_client' : 'bad_request';
+      ctx.body = { message, code, error: oauth.error, error_description: message };
     }
   };
 }
