@@ -28,7 +28,7 @@ type StrictInitParam<Init, Operation> =
     : [Init & { [key: string]: unknown } & StrictBody<Init, Operation>];
 
 /** The operation of a path and method, as FetchResponse takes it. */
-type OperationOf<Path extends keyof paths, Method extends HttpMethod> = paths[Path][Method] extends infer Operation extends Record<string | number, any>
+type OperationOf<Path extends keyof paths, Method extends HttpMethod> = paths[Path][Method] extends infer Operation extends object
   ? Operation
   : never;
 

@@ -99,11 +99,9 @@ describe('types', () => {
     // Compiled, never called: the check is the compiler's.
     const compileOnly = (client: TesseraClient) => {
       void client.POST('/tenants/{tenantId}/groups', { params: { path: { tenantId: 'acme' } }, body: { name: 'Team', description: 'A team' } });
+      const path = { tenantId: 'acme' };
       // @ts-expect-error `descriptoin` is not a field of the body
-      void client.POST('/tenants/{tenantId}/groups', {
-        params: { path: { tenantId: 'acme' } },
-        body: { name: 'Team', description: 'A team', descriptoin: 'typo' },
-      });
+      void client.POST('/tenants/{tenantId}/groups', { params: { path }, body: { name: 'Team', description: 'x', descriptoin: 'y' } });
       // @ts-expect-error `nmae` is not a field of the body
       void client.POST('/tenants/{tenantId}/integration-clients', { params: { path: { tenantId: 'acme' } }, body: { nmae: 'Sync', role: 'admin' } });
     };
