@@ -6,6 +6,8 @@
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertContract } from './support/contract.js';
+import { createIntegrationClient } from '../src/features/integration-clients/service.js';
+import { insertTenant } from './support/people.js';
 import { PASSWORD, createUser, databaseKinds, startTestServer, type TestContext, type TestServer } from './support/server.js';
 
 /** The test server's PUBLIC_URL (support/server.ts): the issuer and endpoints are named with it. */
@@ -49,7 +51,8 @@ describe.each(databaseKinds)('OAuth interoperability on %s', (kind) => {
     expect(metadata.issuer).toBe(`${PUBLIC_URL}/api`);
     expect(metadata.token_endpoint).toBe(`${PUBLIC_URL}/api/token`);
     expect(metadata.revocation_endpoint).toBe(`${PUBLIC_URL}/api/token/revocation`);
-    expect(metadata.grant_types_supported).toEqual(expect.arrayContaining(['password', 'refresh_token']));
+    // Only what this server answers: no authorization endpoint, no implicit or code grant.
+    expect(metadata.grant_types_supported).toEqual(['password', 'refresh_token', 'client_credentials']);
     expect(metadata.authorization_endpoint).toBeUndefined();
 
     const documented = await server.api.get('/.well-known/openid-configuration');
@@ -122,6 +125,28 @@ describe.each(databaseKinds)('OAuth interoperability on %s', (kind) => {
       form: { grant_type: 'password', client_id: 'tessera-web', username: 'not-an-email', password: 'x' },
     });
     expect(invalid.body.errors.email).toBeDefined();
+  });
+
+  it('gives an integration client a token through openid-client (client_credentials, HTTP Basic)', async () => {
+    const tenant = await insertTenant(server);
+    const owner = await createUser(server, { isOwner: true });
+    const { row, secret } = await createIntegrationClient(server.app.db, tenant.id, owner.id, { name: 'Nightly sync', role: 'admin' });
+    const service = await client.discovery(new URL(`${PUBLIC_URL}/api`), row.id, undefined, client.ClientSecretBasic(secret), {
+      execute: [client.allowInsecureRequests],
+      [client.customFetch]: toTestServer,
+    });
+    service[client.customFetch] = toTestServer;
+    const tokens = await client.clientCredentialsGrant(service);
+    expect(tokens.refresh_token).toBeUndefined();
+    expect((await server.api.get(`/tenants/${tenant.id}/modules`, { token: tokens.access_token })).status).toBe(200);
+
+    const wrong = await client.discovery(new URL(`${PUBLIC_URL}/api`), row.id, undefined, client.ClientSecretBasic(`${secret}x`), {
+      execute: [client.allowInsecureRequests],
+      [client.customFetch]: toTestServer,
+    });
+    wrong[client.customFetch] = toTestServer;
+    const refused = await oauthError(client.clientCredentialsGrant(wrong));
+    expect(refused.error).toBe('invalid_client');
   });
 
   it('revokes per RFC 7009: an unknown token is 200, a missing one 400 in both shapes', async () => {

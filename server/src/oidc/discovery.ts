@@ -17,14 +17,16 @@ export const DISCOVERY_PATHS: ReadonlySet<string> = new Set([
 ]);
 
 /** Fields of the provider's document that describe what is served here (the others name unmounted endpoints). */
-const SERVED_FIELDS = [
-  'issuer',
-  'grant_types_supported',
-  'token_endpoint_auth_methods_supported',
-  'revocation_endpoint_auth_methods_supported',
-  'scopes_supported',
-  'subject_types_supported',
-] as const;
+const SERVED_FIELDS = ['issuer', 'scopes_supported', 'subject_types_supported'] as const;
+
+/** The grants token-endpoint.ts lets through to the provider (it knows more it never gets to run). */
+const GRANTS = ['password', 'refresh_token', 'client_credentials'];
+
+/**
+ * The web client sends only its id (`none`); an integration client its secret, in HTTP Basic or in the form,
+ * checked by token-endpoint.ts. Revocation goes to the provider, which knows every client as `none`.
+ */
+const TOKEN_AUTH_METHODS = ['none', 'client_secret_basic', 'client_secret_post'];
 
 export function discoveryEndpoint(runProvider: (ctx: Context, providerPath: string) => Promise<void>) {
   return async function discovery(ctx: Context, next: Next) {
@@ -35,8 +37,11 @@ export function discoveryEndpoint(runProvider: (ctx: Context, providerPath: stri
     ctx.body = {
       ...Object.fromEntries(SERVED_FIELDS.map((field) => [field, document[field]])),
       // From the issuer (PUBLIC_URL), not from the address this request came in on.
+      grant_types_supported: GRANTS.filter((grant) => (document.grant_types_supported as string[]).includes(grant)),
       token_endpoint: `${issuer}/token`,
+      token_endpoint_auth_methods_supported: TOKEN_AUTH_METHODS,
       revocation_endpoint: `${issuer}/token/revocation`,
+      revocation_endpoint_auth_methods_supported: ['none'],
       // Nothing is issued at an authorization endpoint.
       response_types_supported: [],
     };
