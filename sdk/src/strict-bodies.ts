@@ -28,9 +28,7 @@ type StrictInitParam<Init, Operation> =
     : [Init & { [key: string]: unknown } & StrictBody<Init, Operation>];
 
 /** The operation of a path and method, as FetchResponse takes it. */
-type OperationOf<Path extends keyof paths, Method extends HttpMethod> = paths[Path][Method] extends infer Operation extends object
-  ? Operation
-  : never;
+type OperationOf<Path extends keyof paths, Method extends HttpMethod> = paths[Path][Method] extends infer Operation extends object ? Operation : never;
 
 type StrictMethod<Method extends HttpMethod> = <Path extends PathsWithMethod<paths, Method>, Init extends MaybeOptionalInit<paths[Path], Method>>(
   url: Path,

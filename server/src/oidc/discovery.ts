@@ -10,7 +10,7 @@
  */
 import type { Context, Next } from 'koa';
 
-export const DISCOVERY_PATHS: ReadonlySet<string> = new Set([
+const DISCOVERY_PATHS: ReadonlySet<string> = new Set([
   '/api/.well-known/openid-configuration',
   '/.well-known/openid-configuration',
   '/.well-known/oauth-authorization-server/api',
