@@ -8,6 +8,6 @@ export interface ClientCredentials {
 export function clientCredentialsAuthorization({ clientId, clientSecret }: ClientCredentials): string {
   const encode = (value: string) => encodeURIComponent(value).replace(/%20/g, '+');
   const pair = `${encode(clientId)}:${encode(clientSecret)}`;
-  const base64 = typeof btoa === 'function' ? btoa(pair) : Buffer.from(pair).toString('base64');
-  return `Basic ${base64}`;
+  // ASCII once encoded, so btoa (browsers and Node 16+) takes it.
+  return `Basic ${btoa(pair)}`;
 }

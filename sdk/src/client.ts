@@ -87,18 +87,14 @@ export function createTesseraClient(options: TesseraClientOptions): TesseraClien
 
   /** An integration client's new access token (client_credentials); it has no refresh token. */
   async function clientCredentialsToken(credentials: ClientCredentials): Promise<boolean> {
-    try {
-      const response = await postToken({ grant_type: 'client_credentials' }, { Authorization: clientCredentialsAuthorization(credentials) });
-      if (!response.ok) {
-        reportUnauthenticated();
-        return false;
-      }
-      const body = (await response.json()) as { access_token: string };
-      tokenStore.set({ accessToken: body.access_token, refreshToken: '' });
-      return true;
-    } catch {
+    const response = await postToken({ grant_type: 'client_credentials' }, { Authorization: clientCredentialsAuthorization(credentials) }).catch(() => null);
+    if (!response?.ok) {
+      // No answer keeps the state as it is; a refusal (revoked client) is reported.
+      if (response) reportUnauthenticated();
       return false;
     }
+    tokenStore.set({ accessToken: ((await response.json()) as { access_token: string }).access_token, refreshToken: '' });
+    return true;
   }
 
   async function refreshOnce(): Promise<boolean> {

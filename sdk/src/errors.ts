@@ -26,24 +26,11 @@ export const NETWORK_ERROR: ApiErrorBody = { message: 'No response from server.'
 
 /** An answer standing for no answer: status 0 (as a browser shows a network error), the SDK's error body. */
 function noAnswer(): Response {
-  const response = Response.error();
-  const body = JSON.stringify(NETWORK_ERROR);
-  // Response.error() has no body and none can be given: its readers answer the SDK's body instead.
-  Object.defineProperties(response, {
-    text: { value: async () => body },
-    json: { value: async () => JSON.parse(body) as unknown },
-  });
-  return response;
-}
-
-function isAbort(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+  // Response.error() has no body and none can be given: its text() answers the SDK's body instead.
+  return Object.defineProperty(Response.error(), 'text', { value: async () => JSON.stringify(NETWORK_ERROR) });
 }
 
 /** Turns fetch's rejection (no answer) into a status-0 answer with a `network_error` body; aborts still reject. */
 export const noAnswerAsValue: Middleware = {
-  onError({ error }) {
-    if (isAbort(error)) return error instanceof Error ? error : new Error(String(error));
-    return noAnswer();
-  },
+  onError: ({ error }) => ((error as Error | null)?.name === 'AbortError' ? (error as Error) : noAnswer()),
 };
