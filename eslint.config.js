@@ -41,6 +41,7 @@ const SERVER_FEATURE_IMPORTS = {
   content: [],
   files: ['media'],
   groups: ['tenant-users'],
+  'integration-clients': [],
   items: ['media', 'modules', 'topics'],
   media: [],
   modules: ['media', 'tenant-users'],

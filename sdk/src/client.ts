@@ -1,9 +1,9 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import type { components, paths, TokenResponse } from './generated/schema.js';
-import type { TokenPair, TokenStore } from './token-store.js';
-
-/** The contract's `Error` body, under a name that does not shadow the global `Error`. */
-export type ApiErrorBody = components['schemas']['Error'];
+import { clientCredentialsAuthorization, type ClientCredentials } from './client-credentials.js';
+import { NETWORK_ERROR, noAnswerAsValue, type ApiErrorBody } from './errors.js';
+import type { paths, TokenResponse } from './generated/schema.js';
+import type { StrictBodyMethods } from './strict-bodies.js';
+import { memoryTokenStore, type TokenPair, type TokenStore } from './token-store.js';
 
 /** The public OAuth client of the portal and the widgets. It has no secret: a browser cannot keep one. */
 export const WEB_CLIENT_ID = 'tessera-web';
@@ -11,8 +11,15 @@ export const WEB_CLIENT_ID = 'tessera-web';
 export interface TesseraClientOptions {
   /** The API's base URL, for example `https://training.example.com/api`. */
   baseUrl: string;
-  tokenStore: TokenStore;
+  /** Where the tokens live; defaults to memory (a Node script, or an integration client). */
+  tokenStore?: TokenStore;
   clientId?: string;
+  /**
+   * An integration client (service account) of one organization: the client asks `/token` for an access token
+   * with `client_credentials` before its first call and again whenever the token is refused. `login()` is not
+   * used then.
+   */
+  clientCredentials?: ClientCredentials;
   /** Defaults to the global fetch; tests hand in a fake. */
   fetch?: typeof globalThis.fetch;
 }
@@ -21,7 +28,8 @@ export type LoginResult = { ok: true; tokens: TokenPair } | { ok: false; status:
 
 export type UnauthenticatedListener = () => void;
 
-export interface TesseraClient extends Client<paths> {
+/** openapi-fetch's client, with POST, PUT and PATCH bodies checked for misspelled fields (strict-bodies.ts). */
+export interface TesseraClient extends Omit<Client<paths>, keyof StrictBodyMethods>, StrictBodyMethods {
   readonly baseUrl: string;
   readonly tokenStore: TokenStore;
   /** Password grant. Stores the tokens on success. */
@@ -36,12 +44,10 @@ export interface TesseraClient extends Client<paths> {
   onUnauthenticated(listener: UnauthenticatedListener): () => void;
 }
 
-const NETWORK_ERROR: ApiErrorBody = { message: 'No response from server.', code: 'network_error' };
-
 async function readError(response: Response): Promise<ApiErrorBody> {
   try {
     const body = (await response.json()) as Partial<ApiErrorBody>;
-    if (typeof body.message === 'string') return { code: 'error', ...body } as ApiErrorBody;
+    if (typeof body.message === 'string') return { code: 'unreadable_answer', ...body } as ApiErrorBody;
   } catch {
     // not JSON: fall through to a generic body
   }
@@ -52,7 +58,8 @@ export function createTesseraClient(options: TesseraClientOptions): TesseraClien
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const clientId = options.clientId ?? WEB_CLIENT_ID;
   const doFetch: typeof globalThis.fetch = (...args) => (options.fetch ?? globalThis.fetch)(...args);
-  const { tokenStore } = options;
+  const tokenStore = options.tokenStore ?? memoryTokenStore();
+  const { clientCredentials } = options;
   const unauthenticatedListeners = new Set<UnauthenticatedListener>();
   let refreshing: Promise<boolean> | null = null;
 
@@ -78,7 +85,20 @@ export function createTesseraClient(options: TesseraClientOptions): TesseraClien
     for (const listener of unauthenticatedListeners) listener();
   }
 
+  /** An integration client's new access token (client_credentials); it has no refresh token. */
+  async function clientCredentialsToken(credentials: ClientCredentials): Promise<boolean> {
+    const response = await postToken({ grant_type: 'client_credentials' }, { Authorization: clientCredentialsAuthorization(credentials) }).catch(() => null);
+    if (!response?.ok) {
+      // No answer keeps the state as it is; a refusal (revoked client) is reported.
+      if (response) reportUnauthenticated();
+      return false;
+    }
+    tokenStore.set({ accessToken: ((await response.json()) as { access_token: string }).access_token, refreshToken: '' });
+    return true;
+  }
+
   async function refreshOnce(): Promise<boolean> {
+    if (clientCredentials) return clientCredentialsToken(clientCredentials);
     const refreshToken = tokenStore.get()?.refreshToken;
     if (!refreshToken) {
       reportUnauthenticated();
@@ -108,8 +128,10 @@ export function createTesseraClient(options: TesseraClientOptions): TesseraClien
   const pendingRetries = new Map<string, Request>();
 
   const authMiddleware: Middleware = {
-    onRequest({ request, id }) {
+    async onRequest({ request, id }) {
       request.headers.set('X-Requested-With', 'XMLHttpRequest');
+      // An integration client gets its first token before its first call.
+      if (clientCredentials && !tokenStore.get()?.accessToken) await refresh();
       const accessToken = tokenStore.get()?.accessToken;
       if (accessToken) request.headers.set('Authorization', `Bearer ${accessToken}`);
       // Keep an unread copy: the body of the original is spent once it is sent.
@@ -134,6 +156,8 @@ export function createTesseraClient(options: TesseraClientOptions): TesseraClien
 
   const client = createClient<paths>({ baseUrl, fetch: doFetch, headers: { Accept: 'application/json' } });
   client.use(authMiddleware);
+  // Last, so its onError runs first: no answer becomes a value, as login() answers it (errors.ts).
+  client.use(noAnswerAsValue);
 
   const extras = {
     baseUrl,
@@ -175,7 +199,8 @@ export function createTesseraClient(options: TesseraClientOptions): TesseraClien
       return () => void unauthenticatedListeners.delete(listener);
     },
   };
-  return Object.assign(client, extras);
+  // The same methods at run time; only their signatures are stricter (strict-bodies.ts).
+  return Object.assign(client, extras) as unknown as TesseraClient;
 }
 
 /** Thrown by `unwrap` for an error answer; carries the status and the API's error body. */
@@ -200,7 +225,7 @@ export async function unwrap<T>(
 ): Promise<T> {
   const { data, error, response } = await result;
   if (error !== undefined || !response.ok) {
-    const body =
+    const body: ApiErrorBody =
       error && typeof error === 'object' && 'message' in error
         ? (error as ApiErrorBody)
         : { message: 'Something went wrong.', code: `http_${response.status}` };

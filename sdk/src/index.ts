@@ -1,4 +1,6 @@
 export * from './client.js';
+export * from './errors.js';
+export type { ClientCredentials } from './client-credentials.js';
 export * from './token-store.js';
 export * from './rules/index.js';
 // `components`, `paths`, `operations`, and every schema of the contract as a root type (`Topic`, `Module`,

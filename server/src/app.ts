@@ -3,7 +3,7 @@
  * Koa app plus `listen()` and `close()`; tests start one per file on an ephemeral port.
  *
  * Request pipeline: request id -> error bodies -> security headers -> CORS (/api, /widgets) ->
- * POST /api/token (the OIDC provider) -> /api routes (JSON bodies) -> /widgets files -> portal (SPA).
+ * POST /api/token, POST /api/token/revocation, discovery (the OIDC provider) -> /api routes (JSON bodies) -> /widgets files -> portal (SPA).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,6 +25,8 @@ import { findActiveAccount, verifyCredentials } from './features/accounts/servic
 import { componentRoutes } from './features/components/routes.js';
 import { fileRoutes } from './features/files/routes.js';
 import { groupRoutes } from './features/groups/routes.js';
+import { integrationClientRoutes } from './features/integration-clients/routes.js';
+import { authenticateIntegrationClient, integrationClientAccount } from './features/integration-clients/service.js';
 import { itemRoutes } from './features/items/routes.js';
 import { sweepOrphanFiles } from './features/media/orphans.js';
 import { mediaRoutes } from './features/media/routes.js';
@@ -48,9 +50,12 @@ import { limitConcurrency } from './limit-concurrency.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
 import { purgeExpiredPayloads } from './db/oidc-payloads.js';
+import { registerClientCredentialsGrant } from './oidc/client-credentials-grant.js';
 import { registerPasswordGrant } from './oidc/password-grant.js';
 import { createProvider } from './oidc/provider.js';
-import { tokenEndpoint } from './oidc/token-endpoint.js';
+import { discoveryEndpoint } from './oidc/discovery.js';
+import { oauthErrorShape } from './oidc/oauth-errors.js';
+import { providerRunner, tokenEndpoint } from './oidc/token-endpoint.js';
 import { loadSecrets } from './secrets.js';
 import { createRateLimiters } from './security/rate-limits.js';
 import { createUrlSigner } from './storage/signed-urls.js';
@@ -75,6 +80,8 @@ export interface TesseraApp {
 export interface AppOptions {
   logger?: Logger;
 }
+
+const REVOCATION_PATH = '/api/token/revocation';
 
 function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
@@ -107,6 +114,8 @@ export function apiRoutes(services: AppServices): Routes[] {
     fileRoutes(services),
     suggestionRoutes(services),
     reportRoutes(services),
+    // Issue 15: service accounts for scripts (client_credentials).
+    integrationClientRoutes(services),
   ];
 }
 
@@ -175,8 +184,10 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     secrets,
     isAllowedOrigin,
     findAccount: (id) => findActiveAccount(knex, id),
+    integrationClientAccount: (clientId) => integrationClientAccount(knex, clientId),
   });
   registerPasswordGrant(provider, (email, password) => verifyCredentials(services, email, password));
+  registerClientCredentialsGrant(provider, (clientId) => integrationClientAccount(knex, clientId));
 
   const app = new Koa({ proxy: config.trustProxy });
   app.context.services = services;
@@ -187,14 +198,28 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     limiters: services.limiters,
     bodyLimit: config.bodyLimit,
     refreshGraceSeconds: config.tokens.refreshGraceSeconds,
+    authenticateClient: (clientId, secret) => authenticateIntegrationClient(knex, clientId, secret),
   });
+
+  const runProvider = providerRunner(provider);
+  const isOAuthEndpoint = (ctx: Context) => ctx.path === '/api/token' || ctx.path === REVOCATION_PATH;
 
   const requests = requestContext(log);
   app.use(requests.middleware);
+  // Outside the error middleware: it adds OAuth's error fields to every error of the OAuth endpoints (oauth-errors.ts).
+  app.use(onlyFor(isOAuthEndpoint, oauthErrorShape()));
   app.use(errorMiddleware());
   app.use(securityHeaders(config));
   app.use(onlyFor((ctx) => isApiPath(ctx.path) || ctx.path.startsWith('/widgets/'), corsMiddleware(isAllowedOrigin)));
   app.use(onlyFor((ctx) => ctx.path === '/api/token' && ctx.method === 'POST', token));
+  // RFC 7009 token revocation and discovery, answered by the provider itself (discovery.ts).
+  app.use(
+    onlyFor(
+      (ctx) => ctx.path === REVOCATION_PATH && ctx.method === 'POST',
+      (ctx) => runProvider(ctx, '/token/revocation'),
+    ),
+  );
+  app.use(discoveryEndpoint(runProvider));
   // /api ends here (no fall-through to the portal): unknown calls are JSON 404s, wrong methods 405s.
   const apiChain = compose<Context>([jsonBody(config.bodyLimit), refuseNulInRequest, apiNotFound, api]);
   app.use((ctx, next) => (isApiPath(ctx.path) ? apiChain(ctx) : next()));

@@ -1,8 +1,38 @@
 /** System calls, bad input, error bodies, security headers, CORS and static files. */
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
 import { PASSWORD, databaseKinds, loggedInUser, startTestServer, type TestContext, type TestServer } from './support/server.js';
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A GET whose body is read as sent (fetch would decode it). */
+function rawGet(url: string, headers: Record<string, string>): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** What precompress.mjs leaves beside a built file. */
+function precompressFixture(path: string): Buffer {
+  const original = readFileSync(path);
+  writeFileSync(`${path}.br`, brotliCompressSync(original));
+  writeFileSync(`${path}.gz`, gzipSync(original));
+  return original;
+}
 
 describe.each(databaseKinds)('http on %s', (kind) => {
   let context: TestContext;
@@ -277,7 +307,7 @@ describe.each(databaseKinds)('http on %s', (kind) => {
     });
 
     it('answers 404 (never 500) for paths with dot segments, in the portal, the widgets and the API', async () => {
-      for (const path of ['/.env', '/.well-known/openid-configuration', '/.git/config', '/widgets/.hidden.js', '/assets/.x', '/api/.env']) {
+      for (const path of ['/.env', '/.well-known/other', '/.git/config', '/widgets/.hidden.js', '/assets/.x', '/api/.env']) {
         const response = await fetch(`${server.url}${path}`, { headers: { Accept: 'application/json' } });
         expect(response.status, path).toBe(404);
         await response.body?.cancel();
@@ -300,6 +330,57 @@ describe.each(databaseKinds)('http on %s', (kind) => {
       expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
       expect((await fetch(`${server.url}/widgets/nope.js`)).status).toBe(404);
       expect((await fetch(`${server.url}/widgets/../package.json`)).status).toBe(404);
+    });
+
+    it('serves the precompressed file the client accepts, with Vary, an ETag and 304 on revalidation', async () => {
+      const bundle = precompressFixture(join(server.config.widgetsDist, 'tessera-widgets.js'));
+      const url = `${server.url}/widgets/tessera-widgets.js`;
+      const br = await rawGet(url, { 'Accept-Encoding': 'gzip, deflate, br' });
+      expect(br.status).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(br.headers.vary).toMatch(/Accept-Encoding/);
+      expect(brotliDecompressSync(br.body)).toEqual(bundle);
+      expect(br.headers['cache-control']).toBe('public, max-age=300, stale-while-revalidate=86400');
+      const gzip = await rawGet(url, { 'Accept-Encoding': 'gzip' });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.body)).toEqual(bundle);
+      const plain = await rawGet(url, { 'Accept-Encoding': 'identity' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toEqual(bundle);
+      expect(plain.headers.vary).toMatch(/Accept-Encoding/);
+
+      // Each encoding is its own representation, with its own validator.
+      const etag = String(br.headers.etag);
+      expect(etag).toMatch(/^W\/"/);
+      expect(gzip.headers.etag).not.toBe(etag);
+      const revalidated = await rawGet(url, { 'Accept-Encoding': 'br', 'If-None-Match': etag });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.body.length).toBe(0);
+      expect((await rawGet(url, { 'Accept-Encoding': 'br', 'If-None-Match': 'W/"other"' })).status).toBe(200);
+    });
+
+    it('serves the portal precompressed: hashed assets immutable, index.html no-cache and revalidated', async () => {
+      const asset = precompressFixture(join(server.config.portalDist, 'assets', 'index-abc123.js'));
+      const page = precompressFixture(join(server.config.portalDist, 'index.html'));
+      const assetAnswer = await rawGet(`${server.url}/assets/index-abc123.js`, { 'Accept-Encoding': 'br' });
+      expect(assetAnswer.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(assetAnswer.body)).toEqual(asset);
+      expect(assetAnswer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      for (const path of ['/', '/login', '/acme-training/modules']) {
+        const answer = await rawGet(`${server.url}${path}`, { 'Accept-Encoding': 'gzip, br', Accept: 'text/html' });
+        expect(answer.status, path).toBe(200);
+        expect(answer.headers['content-encoding'], path).toBe('br');
+        expect(answer.headers['content-type'], path).toMatch(/text\/html/);
+        expect(brotliDecompressSync(answer.body), path).toEqual(page);
+        expect(answer.headers['cache-control'], path).toBe('no-cache');
+        const again = await rawGet(`${server.url}${path}`, {
+          'Accept-Encoding': 'gzip, br',
+          Accept: 'text/html',
+          'If-None-Match': String(answer.headers.etag),
+        });
+        expect(again.status, path).toBe(304);
+      }
     });
 
     it('answers 503 with what to run when a build is missing', async () => {

@@ -20,6 +20,7 @@ import {
 } from './support/people.js';
 import { insertModule } from './support/content.js';
 import { issueAuthToken } from '../src/features/accounts/auth-tokens.js';
+import { createIntegrationClient } from '../src/features/integration-clients/service.js';
 
 /**
  * Who may call: the platform owner only, the organization's masters (and the owner), anyone logged in, or
@@ -475,6 +476,41 @@ const OPERATIONS: Operation[] = [
         path: `/tenants/${t.pathTenant.id}/access-requests/${id}`,
         body: { is_deleted: false },
         snapshot: row(t.server, 'access_requests', id),
+      };
+    },
+  },
+  // Integration clients (issue 15).
+  {
+    name: 'GET integration-clients',
+    scope: 'master',
+    success: 200,
+    prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.slug}/integration-clients` }),
+  },
+  {
+    name: 'POST integration-clients',
+    scope: 'master',
+    success: 201,
+    prepare: async (t) => ({
+      method: 'POST',
+      path: `/tenants/${t.pathTenant.id}/integration-clients`,
+      body: { name: uniqueName('Script'), role: 'admin' },
+      snapshot: count(t.server, 'integration_clients', { tenant_id: t.pathTenant.id }),
+    }),
+  },
+  {
+    name: 'DELETE integration-clients/{id}',
+    scope: 'master',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const { row: client } = await createIntegrationClient(t.server.app.db, t.rowTenant.id, t.world.people.owner.user.id, {
+        name: uniqueName('Script'),
+        role: 'user',
+      });
+      return {
+        method: 'DELETE',
+        path: `/tenants/${t.pathTenant.id}/integration-clients/${client.id}`,
+        snapshot: row(t.server, 'integration_clients', client.id),
       };
     },
   },

@@ -26,6 +26,8 @@ const SERVED_OUTSIDE_THE_ROUTER: Record<Operation, string> = {
   'POST /token':
     "the OIDC provider's token endpoint (login, refresh, logout): app.ts mounts it before the /api router, " +
     'which would otherwise parse its form body as JSON',
+  'POST /token/revocation': "the OIDC provider's revocation endpoint (RFC 7009), mounted before the /api router by app.ts",
+  'GET /.well-known/openid-configuration': "the OIDC provider's discovery document (oidc/discovery.ts), mounted before the /api router by app.ts",
 };
 
 interface OpenApiDocument {

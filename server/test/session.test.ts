@@ -44,6 +44,8 @@ describe.each(databaseKinds)('session on %s', (kind) => {
         message: 'The given data was invalid.',
         code: 'validation_failed',
         errors: { email: ['The email must be a valid email address.'], password: ['The password field is required.'] },
+        error: 'invalid_request',
+        error_description: 'The given data was invalid.',
       });
     });
 
@@ -51,7 +53,7 @@ describe.each(databaseKinds)('session on %s', (kind) => {
       const wrongTypes = await server.api.post('/token', { grant_type: 'password', client_id: CLIENT_ID, email: ['a@b.co'], password: 12345678 });
       expect(wrongTypes.status).toBe(422);
       expect(Object.keys(wrongTypes.body.errors).sort()).toEqual(['email', 'password']);
-      const unknown = await server.api.post('/token', { grant_type: 'client_credentials', client_id: CLIENT_ID });
+      const unknown = await server.api.post('/token', { grant_type: 'authorization_code', client_id: CLIENT_ID });
       expect(unknown.status).toBe(422);
       expect(unknown.body.errors.grant_type).toEqual(['The selected grant type is invalid.']);
       const missing = await server.api.post('/token', { client_id: CLIENT_ID });
@@ -64,7 +66,12 @@ describe.each(databaseKinds)('session on %s', (kind) => {
       for (const attempt of [passwordGrant(user.email, 'Wrong-password-1'), passwordGrant(uniqueEmail('nobody'), PASSWORD)]) {
         const response = await server.api.post('/token', undefined, { form: attempt });
         expect(response.status).toBe(401);
-        expect(response.body).toEqual({ code: 'invalid_credentials', message: 'The email and/or password are incorrect.' });
+        expect(response.body).toEqual({
+          code: 'invalid_credentials',
+          message: 'The email and/or password are incorrect.',
+          error: 'invalid_grant',
+          error_description: 'The email and/or password are incorrect.',
+        });
       }
     });
 
@@ -76,7 +83,12 @@ describe.each(databaseKinds)('session on %s', (kind) => {
       for (const user of [suspended, banned]) {
         const right = await server.api.post('/token', passwordGrant(user.email, PASSWORD));
         expect(right.status).toBe(401);
-        expect(right.body).toEqual({ code: 'account_suspended', message: 'Your account has been suspended.' });
+        expect(right.body).toEqual({
+          code: 'account_suspended',
+          message: 'Your account has been suspended.',
+          error: 'invalid_grant',
+          error_description: 'Your account has been suspended.',
+        });
         const wrong = await server.api.post('/token', passwordGrant(user.email, 'Wrong-password-1'));
         expect(wrong.body.code).toBe('invalid_credentials');
       }
@@ -199,7 +211,12 @@ describe.each(databaseKinds)('session on %s', (kind) => {
     it('answers 401 invalid_grant for an unknown refresh token and 422 when it is missing', async () => {
       const unknown = await server.api.post('/token', refreshGrant('x'.repeat(43)));
       expect(unknown.status).toBe(401);
-      expect(unknown.body).toEqual({ code: 'invalid_grant', message: 'Your session has expired. Please log in again.' });
+      expect(unknown.body).toEqual({
+        code: 'invalid_grant',
+        message: 'Your session has expired. Please log in again.',
+        error: 'invalid_grant',
+        error_description: 'Your session has expired. Please log in again.',
+      });
       const missing = await server.api.post('/token', { grant_type: 'refresh_token', client_id: CLIENT_ID });
       expect(missing.status).toBe(422);
       expect(missing.body.errors).toHaveProperty('refresh_token');
@@ -229,7 +246,7 @@ describe.each(databaseKinds)('session on %s', (kind) => {
     it('answers 401 for a logout with an unknown token', async () => {
       const response = await server.api.post('/token', undefined, { token: 'y'.repeat(43) });
       expect(response.status).toBe(401);
-      expect(response.body).toEqual({ message: 'Unauthenticated.', code: 'unauthenticated' });
+      expect(response.body).toEqual({ message: 'Unauthenticated.', code: 'unauthenticated', error: 'invalid_token', error_description: 'Unauthenticated.' });
     });
   });
 

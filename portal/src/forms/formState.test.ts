@@ -7,7 +7,7 @@ import { canSubmit, failureErrors, formReducer, initialFormState, OTHER, validat
 const start = initialFormState({ email: '', password: '' });
 
 function failure(status: number, errors?: Record<string, string[]>, routed = false): ApiFailure {
-  return { ok: false, status, routed, error: { message: 'The given data was invalid.', code: 'x', errors } };
+  return { ok: false, status, routed, error: { message: 'The given data was invalid.', code: 'validation_failed', errors } };
 }
 
 describe('formReducer', () => {

@@ -36,11 +36,11 @@ function createSessionStore(api: TesseraClient) {
     persist(
       (set, get) => {
         async function loadSession(options?: CallOptions): Promise<ApiFailure | null> {
-          const me = await apiCall(api.GET('/users/me'), options);
+          // Both at once: a first page waits for one round trip, not two (Lighthouse's mobile run counts each).
+          const [me, config] = await Promise.all([apiCall(api.GET('/users/me'), options), get().config ? null : apiCall(api.GET('/config'), options)]);
           if (!me.ok) return me;
           set({ user: me.data.data });
-          if (get().config) return null;
-          const config = await apiCall(api.GET('/config'), options);
+          if (!config) return null;
           if (!config.ok) return config;
           set({ config: config.data.data });
           return null;

@@ -42,6 +42,27 @@ describe('session', () => {
     expect(api.requests[0].authorization).toBe('Bearer access-1');
   });
 
+  it('asks for the configuration beside the current user, not after it', async () => {
+    tokenStore.set(TOKENS);
+    const asked: string[] = [];
+    let answerMe: () => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
+        asked.push(path);
+        const body = (data: unknown) => new Response(JSON.stringify({ data }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+        if (path === '/api/config') return body(CONFIG);
+        return new Promise<Response>((resolve) => (answerMe = () => resolve(body(aUser()))));
+      }),
+    );
+    const loading = useSession.getState().load();
+    await vi.waitFor(() => expect(asked).toEqual(['/api/users/me', '/api/config']));
+    answerMe();
+    expect(await loading).toBeNull();
+    expect(useSession.getState()).toMatchObject({ user: { email: 'learner@example.com' }, config: CONFIG });
+  });
+
   it('answers the failure of a load', async () => {
     fakeApi([{ method: 'GET', path: '/api/users/me', status: 500, body: { message: 'Server error', code: 'server_error' } }]);
     expect(await useSession.getState().load({ routeErrors: false })).toMatchObject({ status: 500 });

@@ -57,12 +57,61 @@ export interface paths {
          *     - `grant_type=refresh_token` with `client_id` and `refresh_token` rotates the pair. Reusing a spent
          *       refresh token revokes the grant (every token issued from that login).
          *     - No body, with `Authorization: Bearer <access token>`, logs out: the session's tokens are revoked (204).
+         *     - `grant_type=client_credentials` with an integration client's `client_id` and `client_secret` (in the form or
+         *       HTTP Basic) answers an access token acting as the client's role in its one organization, without a refresh
+         *       token. An unknown, revoked or wrongly authenticated client is 401 `invalid_client`.
+         *
+         *     Every error also carries OAuth's `error` and `error_description` (see `OAuthErrorCode`).
          *
          *     Login failures: 422 per field (email, password), 401 `invalid_credentials`
          *     ("The email and/or password are incorrect."), 401 `account_suspended` ("Your account has been suspended."),
          *     429 ("Too many attempts. Please wait and try again.").
          */
         post: operations["postToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/token/revocation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a token (RFC 7009)
+         * @description Ends a token the client holds: an access or refresh token ends its whole login (every token of the grant).
+         *     An unknown, expired or already revoked token, or one of another client, answers 200 as well (RFC 7009).
+         *     Errors carry OAuth's `error` (`invalid_request`, `invalid_client`) beside `code` and `message`.
+         */
+        post: operations["revokeToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/openid-configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OpenID Connect discovery
+         * @description The provider's metadata (OpenID Connect discovery 1.0 / RFC 8414) for the issuer `PUBLIC_URL/api`: openid-client's
+         *     `discovery(new URL('https://tessera.example/api'), clientId)` reads it here. The same document is also answered at
+         *     `/.well-known/openid-configuration` and `/.well-known/oauth-authorization-server/api` at the server's root.
+         */
+        get: operations["getOpenIdConfiguration"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -474,6 +523,81 @@ export interface paths {
          */
         post: operations["createTenantUser"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/integration-clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Integration clients (service accounts) of an organization
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     Revoked clients are listed too (`is_revoked`). `search` matches the name. Default sort `name`.
+         */
+        get: operations["listIntegrationClients"];
+        put?: never;
+        /**
+         * Create an integration client
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     `name` (at most 255 characters) and `role` (`user`, `admin` or `master`) are required (sdk
+         *     `forms.integrationClient`). Answers the client id and its secret, shown this once.
+         */
+        post: operations["createIntegrationClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/integration-clients/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description The integration client's id (its OAuth `client_id`). */
+                clientId: components["parameters"]["IntegrationClientId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an integration client
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     Its tokens stop working at once and it can get no new one; a revoked client stays listed. Revoking it again
+         *     answers 422 ("This integration client has already been revoked.").
+         */
+        delete: operations["revokeIntegrationClient"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2145,13 +2269,71 @@ export interface components {
          */
         Error: {
             message: string;
-            code: string;
+            code: components["schemas"]["ErrorCode"];
             /** @description Messages per input field (422 only). */
             errors?: {
                 [key: string]: string[];
             };
             /** @description Present on 500 answers; the same id is in the server log. */
             request_id?: string;
+            error?: components["schemas"]["OAuthErrorCode"];
+            /**
+             * @description OAuth 2.0's description of the error (RFC 6749 section 5.2): the same text as `message`. Present with `error`
+             *     on the errors of `POST /token` and `POST /token/revocation` only.
+             */
+            error_description?: string;
+        };
+        /**
+         * @description The stable, machine-readable reason of an error answer (the SDK exports it as the `ErrorCode` union). A new code is
+         *     added here first; every API test checks the server's answers against this list.
+         *     - 400 `bad_request` (a body that cannot be read); 401 `unauthenticated`, `invalid_credentials`,
+         *       `account_suspended`, `invalid_grant` (a spent, revoked or expired refresh token), `invalid_client`;
+         *     - 403 `forbidden`, `email_unconfirmed`, `membership_suspended`, `own_account`, `invalid_signature` (a signed file
+         *       URL that is tampered or expired);
+         *     - 404 `not_found`; 405 `method_not_allowed`; 406 `not_acceptable`, `unacceptable_file`; 409 `conflict`;
+         *       411 `length_required`; 413 `payload_too_large`; 415 `unsupported_media_type`; 416 `range_not_satisfiable`;
+         *       422 `validation_failed`; 429 `rate_limited`; 500 `server_error`; 503 `not_built` (a build missing).
+         * @enum {string}
+         */
+        ErrorCode: "bad_request" | "unauthenticated" | "invalid_credentials" | "account_suspended" | "invalid_grant" | "invalid_client" | "forbidden" | "email_unconfirmed" | "membership_suspended" | "own_account" | "invalid_signature" | "not_found" | "method_not_allowed" | "not_acceptable" | "unacceptable_file" | "conflict" | "length_required" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "validation_failed" | "rate_limited" | "server_error" | "not_built";
+        /**
+         * @description OAuth 2.0's error code (RFC 6749 section 5.2, RFC 6750, RFC 7009), present beside `code` on the errors of
+         *     `POST /token` and `POST /token/revocation`, so that a standard OAuth client tells the cases apart:
+         *     `invalid_grant` (wrong email or password, suspended account, a spent, revoked or expired refresh token: log in
+         *     again), `invalid_client` (unknown, revoked or wrongly authenticated client), `unsupported_grant_type`,
+         *     `unauthorized_client` (a grant the client may not use), `invalid_token` (a logout with a token no longer valid),
+         *     `temporarily_unavailable` (429: try again after `Retry-After`), `server_error` (500), and `invalid_request` for
+         *     any other refused request (422 form errors keep their per-field `errors`). The HTTP status stays the one the
+         *     spec gives (401 for a failed login or refresh).
+         * @enum {string}
+         */
+        OAuthErrorCode: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "unsupported_token_type" | "invalid_scope" | "invalid_token" | "temporarily_unavailable" | "server_error";
+        /** @description RFC 7009 token revocation. The client authenticates as at `POST /token` (`tessera-web` sends only its `client_id`). */
+        RevocationRequest: {
+            /** @description An access or refresh token the client holds. */
+            token: string;
+            /** @enum {string} */
+            token_type_hint?: "access_token" | "refresh_token";
+            client_id?: string;
+            /** @description For integration clients, unless sent with HTTP Basic authentication. */
+            client_secret?: string;
+        };
+        /**
+         * @description OpenID Connect discovery / OAuth 2.0 authorization server metadata (RFC 8414), limited to what this server
+         *     serves: the token endpoint (grants `password`, `refresh_token`, `client_credentials`) and revocation. There is
+         *     no authorization endpoint (so `response_types_supported` is empty), no userinfo and no ID tokens; tokens are
+         *     opaque. The issuer is `PUBLIC_URL` followed by `/api`.
+         */
+        OpenIdConfiguration: {
+            issuer: string;
+            token_endpoint: string;
+            revocation_endpoint: string;
+            grant_types_supported: string[];
+            token_endpoint_auth_methods_supported: string[];
+            revocation_endpoint_auth_methods_supported?: string[];
+            response_types_supported: string[];
+            scopes_supported?: string[];
+            subject_types_supported?: string[];
         };
         PaginationMeta: {
             current_page: number;
@@ -2209,13 +2391,65 @@ export interface components {
             expires_in: number;
             scope?: string;
         };
+        /**
+         * @description A login. `username` is OAuth's name for the login (RFC 6749 section 4.3.2), accepted as an alias of `email` for
+         *     standard clients; when both are sent, `email` is used. Field errors name `email`.
+         */
         PasswordGrantRequest: {
             /** @constant */
             grant_type: "password";
             /** @description The public client of the portal and widgets, `tessera-web`. It has no secret. */
             client_id: string;
-            email: string;
+            email?: string;
+            /** @description The email, under OAuth's name. */
+            username?: string;
             password: string;
+        };
+        /**
+         * @description An integration client's token (RFC 6749 section 4.4): `client_id` and `client_secret` in the form, or in an HTTP
+         *     Basic `Authorization` header instead. Answers an access token without a refresh token.
+         */
+        ClientCredentialsGrantRequest: {
+            /** @constant */
+            grant_type: "client_credentials";
+            client_id?: string;
+            client_secret?: string;
+        };
+        /** @description An access token without a refresh token (client_credentials): ask for a new one when it expires. */
+        AccessTokenResponse: {
+            access_token: string;
+            /** @constant */
+            token_type: "Bearer";
+            /** @description Seconds until the access token expires. */
+            expires_in: number;
+            scope?: string;
+        };
+        /**
+         * @description A service account: an OAuth client a script uses with `grant_type=client_credentials` at `POST /token` to act as
+         *     `role` in this one organization (and no other). Its tokens last as long as a person's access token and are not
+         *     refreshed: a script asks for a new one. Revoking the client ends its tokens at once and for good.
+         */
+        IntegrationClient: {
+            /** @description The OAuth `client_id`. */
+            id: string;
+            name: string;
+            role: components["schemas"]["Role"];
+            is_revoked: boolean;
+            /** Format: date-time */
+            revoked_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Who created it (null once that account is gone). */
+            created_by: components["schemas"]["NamedRef"] | null;
+        };
+        /** @description A new integration client with its secret. The secret is shown this once; the server keeps only its hash. */
+        IntegrationClientCreated: components["schemas"]["IntegrationClient"] & {
+            /** @description The OAuth `client_secret` (HTTP Basic or in the form at `POST /token`). Shown once. */
+            client_secret: string;
+        };
+        IntegrationClientInput: {
+            name: string;
+            role: components["schemas"]["Role"];
         };
         RefreshGrantRequest: {
             /** @constant */
@@ -2995,6 +3229,10 @@ export interface components {
         TenantUserOrder: "user" | "email" | "role" | "status" | "joined";
         /** @description Sort key (default `name`, ascending) — `name`, `created` (created_at), `members` (count). An unknown key falls back to the default. */
         GroupOrder: "name" | "created" | "members";
+        /** @description The integration client's id (its OAuth `client_id`). */
+        IntegrationClientId: string;
+        /** @description Sort key (default `name`, ascending) — `name`, `created` (created_at). An unknown key falls back to the default. */
+        IntegrationClientOrder: "name" | "created";
         /** @description Sort key (default `requested`, ascending) — `requested` (created_at), `user` (the person's name), `status`. An unknown key falls back to the default. */
         AccessRequestOrder: "requested" | "user" | "status";
         /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
@@ -3038,6 +3276,10 @@ export interface components {
     pathItems: never;
 }
 export type Error = components['schemas']['Error'];
+export type ErrorCode = components['schemas']['ErrorCode'];
+export type OAuthErrorCode = components['schemas']['OAuthErrorCode'];
+export type RevocationRequest = components['schemas']['RevocationRequest'];
+export type OpenIdConfiguration = components['schemas']['OpenIdConfiguration'];
 export type PaginationMeta = components['schemas']['PaginationMeta'];
 export type Message = components['schemas']['Message'];
 export type Version = components['schemas']['Version'];
@@ -3045,6 +3287,11 @@ export type Config = components['schemas']['Config'];
 export type FileSizeLimit = components['schemas']['FileSizeLimit'];
 export type TokenResponse = components['schemas']['TokenResponse'];
 export type PasswordGrantRequest = components['schemas']['PasswordGrantRequest'];
+export type ClientCredentialsGrantRequest = components['schemas']['ClientCredentialsGrantRequest'];
+export type AccessTokenResponse = components['schemas']['AccessTokenResponse'];
+export type IntegrationClient = components['schemas']['IntegrationClient'];
+export type IntegrationClientCreated = components['schemas']['IntegrationClientCreated'];
+export type IntegrationClientInput = components['schemas']['IntegrationClientInput'];
 export type RefreshGrantRequest = components['schemas']['RefreshGrantRequest'];
 export type CaptchaChallenge = components['schemas']['CaptchaChallenge'];
 export type CurrentUser = components['schemas']['CurrentUser'];
@@ -3119,6 +3366,8 @@ export type ParameterTenantOrder = components['parameters']['TenantOrder'];
 export type ParameterUserOrder = components['parameters']['UserOrder'];
 export type ParameterTenantUserOrder = components['parameters']['TenantUserOrder'];
 export type ParameterGroupOrder = components['parameters']['GroupOrder'];
+export type ParameterIntegrationClientId = components['parameters']['IntegrationClientId'];
+export type ParameterIntegrationClientOrder = components['parameters']['IntegrationClientOrder'];
 export type ParameterAccessRequestOrder = components['parameters']['AccessRequestOrder'];
 export type ParameterModuleId = components['parameters']['ModuleId'];
 export type ParameterComponentId = components['parameters']['ComponentId'];
@@ -3189,18 +3438,18 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/x-www-form-urlencoded": components["schemas"]["PasswordGrantRequest"] | components["schemas"]["RefreshGrantRequest"];
-                "application/json": components["schemas"]["PasswordGrantRequest"] | components["schemas"]["RefreshGrantRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PasswordGrantRequest"] | components["schemas"]["RefreshGrantRequest"] | components["schemas"]["ClientCredentialsGrantRequest"];
+                "application/json": components["schemas"]["PasswordGrantRequest"] | components["schemas"]["RefreshGrantRequest"] | components["schemas"]["ClientCredentialsGrantRequest"];
             };
         };
         responses: {
-            /** @description A new token pair. */
+            /** @description A new token pair (password, refresh_token), or an access token alone (client_credentials). */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TokenResponse"];
+                    "application/json": components["schemas"]["TokenResponse"] | components["schemas"]["AccessTokenResponse"];
                 };
             };
             /** @description Logged out. */
@@ -3216,6 +3465,51 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RevocationRequest"];
+            };
+        };
+        responses: {
+            /** @description The token is no longer valid (or never was). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    getOpenIdConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenIdConfiguration"];
+                };
+            };
         };
     };
     getCaptchaChallenge: {
@@ -3970,6 +4264,130 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listIntegrationClients: {
+        parameters: {
+            query?: {
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                page?: components["parameters"]["Page"];
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Sort key (default `name`, ascending) — `name`, `created` (created_at). An unknown key falls back to the default. */
+                order?: components["parameters"]["IntegrationClientOrder"];
+                desc?: components["parameters"]["Desc"];
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of integration clients. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IntegrationClient"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createIntegrationClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationClientInput"];
+            };
+        };
+        responses: {
+            /** @description The client, with its secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IntegrationClientCreated"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    revokeIntegrationClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description The integration client's id (its OAuth `client_id`). */
+                clientId: components["parameters"]["IntegrationClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked client. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IntegrationClient"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
     };

@@ -47,6 +47,7 @@ interface RequestForms {
   groupUpdate: 'updateGroup';
   groupMembers: 'relateGroupTenantUsers';
   groupModules: 'relateGroupModules';
+  integrationClient: 'createIntegrationClient';
   accessRequestUpdate: 'updateTenantAccessRequest';
   module: 'createModule';
   moduleUpdate: 'updateModule';
@@ -70,8 +71,8 @@ interface RequestForms {
 type Drift = {
   [F in keyof RequestForms]: ReadsBody<v.InferInput<(typeof forms)[F]>, JsonBody<RequestForms[F]>>;
 } & {
-  /** The token endpoint's password grant: the login form reads its credentials. */
-  login: ReadsBody<v.InferInput<(typeof forms)['login']>, Pick<components['schemas']['PasswordGrantRequest'], 'email' | 'password'>>;
+  /** The token endpoint's password grant: the login form reads its credentials (`username` is made `email` first). */
+  login: ReadsBody<v.InferInput<(typeof forms)['login']>, Required<Pick<components['schemas']['PasswordGrantRequest'], 'email' | 'password'>>>;
   /** A media update is JSON (`name`) or multipart; the form reads the multipart text fields (the upload pipeline reads the files and checks `type`). */
   mediaUpdate: ReadsBody<v.InferInput<(typeof forms)['mediaUpdate']>, Omit<components['schemas']['MediaUpload'], 'type' | 'file' | 'thumbnail'>>;
 };

@@ -424,6 +424,8 @@ export const forms = {
   groupUpdate: form({ name: filled('name', text('name')), description: contentDescriptionUpdate, is_deleted: isDeleted }),
   groupMembers: form({ tenant_users: relation('tenant_users') }),
   groupModules: form({ modules: relation('modules') }),
+  /** A service account of the organization: its name, and the role its tokens act as. */
+  integrationClient: form({ name: required('name', text('name')), role: required('role', oneOf('role', ROLES)) }),
   memberModules: form({ modules: relation('modules') }),
   accessRequestUpdate: form({ status: present(oneOf('status', ACCESS_REQUEST_DECISIONS)), is_deleted: isDeleted }),
   module: form({ name: contentName, description: contentDescription, is_active: isActive, ...imageFields }),

@@ -8,6 +8,7 @@ import * as mediaSearch from './migrations/20250105000000_media_search.js';
 import * as refreshRotation from './migrations/20250106000000_refresh_rotation.js';
 import * as memberInvitations from './migrations/20250107000000_member_invitations.js';
 import * as tenantSlugs from './migrations/20250108000000_tenant_slugs.js';
+import * as integrationClients from './migrations/20250115000000_integration_clients.js';
 
 interface Migration {
   name: string;
@@ -28,6 +29,7 @@ const migrations: Migration[] = [
   { name: '20250106000000_refresh_rotation', module: refreshRotation },
   { name: '20250107000000_member_invitations', module: memberInvitations },
   { name: '20250108000000_tenant_slugs', module: tenantSlugs },
+  { name: '20250115000000_integration_clients', module: integrationClients },
 ];
 
 const source: Knex.MigrationSource<Migration> = {

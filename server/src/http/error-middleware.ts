@@ -9,7 +9,7 @@ import type { Context, Next } from 'koa';
 import type { Logger } from '../logger.js';
 import { HttpError, type ErrorBody } from './errors.js';
 
-const CLIENT_ERRORS: Record<number, { code: string; message: string }> = {
+const CLIENT_ERRORS: Record<number, ErrorBody> = {
   400: { code: 'bad_request', message: 'The request could not be read.' },
   401: { code: 'unauthenticated', message: 'Unauthenticated.' },
   403: { code: 'forbidden', message: 'This action is unauthorized.' },

@@ -2,11 +2,13 @@
  * Errors that become the API's error body `{ message, code, errors?, request_id? }`.
  * Throw them anywhere below the error middleware.
  */
+import type { ErrorCode } from '@tessera/sdk';
 import type { FieldErrors } from '@tessera/sdk/rules';
 
 export interface ErrorBody {
   message: string;
-  code: string;
+  /** One of the contract's codes (openapi ErrorCode): a new code is added there first. */
+  code: ErrorCode;
   errors?: FieldErrors;
   request_id?: string;
 }
@@ -15,7 +17,7 @@ export class HttpError extends Error {
   override name = 'HttpError';
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly errors?: FieldErrors,
     readonly headers: Record<string, string> = {},
@@ -43,7 +45,7 @@ export function unauthenticated(): HttpError {
   return new HttpError(401, 'unauthenticated', 'Unauthenticated.');
 }
 
-export function forbidden(code: string, message: string): HttpError {
+export function forbidden(code: ErrorCode, message: string): HttpError {
   return new HttpError(403, code, message);
 }
 

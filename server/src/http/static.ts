@@ -1,13 +1,42 @@
 /**
  * The built portal (SPA) and the widget bundles. A missing build answers 503 with what to run,
  * rather than failing at start: the API works without them.
+ *
+ * Compression is done once at build time (`widgets/scripts/precompress.mjs` writes `<file>.br` and `<file>.gz`
+ * beside each text file): koa-send picks the brotli file, else the gzip one, else the file itself, by the
+ * request's Accept-Encoding, and every answer says `Vary: Accept-Encoding`. Every file has a (weak) ETag from
+ * the served file's size and modification time, so a revalidation answers 304 without a body.
+ * Caching (see ARCHITECTURE.md#api-conventions):
+ * - the portal's `/assets/` (named by content hash by Vite): a year, `immutable`;
+ * - `index.html` and the SPA's routes, and other portal files: `no-cache` (always revalidated, 304 when unchanged);
+ * - `/widgets/` (fixed names that partner pages embed): 5 minutes fresh, then revalidated by ETag; a stale copy
+ *   may be used for a day while it revalidates in the background.
  */
 import { existsSync } from 'node:fs';
+import type { Stats } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
 import { HttpError, notFound } from './errors.js';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
+const WIDGETS_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
+
+/** A weak validator of the file actually sent (the .br, .gz or plain file: each encoding has its own). */
+function setEtag(res: ServerResponse, _path: string, stats: Stats): void {
+  res.setHeader('ETag', `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`);
+}
+
+/** Serves a file of `root` with the headers above; answers 304 when the client's copy is current. */
+async function sendStatic(ctx: Context, path: string, root: string, cacheControl: (served: string) => string): Promise<void> {
+  // A folder's index named here: koa-send looks for the .br/.gz of the path asked, before it resolves a folder.
+  const file = path.endsWith('/') ? `${path}index.html` : path;
+  const served = await send(ctx, file, { root, brotli: true, gzip: true, setHeaders: setEtag });
+  ctx.vary('Accept-Encoding');
+  ctx.set('Cache-Control', cacheControl(served));
+  // koa answers 304 without the body (the file stream is closed when the response ends).
+  if (ctx.fresh) ctx.status = 304;
+}
 
 function notBuilt(what: string, command: string): HttpError {
   return new HttpError(503, 'not_built', `The ${what} has not been built yet. Run \`${command}\` and reload.`);
@@ -32,7 +61,7 @@ export function serveWidgets(root: string) {
     // Other sites' pages load these files: allow cross-origin embedding of this one path.
     ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
     try {
-      await send(ctx, ctx.path.slice('/widgets'.length), { root, maxage: 5 * 60 * 1000 });
+      await sendStatic(ctx, ctx.path.slice('/widgets'.length), root, () => WIDGETS_CACHE);
     } catch (error) {
       if (isMissing(error)) throw notFound();
       throw error;
@@ -53,16 +82,13 @@ export function servePortal(root: string) {
     if (hasDotSegment(ctx.path)) throw notFound();
     if (!existsSync(root)) throw notBuilt('portal', 'npm run build -w @tessera/portal');
     try {
-      const served = await send(ctx, ctx.path, { root, index: 'index.html' });
       // Vite names assets by content hash: cache them for good; everything else is revalidated.
-      const immutable = served.includes('/assets/');
-      ctx.set('Cache-Control', immutable ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
+      await sendStatic(ctx, ctx.path, root, (served) => (served.includes('/assets/') ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache'));
       return;
     } catch (error) {
       if (!isMissing(error)) throw error;
     }
     if (!isPageRequest(ctx)) throw notFound();
-    await send(ctx, 'index.html', { root });
-    ctx.set('Cache-Control', 'no-cache');
+    await sendStatic(ctx, 'index.html', root, () => 'no-cache');
   };
 }

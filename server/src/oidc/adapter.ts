@@ -33,7 +33,10 @@ function hydrate(row: PayloadRow | undefined, hiddenForSeconds = 0): AdapterPayl
   return { ...payload, consumed };
 }
 
-export function createAdapterFactory(knex: Knex, options: { refreshGraceSeconds: number }) {
+/** An OAuth client's metadata for the provider, read when it is not one of the configured (static) clients. */
+export type FindClient = (clientId: string) => Promise<AdapterPayload | undefined>;
+
+export function createAdapterFactory(knex: Knex, options: { refreshGraceSeconds: number; findClient?: FindClient }) {
   return class KnexAdapter implements Adapter {
     constructor(readonly kind: string) {}
 
@@ -60,6 +63,8 @@ export function createAdapterFactory(knex: Knex, options: { refreshGraceSeconds:
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
+      // Integration clients live in their own table (features/integration-clients), not among the payloads.
+      if (this.kind === 'Client') return options.findClient?.(id);
       return hydrate(await this.rows().where('id', id).first('payload', 'consumed_at'), this.hiddenForSeconds);
     }
 

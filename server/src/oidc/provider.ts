@@ -1,6 +1,6 @@
 /**
- * The OAuth/OIDC provider (oidc-provider 9) behind POST /api/token. Only the token endpoint is
- * exposed (see token-endpoint.ts); no authorization, userinfo or discovery routes are mounted.
+ * The OAuth/OIDC provider (oidc-provider 9) behind POST /api/token. Only the token endpoint (token-endpoint.ts),
+ * revocation (POST /api/token/revocation) and discovery (discovery.ts) are mounted; no authorization or userinfo.
  * - One public client, `tessera-web` (no secret: browsers cannot keep one).
  * - Grants: `password` (registered in password-grant.ts) and the built-in `refresh_token`.
  * - Opaque access tokens; refresh tokens rotate on every use, exactly once (rotation-grace.ts), and presenting
@@ -8,7 +8,7 @@
  *   `rotateRefreshToken` is on) — except within a few seconds of its rotation, when it answers the same pair.
  * - A login lives at most `refreshTokenTtl`: rotated refresh tokens inherit the remaining lifetime.
  */
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { type AdapterPayload, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { WEB_CLIENT_ID } from '@tessera/sdk';
 import type { ServerConfig } from '../config.js';
 import type { Knex } from '../db/knex.js';
@@ -22,16 +22,37 @@ export interface ProviderOptions {
   /** The account for a token's subject, or undefined when it may no longer use the API. */
   findAccount(accountId: string): Promise<{ id: string } | undefined>;
   isAllowedOrigin(ctx: KoaContextWithOIDC, origin: string): boolean;
+  /** The account a live integration client acts as (client-credentials-grant.ts), or undefined. */
+  integrationClientAccount(clientId: string): Promise<string | undefined>;
 }
 
 export const PASSWORD_GRANT = 'password';
+export const CLIENT_CREDENTIALS_GRANT = 'client_credentials';
+
+/**
+ * An integration client as the provider sees it. Its secret is checked by token-endpoint.ts against the stored
+ * hash before the provider runs (the provider compares plain secrets), so here it authenticates as `none`; the
+ * provider is reached only through that check.
+ */
+function integrationClientMetadata(clientId: string): AdapterPayload {
+  return {
+    client_id: clientId,
+    token_endpoint_auth_method: 'none',
+    grant_types: [CLIENT_CREDENTIALS_GRANT],
+    response_types: [],
+    redirect_uris: [],
+  };
+}
 
 export function createProvider(options: ProviderOptions): Provider {
   const { config, knex, secrets } = options;
   const { accessTokenTtl, refreshTokenTtl } = config.tokens;
 
   const configuration: Configuration = {
-    adapter: createAdapterFactory(knex, { refreshGraceSeconds: config.tokens.refreshGraceSeconds }),
+    adapter: createAdapterFactory(knex, {
+      refreshGraceSeconds: config.tokens.refreshGraceSeconds,
+      findClient: async (clientId) => ((await options.integrationClientAccount(clientId)) ? integrationClientMetadata(clientId) : undefined),
+    }),
     clients: [
       {
         client_id: WEB_CLIENT_ID,
@@ -47,14 +68,17 @@ export function createProvider(options: ProviderOptions): Provider {
       devInteractions: { enabled: false },
       resourceIndicators: { enabled: false },
       userinfo: { enabled: false },
-      revocation: { enabled: false },
+      // RFC 7009: a client ends a token it holds (a refresh or access token ends its whole login).
+      // A client revokes only its own tokens (a token of another client answers 200 and stays valid).
+      revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
       introspection: { enabled: false },
       rpInitiatedLogout: { enabled: false },
     },
     rotateRefreshToken: true,
     ttl: {
       AccessToken: accessTokenTtl,
-      Grant: refreshTokenTtl,
+      // A person's login lasts as long as its refresh token; an integration client's grant as long as its access token.
+      Grant: (_ctx, grant) => (grant.clientId && grant.clientId !== WEB_CLIENT_ID ? accessTokenTtl : refreshTokenTtl),
       RefreshToken(ctx) {
         const rotated = ctx?.oidc?.entities.RotatedRefreshToken;
         return rotated ? Math.max(1, rotated.remainingTTL) : refreshTokenTtl;

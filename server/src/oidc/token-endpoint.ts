@@ -15,7 +15,7 @@ import { koaBody } from 'koa-body';
 import type Provider from 'oidc-provider';
 import { forms } from '@tessera/sdk/rules';
 import type { Database } from '../db/database.js';
-import { validationFailed, type ErrorBody } from '../http/errors.js';
+import { HttpError, validationFailed, type ErrorBody } from '../http/errors.js';
 import { authenticated, bearerToken, sessionOf } from '../http/authenticate.js';
 import compose from 'koa-compose';
 import { refuseNulCharacters } from '../http/null-characters.js';
@@ -25,15 +25,16 @@ import type { RateLimiters } from '../security/rate-limits.js';
 import { revokeGrant } from '../db/oidc-payloads.js';
 import { rotationGrace, watchConcurrentRotations, type TokenPair } from './rotation-grace.js';
 import type { LoginFailure } from './password-grant.js';
+import { UNSUPPORTED_GRANT_MESSAGE } from './oauth-errors.js';
 import { withProviderStorage } from './provider-storage.js';
-import { PASSWORD_GRANT } from './provider.js';
+import { CLIENT_CREDENTIALS_GRANT, PASSWORD_GRANT } from './provider.js';
 
 const loginMessages = {
   invalidCredentials: 'The email and/or password are incorrect.',
   suspended: 'Your account has been suspended.',
   invalidGrant: 'Your session has expired. Please log in again.',
   invalidClient: 'The client is not recognised.',
-  unsupportedGrant: 'The selected grant type is invalid.',
+  unsupportedGrant: UNSUPPORTED_GRANT_MESSAGE,
 } as const;
 
 const LOGIN_FAILURES: Record<LoginFailure, ErrorBody> = {
@@ -41,7 +42,7 @@ const LOGIN_FAILURES: Record<LoginFailure, ErrorBody> = {
   account_suspended: { code: 'account_suspended', message: loginMessages.suspended },
 };
 
-const GRANT_TYPES: readonly string[] = [PASSWORD_GRANT, 'refresh_token'];
+const GRANT_TYPES: readonly string[] = [PASSWORD_GRANT, 'refresh_token', CLIENT_CREDENTIALS_GRANT];
 
 type TokenParams = Record<string, string>;
 
@@ -52,14 +53,19 @@ export interface TokenEndpointOptions {
   bodyLimit: number;
   /** See rotation-grace.ts. */
   refreshGraceSeconds: number;
+  /** An integration client's account when its secret is right (features/integration-clients), else undefined. */
+  authenticateClient(clientId: string, secret: string): Promise<{ accountId: string } | undefined>;
 }
 
-/** Runs the provider's own middleware on this request, as if it were mounted at /api (koa-mount's approach). */
-function providerRunner(provider: Provider) {
+/**
+ * Runs the provider's own middleware on this request, as if it were mounted at /api (koa-mount's approach):
+ * `providerPath` is the provider's route (`/token`, `/token/revocation`, `/.well-known/openid-configuration`).
+ */
+export function providerRunner(provider: Provider) {
   const run = compose(provider.middleware as Middleware[]);
-  return async function runProvider(ctx: Context): Promise<void> {
+  return async function runProvider(ctx: Context, providerPath = '/token'): Promise<void> {
     const path = ctx.path;
-    ctx.path = '/token';
+    ctx.path = providerPath;
     try {
       await withProviderStorage(() => run(ctx));
     } finally {
@@ -100,20 +106,68 @@ async function readTokenBody(ctx: Context, bodyLimit: number): Promise<unknown> 
   return ctx.request.body;
 }
 
-/** Checks the grant's fields (422) and answers only the parameters the provider should see. */
-function checkParams(body: unknown): TokenParams {
+function invalidClient(): HttpError {
+  return new HttpError(401, 'invalid_client', loginMessages.invalidClient);
+}
+
+/** HTTP Basic client authentication (RFC 6749 2.3.1: both parts form-urlencoded), or undefined without one. */
+function basicCredentials(ctx: Context): { clientId: string; secret: string } | undefined {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(ctx.get('Authorization'));
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) throw invalidClient();
+  try {
+    const part = (value: string) => decodeURIComponent(value.replace(/\+/g, ' '));
+    return { clientId: part(decoded.slice(0, colon)), secret: part(decoded.slice(colon + 1)) };
+  } catch {
+    throw invalidClient();
+  }
+}
+
+/** The client id and secret of a client_credentials request: HTTP Basic, else the form's fields. */
+function clientCredentialsOf(ctx: Context, body: unknown): { clientId: string; secret: string } {
+  const basic = basicCredentials(ctx);
+  if (basic) return basic;
+  const { values, errors } = pickStrings(body, ['client_id', 'client_secret']);
+  if (Object.keys(errors).length) throw validationFailed(errors);
+  if (!values.client_id?.trim()) throw validationFailed({ client_id: ['The client id field is required.'] });
+  if (!values.client_secret) throw validationFailed({ client_secret: ['The client secret field is required.'] });
+  return { clientId: values.client_id, secret: values.client_secret };
+}
+
+/** The grant type sent, checked (422 when missing or not one this server offers). */
+function grantTypeOf(body: unknown): string {
   refuseNulCharacters(body);
-  const { values, errors } = pickStrings(body, ['grant_type', 'client_id']);
+  const { values, errors } = pickStrings(body, ['grant_type']);
   if (Object.keys(errors).length) throw validationFailed(errors);
   const grantType = values.grant_type?.trim();
   if (!grantType) throw validationFailed({ grant_type: ['The grant type field is required.'] });
   if (!GRANT_TYPES.includes(grantType)) throw validationFailed({ grant_type: [loginMessages.unsupportedGrant] });
+  return grantType;
+}
+
+/** Checks the grant's fields (422) and answers only the parameters the provider should see. */
+function checkParams(body: unknown, grantType: string): TokenParams {
+  const { values, errors } = pickStrings(body, ['client_id']);
+  if (Object.keys(errors).length) throw validationFailed(errors);
   if (!values.client_id?.trim()) throw validationFailed({ client_id: ['The client id field is required.'] });
 
   const params: TokenParams = { grant_type: grantType, client_id: values.client_id };
   // The login form answers the email normalized (trimmed, lower-cased) and the password as typed.
-  if (grantType === PASSWORD_GRANT) return { ...params, ...readForm(body, forms.login) };
+  if (grantType === PASSWORD_GRANT) return { ...params, ...readForm(withEmailFromUsername(body), forms.login) };
   return { ...params, refresh_token: refreshTokenOf(body) };
+}
+
+/**
+ * OAuth's password grant names the login `username` (RFC 6749 4.3.2): standard clients send that. It is taken as
+ * the email when no `email` is given; field errors still name `email`, the spec's field.
+ */
+function withEmailFromUsername(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const fields = body as Record<string, unknown>;
+  if (fields.email !== undefined || fields.username === undefined) return body;
+  return { ...fields, email: fields.username };
 }
 
 function refreshTokenOf(body: unknown): string {
@@ -187,7 +241,15 @@ export function tokenEndpoint(options: TokenEndpointOptions) {
     const isEmpty = typeof body !== 'object' || body === null || Object.keys(body).length === 0;
     if (isEmpty && bearerToken(ctx)) return logout(ctx);
 
-    const params = checkParams(body);
+    const grantType = grantTypeOf(body);
+    let params: TokenParams;
+    if (grantType === CLIENT_CREDENTIALS_GRANT) {
+      const { clientId, secret } = clientCredentialsOf(ctx, body);
+      if (!(await options.authenticateClient(clientId, secret))) throw invalidClient();
+      params = { grant_type: grantType, client_id: clientId };
+    } else {
+      params = checkParams(body, grantType);
+    }
     const refreshing = params.grant_type === 'refresh_token' ? params.refresh_token : undefined;
     const attempt = params.grant_type === PASSWORD_GRANT ? await reserveLoginAttempt(options.limiters, params.email, ctx.ip) : undefined;
 

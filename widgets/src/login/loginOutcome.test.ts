@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { describeLoginFailure } from './loginOutcome.js';
 
-const failure = (status: number, message: string, errors?: Record<string, string[]>) => ({ ok: false, status, error: { message, code: 'x', errors } }) as const;
+const failure = (status: number, message: string, errors?: Record<string, string[]>) =>
+  ({ ok: false, status, error: { message, code: 'validation_failed', errors } }) as const;
 
 describe('describeLoginFailure', () => {
   it('keeps 422 messages per field', () => {

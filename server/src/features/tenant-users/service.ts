@@ -48,7 +48,8 @@ function searchMembers(knex: Knex, query: Knex.QueryBuilder, term: string): Knex
 
 /** Memberships of one organization, with their people. */
 function membersOf(db: Knex, tenantId: Bound<string>): Knex.QueryBuilder {
-  return db('tenant_users as tu').join('users as u', 'u.id', 'tu.user_id').where('tu.tenant_id', tenantId);
+  // Integration clients' accounts (features/integration-clients) are not members people manage.
+  return db('tenant_users as tu').join('users as u', 'u.id', 'tu.user_id').where('tu.tenant_id', tenantId).andWhere('u.is_service_account', false);
 }
 
 /** A member's live groups, counted in the member's own query. */

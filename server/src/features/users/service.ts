@@ -53,13 +53,14 @@ function selectUser(knex: Knex) {
 /** Views (spec section 4): active = active and not banned, suspended = inactive and not banned, banned = archived. */
 export async function listUsers(db: Database, params: ListParams<UserSortKey>): Promise<Page<ManagedUserRow>> {
   const { knex } = db;
-  const filtered = applyArchived(knex('users as u'), 'u.deleted_at', params.archived);
+  // Integration clients' accounts (features/integration-clients) are managed there, not among people.
+  const filtered = applyArchived(knex('users as u').where('u.is_service_account', false), 'u.deleted_at', params.archived);
   if (!params.archived && params.active !== undefined) filtered.where('u.is_active', params.active);
   return paginate<ManagedUserRow, UserSortKey>(db, filtered, params, USER_LIST, selectUser(knex));
 }
 
 async function requireUser(db: Knex, id: string): Promise<ManagedUserRow> {
-  const user = (await selectUser(db)(db('users as u').where('u.id', id)).first()) as ManagedUserRow | undefined;
+  const user = (await selectUser(db)(db('users as u').where('u.id', id).andWhere('u.is_service_account', false)).first()) as ManagedUserRow | undefined;
   if (!user) throw notFound('This user could not be found.');
   return user;
 }

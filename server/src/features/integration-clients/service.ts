@@ -1,0 +1,144 @@
+/**
+ * Integration clients (service accounts): an OAuth client for scripts, scoped to one organization and a role.
+ *
+ * A client acts through an account of its own (`users.is_service_account`: no password, a reserved `.invalid`
+ * address, left out of member and account lists) holding one membership, of this organization, with the client's
+ * role. Its access tokens are ordinary tokens of that account, so authentication, tenant scoping (another
+ * organization is 404) and the policies treat it exactly as a member of that role, and it can never be more.
+ * The role lives on the membership only. Revoking bans the account, ends the membership and deletes every token,
+ * in one transaction. The secret (256 random bits) is answered once and kept as its SHA-256.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Database } from '../../db/database.js';
+import { newId } from '../../db/ids.js';
+import type { Knex } from '../../db/knex.js';
+import { OIDC_PAYLOADS } from '../../db/oidc-payloads.js';
+import type { Role } from '../../db/models.js';
+import { paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
+import { fieldError, notFound } from '../../http/errors.js';
+import { integrationClientMessages } from './policy.js';
+import type { IntegrationClientRow } from './presenter.js';
+
+export type IntegrationClientSortKey = 'name' | 'created';
+
+export const INTEGRATION_CLIENT_LIST: ListDefinition<IntegrationClientSortKey> = {
+  sorts: { name: 'lower(c.name)', created: 'c.created_at' },
+  defaultOrder: 'name',
+  tieBreaker: 'c.id',
+  searchColumns: ['c.name'],
+};
+
+/** The reserved address of a client's account: `.invalid` (RFC 2606) never receives mail. */
+const SERVICE_ACCOUNT_DOMAIN = 'service-accounts.invalid';
+
+function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+function clientsOf(knex: Knex, tenantId: string): Knex.QueryBuilder {
+  return knex('integration_clients as c')
+    .join('tenant_users as tu', (join) => join.on('tu.user_id', 'c.user_id').andOn('tu.tenant_id', 'c.tenant_id'))
+    .leftJoin('users as creator', 'creator.id', 'c.created_by')
+    .where('c.tenant_id', tenantId);
+}
+
+function selectClient(query: Knex.QueryBuilder): Knex.QueryBuilder {
+  return query.select('c.id', 'c.name', 'tu.role', 'c.created_at', 'c.revoked_at', 'creator.id as creator_id', 'creator.name as creator_name');
+}
+
+export async function listIntegrationClients(
+  db: Database,
+  tenantId: string,
+  params: ListParams<IntegrationClientSortKey>,
+): Promise<Page<IntegrationClientRow>> {
+  return paginate<IntegrationClientRow, IntegrationClientSortKey>(db, clientsOf(db.knex, tenantId), params, INTEGRATION_CLIENT_LIST, selectClient);
+}
+
+async function loadClient(knex: Knex, tenantId: string, clientId: string): Promise<IntegrationClientRow> {
+  const row = (await selectClient(clientsOf(knex, tenantId).andWhere('c.id', clientId)).first()) as IntegrationClientRow | undefined;
+  if (!row) throw notFound(integrationClientMessages.notFound);
+  return row;
+}
+
+export interface CreatedIntegrationClient {
+  row: IntegrationClientRow;
+  secret: string;
+}
+
+export async function createIntegrationClient(
+  db: Database,
+  tenantId: string,
+  creatorId: string,
+  input: { name: string; role: Role },
+): Promise<CreatedIntegrationClient> {
+  const clientId = newId();
+  const userId = newId();
+  const secret = randomBytes(32).toString('base64url');
+  const now = new Date();
+  const row = await db.knex.transaction(async (trx) => {
+    await trx('users').insert({
+      id: userId,
+      name: input.name,
+      email: `${clientId}@${SERVICE_ACCOUNT_DOMAIN}`,
+      password_hash: null,
+      is_owner: false,
+      is_active: true,
+      is_service_account: true,
+      confirmed_at: now,
+      created_at: now,
+      updated_at: now,
+    });
+    await trx('tenant_users').insert({
+      id: newId(),
+      tenant_id: tenantId,
+      user_id: userId,
+      role: input.role,
+      is_active: true,
+      created_at: now,
+      updated_at: now,
+    });
+    await trx('integration_clients').insert({
+      id: clientId,
+      tenant_id: tenantId,
+      user_id: userId,
+      name: input.name,
+      secret_hash: hashSecret(secret),
+      created_by: creatorId,
+      created_at: now,
+    });
+    return loadClient(trx, tenantId, clientId);
+  });
+  return { row, secret };
+}
+
+/** Revokes a client: its account banned, its membership ended and every token deleted, at once. */
+export async function revokeIntegrationClient(db: Database, tenantId: string, clientId: string): Promise<IntegrationClientRow> {
+  return db.knex.transaction(async (trx) => {
+    const client = (await trx('integration_clients').where({ id: clientId, tenant_id: tenantId }).first('user_id', 'revoked_at')) as
+      { user_id: string; revoked_at: unknown } | undefined;
+    if (!client) throw notFound(integrationClientMessages.notFound);
+    if (client.revoked_at) throw fieldError('id', integrationClientMessages.alreadyRevoked);
+    const now = new Date();
+    await trx('integration_clients').where('id', clientId).update({ revoked_at: now });
+    await trx('users').where('id', client.user_id).update({ is_active: false, deleted_at: now, updated_at: now });
+    await trx('tenant_users').where('user_id', client.user_id).update({ deleted_at: now, updated_at: now });
+    await trx(OIDC_PAYLOADS).where('account_id', client.user_id).delete();
+    return loadClient(trx, tenantId, clientId);
+  });
+}
+
+/** The account a live client acts as, when its secret is right (constant-time compare); otherwise undefined. */
+export async function authenticateIntegrationClient(knex: Knex, clientId: string, secret: string): Promise<{ accountId: string } | undefined> {
+  const row = (await knex('integration_clients').where('id', clientId).whereNull('revoked_at').first('user_id', 'secret_hash')) as
+    { user_id: string; secret_hash: string } | undefined;
+  const expected = Buffer.from(row?.secret_hash ?? hashSecret(''), 'hex');
+  const given = Buffer.from(hashSecret(secret), 'hex');
+  const matches = timingSafeEqual(expected, given);
+  return row && matches ? { accountId: row.user_id } : undefined;
+}
+
+/** The account of a live client (for the provider's grant), or undefined once revoked. */
+export async function integrationClientAccount(knex: Knex, clientId: string): Promise<string | undefined> {
+  const row = (await knex('integration_clients').where('id', clientId).whereNull('revoked_at').first('user_id')) as { user_id: string } | undefined;
+  return row?.user_id;
+}
