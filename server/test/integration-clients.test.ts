@@ -60,7 +60,7 @@ describe.each(databaseKinds)('integration clients on %s', (kind) => {
   });
 
   it('refuses everyone else: 403 for a learner, an author or a suspended master, 404 for an outsider', async () => {
-    const expected: Record<Actor, number> = { owner: 200, master: 200, admin: 403, user: 403, outsider: 404, suspended: 403, unconfirmed: 403 };
+    const expected: Record<Actor, number> = { owner: 200, master: 200, admin: 403, user: 403, outsider: 404, invited: 404, suspended: 403, unconfirmed: 403 };
     for (const actor of ACTORS) {
       const list = await server.api.get(base, { token: world.people[actor].token });
       expect(list.status, actor).toBe(expected[actor]);

@@ -534,7 +534,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -574,7 +575,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -4282,7 +4284,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -4318,7 +4321,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -4360,7 +4364,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
