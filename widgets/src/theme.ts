@@ -100,7 +100,10 @@ type StitchesSheet = { rules: Record<string, RuleGroup> };
  * The host element's box belongs to the host page: `display: block` by default (the page may make it a grid item,
  * size it, give it margins or `display: none`), and `hidden` always hides it.
  */
-const HOST_CSS = ':host{display:block}:host([hidden]){display:none !important}';
+const HOST_CSS =
+  ':host{display:block}:host([hidden]){display:none !important}' +
+  // react-aria's rule for pressable elements (it would put it in the page's <head>: see vite.standalone.config.ts).
+  '[data-react-aria-pressable]{touch-action:pan-x pan-y pinch-zoom}';
 
 const px = (value: string) => (value.endsWith('rem') ? `${parseFloat(value) * 16}px` : value);
 
