@@ -129,6 +129,25 @@ describe('<tessera-login>', () => {
     expect(heard[2]).toMatchObject({ state: 'logged-out', reason: 'change' });
   });
 
+  it('says expired when the session could not be refreshed any more', async () => {
+    localStorage.setItem('tessera.tokens@https://tessera.test', JSON.stringify({ accessToken: 'stale', refreshToken: 'spent' }));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      if (request.url.endsWith('/token'))
+        return new Response(JSON.stringify({ message: 'The refresh token is invalid.', code: 'invalid_grant' }), { status: 401 });
+      return api.fetch(request);
+    });
+    const heard: unknown[] = [];
+    document.addEventListener('tessera-session', (event) => heard.push(event.detail));
+    const { view } = mount({ 'api-base': 'https://tessera.test/api' });
+    await view.findByRole('button', { name: 'Log In' });
+    await waitFor(() => expect(heard).toHaveLength(2));
+    expect(heard).toMatchObject([
+      { state: 'logged-in', reason: 'load' },
+      { state: 'logged-out', reason: 'expired' },
+    ]);
+  });
+
   it('moves focus to the new heading after a login and after a logout, not to <body>', async () => {
     const { view, root } = mount({ 'api-base': 'https://tessera.test/api' });
     await userEvent.type(await view.findByLabelText('Email'), 'learner@example.com');
