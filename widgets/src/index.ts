@@ -4,7 +4,7 @@ export { loginMessages } from './login/messages.js';
 export { describeLoginFailure, type LoginProblem } from './login/loginOutcome.js';
 export { TesseraProvider, getPageClient, useTesseraClient, type TesseraProviderProps } from './provider/TesseraProvider.js';
 export { ShadowFrame } from './shadow/ShadowFrame.js';
-export type { TesseraEventMap, TesseraLoginEventDetail, TesseraCompleteEventDetail, TesseraOpenTopicEventDetail } from './events.js';
+export type { TesseraEventMap, TesseraLoginEventDetail, TesseraCompleteEventDetail, TesseraOpenTopicEventDetail, TesseraSessionEventDetail } from './events.js';
 export { Markdown, type MarkdownProps } from './markdown/Markdown.js';
 export { renderMarkdown } from './markdown/renderMarkdown.js';
 export { TopicViewer, type TopicViewerProps } from './topic-viewer/TopicViewer.js';
