@@ -112,9 +112,9 @@ test('under a strict CSP and hostile CSS every widget works, looks its own and t
   await login.evaluate((node) => node.style.setProperty('display', 'none', 'important'));
   await expect(login).toBeHidden();
   await login.evaluate((node) => node.style.setProperty('display', 'block'));
-  await login.evaluate((node) => (node.hidden = true));
+  await login.evaluate((node) => ((node as HTMLElement).hidden = true));
   await expect(login).toBeHidden();
-  await login.evaluate((node) => (node.hidden = false));
+  await login.evaluate((node) => ((node as HTMLElement).hidden = false));
   // Theming goes through the documented custom properties and ::part() names.
   await login.evaluate((node) => node.style.setProperty('--tessera-colors-primary', '#6d28d9'));
   expect(await login.getByRole('button', { name: 'Log In' }).evaluate((node) => getComputedStyle(node).backgroundColor)).toBe('rgb(109, 40, 217)');
