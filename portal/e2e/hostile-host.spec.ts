@@ -165,6 +165,25 @@ test('the login and widgets bundles on one page share one runtime and one login'
   expectClean(problems);
 });
 
+test('tokens a host hands in are adopted and leave the DOM at once', async ({ page, request }) => {
+  const problems = await watch(page);
+  const answer = await request.post('/api/token', {
+    form: { grant_type: 'password', client_id: 'tessera-web', email: 'learner@example.com', password: DEMO_PASSWORD },
+  });
+  const tokens = (await answer.json()) as { access_token: string; refresh_token: string };
+  await page.goto(hostile);
+  const login = page.locator('tessera-login');
+  await expect(login.getByRole('button', { name: 'Log In' })).toBeVisible();
+  await login.evaluate((node, pair) => {
+    node.setAttribute('access-token', pair.access_token);
+    node.setAttribute('refresh-token', pair.refresh_token);
+  }, tokens);
+  await expect(login.getByText('learner@example.com')).toBeVisible();
+  expect(await login.evaluate((node) => node.outerHTML)).not.toContain(tokens.refresh_token);
+  expect(await login.evaluate((node) => node.hasAttribute('access-token') || node.hasAttribute('refresh-token'))).toBe(false);
+  expectClean(problems);
+});
+
 async function openTabs(context: BrowserContext, count: number) {
   const tabs: { page: Page; problems: Problems }[] = [];
   for (let index = 0; index < count; index += 1) {
