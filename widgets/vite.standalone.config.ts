@@ -1,8 +1,26 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 const reactForPreact = fileURLToPath(new URL('./src/standalone/react.js', import.meta.url));
+
+/**
+ * react-aria's usePress prepends a `<style>` (one `touch-action` rule) to the page's <head> the first time a
+ * pressable renders. The widgets write nothing into the host page, and under a strict `style-src` that element is
+ * refused with a console error; the rule is in the widgets' own shadow-root CSS instead (theme.ts, HOST_CSS). The
+ * build fails when a react-aria upgrade changes the line, so the patch never silently stops applying.
+ */
+const PRESSABLE_STYLE = 'ownerDocument.head.prepend(style);';
+function noPressableStyleInHead(): Plugin {
+  return {
+    name: 'tessera-no-pressable-style-in-head',
+    transform(code, id) {
+      if (!/react-aria\/dist\/private\/interactions\/usePress\.m?js$/.test(id)) return null;
+      if (!code.includes(PRESSABLE_STYLE)) throw new Error(`${id}: react-aria changed how usePress adds its style; see vite.standalone.config.ts`);
+      return { code: code.replace(PRESSABLE_STYLE, '/* Tessera: the rule lives in the shadow roots */'), map: null };
+    },
+  };
+}
 
 /**
  * The one-script-tag bundle for any host page: `<script src="https://tessera.example/widgets/tessera-widgets.js">`.
@@ -10,7 +28,7 @@ const reactForPreact = fileURLToPath(new URL('./src/standalone/react.js', import
  * (same API, a fraction of the size), so the widgets fit the 60 KB gzipped budget.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), noPressableStyleInHead()],
   // import.meta does not exist in a classic script; apiBase.ts falls back to document.currentScript.
   define: { 'process.env.NODE_ENV': JSON.stringify('production'), 'import.meta.url': 'undefined' },
   resolve: {

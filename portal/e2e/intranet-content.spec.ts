@@ -159,14 +159,14 @@ test('the embedded viewer plays media from signed URLs: image, video with poster
     ],
   );
 
-  // The host hands the learner's tokens to the page-wide store, as after a login (?topic= opens the topic).
+  // The learner's tokens in the page's store for this server (keyed by its origin), as after a login (?topic= opens the topic).
   const login = await request.post('/api/token', {
     form: { grant_type: 'password', client_id: 'tessera-web', email: 'learner@example.com', password: DEMO_PASSWORD },
   });
   const tokens = (await login.json()) as { access_token: string; refresh_token: string };
-  await page.addInitScript((pair) => localStorage.setItem('tessera.tokens', JSON.stringify(pair)), {
-    accessToken: tokens.access_token,
-    refreshToken: tokens.refresh_token,
+  await page.addInitScript(({ key, pair }) => localStorage.setItem(key, JSON.stringify(pair)), {
+    key: `tessera.tokens@${serverUrl}`,
+    pair: { accessToken: tokens.access_token, refreshToken: tokens.refresh_token },
   });
   await page.goto(`${intranet}&topic=${topic.id}`);
   const row = page.locator('tessera-topic-viewer').getByRole('region', { name: 'See and hear' });

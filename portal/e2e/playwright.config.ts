@@ -67,7 +67,8 @@ export default defineConfig({
       cwd: root,
       url: `${intranetUrl}/`,
       reuseExistingServer: false,
-      env: { PORT: String(INTRANET_PORT) },
+      // The hostile-host journey points a second widget at the same server under another origin (localhost).
+      env: { PORT: String(INTRANET_PORT), EXTRA_API_ORIGINS: `http://localhost:${SERVER_PORT}` },
     },
   ],
 });

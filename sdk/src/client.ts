@@ -97,13 +97,8 @@ export function createTesseraClient(options: TesseraClientOptions): TesseraClien
     return true;
   }
 
-  async function refreshOnce(): Promise<boolean> {
-    if (clientCredentials) return clientCredentialsToken(clientCredentials);
-    const refreshToken = tokenStore.get()?.refreshToken;
-    if (!refreshToken) {
-      reportUnauthenticated();
-      return false;
-    }
+  /** POSTs the refresh grant with `refreshToken` and stores the answer. */
+  async function rotate(refreshToken: string): Promise<boolean> {
     try {
       const response = await postToken({ grant_type: 'refresh_token', client_id: clientId, refresh_token: refreshToken });
       if (!response.ok) {
@@ -118,6 +113,25 @@ export function createTesseraClient(options: TesseraClientOptions): TesseraClien
     }
   }
 
+  async function refreshOnce(): Promise<boolean> {
+    if (clientCredentials) return clientCredentialsToken(clientCredentials);
+    const spent = tokenStore.get()?.refreshToken;
+    if (!spent) {
+      reportUnauthenticated();
+      return false;
+    }
+    const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+    if (!locks || !tokenStore.key || tokenStore.persistence !== 'local') return rotate(spent);
+    // One refresh per browser: tabs sharing this store queue on one lock. A tab that gets the lock after another
+    // rotated the pair finds the new pair in the store and uses it instead of presenting the spent token again.
+    return locks.request(`${tokenStore.key}:refresh`, async () => {
+      const current = tokenStore.get();
+      if (!current) return false;
+      if (current.refreshToken !== spent && current.accessToken) return true;
+      return rotate(current.refreshToken);
+    });
+  }
+
   function refresh(): Promise<boolean> {
     refreshing ??= refreshOnce().finally(() => {
       refreshing = null;
@@ -125,13 +139,19 @@ export function createTesseraClient(options: TesseraClientOptions): TesseraClien
     return refreshing;
   }
 
+  /** Tokens go only to the origin that issued them: the origin of `baseUrl`. */
+  const apiOrigin = new URL(baseUrl, globalThis.location?.href ?? 'http://localhost/').origin;
+  const isOwnOrigin = (url: string) => new URL(url, globalThis.location?.href ?? 'http://localhost/').origin === apiOrigin;
+
   const pendingRetries = new Map<string, Request>();
 
   const authMiddleware: Middleware = {
     async onRequest({ request, id }) {
       request.headers.set('X-Requested-With', 'XMLHttpRequest');
-      // An integration client gets its first token before its first call.
-      if (clientCredentials && !tokenStore.get()?.accessToken) await refresh();
+      if (!isOwnOrigin(request.url)) return request;
+      // An integration client gets its first token before its first call; a stored refresh token without an access
+      // token (spec core section 8) is refreshed first, then the request is sent.
+      if (clientCredentials ? !tokenStore.get()?.accessToken : tokenStore.get()?.accessToken === '') await refresh();
       const accessToken = tokenStore.get()?.accessToken;
       if (accessToken) request.headers.set('Authorization', `Bearer ${accessToken}`);
       // Keep an unread copy: the body of the original is spent once it is sent.
@@ -141,8 +161,15 @@ export function createTesseraClient(options: TesseraClientOptions): TesseraClien
     async onResponse({ response, id }) {
       const original = pendingRetries.get(id);
       pendingRetries.delete(id);
-      if (response.status !== 401 || !original || !original.headers.has('Authorization')) return response;
-      if (!(await refresh())) return response;
+      if (response.status !== 401 || !original) return response;
+      const pair = tokenStore.get();
+      if (!pair) return response;
+      // A 401 clears the access token (unless another request already replaced it), refreshes, retries once.
+      const sent = original.headers.get('Authorization')?.replace(/^Bearer /, '') ?? '';
+      if (pair.accessToken === sent) {
+        tokenStore.set({ ...pair, accessToken: '' });
+        if (!(await refresh())) return response;
+      } else if (pair.accessToken === '' && !(await refresh())) return response;
       const retry = new Request(original);
       retry.headers.set('Authorization', `Bearer ${tokenStore.get()?.accessToken ?? ''}`);
       const second = await doFetch(retry);

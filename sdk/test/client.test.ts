@@ -1,5 +1,15 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createTesseraClient, memoryTokenStore, unwrap, TesseraApiError } from '../src/index.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  createTesseraClient,
+  DEFAULT_TOKEN_KEY,
+  localStorageTokenStore,
+  memoryTokenStore,
+  tokenKeyFor,
+  unwrap,
+  TesseraApiError,
+  type TokenPair,
+  type TokenStore,
+} from '../src/index.js';
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
@@ -157,5 +167,149 @@ describe('token stores', () => {
     stop();
     store.set(null);
     expect(seen).toEqual([{ accessToken: 'a', refreshToken: 'b' }]);
+  });
+});
+
+describe('a refresh token without an access token (spec core section 8)', () => {
+  it('refreshes before the request instead of sending it unauthenticated', async () => {
+    const store = memoryTokenStore({ accessToken: '', refreshToken: 'r0' });
+    const { fetch, calls } = fakeFetch(async (request) => {
+      if (request.url.endsWith('/token')) return json(200, tokens(1));
+      return request.headers.get('Authorization') === 'Bearer a1' ? json(200, me) : json(401, { message: 'x', code: 'unauthenticated' });
+    });
+    const client = createTesseraClient({ baseUrl: 'http://api.test/api', tokenStore: store, fetch });
+    const { response } = await client.GET('/users/me');
+    expect(response.status).toBe(200);
+    expect(calls.map((c) => c.url.replace('http://api.test/api', ''))).toEqual(['/token', '/users/me']);
+    expect(store.get()).toEqual({ accessToken: 'a1', refreshToken: 'r1' });
+  });
+
+  it('a 401 on a request that carried no token still refreshes with the stored refresh token and retries once', async () => {
+    const store = memoryTokenStore({ accessToken: 'a0', refreshToken: 'r0' });
+    const { fetch, calls } = fakeFetch(async (request) => {
+      if (request.url.endsWith('/token')) return json(200, tokens(1));
+      return request.headers.get('Authorization') === 'Bearer a1' ? json(200, me) : json(401, { message: 'x', code: 'unauthenticated' });
+    });
+    const client = createTesseraClient({ baseUrl: 'http://api.test/api', tokenStore: store, fetch });
+    // The access token vanished between the request leaving and its answer (another tab's logout of that token).
+    client.use({ onRequest: ({ request }) => (request.headers.delete('Authorization'), request) });
+    const { response } = await client.GET('/users/me');
+    expect(response.status).toBe(200);
+    expect(calls.map((c) => c.url.replace('http://api.test/api', ''))).toEqual(['/users/me', '/token', '/users/me']);
+  });
+
+  it('the browser store keeps a pair whose access token is missing or empty', () => {
+    const storage = new Map<string, string>();
+    const fake = {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => void storage.set(k, v),
+      removeItem: (k: string) => void storage.delete(k),
+    } as unknown as Storage;
+    storage.set('t.missing', JSON.stringify({ refreshToken: 'r0' }));
+    storage.set('t.empty', JSON.stringify({ accessToken: '', refreshToken: 'r0' }));
+    storage.set('t.none', JSON.stringify({ accessToken: 'a0' }));
+    expect(localStorageTokenStore('t.missing', fake).get()).toEqual({ accessToken: '', refreshToken: 'r0' });
+    expect(localStorageTokenStore('t.empty', fake).get()).toEqual({ accessToken: '', refreshToken: 'r0' });
+    expect(localStorageTokenStore('t.none', fake).get()).toBeNull();
+  });
+});
+
+describe('tokens per API origin', () => {
+  it("keys the browser store by the API origin (the page's own origin keeps the portal's key)", () => {
+    expect(tokenKeyFor('/api', 'http://portal.test')).toBe(DEFAULT_TOKEN_KEY);
+    expect(tokenKeyFor('http://portal.test/api', 'http://portal.test')).toBe(DEFAULT_TOKEN_KEY);
+    expect(tokenKeyFor('https://a.test/api', 'http://portal.test')).toBe('tessera.tokens@https://a.test');
+    expect(tokenKeyFor('https://b.test:8443/api/', 'http://portal.test')).toBe('tessera.tokens@https://b.test:8443');
+  });
+
+  it('never sends the token to another origin, even when a request names one', async () => {
+    const store = memoryTokenStore({ accessToken: 'a0', refreshToken: 'r0' });
+    const { fetch, calls } = fakeFetch(() => json(401, { message: 'x', code: 'unauthenticated' }));
+    const client = createTesseraClient({ baseUrl: 'http://api.test/api', tokenStore: store, fetch });
+    await client.GET('/users/me', { baseUrl: 'http://other.test/api' });
+    expect(calls.map((c) => [c.url, c.headers.get('Authorization')])).toEqual([['http://other.test/api/users/me', null]]);
+    expect(store.get()).toEqual({ accessToken: 'a0', refreshToken: 'r0' });
+  });
+});
+
+describe('storage the browser refuses', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('falls back to memory when localStorage throws (a sandboxed iframe) and says so', () => {
+    vi.stubGlobal('localStorage', {
+      getItem() {
+        throw new DOMException('denied', 'SecurityError');
+      },
+      setItem() {
+        throw new DOMException('denied', 'SecurityError');
+      },
+      removeItem() {
+        throw new DOMException('denied', 'SecurityError');
+      },
+    });
+    const store = localStorageTokenStore('tessera.tokens@http://sandboxed.test');
+    expect(store.persistence).toBe('memory');
+    store.set({ accessToken: 'a', refreshToken: 'r' });
+    expect(store.get()).toEqual({ accessToken: 'a', refreshToken: 'r' });
+  });
+});
+
+describe('one refresh per browser (Web Locks)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** Two tabs: two stores over one shared storage, as localStorage is for the tabs of an origin. */
+  function tab(shared: { pair: TokenPair | null }): TokenStore {
+    return {
+      get: () => shared.pair && { ...shared.pair },
+      set: (next) => void (shared.pair = next),
+      subscribe: () => () => undefined,
+      persistence: 'local',
+      key: 'tessera.tokens@http://api.test',
+    };
+  }
+
+  function fakeLocks() {
+    const names: string[] = [];
+    let queue = Promise.resolve();
+    return {
+      names,
+      request(name: string, callback: () => Promise<unknown>) {
+        names.push(name);
+        const run = queue.then(callback);
+        queue = run.then(
+          () => undefined,
+          () => undefined,
+        );
+        return run;
+      },
+    };
+  }
+
+  it('a tab that waited for the lock takes the pair another tab rotated instead of presenting the spent token', async () => {
+    const locks = fakeLocks();
+    vi.stubGlobal('navigator', { locks });
+    const shared = { pair: { accessToken: 'a0', refreshToken: 'r0' } as TokenPair | null };
+    const presented: string[] = [];
+    const { fetch } = fakeFetch(async (request) => {
+      presented.push(new URLSearchParams(await request.text()).get('refresh_token') ?? '');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return json(200, tokens(presented.length));
+    });
+    const first = createTesseraClient({ baseUrl: 'http://api.test/api', tokenStore: tab(shared), fetch });
+    const second = createTesseraClient({ baseUrl: 'http://api.test/api', tokenStore: tab(shared), fetch });
+    expect(await Promise.all([first.refresh(), second.refresh()])).toEqual([true, true]);
+    expect(presented).toEqual(['r0']);
+    expect(shared.pair).toEqual({ accessToken: 'a1', refreshToken: 'r1' });
+    expect(locks.names).toEqual(['tessera.tokens@http://api.test:refresh', 'tessera.tokens@http://api.test:refresh']);
+  });
+
+  it('refreshes without a lock where the browser has none', async () => {
+    vi.stubGlobal('navigator', {});
+    const shared = { pair: { accessToken: 'a0', refreshToken: 'r0' } as TokenPair | null };
+    const { fetch, calls } = fakeFetch(() => json(200, tokens(1)));
+    const client = createTesseraClient({ baseUrl: 'http://api.test/api', tokenStore: tab(shared), fetch });
+    expect(await client.refresh()).toBe(true);
+    expect(calls).toHaveLength(1);
+    expect(shared.pair).toEqual({ accessToken: 'a1', refreshToken: 'r1' });
   });
 });

@@ -100,8 +100,10 @@ export interface ServerConfig {
   /**
    * `refreshGraceSeconds`: how long after a rotation the same refresh token answers the same new pair again
    * (oidc/rotation-grace.ts) instead of counting as a replay that revokes the login.
+   * `pageRefreshTokenTtl`: the sliding lifetime of a refresh token issued to a page on another origin (a partner
+   * page embedding the widgets): each refresh renews it, never past `refreshTokenTtl` after the login.
    */
-  tokens: { accessTokenTtl: number; refreshTokenTtl: number; refreshGraceSeconds: number };
+  tokens: { accessTokenTtl: number; refreshTokenTtl: number; pageRefreshTokenTtl: number; refreshGraceSeconds: number };
   captcha: { maxNumber: number; ttlSeconds: number };
   /** Largest JSON or form body, in bytes. */
   bodyLimit: number;
@@ -303,6 +305,7 @@ export function loadConfig(env: Env = process.env, options: { demo?: boolean } =
     tokens: {
       accessTokenTtl: integer(env, 'ACCESS_TOKEN_TTL', HOUR),
       refreshTokenTtl: integer(env, 'REFRESH_TOKEN_TTL', 30 * DAY),
+      pageRefreshTokenTtl: integer(env, 'PAGE_REFRESH_TOKEN_TTL', 8 * HOUR),
       refreshGraceSeconds: integer(env, 'REFRESH_GRACE_SECONDS', 5),
     },
     captcha: { maxNumber: integer(env, 'CAPTCHA_MAX_NUMBER', 100_000), ttlSeconds: 10 * MINUTE },
@@ -337,5 +340,8 @@ export function assertUsable(config: ServerConfig): void {
   assertPasswordCost(config);
   if (config.tokens.accessTokenTtl < 1 || config.tokens.refreshTokenTtl < config.tokens.accessTokenTtl) {
     throw new ConfigError('REFRESH_TOKEN_TTL must be at least ACCESS_TOKEN_TTL, and both positive.');
+  }
+  if (config.tokens.pageRefreshTokenTtl < config.tokens.accessTokenTtl || config.tokens.pageRefreshTokenTtl > config.tokens.refreshTokenTtl) {
+    throw new ConfigError('PAGE_REFRESH_TOKEN_TTL must lie between ACCESS_TOKEN_TTL and REFRESH_TOKEN_TTL.');
   }
 }

@@ -70,6 +70,13 @@ describe('loadConfig', () => {
 });
 
 describe('loadSecrets', () => {
+  it('keeps the page refresh lifetime between the access token and the login lifetimes', () => {
+    expect(loadConfig({}).tokens.pageRefreshTokenTtl).toBe(8 * 3600);
+    expect(() => assertUsable(loadConfig({ PAGE_REFRESH_TOKEN_TTL: '60' }))).toThrow(/PAGE_REFRESH_TOKEN_TTL/);
+    expect(() => assertUsable(loadConfig({ PAGE_REFRESH_TOKEN_TTL: String(31 * 24 * 3600) }))).toThrow(/PAGE_REFRESH_TOKEN_TTL/);
+    expect(() => assertUsable(loadConfig({ PAGE_REFRESH_TOKEN_TTL: '7200' }))).not.toThrow();
+  });
+
   it('generates the secret and signing keys once and reuses them', () => {
     const config = loadConfig({ DATA_DIR: tempDir() });
     const first = loadSecrets(config);

@@ -145,6 +145,39 @@ describe.each(databaseKinds)('session on %s', (kind) => {
       expect(isProviderStorageEnabled()).toBe(false);
     });
 
+    it("gives a page on another origin a short refresh token that slides with each refresh, within the login's lifetime", async () => {
+      const user = await createUser(server);
+      const expiresIn = async (id: string) => {
+        const row = await server.app.knex('oidc_payloads').where({ kind: 'RefreshToken', id }).first('expires_at');
+        return (new Date(row.expires_at).getTime() - Date.now()) / 1000;
+      };
+      const fromPartner = { headers: { Origin: 'http://localhost:4000' } };
+      const page = await server.api.post('/token', undefined, { form: passwordGrant(user.email, PASSWORD), ...fromPartner });
+      expect(page.status).toBe(200);
+      expect(await expiresIn(page.body.refresh_token)).toBeCloseTo(8 * 3600, -2);
+      // The portal (PUBLIC_URL) and scripts (no Origin) keep the login's full lifetime.
+      const portal = await server.api.post('/token', undefined, { form: passwordGrant(user.email, PASSWORD), headers: { Origin: 'http://tessera.test' } });
+      expect(await expiresIn(portal.body.refresh_token)).toBeCloseTo(30 * 24 * 3600, -2);
+      const script = await server.api.post('/token', undefined, { form: passwordGrant(user.email, PASSWORD) });
+      expect(await expiresIn(script.body.refresh_token)).toBeCloseTo(30 * 24 * 3600, -2);
+
+      // Each refresh from the page renews the 8 hours...
+      const slid = await server.api.post('/token', undefined, { form: refreshGrant(page.body.refresh_token), ...fromPartner });
+      expect(slid.status).toBe(200);
+      expect(await expiresIn(slid.body.refresh_token)).toBeCloseTo(8 * 3600, -2);
+      // ...but never past the login's 30 days: a login 29 days and 23 hours old has one hour left.
+      const row = await server.app.knex('oidc_payloads').where({ kind: 'RefreshToken', id: slid.body.refresh_token }).first('payload');
+      const payload = JSON.parse(row.payload);
+      payload.iiat -= 30 * 24 * 3600 - 3600;
+      await server.app
+        .knex('oidc_payloads')
+        .where({ kind: 'RefreshToken', id: slid.body.refresh_token })
+        .update({ payload: JSON.stringify(payload) });
+      const late = await server.api.post('/token', undefined, { form: refreshGrant(slid.body.refresh_token), ...fromPartner });
+      expect(late.status).toBe(200);
+      expect(await expiresIn(late.body.refresh_token)).toBeCloseTo(3600, -2);
+    });
+
     it('revokes the whole login when a spent refresh token is presented again', async () => {
       const { tokens } = await loggedInUser(server);
       const first = await server.api.post('/token', refreshGrant(tokens.refresh_token));

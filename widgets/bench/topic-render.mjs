@@ -146,7 +146,11 @@ try {
   const times = [];
   for (let run = 0; run < RUNS; run += 1) {
     const context = await browser.newContext();
-    await context.addInitScript((tokens) => localStorage.setItem('tessera.tokens', JSON.stringify(tokens)), learner);
+    // The page's token store for this server: keyed by the API origin.
+    await context.addInitScript(({ key, tokens }) => localStorage.setItem(key, JSON.stringify(tokens)), {
+      key: `tessera.tokens@${tessera.origin}`,
+      tokens: learner,
+    });
     const tab = await context.newPage();
     await tab.goto(host.origin, { waitUntil: 'commit' });
     const painted = await tab.evaluate(lastRowPainted, `Step ${ROWS}`);

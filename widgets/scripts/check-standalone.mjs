@@ -159,8 +159,9 @@ const scenarios = [
       check(true, 'tessera-login crossed the shadow boundary with the user');
       await page.locator('tessera-login').getByText('Lena Learner').waitFor();
       check(true, 'the widget shows who is logged in');
-      const stored = await page.evaluate(() => localStorage.getItem('tessera.tokens'));
-      check(Boolean(stored), 'tokens are in the page-wide store');
+      // Keyed by the API's origin (the Tessera server), not the host page's.
+      const stored = await page.evaluate(() => Object.keys(localStorage).find((key) => key.startsWith('tessera.tokens@http://127.0.0.1:')));
+      check(Boolean(stored), `tokens are in the store of the Tessera server's origin (${stored})`);
       await page.locator('tessera-login').getByRole('button', { name: 'Log out' }).click();
       await page.getByText('Logged out.').waitFor();
       check(true, 'tessera-logout reached the document');

@@ -1,14 +1,18 @@
 // Prints the gzipped size of the standalone bundles, each against its budget with PASS or FAIL (the budgets and
 // the unit, KB = 1024 bytes, are shared with portal/bench/initial-js.mjs in size-budgets.mjs), and the size of
 // the ESM build. Needs `npm run build -w @tessera/widgets`. Exits with 1 when a bundle is over budget.
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { STANDALONE_BUNDLES, UNIT, budgetLine, gzippedFileSize, kb } from './size-budgets.mjs';
 
 let overBudget = false;
 console.log(`Widget bundle sizes (${UNIT}):`);
 for (const { file, what, budget } of STANDALONE_BUNDLES) {
-  const { line, pass } = budgetLine(`${what}, dist/${file}`, gzippedFileSize(new URL(`../dist/${file}`, import.meta.url)), budget);
-  console.log(`  ${line}`);
+  const path = new URL(`../dist/${file}`, import.meta.url);
+  const { line, pass } = budgetLine(`${what}, dist/${file}`, gzippedFileSize(path), budget);
+  // What a browser downloads from a server that sends brotli (quality 11, as precompressed at build time).
+  const brotli = brotliCompressSync(readFileSync(path), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  console.log(`  ${line} (brotli: ${kb(brotli)})`);
   overBudget ||= !pass;
 }
 const esmDir = new URL('../dist/esm/', import.meta.url);

@@ -14,9 +14,14 @@ function mount(attributes: Record<string, string>) {
   return { element, root, view: within(root as unknown as HTMLElement) };
 }
 
-/** Every Stitches class used in the shadow root must have its rules copied into the shadow root. */
+/** The CSS the shadow root adopted (constructable stylesheets: no <style> element anywhere). */
+function adoptedCss(root: ShadowRoot): string {
+  return root.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)).join('\n');
+}
+
+/** Every Stitches class used in the shadow root must have its rules in the sheet the shadow root adopted. */
 function unstyledClasses(root: ShadowRoot): string[] {
-  const css = root.querySelector('style[data-tessera-styles]')?.textContent ?? '';
+  const css = adoptedCss(root);
   const classes = new Set<string>();
   for (const node of root.querySelectorAll('[class]')) {
     for (const name of node.classList) if (name.startsWith('tessera-c-')) classes.add(name);
@@ -39,7 +44,10 @@ describe('<tessera-login>', () => {
     const { root, view } = mount({ 'api-base': 'https://tessera.test/api', email: 'ada@example.com' });
     const email = await view.findByLabelText('Email');
     expect(email).toHaveProperty('value', 'ada@example.com');
-    expect(root.querySelector('style[data-tessera-styles]')?.textContent).toContain(':host{all:initial');
+    // Under a strict CSP (style-src 'self', no 'unsafe-inline') only adopted sheets work: no <style> anywhere.
+    expect(root.querySelectorAll('style')).toHaveLength(0);
+    expect(document.head.querySelectorAll('style')).toHaveLength(0);
+    expect(adoptedCss(root)).toMatch(/:host\s*\{\s*display: block/);
     expect(unstyledClasses(root)).toEqual([]);
   });
 
@@ -86,11 +94,80 @@ describe('<tessera-login>', () => {
       'refresh-token': 'host-refresh',
     });
     expect(await view.findByText(demoUser.name)).toBeTruthy();
-    expect(JSON.parse(localStorage.getItem('tessera.tokens') ?? 'null')).toEqual({
+    expect(JSON.parse(localStorage.getItem('tessera.tokens@https://tessera.test') ?? 'null')).toEqual({
       accessToken: 'host-access',
       refreshToken: 'host-refresh',
     });
     await waitFor(() => expect(onLogin).toHaveBeenCalledWith({ user: demoUser }));
+  });
+
+  it('removes the token attributes from the DOM once read', async () => {
+    const { element, view } = mount({
+      'api-base': 'https://tessera.test/api',
+      'access-token': 'host-access',
+      'refresh-token': 'host-refresh',
+    });
+    expect(await view.findByText(demoUser.name)).toBeTruthy();
+    expect(element.hasAttribute('access-token') || element.hasAttribute('refresh-token')).toBe(false);
+    expect(element.outerHTML).not.toContain('host-refresh');
+  });
+
+  it('tells the host the session state on load and on every change (tessera-session)', async () => {
+    const heard: unknown[] = [];
+    document.addEventListener('tessera-session', (event) => heard.push(event.detail));
+    const { view } = mount({ 'api-base': 'https://tessera.test/api' });
+    await waitFor(() => expect(heard).toEqual([{ state: 'logged-out', reason: 'load', apiBase: 'https://tessera.test/api', storage: 'local' }]));
+    await userEvent.type(await view.findByLabelText('Email'), 'learner@example.com');
+    await userEvent.type(view.getByLabelText('Password'), 'Demo-pass-1');
+    await userEvent.click(view.getByRole('button', { name: 'Log In' }));
+    await waitFor(() => expect(heard).toHaveLength(2));
+    expect(heard[1]).toMatchObject({ state: 'logged-in', reason: 'change' });
+    // Another tab logs out: the storage event reaches this page's store.
+    localStorage.removeItem('tessera.tokens@https://tessera.test');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'tessera.tokens@https://tessera.test', newValue: null }));
+    await waitFor(() => expect(heard).toHaveLength(3));
+    expect(heard[2]).toMatchObject({ state: 'logged-out', reason: 'change' });
+  });
+
+  it('says expired when the session could not be refreshed any more', async () => {
+    localStorage.setItem('tessera.tokens@https://tessera.test', JSON.stringify({ accessToken: 'stale', refreshToken: 'spent' }));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      if (request.url.endsWith('/token'))
+        return new Response(JSON.stringify({ message: 'The refresh token is invalid.', code: 'invalid_grant' }), { status: 401 });
+      return api.fetch(request);
+    });
+    const heard: unknown[] = [];
+    document.addEventListener('tessera-session', (event) => heard.push(event.detail));
+    const { view } = mount({ 'api-base': 'https://tessera.test/api' });
+    await view.findByRole('button', { name: 'Log In' });
+    await waitFor(() => expect(heard).toHaveLength(2));
+    expect(heard).toMatchObject([
+      { state: 'logged-in', reason: 'load' },
+      { state: 'logged-out', reason: 'expired' },
+    ]);
+  });
+
+  it('moves focus to the new heading after a login and after a logout, not to <body>', async () => {
+    const { view, root } = mount({ 'api-base': 'https://tessera.test/api' });
+    await userEvent.type(await view.findByLabelText('Email'), 'learner@example.com');
+    await userEvent.type(view.getByLabelText('Password'), 'Demo-pass-1');
+    await userEvent.click(view.getByRole('button', { name: 'Log In' }));
+    await view.findByText(demoUser.name);
+    await waitFor(() => expect(root.activeElement?.textContent).toBe('Your account'));
+    await userEvent.click(view.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(root.activeElement?.textContent).toBe('Log In'));
+  });
+
+  it('links its field errors to their inputs', async () => {
+    const { view } = mount({ 'api-base': 'https://tessera.test/api' });
+    await userEvent.click(await view.findByRole('button', { name: 'Log In' }));
+    const email = view.getByLabelText('Email');
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    const described = (email.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => (email.getRootNode() as ShadowRoot).getElementById(id)?.textContent);
+    expect(described.join(' ')).toContain('The email field is required.');
   });
 });
 

@@ -12,7 +12,7 @@ import { TesseraStarredTopicsElement, tesseraStarredTopicsProps, type TesseraSta
 import { defineOnce, shadowElement } from './elements/shadowElement.js';
 import type { TesseraEventMap } from './events.js';
 
-export type { TesseraEventMap, TesseraLoginEventDetail, TesseraCompleteEventDetail, TesseraOpenTopicEventDetail } from './events.js';
+export type { TesseraEventMap, TesseraLoginEventDetail, TesseraCompleteEventDetail, TesseraOpenTopicEventDetail, TesseraSessionEventDetail } from './events.js';
 export type { TesseraLoginAttributes } from './elements/TesseraLoginElement.js';
 export type { TesseraTopicViewerAttributes } from './elements/TesseraTopicViewerElement.js';
 export type { TesseraStarredTopicsAttributes } from './elements/TesseraStarredTopicsElement.js';

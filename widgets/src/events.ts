@@ -21,6 +21,20 @@ export interface TesseraOpenTopicEventDetail {
 }
 
 /**
+ * Detail of `tessera-session`: whether the page holds a session with `apiBase`. Each element dispatches it when it
+ * connects (`reason: 'load'`) and whenever the state changes: a login or logout in this page or another tab
+ * (`'change'`), or a session that could not be refreshed any more (`'expired'`). `storage` says where the tokens
+ * live: `local` (localStorage, shared with the other tabs), or `memory` where the browser refuses localStorage
+ * (a sandboxed or cross-site iframe): the session then lasts as long as the page or frame.
+ */
+export interface TesseraSessionEventDetail {
+  state: 'logged-in' | 'logged-out';
+  reason: 'load' | 'change' | 'expired';
+  apiBase: string;
+  storage: 'local' | 'memory';
+}
+
+/**
  * The DOM events the custom elements dispatch. All bubble and are composed, so they cross the
  * shadow boundary and a host can listen on the element or any ancestor (`document` included).
  */
@@ -29,6 +43,7 @@ export interface TesseraEventMap {
   'tessera-logout': CustomEvent<Record<string, never>>;
   'tessera-complete': CustomEvent<TesseraCompleteEventDetail>;
   'tessera-open-topic': CustomEvent<TesseraOpenTopicEventDetail>;
+  'tessera-session': CustomEvent<TesseraSessionEventDetail>;
 }
 
 export type TesseraEventName = keyof TesseraEventMap;

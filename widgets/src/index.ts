@@ -3,8 +3,8 @@ export { LoginWidget, type LoginWidgetProps, type LoginSuccess } from './login/L
 export { loginMessages } from './login/messages.js';
 export { describeLoginFailure, type LoginProblem } from './login/loginOutcome.js';
 export { TesseraProvider, getPageClient, useTesseraClient, type TesseraProviderProps } from './provider/TesseraProvider.js';
-export { ShadowStyles, useStitchesCopy, HOST_CSS } from './shadow/ShadowStyles.js';
-export type { TesseraEventMap, TesseraLoginEventDetail, TesseraCompleteEventDetail, TesseraOpenTopicEventDetail } from './events.js';
+export { ShadowFrame } from './shadow/ShadowFrame.js';
+export type { TesseraEventMap, TesseraLoginEventDetail, TesseraCompleteEventDetail, TesseraOpenTopicEventDetail, TesseraSessionEventDetail } from './events.js';
 export { Markdown, type MarkdownProps } from './markdown/Markdown.js';
 export { renderMarkdown } from './markdown/renderMarkdown.js';
 export { TopicViewer, type TopicViewerProps } from './topic-viewer/TopicViewer.js';

@@ -61,7 +61,15 @@ const tokens = {
 type Nothing = Record<never, never>;
 type TesseraStitches = ReturnType<typeof createStitches<'tessera', Nothing, typeof tokens, DefaultThemeMap, Nothing>>;
 
-const stitches = createStitches<'tessera', Nothing, typeof tokens, DefaultThemeMap, Nothing>({ prefix: 'tessera', theme: tokens });
+// `root: null`: Stitches keeps its rules in a sheet of its own in memory and never writes a `<style>` into the
+// page's <head> (a strict `style-src` refuses one, and a partner's page is not ours to write into). The rules
+// reach the page through constructable stylesheets: `adoptTesseraStyles` below.
+// (`root` is read at runtime but missing from Stitches' config type.)
+const stitches = createStitches<'tessera', Nothing, typeof tokens, DefaultThemeMap, Nothing>({
+  prefix: 'tessera',
+  theme: tokens,
+  ...{ root: null },
+});
 
 export const styled: TesseraStitches['styled'] = stitches.styled;
 export const css: TesseraStitches['css'] = stitches.css;
@@ -75,32 +83,58 @@ export const config: TesseraStitches['config'] = stitches.config;
 export type CSS = Parameters<typeof css>[0];
 
 /* ---------------------------------------------------------------------------------------------
- * Following Stitches' sheet, for shadow roots.
+ * Stitches' rules, adopted by documents and shadow roots as constructable stylesheets.
  *
- * Stitches inserts rules into one sheet in document.head, whenever a styled component renders or a
- * `css()`/`globalCss()`/`keyframes()` result is first used. Styles inside a shadow root need a copy.
- * Instead of guessing which React commit added rules, we wrap the sheet's rule groups: every insert
- * bumps a version and schedules one notification in a microtask. A microtask runs before the browser
- * paints, so a shadow root never shows a frame without the rules its new elements use.
+ * A constructable stylesheet (`new CSSStyleSheet()`, `replaceSync`, `adoptedStyleSheets`) is not an inline
+ * style: a Content-Security-Policy of `style-src 'self'` without 'unsafe-inline' or a nonce lets it through.
+ * Stitches inserts rules whenever a styled component renders for the first time; we wrap its rule groups, and
+ * every insert schedules one rewrite of the sheets in a microtask, which runs before the browser paints, so a
+ * widget never shows a frame without the rules its new elements use. One sheet serves every shadow root of the
+ * page and one the document (the portal and Storybook, which render outside shadow roots).
  * ------------------------------------------------------------------------------------------- */
 
 type RuleGroup = { apply: (rule: string) => void };
 type StitchesSheet = { rules: Record<string, RuleGroup> };
 
-let cssVersion = 0;
-let notificationQueued = false;
-const cssListeners = new Set<() => void>();
+/**
+ * The host element's box belongs to the host page: `display: block` by default (the page may make it a grid item,
+ * size it, give it margins or `display: none`), and `hidden` always hides it.
+ */
+const HOST_CSS =
+  ':host{display:block}:host([hidden]){display:none !important}' +
+  // react-aria's rule for pressable elements (it would put it in the page's <head>: see vite.standalone.config.ts).
+  '[data-react-aria-pressable]{touch-action:pan-x pan-y pinch-zoom}';
 
-function notifyCssListeners() {
-  notificationQueued = false;
-  for (const listener of cssListeners) listener();
+const px = (value: string) => (value.endsWith('rem') ? `${parseFloat(value) * 16}px` : value);
+
+/**
+ * Every token with its default, as `var()` fallbacks. Inside a shadow root nothing declares the tokens (declaring
+ * them on `:host` would hide what a host sets on an ancestor), so each use carries its default: a host's
+ * `--tessera-colors-primary` on the element or any ancestor wins, and without it the theme's value applies.
+ * Font sizes fall back in px: text inside a widget does not follow the host page's root font size.
+ */
+const fallbacks = new Map<string, string>();
+for (const [scale, values] of Object.entries(tokens)) {
+  for (const [name, value] of Object.entries(values as Record<string, string>)) {
+    fallbacks.set(`--tessera-${scale}-${name}`, scale === 'fontSizes' ? px(value) : value);
+  }
 }
 
-function ruleInserted() {
-  cssVersion += 1;
-  if (notificationQueued) return;
-  notificationQueued = true;
-  queueMicrotask(notifyCssListeners);
+function cssFor(target: 'document' | 'shadow'): string {
+  const text = stitches.getCssText();
+  if (target === 'document') return text;
+  return HOST_CSS + text.replace(/var\((--tessera-[\w-]+)\)/g, (use, name: string) => (fallbacks.has(name) ? `var(${name},${fallbacks.get(name)})` : use));
+}
+
+const sheets = new Map<'document' | 'shadow', CSSStyleSheet>();
+/** Browsers without constructable stylesheets (Safari before 16.4) get a `<style>` element instead. */
+const styleElements = new Set<{ node: HTMLStyleElement; target: 'document' | 'shadow' }>();
+let rewriteQueued = false;
+
+function rewrite() {
+  rewriteQueued = false;
+  for (const [target, sheet] of sheets) sheet.replaceSync(cssFor(target));
+  for (const entry of styleElements) entry.node.textContent = cssFor(entry.target);
 }
 
 function followSheet(sheet: StitchesSheet) {
@@ -108,7 +142,9 @@ function followSheet(sheet: StitchesSheet) {
     const insert = group.apply;
     group.apply = (rule) => {
       insert(rule);
-      ruleInserted();
+      if (rewriteQueued || (sheets.size === 0 && styleElements.size === 0)) return;
+      rewriteQueued = true;
+      queueMicrotask(rewrite);
     };
   }
 }
@@ -116,13 +152,25 @@ function followSheet(sheet: StitchesSheet) {
 // `sheet` is public at runtime but missing from Stitches' type declarations.
 followSheet((stitches as unknown as { sheet: StitchesSheet }).sheet);
 
-/** A number that grows whenever Stitches adds a rule; compare it to know whether a copy is stale. */
-export function getCssVersion(): number {
-  return cssVersion;
-}
-
-/** Called (batched, before the next paint) after Stitches added rules. Returns the unsubscribe function. */
-export function subscribeToCss(listener: () => void): () => void {
-  cssListeners.add(listener);
-  return () => void cssListeners.delete(listener);
+/**
+ * Gives `root` Tessera's styles, kept current as components render: a shadow root (each custom element's) or a
+ * document (a React app rendering the widgets and the ui kit outside shadow roots, such as the portal).
+ * Safe to call again for the same root.
+ */
+export function adoptTesseraStyles(root: Document | ShadowRoot): void {
+  const target = 'host' in root ? 'shadow' : 'document';
+  if ('adoptedStyleSheets' in root && typeof CSSStyleSheet !== 'undefined' && 'replaceSync' in CSSStyleSheet.prototype) {
+    let sheet = sheets.get(target);
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(cssFor(target));
+      sheets.set(target, sheet);
+    }
+    if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    return;
+  }
+  const node = document.createElement('style');
+  node.textContent = cssFor(target);
+  (target === 'shadow' ? root : document.head).append(node);
+  styleElements.add({ node, target });
 }

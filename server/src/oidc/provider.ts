@@ -7,6 +7,10 @@
  *   a spent one revokes the whole grant (the library does this in its refresh_token grant when
  *   `rotateRefreshToken` is on) — except within a few seconds of its rotation, when it answers the same pair.
  * - A login lives at most `refreshTokenTtl`: rotated refresh tokens inherit the remaining lifetime.
+ * - A refresh token issued to a page on another origin (a partner page embedding the widgets: any script of that
+ *   page can read it) lives only `pageRefreshTokenTtl`, renewed by each refresh (sliding), still never past the
+ *   login's `refreshTokenTtl`: a stolen one is worthless after that idle time. The portal (PUBLIC_URL) and scripts
+ *   (no Origin) keep the full lifetime.
  */
 import Provider, { type AdapterPayload, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { WEB_CLIENT_ID } from '@tessera/sdk';
@@ -46,7 +50,13 @@ function integrationClientMetadata(clientId: string): AdapterPayload {
 
 export function createProvider(options: ProviderOptions): Provider {
   const { config, knex, secrets } = options;
-  const { accessTokenTtl, refreshTokenTtl } = config.tokens;
+  const { accessTokenTtl, refreshTokenTtl, pageRefreshTokenTtl } = config.tokens;
+  const ownOrigin = new URL(config.publicUrl).origin;
+  /** The request comes from a page on another origin than the portal's (the browser's Origin header says so). */
+  const fromAnotherPage = (ctx: KoaContextWithOIDC | undefined) => {
+    const origin = ctx?.get('origin');
+    return Boolean(origin) && origin !== ownOrigin;
+  };
 
   const configuration: Configuration = {
     adapter: createAdapterFactory(knex, {
@@ -79,9 +89,12 @@ export function createProvider(options: ProviderOptions): Provider {
       AccessToken: accessTokenTtl,
       // A person's login lasts as long as its refresh token; an integration client's grant as long as its access token.
       Grant: (_ctx, grant) => (grant.clientId && grant.clientId !== WEB_CLIENT_ID ? accessTokenTtl : refreshTokenTtl),
-      RefreshToken(ctx) {
+      RefreshToken(ctx, token) {
         const rotated = ctx?.oidc?.entities.RotatedRefreshToken;
-        return rotated ? Math.max(1, rotated.remainingTTL) : refreshTokenTtl;
+        if (!fromAnotherPage(ctx)) return rotated ? Math.max(1, rotated.remainingTTL) : refreshTokenTtl;
+        const now = Math.floor(Date.now() / 1000);
+        const loginLeft = Math.max(1, (token.iiat ?? now) + refreshTokenTtl - now);
+        return Math.min(pageRefreshTokenTtl, loginLeft);
       },
     },
     async findAccount(_ctx, sub) {

@@ -1,7 +1,9 @@
-import { useMemo } from 'react';
+import { useLayoutEffect, useState } from 'react';
+import type { TokenPair } from '@tessera/sdk';
 import { getPageClient } from '../provider/TesseraProvider.js';
 import { LoginWidget } from '../login/LoginWidget.js';
-import { ShadowStyles } from '../shadow/ShadowStyles.js';
+import { ShadowFrame } from '../shadow/ShadowFrame.js';
+import { useSessionEvents } from '../login/useSession.js';
 import { dispatchTesseraEvent } from '../events.js';
 import { defaultApiBase, portalUrlFor } from './apiBase.js';
 import { hostOf } from './host.js';
@@ -37,12 +39,11 @@ export function TesseraLoginElement(props: TesseraLoginAttributes) {
   const apiBase = props.apiBase || defaultApiBase();
   const client = getPageClient(apiBase);
   const portal = portalUrlFor(apiBase);
-  const { accessToken, refreshToken } = props;
-  const hostTokens = useMemo(() => (accessToken && refreshToken ? { accessToken, refreshToken } : undefined), [accessToken, refreshToken]);
   const host = hostOf(props.container);
+  const hostTokens = useHandedTokens(host, props.accessToken, props.refreshToken);
+  useSessionEvents(client, host);
   return (
-    <>
-      <ShadowStyles />
+    <ShadowFrame>
       <LoginWidget
         client={client}
         showLoggedInState
@@ -55,6 +56,23 @@ export function TesseraLoginElement(props: TesseraLoginAttributes) {
         onLogin={({ user }) => host && dispatchTesseraEvent(host, 'tessera-login', { user })}
         onLogout={() => host && dispatchTesseraEvent(host, 'tessera-logout', {})}
       />
-    </>
+    </ShadowFrame>
   );
+}
+
+/**
+ * Tokens a host hands in through `access-token` and `refresh-token`: kept here once read, and the attributes are
+ * removed from the element at once, so they do not sit in the DOM for any script of the page to read later.
+ */
+function useHandedTokens(host: EventTarget | null, accessToken: string | undefined, refreshToken: string | undefined): TokenPair | undefined {
+  const [handed, setHanded] = useState<TokenPair | undefined>();
+  if (accessToken && refreshToken && (handed?.accessToken !== accessToken || handed.refreshToken !== refreshToken)) {
+    setHanded({ accessToken, refreshToken });
+  }
+  useLayoutEffect(() => {
+    if (!(host instanceof Element) || !(accessToken || refreshToken)) return;
+    host.removeAttribute('access-token');
+    host.removeAttribute('refresh-token');
+  }, [host, accessToken, refreshToken]);
+  return handed;
 }

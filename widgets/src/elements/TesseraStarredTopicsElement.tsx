@@ -1,5 +1,6 @@
 import { getPageClient } from '../provider/TesseraProvider.js';
-import { ShadowStyles } from '../shadow/ShadowStyles.js';
+import { ShadowFrame } from '../shadow/ShadowFrame.js';
+import { useIsLoggedIn, useSessionEvents } from '../login/useSession.js';
 import { StarredTopics } from '../starred-topics/StarredTopics.js';
 import { dispatchTesseraEvent } from '../events.js';
 import { defaultApiBase } from './apiBase.js';
@@ -22,14 +23,17 @@ export const tesseraStarredTopicsProps = {
 export function TesseraStarredTopicsElement(props: TesseraStarredTopicsAttributes) {
   const client = getPageClient(props.apiBase || defaultApiBase());
   const host = hostOf(props.container);
+  useSessionEvents(client, host);
+  // Keyed by the session: a logout (here or in another tab) unmounts the widget with everything it had loaded.
+  const session = useIsLoggedIn(client) ? 'logged-in' : 'logged-out';
   return (
-    <>
-      <ShadowStyles />
+    <ShadowFrame>
       <StarredTopics
+        key={session}
         client={client}
         organization={props.organization ?? ''}
         onOpenTopic={(topic) => host && dispatchTesseraEvent(host, 'tessera-open-topic', topic)}
       />
-    </>
+    </ShadowFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { getPageClient } from '../provider/TesseraProvider.js';
-import { ShadowStyles } from '../shadow/ShadowStyles.js';
+import { ShadowFrame } from '../shadow/ShadowFrame.js';
+import { useIsLoggedIn, useSessionEvents } from '../login/useSession.js';
 import { TopicViewer } from '../topic-viewer/TopicViewer.js';
 import { dispatchTesseraEvent } from '../events.js';
 import { defaultApiBase } from './apiBase.js';
@@ -30,10 +31,13 @@ export const tesseraTopicViewerProps = {
 export function TesseraTopicViewerElement(props: TesseraTopicViewerAttributes) {
   const client = getPageClient(props.apiBase || defaultApiBase());
   const host = hostOf(props.container);
+  useSessionEvents(client, host);
+  // Keyed by the session: a logout (here or in another tab) unmounts the widget with everything it had loaded.
+  const session = useIsLoggedIn(client) ? 'logged-in' : 'logged-out';
   return (
-    <>
-      <ShadowStyles />
+    <ShadowFrame>
       <TopicViewer
+        key={session}
         client={client}
         organization={props.organization ?? ''}
         topic={props.topic ?? ''}
@@ -41,6 +45,6 @@ export function TesseraTopicViewerElement(props: TesseraTopicViewerAttributes) {
         readOnly={props.readOnly}
         onComplete={(change) => host && dispatchTesseraEvent(host, 'tessera-complete', change)}
       />
-    </>
+    </ShadowFrame>
   );
 }

@@ -55,9 +55,13 @@ export function LoginWidget(props: LoginWidgetProps) {
 
   const showSession = showLoggedInState && accessToken !== null;
   const heading = showSession ? 'Your account' : (props.heading ?? 'Log In');
+  const cardRef = useRef<HTMLElement>(null);
+  useFocusAfterSwitch(cardRef, showSession);
   return (
-    <Card aria-label={heading}>
-      <Heading level={props.headingLevel ?? 2}>{heading}</Heading>
+    <Card aria-label={heading} cardRef={cardRef}>
+      <Heading level={props.headingLevel ?? 2} tabIndex={-1}>
+        {heading}
+      </Heading>
       {showSession ? (
         <LoggedIn
           client={client}
@@ -84,6 +88,34 @@ function LoginLinks({ resetPasswordHref = '/forgot-password', signUpHref = '/sig
       {link(signUpHref, 'Sign up for an account')}
     </Links>
   );
+}
+
+/**
+ * After a login or logout replaced the view that had focus (the pressed button is gone), focus goes to the new
+ * view's heading instead of dropping to the page's <body>. Focus elsewhere on the page is left alone.
+ */
+function useFocusAfterSwitch(cardRef: { current: HTMLElement | null }, showSession: boolean) {
+  const shown = useRef(showSession);
+  // Whether focus was inside the card last time it moved: a removed button takes its focus away silently.
+  const focusInside = useRef(false);
+  useEffect(() => {
+    const card = cardRef.current;
+    if (!card) return undefined;
+    const focusIn = () => void (focusInside.current = true);
+    const focusOut = (event: FocusEvent) => void (focusInside.current = event.relatedTarget instanceof Node && card.contains(event.relatedTarget));
+    card.addEventListener('focusin', focusIn);
+    card.addEventListener('focusout', focusOut);
+    return () => {
+      card.removeEventListener('focusin', focusIn);
+      card.removeEventListener('focusout', focusOut);
+    };
+  }, [cardRef]);
+  useLayoutEffect(() => {
+    if (shown.current === showSession) return;
+    shown.current = showSession;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (focusInside.current || lost) cardRef.current?.querySelector<HTMLElement>('h1, h2, h3')?.focus();
+  }, [cardRef, showSession]);
 }
 
 /**

@@ -23,10 +23,12 @@ export function fetchCurrentUser(client: TesseraClient): Promise<CurrentUser> {
   return user;
 }
 
-/** GET /users/me while `accessToken` is set; a known user (just fetched by the login) skips the call. */
+/**
+ * GET /users/me while the page holds a session (`accessToken` not null; an empty one is refreshed by the SDK first);
+ * a known user (just fetched by the login) skips the call. A token refresh alone fetches nothing.
+ */
 export function useCurrentUser(client: TesseraClient, accessToken: string | null, known?: CurrentUser): CurrentUserState {
-  // The client holds the token, but a new token is a new session: fetch again.
-  const { remote } = useRemote(accessToken && !known ? [client, accessToken] : null, () => fetchCurrentUser(client));
+  const { remote } = useRemote(accessToken !== null && !known ? [client] : null, () => fetchCurrentUser(client));
   if (known) return { status: 'loaded', user: known };
   if (remote.status === 'loaded') return { status: 'loaded', user: remote.value };
   return remote.status === 'failed' ? { status: 'failed' } : { status: 'loading' };

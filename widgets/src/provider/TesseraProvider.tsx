@@ -1,20 +1,28 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { createTesseraClient, localStorageTokenStore, type TesseraClient } from '@tessera/sdk';
+import { createTesseraClient, localStorageTokenStore, tokenKeyFor, type TesseraClient } from '@tessera/sdk';
 
 const TesseraContext = createContext<TesseraClient | null>(null);
 
-const pageClients = new Map<string, TesseraClient>();
+// The page's one runtime: whatever mix of bundles a page loads (tessera-login.js and tessera-widgets.js each carry
+// a copy of this module), they find the same clients here, so a login through one shows in the other.
+const RUNTIME = Symbol.for('tessera.widgets.pageClients.v1');
+function pageClients(): Map<string, TesseraClient> {
+  const global = globalThis as { [RUNTIME]?: Map<string, TesseraClient> };
+  return (global[RUNTIME] ??= new Map());
+}
 
 /**
- * The SDK client for an API base, made once per page. Every client shares the page's single
- * localStorage token store, so logging in through one widget logs in all of them (and other tabs).
+ * The SDK client for an API base, made once per page. Clients of one API origin share one token store, so
+ * logging in through one widget logs in all of them (and other tabs); a client of another origin has a store of
+ * its own and never sees these tokens (`tokenKeyFor`).
  */
 export function getPageClient(apiBase: string): TesseraClient {
   const baseUrl = apiBase.replace(/\/+$/, '');
-  let client = pageClients.get(baseUrl);
+  const clients = pageClients();
+  let client = clients.get(baseUrl);
   if (!client) {
-    client = createTesseraClient({ baseUrl, tokenStore: localStorageTokenStore() });
-    pageClients.set(baseUrl, client);
+    client = createTesseraClient({ baseUrl, tokenStore: localStorageTokenStore(tokenKeyFor(baseUrl)) });
+    clients.set(baseUrl, client);
   }
   return client;
 }

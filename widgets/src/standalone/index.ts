@@ -5,4 +5,10 @@
 import { defineTesseraElements } from '../elements.js';
 
 export { defineTesseraElements };
-export type { TesseraEventMap, TesseraLoginEventDetail, TesseraCompleteEventDetail, TesseraOpenTopicEventDetail } from '../events.js';
+export type {
+  TesseraEventMap,
+  TesseraLoginEventDetail,
+  TesseraCompleteEventDetail,
+  TesseraOpenTopicEventDetail,
+  TesseraSessionEventDetail,
+} from '../events.js';

@@ -30,7 +30,7 @@ export interface AlertProps {
 export function Alert({ tone, children }: AlertProps) {
   const role = tone === 'error' || tone === 'warning' ? 'alert' : 'status';
   return (
-    <Box tone={tone} role={role} data-tone={tone}>
+    <Box tone={tone} role={role} data-tone={tone} part="alert">
       {children}
     </Box>
   );

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { styled } from '../theme.js';
 
 const Box = /* @__PURE__ */ styled('section', {
@@ -25,9 +25,15 @@ export interface CardProps {
   /** Names the card as a region for assistive technology. */
   'aria-label'?: string;
   'aria-labelledby'?: string;
+  /** The card's element, for a widget that moves focus within it. */
+  cardRef?: Ref<HTMLElement>;
 }
 
 /** A surface that groups one task; it sets its own font and colours so it reads the same on any host page. */
-export function Card({ children, ...aria }: CardProps) {
-  return <Box {...aria}>{children}</Box>;
+export function Card({ children, cardRef, ...aria }: CardProps) {
+  return (
+    <Box {...aria} ref={cardRef} part="card">
+      {children}
+    </Box>
+  );
 }

@@ -5,6 +5,7 @@ import { styled } from '../theme.js';
 const StyledHeading = /* @__PURE__ */ styled(AriaHeading, {
   margin: 0,
   color: '$text',
+  outline: 'none',
   fontFamily: '$body',
   fontWeight: '$bold',
   lineHeight: '$tight',
@@ -22,13 +23,15 @@ export interface HeadingProps {
   level?: 1 | 2 | 3 | 4 | 5 | 6;
   size?: 'large' | 'medium' | 'small';
   id?: string;
+  /** -1 lets a widget move focus to the heading (after the view it names replaced the one that had focus). */
+  tabIndex?: -1;
   children: ReactNode;
 }
 
-export function Heading({ level = 2, size, id, children }: HeadingProps) {
+export function Heading({ level = 2, size, id, tabIndex, children }: HeadingProps) {
   const visual = size ?? (level <= 1 ? 'large' : level === 2 ? 'medium' : 'small');
   return (
-    <StyledHeading level={level} size={visual} id={id}>
+    <StyledHeading level={level} size={visual} id={id} tabIndex={tabIndex} part="heading">
       {children}
     </StyledHeading>
   );

@@ -1,3 +1,4 @@
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { FieldError, Input, Label, Text, TextField as AriaTextField } from 'react-aria-components/TextField';
 import { styled } from '../theme.js';
 
@@ -53,15 +54,35 @@ export interface TextFieldProps {
  * A labelled text input. Errors come from the `errors` prop or, when it is empty, from the
  * surrounding Form's `validationErrors` for this `name`; react-aria links them (and the description)
  * to the input through aria-describedby and sets aria-invalid.
+ *
+ * Inside a shadow root react-aria cannot link them: it confirms each id with `document.getElementById`, which
+ * never finds an element of a shadow root. There the field names its description and own errors itself.
  */
 export function TextField({ label, errors = [], description, type = 'text', ...field }: TextFieldProps) {
   const hasOwnErrors = errors.length > 0;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [inShadowRoot, setInShadowRoot] = useState(false);
+  useLayoutEffect(() => setInShadowRoot(inputRef.current?.getRootNode() instanceof ShadowRoot), []);
+  const id = useId();
+  const describedBy = inShadowRoot ? [description && `${id}-description`, hasOwnErrors && `${id}-errors`].filter(Boolean).join(' ') : '';
   return (
-    <Field {...field} type={type} isInvalid={hasOwnErrors || undefined} validationBehavior="aria">
-      <FieldLabel>{label}</FieldLabel>
-      <FieldInput />
-      {description ? <Description slot="description">{description}</Description> : null}
-      <Errors>{({ validationErrors }) => (hasOwnErrors ? errors : validationErrors).map((message) => <span key={message}>{message}</span>)}</Errors>
+    <Field {...field} type={type} isInvalid={hasOwnErrors || undefined} validationBehavior="aria" aria-describedby={describedBy || undefined}>
+      <FieldLabel part="label">{label}</FieldLabel>
+      <FieldInput part="input" ref={inputRef} />
+      {description ? (
+        <Description slot="description" id={inShadowRoot ? `${id}-description` : undefined}>
+          {description}
+        </Description>
+      ) : null}
+      <Errors id={inShadowRoot ? `${id}-errors` : undefined}>
+        {({ validationErrors }) =>
+          (hasOwnErrors ? errors : validationErrors).map((message) => (
+            <span key={message} part="field-error">
+              {message}
+            </span>
+          ))
+        }
+      </Errors>
     </Field>
   );
 }

@@ -7,4 +7,3 @@ export { Heading, type HeadingProps } from './Heading.js';
 export { AnchorLink, Link, type AnchorLinkProps, type LinkProps } from './Link.js';
 export { Spinner, type SpinnerProps } from './Spinner.js';
 export { TextField, type TextFieldProps } from './TextField.js';
-export { ShadowStyles, useStitchesCopy } from '../shadow/ShadowStyles.js';
