@@ -326,19 +326,29 @@ export const SwitchAndRadioGroup: Story = {
   },
 };
 
-/** An "i" whose tip shows on hover and keyboard focus and hides on Escape. */
+/**
+ * An "i" whose tip shows on hover and keyboard focus and hides on Escape. The tip is drawn in a layer above the
+ * page (outside the story's box), so a scroll container around the trigger cannot cut it off.
+ */
 export const InfoTipStory: Story = {
   name: 'InfoTip',
-  render: () => <InfoTip label="About thumbnails" text={messages.thumbnailType} />,
+  render: () => (
+    <div style={{ overflow: 'auto', maxHeight: '32px', paddingTop: '4px' }}>
+      <InfoTip label="About thumbnails" text={messages.thumbnailType} />
+    </div>
+  ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    const page = within(canvasElement.ownerDocument.body);
     const trigger = canvas.getByRole('button', { name: 'About thumbnails' });
-    await expect(canvas.queryByRole('tooltip')).toBeNull();
+    await expect(page.queryByRole('tooltip')).toBeNull();
     await userEvent.tab();
     await expect(trigger).toHaveFocus();
-    await expect(canvas.getByRole('tooltip')).toHaveTextContent('Image must be either a jpeg or png');
+    const tip = await page.findByRole('tooltip');
+    await expect(tip).toHaveTextContent('Image must be either a jpeg or png');
+    await expect(canvasElement.contains(tip)).toBe(false);
     await expect(trigger).toHaveAccessibleDescription('Image must be either a jpeg or png');
     await userEvent.keyboard('{Escape}');
-    await expect(canvas.queryByRole('tooltip')).toBeNull();
+    await waitFor(() => expect(page.queryByRole('tooltip')).toBeNull());
   },
 };
