@@ -6,6 +6,7 @@ import { useSession } from '../../state/session';
 import { fakeApi, type FakeRoute } from '../../test/fakeApi';
 import { aMembership, aTenant, aUser, CONFIG, TOKENS } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
+import { KEYBOARD_HELP } from './MarkdownField';
 
 const ACME = aTenant('Acme Training');
 const TOPIC_ID = '01930000-0000-7000-8000-0000000000f1';
@@ -81,6 +82,39 @@ describe('Items editor', () => {
     // The first row cannot move up, the last cannot move down.
     expect(within(region('Row 1: Before you start')).getByRole('button', { name: 'Move Row 1 up' }).hasAttribute('disabled')).toBe(true);
     expect(within(region('Row 2: Isolate')).getByRole('button', { name: 'Move Row 2 down' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('lets Tab leave a paragraph (no keyboard trap) and indents with Ctrl+], as its description says', async () => {
+    asAdmin();
+    renderApp(EDITOR);
+    const text = (await screen.findByRole('textbox', { name: 'Text of Paragraph 1 in Row 1' })) as HTMLTextAreaElement;
+    const description = (text.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' ');
+    expect(description).toContain(KEYBOARD_HELP);
+    text.focus();
+    text.setSelectionRange(4, 4);
+    // Tab is left to the browser (focus moves on); the text is unchanged.
+    expect(fireEvent.keyDown(text, { key: 'Tab', code: 'Tab', keyCode: 9 })).toBe(true);
+    expect(fireEvent.keyDown(text, { key: 'Tab', code: 'Tab', keyCode: 9, shiftKey: true })).toBe(true);
+    expect(text.value).toBe('Read this');
+    // Indentation is Ctrl+] (Ctrl+[ takes it back), for the whole line whatever the caret's place.
+    expect(fireEvent.keyDown(text, { key: ']', code: 'BracketRight', ctrlKey: true })).toBe(false);
+    await waitFor(() => expect(text.value).toBe('  Read this'));
+    fireEvent.keyDown(text, { key: '[', code: 'BracketLeft', ctrlKey: true });
+    await waitFor(() => expect(text.value).toBe('Read this'));
+  });
+
+  it('offers in the paragraph toolbar only what the renderer shows', async () => {
+    asAdmin();
+    renderApp(EDITOR);
+    const paragraph = within(await screen.findByRole('region', { name: 'Paragraph 1 in Row 1' }));
+    await paragraph.findByRole('textbox', { name: 'Text of Paragraph 1 in Row 1' });
+    expect(paragraph.getByRole('button', { name: /^Add table/ })).toBeTruthy();
+    expect(paragraph.getByRole('button', { name: /^Add strikethrough/ })).toBeTruthy();
+    expect(paragraph.queryByRole('button', { name: /checked list/i })).toBeNull();
+    expect(paragraph.queryByRole('button', { name: /comment/i })).toBeNull();
   });
 
   it('saves rows first and then children with temporary ids, and sends the server ids afterwards', async () => {

@@ -5,7 +5,59 @@
  * never through the editor's own (raw HTML capable) preview.
  */
 import { Markdown } from '@tessera/widgets';
-import MDEditor, { type ICommand } from '@uiw/react-md-editor/nohighlight';
+import MDEditor, {
+  bold,
+  code,
+  codeBlock,
+  divider,
+  group,
+  hr,
+  image,
+  italic,
+  link,
+  orderedListCommand,
+  quote,
+  strikethrough,
+  table,
+  title1,
+  title2,
+  title3,
+  title4,
+  title5,
+  title6,
+  unorderedListCommand,
+  type ICommand,
+} from '@uiw/react-md-editor/nohighlight';
+import { indentCommand, outdentCommand } from './indentCommands';
+
+/**
+ * The toolbar offers what the renderer shows: CommonMark plus GFM tables and strikethrough. Not offered: task
+ * lists and HTML comments (the renderer does not show them as such) and the help link.
+ */
+const TOOLBAR: ICommand[] = [
+  bold,
+  italic,
+  strikethrough,
+  hr,
+  group([title1, title2, title3, title4, title5, title6], {
+    name: 'title',
+    groupName: 'title',
+    buttonProps: { 'aria-label': 'Insert title', title: 'Insert title' },
+  }),
+  divider,
+  link,
+  quote,
+  code,
+  codeBlock,
+  image,
+  table,
+  divider,
+  unorderedListCommand,
+  orderedListCommand,
+  divider,
+  outdentCommand,
+  indentCommand,
+];
 
 /**
  * The toolbar's icons are svgs with role img and no name; each button already has its aria-label, so the
@@ -32,7 +84,11 @@ export default function MarkdownEditor({ value, onChange, label, describedBy, is
         onChange={(next) => onChange(next ?? '')}
         preview="edit"
         components={{ preview: (source) => <Markdown text={source} /> }}
+        commands={TOOLBAR}
         commandsFilter={decorativeIcon}
+        // Tab and Shift+Tab move focus as everywhere else (the editor's default inserts spaces and traps a
+        // keyboard user in the field); indentation is Ctrl+] and Ctrl+[ (indentCommands).
+        defaultTabEnable
         height={200}
         visibleDragbar={false}
         textareaProps={{
