@@ -1,7 +1,8 @@
 import type { FieldErrors, FormSchema } from '@tessera/sdk/rules';
 import { hasErrors } from '@tessera/sdk/rules';
 import { useCallback, useLayoutEffect, useReducer, useRef, useState, type FormEvent } from 'react';
-import type { ApiFailure, ApiOutcome } from '../api/outcome';
+import { whileSaving } from '../api/call';
+import { NO_RESPONSE, type ApiFailure, type ApiOutcome } from '../api/outcome';
 import { canSubmit, failureErrors, formReducer, initialFormState, OTHER, placeErrors, validateForm, valuesDiffer, type FormValues } from './formState';
 
 export interface UseFormOptions<V extends FormValues, T> {
@@ -70,7 +71,8 @@ export function useForm<V extends FormValues, T>(options: UseFormOptions<V, T>) 
     }
     const values = current.values;
     dispatch({ type: 'saving' });
-    const outcome = await opts.submit(values);
+    // No answer from the server is shown on the form, with the edits kept (whileSaving).
+    const outcome = await whileSaving(() => opts.submit(values));
     if (outcome.ok) {
       setSubmitted(values);
       const after = opts.valuesAfterSuccess?.(outcome.data, values) ?? opts.initialValues;
@@ -79,7 +81,11 @@ export function useForm<V extends FormValues, T>(options: UseFormOptions<V, T>) 
       opts.onSuccess?.(outcome.data, values);
       return;
     }
-    dispatch({ type: 'failed', errors: opts.mapFailure?.(outcome) ?? failureErrors(outcome, visible) });
+    dispatch({
+      type: 'failed',
+      errors: opts.mapFailure?.(outcome) ?? failureErrors(outcome, visible),
+      canRetry: outcome.status === NO_RESPONSE && !outcome.routed,
+    });
     opts.onFailure?.(outcome);
   }, []);
 
@@ -103,7 +109,7 @@ export function useForm<V extends FormValues, T>(options: UseFormOptions<V, T>) 
      * For the submit button's isDisabled: errors block it; a running save shows as isPending
      * instead, which keeps the button focused.
      */
-    hasErrors: hasErrors(state.errors),
+    hasErrors: hasErrors(state.errors) && !state.canRetry,
     /** True while the values differ from the initial or last saved ones (edit screens ask before leaving). */
     isDirty: valuesDiffer(state.values, baseline),
     /** The values of the last successful send (a success screen may show them). */

@@ -1,6 +1,7 @@
 import type { Component, MediaSummary, Module, Role } from '@tessera/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SAVE_NO_RESPONSE } from '../../api/call';
 import { tokenStore } from '../../api/client';
 import { useSession } from '../../state/session';
 import { fakeApi } from '../../test/fakeApi';
@@ -278,6 +279,31 @@ describe('Module edit', () => {
     expect(within(screen.getByRole('grid', { name: 'Selected groups' })).getByText('Site crew')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Done Selecting' }));
     await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Groups' })).toBeNull());
+  });
+
+  it('says so on the form when a save gets no answer, keeps the edits and stays on the screen', async () => {
+    const api = asMaster();
+    // The server is down for the save: fetch rejects as browsers do when nothing answers.
+    const answer = api.fetch.getMockImplementation();
+    api.fetch.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const method = input instanceof Request ? input.method : (init?.method ?? 'GET');
+      if (method === 'POST') throw new TypeError('Failed to fetch');
+      return answer!(input, init);
+    });
+    const { router } = renderApp('/acme-training/admin/modules/m-safety/edit');
+    await screen.findByRole('heading', { name: 'Edit Module' });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Site safety' } });
+    confirm();
+    const alert = await screen.findByText(SAVE_NO_RESPONSE);
+    expect(alert.closest('form')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/acme-training/admin/modules/m-safety/edit');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Site safety');
+    // Another try is possible once the server answers again.
+    api.fetch.mockImplementation(answer!);
+    confirm();
+    expect(await screen.findByText('Module Updated!')).toBeTruthy();
+    expect(screen.queryByText(SAVE_NO_RESPONSE)).toBeNull();
   });
 
   it('saves the fields with Active, keeps unchanged relations, and says Module Updated!', async () => {

@@ -1,6 +1,7 @@
 import type { Item, Topic } from '@tessera/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SAVE_NO_RESPONSE } from '../../api/call';
 import { tokenStore } from '../../api/client';
 import { useSession } from '../../state/session';
 import { fakeApi, type FakeRoute } from '../../test/fakeApi';
@@ -115,6 +116,24 @@ describe('Items editor', () => {
     expect(paragraph.getByRole('button', { name: /^Add strikethrough/ })).toBeTruthy();
     expect(paragraph.queryByRole('button', { name: /checked list/i })).toBeNull();
     expect(paragraph.queryByRole('button', { name: /comment/i })).toBeNull();
+  });
+
+  it('keeps the edits and says so when a save gets no answer', async () => {
+    const api = asAdmin();
+    const answer = api.fetch.getMockImplementation();
+    api.fetch.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const method = input instanceof Request ? input.method : (init?.method ?? 'GET');
+      if (method === 'PUT') throw new TypeError('Failed to fetch');
+      return answer!(input, init);
+    });
+    const { router } = renderApp(EDITOR);
+    await screen.findByRole('heading', { level: 1, name: 'Lockout procedure' });
+    press('Add Row');
+    fireEvent.change(within(region('Row 3')).getByRole('textbox', { name: 'Row title' }), { target: { value: 'Wrap up' } });
+    press('Save');
+    expect(await screen.findByText(SAVE_NO_RESPONSE)).toBeTruthy();
+    expect(router.state.location.pathname).toBe(EDITOR);
+    expect((within(region('Row 3: Wrap up')).getByRole('textbox', { name: 'Row title' }) as HTMLInputElement).value).toBe('Wrap up');
   });
 
   it('saves rows first and then children with temporary ids, and sends the server ids afterwards', async () => {

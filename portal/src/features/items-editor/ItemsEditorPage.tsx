@@ -3,7 +3,9 @@ import { hasErrors, type FieldErrors } from '@tessera/sdk/rules';
 import { Alert, Button, Heading } from '@tessera/widgets/ui';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { whileSaving } from '../../api/call';
 import { client } from '../../api/client';
+import { NO_RESPONSE } from '../../api/outcome';
 import { UnsavedChangesPrompt } from '../../forms/UnsavedChangesPrompt';
 import { loadRecord, param } from '../../guards/records';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -62,7 +64,8 @@ function initialState({ topic, items }: ItemsEditorData): EditorState {
   return draft ? restoredEditorState(draft) : editorStateOf(items);
 }
 
-type SaveStatus = { state: 'idle' | 'saving' | 'saved' } | { state: 'failed'; other: string[] };
+/** A failed save: the banner when items have errors, and messages that belong to no item. */
+type SaveStatus = { state: 'idle' | 'saving' | 'saved' } | { state: 'failed'; banner: boolean; other: string[] };
 
 function useSave(tenantId: string, topicId: string, state: EditorState, dispatch: (action: Parameters<typeof editorReducer>[1]) => void) {
   const [status, setStatus] = useState<SaveStatus>({ state: 'idle' });
@@ -72,7 +75,7 @@ function useSave(tenantId: string, topicId: string, state: EditorState, dispatch
     (errors: FieldErrors) => {
       const mapped = mapSaveErrors(state.rows, errors);
       dispatch({ type: 'saveFailed', errors: mapped.byItem });
-      setStatus({ state: 'failed', other: mapped.other });
+      setStatus({ state: 'failed', banner: true, other: mapped.other });
       // Spec section 4: after an API error the page scrolls to top with the banner.
       window.scrollTo?.({ top: 0 });
       requestAnimationFrame(() => bannerRef.current?.focus());
@@ -84,12 +87,17 @@ function useSave(tenantId: string, topicId: string, state: EditorState, dispatch
     const problems = checkItems(state.rows);
     if (hasErrors(problems)) return fail(problems);
     setStatus({ state: 'saving' });
-    const outcome = await saveItems(tenantId, topicId, payloadOf(state.rows));
+    const outcome = await whileSaving(() => saveItems(tenantId, topicId, payloadOf(state.rows)));
     if (outcome.ok) {
       dispatch({ type: 'loaded', items: outcome.data.data });
       setStatus({ state: 'saved' });
     } else if (outcome.status === 422) {
       fail(outcome.error.errors ?? { items: [outcome.error.message] });
+    } else if (outcome.status === NO_RESPONSE) {
+      // The edits stay; the page says the save did not reach the server (whileSaving).
+      setStatus({ state: 'failed', banner: false, other: [outcome.error.message] });
+      window.scrollTo?.({ top: 0 });
+      requestAnimationFrame(() => bannerRef.current?.focus());
     } else {
       setStatus({ state: 'idle' });
     }
@@ -139,10 +147,10 @@ function ItemsEditor({ data, paths }: { data: ItemsEditorData; paths: Paths }) {
       <UnsavedChangesPrompt when={dirty && !previewing} />
       {status.state === 'failed' ? (
         <div ref={bannerRef} tabIndex={-1}>
-          <Alert tone="error">{SAVE_ERROR_BANNER}</Alert>
+          {status.banner ? <Alert tone="error">{SAVE_ERROR_BANNER}</Alert> : null}
+          <FormFailure messages={status.other} />
         </div>
       ) : null}
-      {status.state === 'failed' ? <FormFailure messages={status.other} /> : null}
       {status.state === 'saved' && !dirty ? <Alert tone="success">Items Saved!</Alert> : null}
       <Row justify="between">
         <AppLink to={paths.clientItems}>Switch to User View</AppLink>

@@ -1,8 +1,12 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Header, Logo, LogoMark, Main } from './Chrome';
 
-/** Guest-only and open screens: the wordmark above one centered card. */
-export function PublicLayout() {
+/**
+ * Guest-only and open screens: the wordmark above one centered card. Part of the entry chunk (the exception
+ * pages use it); the root error boundary hands its page in as children.
+ */
+export function PublicLayout({ children }: { children?: ReactNode }) {
   return (
     <>
       <Header>
@@ -11,9 +15,7 @@ export function PublicLayout() {
           Tessera
         </Logo>
       </Header>
-      <Main layout="centered">
-        <Outlet />
-      </Main>
+      <Main layout="centered">{children ?? <Outlet />}</Main>
     </>
   );
 }
