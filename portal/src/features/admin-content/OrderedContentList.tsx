@@ -70,7 +70,7 @@ export function NameCell({ name, description }: { name: string; description: str
 /**
  * The admin list of a module's components or a component's topics (spec 2.9): columns Name, Status, a count,
  * Created, Updated, Actions; active rows copy (after a question), move (a dialog), settings, archive, move up and
- * down (one bulk reorder; not the first row of the first page, not the last of the last), knowledge check;
+ * down (one bulk reorder; disabled on the first row of the first page and the last of the last), knowledge check;
  * archived rows only restore. A row click opens its children.
  */
 export function OrderedContentList<T extends OrderedRow>(props: OrderedContentListProps<T>) {
@@ -105,15 +105,24 @@ export function OrderedContentList<T extends OrderedRow>(props: OrderedContentLi
       >
         Archive
       </RowButton>
-      {ordered && list.meta && canMoveUp(index, list.meta) ? (
-        <RowButton aria-label={`Move ${row.name} up`} isDisabled={actions.isPending} onPress={() => shift(row, 'up')}>
-          ▲ Up
-        </RowButton>
-      ) : null}
-      {ordered && list.meta && canMoveDown(index, list.rows.length, list.meta) ? (
-        <RowButton aria-label={`Move ${row.name} down`} isDisabled={actions.isPending} onPress={() => shift(row, 'down')}>
-          ▼ Down
-        </RowButton>
+      {/* In the list's own order both moves show on every row, disabled at the ends (spec), so they stay in place. */}
+      {ordered && list.meta ? (
+        <>
+          <RowButton
+            aria-label={`Move ${row.name} up`}
+            isDisabled={actions.isPending || !canMoveUp(index, list.meta)}
+            onPress={() => shift(row, 'up')}
+          >
+            ▲ Up
+          </RowButton>
+          <RowButton
+            aria-label={`Move ${row.name} down`}
+            isDisabled={actions.isPending || !canMoveDown(index, list.rows.length, list.meta)}
+            onPress={() => shift(row, 'down')}
+          >
+            ▼ Down
+          </RowButton>
+        </>
       ) : null}
       {/* Knowledge checks come with their own document: the action shows, not yet usable. */}
       <RowButton aria-label={`Knowledge check of ${row.name} (not available yet)`} isDisabled onPress={() => {}}>
