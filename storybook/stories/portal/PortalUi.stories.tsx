@@ -7,6 +7,7 @@ import { RadioGroup } from '@portal/ui/RadioGroup';
 import { RowButton } from '@portal/ui/RowButton';
 import { SearchField } from '@portal/ui/SearchField';
 import { Select } from '@portal/ui/Select';
+import { MAIN_ID, SkipLink } from '@portal/ui/SkipLink';
 import { Switch } from '@portal/ui/Switch';
 import { Tabs } from '@portal/ui/Tabs';
 import { TagPicker } from '@portal/ui/TagPicker';
@@ -350,5 +351,29 @@ export const InfoTipStory: Story = {
     await expect(trigger).toHaveAccessibleDescription('Image must be either a jpeg or png');
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(page.queryByRole('tooltip')).toBeNull());
+  },
+};
+
+/** The first Tab of a page shows "Skip to main content"; Enter moves focus to the page's main landmark. */
+export const SkipLinkStory: Story = {
+  name: 'SkipLink',
+  render: () => (
+    <div style={{ position: 'relative', paddingTop: 48 }}>
+      <SkipLink />
+      <nav aria-label="Sidebar">
+        <a href="#modules">Modules</a> <a href="#media">Media</a>
+      </nav>
+      <main id={MAIN_ID} tabIndex={-1}>
+        <Text>The page itself.</Text>
+      </main>
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.tab();
+    const skip = canvas.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByRole('main')).toHaveFocus();
   },
 };

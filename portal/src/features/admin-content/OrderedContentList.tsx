@@ -108,11 +108,7 @@ export function OrderedContentList<T extends OrderedRow>(props: OrderedContentLi
       {/* In the list's own order both moves show on every row, disabled at the ends (spec), so they stay in place. */}
       {ordered && list.meta ? (
         <>
-          <RowButton
-            aria-label={`Move ${row.name} up`}
-            isDisabled={actions.isPending || !canMoveUp(index, list.meta)}
-            onPress={() => shift(row, 'up')}
-          >
+          <RowButton aria-label={`Move ${row.name} up`} isDisabled={actions.isPending || !canMoveUp(index, list.meta)} onPress={() => shift(row, 'up')}>
             ▲ Up
           </RowButton>
           <RowButton

@@ -6,6 +6,7 @@ import { loginPathFor } from '../../guards/access';
 import { useSession } from '../../state/session';
 import { useTokens } from '../../state/tokens';
 import { AppLink } from '../../ui/AppLink';
+import { MAIN_ID, SkipLink } from '../../ui/SkipLink';
 import { useOrganizationContext } from '../organization/organizationContext';
 import { Main } from './Chrome';
 import { Sidebar } from './Sidebar';
@@ -49,10 +50,11 @@ export function AppShell() {
   );
   return (
     <>
+      <SkipLink />
       <TopBar user={user} organization={organization} />
       <Body>
         {links.length ? <Sidebar label={organization ? 'Organization' : 'Owner'} links={links} /> : null}
-        <Main layout="app">
+        <Main layout="app" id={MAIN_ID} tabIndex={-1}>
           {!user.is_confirmed && pathname !== '/profile' ? <EmailNotice /> : null}
           <Outlet />
         </Main>

@@ -14,6 +14,8 @@ export const Header = styled('header', {
 
 /** The page's main landmark; screens render inside it. */
 export const Main = styled('main', {
+  // The skip link's target takes focus programmatically; it needs no ring of its own.
+  outline: 'none',
   display: 'flex',
   flexDirection: 'column',
   gap: '$4',

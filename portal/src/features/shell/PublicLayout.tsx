@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { MAIN_ID, SkipLink } from '../../ui/SkipLink';
 import { Header, Logo, LogoMark, Main } from './Chrome';
 
 /**
@@ -9,13 +10,16 @@ import { Header, Logo, LogoMark, Main } from './Chrome';
 export function PublicLayout({ children }: { children?: ReactNode }) {
   return (
     <>
+      <SkipLink />
       <Header>
         <Logo to="/">
           <LogoMark />
           Tessera
         </Logo>
       </Header>
-      <Main layout="centered">{children ?? <Outlet />}</Main>
+      <Main layout="centered" id={MAIN_ID} tabIndex={-1}>
+        {children ?? <Outlet />}
+      </Main>
     </>
   );
 }
