@@ -23,8 +23,8 @@ export interface ConfirmDialogProps {
 }
 
 /**
- * The portal's one yes/no question before an action (delete, deep copy): an alertdialog that only
- * its own buttons close, with the safe answer focused first.
+ * The portal's one yes/no question before an action (delete, deep copy): an alertdialog that its own buttons
+ * close, and Escape as the safe answer (not a click outside), with the safe answer focused first.
  */
 export function ConfirmDialog({
   title,
@@ -38,7 +38,15 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   return (
-    <ModalDialog title={title} isOpen={isOpen} role="alertdialog">
+    <ModalDialog
+      title={title}
+      isOpen={isOpen}
+      role="alertdialog"
+      isKeyboardDismissable={!isPending}
+      onOpenChange={(open) => {
+        if (!open) onCancel();
+      }}
+    >
       {question ? <Text>{question}</Text> : null}
       <DialogActions>
         <Button variant="secondary" autoFocus onPress={onCancel}>

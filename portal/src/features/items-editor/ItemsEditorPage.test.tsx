@@ -219,6 +219,13 @@ describe('Items editor', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(region('Row 1: Before you start')).toBeTruthy();
 
+    // Escape is the safe answer too.
+    press('Delete Row 1', region('Row 1: Before you start'));
+    fireEvent.keyDown(await screen.findByRole('alertdialog'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(region('Row 1: Before you start')).toBeTruthy();
+    expect(api.requests.some((request) => request.method === 'DELETE')).toBe(false);
+
     press('Delete Row 1', region('Row 1: Before you start'));
     press('Yes, Delete', await screen.findByRole('alertdialog'));
     await waitFor(() => expect(api.requests.some((request) => request.method === 'DELETE' && request.path === `${ITEMS_PATH}/row-a`)).toBe(true));
