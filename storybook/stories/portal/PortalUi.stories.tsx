@@ -8,6 +8,8 @@ import { RowButton } from '@portal/ui/RowButton';
 import { SearchField } from '@portal/ui/SearchField';
 import { Select } from '@portal/ui/Select';
 import { MAIN_ID, SkipLink } from '@portal/ui/SkipLink';
+import { announce, Toasts } from '@portal/ui/Toasts';
+import { Button } from '@tessera/widgets/ui';
 import { Switch } from '@portal/ui/Switch';
 import { Tabs } from '@portal/ui/Tabs';
 import { TagPicker } from '@portal/ui/TagPicker';
@@ -375,5 +377,28 @@ export const SkipLinkStory: Story = {
     await expect(skip).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     await expect(canvas.getByRole('main')).toHaveFocus();
+  },
+};
+
+/**
+ * A completed action is announced in react-aria's toast region (a landmark screen readers read): what was done
+ * and where the record went. The toast closes by itself, or with its close button.
+ */
+export const ToastsStory: Story = {
+  name: 'Toasts',
+  render: () => (
+    <>
+      <Button onPress={() => announce('Module archived', '“Site Safety” is in the Archived tab, where it can be restored.')}>Archive Site Safety</Button>
+      <Toasts />
+    </>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Archive Site Safety' }));
+    const region = await page(canvasElement).findByRole('region', { name: /Notifications/ });
+    await expect(region).toHaveTextContent('Module archived');
+    await expect(region).toHaveTextContent('“Site Safety” is in the Archived tab, where it can be restored.');
+    await userEvent.click(within(region).getByRole('button', { name: 'Close notification' }));
+    await waitFor(() => expect(page(canvasElement).queryByRole('region', { name: /Notifications/ })).toBeNull());
   },
 };

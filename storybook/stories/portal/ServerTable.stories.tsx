@@ -65,7 +65,7 @@ function memberColumns(server: FakeList<StoryMember>, actions: ReturnType<typeof
           aria-label={`Archive ${member.name}`}
           tone="danger"
           isDisabled={actions.isPending}
-          onPress={() => void actions.run(member.id, () => archive(server, member))}
+          onPress={() => void actions.run(member.id, () => archive(server, member), { title: 'Member archived' })}
         >
           Archive
         </RowButton>

@@ -32,6 +32,7 @@ function ComponentList({ module, archived }: { module: Module; archived: boolean
       tenantId={tenantId}
       archived={archived}
       noun="Component"
+      parentNoun="module"
       emptyText="No components found..."
       copyQuestion={COPY_COMPONENT_QUESTION}
       countColumn={{ id: 'topics', title: 'Topics', render: (component) => component.topics_count ?? 0 }}

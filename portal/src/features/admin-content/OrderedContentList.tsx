@@ -16,6 +16,7 @@ import type { MoveDialogProps } from './ContentDialogs';
 import type { ContentOrder, Reorder } from './contentCalls';
 import { DescriptionTip } from './DescriptionTip';
 import { canMoveDown, canMoveUp, moveRow, showsOrder, type Direction } from './ordering';
+import { archivedMessage, restoredMessage } from '../../lists/doneMessages';
 
 /** A component or a topic as its admin list shows it. */
 export interface OrderedRow {
@@ -33,6 +34,8 @@ export interface OrderedContentListProps<T extends OrderedRow> {
   archived: boolean;
   /** "Component" or "Topic": the dialogs' titles and the actions' names. */
   noun: string;
+  /** What a row lives in ("module", "component"): where a moved row went, in its toast. */
+  parentNoun: string;
   /** The spec's texts of this list. */
   emptyText: string;
   copyQuestion: string;
@@ -74,7 +77,7 @@ export function NameCell({ name, description }: { name: string; description: str
  * archived rows only restore. A row click opens its children.
  */
 export function OrderedContentList<T extends OrderedRow>(props: OrderedContentListProps<T>) {
-  const { tenantId, archived, noun, emptyText, copyQuestion, countColumn, MoveDialog } = props;
+  const { tenantId, archived, noun, parentNoun, emptyText, copyQuestion, countColumn, MoveDialog } = props;
   const navigate = useNavigate();
   const list = useServerList({ load: props.load, defaultOrder: 'order' as ContentOrder, view: archived ? 'archived' : 'all' });
   const actions = useRowActions(list.reload);
@@ -82,7 +85,11 @@ export function OrderedContentList<T extends OrderedRow>(props: OrderedContentLi
   const [moving, setMoving] = useState<T | null>(null);
   const ordered = showsOrder(list.query);
 
-  const shift = (row: T, direction: Direction) => void actions.run(row.id, () => moveRow(props.reorder, row.id, direction));
+  const shift = (row: T, direction: Direction) =>
+    void actions.run(row.id, () => moveRow(props.reorder, row.id, direction), {
+      title: `${noun} moved ${direction}`,
+      description: `“${row.name}” moved one place ${direction}.`,
+    });
 
   const activeActions = (row: T, index: number) => (
     <RowActions>
@@ -101,7 +108,7 @@ export function OrderedContentList<T extends OrderedRow>(props: OrderedContentLi
         aria-label={`Archive ${row.name}`}
         tone="danger"
         isDisabled={!row.abilities.archive || actions.isPending}
-        onPress={() => void actions.run(row.id, () => props.archive(row))}
+        onPress={() => void actions.run(row.id, () => props.archive(row), archivedMessage(noun, row.name))}
       >
         Archive
       </RowButton>
@@ -141,7 +148,7 @@ export function OrderedContentList<T extends OrderedRow>(props: OrderedContentLi
           <RowButton
             aria-label={`Restore ${row.name}`}
             isDisabled={!row.abilities.restore || actions.isPending}
-            onPress={() => void actions.run(row.id, () => props.restore(row))}
+            onPress={() => void actions.run(row.id, () => props.restore(row), restoredMessage(noun, row.name))}
           >
             Restore
           </RowButton>
@@ -171,7 +178,15 @@ export function OrderedContentList<T extends OrderedRow>(props: OrderedContentLi
         isOpen={copying !== null}
         isPending={actions.isPending}
         onCancel={() => setCopying(null)}
-        onConfirm={() => copying && void actions.run(copying.id, () => props.copy(copying)).then(() => setCopying(null))}
+        onConfirm={() =>
+          copying &&
+          void actions
+            .run(copying.id, () => props.copy(copying), {
+              title: `${noun} copied`,
+              description: `The copy of “${copying.name}” is at the end of the list.`,
+            })
+            .then(() => setCopying(null))
+        }
       />
       {moving ? (
         <MoveDialog
@@ -179,7 +194,14 @@ export function OrderedContentList<T extends OrderedRow>(props: OrderedContentLi
           currentParentId={props.parentOf(moving)}
           isPending={actions.isPending}
           onCancel={() => setMoving(null)}
-          onMove={(parentId) => void actions.run(moving.id, () => props.move(moving, parentId)).then(() => setMoving(null))}
+          onMove={(parentId) =>
+            void actions
+              .run(moving.id, () => props.move(moving, parentId), {
+                title: `${noun} moved`,
+                description: `“${moving.name}” is now at the end of the chosen ${parentNoun}.`,
+              })
+              .then(() => setMoving(null))
+          }
         />
       ) : null}
     </Stack>

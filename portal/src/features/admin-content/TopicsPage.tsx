@@ -32,6 +32,7 @@ function TopicList({ component, archived }: { component: Component; archived: bo
       tenantId={tenantId}
       archived={archived}
       noun="Topic"
+      parentNoun="component"
       emptyText="No topics found..."
       copyQuestion={COPY_TOPIC_QUESTION}
       countColumn={{ id: 'items', title: 'Items', render: (topic) => topic.items_count }}

@@ -156,7 +156,11 @@ describe('Admin Components', () => {
     fireEvent.click(within(await rowOf('Roofs')).getByRole('button', { name: 'Copy Roofs' }));
     fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Copy Component' })).getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(api.requests.filter((request) => request.path.endsWith('/copy/c-roofs'))).toHaveLength(1));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    // Announced, with where the copy went.
+    const toasts = within(await screen.findByRole('region', { name: /Notifications/ }));
+    expect(toasts.getByText('Component copied')).toBeTruthy();
+    expect(toasts.getByText('The copy of “Roofs” is at the end of the list.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { name: 'Copy Component' })).toBeNull());
   });
 
   it('moves a component to a module chosen in the Move Component dialog (not its own)', async () => {

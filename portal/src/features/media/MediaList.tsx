@@ -97,7 +97,12 @@ export function MediaList() {
   const list = useServerList({ load: listMedia(organization.id, filters), defaultOrder: 'created' as MediaOrder, view: `${type}|${module}` });
   const actions = useRowActions(list.reload);
   const [viewed, setViewed] = useState<Media | null>(null);
-  const deletion = useDeleteQuestion({ question: DELETE_MEDIA_QUESTION, actions, remove: (media: Media) => deleteMedia(organization.id, media) });
+  const deletion = useDeleteQuestion({
+    question: DELETE_MEDIA_QUESTION,
+    actions,
+    remove: (media: Media) => deleteMedia(organization.id, media),
+    deleted: (media) => ({ title: 'Media deleted', description: `“${media.name}” was deleted.` }),
+  });
   const columns = useMediaColumns(actions, deletion.ask);
   const moduleOptions = useModuleOptions(organization.id);
 

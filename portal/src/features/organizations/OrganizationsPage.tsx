@@ -24,6 +24,8 @@ import {
   type OrganizationValues,
 } from './organizationCalls';
 import { useUrlTab } from '../../lists/listParams';
+import { archivedMessage, restoredMessage } from '../../lists/doneMessages';
+import { useConfirm } from '../../ui/ConfirmDialog';
 
 /** The page's tabs; the first is the default (lists/listParams.ts keeps the choice in the URL). */
 const ORGANIZATIONS_TABS = ['all', 'archived', 'add'] as const;
@@ -32,6 +34,7 @@ function OrganizationList({ archived }: { archived: boolean }) {
   const navigate = useNavigate();
   const list = useServerList({ load: listOrganizations(archived), defaultOrder: 'created' as OrganizationOrder });
   const actions = useRowActions(list.reload);
+  const confirmation = useConfirm();
   const columns: TableColumn<Tenant>[] = [
     { id: 'name', title: 'Name', sortKey: 'name', isRowHeader: true, render: (tenant) => tenant.name },
     { id: 'modules', title: 'Modules', sortKey: 'modules', render: (tenant) => tenant.modules_count },
@@ -46,7 +49,7 @@ function OrganizationList({ archived }: { archived: boolean }) {
           <RowButton
             aria-label={`Restore ${tenant.name}`}
             isDisabled={!tenant.abilities.restore || actions.isPending}
-            onPress={() => void actions.run(tenant.id, () => restoreOrganization(tenant))}
+            onPress={() => void actions.run(tenant.id, () => restoreOrganization(tenant), restoredMessage('Organization', tenant.name))}
           >
             Restore
           </RowButton>
@@ -61,7 +64,14 @@ function OrganizationList({ archived }: { archived: boolean }) {
               aria-label={`Archive ${tenant.name}`}
               tone="danger"
               isDisabled={!tenant.abilities.archive || actions.isPending}
-              onPress={() => void actions.run(tenant.id, () => archiveOrganization(tenant))}
+              onPress={() =>
+                confirmation.ask({
+                  title: 'Archive this organization?',
+                  question: `${tenant.name} will be archived: its members lose access to it until it is restored.`,
+                  confirmLabel: 'Archive',
+                  run: () => actions.run(tenant.id, () => archiveOrganization(tenant), archivedMessage('Organization', tenant.name)),
+                })
+              }
             >
               Archive
             </RowButton>
@@ -82,6 +92,7 @@ function OrganizationList({ archived }: { archived: boolean }) {
         // A live organization opens its admin modules; an archived one only offers restore.
         rowAction={archived ? undefined : (tenant) => () => navigate(`${organizationPath(tenant)}/admin/modules`)}
       />
+      {confirmation.dialog}
     </Stack>
   );
 }

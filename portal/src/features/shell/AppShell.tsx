@@ -7,6 +7,7 @@ import { useSession } from '../../state/session';
 import { useTokens } from '../../state/tokens';
 import { AppLink } from '../../ui/AppLink';
 import { MAIN_ID, SkipLink } from '../../ui/SkipLink';
+import { Toasts } from '../../ui/Toasts';
 import { useOrganizationContext } from '../organization/organizationContext';
 import { Main } from './Chrome';
 import { Sidebar } from './Sidebar';
@@ -38,7 +39,10 @@ function useLeaveWhenLoggedOut() {
   }, [hasTokens, navigate, pathname, search]);
 }
 
-/** The frame of authenticated routes (spec 2.3): the top bar, the sidebar of the role, the page. */
+/**
+ * The frame of authenticated routes (spec 2.3): the top bar, the sidebar of the role, the page, and the toast
+ * region that announces completed actions.
+ */
 export function AppShell() {
   const user = useSession((state) => state.user);
   const organization = useOrganizationContext();
@@ -59,6 +63,7 @@ export function AppShell() {
           <Outlet />
         </Main>
       </Body>
+      <Toasts />
     </>
   );
 }
