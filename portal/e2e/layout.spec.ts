@@ -88,7 +88,11 @@ for (const [width, height] of [
     await expect(page.getByRole('heading', { name: 'Topics', level: 1 })).toBeVisible();
     await page.screenshot({ path: join(SHOTS, `topics-${width}.png`), fullPage: true });
     await page.getByRole('row').filter({ hasText: 'How this training works' }).getByText('How this training works').click();
-    await expect(page.getByRole('textbox', { name: /^Text of Paragraph 1 in Row 1/ })).toBeVisible();
+    const paragraph = page.getByRole('textbox', { name: /^Text of Paragraph 1 in Row 1/ });
+    await expect(paragraph).toBeVisible();
+    // The Markdown editor writes in the portal's font and size, like the other fields.
+    const font = (element: HTMLElement) => `${getComputedStyle(element).fontFamily} ${getComputedStyle(element).fontSize}`;
+    expect(await paragraph.evaluate(font)).toBe(await page.getByRole('textbox', { name: 'Row title' }).first().evaluate(font));
     await page.screenshot({ path: join(SHOTS, `items-${width}.png`), fullPage: true });
   });
 }

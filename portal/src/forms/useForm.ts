@@ -11,6 +11,11 @@ export interface UseFormOptions<V extends FormValues, T> {
   rules: FormSchema;
   /** Fields that have an input on the screen, where 422 messages show. Defaults to the keys of initialValues. */
   fields?: readonly string[];
+  /**
+   * Checks beyond the rules that need more than the values (a picked file's type, size, dimensions): run with the
+   * rules before anything is sent, so every field's problem shows at once.
+   */
+  check?(values: V): FieldErrors | Promise<FieldErrors>;
   /** Sends the values (through apiCall, so unhandled failures are routed globally). */
   submit(values: V): Promise<ApiOutcome<T>>;
   /** The values the form resets to after a success; defaults to initialValues. */
@@ -64,13 +69,13 @@ export function useForm<V extends FormValues, T>(options: UseFormOptions<V, T>) 
     const { state: current, options: opts } = latest.current;
     if (!canSubmit(current)) return;
     const visible = opts.fields ?? Object.keys(opts.initialValues);
-    const invalid = validateForm(current.values, opts.rules);
+    const values = current.values;
+    dispatch({ type: 'saving' });
+    const invalid = { ...(opts.check ? await opts.check(values) : {}), ...validateForm(values, opts.rules) };
     if (hasErrors(invalid)) {
       dispatch({ type: 'invalid', errors: placeErrors(invalid, visible) });
       return;
     }
-    const values = current.values;
-    dispatch({ type: 'saving' });
     // No answer from the server is shown on the form, with the edits kept (whileSaving).
     const outcome = await whileSaving(() => opts.submit(values));
     if (outcome.ok) {

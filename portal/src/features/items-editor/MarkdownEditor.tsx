@@ -5,6 +5,7 @@
  * never through the editor's own (raw HTML capable) preview.
  */
 import { Markdown } from '@tessera/widgets';
+import { styled } from '@tessera/widgets/theme';
 import MDEditor, {
   bold,
   code,
@@ -67,6 +68,19 @@ function decorativeIcon(command: ICommand): ICommand {
   return command.icon ? { ...command, icon: <span aria-hidden="true">{command.icon}</span> } : command;
 }
 
+/**
+ * The editor's text in the portal's font and size (the editor brings its own monospace 12px): the text area and
+ * the layer under it that the editor keeps aligned with it must match exactly, so both are set.
+ */
+const EditorFrame = styled('div', {
+  '& .w-md-editor-text-input, & .w-md-editor-text-pre, & .w-md-editor-text-pre > code, & .w-md-editor-text': {
+    fontFamily: 'var(--tessera-fonts-body) !important',
+    fontSize: 'var(--tessera-fontSizes-3) !important',
+    lineHeight: 'var(--tessera-lineHeights-body) !important',
+  },
+  '& .w-md-editor': { borderRadius: 'var(--tessera-radii-md)' },
+});
+
 export interface MarkdownEditorProps {
   value: string;
   onChange: (value: string) => void;
@@ -78,7 +92,7 @@ export interface MarkdownEditorProps {
 
 export default function MarkdownEditor({ value, onChange, label, describedBy, isInvalid, isDisabled }: MarkdownEditorProps) {
   return (
-    <div data-color-mode="light">
+    <EditorFrame data-color-mode="light">
       <MDEditor
         value={value}
         onChange={(next) => onChange(next ?? '')}
@@ -98,6 +112,6 @@ export default function MarkdownEditor({ value, onChange, label, describedBy, is
           disabled: isDisabled,
         }}
       />
-    </div>
+    </EditorFrame>
   );
 }

@@ -37,11 +37,6 @@ type FilePart = 'file' | 'thumbnail';
 
 const NEW_MEDIA = { name: '', modules: [] as string[] };
 
-/** A failed check of the files before upload, shaped like the server's 422 so the form shows it the same way. */
-function invalidFiles(errors: FieldErrors): ApiOutcome<never> {
-  return { ok: false, status: 422, routed: false, error: { message: messages.defaultFailure, code: 'validation_failed', errors } };
-}
-
 /** The files' messages before anything is sent: required parts first, then type, size and dimensions. */
 async function problemsBeforeUpload(kind: MediaType, file: File | null, thumbnail: File | null, limits: FileLimits): Promise<FieldErrors> {
   const errors: FieldErrors = {};
@@ -88,10 +83,10 @@ export function AddMediaForm({ onCreated }: { onCreated?(media: Media): void }) 
     initialValues: NEW_MEDIA,
     rules: forms.media,
     fields: ['name', 'modules', 'file', 'thumbnail'],
-    submit: async (values) => {
+    // The files' problems show together with the fields' (a missing name and a missing file at once).
+    check: (values) => problemsBeforeUpload(kind, cropped ? croppedFile(cropped, values.name) : original, thumbnail, limits),
+    submit: (values) => {
       const file = cropped ? croppedFile(cropped, values.name) : original;
-      const errors = await problemsBeforeUpload(kind, file, thumbnail, limits);
-      if (Object.keys(errors).length) return invalidFiles(errors);
       return createMedia(organization.id, { name: values.name.trim(), type: kind, file, thumbnail, crop_image: cropped !== null }, values.modules);
     },
     onSuccess: (media) => {
