@@ -3,7 +3,6 @@ import { forms, messages, type FieldErrors, type FileLimits } from '@tessera/sdk
 import { styled } from '@tessera/widgets/theme';
 import { Alert, Button, Form, Heading, TextField } from '@tessera/widgets/ui';
 import { useState } from 'react';
-import type { ApiOutcome } from '../../api/outcome';
 import { FormActions } from '../../forms/FormActions';
 import { useForm } from '../../forms/useForm';
 import { InfoTip } from '../../ui/InfoTip';
