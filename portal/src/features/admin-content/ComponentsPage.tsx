@@ -17,6 +17,7 @@ import { OrderedContentList } from './OrderedContentList';
 import { useContentForm } from './useContentForm';
 import { NameAndDescription } from './NameAndDescription';
 import { useUrlTab } from '../../lists/listParams';
+import { UnsavedChangesPrompt } from '../../forms/UnsavedChangesPrompt';
 
 export { moduleLoader } from './contentLoaders';
 
@@ -58,6 +59,8 @@ function CreateComponentForm({ module }: { module: Module }) {
   });
   return (
     <Form onSubmit={form.handleSubmit} aria-labelledby="create-component-heading">
+      {/* Typed data is not lost to a tab switch or the sidebar without the question. */}
+      <UnsavedChangesPrompt when={form.isDirty} includeSearch />
       <Heading level={2} id="create-component-heading">
         Create a new component
       </Heading>

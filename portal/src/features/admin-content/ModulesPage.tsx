@@ -25,6 +25,7 @@ import { useContentForm } from './useContentForm';
 import { NameAndDescription } from './NameAndDescription';
 import { useUrlTab } from '../../lists/listParams';
 import { archivedMessage, restoredMessage } from '../../lists/doneMessages';
+import { UnsavedChangesPrompt } from '../../forms/UnsavedChangesPrompt';
 
 /** The page's tabs; the first is the default (lists/listParams.ts keeps the choice in the URL). */
 const MODULES_TABS = ['all', 'archived', 'add'] as const;
@@ -110,6 +111,8 @@ function CreateModuleForm() {
   });
   return (
     <Form onSubmit={form.handleSubmit} aria-labelledby="create-module-heading">
+      {/* Typed data is not lost to a tab switch or the sidebar without the question. */}
+      <UnsavedChangesPrompt when={form.isDirty} includeSearch />
       <Heading level={2} id="create-module-heading">
         Create a new module
       </Heading>

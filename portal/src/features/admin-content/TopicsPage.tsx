@@ -17,6 +17,7 @@ import { createTopic, type TopicValues } from './contentWrites';
 import { OrderedContentList } from './OrderedContentList';
 import { NameAndDescription } from './NameAndDescription';
 import { useUrlTab } from '../../lists/listParams';
+import { UnsavedChangesPrompt } from '../../forms/UnsavedChangesPrompt';
 
 export { componentLoader } from './contentLoaders';
 
@@ -57,6 +58,8 @@ function CreateTopicForm({ component }: { component: Component }) {
   const form = useForm({ initialValues: NEW_TOPIC, rules: forms.topic, submit: (values) => createTopic(organization.id, component.id, values) });
   return (
     <Form onSubmit={form.handleSubmit} aria-labelledby="create-topic-heading">
+      {/* Typed data is not lost to a tab switch or the sidebar without the question. */}
+      <UnsavedChangesPrompt when={form.isDirty} includeSearch />
       <Heading level={2} id="create-topic-heading">
         Create a new topic
       </Heading>

@@ -2,6 +2,7 @@ import type { Component, MediaSummary, Module, Role } from '@tessera/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SAVE_NO_RESPONSE } from '../../api/call';
+import { UNSAVED_CHANGES_TEXT } from '../../forms/UnsavedChangesPrompt';
 import { tokenStore } from '../../api/client';
 import { useSession } from '../../state/session';
 import { fakeApi } from '../../test/fakeApi';
@@ -92,6 +93,20 @@ describe('Create a new module', () => {
     expect(await screen.findByText('The image field is required.')).toBeTruthy();
     expect(screen.getByText('The image name field is required.')).toBeTruthy();
     expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it('asks before a tab switch or the sidebar loses what was typed; Stay keeps it, Leave goes', async () => {
+    await openCreateModule();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Half typed' } });
+    fireEvent.click(screen.getByRole('tab', { name: 'All' }));
+    const question = await screen.findByRole('alertdialog', { name: UNSAVED_CHANGES_TEXT });
+    fireEvent.click(within(question).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Half typed');
+
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Organization' })).getByRole('link', { name: 'Media' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: UNSAVED_CHANGES_TEXT })).getByRole('button', { name: 'Leave' }));
+    await screen.findByRole('heading', { name: 'Media', level: 1 });
   });
 
   it('relates groups and members only for owners and masters', async () => {

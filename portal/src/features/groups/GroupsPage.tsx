@@ -21,6 +21,7 @@ import { useOrganization } from '../organization/organizationContext';
 import { archiveGroup, createGroup, listGroups, restoreGroup, type GroupOrder, type GroupValues } from './groupCalls';
 import { useUrlTab } from '../../lists/listParams';
 import { archivedMessage, restoredMessage } from '../../lists/doneMessages';
+import { UnsavedChangesPrompt } from '../../forms/UnsavedChangesPrompt';
 
 /** The page's tabs; the first is the default (lists/listParams.ts keeps the choice in the URL). */
 const GROUPS_TABS = ['all', 'archived', 'add'] as const;
@@ -99,6 +100,8 @@ function CreateGroupForm() {
   const form = useForm({ initialValues: NEW_GROUP, rules: forms.group, submit: (values) => createGroup(organization.id, values) });
   return (
     <Form onSubmit={form.handleSubmit} aria-labelledby="create-group-heading">
+      {/* Typed data is not lost to a tab switch or the sidebar without the question. */}
+      <UnsavedChangesPrompt when={form.isDirty} includeSearch />
       <Heading level={2} id="create-group-heading">
         Create a new group
       </Heading>

@@ -17,6 +17,7 @@ import { createMedia, type Media } from './mediaCalls';
 import { ACCEPT, fileCheckProblems, MEDIA_TYPE_OPTIONS, nameAfterPick } from './mediaFile';
 import { useFileProblems } from './useFileProblems';
 import { useObjectUrl } from './useObjectUrl';
+import { UnsavedChangesPrompt } from '../../forms/UnsavedChangesPrompt';
 
 /** Spec section 8: the warnings shown while a large file uploads. */
 const UPLOADING_TEXT: Partial<Record<MediaType, string>> = {
@@ -117,6 +118,8 @@ export function AddMediaForm({ onCreated }: { onCreated?(media: Media): void }) 
 
   return (
     <Form onSubmit={form.handleSubmit} aria-labelledby="add-media-heading">
+      {/* Typed data is not lost to a tab switch or the sidebar without the question. */}
+      <UnsavedChangesPrompt when={form.isDirty || original !== null} includeSearch />
       <Heading level={2} id="add-media-heading">
         Add a new file
       </Heading>

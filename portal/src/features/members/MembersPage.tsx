@@ -26,6 +26,7 @@ import { useUrlTab } from '../../lists/listParams';
 import { archivedMessage, restoredMessage } from '../../lists/doneMessages';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { announce } from '../../ui/Toasts';
+import { UnsavedChangesPrompt } from '../../forms/UnsavedChangesPrompt';
 
 /** The page's tabs; the first is the default (lists/listParams.ts keeps the choice in the URL). */
 const MEMBERS_TABS = ['all', 'archived', 'add'] as const;
@@ -190,6 +191,8 @@ function AddMemberForm() {
   });
   return (
     <Form onSubmit={form.handleSubmit} aria-labelledby="add-member-heading">
+      {/* Typed data is not lost to a tab switch or the sidebar without the question. */}
+      <UnsavedChangesPrompt when={form.isDirty} includeSearch />
       <Heading level={2} id="add-member-heading">
         Add a new member
       </Heading>

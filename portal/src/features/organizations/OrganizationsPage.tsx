@@ -26,6 +26,7 @@ import {
 import { useUrlTab } from '../../lists/listParams';
 import { archivedMessage, restoredMessage } from '../../lists/doneMessages';
 import { useConfirm } from '../../ui/ConfirmDialog';
+import { UnsavedChangesPrompt } from '../../forms/UnsavedChangesPrompt';
 
 /** The page's tabs; the first is the default (lists/listParams.ts keeps the choice in the URL). */
 const ORGANIZATIONS_TABS = ['all', 'archived', 'add'] as const;
@@ -103,6 +104,8 @@ function AddOrganizationForm() {
   const form = useForm({ initialValues: EMPTY, rules: forms.organization, submit: createOrganization });
   return (
     <Form onSubmit={form.handleSubmit} aria-label="Add an organization">
+      {/* Typed data is not lost to a tab switch or the sidebar without the question. */}
+      <UnsavedChangesPrompt when={form.isDirty} includeSearch />
       <TextField label="Name" isRequired {...form.bind('name')} />
       <Checkbox
         label="Enable Bioreq"
