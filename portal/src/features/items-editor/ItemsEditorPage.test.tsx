@@ -136,6 +136,32 @@ describe('Items editor', () => {
     expect((within(region('Row 3: Wrap up')).getByRole('textbox', { name: 'Row title' }) as HTMLInputElement).value).toBe('Wrap up');
   });
 
+  it('keeps focus on the page: after a move, on the move button (the other one at an end); after a delete, on the next item; a new item gets it', async () => {
+    asAdmin();
+    renderApp(EDITOR);
+    await screen.findByRole('heading', { level: 1, name: 'Lockout procedure' });
+    const focused = () => document.activeElement as HTMLElement;
+
+    // Row 1 moves down: it is now the last row, so its Down is disabled and focus is on its Up.
+    press('Move Row 1 down', region('Row 1: Before you start'));
+    await waitFor(() => expect(focused().getAttribute('aria-label')).toBe('Move Row 2 up'));
+    press('Move Row 2 up', region('Row 2: Before you start'));
+    await waitFor(() => expect(focused().getAttribute('aria-label')).toBe('Move Row 1 down'));
+
+    // A new row: focus in its title field.
+    press('Add Row');
+    await waitFor(() => expect(focused()).toBe(within(region('Row 3')).getByRole('textbox', { name: 'Row title' })));
+    // A new media item: focus on its Choose button.
+    press('Add Video to Row 3', region('Row 3'));
+    await waitFor(() => expect(focused().getAttribute('aria-label')).toBe('Choose video for Video 1 in Row 3'));
+
+    // Delete Row 2 (Isolate): focus goes to the row that took its place, now Row 2.
+    press('Delete Row 2', region('Row 2: Isolate'));
+    press('Yes, Delete', await screen.findByRole('alertdialog'));
+    await waitFor(() => expect(focused().textContent).toBe('Row 2'));
+    expect(focused().tagName).toBe('H2');
+  });
+
   it('saves rows first and then children with temporary ids, and sends the server ids afterwards', async () => {
     const saved = [
       ...ITEMS,

@@ -16,13 +16,28 @@ import { FormFailure } from '../../ui/FormFailure';
 import { Row, Stack, Text } from '../../ui/Page';
 import { MediaLibraryPicker } from '../media/MediaLibraryPicker';
 import { useOrganization } from '../organization/organizationContext';
-import { editorReducer, editorStateOf, isDirty, payloadOf, restoredEditorState, type EditorItem, type EditorState, type MoveTarget } from './editorState';
+import { applyFocus, focusAfter, neighbourOf, type FocusRequest } from './editorFocus';
+import {
+  editorReducer,
+  editorStateOf,
+  isDirty,
+  payloadOf,
+  restoredEditorState,
+  type EditorAction,
+  type EditorItem,
+  type EditorState,
+  type MoveTarget,
+} from './editorState';
+
 import { MoveItemDialog } from './ItemDialogs';
 import { RowCard, type ItemCardActions } from './ItemCards';
 import { deleteSavedItem, getTopic, saveItems } from './itemCalls';
 import { checkItems, mapSaveErrors, SAVE_ERROR_BANNER } from './itemErrors';
 import { deleteQuestion } from './itemLabels';
 import { clearPreviewDraft, readEditorDraft, storePreviewDraft } from './previewDraft';
+
+/** The Add Row button's focus hook: where focus goes when the last item is deleted. */
+const ADD_ROW_FOCUS_ID = 'add-row';
 
 export interface ItemsEditorData {
   topic: Topic;
@@ -125,16 +140,45 @@ function ItemsEditor({ data, paths }: { data: ItemsEditorData; paths: Paths }) {
     if (previewing) navigate(`${paths.clientItems}?preview=1&dontFetch=1`);
   }, [previewing, navigate, paths.clientItems]);
 
-  const actions = useMemo<ItemCardActions>(() => ({ dispatch, isBusy, askMove: setMoving, askDelete: setDeleting, chooseMedia: setPicking }), [isBusy]);
+  // Where focus goes once the rows have changed (editorFocus): set with the action, applied after the render.
+  const pendingFocus = useRef<FocusRequest | null>(null);
+  useEffect(() => {
+    const request = pendingFocus.current;
+    if (!request) return;
+    let frame = 0;
+    let tries = 0;
+    // A new paragraph's editor loads lazily: try for a while (about a second), then give up.
+    const attempt = () => {
+      if (applyFocus(request, state.rows) || (tries += 1) > 60) {
+        pendingFocus.current = null;
+        return;
+      }
+      frame = requestAnimationFrame(attempt);
+    };
+    attempt();
+    return () => cancelAnimationFrame(frame);
+  }, [state.rows]);
+
+  const dispatchAndFocus = useCallback((action: EditorAction) => {
+    pendingFocus.current = focusAfter(action) ?? pendingFocus.current;
+    dispatch(action);
+  }, []);
+
+  const actions = useMemo<ItemCardActions>(
+    () => ({ dispatch: dispatchAndFocus, isBusy, askMove: setMoving, askDelete: setDeleting, chooseMedia: setPicking }),
+    [dispatchAndFocus, isBusy],
+  );
 
   const confirmDelete = () => {
     if (!deleting) return;
+    // The item that takes its place, the one before or its row; with none left, Add Row.
+    pendingFocus.current = { kind: 'title', id: neighbourOf(state.rows, deleting.id) ?? ADD_ROW_FOCUS_ID };
     dispatch({ type: 'delete', id: deleting.id });
     if (deleting.isSaved) void deleteSavedItem(organization.id, topic.id, deleting.id);
     setDeleting(null);
   };
   const moveTo = (target: MoveTarget) => {
-    if (moving) dispatch({ type: 'moveTo', id: moving.id, target });
+    if (moving) dispatchAndFocus({ type: 'moveTo', id: moving.id, target });
     setMoving(null);
   };
   const preview = () => {
@@ -168,7 +212,7 @@ function ItemsEditor({ data, paths }: { data: ItemsEditorData; paths: Paths }) {
         <RowCard key={row.id} row={row} index={index} isFirst={index === 0} isLast={index === state.rows.length - 1} actions={actions} />
       ))}
       <div>
-        <Button variant="secondary" isDisabled={isBusy} onPress={() => dispatch({ type: 'addRow' })}>
+        <Button variant="secondary" data-title-for={ADD_ROW_FOCUS_ID} isDisabled={isBusy} onPress={() => dispatchAndFocus({ type: 'addRow' })}>
           Add Row
         </Button>
       </div>
