@@ -131,12 +131,14 @@ describe('the image chooser', () => {
     await waitFor(() => expect((screen.getByRole('textbox', { name: 'Image Name' }) as HTMLInputElement).value).toBe('Loading dock'));
     expect(await screen.findByRole('img', { name: 'Preview of Loading dock' })).toBeTruthy();
     expect(screen.getByRole('figure', { name: 'The new image' }).textContent).toMatch(/Original.*Size: 5 KB/);
-    expect(screen.getByRole('button', { name: 'Crop Image' })).toBeTruthy();
+    expect(isDisabled(screen.getByRole('button', { name: 'Crop Image' }))).toBe(false);
     expect(isDisabled(screen.getByRole('button', { name: 'Confirm' }))).toBe(false);
 
     pick('Image', new File([new Uint8Array(10)], 'tiny.png', { type: 'image/png' }));
     expect(await screen.findByText('The file size is approximately 0 KB. The image must be between 1 KB and 10 MB')).toBeTruthy();
     expect(isDisabled(screen.getByRole('button', { name: 'Confirm' }))).toBe(true);
+    // The same rule as Media Add: an image that breaks a rule cannot be cropped.
+    expect(isDisabled(screen.getByRole('button', { name: 'Crop Image' }))).toBe(true);
 
     pick('Image', new File([new Uint8Array(5000)], 'notes.gif', { type: 'image/gif' }));
     expect(await screen.findByText('The image must be a file of type: image/png, image/jpeg.')).toBeTruthy();
