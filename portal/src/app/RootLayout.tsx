@@ -54,7 +54,7 @@ export function RouteFallback() {
  * A lazy module that could not be fetched: the browsers' words for a failed `import()` (Chromium, Firefox,
  * Safari). The modules come from the server the API is on, so this is the server not answering.
  */
-export function isModuleLoadFailure(error: unknown): boolean {
+function isModuleLoadFailure(error: unknown): boolean {
   return error instanceof TypeError && /dynamically imported module|importing a module script failed/i.test(error.message);
 }
 

@@ -40,7 +40,7 @@ export function neighbourOf(rows: EditorItem[], id: string): string | null {
 }
 
 /** The newest item of a row (or the last row): where a new item lands. */
-export function newestIn(rows: EditorItem[], rowId: string | null): EditorItem | undefined {
+function newestIn(rows: EditorItem[], rowId: string | null): EditorItem | undefined {
   if (rowId === null) return rows.at(-1);
   return rows.find((row) => row.id === rowId)?.children.at(-1);
 }
