@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, expectAccessible, logIn } from './support';
 
@@ -11,6 +12,16 @@ const SHOTS = join(process.env.E2E_DATA_DIR ?? '.', 'screens');
 /** Whether the page is wider than the window (it would scroll sideways). */
 async function overflowsSideways(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/**
+ * WCAG 2.5.3 (axe's label-content-name-mismatch, an experimental rule the journeys' default run leaves out): a
+ * control's accessible name contains its visible text, so speech users can say what they see.
+ */
+async function expectNamesContainLabels(page: Page) {
+  const results = await new AxeBuilder({ page }).withRules(['label-content-name-mismatch']).analyze();
+  const found = results.violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(' ')));
+  expect(found, `label-content-name-mismatch on ${page.url()}`).toEqual([]);
 }
 
 async function logInAs(page: Page, email: string) {
@@ -77,6 +88,7 @@ for (const [width, height] of [
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(await overflowsSideways(page), path).toBeLessThanOrEqual(0);
+      await expectNamesContainLabels(page);
       await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
     }
     // A module's components and the items editor, reached by clicks as an admin would.
@@ -86,6 +98,7 @@ for (const [width, height] of [
     await page.screenshot({ path: join(SHOTS, `components-${width}.png`), fullPage: true });
     await page.getByRole('row').filter({ hasText: 'Welcome' }).getByText('Welcome').click();
     await expect(page.getByRole('heading', { name: 'Topics', level: 1 })).toBeVisible();
+    await expectNamesContainLabels(page);
     await page.screenshot({ path: join(SHOTS, `topics-${width}.png`), fullPage: true });
     await page.getByRole('row').filter({ hasText: 'How this training works' }).getByText('How this training works').click();
     const paragraph = page.getByRole('textbox', { name: /^Text of Paragraph 1 in Row 1/ });
@@ -93,6 +106,7 @@ for (const [width, height] of [
     // The Markdown editor writes in the portal's font and size, like the other fields.
     const font = (element: HTMLElement) => `${getComputedStyle(element).fontFamily} ${getComputedStyle(element).fontSize}`;
     expect(await paragraph.evaluate(font)).toBe(await page.getByRole('textbox', { name: 'Row title' }).first().evaluate(font));
+    await expectNamesContainLabels(page);
     await page.screenshot({ path: join(SHOTS, `items-${width}.png`), fullPage: true });
   });
 }

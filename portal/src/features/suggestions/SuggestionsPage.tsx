@@ -47,7 +47,7 @@ function useSuggestionColumns(unread: boolean, actions: ReturnType<typeof useRow
             View
           </RowLink>
           <RowButton
-            aria-label={`Mark the suggestion from ${from(suggestion)} ${unread ? 'read' : 'unread'}`}
+            aria-label={`${unread ? 'Mark Read' : 'Mark Unread'}: the suggestion from ${from(suggestion)}`}
             isDisabled={!suggestion.abilities.update || actions.isPending}
             onPress={() =>
               void actions.run(suggestion.id, () => markSuggestion(organization.id, suggestion, !unread), {
