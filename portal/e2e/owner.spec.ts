@@ -31,7 +31,13 @@ test('the owner creates an organization with bioreq on, and archives and restore
   await search(page, 'Search by name', other);
   await expect(rowOf(page, other)).toBeVisible();
   await page.getByRole('button', { name: `Archive ${other}` }).click();
+  // Asked first, naming the organization; then announced.
+  const archiveQuestion = page.getByRole('alertdialog', { name: 'Archive this organization?' });
+  await expect(archiveQuestion).toContainText(`${other} will be archived`);
+  await expectAccessible(page);
+  await archiveQuestion.getByRole('button', { name: 'Archive' }).click();
   await expect(page.getByText('No organizations found...')).toBeVisible();
+  await expect(page.getByRole('region', { name: /Notifications/ })).toContainText('Organization archived');
 
   await openTab(page, 'Archived');
   await search(page, 'Search by name', other);
@@ -89,13 +95,22 @@ test('the owner suspends, bans and restores a user', async ({ page, request }) =
   await search(page, 'Search by name or email', email);
   await expect(rowOf(page, email)).toContainText('Pending');
   await page.getByRole('button', { name: `Suspend ${email}` }).click();
+  const suspendQuestion = page.getByRole('alertdialog', { name: 'Suspend this user?' });
+  await expect(suspendQuestion).toContainText(email);
+  // Cancel suspends nobody.
+  await suspendQuestion.getByRole('button', { name: 'Cancel' }).click();
+  await expect(rowOf(page, email)).toContainText('Pending');
+  await page.getByRole('button', { name: `Suspend ${email}` }).click();
+  await suspendQuestion.getByRole('button', { name: 'Suspend' }).click();
   await expect(page.getByText('No users found...')).toBeVisible();
+  await expect(page.getByRole('region', { name: /Notifications/ })).toContainText('User suspended');
 
   await openTab(page, 'Suspended');
   await search(page, 'Search by name or email', email);
   await expect(rowOf(page, email)).toContainText('Suspended');
   await expectAccessible(page);
   await page.getByRole('button', { name: `Ban ${email}` }).click();
+  await page.getByRole('alertdialog', { name: 'Ban this user?' }).getByRole('button', { name: 'Ban' }).click();
   await expect(page.getByText('No users found...')).toBeVisible();
 
   await openTab(page, 'Banned');

@@ -89,7 +89,7 @@ describe('which message a field shows', () => {
   });
 
   it('a confirmation that is not a string does not match', () => {
-    expect(formErrors(forms.resetPasswordScreen, { password: 'Demo-pass-1', password_confirmation: 42 })).toEqual({
+    expect(formErrors(forms.resetPasswordScreen, { email: 'ada@example.com', password: 'Demo-pass-1', password_confirmation: 42 })).toEqual({
       password_confirmation: [messages.passwordConfirmation],
     });
     expect(formErrors(forms.profile, { password: 'short', password_confirmation: '' })).toEqual({

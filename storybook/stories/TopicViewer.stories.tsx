@@ -32,7 +32,7 @@ type Story = StoryObj<typeof meta>;
 
 const procedureToggle = async (canvasElement: HTMLElement, row: string) => {
   const region = await within(canvasElement).findByRole('region', { name: row });
-  return within(region).getByRole('checkbox', { name: 'Complete' });
+  return within(region).getByRole('checkbox', { name: `Complete: ${row}` });
 };
 
 /** Rows with every item type: a Markdown paragraph, an image, a video with its poster, audio, a pdf link. */

@@ -35,9 +35,30 @@ function isNetworkFailure(thrown: unknown): boolean {
   return thrown instanceof TypeError || (thrown instanceof DOMException && thrown.name === 'AbortError');
 }
 
+/** How many saves of a form (or the items editor) are running; see `whileSaving`. */
+let savesRunning = 0;
+
+/**
+ * Runs a form's save: while it runs, no answer from the server is the form's to show (the save failed, the
+ * edits stay on the form, the person can try again) instead of a trip to /no-response, which would leave the
+ * edit screen and, past the unsaved-changes prompt, lose the edits (issue 14). Other failures route as usual.
+ */
+export async function whileSaving<T>(save: () => Promise<T>): Promise<T> {
+  savesRunning += 1;
+  try {
+    return await save();
+  } finally {
+    savesRunning -= 1;
+  }
+}
+
+/** The form-failure text of a save that got no answer (the edits are kept). */
+export const SAVE_NO_RESPONSE = 'No response from server: your changes were not saved. They are still here; please try again.';
+
 /** Applies the global error routing (spec section 8) to a failure the screen does not handle. */
 function routeFailure(status: number, error: ApiErrorBody, options: CallOptions = {}): ApiFailure {
   if (options.routeErrors === false || options.handles?.includes(status)) return { ok: false, status, error, routed: false };
+  if (status === NO_RESPONSE && savesRunning > 0) return { ok: false, status, error: { ...error, message: SAVE_NO_RESPONSE }, routed: false };
   if (status === 401) {
     errorRouter().unauthenticated();
     return { ok: false, status, error, routed: true };

@@ -2,7 +2,7 @@ import { globalCss, styled } from '@tessera/widgets/theme';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from 'react-router';
 import { EXCEPTION_TITLES, ExceptionPage } from '../features/errors/ExceptionPage';
-import { Main } from '../features/shell/Chrome';
+import { PublicLayout } from '../features/shell/PublicLayout';
 import { accessOf } from '../guards/access';
 import { useHistoryStore } from '../state/history';
 
@@ -51,15 +51,29 @@ export function RouteFallback() {
 }
 
 /**
- * A screen that failed to render or its module failed to load: not-found for a 404 answer, else
- * whoops. Part of the entry chunk, so it shows even when lazy modules cannot be fetched.
+ * A lazy module that could not be fetched: the browsers' words for a failed `import()` (Chromium, Firefox,
+ * Safari). The modules come from the server the API is on, so this is the server not answering.
+ */
+function isModuleLoadFailure(error: unknown): boolean {
+  return error instanceof TypeError && /dynamically imported module|importing a module script failed/i.test(error.message);
+}
+
+function exceptionTitle(error: unknown): string {
+  if (isRouteErrorResponse(error) && error.status === 404) return EXCEPTION_TITLES.notFound;
+  return isModuleLoadFailure(error) ? EXCEPTION_TITLES.noResponse : EXCEPTION_TITLES.whoops;
+}
+
+/**
+ * A screen that failed to render or its module failed to load: not-found for a 404 answer, No Response From
+ * Server when a module could not be fetched, else whoops; with the public top bar. Part of the entry chunk, so it
+ * shows even when lazy modules cannot be fetched.
  */
 export function RootErrorBoundary() {
   const error = useRouteError();
   globalStyles();
   return (
-    <Main layout="centered">
-      <ExceptionPage title={isRouteErrorResponse(error) && error.status === 404 ? EXCEPTION_TITLES.notFound : EXCEPTION_TITLES.whoops} />
-    </Main>
+    <PublicLayout>
+      <ExceptionPage title={exceptionTitle(error)} />
+    </PublicLayout>
   );
 }

@@ -132,3 +132,21 @@ describe('about', () => {
     expect(screen.getByText('1.3.5')).toBeTruthy();
   });
 });
+
+describe('skip link', () => {
+  it.each([
+    ['an authenticated page', '/profile', true],
+    ['a public page', '/forgot-password', false],
+  ])('is the first stop of the keyboard on %s and moves focus to the main landmark', async (_name, path, signedInVisitor) => {
+    if (signedInVisitor) {
+      tokenStore.set(TOKENS);
+      fakeApi(signedIn());
+    }
+    renderApp(path);
+    const skip = await screen.findByRole('link', { name: 'Skip to main content' });
+    const focusable = document.querySelectorAll('a[href], button, input, select, textarea, [tabindex="0"]');
+    expect(focusable[0]).toBe(skip);
+    fireEvent.click(skip);
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+});

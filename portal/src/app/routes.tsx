@@ -1,4 +1,6 @@
 import { Navigate, redirect, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { ForbiddenPage, NoResponsePage, NotFoundPage, WhoopsPage } from '../features/errors/ExceptionPages';
+import { PublicLayout } from '../features/shell/PublicLayout';
 import { authenticatedLoader, freshUserLoader, guestOnlyLoader, ownerLoader } from '../guards/loaders';
 import type { AccessRole } from '../guards/roles';
 import { RootErrorBoundary, RootLayout, RouteFallback } from './RootLayout';
@@ -33,7 +35,9 @@ function withListRevalidation(route: RouteObject): RouteObject {
 
 /**
  * The route table of this slice (spec section 2.1). Every screen and layout is a lazy module, so
- * a visit to /login downloads only what /login shows.
+ * a visit to /login downloads only what /login shows; the exceptions are the public layout (a header and a
+ * centered column) and the exception pages, which must show when the server (and so every lazy module) is out
+ * of reach.
  */
 export const routes: RouteObject[] = (
   [
@@ -46,7 +50,7 @@ export const routes: RouteObject[] = (
         {
           // Guest only: an authenticated visitor is sent back to the previous path.
           loader: guestOnlyLoader,
-          lazy: () => import('../features/shell/PublicLayout').then((m) => ({ Component: m.PublicLayout })),
+          Component: PublicLayout,
           children: [
             { path: 'login', lazy: () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage })) },
             { path: 'sign-up', lazy: () => import('../features/auth/SignUpPage').then((m) => ({ Component: m.SignUpPage })) },
@@ -66,26 +70,19 @@ export const routes: RouteObject[] = (
         },
         {
           // Open to anyone.
-          lazy: () => import('../features/shell/PublicLayout').then((m) => ({ Component: m.PublicLayout })),
+          Component: PublicLayout,
           children: [
             {
               path: 'confirm-email/:token',
               lazy: () => import('../features/auth/ConfirmEmailPage').then((m) => ({ Component: m.ConfirmEmailPage })),
             },
             { path: 'about', lazy: () => import('../features/about/AboutPage').then((m) => ({ Component: m.AboutPage })) },
-            { path: 'whoops', lazy: () => import('../features/errors/ExceptionPages').then((m) => ({ Component: m.WhoopsPage })) },
-            {
-              path: 'no-response',
-              lazy: () => import('../features/errors/ExceptionPages').then((m) => ({ Component: m.NoResponsePage })),
-            },
-            {
-              path: 'forbidden',
-              lazy: () => import('../features/errors/ExceptionPages').then((m) => ({ Component: m.ForbiddenPage })),
-            },
-            {
-              path: 'not-found',
-              lazy: () => import('../features/errors/ExceptionPages').then((m) => ({ Component: m.NotFoundPage })),
-            },
+            // The exception pages (spec 2.2) and their layout are part of the entry chunk, not lazy: /no-response is
+            // where the portal goes when the server does not answer, and then no module can be fetched from it.
+            { path: 'whoops', Component: WhoopsPage },
+            { path: 'no-response', Component: NoResponsePage },
+            { path: 'forbidden', Component: ForbiddenPage },
+            { path: 'not-found', Component: NotFoundPage },
           ],
         },
         // Chromeless: no top bar, no logo; a host page embeds or links to it.

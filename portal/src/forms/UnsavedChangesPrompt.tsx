@@ -24,8 +24,13 @@ function usePromptBeforeUnload(when: boolean) {
  * Asks before leaving an edit screen whose form has unsaved changes: navigations inside the app
  * wait for the answer (react-router's blocker), leaving the app gets the browser's prompt.
  */
-export function UnsavedChangesPrompt({ when }: { when: boolean }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
+export function UnsavedChangesPrompt({ when, includeSearch = false }: { when: boolean; includeSearch?: boolean }) {
+  // An add form lives in a tab of its list's page (?tab=add): there a change of the search (another tab) leaves
+  // the form too (issue 14), as the sidebar does.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      when && (currentLocation.pathname !== nextLocation.pathname || (includeSearch && currentLocation.search !== nextLocation.search)),
+  );
   usePromptBeforeUnload(when);
   return (
     <ModalDialog title={UNSAVED_CHANGES_TEXT} isOpen={blocker.state === 'blocked'} role="alertdialog">

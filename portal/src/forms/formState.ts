@@ -17,6 +17,11 @@ export interface FormState<V extends FormValues> {
   values: V;
   errors: FieldErrors;
   status: FormStatus;
+  /**
+   * The last save got no answer (the message is under OTHER): the same values may be sent again without an
+   * edit, since nothing about them was wrong.
+   */
+  canRetry?: boolean;
 }
 
 export type FormAction<V extends FormValues> =
@@ -25,7 +30,7 @@ export type FormAction<V extends FormValues> =
   | { type: 'invalid'; errors: FieldErrors }
   | { type: 'saving' }
   | { type: 'succeeded'; values: V }
-  | { type: 'failed'; errors: FieldErrors }
+  | { type: 'failed'; errors: FieldErrors; canRetry?: boolean }
   | { type: 'reset'; values: V };
 
 export function initialFormState<V extends FormValues>(values: V): FormState<V> {
@@ -50,17 +55,22 @@ export function formReducer<V extends FormValues>(state: FormState<V>, action: F
     case 'touched': {
       // An input outside the values (a captcha) changed: same clearing as an edit.
       const errors = withoutKeys(state.errors, [action.field, OTHER]);
-      return { ...state, errors, status: hasErrors(errors) ? 'errors' : 'idle' };
+      return { values: state.values, errors, status: hasErrors(errors) ? 'errors' : 'idle' };
     }
     case 'invalid':
-      return { ...state, errors: action.errors, status: 'errors' };
+      return { values: state.values, errors: action.errors, status: 'errors' };
     case 'saving':
-      return { ...state, errors: {}, status: 'saving' };
+      return { values: state.values, errors: {}, status: 'saving' };
     case 'succeeded':
       // Success shows once, with the fields reset.
       return { values: action.values, errors: {}, status: 'success' };
     case 'failed':
-      return { ...state, errors: action.errors, status: hasErrors(action.errors) ? 'errors' : 'idle' };
+      return {
+        values: state.values,
+        errors: action.errors,
+        status: hasErrors(action.errors) ? 'errors' : 'idle',
+        ...(action.canRetry ? { canRetry: true } : {}),
+      };
     case 'reset':
       return initialFormState(action.values);
   }
@@ -97,7 +107,7 @@ export function failureErrors(failure: ApiFailure, visibleFields: readonly strin
 }
 
 export function canSubmit(state: FormState<FormValues>): boolean {
-  return state.status !== 'saving' && !hasErrors(state.errors);
+  return state.status !== 'saving' && (!hasErrors(state.errors) || state.canRetry === true);
 }
 
 function sameValue(a: FormValue | undefined, b: FormValue | undefined): boolean {

@@ -1,7 +1,8 @@
 import type { FieldErrors, FormSchema } from '@tessera/sdk/rules';
 import { hasErrors } from '@tessera/sdk/rules';
 import { useCallback, useLayoutEffect, useReducer, useRef, useState, type FormEvent } from 'react';
-import type { ApiFailure, ApiOutcome } from '../api/outcome';
+import { whileSaving } from '../api/call';
+import { NO_RESPONSE, type ApiFailure, type ApiOutcome } from '../api/outcome';
 import { canSubmit, failureErrors, formReducer, initialFormState, OTHER, placeErrors, validateForm, valuesDiffer, type FormValues } from './formState';
 
 export interface UseFormOptions<V extends FormValues, T> {
@@ -10,6 +11,11 @@ export interface UseFormOptions<V extends FormValues, T> {
   rules: FormSchema;
   /** Fields that have an input on the screen, where 422 messages show. Defaults to the keys of initialValues. */
   fields?: readonly string[];
+  /**
+   * Checks beyond the rules that need more than the values (a picked file's type, size, dimensions): run with the
+   * rules before anything is sent, so every field's problem shows at once.
+   */
+  check?(values: V): FieldErrors | Promise<FieldErrors>;
   /** Sends the values (through apiCall, so unhandled failures are routed globally). */
   submit(values: V): Promise<ApiOutcome<T>>;
   /** The values the form resets to after a success; defaults to initialValues. */
@@ -63,14 +69,15 @@ export function useForm<V extends FormValues, T>(options: UseFormOptions<V, T>) 
     const { state: current, options: opts } = latest.current;
     if (!canSubmit(current)) return;
     const visible = opts.fields ?? Object.keys(opts.initialValues);
-    const invalid = validateForm(current.values, opts.rules);
+    const values = current.values;
+    dispatch({ type: 'saving' });
+    const invalid = { ...(opts.check ? await opts.check(values) : {}), ...validateForm(values, opts.rules) };
     if (hasErrors(invalid)) {
       dispatch({ type: 'invalid', errors: placeErrors(invalid, visible) });
       return;
     }
-    const values = current.values;
-    dispatch({ type: 'saving' });
-    const outcome = await opts.submit(values);
+    // No answer from the server is shown on the form, with the edits kept (whileSaving).
+    const outcome = await whileSaving(() => opts.submit(values));
     if (outcome.ok) {
       setSubmitted(values);
       const after = opts.valuesAfterSuccess?.(outcome.data, values) ?? opts.initialValues;
@@ -79,7 +86,11 @@ export function useForm<V extends FormValues, T>(options: UseFormOptions<V, T>) 
       opts.onSuccess?.(outcome.data, values);
       return;
     }
-    dispatch({ type: 'failed', errors: opts.mapFailure?.(outcome) ?? failureErrors(outcome, visible) });
+    dispatch({
+      type: 'failed',
+      errors: opts.mapFailure?.(outcome) ?? failureErrors(outcome, visible),
+      canRetry: outcome.status === NO_RESPONSE && !outcome.routed,
+    });
     opts.onFailure?.(outcome);
   }, []);
 
@@ -103,7 +114,7 @@ export function useForm<V extends FormValues, T>(options: UseFormOptions<V, T>) 
      * For the submit button's isDisabled: errors block it; a running save shows as isPending
      * instead, which keeps the button focused.
      */
-    hasErrors: hasErrors(state.errors),
+    hasErrors: hasErrors(state.errors) && !state.canRetry,
     /** True while the values differ from the initial or last saved ones (edit screens ask before leaving). */
     isDirty: valuesDiffer(state.values, baseline),
     /** The values of the last successful send (a success screen may show them). */

@@ -62,7 +62,8 @@ export function ServerTable<T, O extends string>({
         selection={selection}
         isBusy={list.isLoading}
       />
-      {meta ? (
+      {/* An empty list says so in the table; no "0–0 of 0" and no page buttons under it. */}
+      {meta && meta.total > 0 ? (
         <Pagination
           label={`${label} pages`}
           page={meta.current_page}

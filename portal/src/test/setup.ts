@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { setErrorRouter } from '../api/errorRouting';
+import { clearToasts } from '../ui/Toasts';
 
 // Screens are lazy route modules: their first import in a busy run can take a few seconds.
 configure({ asyncUtilTimeout: 15_000 });
@@ -10,4 +11,5 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   setErrorRouter(null);
+  clearToasts();
 });

@@ -46,6 +46,8 @@ export interface ModalDialogProps {
   onOpenChange?: (isOpen: boolean) => void;
   /** False for dialogs that block the page until one of their own buttons is chosen. */
   isDismissable?: boolean;
+  /** Escape closes the dialog (onOpenChange(false)); defaults to isDismissable. A question closes on Escape as on its safe answer. */
+  isKeyboardDismissable?: boolean;
   /** alertdialog for questions that interrupt (leave with unsaved changes?). */
   role?: 'dialog' | 'alertdialog';
   /** small for questions and forms; medium and large for what is shown in it (an audio player, an image, a video). */
@@ -57,9 +59,18 @@ export interface ModalDialogProps {
  * The portal's one modal dialog (react-aria's Modal and Dialog): focus moves in and stays there,
  * the page behind is inert, and the title names the dialog.
  */
-export function ModalDialog({ title, isOpen, onOpenChange, isDismissable = false, role = 'dialog', size = 'small', children }: ModalDialogProps) {
+export function ModalDialog({
+  title,
+  isOpen,
+  onOpenChange,
+  isDismissable = false,
+  isKeyboardDismissable = isDismissable,
+  role = 'dialog',
+  size = 'small',
+  children,
+}: ModalDialogProps) {
   return (
-    <Overlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable={isDismissable} isKeyboardDismissDisabled={!isDismissable}>
+    <Overlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable={isDismissable} isKeyboardDismissDisabled={!isKeyboardDismissable}>
       <Box size={size}>
         <Content role={role}>
           <Title slot="title">{title}</Title>

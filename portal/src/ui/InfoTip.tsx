@@ -1,9 +1,9 @@
 import { styled } from '@tessera/widgets/theme';
-import { useId, useState } from 'react';
+import { Button as AriaButton } from 'react-aria-components/Button';
+import { Tooltip as AriaTooltip, TooltipTrigger } from 'react-aria-components/Tooltip';
 
-const Wrapper = styled('span', { position: 'relative', display: 'inline-flex' });
-
-const Trigger = styled('button', {
+const Trigger = styled(AriaButton, {
+  flexShrink: 0,
   width: '24px',
   height: '24px',
   padding: 0,
@@ -16,23 +16,24 @@ const Trigger = styled('button', {
   fontWeight: '$bold',
   cursor: 'help',
   outline: 'none',
-  '&:focus-visible': { boxShadow: '$focus' },
+  '&[data-focus-visible]': { boxShadow: '$focus' },
 });
 
-const Tip = styled('span', {
-  position: 'absolute',
-  bottom: 'calc(100% + 6px)',
-  right: 0,
-  zIndex: 10,
-  width: 'max-content',
+// react-aria renders the tooltip in a layer above the page (a portal at the end of the body), so a table's
+// scroll container or a card's overflow cannot cut it off; it is placed beside the trigger and flips to stay
+// in the window.
+const Tip = styled(AriaTooltip, {
+  zIndex: 200,
   maxWidth: '260px',
   padding: '$2 $3',
   borderRadius: '$md',
   backgroundColor: '$text',
   color: '$background',
+  fontFamily: '$body',
   fontSize: '$1',
   lineHeight: '$body',
   boxShadow: '$card',
+  overflowWrap: 'anywhere',
 });
 
 export interface InfoTipProps {
@@ -42,25 +43,17 @@ export interface InfoTipProps {
   text: string;
 }
 
-/** An "i" button whose tooltip shows on hover and keyboard focus, and hides on Escape. */
+/**
+ * An "i" button whose tooltip shows on hover and keyboard focus, and hides on Escape (react-aria's
+ * TooltipTrigger and Tooltip).
+ */
 export function InfoTip({ label, text }: InfoTipProps) {
-  const id = useId();
-  const [open, setOpen] = useState(false);
   return (
-    <Wrapper onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
-      <Trigger
-        type="button"
-        aria-label={label}
-        aria-describedby={id}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
-        onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
-      >
-        i
-      </Trigger>
-      <Tip role="tooltip" id={id} hidden={!open}>
+    <TooltipTrigger delay={300} closeDelay={100}>
+      <Trigger aria-label={label}>i</Trigger>
+      <Tip placement="top" offset={6}>
         {text}
       </Tip>
-    </Wrapper>
+    </TooltipTrigger>
   );
 }

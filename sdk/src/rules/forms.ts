@@ -393,7 +393,8 @@ export const forms = {
   ),
   forgotPassword: form({ email }),
   resetPassword: form({ email, password: requiredPassword, token: requiredToken }),
-  resetPasswordScreen: confirmingPassword(form({ password: requiredPassword, password_confirmation: passwordConfirmation })),
+  /** The reset screen: the email comes from the link's query, or is typed when the link lacks it. */
+  resetPasswordScreen: confirmingPassword(form({ email, password: requiredPassword, password_confirmation: passwordConfirmation })),
   confirmEmail: form({ token: requiredToken, email: present(emailAddress()) }),
   acceptInvitation: form({ token: requiredToken }),
   /** In the profile every field is optional (blank: unchanged); the confirmation becomes required once a password is typed. */

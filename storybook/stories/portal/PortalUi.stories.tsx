@@ -7,6 +7,9 @@ import { RadioGroup } from '@portal/ui/RadioGroup';
 import { RowButton } from '@portal/ui/RowButton';
 import { SearchField } from '@portal/ui/SearchField';
 import { Select } from '@portal/ui/Select';
+import { MAIN_ID, SkipLink } from '@portal/ui/SkipLink';
+import { announce, Toasts } from '@portal/ui/Toasts';
+import { Button } from '@tessera/widgets/ui';
 import { Switch } from '@portal/ui/Switch';
 import { Tabs } from '@portal/ui/Tabs';
 import { TagPicker } from '@portal/ui/TagPicker';
@@ -234,7 +237,7 @@ function DeleteExample() {
   );
 }
 
-/** A delete asks first (spec section 8): No, Cancel has the focus; only the dialog's buttons close it. */
+/** A delete asks first (spec section 8): No, Cancel has the focus; its buttons or Escape (the safe answer) close it, a click outside does not. */
 export const ConfirmationDialog: Story = {
   render: () => <DeleteExample />,
   play: async ({ canvasElement }) => {
@@ -242,9 +245,13 @@ export const ConfirmationDialog: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Delete Fire exits.pdf' }));
     const dialog = await page(canvasElement).findByRole('alertdialog', { name: MEDIA_DELETE_QUESTION });
     await expect(within(dialog).getByRole('button', { name: 'No, Cancel' })).toHaveFocus();
+    // Escape answers the safe way, as No, Cancel does.
     await userEvent.keyboard('{Escape}');
-    await expect(dialog).toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'No, Cancel' }));
+    await waitFor(() => expect(page(canvasElement).queryByRole('alertdialog')).toBeNull());
+    await expect(canvas.getByText('Fire exits.pdf')).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Delete Fire exits.pdf' }));
+    const asked = await page(canvasElement).findByRole('alertdialog', { name: MEDIA_DELETE_QUESTION });
+    await userEvent.click(within(asked).getByRole('button', { name: 'No, Cancel' }));
     await waitFor(() => expect(page(canvasElement).queryByRole('alertdialog')).toBeNull());
     await expect(canvas.getByText('Fire exits.pdf')).toBeInTheDocument();
 
@@ -326,19 +333,76 @@ export const SwitchAndRadioGroup: Story = {
   },
 };
 
-/** An "i" whose tip shows on hover and keyboard focus and hides on Escape. */
+/**
+ * An "i" whose tip shows on hover and keyboard focus and hides on Escape. The tip is drawn in a layer above the
+ * page (outside the story's box), so a scroll container around the trigger cannot cut it off.
+ */
 export const InfoTipStory: Story = {
   name: 'InfoTip',
-  render: () => <InfoTip label="About thumbnails" text={messages.thumbnailType} />,
+  render: () => (
+    <div style={{ overflow: 'auto', maxHeight: '32px', paddingTop: '4px' }}>
+      <InfoTip label="About thumbnails" text={messages.thumbnailType} />
+    </div>
+  ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    const page = within(canvasElement.ownerDocument.body);
     const trigger = canvas.getByRole('button', { name: 'About thumbnails' });
-    await expect(canvas.queryByRole('tooltip')).toBeNull();
+    await expect(page.queryByRole('tooltip')).toBeNull();
     await userEvent.tab();
     await expect(trigger).toHaveFocus();
-    await expect(canvas.getByRole('tooltip')).toHaveTextContent('Image must be either a jpeg or png');
+    const tip = await page.findByRole('tooltip');
+    await expect(tip).toHaveTextContent('Image must be either a jpeg or png');
+    await expect(canvasElement.contains(tip)).toBe(false);
     await expect(trigger).toHaveAccessibleDescription('Image must be either a jpeg or png');
     await userEvent.keyboard('{Escape}');
-    await expect(canvas.queryByRole('tooltip')).toBeNull();
+    await waitFor(() => expect(page.queryByRole('tooltip')).toBeNull());
+  },
+};
+
+/** The first Tab of a page shows "Skip to main content"; Enter moves focus to the page's main landmark. */
+export const SkipLinkStory: Story = {
+  name: 'SkipLink',
+  render: () => (
+    <div style={{ position: 'relative', paddingTop: 48 }}>
+      <SkipLink />
+      <nav aria-label="Sidebar">
+        <a href="#modules">Modules</a> <a href="#media">Media</a>
+      </nav>
+      <main id={MAIN_ID} tabIndex={-1}>
+        <Text>The page itself.</Text>
+      </main>
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.tab();
+    const skip = canvas.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByRole('main')).toHaveFocus();
+  },
+};
+
+/**
+ * A completed action is announced in react-aria's toast region (a landmark screen readers read): what was done
+ * and where the record went. The toast closes by itself, or with its close button.
+ */
+export const ToastsStory: Story = {
+  name: 'Toasts',
+  render: () => (
+    <>
+      <Button onPress={() => announce('Module archived', '“Site Safety” is in the Archived tab, where it can be restored.')}>Archive Site Safety</Button>
+      <Toasts />
+    </>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Archive Site Safety' }));
+    const region = await page(canvasElement).findByRole('region', { name: /Notifications/ });
+    await expect(region).toHaveTextContent('Module archived');
+    await expect(region).toHaveTextContent('“Site Safety” is in the Archived tab, where it can be restored.');
+    await userEvent.click(within(region).getByRole('button', { name: 'Close notification' }));
+    await waitFor(() => expect(page(canvasElement).queryByRole('region', { name: /Notifications/ })).toBeNull());
   },
 };

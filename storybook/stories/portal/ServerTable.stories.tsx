@@ -65,7 +65,7 @@ function memberColumns(server: FakeList<StoryMember>, actions: ReturnType<typeof
           aria-label={`Archive ${member.name}`}
           tone="danger"
           isDisabled={actions.isPending}
-          onPress={() => void actions.run(member.id, () => archive(server, member))}
+          onPress={() => void actions.run(member.id, () => archive(server, member), { title: 'Member archived' })}
         >
           Archive
         </RowButton>
@@ -242,7 +242,7 @@ export const NoMatches: Story = {
     const canvas = await shown(canvasElement);
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Search by name or email' }), 'nobody{Enter}');
     await expect(await canvas.findByText('No members found...')).toBeInTheDocument();
-    await expect(canvas.getByText('0–0 of 0')).toBeInTheDocument();
+    await expect(canvas.queryByText(/of 0/)).toBeNull();
     await expect(canvas.queryByRole('button', { name: 'Next page' })).toBeNull();
   },
 };
@@ -252,8 +252,8 @@ export const Empty: Story = {
   render: () => <Members rows={[]} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('0–0 of 0')).toBeInTheDocument();
-    await expect(canvas.getByText('No members found...')).toBeInTheDocument();
+    await expect(await canvas.findByText('No members found...')).toBeInTheDocument();
+    await expect(canvas.queryByText(/of 0/)).toBeNull();
   },
 };
 

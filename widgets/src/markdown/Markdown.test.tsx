@@ -69,6 +69,20 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown('[ref]')).toBe('<p>[ref]</p>');
   });
 
+  it('renders GFM tables and strikethrough, what the paragraph editor offers', () => {
+    const html = renderMarkdown('| Step | Check |\n| --- | :-: |\n| Footing | ~~loose~~ firm |');
+    expect(html).toContain('<table>');
+    expect(html).toContain('<th>Step</th>');
+    expect(html).toContain('<td align="center"><del>loose</del> firm</td>');
+    expect(renderMarkdown('a ~b~ c')).toBe('<p>a ~b~ c</p>');
+  });
+
+  it('never shows an HTML comment, in a block or inline, and still shows other raw HTML as text', () => {
+    expect(renderMarkdown('Before\n\n<!-- a note\nfor authors -->\n\nAfter')).toMatch(/^<p>Before<\/p>\s*<p>After<\/p>$/);
+    expect(renderMarkdown('One <!-- hidden --> two')).toBe('<p>One  two</p>');
+    expect(renderMarkdown('<b>bold?</b> <!-- x -->')).toBe('<p>&lt;b&gt;bold?&lt;/b&gt; </p>');
+  });
+
   it('does not let text that looks like a link pick up the new-tab attributes', () => {
     expect(renderMarkdown('`<a href="x">`')).toContain('&lt;a href=&quot;x&quot;&gt;');
   });

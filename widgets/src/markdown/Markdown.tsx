@@ -18,6 +18,11 @@ const Prose = /* @__PURE__ */ styled('div', {
   '& code': { fontFamily: '$mono', fontSize: '0.9em', backgroundColor: '$surfaceMuted', padding: '0 $1', borderRadius: '$sm' },
   '& pre': { overflowX: 'auto', padding: '$3', backgroundColor: '$surfaceMuted', borderRadius: '$md' },
   '& pre code': { padding: 0 },
+  // GFM tables: scroll sideways inside the text on a narrow screen, never the page.
+  '& table': { display: 'block', maxWidth: '100%', overflowX: 'auto', borderCollapse: 'collapse', margin: '0 0 $3' },
+  '& th, & td': { padding: '$1 $2', border: '1px solid $borderSubtle', textAlign: 'left' },
+  '& th[align="center"], & td[align="center"]': { textAlign: 'center' },
+  '& th[align="right"], & td[align="right"]': { textAlign: 'right' },
   '& blockquote': { paddingLeft: '$3', borderLeft: '4px solid $borderSubtle', color: '$textMuted' },
 });
 

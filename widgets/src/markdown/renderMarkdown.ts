@@ -1,4 +1,9 @@
 import { compile, parse, postprocess, preprocess } from 'micromark';
+import { gfmStrikethrough, gfmStrikethroughHtml } from 'micromark-extension-gfm-strikethrough';
+import { gfmTable, gfmTableHtml } from 'micromark-extension-gfm-table';
+
+type CompileOptions = NonNullable<Parameters<typeof compile>[0]>;
+type HtmlExtension = NonNullable<CompileOptions['htmlExtensions']>[number];
 
 /**
  * Markdown to HTML that is safe to put into the page.
@@ -9,9 +14,50 @@ import { compile, parse, postprocess, preprocess } from 'micromark';
  * - link and image URLs are kept only for safe protocols (http, https, mailto, ... and relative URLs);
  *   `javascript:`, `data:` and `vbscript:` URLs become an empty href/src.
  * Neither option that turns these off (allowDangerousHtml, allowDangerousProtocol) is ever passed.
+ *
+ * Besides CommonMark it renders GFM tables and strikethrough (micromark's own extensions, what the paragraph
+ * editor's toolbar offers), and an HTML comment (`<!-- note to other authors -->`) is left out: an author's
+ * note is never shown to learners as text.
  */
 export function renderMarkdown(text: string): string {
-  return openLinksSafely(compile()(postprocess(parseDocument(text))));
+  const html = compile({ htmlExtensions: [gfmTableHtml(), gfmStrikethroughHtml(), withoutHtmlComments()] });
+  return openLinksSafely(html(postprocess(parseDocument(text))));
+}
+
+/**
+ * Leaves HTML comments out of the output. Other raw HTML is still written as escaped text (the compiler's own
+ * handlers, repeated here for the tokens this extension takes over: without allowDangerousHtml, entering HTML
+ * only starts a new line for a block, and leaving it only clears the encoding flag).
+ */
+function withoutHtmlComments(): HtmlExtension {
+  let inComment = false;
+  return {
+    enter: {
+      htmlFlow(token) {
+        inComment = this.sliceSerialize(token).trimStart().startsWith('<!--');
+        if (!inComment) this.lineEndingIfNeeded();
+      },
+      htmlText(token) {
+        inComment = this.sliceSerialize(token).startsWith('<!--');
+      },
+    },
+    exit: {
+      htmlFlowData(token) {
+        if (!inComment) this.raw(this.encode(this.sliceSerialize(token)));
+      },
+      htmlTextData(token) {
+        if (!inComment) this.raw(this.encode(this.sliceSerialize(token)));
+      },
+      htmlFlow() {
+        this.setData('ignoreEncode');
+        inComment = false;
+      },
+      htmlText() {
+        this.setData('ignoreEncode');
+        inComment = false;
+      },
+    },
+  };
 }
 
 /**
@@ -23,7 +69,7 @@ export function renderMarkdown(text: string): string {
 let parser: ReturnType<typeof parse> | undefined;
 
 function parseDocument(text: string) {
-  parser ??= parse();
+  parser ??= parse({ extensions: [gfmTable(), gfmStrikethrough({ singleTilde: false })] });
   parser.defined = [];
   parser.lazy = {};
   return parser.document().write(preprocess()(text, undefined, true));

@@ -67,7 +67,12 @@ export const RowView = /* @__PURE__ */ memo(function RowView({ row, headingLevel
           {row.text}
         </Heading>
         {row.is_procedure && onToggle ? (
-          <Checkbox label={text.completeLabel} isSelected={row.is_complete} onChange={(complete) => onToggle(row.id, complete)} />
+          <Checkbox
+            label={text.completeLabel}
+            aria-label={text.completeName(row.text ?? '')}
+            isSelected={row.is_complete}
+            onChange={(complete) => onToggle(row.id, complete)}
+          />
         ) : null}
         {row.is_procedure && !onToggle ? <Tag>{text.procedure}</Tag> : null}
       </RowHeader>

@@ -106,7 +106,8 @@ describe('TopicViewer', () => {
   it('ticks a procedure row at once, records it, then reports the change', async () => {
     const { fake, onComplete } = setup();
     const row = await screen.findByRole('region', { name: 'Put on protective equipment' });
-    const toggle = within(row).getByRole('checkbox', { name: text.completeLabel });
+    // Named by its row: every procedure checkbox of a topic says which step it ticks.
+    const toggle = within(row).getByRole('checkbox', { name: 'Complete: Put on protective equipment' });
     expect(toggle).toHaveProperty('checked', false);
     await userEvent.click(toggle);
     expect(toggle).toHaveProperty('checked', true);
@@ -115,7 +116,7 @@ describe('TopicViewer', () => {
     expect(onComplete).toHaveBeenCalledWith({ topicId: DEMO_TOPIC_ID, itemId, complete: true });
     expect(completionCalls(fake)).toEqual(['POST']);
 
-    const done = within(rowRegion('Check the machine')).getByRole('checkbox', { name: text.completeLabel });
+    const done = within(rowRegion('Check the machine')).getByRole('checkbox', { name: text.completeName('Check the machine') });
     expect(done).toHaveProperty('checked', true);
     await userEvent.click(done);
     await waitFor(() => expect(onComplete).toHaveBeenCalledTimes(2));
@@ -137,7 +138,7 @@ describe('TopicViewer', () => {
     const onComplete = vi.fn();
     render(<TopicViewer client={client} organization={DEMO_TENANT} topic={DEMO_TOPIC_ID} onComplete={onComplete} />);
     const row = await screen.findByRole('region', { name: 'Put on protective equipment' });
-    const toggle = within(row).getByRole('checkbox', { name: text.completeLabel });
+    const toggle = within(row).getByRole('checkbox', { name: text.completeName('Put on protective equipment') });
     await userEvent.click(toggle);
     expect(toggle).toHaveProperty('checked', true);
     expect(screen.queryByRole('alert')).toBeNull();

@@ -8,6 +8,8 @@ export const topicViewerMessages = {
   noTopic: 'Choose a topic to see its items here.',
   retry: 'Try again',
   completeLabel: 'Complete',
+  /** The procedure checkbox's accessible name: the visible "Complete" first (WCAG 2.5.3), then its row. */
+  completeName: (row: string) => `Complete: ${row}`,
   procedure: 'Procedure',
   completionFailed: 'Your progress on this step could not be saved. Please try again.',
   missingMedia: 'This file is not available.',

@@ -63,6 +63,8 @@ export interface ButtonProps {
   autoFocus?: boolean;
   /** Accessible name when the children are not text. */
   'aria-label'?: string;
+  /** data-* attributes (hooks for a screen's focus management and for tests). */
+  [data: `data-${string}`]: string | undefined;
   children: ReactNode;
 }
 

@@ -30,6 +30,8 @@ const Box = /* @__PURE__ */ styled('span', {
 
 export interface CheckboxProps {
   label: string;
+  /** An accessible name that says more than the visible label (it starts with the label, WCAG 2.5.3). */
+  'aria-label'?: string;
   isSelected: boolean;
   onChange: (isSelected: boolean) => void;
   isDisabled?: boolean;

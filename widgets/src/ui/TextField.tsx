@@ -27,6 +27,8 @@ const FieldInput = /* @__PURE__ */ styled(Input, {
   '&[data-focused]': { borderColor: '$focus', boxShadow: '$focus' },
   '&[data-invalid]': { borderColor: '$danger' },
   '&[data-disabled]': { backgroundColor: '$disabledSurface', color: '$disabledText', cursor: 'not-allowed' },
+  // Read-only (an id, an email from a link): a value to read and copy, not an input to type in.
+  '&[readonly]': { backgroundColor: '$surfaceMuted', borderColor: 'transparent', cursor: 'default' },
 });
 
 const Description = /* @__PURE__ */ styled(Text, { fontSize: '$1', color: '$textMuted' });

@@ -50,11 +50,11 @@ function changeRequest(tenantId: string, request: TenantAccessRequest, change: C
 }
 
 /** The transitions of spec section 4 open to this request, as the server's abilities say. */
-const ACTIONS: { label: string; ability: keyof TenantAccessRequest['abilities']; change: Change; tone?: 'danger' }[] = [
-  { label: 'Approve', ability: 'approve', change: { status: 'approved' } },
-  { label: 'Decline', ability: 'decline', change: { status: 'declined' }, tone: 'danger' },
-  { label: 'Archive', ability: 'archive', change: 'archive', tone: 'danger' },
-  { label: 'Restore', ability: 'restore', change: { is_deleted: false } },
+const ACTIONS: { label: string; ability: keyof TenantAccessRequest['abilities']; change: Change; tone?: 'danger'; done: string; where: string }[] = [
+  { label: 'Approve', ability: 'approve', change: { status: 'approved' }, done: 'Access request approved', where: 'is now a member' },
+  { label: 'Decline', ability: 'decline', change: { status: 'declined' }, tone: 'danger', done: 'Access request declined', where: 'was declined' },
+  { label: 'Archive', ability: 'archive', change: 'archive', tone: 'danger', done: 'Access request archived', where: 'is in the Archived tab' },
+  { label: 'Restore', ability: 'restore', change: { is_deleted: false }, done: 'Access request restored', where: 'is back in its list' },
 ];
 
 function AccessRequestList({ view }: { view: AccessRequestsView }) {
@@ -84,7 +84,12 @@ function AccessRequestList({ view }: { view: AccessRequestsView }) {
                 aria-label={`${action.label} ${name}`}
                 tone={action.tone}
                 isDisabled={actions.isPending}
-                onPress={() => void actions.run(request.id, () => changeRequest(organization.id, request, action.change))}
+                onPress={() =>
+                  void actions.run(request.id, () => changeRequest(organization.id, request, action.change), {
+                    title: action.done,
+                    description: `The request of ${name} ${action.where}.`,
+                  })
+                }
               >
                 {action.label}
               </RowButton>

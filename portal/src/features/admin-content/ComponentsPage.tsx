@@ -17,6 +17,7 @@ import { OrderedContentList } from './OrderedContentList';
 import { useContentForm } from './useContentForm';
 import { NameAndDescription } from './NameAndDescription';
 import { useUrlTab } from '../../lists/listParams';
+import { UnsavedChangesPrompt } from '../../forms/UnsavedChangesPrompt';
 
 export { moduleLoader } from './contentLoaders';
 
@@ -32,6 +33,7 @@ function ComponentList({ module, archived }: { module: Module; archived: boolean
       tenantId={tenantId}
       archived={archived}
       noun="Component"
+      parentNoun="module"
       emptyText="No components found..."
       copyQuestion={COPY_COMPONENT_QUESTION}
       countColumn={{ id: 'topics', title: 'Topics', render: (component) => component.topics_count ?? 0 }}
@@ -57,6 +59,8 @@ function CreateComponentForm({ module }: { module: Module }) {
   });
   return (
     <Form onSubmit={form.handleSubmit} aria-labelledby="create-component-heading">
+      {/* Typed data is not lost to a tab switch or the sidebar without the question. */}
+      <UnsavedChangesPrompt when={form.isDirty} includeSearch />
       <Heading level={2} id="create-component-heading">
         Create a new component
       </Heading>

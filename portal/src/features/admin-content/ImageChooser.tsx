@@ -159,7 +159,8 @@ function UploadChoice({ values, errors, setValue, state, onState }: Pick<ImageCh
             <span>{state.upload.cropped ? 'Cropped' : 'Original'}</span>
             {shown ? <span>Size: {formatFileSize(shown.size)}</span> : null}
             <Row>
-              <Button variant="secondary" onPress={() => setCropping(true)}>
+              {/* One rule with Media Add: an image below the minimum size cannot be cropped (a crop would upscale it). */}
+              <Button variant="secondary" isDisabled={!state.upload.cropped && state.problems.length > 0} onPress={() => setCropping(true)}>
                 Crop Image
               </Button>
               {state.upload.cropped ? (

@@ -24,6 +24,8 @@ import { NameCell, StatusBadge } from './OrderedContentList';
 import { useContentForm } from './useContentForm';
 import { NameAndDescription } from './NameAndDescription';
 import { useUrlTab } from '../../lists/listParams';
+import { archivedMessage, restoredMessage } from '../../lists/doneMessages';
+import { UnsavedChangesPrompt } from '../../forms/UnsavedChangesPrompt';
 
 /** The page's tabs; the first is the default (lists/listParams.ts keeps the choice in the URL). */
 const MODULES_TABS = ['all', 'archived', 'add'] as const;
@@ -53,7 +55,7 @@ function useModuleColumns(archived: boolean, actions: ReturnType<typeof useRowAc
           <RowButton
             aria-label={`Restore ${module.name}`}
             isDisabled={!module.abilities.restore || actions.isPending}
-            onPress={() => void actions.run(module.id, () => restoreModule(organization.id, module))}
+            onPress={() => void actions.run(module.id, () => restoreModule(organization.id, module), restoredMessage('Module', module.name))}
           >
             Restore
           </RowButton>
@@ -68,7 +70,7 @@ function useModuleColumns(archived: boolean, actions: ReturnType<typeof useRowAc
               aria-label={`Archive ${module.name}`}
               tone="danger"
               isDisabled={!module.abilities.archive || actions.isPending}
-              onPress={() => void actions.run(module.id, () => archiveModule(organization.id, module))}
+              onPress={() => void actions.run(module.id, () => archiveModule(organization.id, module), archivedMessage('Module', module.name))}
             >
               Archive
             </RowButton>
@@ -109,6 +111,8 @@ function CreateModuleForm() {
   });
   return (
     <Form onSubmit={form.handleSubmit} aria-labelledby="create-module-heading">
+      {/* Typed data is not lost to a tab switch or the sidebar without the question. */}
+      <UnsavedChangesPrompt when={form.isDirty} includeSearch />
       <Heading level={2} id="create-module-heading">
         Create a new module
       </Heading>

@@ -16,6 +16,7 @@ import type { MoveDialogProps } from './ContentDialogs';
 import type { ContentOrder, Reorder } from './contentCalls';
 import { DescriptionTip } from './DescriptionTip';
 import { canMoveDown, canMoveUp, moveRow, showsOrder, type Direction } from './ordering';
+import { archivedMessage, restoredMessage } from '../../lists/doneMessages';
 
 /** A component or a topic as its admin list shows it. */
 export interface OrderedRow {
@@ -33,6 +34,8 @@ export interface OrderedContentListProps<T extends OrderedRow> {
   archived: boolean;
   /** "Component" or "Topic": the dialogs' titles and the actions' names. */
   noun: string;
+  /** What a row lives in ("module", "component"): where a moved row went, in its toast. */
+  parentNoun: string;
   /** The spec's texts of this list. */
   emptyText: string;
   copyQuestion: string;
@@ -70,11 +73,11 @@ export function NameCell({ name, description }: { name: string; description: str
 /**
  * The admin list of a module's components or a component's topics (spec 2.9): columns Name, Status, a count,
  * Created, Updated, Actions; active rows copy (after a question), move (a dialog), settings, archive, move up and
- * down (one bulk reorder; not the first row of the first page, not the last of the last), knowledge check;
+ * down (one bulk reorder; disabled on the first row of the first page and the last of the last), knowledge check;
  * archived rows only restore. A row click opens its children.
  */
 export function OrderedContentList<T extends OrderedRow>(props: OrderedContentListProps<T>) {
-  const { tenantId, archived, noun, emptyText, copyQuestion, countColumn, MoveDialog } = props;
+  const { tenantId, archived, noun, parentNoun, emptyText, copyQuestion, countColumn, MoveDialog } = props;
   const navigate = useNavigate();
   const list = useServerList({ load: props.load, defaultOrder: 'order' as ContentOrder, view: archived ? 'archived' : 'all' });
   const actions = useRowActions(list.reload);
@@ -82,7 +85,11 @@ export function OrderedContentList<T extends OrderedRow>(props: OrderedContentLi
   const [moving, setMoving] = useState<T | null>(null);
   const ordered = showsOrder(list.query);
 
-  const shift = (row: T, direction: Direction) => void actions.run(row.id, () => moveRow(props.reorder, row.id, direction));
+  const shift = (row: T, direction: Direction) =>
+    void actions.run(row.id, () => moveRow(props.reorder, row.id, direction), {
+      title: `${noun} moved ${direction}`,
+      description: `“${row.name}” moved one place ${direction}.`,
+    });
 
   const activeActions = (row: T, index: number) => (
     <RowActions>
@@ -101,19 +108,24 @@ export function OrderedContentList<T extends OrderedRow>(props: OrderedContentLi
         aria-label={`Archive ${row.name}`}
         tone="danger"
         isDisabled={!row.abilities.archive || actions.isPending}
-        onPress={() => void actions.run(row.id, () => props.archive(row))}
+        onPress={() => void actions.run(row.id, () => props.archive(row), archivedMessage(noun, row.name))}
       >
         Archive
       </RowButton>
-      {ordered && list.meta && canMoveUp(index, list.meta) ? (
-        <RowButton aria-label={`Move ${row.name} up`} isDisabled={actions.isPending} onPress={() => shift(row, 'up')}>
-          ▲ Up
-        </RowButton>
-      ) : null}
-      {ordered && list.meta && canMoveDown(index, list.rows.length, list.meta) ? (
-        <RowButton aria-label={`Move ${row.name} down`} isDisabled={actions.isPending} onPress={() => shift(row, 'down')}>
-          ▼ Down
-        </RowButton>
+      {/* In the list's own order both moves show on every row, disabled at the ends (spec), so they stay in place. */}
+      {ordered && list.meta ? (
+        <>
+          <RowButton aria-label={`Move ${row.name} up`} isDisabled={actions.isPending || !canMoveUp(index, list.meta)} onPress={() => shift(row, 'up')}>
+            ▲ Up
+          </RowButton>
+          <RowButton
+            aria-label={`Move ${row.name} down`}
+            isDisabled={actions.isPending || !canMoveDown(index, list.rows.length, list.meta)}
+            onPress={() => shift(row, 'down')}
+          >
+            ▼ Down
+          </RowButton>
+        </>
       ) : null}
       {/* Knowledge checks come with their own document: the action shows, not yet usable. */}
       <RowButton aria-label={`Knowledge check of ${row.name} (not available yet)`} isDisabled onPress={() => {}}>
@@ -136,7 +148,7 @@ export function OrderedContentList<T extends OrderedRow>(props: OrderedContentLi
           <RowButton
             aria-label={`Restore ${row.name}`}
             isDisabled={!row.abilities.restore || actions.isPending}
-            onPress={() => void actions.run(row.id, () => props.restore(row))}
+            onPress={() => void actions.run(row.id, () => props.restore(row), restoredMessage(noun, row.name))}
           >
             Restore
           </RowButton>
@@ -166,7 +178,15 @@ export function OrderedContentList<T extends OrderedRow>(props: OrderedContentLi
         isOpen={copying !== null}
         isPending={actions.isPending}
         onCancel={() => setCopying(null)}
-        onConfirm={() => copying && void actions.run(copying.id, () => props.copy(copying)).then(() => setCopying(null))}
+        onConfirm={() =>
+          copying &&
+          void actions
+            .run(copying.id, () => props.copy(copying), {
+              title: `${noun} copied`,
+              description: `The copy of “${copying.name}” is at the end of the list.`,
+            })
+            .then(() => setCopying(null))
+        }
       />
       {moving ? (
         <MoveDialog
@@ -174,7 +194,14 @@ export function OrderedContentList<T extends OrderedRow>(props: OrderedContentLi
           currentParentId={props.parentOf(moving)}
           isPending={actions.isPending}
           onCancel={() => setMoving(null)}
-          onMove={(parentId) => void actions.run(moving.id, () => props.move(moving, parentId)).then(() => setMoving(null))}
+          onMove={(parentId) =>
+            void actions
+              .run(moving.id, () => props.move(moving, parentId), {
+                title: `${noun} moved`,
+                description: `“${moving.name}” is now at the end of the chosen ${parentNoun}.`,
+              })
+              .then(() => setMoving(null))
+          }
         />
       ) : null}
     </Stack>

@@ -17,6 +17,7 @@ import { createTopic, type TopicValues } from './contentWrites';
 import { OrderedContentList } from './OrderedContentList';
 import { NameAndDescription } from './NameAndDescription';
 import { useUrlTab } from '../../lists/listParams';
+import { UnsavedChangesPrompt } from '../../forms/UnsavedChangesPrompt';
 
 export { componentLoader } from './contentLoaders';
 
@@ -32,6 +33,7 @@ function TopicList({ component, archived }: { component: Component; archived: bo
       tenantId={tenantId}
       archived={archived}
       noun="Topic"
+      parentNoun="component"
       emptyText="No topics found..."
       copyQuestion={COPY_TOPIC_QUESTION}
       countColumn={{ id: 'items', title: 'Items', render: (topic) => topic.items_count }}
@@ -56,6 +58,8 @@ function CreateTopicForm({ component }: { component: Component }) {
   const form = useForm({ initialValues: NEW_TOPIC, rules: forms.topic, submit: (values) => createTopic(organization.id, component.id, values) });
   return (
     <Form onSubmit={form.handleSubmit} aria-labelledby="create-topic-heading">
+      {/* Typed data is not lost to a tab switch or the sidebar without the question. */}
+      <UnsavedChangesPrompt when={form.isDirty} includeSearch />
       <Heading level={2} id="create-topic-heading">
         Create a new topic
       </Heading>

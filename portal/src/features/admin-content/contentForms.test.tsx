@@ -1,6 +1,8 @@
 import type { Component, MediaSummary, Module, Role } from '@tessera/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SAVE_NO_RESPONSE } from '../../api/call';
+import { UNSAVED_CHANGES_TEXT } from '../../forms/UnsavedChangesPrompt';
 import { tokenStore } from '../../api/client';
 import { useSession } from '../../state/session';
 import { fakeApi } from '../../test/fakeApi';
@@ -93,6 +95,20 @@ describe('Create a new module', () => {
     expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
   });
 
+  it('asks before a tab switch or the sidebar loses what was typed; Stay keeps it, Leave goes', async () => {
+    await openCreateModule();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Half typed' } });
+    fireEvent.click(screen.getByRole('tab', { name: 'All' }));
+    const question = await screen.findByRole('alertdialog', { name: UNSAVED_CHANGES_TEXT });
+    fireEvent.click(within(question).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Half typed');
+
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Organization' })).getByRole('link', { name: 'Media' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: UNSAVED_CHANGES_TEXT })).getByRole('button', { name: 'Leave' }));
+    await screen.findByRole('heading', { name: 'Media', level: 1 });
+  });
+
   it('relates groups and members only for owners and masters', async () => {
     await openCreateModule('admin');
     expect(screen.getByRole('combobox', { name: 'Media' })).toBeTruthy();
@@ -115,12 +131,14 @@ describe('the image chooser', () => {
     await waitFor(() => expect((screen.getByRole('textbox', { name: 'Image Name' }) as HTMLInputElement).value).toBe('Loading dock'));
     expect(await screen.findByRole('img', { name: 'Preview of Loading dock' })).toBeTruthy();
     expect(screen.getByRole('figure', { name: 'The new image' }).textContent).toMatch(/Original.*Size: 5 KB/);
-    expect(screen.getByRole('button', { name: 'Crop Image' })).toBeTruthy();
+    expect(isDisabled(screen.getByRole('button', { name: 'Crop Image' }))).toBe(false);
     expect(isDisabled(screen.getByRole('button', { name: 'Confirm' }))).toBe(false);
 
     pick('Image', new File([new Uint8Array(10)], 'tiny.png', { type: 'image/png' }));
     expect(await screen.findByText('The file size is approximately 0 KB. The image must be between 1 KB and 10 MB')).toBeTruthy();
     expect(isDisabled(screen.getByRole('button', { name: 'Confirm' }))).toBe(true);
+    // The same rule as Media Add: an image that breaks a rule cannot be cropped.
+    expect(isDisabled(screen.getByRole('button', { name: 'Crop Image' }))).toBe(true);
 
     pick('Image', new File([new Uint8Array(5000)], 'notes.gif', { type: 'image/gif' }));
     expect(await screen.findByText('The image must be a file of type: image/png, image/jpeg.')).toBeTruthy();
@@ -278,6 +296,31 @@ describe('Module edit', () => {
     expect(within(screen.getByRole('grid', { name: 'Selected groups' })).getByText('Site crew')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Done Selecting' }));
     await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Groups' })).toBeNull());
+  });
+
+  it('says so on the form when a save gets no answer, keeps the edits and stays on the screen', async () => {
+    const api = asMaster();
+    // The server is down for the save: fetch rejects as browsers do when nothing answers.
+    const answer = api.fetch.getMockImplementation();
+    api.fetch.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const method = input instanceof Request ? input.method : (init?.method ?? 'GET');
+      if (method === 'POST') throw new TypeError('Failed to fetch');
+      return answer!(input, init);
+    });
+    const { router } = renderApp('/acme-training/admin/modules/m-safety/edit');
+    await screen.findByRole('heading', { name: 'Edit Module' });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Site safety' } });
+    confirm();
+    const alert = await screen.findByText(SAVE_NO_RESPONSE);
+    expect(alert.closest('form')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/acme-training/admin/modules/m-safety/edit');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Site safety');
+    // Another try is possible once the server answers again.
+    api.fetch.mockImplementation(answer!);
+    confirm();
+    expect(await screen.findByText('Module Updated!')).toBeTruthy();
+    expect(screen.queryByText(SAVE_NO_RESPONSE)).toBeNull();
   });
 
   it('saves the fields with Active, keeps unchanged relations, and says Module Updated!', async () => {

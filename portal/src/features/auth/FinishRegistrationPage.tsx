@@ -7,19 +7,21 @@ import { FormFailure } from '../../ui/FormFailure';
 import { CardPage, Text } from '../../ui/Page';
 import { finishRegistration, loginHref } from './authCalls';
 
-const ignore = () => {};
-
-/** /finish-registration/:token?email= (spec 2.5): an invited person picks a name and password. */
+/**
+ * /finish-registration/:token?email= (spec 2.5): an invited person picks a name and password. The email comes
+ * from the link (read-only); a link without it lets the person type it, and a 422 about it shows under the field.
+ */
 export function FinishRegistrationPage() {
   const { token = '' } = useParams();
-  const email = useSearchParams()[0].get('email') ?? '';
+  const linkEmail = useSearchParams()[0].get('email') ?? '';
   const form = useForm({
-    initialValues: { email, token, name: '', password: '', password_confirmation: '' },
+    initialValues: { email: linkEmail, token, name: '', password: '', password_confirmation: '' },
     rules: forms.finishRegistration,
-    // Email and token cannot be edited here: their messages go to the form-failure alert.
-    fields: ['name', 'password', 'password_confirmation'],
-    submit: (values) => finishRegistration(values),
+    // The token cannot be edited here: its messages go to the form-failure alert.
+    fields: ['email', 'name', 'password', 'password_confirmation'],
+    submit: (values) => finishRegistration({ ...values, email: values.email.trim() }),
   });
+  const email = form.submitted?.email ?? form.values.email;
 
   if (form.succeeded) {
     return (
@@ -35,7 +37,7 @@ export function FinishRegistrationPage() {
   return (
     <CardPage title="Finish Registration">
       <Form onSubmit={form.handleSubmit} aria-label="Finish registration">
-        <TextField label="Email" type="email" isReadOnly value={email} name="email" onChange={ignore} />
+        <TextField label="Email" type="email" autoComplete="email" isReadOnly={linkEmail !== ''} isRequired={linkEmail === ''} {...form.bind('email')} />
         <TextField label="Full Name" autoComplete="name" isRequired {...form.bind('name')} />
         <TextField label="Password" type="password" autoComplete="new-password" isRequired {...form.bind('password')} />
         <TextField label="Confirm Password" type="password" autoComplete="new-password" isRequired {...form.bind('password_confirmation')} />

@@ -7,18 +7,19 @@ import { FormFailure } from '../../ui/FormFailure';
 import { CardPage, Text } from '../../ui/Page';
 import { loginHref, resetPassword } from './authCalls';
 
-const EMPTY = { password: '', password_confirmation: '' };
-const ignore = () => {};
-
-/** /reset-password/:token?email= (spec 2.5). */
+/**
+ * /reset-password/:token?email= (spec 2.5). The email comes from the link (read-only); a link without it lets
+ * the person type it, and a 422 about it shows under the field.
+ */
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
-  const email = useSearchParams()[0].get('email') ?? '';
+  const linkEmail = useSearchParams()[0].get('email') ?? '';
   const form = useForm({
-    initialValues: EMPTY,
+    initialValues: { email: linkEmail, password: '', password_confirmation: '' },
     rules: forms.resetPasswordScreen,
-    submit: ({ password }) => resetPassword({ email, password, token }),
+    submit: ({ email, password }) => resetPassword({ email: email.trim(), password, token }),
   });
+  const email = form.submitted?.email ?? form.values.email;
 
   return (
     <CardPage title="Reset Password">
@@ -31,7 +32,7 @@ export function ResetPasswordPage() {
         </>
       ) : (
         <Form onSubmit={form.handleSubmit} aria-label="Reset password">
-          <TextField label="Email" type="email" isReadOnly value={email} name="email" onChange={ignore} />
+          <TextField label="Email" type="email" autoComplete="email" isReadOnly={linkEmail !== ''} isRequired={linkEmail === ''} {...form.bind('email')} />
           <TextField label="Password" type="password" autoComplete="new-password" isRequired {...form.bind('password')} />
           <TextField label="Confirm Password" type="password" autoComplete="new-password" isRequired {...form.bind('password_confirmation')} />
           <FormFailure messages={form.otherErrors} />

@@ -113,6 +113,41 @@ describe('password reset', () => {
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login?email=ada%40example.com');
   });
 
+  it('lets the person type the email when the link lacks it, and shows its 422 under the field', async () => {
+    const unknown = "We can't find a user with that email address.";
+    const api = fakeApi([
+      {
+        method: 'POST',
+        path: '/api/reset-password',
+        status: 422,
+        body: { message: 'Invalid', code: 'validation_failed', errors: { email: [unknown] } },
+        once: true,
+      },
+      { method: 'POST', path: '/api/reset-password', status: 200, body: { data: { message: 'Reset' } } },
+    ]);
+    renderApp('/reset-password/tok-123');
+    await screen.findByRole('heading', { name: 'Reset Password' });
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    expect(email.hasAttribute('readonly')).toBe(false);
+    type(/^Password/, 'Newer-pass-2');
+    type('Confirm Password', 'Newer-pass-2');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    // Required first, under the field, without a call.
+    expect(await screen.findByText(messages.required('email'))).toBeTruthy();
+    expect(api.requests).toHaveLength(0);
+
+    type('Email', 'ada@example.org');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    const error = await screen.findByText(unknown);
+    expect(email.getAttribute('aria-describedby')?.split(' ')).toContain(error.closest('[id]')?.id);
+    expect(screen.queryByRole('alert')).toBeNull();
+    type('Email', 'ada@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    await screen.findByText('Your password has been reset.');
+    expect(api.requests.at(-1)?.body).toEqual({ email: 'ada@example.com', password: 'Newer-pass-2', token: 'tok-123' });
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login?email=ada%40example.com');
+  });
+
   it('shows a spent token in the form-failure alert', async () => {
     fakeApi([
       {
@@ -132,6 +167,25 @@ describe('password reset', () => {
 });
 
 describe('finish registration and email confirmation', () => {
+  it('lets an invited person type the email when the link lacks it; its 422 shows under the field', async () => {
+    const wrong = 'This invitation was sent to another address.';
+    const api = fakeApi([
+      { method: 'POST', path: '/api/finish-registration', status: 422, body: { message: 'Invalid', code: 'validation_failed', errors: { email: [wrong] } } },
+    ]);
+    renderApp('/finish-registration/inv-1');
+    const email = await screen.findByRole('textbox', { name: 'Email' });
+    expect(email.hasAttribute('readonly')).toBe(false);
+    type('Email', 'new@example.com');
+    type('Full Name', 'New Person');
+    type(/^Password/, 'Demo-pass-1');
+    type('Confirm Password', 'Demo-pass-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const error = await screen.findByText(wrong);
+    expect(email.getAttribute('aria-describedby')?.split(' ')).toContain(error.closest('[id]')?.id);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(api.requests[0].body).toMatchObject({ email: 'new@example.com', token: 'inv-1', name: 'New Person' });
+  });
+
   it('completes an invited account', async () => {
     const api = fakeApi([{ method: 'POST', path: '/api/finish-registration', status: 200, body: { data: { message: 'Done' } } }]);
     renderApp('/finish-registration/inv-1?email=new%40example.com');

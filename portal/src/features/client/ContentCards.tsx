@@ -34,7 +34,49 @@ const CardLink = styled(RouterLink, {
 
 const Picture = styled('img', { width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', backgroundColor: '$surfaceMuted' });
 
-const NoPicture = styled('div', { width: '100%', aspectRatio: '16 / 9', backgroundColor: '$surfaceMuted' });
+const NoPicture = styled('div', {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '100%',
+  aspectRatio: '16 / 9',
+  color: '#ffffff',
+  fontSize: '2.5rem',
+  fontWeight: '$bold',
+  letterSpacing: '0.04em',
+  textTransform: 'uppercase',
+});
+
+/** Calm tints for cards without an image, chosen by the name so a card keeps its colour. */
+const PLACEHOLDER_TINTS = [
+  ['#1d4ed8', '#3b82f6'],
+  ['#0f766e', '#14b8a6'],
+  ['#7c3aed', '#a78bfa'],
+  ['#b45309', '#f59e0b'],
+  ['#be185d', '#f472b6'],
+  ['#334155', '#64748b'],
+] as const;
+
+/** A card without an image: its initials on a tint of its own (decorative; the card's name says what it is). */
+function placeholderOf(name: string): { initials: string; background: string } {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const initials = words
+    .slice(0, 2)
+    .map((word) => [...word][0] ?? '')
+    .join('');
+  const hash = [...name].reduce((sum, character) => (sum * 31 + (character.codePointAt(0) ?? 0)) >>> 0, 7);
+  const [from, to] = PLACEHOLDER_TINTS[hash % PLACEHOLDER_TINTS.length];
+  return { initials, background: `linear-gradient(135deg, ${from}, ${to})` };
+}
+
+function CardPlaceholder({ name }: { name: string }) {
+  const { initials, background } = placeholderOf(name);
+  return (
+    <NoPicture aria-hidden="true" data-placeholder="" style={{ background }}>
+      {initials}
+    </NoPicture>
+  );
+}
 
 const Body = styled('div', { display: 'flex', flexDirection: 'column', gap: '$2', padding: '$3 $4 $4' });
 
@@ -84,7 +126,7 @@ export function ContentCards<T extends ContentCard, O extends string>({ label, l
               <li key={row.id}>
                 <CardLink to={linkTo(row)}>
                   {/* Decorative: the card's name says what it is. */}
-                  {picture ? <Picture src={picture} alt="" loading="lazy" /> : <NoPicture />}
+                  {picture ? <Picture src={picture} alt="" loading="lazy" /> : <CardPlaceholder name={row.name} />}
                   <Body>
                     <Name>{row.name}</Name>
                     {row.description ? <Description>{row.description}</Description> : null}

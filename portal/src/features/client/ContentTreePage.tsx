@@ -11,7 +11,7 @@ import { Stack, Text } from '../../ui/Page';
 import { useOrganization } from '../organization/organizationContext';
 import { loadContentTree, setComponentHidden, setModuleHidden } from './clientCalls';
 import { clientPaths } from './clientPaths';
-import { toggleInTree, type HiddenChange, type TreeTarget } from './contentTree';
+import { isPartlyShown, toggleInTree, type HiddenChange, type TreeTarget } from './contentTree';
 import { ContentPreview, type PreviewTarget } from './ContentPreview';
 
 const CONTENT_TREE_TITLE = 'Select modules and components you would like to see';
@@ -63,11 +63,19 @@ const NameButton = styled('button', {
   variants: { kind: { module: { fontWeight: '$bold' }, component: { fontWeight: '$medium' }, topic: {} } },
 });
 
+interface VisibilityCheckboxProps {
+  name: string;
+  isSelected: boolean;
+  /** A shown module with some components hidden: mixed; a press shows it all. */
+  isIndeterminate?: boolean;
+  onChange(checked: boolean): void;
+}
+
 /** A module's or component's checkbox: checked while it is shown, named after what it shows. */
-function VisibilityCheckbox({ name, isSelected, onChange }: { name: string; isSelected: boolean; onChange(checked: boolean): void }) {
+function VisibilityCheckbox({ name, isSelected, isIndeterminate = false, onChange }: VisibilityCheckboxProps) {
   return (
-    <CheckboxRoot aria-label={`Show ${name}`} isSelected={isSelected} onChange={onChange}>
-      <CheckMark aria-hidden="true">{isSelected ? '✓' : null}</CheckMark>
+    <CheckboxRoot aria-label={`Show ${name}`} isSelected={isSelected && !isIndeterminate} isIndeterminate={isIndeterminate} onChange={onChange}>
+      <CheckMark aria-hidden="true">{isIndeterminate ? '–' : isSelected ? '✓' : null}</CheckMark>
     </CheckboxRoot>
   );
 }
@@ -168,6 +176,7 @@ function TreeOfContent({ tree, onToggle, onPreview }: TreeOfContentProps) {
             <VisibilityCheckbox
               name={module.name}
               isSelected={!module.is_hidden}
+              isIndeterminate={isPartlyShown(module)}
               onChange={(checked) => onToggle({ kind: 'module', moduleId: module.id }, checked)}
             />
           }

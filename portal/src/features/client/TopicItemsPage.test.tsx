@@ -91,7 +91,11 @@ describe('client items view', () => {
       ['Topics', '/acme-training/modules/mod-1/components/comp-1/topics'],
     ]);
     expect(screen.queryByRole('link', { name: 'Switch to Admin View' })).toBeNull();
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Complete' }));
+    // Heading order: the topic is the h1, its rows the h2s.
+    const rowHeading = screen.getAllByRole('heading', { level: 2 })[0];
+    expect(screen.getByRole('checkbox', { name: `Complete: ${rowHeading.textContent}` })).toBeTruthy();
+    expect(screen.queryAllByRole('heading', { level: 3 })).toHaveLength(0);
+    fireEvent.click(screen.getByRole('checkbox', { name: /^Complete: / }));
     await waitFor(() => expect(api.requests.some((request) => request.method === 'POST' && request.path.endsWith('/items/completed/row-1'))).toBe(true));
   });
 
@@ -106,7 +110,7 @@ describe('client items view', () => {
     renderApp(`${ITEMS_PATH}?preview`);
     await screen.findByText('Check the feet');
     expect(screen.getByRole('link', { name: 'Back to editing' }).getAttribute('href')).toBe(`/acme-training/admin/topics/${TOPIC.id}/items`);
-    expect(screen.queryByRole('checkbox', { name: 'Complete' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: /^Complete/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Suggest an edit' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Switch to Admin View' }).getAttribute('href')).toBe(`/acme-training/admin/topics/${TOPIC.id}/items`);
   });
@@ -125,7 +129,7 @@ describe('client items view', () => {
     fakeApi([...asOwner(), ...topicRoutes()]);
     renderApp(ITEMS_PATH);
     await screen.findByText('Check the feet');
-    expect(screen.queryByRole('checkbox', { name: 'Complete' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: /^Complete/ })).toBeNull();
     expect(screen.getByRole('link', { name: 'Switch to Admin View' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Suggest an edit' })).toBeNull();
   });

@@ -100,6 +100,8 @@ export function TopicItemsPage() {
         items={draftItems}
         readOnly={!actsAsMember(role)}
         showTitle={false}
+        // The page's h1 is the topic's name (ClientHeader): the rows are the h2s under it.
+        headingLevel={1}
       />
     </Stack>
   );

@@ -117,6 +117,17 @@ describe('client modules', () => {
     expect(screen.queryByRole('link', { name: 'Switch to Admin View' })).toBeNull();
   });
 
+  it('gives a card without an image a placeholder of its initials on a tint, hidden from screen readers', async () => {
+    fakeApi([...asRole('user'), { method: 'GET', path: `${API}/modules`, status: 200, body: page([{ ...MODULE, main_image: null }]) }]);
+    renderApp('/acme-training/modules');
+    const card = within(await screen.findByRole('list', { name: 'Modules' })).getByRole('link', { name: /Safety First/ });
+    const placeholder = card.querySelector('[data-placeholder]') as HTMLElement;
+    expect(placeholder.textContent).toBe('SF');
+    expect(placeholder.getAttribute('aria-hidden')).toBe('true');
+    expect(placeholder.style.background).toContain('linear-gradient');
+    expect(card.querySelector('img')).toBeNull();
+  });
+
   it('asks for the client list (active rows, hidden ones left out) and says when there is none', async () => {
     const api = fakeApi([...asRole('admin'), { method: 'GET', path: `${API}/modules`, status: 200, body: page([]) }]);
     renderApp('/acme-training/modules');

@@ -1,6 +1,6 @@
 import type { ContentTreeModule } from '@tessera/sdk';
 import { describe, expect, it } from 'vitest';
-import { toggleInTree } from './contentTree';
+import { isPartlyShown, toggleInTree } from './contentTree';
 
 function tree(moduleHidden: boolean, componentsHidden: boolean[]): ContentTreeModule[] {
   return [
@@ -16,12 +16,35 @@ function tree(moduleHidden: boolean, componentsHidden: boolean[]): ContentTreeMo
 }
 
 describe('content tree checkboxes', () => {
-  it('unchecking a module hides only the module; its components keep their flags', () => {
-    const { tree: next, changes } = toggleInTree(tree(false, [false, true]), { kind: 'module', moduleId: 'm1' }, false);
-    expect(changes).toEqual([{ kind: 'module', moduleId: 'm1', hidden: true }]);
-    expect(next[0].is_hidden).toBe(true);
-    expect(next[0].components.map((component) => component.is_hidden)).toEqual([false, true]);
-    expect(next[1]).toEqual(tree(false, [])[1]);
+  it('unchecking a module hides it and its shown components (components first); checking it shows them all again', () => {
+    const { tree: hiddenTree, changes } = toggleInTree(tree(false, [false, true]), { kind: 'module', moduleId: 'm1' }, false);
+    expect(changes).toEqual([
+      { kind: 'component', moduleId: 'm1', componentId: 'c1', hidden: true },
+      { kind: 'module', moduleId: 'm1', hidden: true },
+    ]);
+    expect(hiddenTree[0].is_hidden).toBe(true);
+    expect(hiddenTree[0].components.map((component) => component.is_hidden)).toEqual([true, true]);
+    expect(hiddenTree[1]).toEqual(tree(false, [])[1]);
+
+    const shown = toggleInTree(hiddenTree, { kind: 'module', moduleId: 'm1' }, true);
+    expect(shown.changes).toEqual([
+      { kind: 'module', moduleId: 'm1', hidden: false },
+      { kind: 'component', moduleId: 'm1', componentId: 'c1', hidden: false },
+      { kind: 'component', moduleId: 'm1', componentId: 'c2', hidden: false },
+    ]);
+    expect(shown.tree[0].components.map((component) => component.is_hidden)).toEqual([false, false]);
+  });
+
+  it('unchecking the last shown component hides its module too; a partly shown module is marked as such', () => {
+    const partly = toggleInTree(tree(false, [false, false]), { kind: 'component', moduleId: 'm1', componentId: 'c1' }, false);
+    expect(isPartlyShown(partly.tree[0])).toBe(true);
+    const last = toggleInTree(partly.tree, { kind: 'component', moduleId: 'm1', componentId: 'c2' }, false);
+    expect(last.changes).toEqual([
+      { kind: 'component', moduleId: 'm1', componentId: 'c2', hidden: true },
+      { kind: 'module', moduleId: 'm1', hidden: true },
+    ]);
+    expect(last.tree[0].is_hidden).toBe(true);
+    expect(isPartlyShown(last.tree[0])).toBe(false);
   });
 
   it('checking a component of a hidden module shows the module first, then the component', () => {

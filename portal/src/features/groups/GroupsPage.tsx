@@ -20,6 +20,8 @@ import { ModulesPicker } from '../modules/ModulesPicker';
 import { useOrganization } from '../organization/organizationContext';
 import { archiveGroup, createGroup, listGroups, restoreGroup, type GroupOrder, type GroupValues } from './groupCalls';
 import { useUrlTab } from '../../lists/listParams';
+import { archivedMessage, restoredMessage } from '../../lists/doneMessages';
+import { UnsavedChangesPrompt } from '../../forms/UnsavedChangesPrompt';
 
 /** The page's tabs; the first is the default (lists/listParams.ts keeps the choice in the URL). */
 const GROUPS_TABS = ['all', 'archived', 'add'] as const;
@@ -46,7 +48,7 @@ function useGroupColumns(archived: boolean, actions: ReturnType<typeof useRowAct
           <RowButton
             aria-label={`Restore ${group.name}`}
             isDisabled={!group.abilities.restore || actions.isPending}
-            onPress={() => void actions.run(group.id, () => restoreGroup(organization.id, group))}
+            onPress={() => void actions.run(group.id, () => restoreGroup(organization.id, group), restoredMessage('Group', group.name))}
           >
             Restore
           </RowButton>
@@ -61,7 +63,7 @@ function useGroupColumns(archived: boolean, actions: ReturnType<typeof useRowAct
               aria-label={`Archive ${group.name}`}
               tone="danger"
               isDisabled={!group.abilities.archive || actions.isPending}
-              onPress={() => void actions.run(group.id, () => archiveGroup(organization.id, group))}
+              onPress={() => void actions.run(group.id, () => archiveGroup(organization.id, group), archivedMessage('Group', group.name))}
             >
               Archive
             </RowButton>
@@ -98,6 +100,8 @@ function CreateGroupForm() {
   const form = useForm({ initialValues: NEW_GROUP, rules: forms.group, submit: (values) => createGroup(organization.id, values) });
   return (
     <Form onSubmit={form.handleSubmit} aria-labelledby="create-group-heading">
+      {/* Typed data is not lost to a tab switch or the sidebar without the question. */}
+      <UnsavedChangesPrompt when={form.isDirty} includeSearch />
       <Heading level={2} id="create-group-heading">
         Create a new group
       </Heading>

@@ -1,11 +1,13 @@
 import type { Item, Topic } from '@tessera/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SAVE_NO_RESPONSE } from '../../api/call';
 import { tokenStore } from '../../api/client';
 import { useSession } from '../../state/session';
 import { fakeApi, type FakeRoute } from '../../test/fakeApi';
 import { aMembership, aTenant, aUser, CONFIG, TOKENS } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
+import { KEYBOARD_HELP } from './MarkdownField';
 
 const ACME = aTenant('Acme Training');
 const TOPIC_ID = '01930000-0000-7000-8000-0000000000f1';
@@ -81,6 +83,83 @@ describe('Items editor', () => {
     // The first row cannot move up, the last cannot move down.
     expect(within(region('Row 1: Before you start')).getByRole('button', { name: 'Move Row 1 up' }).hasAttribute('disabled')).toBe(true);
     expect(within(region('Row 2: Isolate')).getByRole('button', { name: 'Move Row 2 down' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('lets Tab leave a paragraph (no keyboard trap) and indents with Ctrl+], as its description says', async () => {
+    asAdmin();
+    renderApp(EDITOR);
+    const text = (await screen.findByRole('textbox', { name: 'Text of Paragraph 1 in Row 1' })) as HTMLTextAreaElement;
+    const description = (text.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' ');
+    expect(description).toContain(KEYBOARD_HELP);
+    text.focus();
+    text.setSelectionRange(4, 4);
+    // Tab is left to the browser (focus moves on); the text is unchanged.
+    expect(fireEvent.keyDown(text, { key: 'Tab', code: 'Tab', keyCode: 9 })).toBe(true);
+    expect(fireEvent.keyDown(text, { key: 'Tab', code: 'Tab', keyCode: 9, shiftKey: true })).toBe(true);
+    expect(text.value).toBe('Read this');
+    // Indentation is Ctrl+] (Ctrl+[ takes it back), for the whole line whatever the caret's place.
+    expect(fireEvent.keyDown(text, { key: ']', code: 'BracketRight', ctrlKey: true })).toBe(false);
+    await waitFor(() => expect(text.value).toBe('  Read this'));
+    fireEvent.keyDown(text, { key: '[', code: 'BracketLeft', ctrlKey: true });
+    await waitFor(() => expect(text.value).toBe('Read this'));
+  });
+
+  it('offers in the paragraph toolbar only what the renderer shows', async () => {
+    asAdmin();
+    renderApp(EDITOR);
+    const paragraph = within(await screen.findByRole('region', { name: 'Paragraph 1 in Row 1' }));
+    await paragraph.findByRole('textbox', { name: 'Text of Paragraph 1 in Row 1' });
+    expect(paragraph.getByRole('button', { name: /^Add table/ })).toBeTruthy();
+    expect(paragraph.getByRole('button', { name: /^Add strikethrough/ })).toBeTruthy();
+    expect(paragraph.queryByRole('button', { name: /checked list/i })).toBeNull();
+    expect(paragraph.queryByRole('button', { name: /comment/i })).toBeNull();
+  });
+
+  it('keeps the edits and says so when a save gets no answer', async () => {
+    const api = asAdmin();
+    const answer = api.fetch.getMockImplementation();
+    api.fetch.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const method = input instanceof Request ? input.method : (init?.method ?? 'GET');
+      if (method === 'PUT') throw new TypeError('Failed to fetch');
+      return answer!(input, init);
+    });
+    const { router } = renderApp(EDITOR);
+    await screen.findByRole('heading', { level: 1, name: 'Lockout procedure' });
+    press('Add Row');
+    fireEvent.change(within(region('Row 3')).getByRole('textbox', { name: 'Row title' }), { target: { value: 'Wrap up' } });
+    press('Save');
+    expect(await screen.findByText(SAVE_NO_RESPONSE)).toBeTruthy();
+    expect(router.state.location.pathname).toBe(EDITOR);
+    expect((within(region('Row 3: Wrap up')).getByRole('textbox', { name: 'Row title' }) as HTMLInputElement).value).toBe('Wrap up');
+  });
+
+  it('keeps focus on the page: after a move, on the move button (the other one at an end); after a delete, on the next item; a new item gets it', async () => {
+    asAdmin();
+    renderApp(EDITOR);
+    await screen.findByRole('heading', { level: 1, name: 'Lockout procedure' });
+    const focused = () => document.activeElement as HTMLElement;
+
+    // Row 1 moves down: it is now the last row, so its Down is disabled and focus is on its Up.
+    press('Move Row 1 down', region('Row 1: Before you start'));
+    await waitFor(() => expect(focused().getAttribute('aria-label')).toBe('Move Row 2 up'));
+    press('Move Row 2 up', region('Row 2: Before you start'));
+    await waitFor(() => expect(focused().getAttribute('aria-label')).toBe('Move Row 1 down'));
+
+    // A new row: focus in its title field.
+    press('Add Row');
+    await waitFor(() => expect(focused()).toBe(within(region('Row 3')).getByRole('textbox', { name: 'Row title' })));
+    // A new media item: focus on its Choose button.
+    press('Add Video to Row 3', region('Row 3'));
+    await waitFor(() => expect(focused().getAttribute('aria-label')).toBe('Choose video for Video 1 in Row 3'));
+
+    // Delete Row 2 (Isolate): focus goes to the row that took its place, now Row 2.
+    press('Delete Row 2', region('Row 2: Isolate'));
+    press('Yes, Delete', await screen.findByRole('alertdialog'));
+    await waitFor(() => expect(focused().textContent).toBe('Row 2'));
+    expect(focused().tagName).toBe('H2');
   });
 
   it('saves rows first and then children with temporary ids, and sends the server ids afterwards', async () => {
@@ -165,6 +244,13 @@ describe('Items editor', () => {
     press('No, Cancel', question);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(region('Row 1: Before you start')).toBeTruthy();
+
+    // Escape is the safe answer too.
+    press('Delete Row 1', region('Row 1: Before you start'));
+    fireEvent.keyDown(await screen.findByRole('alertdialog'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(region('Row 1: Before you start')).toBeTruthy();
+    expect(api.requests.some((request) => request.method === 'DELETE')).toBe(false);
 
     press('Delete Row 1', region('Row 1: Before you start'));
     press('Yes, Delete', await screen.findByRole('alertdialog'));

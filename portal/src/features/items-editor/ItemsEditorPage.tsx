@@ -3,7 +3,9 @@ import { hasErrors, type FieldErrors } from '@tessera/sdk/rules';
 import { Alert, Button, Heading } from '@tessera/widgets/ui';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { whileSaving } from '../../api/call';
 import { client } from '../../api/client';
+import { NO_RESPONSE } from '../../api/outcome';
 import { UnsavedChangesPrompt } from '../../forms/UnsavedChangesPrompt';
 import { loadRecord, param } from '../../guards/records';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -14,13 +16,28 @@ import { FormFailure } from '../../ui/FormFailure';
 import { Row, Stack, Text } from '../../ui/Page';
 import { MediaLibraryPicker } from '../media/MediaLibraryPicker';
 import { useOrganization } from '../organization/organizationContext';
-import { editorReducer, editorStateOf, isDirty, payloadOf, restoredEditorState, type EditorItem, type EditorState, type MoveTarget } from './editorState';
+import { applyFocus, focusAfter, neighbourOf, type FocusRequest } from './editorFocus';
+import {
+  editorReducer,
+  editorStateOf,
+  isDirty,
+  payloadOf,
+  restoredEditorState,
+  type EditorAction,
+  type EditorItem,
+  type EditorState,
+  type MoveTarget,
+} from './editorState';
+
 import { MoveItemDialog } from './ItemDialogs';
 import { RowCard, type ItemCardActions } from './ItemCards';
 import { deleteSavedItem, getTopic, saveItems } from './itemCalls';
 import { checkItems, mapSaveErrors, SAVE_ERROR_BANNER } from './itemErrors';
 import { deleteQuestion } from './itemLabels';
 import { clearPreviewDraft, readEditorDraft, storePreviewDraft } from './previewDraft';
+
+/** The Add Row button's focus hook: where focus goes when the last item is deleted. */
+const ADD_ROW_FOCUS_ID = 'add-row';
 
 export interface ItemsEditorData {
   topic: Topic;
@@ -62,7 +79,8 @@ function initialState({ topic, items }: ItemsEditorData): EditorState {
   return draft ? restoredEditorState(draft) : editorStateOf(items);
 }
 
-type SaveStatus = { state: 'idle' | 'saving' | 'saved' } | { state: 'failed'; other: string[] };
+/** A failed save: the banner when items have errors, and messages that belong to no item. */
+type SaveStatus = { state: 'idle' | 'saving' | 'saved' } | { state: 'failed'; banner: boolean; other: string[] };
 
 function useSave(tenantId: string, topicId: string, state: EditorState, dispatch: (action: Parameters<typeof editorReducer>[1]) => void) {
   const [status, setStatus] = useState<SaveStatus>({ state: 'idle' });
@@ -72,7 +90,7 @@ function useSave(tenantId: string, topicId: string, state: EditorState, dispatch
     (errors: FieldErrors) => {
       const mapped = mapSaveErrors(state.rows, errors);
       dispatch({ type: 'saveFailed', errors: mapped.byItem });
-      setStatus({ state: 'failed', other: mapped.other });
+      setStatus({ state: 'failed', banner: true, other: mapped.other });
       // Spec section 4: after an API error the page scrolls to top with the banner.
       window.scrollTo?.({ top: 0 });
       requestAnimationFrame(() => bannerRef.current?.focus());
@@ -84,12 +102,17 @@ function useSave(tenantId: string, topicId: string, state: EditorState, dispatch
     const problems = checkItems(state.rows);
     if (hasErrors(problems)) return fail(problems);
     setStatus({ state: 'saving' });
-    const outcome = await saveItems(tenantId, topicId, payloadOf(state.rows));
+    const outcome = await whileSaving(() => saveItems(tenantId, topicId, payloadOf(state.rows)));
     if (outcome.ok) {
       dispatch({ type: 'loaded', items: outcome.data.data });
       setStatus({ state: 'saved' });
     } else if (outcome.status === 422) {
       fail(outcome.error.errors ?? { items: [outcome.error.message] });
+    } else if (outcome.status === NO_RESPONSE) {
+      // The edits stay; the page says the save did not reach the server (whileSaving).
+      setStatus({ state: 'failed', banner: false, other: [outcome.error.message] });
+      window.scrollTo?.({ top: 0 });
+      requestAnimationFrame(() => bannerRef.current?.focus());
     } else {
       setStatus({ state: 'idle' });
     }
@@ -117,16 +140,45 @@ function ItemsEditor({ data, paths }: { data: ItemsEditorData; paths: Paths }) {
     if (previewing) navigate(`${paths.clientItems}?preview=1&dontFetch=1`);
   }, [previewing, navigate, paths.clientItems]);
 
-  const actions = useMemo<ItemCardActions>(() => ({ dispatch, isBusy, askMove: setMoving, askDelete: setDeleting, chooseMedia: setPicking }), [isBusy]);
+  // Where focus goes once the rows have changed (editorFocus): set with the action, applied after the render.
+  const pendingFocus = useRef<FocusRequest | null>(null);
+  useEffect(() => {
+    const request = pendingFocus.current;
+    if (!request) return;
+    let frame = 0;
+    let tries = 0;
+    // A new paragraph's editor loads lazily: try for a while (about a second), then give up.
+    const attempt = () => {
+      if (applyFocus(request, state.rows) || (tries += 1) > 60) {
+        pendingFocus.current = null;
+        return;
+      }
+      frame = requestAnimationFrame(attempt);
+    };
+    attempt();
+    return () => cancelAnimationFrame(frame);
+  }, [state.rows]);
+
+  const dispatchAndFocus = useCallback((action: EditorAction) => {
+    pendingFocus.current = focusAfter(action) ?? pendingFocus.current;
+    dispatch(action);
+  }, []);
+
+  const actions = useMemo<ItemCardActions>(
+    () => ({ dispatch: dispatchAndFocus, isBusy, askMove: setMoving, askDelete: setDeleting, chooseMedia: setPicking }),
+    [dispatchAndFocus, isBusy],
+  );
 
   const confirmDelete = () => {
     if (!deleting) return;
+    // The item that takes its place, the one before or its row; with none left, Add Row.
+    pendingFocus.current = { kind: 'title', id: neighbourOf(state.rows, deleting.id) ?? ADD_ROW_FOCUS_ID };
     dispatch({ type: 'delete', id: deleting.id });
     if (deleting.isSaved) void deleteSavedItem(organization.id, topic.id, deleting.id);
     setDeleting(null);
   };
   const moveTo = (target: MoveTarget) => {
-    if (moving) dispatch({ type: 'moveTo', id: moving.id, target });
+    if (moving) dispatchAndFocus({ type: 'moveTo', id: moving.id, target });
     setMoving(null);
   };
   const preview = () => {
@@ -139,10 +191,10 @@ function ItemsEditor({ data, paths }: { data: ItemsEditorData; paths: Paths }) {
       <UnsavedChangesPrompt when={dirty && !previewing} />
       {status.state === 'failed' ? (
         <div ref={bannerRef} tabIndex={-1}>
-          <Alert tone="error">{SAVE_ERROR_BANNER}</Alert>
+          {status.banner ? <Alert tone="error">{SAVE_ERROR_BANNER}</Alert> : null}
+          <FormFailure messages={status.other} />
         </div>
       ) : null}
-      {status.state === 'failed' ? <FormFailure messages={status.other} /> : null}
       {status.state === 'saved' && !dirty ? <Alert tone="success">Items Saved!</Alert> : null}
       <Row justify="between">
         <AppLink to={paths.clientItems}>Switch to User View</AppLink>
@@ -160,7 +212,7 @@ function ItemsEditor({ data, paths }: { data: ItemsEditorData; paths: Paths }) {
         <RowCard key={row.id} row={row} index={index} isFirst={index === 0} isLast={index === state.rows.length - 1} actions={actions} />
       ))}
       <div>
-        <Button variant="secondary" isDisabled={isBusy} onPress={() => dispatch({ type: 'addRow' })}>
+        <Button variant="secondary" data-title-for={ADD_ROW_FOCUS_ID} isDisabled={isBusy} onPress={() => dispatchAndFocus({ type: 'addRow' })}>
           Add Row
         </Button>
       </div>

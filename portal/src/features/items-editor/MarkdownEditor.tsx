@@ -5,7 +5,60 @@
  * never through the editor's own (raw HTML capable) preview.
  */
 import { Markdown } from '@tessera/widgets';
-import MDEditor, { type ICommand } from '@uiw/react-md-editor/nohighlight';
+import { styled } from '@tessera/widgets/theme';
+import MDEditor, {
+  bold,
+  code,
+  codeBlock,
+  divider,
+  group,
+  hr,
+  image,
+  italic,
+  link,
+  orderedListCommand,
+  quote,
+  strikethrough,
+  table,
+  title1,
+  title2,
+  title3,
+  title4,
+  title5,
+  title6,
+  unorderedListCommand,
+  type ICommand,
+} from '@uiw/react-md-editor/nohighlight';
+import { indentCommand, outdentCommand } from './indentCommands';
+
+/**
+ * The toolbar offers what the renderer shows: CommonMark plus GFM tables and strikethrough. Not offered: task
+ * lists and HTML comments (the renderer does not show them as such) and the help link.
+ */
+const TOOLBAR: ICommand[] = [
+  bold,
+  italic,
+  strikethrough,
+  hr,
+  group([title1, title2, title3, title4, title5, title6], {
+    name: 'title',
+    groupName: 'title',
+    buttonProps: { 'aria-label': 'Insert title', title: 'Insert title' },
+  }),
+  divider,
+  link,
+  quote,
+  code,
+  codeBlock,
+  image,
+  table,
+  divider,
+  unorderedListCommand,
+  orderedListCommand,
+  divider,
+  outdentCommand,
+  indentCommand,
+];
 
 /**
  * The toolbar's icons are svgs with role img and no name; each button already has its aria-label, so the
@@ -14,6 +67,19 @@ import MDEditor, { type ICommand } from '@uiw/react-md-editor/nohighlight';
 function decorativeIcon(command: ICommand): ICommand {
   return command.icon ? { ...command, icon: <span aria-hidden="true">{command.icon}</span> } : command;
 }
+
+/**
+ * The editor's text in the portal's font and size (the editor brings its own monospace 12px): the text area and
+ * the layer under it that the editor keeps aligned with it must match exactly, so both are set.
+ */
+const EditorFrame = styled('div', {
+  '& .w-md-editor-text-input, & .w-md-editor-text-pre, & .w-md-editor-text-pre > code, & .w-md-editor-text': {
+    fontFamily: 'var(--tessera-fonts-body) !important',
+    fontSize: 'var(--tessera-fontSizes-3) !important',
+    lineHeight: 'var(--tessera-lineHeights-body) !important',
+  },
+  '& .w-md-editor': { borderRadius: 'var(--tessera-radii-md)' },
+});
 
 export interface MarkdownEditorProps {
   value: string;
@@ -26,13 +92,17 @@ export interface MarkdownEditorProps {
 
 export default function MarkdownEditor({ value, onChange, label, describedBy, isInvalid, isDisabled }: MarkdownEditorProps) {
   return (
-    <div data-color-mode="light">
+    <EditorFrame data-color-mode="light">
       <MDEditor
         value={value}
         onChange={(next) => onChange(next ?? '')}
         preview="edit"
         components={{ preview: (source) => <Markdown text={source} /> }}
+        commands={TOOLBAR}
         commandsFilter={decorativeIcon}
+        // Tab and Shift+Tab move focus as everywhere else (the editor's default inserts spaces and traps a
+        // keyboard user in the field); indentation is Ctrl+] and Ctrl+[ (indentCommands).
+        defaultTabEnable
         height={200}
         visibleDragbar={false}
         textareaProps={{
@@ -42,6 +112,6 @@ export default function MarkdownEditor({ value, onChange, label, describedBy, is
           disabled: isDisabled,
         }}
       />
-    </div>
+    </EditorFrame>
   );
 }

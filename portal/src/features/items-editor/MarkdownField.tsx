@@ -6,6 +6,10 @@ import { lazy, Suspense, useId } from 'react';
 const MarkdownEditor = lazy(() => import('./MarkdownEditor'));
 
 const Field = styled('div', { display: 'flex', flexDirection: 'column', gap: '$1' });
+/** How to leave the field and how to indent (indentCommands), in the field's description. */
+export const KEYBOARD_HELP = 'Tab moves to the next control. To indent lines, press Ctrl+] (Ctrl+[ to outdent) or use the toolbar.';
+
+const Help = styled('span', { fontSize: '$1', color: '$textMuted' });
 const Errors = styled('div', { display: 'flex', flexDirection: 'column', fontSize: '$1', color: '$danger' });
 
 export interface MarkdownFieldProps {
@@ -19,6 +23,7 @@ export interface MarkdownFieldProps {
 /** A paragraph's Markdown, with its server errors beneath the text (spec section 5). */
 export function MarkdownField({ label, value, onChange, errors, isDisabled }: MarkdownFieldProps) {
   const errorsId = useId();
+  const helpId = useId();
   return (
     <Field>
       <Suspense fallback={<Spinner label="Loading editor" />}>
@@ -28,9 +33,10 @@ export function MarkdownField({ label, value, onChange, errors, isDisabled }: Ma
           onChange={onChange}
           isInvalid={errors.length > 0}
           isDisabled={isDisabled}
-          describedBy={errors.length > 0 ? errorsId : undefined}
+          describedBy={errors.length > 0 ? `${errorsId} ${helpId}` : helpId}
         />
       </Suspense>
+      <Help id={helpId}>{KEYBOARD_HELP}</Help>
       {errors.length > 0 ? (
         <Errors id={errorsId}>
           {errors.map((message) => (

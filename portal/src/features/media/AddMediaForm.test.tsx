@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { messages } from '@tessera/sdk/rules';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/client';
 import { useSession } from '../../state/session';
@@ -135,6 +136,17 @@ describe('Add a new file', () => {
     pick('File', aFile('small.png', 'image/png', 5000));
     expect(await screen.findByText('The image must be at least 800 pixels by 450 pixels.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Crop Image' }).hasAttribute('disabled')).toBe(true);
+    expect(api.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  it('shows every required field message at once: name, file and the video thumbnail', async () => {
+    const api = asAdmin();
+    await openAddTab();
+    await chooseType('Video');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(messages.required('name'))).toBeTruthy();
+    expect(screen.getByText(messages.required('file'))).toBeTruthy();
+    expect(screen.getByText(messages.required('thumbnail'))).toBeTruthy();
     expect(api.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
   });
 

@@ -3,7 +3,6 @@ import { forms, messages, type FieldErrors, type FileLimits } from '@tessera/sdk
 import { styled } from '@tessera/widgets/theme';
 import { Alert, Button, Form, Heading, TextField } from '@tessera/widgets/ui';
 import { useState } from 'react';
-import type { ApiOutcome } from '../../api/outcome';
 import { FormActions } from '../../forms/FormActions';
 import { useForm } from '../../forms/useForm';
 import { InfoTip } from '../../ui/InfoTip';
@@ -18,6 +17,7 @@ import { createMedia, type Media } from './mediaCalls';
 import { ACCEPT, fileCheckProblems, MEDIA_TYPE_OPTIONS, nameAfterPick } from './mediaFile';
 import { useFileProblems } from './useFileProblems';
 import { useObjectUrl } from './useObjectUrl';
+import { UnsavedChangesPrompt } from '../../forms/UnsavedChangesPrompt';
 
 /** Spec section 8: the warnings shown while a large file uploads. */
 const UPLOADING_TEXT: Partial<Record<MediaType, string>> = {
@@ -36,11 +36,6 @@ const Preview = styled('img', { display: 'block', maxWidth: '200px', maxHeight: 
 type FilePart = 'file' | 'thumbnail';
 
 const NEW_MEDIA = { name: '', modules: [] as string[] };
-
-/** A failed check of the files before upload, shaped like the server's 422 so the form shows it the same way. */
-function invalidFiles(errors: FieldErrors): ApiOutcome<never> {
-  return { ok: false, status: 422, routed: false, error: { message: messages.defaultFailure, code: 'validation_failed', errors } };
-}
 
 /** The files' messages before anything is sent: required parts first, then type, size and dimensions. */
 async function problemsBeforeUpload(kind: MediaType, file: File | null, thumbnail: File | null, limits: FileLimits): Promise<FieldErrors> {
@@ -88,10 +83,10 @@ export function AddMediaForm({ onCreated }: { onCreated?(media: Media): void }) 
     initialValues: NEW_MEDIA,
     rules: forms.media,
     fields: ['name', 'modules', 'file', 'thumbnail'],
-    submit: async (values) => {
+    // The files' problems show together with the fields' (a missing name and a missing file at once).
+    check: (values) => problemsBeforeUpload(kind, cropped ? croppedFile(cropped, values.name) : original, thumbnail, limits),
+    submit: (values) => {
       const file = cropped ? croppedFile(cropped, values.name) : original;
-      const errors = await problemsBeforeUpload(kind, file, thumbnail, limits);
-      if (Object.keys(errors).length) return invalidFiles(errors);
       return createMedia(organization.id, { name: values.name.trim(), type: kind, file, thumbnail, crop_image: cropped !== null }, values.modules);
     },
     onSuccess: (media) => {
@@ -123,6 +118,8 @@ export function AddMediaForm({ onCreated }: { onCreated?(media: Media): void }) 
 
   return (
     <Form onSubmit={form.handleSubmit} aria-labelledby="add-media-heading">
+      {/* Typed data is not lost to a tab switch or the sidebar without the question. */}
+      <UnsavedChangesPrompt when={form.isDirty || original !== null} includeSearch />
       <Heading level={2} id="add-media-heading">
         Add a new file
       </Heading>

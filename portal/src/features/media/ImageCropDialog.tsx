@@ -1,6 +1,6 @@
 import 'cropperjs/dist/cropper.css';
 import { styled } from '@tessera/widgets/theme';
-import { Button } from '@tessera/widgets/ui';
+import { Alert, Button } from '@tessera/widgets/ui';
 import { useId, useState } from 'react';
 import { Cropper } from 'react-cropper';
 import type CropperJs from 'cropperjs';
@@ -45,10 +45,19 @@ export default function ImageCropDialog({ image, size, onCrop, onCancel }: Image
   const source = useObjectUrl(image) ?? undefined;
   const [cropper, setCropper] = useState<CropperJs | null>(null);
   const [isCropping, setCropping] = useState(false);
+  const [tooSmall, setTooSmall] = useState(false);
   const ratio = size.width / size.height;
 
   function crop() {
     if (!cropper) return;
+    // The crop never upscales (issue 14): the chosen area, in the image's own pixels, must be at least the crop
+    // size, the same rule that disables Crop Image for a picked image below the minimum.
+    const area = cropper.getData(true);
+    if (area.width < size.width || area.height < size.height) {
+      setTooSmall(true);
+      return;
+    }
+    setTooSmall(false);
     setCropping(true);
     cropper.getCroppedCanvas({ width: size.width, height: size.height }).toBlob((blob) => {
       setCropping(false);
@@ -76,6 +85,7 @@ export default function ImageCropDialog({ image, size, onCrop, onCancel }: Image
         <SectionTitle id={`${previewClass}-cropped`}>Cropped</SectionTitle>
         <Preview className={previewClass} style={{ height: CROP_VIEWPORT_WIDTH / 2 / ratio }} role="img" aria-label="Preview of the cropped image" />
       </Section>
+      {tooSmall ? <Alert tone="error">{`The selected area is smaller than ${size.width} by ${size.height} pixels. Select a larger area.`}</Alert> : null}
       <DialogActions>
         <Button variant="secondary" onPress={onCancel}>
           Cancel

@@ -118,7 +118,7 @@ export function MediaLibraryPicker({ tenantId, type, isOpen, onSelect, onCancel 
     onCancel();
   };
   return (
-    <ModalDialog title="Media Library" isOpen={isOpen} onOpenChange={(open) => !open && close()} isDismissable>
+    <ModalDialog title="Media Library" size="large" isOpen={isOpen} onOpenChange={(open) => !open && close()} isDismissable>
       {isOpen ? <MediaChoices tenantId={tenantId} type={type} selected={selected} onSelected={setSelected} /> : null}
       <DialogActions>
         <Button variant="secondary" onPress={close}>

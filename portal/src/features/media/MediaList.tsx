@@ -114,6 +114,7 @@ export function MediaList() {
     actions,
     remove: (media: Media) => deleteMedia(organization.id, media),
     detail: (media) => mediaUsesText(media.items_count),
+    deleted: (media) => ({ title: 'Media deleted', description: `“${media.name}” was deleted.` }),
   });
   /** List rows carry no use count (the contract): the single read gives it before the question opens. */
   async function askDelete(media: Media) {

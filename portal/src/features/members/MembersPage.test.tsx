@@ -79,8 +79,18 @@ describe('Members', () => {
     fireEvent.click(screen.getByText('Cy Cole'));
     expect(screen.getAllByRole('row', { selected: true })).toHaveLength(2);
 
+    // A question first, naming how many; Cancel (or Escape) removes nobody.
     fireEvent.click(screen.getByRole('button', { name: 'Remove All' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Remove 2 members?' });
+    fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(api.requests.some((request) => request.method === 'DELETE')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove All' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Remove 2 members?' })).getByRole('button', { name: 'Remove All' }));
     await waitFor(() => expect(screen.queryByText('Ann Able')).toBeNull());
+    // Announced once for the batch, in the toast region screen readers read.
+    expect(within(await screen.findByRole('region', { name: /Notifications/ })).getByText('2 members archived')).toBeTruthy();
     expect(api.requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([
       `${MEMBERS_PATH}/m-ann`,
       `${MEMBERS_PATH}/m-cy`,

@@ -23,6 +23,10 @@ import { ModulesPicker } from '../modules/ModulesPicker';
 import { useOrganization } from '../organization/organizationContext';
 import { addMember, archiveMember, listMembers, restoreMember, ROLE_NAMES, ROLE_OPTIONS, type AddMemberValues, type MemberOrder } from './memberCalls';
 import { useUrlTab } from '../../lists/listParams';
+import { archivedMessage, restoredMessage } from '../../lists/doneMessages';
+import { useConfirm } from '../../ui/ConfirmDialog';
+import { announce } from '../../ui/Toasts';
+import { UnsavedChangesPrompt } from '../../forms/UnsavedChangesPrompt';
 
 /** The page's tabs; the first is the default (lists/listParams.ts keeps the choice in the URL). */
 const MEMBERS_TABS = ['all', 'archived', 'add'] as const;
@@ -68,7 +72,7 @@ function useMemberColumns(archived: boolean, actions: ReturnType<typeof useRowAc
             <RowButton
               aria-label={`Restore ${name}`}
               isDisabled={!member.abilities.restore || actions.isPending}
-              onPress={() => void actions.run(member.id, () => restoreMember(organization.id, member))}
+              onPress={() => void actions.run(member.id, () => restoreMember(organization.id, member), restoredMessage('Member', name))}
             >
               Restore
             </RowButton>
@@ -86,7 +90,7 @@ function useMemberColumns(archived: boolean, actions: ReturnType<typeof useRowAc
                 aria-label={`Archive ${name}`}
                 tone="danger"
                 isDisabled={actions.isPending}
-                onPress={() => void actions.run(member.id, () => archiveMember(organization.id, member))}
+                onPress={() => void actions.run(member.id, () => archiveMember(organization.id, member), archivedMessage('Member', name))}
               >
                 Archive
               </RowButton>
@@ -105,18 +109,31 @@ function useSelectMode(rows: TenantUser[], actions: ReturnType<typeof useRowActi
   const removable = new Set(rows.filter((member) => member.abilities.archive).map((member) => member.id));
   const chosen = [...selected].filter((id) => removable.has(id));
 
+  const confirmation = useConfirm();
+
   async function removeAll() {
     const members = rows.filter((member) => chosen.includes(member.id));
+    let archived = 0;
     for (const member of members) {
-      if (!(await actions.run(member.id, () => archiveMember(tenantId, member)))) break;
+      if (!(await actions.run(member.id, () => archiveMember(tenantId, member), null))) break;
+      archived += 1;
     }
     setSelected(new Set());
+    if (archived > 0) announce(`${plural(archived, 'member')} archived`, 'They are in the Archived tab, where they can be restored.');
   }
+
+  const askRemoveAll = () =>
+    confirmation.ask({
+      title: `Remove ${plural(chosen.length, 'member')}?`,
+      question: `The ${plural(chosen.length, 'selected member')} will be archived and lose access to this organization until restored.`,
+      confirmLabel: 'Remove All',
+      run: removeAll,
+    });
 
   const tools = (
     <Row>
       {isSelecting ? (
-        <RowButton tone="danger" isDisabled={chosen.length === 0 || actions.isPending} onPress={() => void removeAll()}>
+        <RowButton tone="danger" isDisabled={chosen.length === 0 || actions.isPending} onPress={askRemoveAll}>
           Remove All
         </RowButton>
       ) : null}
@@ -130,7 +147,15 @@ function useSelectMode(rows: TenantUser[], actions: ReturnType<typeof useRowActi
       </RowButton>
     </Row>
   );
-  return { tools, selection: isSelecting ? { selected, onChange: setSelected } : undefined };
+  return {
+    tools: (
+      <>
+        {tools}
+        {confirmation.dialog}
+      </>
+    ),
+    selection: isSelecting ? { selected, onChange: setSelected } : undefined,
+  };
 }
 
 function MemberList({ archived }: { archived: boolean }) {
@@ -167,6 +192,8 @@ function AddMemberForm() {
   });
   return (
     <Form onSubmit={form.handleSubmit} aria-labelledby="add-member-heading">
+      {/* Typed data is not lost to a tab switch or the sidebar without the question. */}
+      <UnsavedChangesPrompt when={form.isDirty} includeSearch />
       <Heading level={2} id="add-member-heading">
         Add a new member
       </Heading>

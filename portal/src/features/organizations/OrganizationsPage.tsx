@@ -24,6 +24,9 @@ import {
   type OrganizationValues,
 } from './organizationCalls';
 import { useUrlTab } from '../../lists/listParams';
+import { archivedMessage, restoredMessage } from '../../lists/doneMessages';
+import { useConfirm } from '../../ui/ConfirmDialog';
+import { UnsavedChangesPrompt } from '../../forms/UnsavedChangesPrompt';
 
 /** The page's tabs; the first is the default (lists/listParams.ts keeps the choice in the URL). */
 const ORGANIZATIONS_TABS = ['all', 'archived', 'add'] as const;
@@ -32,6 +35,7 @@ function OrganizationList({ archived }: { archived: boolean }) {
   const navigate = useNavigate();
   const list = useServerList({ load: listOrganizations(archived), defaultOrder: 'created' as OrganizationOrder });
   const actions = useRowActions(list.reload);
+  const confirmation = useConfirm();
   const columns: TableColumn<Tenant>[] = [
     { id: 'name', title: 'Name', sortKey: 'name', isRowHeader: true, render: (tenant) => tenant.name },
     { id: 'modules', title: 'Modules', sortKey: 'modules', render: (tenant) => tenant.modules_count },
@@ -46,7 +50,7 @@ function OrganizationList({ archived }: { archived: boolean }) {
           <RowButton
             aria-label={`Restore ${tenant.name}`}
             isDisabled={!tenant.abilities.restore || actions.isPending}
-            onPress={() => void actions.run(tenant.id, () => restoreOrganization(tenant))}
+            onPress={() => void actions.run(tenant.id, () => restoreOrganization(tenant), restoredMessage('Organization', tenant.name))}
           >
             Restore
           </RowButton>
@@ -61,7 +65,14 @@ function OrganizationList({ archived }: { archived: boolean }) {
               aria-label={`Archive ${tenant.name}`}
               tone="danger"
               isDisabled={!tenant.abilities.archive || actions.isPending}
-              onPress={() => void actions.run(tenant.id, () => archiveOrganization(tenant))}
+              onPress={() =>
+                confirmation.ask({
+                  title: 'Archive this organization?',
+                  question: `${tenant.name} will be archived: its members lose access to it until it is restored.`,
+                  confirmLabel: 'Archive',
+                  run: () => actions.run(tenant.id, () => archiveOrganization(tenant), archivedMessage('Organization', tenant.name)),
+                })
+              }
             >
               Archive
             </RowButton>
@@ -82,6 +93,7 @@ function OrganizationList({ archived }: { archived: boolean }) {
         // A live organization opens its admin modules; an archived one only offers restore.
         rowAction={archived ? undefined : (tenant) => () => navigate(`${organizationPath(tenant)}/admin/modules`)}
       />
+      {confirmation.dialog}
     </Stack>
   );
 }
@@ -92,6 +104,8 @@ function AddOrganizationForm() {
   const form = useForm({ initialValues: EMPTY, rules: forms.organization, submit: createOrganization });
   return (
     <Form onSubmit={form.handleSubmit} aria-label="Add an organization">
+      {/* Typed data is not lost to a tab switch or the sidebar without the question. */}
+      <UnsavedChangesPrompt when={form.isDirty} includeSearch />
       <TextField label="Name" isRequired {...form.bind('name')} />
       <Checkbox
         label="Enable Bioreq"

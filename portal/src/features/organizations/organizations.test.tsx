@@ -1,5 +1,5 @@
 import type { Tenant } from '@tessera/sdk';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/client';
 import { useSession } from '../../state/session';
@@ -80,6 +80,8 @@ describe('Organization Management', () => {
       { method: 'GET', path: '/api/tenants', status: 200, body: listOf([archived]), once: true },
       { method: 'GET', path: '/api/tenants', status: 200, body: listOf([aTenantRecord('Acme Training')]) },
       { method: 'GET', path: '/api/tenants/acme-training', status: 200, body: { data: aTenantRecord('Acme Training') } },
+      // The admin modules list the row click opens.
+      { method: 'GET', path: `/api/tenants/${aTenantRecord('Acme Training').id}/modules`, status: 200, body: listOf([]) },
     ]);
     const app = renderApp('/organizations');
     const row = (await screen.findByText('Acme Training')).closest('[role="row"]') as HTMLElement;
@@ -108,6 +110,31 @@ describe('Organization Management', () => {
     fireEvent.click(await screen.findByText('Acme Training'));
     await screen.findByRole('heading', { name: 'Modules' });
     expect(app.location()).toBe('/acme-training/admin/modules');
+  });
+});
+
+describe('archiving an organization', () => {
+  it('asks first, naming the organization; Cancel keeps it, Archive archives it and says so', async () => {
+    const acme = aTenantRecord('Acme Training');
+    const api = asOwner([
+      { method: 'GET', path: '/api/tenants', status: 200, body: listOf([acme]) },
+      { method: 'DELETE', path: `/api/tenants/${acme.id}`, status: 200, body: { data: { ...acme, is_deleted: true } } },
+    ]);
+    renderApp('/organizations');
+    const row = (await screen.findByText('Acme Training')).closest('[role="row"]') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Archive Acme Training' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Archive this organization?' });
+    expect(question.textContent).toContain('Acme Training will be archived');
+    fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(api.requests.some((request) => request.method === 'DELETE')).toBe(false);
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Archive Acme Training' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Archive' }));
+    await waitFor(() => expect(api.requests.filter((request) => request.method === 'DELETE')).toHaveLength(1));
+    const toasts = within(await screen.findByRole('region', { name: /Notifications/ }));
+    expect(toasts.getByText('Organization archived')).toBeTruthy();
+    expect(toasts.getByText('“Acme Training” is in the Archived tab, where it can be restored.')).toBeTruthy();
   });
 });
 

@@ -6,6 +6,8 @@ import { loginPathFor } from '../../guards/access';
 import { useSession } from '../../state/session';
 import { useTokens } from '../../state/tokens';
 import { AppLink } from '../../ui/AppLink';
+import { MAIN_ID, SkipLink } from '../../ui/SkipLink';
+import { Toasts } from '../../ui/Toasts';
 import { useOrganizationContext } from '../organization/organizationContext';
 import { Main } from './Chrome';
 import { Sidebar } from './Sidebar';
@@ -37,7 +39,10 @@ function useLeaveWhenLoggedOut() {
   }, [hasTokens, navigate, pathname, search]);
 }
 
-/** The frame of authenticated routes (spec 2.3): the top bar, the sidebar of the role, the page. */
+/**
+ * The frame of authenticated routes (spec 2.3): the top bar, the sidebar of the role, the page, and the toast
+ * region that announces completed actions.
+ */
 export function AppShell() {
   const user = useSession((state) => state.user);
   const organization = useOrganizationContext();
@@ -49,14 +54,16 @@ export function AppShell() {
   );
   return (
     <>
+      <SkipLink />
       <TopBar user={user} organization={organization} />
       <Body>
         {links.length ? <Sidebar label={organization ? 'Organization' : 'Owner'} links={links} /> : null}
-        <Main layout="app">
+        <Main layout="app" id={MAIN_ID} tabIndex={-1}>
           {!user.is_confirmed && pathname !== '/profile' ? <EmailNotice /> : null}
           <Outlet />
         </Main>
       </Body>
+      <Toasts />
     </>
   );
 }

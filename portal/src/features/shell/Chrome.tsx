@@ -10,14 +10,19 @@ export const Header = styled('header', {
   padding: '$3 $5',
   backgroundColor: '$surface',
   borderBottom: '1px solid $borderSubtle',
+  // A phone (375 px): the bar fits its width; long names and the email are shortened with an ellipsis.
+  '@media (max-width: 575.98px)': { gap: '$2', padding: '$2 $3' },
 });
 
 /** The page's main landmark; screens render inside it. */
 export const Main = styled('main', {
+  // The skip link's target takes focus programmatically; it needs no ring of its own.
+  outline: 'none',
   display: 'flex',
   flexDirection: 'column',
   gap: '$4',
   padding: '$5',
+  '@media (max-width: 575.98px)': { padding: '$3' },
   variants: {
     layout: {
       centered: { alignItems: 'center', paddingTop: '$6' },

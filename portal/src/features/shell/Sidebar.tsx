@@ -1,6 +1,6 @@
 import { styled } from '@tessera/widgets/theme';
-import { NavLink } from 'react-router';
-import type { SidebarLink } from './sidebar';
+import { Link, useLocation } from 'react-router';
+import { isCurrentLink, type SidebarLink } from './sidebar';
 
 const Nav = styled('nav', {
   flex: '0 0 200px',
@@ -12,7 +12,7 @@ const Nav = styled('nav', {
 
 const List = styled('ul', { display: 'flex', flexDirection: 'column', gap: '$1', margin: 0, padding: 0, listStyle: 'none' });
 
-const Item = styled(NavLink, {
+const Item = styled(Link, {
   display: 'block',
   padding: '$2 $3',
   borderRadius: '$md',
@@ -26,14 +26,17 @@ const Item = styled(NavLink, {
   '&[aria-current="page"]': { backgroundColor: '$infoSurface', color: '$info' },
 });
 
-/** The sidebar of spec 2.3; NavLink marks the current page (aria-current). */
+/** The sidebar of spec 2.3; the current section is marked (aria-current), also on the pages that belong to it. */
 export function Sidebar({ label, links }: { label: string; links: SidebarLink[] }) {
+  const { pathname } = useLocation();
   return (
     <Nav aria-label={label}>
       <List>
         {links.map((link) => (
           <li key={link.to}>
-            <Item to={link.to}>{link.label}</Item>
+            <Item to={link.to} aria-current={isCurrentLink(link, pathname) ? 'page' : undefined}>
+              {link.label}
+            </Item>
           </li>
         ))}
       </List>

@@ -5,10 +5,14 @@ import { canUseAdminArea, type AccessRole } from '../../guards/roles';
 import { Header, Logo, LogoMark } from './Chrome';
 import { UserMenu } from './UserMenu';
 
-const Bar = styled('nav', { display: 'flex', alignItems: 'center', gap: '$4', width: '100%' });
+const Bar = styled('nav', { display: 'flex', alignItems: 'center', gap: '$4', width: '100%', minWidth: 0, '@media (max-width: 575.98px)': { gap: '$2' } });
 
 const OrganizationLink = styled(RouterLink, {
   marginRight: 'auto',
+  minWidth: 0,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
   color: '$text',
   fontSize: '$3',
   fontWeight: '$bold',

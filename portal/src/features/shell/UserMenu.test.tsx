@@ -19,7 +19,7 @@ const member = (role: 'user' | 'admin' | 'master', overrides: Partial<CurrentUse
 
 /** The account menu of the top bar, opened as a person would (a click on the email). */
 async function openMenu(email = 'learner@example.com') {
-  const summary = await screen.findByText(email, { exact: false, selector: 'summary' });
+  const summary = (await screen.findByText(email, { exact: false, selector: 'summary span' })).closest('summary') as HTMLElement;
   fireEvent.click(summary);
   const details = summary.closest('details') as HTMLDetailsElement;
   // happy-dom may not toggle a details element on a summary click; the browser does.

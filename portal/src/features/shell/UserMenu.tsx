@@ -8,9 +8,18 @@ import { VisuallyHidden } from '../../ui/VisuallyHidden';
 /** The external help page (spec 2.3); a deployment may point it elsewhere with VITE_HELP_URL. */
 export const HELP_URL: string = import.meta.env.VITE_HELP_URL ?? 'https://tessera.example/help';
 
-const Details = styled('details', { position: 'relative' });
+const Details = styled('details', { position: 'relative', minWidth: 0, flexShrink: 1 });
 
 const Summary = styled('summary', {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '$2',
+  maxWidth: '320px',
+  listStyle: 'none',
+  '&::-webkit-details-marker': { display: 'none' },
+  '@media (max-width: 575.98px)': { maxWidth: '45vw' },
+  backgroundColor: '$surface',
+  '&:hover': { backgroundColor: '$surfaceMuted' },
   padding: '$2 $3',
   borderRadius: '$md',
   border: '1px solid $borderSubtle',
@@ -19,6 +28,25 @@ const Summary = styled('summary', {
   outline: 'none',
   '&:focus-visible': { boxShadow: '$focus' },
 });
+
+const Email = styled('span', { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+
+const Avatar = styled('span', {
+  flexShrink: 0,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '24px',
+  height: '24px',
+  borderRadius: '$round',
+  backgroundColor: '$primary',
+  color: '$primaryText',
+  fontSize: '$1',
+  fontWeight: '$bold',
+  textTransform: 'uppercase',
+});
+
+const Chevron = styled('span', { flexShrink: 0, fontSize: '$1', color: '$textMuted', 'details[open] &': { transform: 'rotate(180deg)' } });
 
 const Items = styled('ul', {
   position: 'absolute',
@@ -33,7 +61,17 @@ const Items = styled('ul', {
   border: '1px solid $borderSubtle',
   borderRadius: '$md',
   boxShadow: '$card',
-  '& li': { padding: '$1 $4' },
+  '& li': { padding: 0 },
+  // Menu entries: whole-width rows, not underlined links.
+  '& li > a': {
+    display: 'block',
+    padding: '$2 $4',
+    color: '$text',
+    textDecoration: 'none',
+    outline: 'none',
+    '&:hover': { backgroundColor: '$surfaceMuted' },
+    '&:focus-visible': { boxShadow: 'inset 0 0 0 2px $colors$focus' },
+  },
 });
 
 /**
@@ -68,8 +106,12 @@ export function UserMenu({ email, settingsPath }: { email: string; settingsPath:
   return (
     <Details ref={details} onKeyDown={closeOnEscape}>
       <Summary>
-        <VisuallyHidden>Account menu for </VisuallyHidden>
-        {email}
+        <Avatar aria-hidden="true">{email.charAt(0)}</Avatar>
+        <Email>
+          <VisuallyHidden>Account menu for </VisuallyHidden>
+          {email}
+        </Email>
+        <Chevron aria-hidden="true">▾</Chevron>
       </Summary>
       <Items>
         <li>

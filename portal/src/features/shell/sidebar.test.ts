@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessRole } from '../../guards/roles';
 import { logoFor, organizationHome } from './TopBar';
-import { sidebarLinks } from './sidebar';
+import { isCurrentLink, sidebarLinks } from './sidebar';
 
 const FULL = ['Modules', 'Media', 'Members', 'Groups', 'Access Requests', 'Suggestions', 'Reports', 'Bioreq'];
 
@@ -63,5 +63,19 @@ describe('the top bar', () => {
     expect(logoFor(null)).toBe('wordmark');
     expect(logoFor('Acme Training')).toBe('wordmark');
     expect(logoFor('The Very Long Organization Name of Acme')).toBe('mark');
+  });
+});
+
+describe('the current section', () => {
+  it('is Modules on the pages of a module, its components, topics and items', () => {
+    const links = sidebarLinks({ area: 'organization', role: 'admin', organization: organization(false) });
+    const current = (pathname: string) => links.filter((link) => isCurrentLink(link, pathname)).map((link) => link.label);
+    expect(current('/acme-training/admin/modules')).toEqual(['Modules']);
+    expect(current('/acme-training/admin/modules/m-1/components')).toEqual(['Modules']);
+    expect(current('/acme-training/admin/components/c-1/topics')).toEqual(['Modules']);
+    expect(current('/acme-training/admin/components/c-1/edit')).toEqual(['Modules']);
+    expect(current('/acme-training/admin/topics/t-1/items')).toEqual(['Modules']);
+    expect(current('/acme-training/admin/media')).toEqual(['Media']);
+    expect(current('/acme-training/admin/media-library')).toEqual([]);
   });
 });

@@ -4,6 +4,15 @@ import type { AccessRole } from '../../guards/roles';
 export interface SidebarLink {
   label: string;
   to: string;
+  /** Other paths that belong to this entry (a module's components, topics and items live under Modules). */
+  also?: string[];
+}
+
+const within = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+/** Whether the sidebar entry is the current section: its own path or one of the paths that belong to it. */
+export function isCurrentLink(link: SidebarLink, pathname: string): boolean {
+  return within(pathname, link.to) || (link.also ?? []).some((path) => within(pathname, path));
 }
 
 /** Where a person stands: inside an organization (with a role), or outside any. */
@@ -17,13 +26,15 @@ const OWNER_SIDEBAR: SidebarLink[] = [
 
 function organizationLinks(role: AccessRole, organization: Pick<TenantSummary, 'slug' | 'enable_bioreq'>): SidebarLink[] {
   const base = `/${encodeURIComponent(organization.slug)}`;
-  const admin = (label: string, path: string) => ({ label, to: `${base}/admin/${path}` });
+  const admin = (label: string, path: string): SidebarLink => ({ label, to: `${base}/admin/${path}` });
+  // Components, topics and items are edited under their module: the sidebar shows Modules as the section.
+  const modules: SidebarLink = { ...admin('Modules', 'modules'), also: [`${base}/admin/components`, `${base}/admin/topics`] };
   const bioreq = organization.enable_bioreq;
   switch (role) {
     case 'owner':
     case 'master':
       return [
-        admin('Modules', 'modules'),
+        modules,
         admin('Media', 'media'),
         admin('Members', 'members'),
         admin('Groups', 'groups'),
@@ -33,7 +44,7 @@ function organizationLinks(role: AccessRole, organization: Pick<TenantSummary, '
         admin('Bioreq', 'bioreq'),
       ];
     case 'admin':
-      return [admin('Modules', 'modules'), admin('Media', 'media'), admin('Reports', 'reports'), ...(bioreq ? [admin('Bioreq', 'bioreq')] : [])];
+      return [modules, admin('Media', 'media'), admin('Reports', 'reports'), ...(bioreq ? [admin('Bioreq', 'bioreq')] : [])];
     case 'user':
       return bioreq
         ? [

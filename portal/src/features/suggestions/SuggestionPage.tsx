@@ -112,6 +112,7 @@ function SuggestionActions({ suggestion, onChange }: { suggestion: Suggestion; o
     question: DELETE_SUGGESTION_QUESTION,
     actions,
     remove: (asked: Suggestion) => deleteSuggestion(organization.id, asked),
+    deleted: () => ({ title: 'Suggestion deleted' }),
     // Back to the inbox.
     onDeleted: () => navigate(suggestionsPath(organization.slug)),
   });
@@ -128,7 +129,11 @@ function SuggestionActions({ suggestion, onChange }: { suggestion: Suggestion; o
       <FormFailure messages={actions.messages} />
       <Row>
         <Text>{unread ? 'Unread' : 'Read'}</Text>
-        <Button variant="secondary" isDisabled={!suggestion.abilities.update} onPress={() => void actions.run(suggestion.id, mark)}>
+        <Button
+          variant="secondary"
+          isDisabled={!suggestion.abilities.update}
+          onPress={() => void actions.run(suggestion.id, mark, { title: unread ? 'Suggestion marked read' : 'Suggestion marked unread' })}
+        >
           {unread ? 'Mark Read' : 'Mark Unread'}
         </Button>
         <Button variant="danger" isDisabled={!suggestion.abilities.delete} onPress={() => deletion.ask(suggestion)}>

@@ -76,7 +76,7 @@ describe('Admin Suggestions', () => {
     const api = asMaster([aSuggestion('s-1')]);
     renderApp('/acme-training/admin/suggestions');
     await screen.findByText('Lena Learner');
-    fireEvent.click(screen.getByRole('button', { name: 'Mark the suggestion from Lena Learner read' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Mark Read: the suggestion from Lena Learner' }));
     await screen.findByText('No suggestions found...');
     expect(api.requests.find((request) => request.method === 'PATCH')?.body).toEqual({ is_active: false });
   });

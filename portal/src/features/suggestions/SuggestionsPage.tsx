@@ -47,9 +47,14 @@ function useSuggestionColumns(unread: boolean, actions: ReturnType<typeof useRow
             View
           </RowLink>
           <RowButton
-            aria-label={`Mark the suggestion from ${from(suggestion)} ${unread ? 'read' : 'unread'}`}
+            aria-label={`${unread ? 'Mark Read' : 'Mark Unread'}: the suggestion from ${from(suggestion)}`}
             isDisabled={!suggestion.abilities.update || actions.isPending}
-            onPress={() => void actions.run(suggestion.id, () => markSuggestion(organization.id, suggestion, !unread))}
+            onPress={() =>
+              void actions.run(suggestion.id, () => markSuggestion(organization.id, suggestion, !unread), {
+                title: unread ? 'Suggestion marked read' : 'Suggestion marked unread',
+                description: `The suggestion from ${from(suggestion)} is in the ${unread ? 'Read' : 'Unread'} tab.`,
+              })
+            }
           >
             {unread ? 'Mark Read' : 'Mark Unread'}
           </RowButton>
@@ -78,6 +83,7 @@ function SuggestionList({ unread }: { unread: boolean }) {
     question: DELETE_SUGGESTION_QUESTION,
     actions,
     remove: (suggestion: Suggestion) => deleteSuggestion(organization.id, suggestion),
+    deleted: () => ({ title: 'Suggestion deleted' }),
   });
   const columns = useSuggestionColumns(unread, actions, deletion.ask);
 

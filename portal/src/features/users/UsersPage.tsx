@@ -16,6 +16,7 @@ import { RowActions, RowButton } from '../../ui/RowButton';
 import type { TableColumn } from '../../ui/Table';
 import { Tabs } from '../../ui/Tabs';
 import { useUrlTab } from '../../lists/listParams';
+import { useConfirm } from '../../ui/ConfirmDialog';
 
 /** The page's tabs; the first is the default (lists/listParams.ts keeps the choice in the URL). */
 const USERS_VIEWS = ['active', 'suspended', 'banned'] as const;
@@ -40,13 +41,48 @@ function updateUser(user: User, body: { is_active?: boolean; is_deleted?: boolea
   return apiCall(client.PATCH('/users/{userId}', { params: { path: { userId: user.id } }, body }));
 }
 
+/** What each owner action does, for its toast and (suspend, ban) its question. */
+const USER_ACTIONS = {
+  suspend: { body: { is_active: false }, done: 'User suspended', where: 'is in the Suspended tab and cannot log in' },
+  reactivate: { body: { is_active: true }, done: 'User reactivated', where: 'is back in the Active tab' },
+  ban: { body: { is_deleted: true }, done: 'User banned', where: 'is in the Banned tab and cannot log in' },
+  restore: { body: { is_deleted: false }, done: 'User restored', where: 'is back in the Active tab' },
+} as const;
+
+type UserAction = keyof typeof USER_ACTIONS;
+
+/** Suspend and ban lock a person out of every organization: they are asked first. */
+const QUESTIONS: Partial<Record<UserAction, { title: string; question: (name: string) => string; confirmLabel: string }>> = {
+  suspend: {
+    title: 'Suspend this user?',
+    question: (name) => `${name} will not be able to log in until reactivated.`,
+    confirmLabel: 'Suspend',
+  },
+  ban: {
+    title: 'Ban this user?',
+    question: (name) => `${name} will be banned from Tessera and not able to log in until restored.`,
+    confirmLabel: 'Ban',
+  },
+};
+
+type UserActionsProps = { user: User; view: UsersView; ask: ReturnType<typeof useConfirm>['ask'] } & Pick<
+  ReturnType<typeof useRowActions>,
+  'run' | 'isPending'
+>;
+
 /** The owner's actions of each view (spec 2.7); the server's abilities say which apply to the row. */
-function UserActions({ user, view, run, isPending }: { user: User; view: UsersView } & Pick<ReturnType<typeof useRowActions>, 'run' | 'isPending'>) {
-  const act = (label: string, body: { is_active?: boolean; is_deleted?: boolean }) => () => void run(`${user.id}:${label}`, () => updateUser(user, body));
+function UserActions({ user, view, run, isPending, ask }: UserActionsProps) {
   const name = user.name || user.email;
+  const act = (action: UserAction) => () => {
+    const { body, done, where } = USER_ACTIONS[action];
+    const perform = () => run(`${user.id}:${action}`, () => updateUser(user, body), { title: done, description: `${name} ${where}.` });
+    const question = QUESTIONS[action];
+    if (question) ask({ title: question.title, question: question.question(name), confirmLabel: question.confirmLabel, run: perform });
+    else void perform();
+  };
   if (view === 'active') {
     return (
-      <RowButton aria-label={`Suspend ${name}`} tone="danger" isDisabled={!user.abilities.suspend || isPending} onPress={act('suspend', { is_active: false })}>
+      <RowButton aria-label={`Suspend ${name}`} tone="danger" isDisabled={!user.abilities.suspend || isPending} onPress={act('suspend')}>
         Suspend
       </RowButton>
     );
@@ -54,17 +90,17 @@ function UserActions({ user, view, run, isPending }: { user: User; view: UsersVi
   if (view === 'suspended') {
     return (
       <RowActions>
-        <RowButton aria-label={`Reactivate ${name}`} isDisabled={!user.abilities.reactivate || isPending} onPress={act('reactivate', { is_active: true })}>
+        <RowButton aria-label={`Reactivate ${name}`} isDisabled={!user.abilities.reactivate || isPending} onPress={act('reactivate')}>
           Reactivate
         </RowButton>
-        <RowButton aria-label={`Ban ${name}`} tone="danger" isDisabled={!user.abilities.ban || isPending} onPress={act('ban', { is_deleted: true })}>
+        <RowButton aria-label={`Ban ${name}`} tone="danger" isDisabled={!user.abilities.ban || isPending} onPress={act('ban')}>
           Ban
         </RowButton>
       </RowActions>
     );
   }
   return (
-    <RowButton aria-label={`Restore ${name}`} isDisabled={!user.abilities.restore || isPending} onPress={act('restore', { is_deleted: false })}>
+    <RowButton aria-label={`Restore ${name}`} isDisabled={!user.abilities.restore || isPending} onPress={act('restore')}>
       Restore
     </RowButton>
   );
@@ -74,6 +110,7 @@ function UserList({ view }: { view: UsersView }) {
   const me = useSession((state) => state.user);
   const list = useServerList({ load: loadUsers(view), defaultOrder: 'created_at' as UserOrder, defaultDesc: true, view });
   const actions = useRowActions(list.reload);
+  const confirmation = useConfirm();
   const columns: TableColumn<User>[] = [
     {
       id: 'name',
@@ -102,7 +139,11 @@ function UserList({ view }: { view: UsersView }) {
     },
     { id: 'memberships', title: 'Memberships', sortKey: 'memberships', render: (user) => user.memberships_count },
     { id: 'joined', title: 'Joined', sortKey: 'created_at', render: (user) => formatDate(user.created_at) },
-    { id: 'actions', title: 'Actions', render: (user) => <UserActions user={user} view={view} run={actions.run} isPending={actions.isPending} /> },
+    {
+      id: 'actions',
+      title: 'Actions',
+      render: (user) => <UserActions user={user} view={view} run={actions.run} isPending={actions.isPending} ask={confirmation.ask} />,
+    },
   ];
   return (
     <Stack>
@@ -115,6 +156,7 @@ function UserList({ view }: { view: UsersView }) {
         emptyText="No users found..."
         searchPlaceholder="Search by name or email"
       />
+      {confirmation.dialog}
     </Stack>
   );
 }
