@@ -37,6 +37,7 @@ const PORTAL_FEATURE_IMPORTS = {
 const SERVER_FEATURE_IMPORTS = {
   'access-requests': ['accounts', 'tenant-users', 'tenants'],
   accounts: [],
+  bioreq: ['media'],
   components: ['media', 'modules', 'topics'],
   content: [],
   files: ['media'],

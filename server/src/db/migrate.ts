@@ -6,6 +6,7 @@ import * as content from './migrations/20250103000000_content.js';
 import * as itemProcedureIndex from './migrations/20250104000000_item_procedure_index.js';
 import * as mediaSearch from './migrations/20250105000000_media_search.js';
 import * as refreshRotation from './migrations/20250106000000_refresh_rotation.js';
+import * as bioreq from './migrations/20250107000000_bioreq.js';
 
 interface Migration {
   name: string;
@@ -24,6 +25,7 @@ const migrations: Migration[] = [
   { name: '20250104000000_item_procedure_index', module: itemProcedureIndex },
   { name: '20250105000000_media_search', module: mediaSearch },
   { name: '20250106000000_refresh_rotation', module: refreshRotation },
+  { name: '20250107000000_bioreq', module: bioreq },
 ];
 
 const source: Knex.MigrationSource<Migration> = {
