@@ -14,6 +14,7 @@ const PORTAL_FEATURE_IMPORTS = {
   about: [],
   'access-requests': ['organization'],
   'admin-content': ['client', 'groups', 'media', 'members', 'organization'],
+  bioreq: ['media', 'organization'],
   auth: ['shell'],
   client: ['items-editor', 'organization'],
   errors: [],
