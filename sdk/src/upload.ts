@@ -48,12 +48,21 @@ function sendXhr(url: string, form: FormData, token: string | undefined, options
   });
 }
 
-async function sendFetch(url: string, form: FormData, token: string | undefined, options: UploadOptions): Promise<UploadAnswer> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(url, { method: 'POST', headers, body: form, signal: options.signal });
-  const answer = { status: response.status, body: parse(await response.text()) };
-  return answer;
+/** Clients whose uploads go through a fetch of their own (a fake API in tests and stories): no XMLHttpRequest. */
+const uploadFetches = new WeakMap<TesseraClient, typeof globalThis.fetch>();
+
+/** Sends `client`'s uploads through `fetch` (as its other calls are), e.g. an in-memory fake API. */
+export function sendUploadsThrough(client: TesseraClient, fetch: typeof globalThis.fetch): void {
+  uploadFetches.set(client, fetch);
+}
+
+function sendFetch(doFetch: typeof globalThis.fetch) {
+  return async (url: string, form: FormData, token: string | undefined, options: UploadOptions): Promise<UploadAnswer> => {
+    const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const response = await doFetch(url, { method: 'POST', headers, body: form, signal: options.signal });
+    return { status: response.status, body: parse(await response.text()) };
+  };
 }
 
 /**
@@ -62,7 +71,8 @@ async function sendFetch(url: string, form: FormData, token: string | undefined,
  */
 export async function uploadWithProgress(client: TesseraClient, path: string, form: FormData, options: UploadOptions = {}): Promise<UploadAnswer> {
   const url = `${client.baseUrl}${path}`;
-  const send = typeof XMLHttpRequest === 'function' ? sendXhr : sendFetch;
+  const own = uploadFetches.get(client);
+  const send = own ? sendFetch(own) : typeof XMLHttpRequest === 'function' ? sendXhr : sendFetch(globalThis.fetch);
   const hadToken = client.tokenStore.get()?.accessToken;
   const first = await send(url, form, hadToken, options);
   if (first.status !== 401 || !hadToken || !(await client.refresh())) return first;

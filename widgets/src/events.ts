@@ -20,6 +20,14 @@ export interface TesseraOpenTopicEventDetail {
   moduleId: string;
 }
 
+/** Detail of `tessera-bioreq-uploaded` and `tessera-bioreq-cancelled`: the document (no file, no description). */
+export interface TesseraBioreqEventDetail {
+  organization: string;
+  id: string;
+  title: string;
+  status: string;
+}
+
 /**
  * The DOM events the custom elements dispatch. All bubble and are composed, so they cross the
  * shadow boundary and a host can listen on the element or any ancestor (`document` included).
@@ -29,6 +37,8 @@ export interface TesseraEventMap {
   'tessera-logout': CustomEvent<Record<string, never>>;
   'tessera-complete': CustomEvent<TesseraCompleteEventDetail>;
   'tessera-open-topic': CustomEvent<TesseraOpenTopicEventDetail>;
+  'tessera-bioreq-uploaded': CustomEvent<TesseraBioreqEventDetail>;
+  'tessera-bioreq-cancelled': CustomEvent<TesseraBioreqEventDetail>;
 }
 
 export type TesseraEventName = keyof TesseraEventMap;
