@@ -23,7 +23,7 @@ const Facts = styled('dl', {
 
 const KIND_LABELS: Record<BioreqDocument['kind'], string> = { image: 'Image', pdf: 'PDF', video: 'Video', audio: 'Audio', none: 'Other' };
 
-export function fileTypeOf(document: Pick<BioreqDocument, 'kind' | 'mime_type'>): string {
+function fileTypeOf(document: Pick<BioreqDocument, 'kind' | 'mime_type'>): string {
   return `${KIND_LABELS[document.kind]} (${document.mime_type})`;
 }
 

@@ -2,20 +2,11 @@
 import type { BioreqAccessLogEntry, BioreqDocument, BioreqNote, BioreqNoteHistoryEntry, BioreqStatus, UserSummary } from '@tessera/sdk';
 import { bioreqKindOf } from '@tessera/sdk/rules';
 import { toDate, toIso } from '../../db/knex.js';
-import type { DbBoolean, DbDate } from '../../db/models.js';
+import type { DbDate } from '../../db/models.js';
 import type { TenantAccess } from '../../http/tenant-access.js';
 import { bioreqAbilities } from './policy.js';
 
 /** A person's summary columns under a prefix (`s_` submitter, `r_` reviewer, `d_` decided by, `a_` author). */
-export interface PersonColumns {
-  id: string | null;
-  name: string | null;
-  email: string | null;
-  is_active: DbBoolean | null;
-  deleted_at: DbDate | null;
-  confirmed_at: DbDate | null;
-}
-
 export function personColumns(table: string, prefix: string): string[] {
   return ['id', 'name', 'email', 'is_active', 'deleted_at', 'confirmed_at'].map((column) => `${table}.${column} as ${prefix}_${column}`);
 }
@@ -55,7 +46,7 @@ export interface BioreqRow {
 
 const isoOrNull = (value: DbDate | null) => (toDate(value) === null ? null : toIso(value));
 
-export function isProcessed(status: string): boolean {
+function isProcessed(status: string): boolean {
   return status === 'match' || status === 'nomatch';
 }
 

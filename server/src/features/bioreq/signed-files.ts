@@ -17,7 +17,7 @@ import { StorageNotFound } from '../../storage/storage.js';
 import { EXTENSIONS } from '../media/upload.js';
 import { bioreqMessages } from './policy.js';
 
-export const BIOREQ_URL_TTL_SECONDS = 60;
+const BIOREQ_URL_TTL_SECONDS = 60;
 
 interface BioreqFileRef {
   tenantId: string;
