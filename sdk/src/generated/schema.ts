@@ -2382,8 +2382,9 @@ export interface paths {
         /**
          * A bioreq document's bytes, through a signed URL
          * @description No bearer token: the URL answered by `GET /tenants/{tenantId}/bioreq/{bioreqId}/download` (logged there) is the
-         *     permission, for 60 seconds. A tampered or expired signature, or a URL signed for a file since replaced or
-         *     deleted, answers 403 `invalid_signature`; an unknown document 404. Always `Content-Disposition: attachment`
+         *     permission, for 60 seconds. A tampered or expired signature, a URL of another or an unknown document, or one
+         *     signed for a file since deleted answers the same 403 `invalid_signature` (an outsider learns nothing about
+         *     which documents exist); 404 only when the stored file itself is missing. Always `Content-Disposition: attachment`
          *     with the title as file name, `X-Content-Type-Options: nosniff`, `Cache-Control: no-store`.
          */
         get: operations["getBioreqFile"];

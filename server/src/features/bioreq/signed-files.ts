@@ -1,6 +1,6 @@
 /**
  * Bioreq files through short-lived signed URLs, one per document, stored file and account
- * (ARCHITECTURE.md#media-storage-and-signed-urls, stricter): `GET /api/bioreq-files/{tenantId}/{bioreqId}?user&expires&signature`.
+ * (ARCHITECTURE.md#bioreq-documents): `GET /api/bioreq-files/{tenantId}/{bioreqId}?user&expires&signature`.
  * The URL is handed out only by the logged download call, lives 60 seconds, and is an HMAC over the
  * organization, the document, its storage key (a file deleted by retention invalidates it), the account and the
  * expiry, with a key of its own (a media URL's signature is never a bioreq one). Every failure is the same 403,
