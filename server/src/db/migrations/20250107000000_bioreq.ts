@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { isSqlite } from '../knex.js';
+import { createPgTrigramIndexes, dropPgTrigramIndexes, sqliteSearchCopy } from '../trigram-search.js';
 
 /**
  * Bioreq documents (issue 13): a member's uploaded document and its review (status, reviewer, verdict and
@@ -19,6 +21,9 @@ function tenant(table: Knex.CreateTableBuilder): void {
 function account(table: Knex.CreateTableBuilder, column: string): void {
   table.string(column, 36).nullable().references('id').inTable('users').onDelete('SET NULL');
 }
+
+/** "Search by title" reads only the matching documents (trigram-search.ts), as the media library's search does. */
+const titleSearch = sqliteSearchCopy({ table: 'bioreq_documents', key: 'id', copy: 'bioreq_search', copyKey: 'document_id', columns: ['title'] });
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('bioreq_documents', (table) => {
@@ -73,9 +78,19 @@ export async function up(knex: Knex): Promise<void> {
     table.integer('retention_days').nullable();
     timestamps(table, knex);
   });
+  if (isSqlite(knex)) {
+    for (const statement of titleSearch.up) await knex.raw(statement);
+  } else {
+    await createPgTrigramIndexes(knex, 'bioreq_documents', ['title']);
+  }
 }
 
 export async function down(knex: Knex): Promise<void> {
+  if (isSqlite(knex)) {
+    for (const statement of titleSearch.down) await knex.raw(statement);
+  } else {
+    await dropPgTrigramIndexes(knex, 'bioreq_documents', ['title']);
+  }
   for (const table of ['bioreq_settings', 'bioreq_downloads', 'bioreq_note_history', 'bioreq_notes', 'bioreq_documents']) {
     await knex.schema.dropTableIfExists(table);
   }

@@ -4,6 +4,7 @@
  * knex (ARCHITECTURE.md#data-access); each state change is one conditional write, so two reviewers racing get one
  * verdict and a 409 for the other. A page costs at most two queries (paginate), the people joined in.
  */
+import { containsSearch } from '../../db/contains-search.js';
 import { newId } from '../../db/ids.js';
 import type { Database } from '../../db/database.js';
 import { isUniqueViolation, type Knex } from '../../db/knex.js';
@@ -22,6 +23,8 @@ export const BIOREQ_LIST: ListDefinition<BioreqSortKey> = {
   defaultDesc: true,
   tieBreaker: 'b.id',
   searchColumns: ['b.title'],
+  // Through the title's trigram index on SQLite (migration 20250107000000_bioreq), LIKE on PostgreSQL's GIN index.
+  search: containsSearch({ copy: 'bioreq_search', copyKey: 'document_id', key: 'b.id', columns: ['b.title'] }),
 };
 
 const PENDING = ['pending', 'underreview'];
