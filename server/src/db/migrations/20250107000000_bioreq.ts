@@ -36,6 +36,8 @@ export async function up(knex: Knex): Promise<void> {
     table.string('mime_type', 100).notNullable();
     table.bigInteger('size').notNullable();
     table.string('status', 16).notNullable().defaultTo('pending');
+    /** match or nomatch: the Processed tab. Its own column so each tab is one index range, in upload order. */
+    table.boolean('processed').notNullable().defaultTo(false);
     table.text('message').nullable();
     account(table, 'reviewer_user_id');
     table.timestamp('downloaded_at', { useTz: true }).nullable();
@@ -43,8 +45,8 @@ export async function up(knex: Knex): Promise<void> {
     table.timestamp('decided_at', { useTz: true }).nullable();
     table.timestamp('file_deleted_at', { useTz: true }).nullable();
     timestamps(table, knex);
-    table.index(['tenant_id', 'status', 'created_at']);
-    table.index(['tenant_user_id', 'created_at']);
+    table.index(['tenant_id', 'processed', 'created_at', 'id']);
+    table.index(['tenant_user_id', 'processed', 'created_at', 'id']);
     table.index(['decided_at']);
   });
   await knex.schema.createTable('bioreq_notes', (table) => {

@@ -23,7 +23,7 @@ export async function purgeExpiredBioreqFiles(services: { db: { knex: Knex }; st
     for (;;) {
       const rows = (await knex('bioreq_documents')
         .where('tenant_id', setting.tenant_id)
-        .whereIn('status', ['match', 'nomatch'])
+        .where('processed', true)
         .whereNotNull('storage_key')
         .where('decided_at', '<', cutoff)
         .limit(BATCH)

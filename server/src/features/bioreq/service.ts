@@ -27,17 +27,19 @@ export const BIOREQ_LIST: ListDefinition<BioreqSortKey> = {
   search: containsSearch({ copy: 'bioreq_search', copyKey: 'document_id', key: 'b.id', columns: ['b.title'] }),
 };
 
-const PENDING = ['pending', 'underreview'];
-const PROCESSED = ['match', 'nomatch'];
-
 function conflict(code: string, message: string): HttpError {
   return new HttpError(409, code, message);
 }
 
+/**
+ * The documents with their people. Left joins on unique keys: the submitter always exists (a foreign key that
+ * cascades), and SQLite leaves out a left join whose columns a query does not read, so a page's ids and count
+ * read the documents' index alone.
+ */
 function documentsOf(knex: Knex, tenantId: string): Knex.QueryBuilder {
   return knex('bioreq_documents as b')
-    .join('tenant_users as stu', 'stu.id', 'b.tenant_user_id')
-    .join('users as su', 'su.id', 'stu.user_id')
+    .leftJoin('tenant_users as stu', 'stu.id', 'b.tenant_user_id')
+    .leftJoin('users as su', 'su.id', 'stu.user_id')
     .leftJoin('users as ru', 'ru.id', 'b.reviewer_user_id')
     .leftJoin('users as du', 'du.id', 'b.decided_by_user_id')
     .where('b.tenant_id', tenantId);
@@ -75,7 +77,7 @@ export interface BioreqFilters {
 
 export async function listDocuments(db: Database, tenantId: string, params: ListParams<BioreqSortKey>, filters: BioreqFilters): Promise<Page<BioreqRow>> {
   const filtered = documentsOf(db.knex, tenantId);
-  if (filters.processed !== undefined) filtered.whereIn('b.status', filters.processed ? PROCESSED : PENDING);
+  if (filters.processed !== undefined) filtered.where('b.processed', filters.processed);
   if (filters.memberId) filtered.where('b.tenant_user_id', filters.memberId);
   return paginate<BioreqRow, BioreqSortKey>(db, filtered, params, BIOREQ_LIST, selectDocument);
 }
@@ -158,6 +160,7 @@ export async function decide(knex: Knex, access: TenantAccess, id: string, verdi
     .where({ tenant_id: access.tenant.id, id, status: 'underreview' })
     .update({
       status: verdict.match ? 'match' : 'nomatch',
+      processed: true,
       message: verdict.message ?? null,
       decided_by_user_id: access.user.id,
       decided_at: now,
