@@ -122,7 +122,8 @@ export const bioreqTexts = {
   noNotes: 'No notes found',
   noteAdded: 'Note added!',
   notesFailed: (status: number) => `${status} There was an error while loading the notes`,
-  historyFailed: (status: number) => `${status} There was an error while loading the notes history`,
+  // Spec section 8: "the same for history".
+  historyFailed: (status: number) => `${status} There was an error while loading the notes`,
   disabled: 'Bioreq is not enabled for this organization.',
 } as const;
 
