@@ -14,6 +14,7 @@ const PORTAL_FEATURE_IMPORTS = {
   about: [],
   'access-requests': ['organization'],
   'admin-content': ['client', 'groups', 'media', 'members', 'organization'],
+  bioreq: ['media', 'organization'],
   auth: ['shell'],
   client: ['items-editor', 'organization'],
   errors: [],
@@ -37,6 +38,7 @@ const PORTAL_FEATURE_IMPORTS = {
 const SERVER_FEATURE_IMPORTS = {
   'access-requests': ['accounts', 'tenant-users', 'tenants'],
   accounts: [],
+  bioreq: ['media'],
   components: ['media', 'modules', 'topics'],
   content: [],
   files: ['media'],

@@ -19,6 +19,7 @@ export default defineConfig({
       entry: {
         index: 'src/index.ts',
         elements: 'src/elements.ts',
+        'bioreq-elements': 'src/bioreq-elements.ts',
         ui: 'src/ui/index.ts',
         theme: 'src/theme.ts',
         testing: 'src/testing/index.ts',

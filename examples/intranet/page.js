@@ -6,6 +6,8 @@ const tessera = (params.get('tessera') || 'http://localhost:3000').replace(/\/+$
 const status = document.getElementById('tessera-status');
 const topicStatus = document.getElementById('topic-status');
 const viewer = document.querySelector('tessera-topic-viewer');
+// The documents page takes the same ?tessera= (and ?organization=).
+document.querySelector('a[href="bioreq.html"]').search = location.search;
 for (const widget of document.querySelectorAll('tessera-login, tessera-starred-topics, tessera-topic-viewer')) {
   widget.setAttribute('api-base', `${tessera}/api`);
 }

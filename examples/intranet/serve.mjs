@@ -15,8 +15,7 @@ const host = process.env.HOST ?? '127.0.0.1';
 const types = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml' };
 const served = new Set(['.html', '.css', '.svg']);
 /** The page's own scripts (never the server's source, serve.mjs). */
-const scripts = new Set(['page.js']);
-types['.js'] = 'text/javascript';
+const scripts = new Set(['page.js', 'bioreq-page.js']);
 
 /**
  * What a security-minded intranet sends: nothing inline (no 'unsafe-inline', no nonce), scripts only from the

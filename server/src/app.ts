@@ -29,6 +29,8 @@ import { integrationClientRoutes } from './features/integration-clients/routes.j
 import { authenticateIntegrationClient, integrationClientAccount } from './features/integration-clients/service.js';
 import { itemRoutes } from './features/items/routes.js';
 import { sweepOrphanFiles } from './features/media/orphans.js';
+import { bioreqRoutes } from './features/bioreq/routes.js';
+import { purgeExpiredBioreqFiles } from './features/bioreq/retention.js';
 import { mediaRoutes } from './features/media/routes.js';
 import { moduleRoutes } from './features/modules/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
@@ -113,6 +115,7 @@ export function apiRoutes(services: AppServices): Routes[] {
     // Signed file URLs: no bearer token, the signature is the permission.
     fileRoutes(services),
     suggestionRoutes(services),
+    ...bioreqRoutes(services),
     reportRoutes(services),
     // Issue 15: service accounts for scripts (client_credentials).
     integrationClientRoutes(services),
@@ -231,7 +234,10 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
 
   const purgeTimer = setInterval(() => void purgeExpired(db, log), config.purgeIntervalMs);
   const sweepOrphans = () =>
-    sweepOrphanFiles(services)
+    purgeExpiredBioreqFiles(services)
+      .then((deleted) => (deleted > 0 ? log.info({ deleted }, 'deleted bioreq files past their retention') : undefined))
+      .catch((error: unknown) => log.warn({ err: error }, 'bioreq retention purge failed'))
+      .then(() => sweepOrphanFiles(services))
       .then((deleted) => (deleted > 0 ? log.info({ deleted }, 'deleted stored files that no row references') : undefined))
       .catch((error: unknown) => log.warn({ err: error }, 'sweeping orphaned files failed'));
   const sweepTimer = config.orphanSweepIntervalMs > 0 ? setInterval(() => void sweepOrphans(), config.orphanSweepIntervalMs) : undefined;

@@ -6,6 +6,7 @@
  * plus one grouped count.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../src/db/ids.js';
 import { createUser, databaseKinds, startTestServer, type TestContext, type TestServer } from './support/server.js';
 import { insertAccessRequest, insertGroup, insertMembership, insertTenant, person, relate, type Person, type TenantFixture } from './support/people.js';
 
@@ -63,6 +64,37 @@ describe.each(databaseKinds)('queries per request on %s', (kind) => {
     // more, however many rows the page holds.
     expect(one).toBe(path(1).includes('order=joined') || path(1).includes('status=') ? 2 : 1);
     expect(many).toBe(one);
+  });
+
+  it("bioreq lists (the reviewers' and the uploader's): no more queries for 40 documents than for 1", async () => {
+    const bioreq = await insertTenant(server, { enableBioreq: true });
+    const reviewer = await person(server, { tenantId: bioreq.id, role: 'admin' });
+    const uploader = await person(server, { tenantId: bioreq.id, role: 'user' });
+    const now = Date.now();
+    await server.app.knex('bioreq_documents').insert(
+      Array.from({ length: 40 }, (_, index) => ({
+        id: newId(),
+        tenant_id: bioreq.id,
+        tenant_user_id: uploader.membershipId,
+        title: `Document ${index}`,
+        description: 'd',
+        storage_key: `${bioreq.id}/k/${index}.pdf`,
+        mime_type: 'application/pdf',
+        size: 2000,
+        status: index % 2 ? 'underreview' : 'pending',
+        reviewer_user_id: index % 2 ? reviewer.user.id : null,
+        created_at: new Date(now - index * 1000),
+        updated_at: new Date(now - index * 1000),
+      })),
+    );
+    for (const [path, token] of [
+      [(size: number) => `/tenants/${bioreq.id}/bioreq?processed=false&search=document&per_page=${size}`, reviewer.token],
+      [(size: number) => `/tenants/${bioreq.id}/bioreq/user?processed=false&order=title&per_page=${size}`, uploader.token],
+    ] as const) {
+      const one = await queriesFor(path(1), token);
+      expect(one).toBeLessThanOrEqual(2);
+      expect(await queriesFor(path(40), token)).toBe(one);
+    }
   });
 
   it('GET /users/me: the same count for 1 and 30 memberships', async () => {

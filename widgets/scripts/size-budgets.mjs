@@ -20,6 +20,8 @@ export const BUDGETS = {
   standaloneWidgets: 63 * KB,
   /** dist/tessera-login.js: <tessera-login> only, for a host that only signs people in. */
   standaloneLogin: 40 * KB,
+  /** dist/tessera-bioreq.js: <tessera-bioreq-uploader> and <tessera-login>. */
+  standaloneBioreq: 48 * KB,
 };
 
 /** The standalone bundles of the widgets package (widgets/dist) and their budgets. */
@@ -30,6 +32,7 @@ export const STANDALONE_BUNDLES = [
     budget: BUDGETS.standaloneWidgets,
   },
   { file: 'tessera-login.js', what: 'login-only standalone bundle (<tessera-login>)', budget: BUDGETS.standaloneLogin },
+  { file: 'tessera-bioreq.js', what: 'bioreq standalone bundle (<tessera-bioreq-uploader>, <tessera-login>)', budget: BUDGETS.standaloneBioreq },
 ];
 
 export const gzippedSize = (buffer) => gzipSync(buffer, { level: 9 }).length;

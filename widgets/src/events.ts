@@ -20,6 +20,14 @@ export interface TesseraOpenTopicEventDetail {
   moduleId: string;
 }
 
+/** Detail of `tessera-bioreq-uploaded` and `tessera-bioreq-cancelled`: the document (no file, no description). */
+export interface TesseraBioreqEventDetail {
+  organization: string;
+  id: string;
+  title: string;
+  status: string;
+}
+
 /**
  * Detail of `tessera-session`: whether the page holds a session with `apiBase`. Each element dispatches it when it
  * connects (`reason: 'load'`) and whenever the state changes: a login or logout in this page or another tab
@@ -44,6 +52,8 @@ export interface TesseraEventMap {
   'tessera-complete': CustomEvent<TesseraCompleteEventDetail>;
   'tessera-open-topic': CustomEvent<TesseraOpenTopicEventDetail>;
   'tessera-session': CustomEvent<TesseraSessionEventDetail>;
+  'tessera-bioreq-uploaded': CustomEvent<TesseraBioreqEventDetail>;
+  'tessera-bioreq-cancelled': CustomEvent<TesseraBioreqEventDetail>;
 }
 
 export type TesseraEventName = keyof TesseraEventMap;

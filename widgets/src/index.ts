@@ -4,7 +4,14 @@ export { loginMessages } from './login/messages.js';
 export { describeLoginFailure, type LoginProblem } from './login/loginOutcome.js';
 export { TesseraProvider, getPageClient, useTesseraClient, type TesseraProviderProps } from './provider/TesseraProvider.js';
 export { ShadowFrame } from './shadow/ShadowFrame.js';
-export type { TesseraEventMap, TesseraLoginEventDetail, TesseraCompleteEventDetail, TesseraOpenTopicEventDetail, TesseraSessionEventDetail } from './events.js';
+export type {
+  TesseraEventMap,
+  TesseraLoginEventDetail,
+  TesseraCompleteEventDetail,
+  TesseraOpenTopicEventDetail,
+  TesseraSessionEventDetail,
+  TesseraBioreqEventDetail,
+} from './events.js';
 export { Markdown, type MarkdownProps } from './markdown/Markdown.js';
 export { renderMarkdown } from './markdown/renderMarkdown.js';
 export { TopicViewer, type TopicViewerProps } from './topic-viewer/TopicViewer.js';
@@ -12,3 +19,5 @@ export { topicViewerMessages } from './topic-viewer/messages.js';
 export type { CompletionChange } from './topic-viewer/useTopicContent.js';
 export { StarredTopics, type StarredTopicsProps, type OpenTopic } from './starred-topics/StarredTopics.js';
 export { starredTopicsMessages } from './starred-topics/messages.js';
+export { BioreqUploader, type BioreqUploaderProps } from './bioreq-uploader/BioreqUploader.js';
+export { bioreqUploaderMessages } from './bioreq-uploader/messages.js';

@@ -2,21 +2,8 @@ import { Navigate, redirect, type RouteObject, type ShouldRevalidateFunctionArgs
 import { ForbiddenPage, NoResponsePage, NotFoundPage, WhoopsPage } from '../features/errors/ExceptionPages';
 import { PublicLayout } from '../features/shell/PublicLayout';
 import { authenticatedLoader, freshUserLoader, guestOnlyLoader, ownerLoader } from '../guards/loaders';
-import type { AccessRole } from '../guards/roles';
 import { RootErrorBoundary, RootLayout, RouteFallback } from './RootLayout';
 import { ORGANIZATION_ROUTE_ID } from './routeIds';
-
-/**
- * A page of the route table whose screen comes with a later issue: it is reachable from the sidebar
- * and says it is not available yet.
- */
-function notYetAvailable(path: string, title: string, minimumRole?: AccessRole): RouteObject {
-  return {
-    path,
-    handle: { title, minimumRole },
-    lazy: () => import('../features/organization/NotYetAvailablePage').then((m) => ({ Component: m.NotYetAvailablePage })),
-  };
-}
 
 /**
  * A list's page, sort, search and tab live in the URL's search string (lists/listParams.ts): a navigation that
@@ -162,7 +149,11 @@ export const routes: RouteObject[] = (
                   path: 'starred-topics',
                   lazy: () => import('../features/client/StarredTopicsPage').then((m) => ({ Component: m.StarredTopicsPage })),
                 },
-                notYetAvailable('bioreq', 'Bioreq'),
+                {
+                  id: 'client-bioreq',
+                  path: 'bioreq',
+                  lazy: () => import('../features/bioreq/ClientBioreqPage').then((m) => ({ Component: m.ClientBioreqPage })),
+                },
                 {
                   path: 'admin',
                   handle: { minimumRole: 'admin' },
@@ -216,7 +207,11 @@ export const routes: RouteObject[] = (
                       handle: { minimumRole: 'master' },
                       lazy: () => import('../features/suggestions/SuggestionPage').then((m) => ({ loader: m.suggestionLoader, Component: m.SuggestionPage })),
                     },
-                    notYetAvailable('bioreq', 'Bioreq'),
+                    {
+                      id: 'admin-bioreq',
+                      path: 'bioreq',
+                      lazy: () => import('../features/bioreq/AdminBioreqPage').then((m) => ({ Component: m.AdminBioreqPage })),
+                    },
                     {
                       path: 'members',
                       handle: { minimumRole: 'master' },

@@ -23,6 +23,8 @@ export interface ServerTableProps<T, O extends string> {
   selection?: TableSelection;
   /** Controls beside the search box (select mode, Remove All). */
   tools?: ReactNode;
+  /** Keys of rows shown in the success colour. */
+  highlighted?: ReadonlySet<string>;
 }
 
 /** The one server-paged table of the portal: search, sortable columns, empty state and paging. */
@@ -36,6 +38,7 @@ export function ServerTable<T, O extends string>({
   rowAction,
   selection,
   tools,
+  highlighted,
 }: ServerTableProps<T, O>) {
   const { meta } = list;
   return (
@@ -61,6 +64,7 @@ export function ServerTable<T, O extends string>({
         rowAction={rowAction}
         selection={selection}
         isBusy={list.isLoading}
+        highlighted={highlighted}
       />
       {/* An empty list says so in the table; no "0–0 of 0" and no page buttons under it. */}
       {meta && meta.total > 0 ? (

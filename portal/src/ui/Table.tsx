@@ -44,6 +44,8 @@ const StyledRow = styled(AriaRow, {
   '&[data-href], &[data-actionable]': { cursor: 'pointer' },
   '&[data-hovered]': { backgroundColor: '$surfaceMuted' },
   '&[data-selected]': { backgroundColor: '$infoSurface' },
+  // The row just acted on (a decided bioreq document): the success colour, with a mark for non-colour readers.
+  '&[data-highlighted]': { backgroundColor: '$successSurface', boxShadow: 'inset 4px 0 0 $colors$success' },
   '&[data-focus-visible]': { boxShadow: 'inset 0 0 0 3px rgba(37, 99, 235, 0.45)' },
 });
 
@@ -102,6 +104,8 @@ export interface TableProps<T> {
   /** Select mode: a checkbox per row and a row click toggles it. */
   selection?: TableSelection;
   isBusy?: boolean;
+  /** Keys of rows shown in the success colour (the row just acted on). */
+  highlighted?: ReadonlySet<string>;
 }
 
 function toDescriptor<T>(sort: TableSort | undefined, columns: TableColumn<T>[]): SortDescriptor | undefined {
@@ -117,7 +121,7 @@ function selectedIds(selection: Selection, rows: string[]): Set<string> {
  * The portal's one data table (react-aria's Table, a keyboard-navigable grid): sortable column
  * headers (Enter or a click), an empty-state row, row actions and an optional select mode.
  */
-export function Table<T>({ label, columns, rows, rowKey, sort, onSort, emptyText, rowAction, selection, isBusy }: TableProps<T>) {
+export function Table<T>({ label, columns, rows, rowKey, sort, onSort, emptyText, rowAction, selection, isBusy, highlighted }: TableProps<T>) {
   const keys = rows.map(rowKey);
   return (
     <Scroller aria-busy={isBusy || undefined}>
@@ -156,7 +160,13 @@ export function Table<T>({ label, columns, rows, rowKey, sort, onSort, emptyText
           {rows.map((row, index) => {
             const action = selection ? undefined : rowAction?.(row);
             return (
-              <StyledRow key={keys[index]} id={keys[index]} onAction={action} data-actionable={action ? true : undefined}>
+              <StyledRow
+                key={keys[index]}
+                id={keys[index]}
+                onAction={action}
+                data-actionable={action ? true : undefined}
+                data-highlighted={highlighted?.has(keys[index]) || undefined}
+              >
                 {selection ? (
                   <StyledCell>
                     <SelectionCheckbox />

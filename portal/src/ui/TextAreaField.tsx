@@ -35,14 +35,16 @@ export interface TextAreaFieldProps {
   errors?: string[];
   isRequired?: boolean;
   isReadOnly?: boolean;
+  placeholder?: string;
+  maxLength?: number;
 }
 
 /** A labelled multi-line text input; its errors show under it, linked to the input. */
-export function TextAreaField({ label, errors = [], ...field }: TextAreaFieldProps) {
+export function TextAreaField({ label, errors = [], placeholder, maxLength, ...field }: TextAreaFieldProps) {
   return (
     <Field {...field} isInvalid={errors.length > 0 || undefined} validationBehavior="aria">
       <FieldLabel>{label}</FieldLabel>
-      <Area rows={3} />
+      <Area rows={3} placeholder={placeholder} maxLength={maxLength} />
       <Errors>
         {errors.map((message) => (
           <span key={message}>{message}</span>

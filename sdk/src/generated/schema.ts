@@ -2227,6 +2227,441 @@ export interface paths {
         patch: operations["updateSuggestion"];
         trace?: never;
     };
+    "/tenants/{tenantId}/bioreq": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The organization's bioreq documents (admin review page)
+         * @description Reviewers: admin, master or the owner. A user gets 403 `forbidden`. Only while the organization has `enable_bioreq` on: otherwise every bioreq call answers 403 `bioreq_disabled`
+         *     (after the organization and membership checks, before the role check).
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization 404.
+         *     `search` matches the title. Tabs: `processed=false` Pending, `processed=true` Processed.
+         */
+        get: operations["listBioreqDocuments"];
+        put?: never;
+        /**
+         * Upload a bioreq document
+         * @description Any member of the organization (role user and up) with a confirmed email; the platform owner needs a membership
+         *     (403 `forbidden` otherwise). Only while the organization has `enable_bioreq` on: otherwise every bioreq call answers 403 `bioreq_disabled`
+         *     (after the organization and membership checks, before the role check).
+         *     Multipart `title`, `description` (both required, sdk `forms.bioreqUpload`: 422 per field) and `file`
+         *     (required: 422 "The file field is required."). The file streams to private storage (never a public path); its type is
+         *     sniffed from the bytes and must be one of `/config` `bioreq_types`, else 406 `unacceptable_file` with
+         *     `errors.file`; its size must lie within `/config` `file_sizes` of its kind, else 422 on `file` (an
+         *     oversized file is cut off while streaming). A refused upload leaves nothing stored. The uploader is recorded;
+         *     the document starts `pending`. A learner (role user) may send `RATE_LIMIT_MEMBER_UPLOADS` uploads (20 in 10
+         *     minutes by default), then 429 with Retry-After.
+         */
+        post: operations["createBioreqDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/bioreq/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The caller's own bioreq documents (client documents page)
+         * @description Any member: the documents the caller uploaded in this organization, with their status and the reviewer's
+         *     message. The platform owner without a membership gets 403 `forbidden`. Only while the organization has `enable_bioreq` on: otherwise every bioreq call answers 403 `bioreq_disabled`
+         *     (after the organization and membership checks, before the role check).
+         *     Same parameters as the reviewers' list.
+         */
+        get: operations["listOwnBioreqDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/bioreq/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The organization's bioreq settings
+         * @description Masters and the owner. `retention_days`: processed documents' files are deleted that many days after the
+         *     verdict (null: kept; the default). The spec's list lacks this call. Only while the organization has `enable_bioreq` on: otherwise every bioreq call answers 403 `bioreq_disabled`
+         *     (after the organization and membership checks, before the role check).
+         */
+        get: operations["getBioreqSettings"];
+        /**
+         * Change the organization's bioreq settings
+         * @description Masters and the owner. `retention_days`: null (off) or 1 to 3650 (422 otherwise). A purge runs with the other
+         *     periodic purges: the file of each document processed longer ago than that is deleted from storage; the row
+         *     keeps its verdict, notes and access log, and `file_deleted_at` is set. Only while the organization has `enable_bioreq` on: otherwise every bioreq call answers 403 `bioreq_disabled`
+         *     (after the organization and membership checks, before the role check).
+         */
+        put: operations["updateBioreqSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/bioreq/{bioreqId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
+                 *     another member, answer 404.
+                 */
+                bioreqId: components["parameters"]["BioreqId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One bioreq document
+         * @description Its uploader and the reviewers (admin, master, owner). Anyone else, and another organization's document, 404.
+         *     Only while the organization has `enable_bioreq` on: otherwise every bioreq call answers 403 `bioreq_disabled`
+         *     (after the organization and membership checks, before the role check).
+         */
+        get: operations["getBioreqDocument"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a bioreq document
+         * @description The uploader only (a reviewer who did not upload it gets 403 `forbidden`; a learner who cannot see it 404), and
+         *     only while it is `pending`: once a reviewer downloaded it, 409 `review_started`. The row, its note and its
+         *     access log are deleted, then the stored file. Only while the organization has `enable_bioreq` on: otherwise every bioreq call answers 403 `bioreq_disabled`
+         *     (after the organization and membership checks, before the role check).
+         */
+        delete: operations["cancelBioreqDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/bioreq/{bioreqId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
+                 *     another member, answer 404.
+                 */
+                bioreqId: components["parameters"]["BioreqId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A short-lived signed URL for the document's file
+         * @description Its uploader and the reviewers only (anyone else 404). Only while the organization has `enable_bioreq` on: otherwise every bioreq call answers 403 `bioreq_disabled`
+         *     (after the organization and membership checks, before the role check).
+         *     Answers a URL valid for 60 seconds, signed for this document, its stored file and this caller alone; the file
+         *     is served from it with `Content-Disposition: attachment` (the title as file name) and
+         *     `X-Content-Type-Options: nosniff`. Every call is written to the document's access log (who, when, from which
+         *     address); an in-browser preview uses the same call, so a look is logged as a download.
+         *     A reviewer's first download of a `pending` document records the reviewer and the time and moves it to
+         *     `underreview` (the uploader's own downloads change nothing). After the organization's retention deleted the
+         *     file, 410 `file_deleted`.
+         */
+        get: operations["downloadBioreqDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/bioreq/{bioreqId}/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
+                 *     another member, answer 404.
+                 */
+                bioreqId: components["parameters"]["BioreqId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Match or no match
+         * @description Reviewers (admin, master, owner); a user gets 403 `forbidden` (404 when the document is not theirs); the
+         *     uploader may not decide on their own document (403 `own_document`). Only while the organization has `enable_bioreq` on: otherwise every bioreq call answers 403 `bioreq_disabled`
+         *     (after the organization and membership checks, before the role check).
+         *     Only an `underreview` document: a `pending` one answers 409 `not_under_review`, a decided one 409
+         *     `already_decided` (a decision is taken once). `match` true needs `message` (422 "The message field is
+         *     required."); with `match` false `message` is an optional reason. The message reaches the uploader by email and
+         *     on their list.
+         */
+        post: operations["decideBioreqDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/bioreq/{bioreqId}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
+                 *     another member, answer 404.
+                 */
+                bioreqId: components["parameters"]["BioreqId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The document's note
+         * @description Its uploader (display-only) and the reviewers; anyone else 404. Only while the organization has `enable_bioreq` on: otherwise every bioreq call answers 403 `bioreq_disabled`
+         *     (after the organization and membership checks, before the role check).
+         *     A document has at most one note: the first item of `data` is the note, an empty list means none yet.
+         */
+        get: operations["listBioreqNotes"];
+        put?: never;
+        /**
+         * Add the note
+         * @description Reviewers (admin, master, owner) write notes; the uploader reads them (a user gets 403 `forbidden`, or 404 when
+         *     the document is not theirs). Only while the organization has `enable_bioreq` on: otherwise every bioreq call answers 403 `bioreq_disabled`
+         *     (after the organization and membership checks, before the role check).
+         *     `note` is 10 to 1000 characters (422 "Notes must be at least ten characters and no more than 1000 characters").
+         *     A document has one note: when it has one already, 409 `note_exists` (update it instead).
+         */
+        post: operations["createBioreqNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/bioreq/{bioreqId}/notes/{noteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
+                 *     another member, answer 404.
+                 */
+                bioreqId: components["parameters"]["BioreqId"];
+                /** @description The id of the document's note; a note of another document answers 404. */
+                noteId: components["parameters"]["NoteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the note
+         * @description Reviewers, as adding. The previous text (with its author and time) goes to the note's history, in the same
+         *     transaction. `note` as when adding. Only while the organization has `enable_bioreq` on: otherwise every bioreq call answers 403 `bioreq_disabled`
+         *     (after the organization and membership checks, before the role check).
+         */
+        post: operations["updateBioreqNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/bioreq/{bioreqId}/notes/{noteId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
+                 *     another member, answer 404.
+                 */
+                bioreqId: components["parameters"]["BioreqId"];
+                /** @description The id of the document's note; a note of another document answers 404. */
+                noteId: components["parameters"]["NoteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The note's earlier texts
+         * @description Who may read the note. Newest first. Only while the organization has `enable_bioreq` on: otherwise every bioreq call answers 403 `bioreq_disabled`
+         *     (after the organization and membership checks, before the role check).
+         */
+        get: operations["listBioreqNoteHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/bioreq/{bioreqId}/access-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
+                 *     another member, answer 404.
+                 */
+                bioreqId: components["parameters"]["BioreqId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Who downloaded the document
+         * @description Masters and the owner (an admin or user gets 403 `forbidden`). Every download URL handed out, newest first:
+         *     who, when, from which address. The spec's list lacks this call (ARCHITECTURE.md#api-conventions). Only while the organization has `enable_bioreq` on: otherwise every bioreq call answers 403 `bioreq_disabled`
+         *     (after the organization and membership checks, before the role check).
+         */
+        get: operations["listBioreqAccessLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bioreq-files/{tenantId}/{bioreqId}": {
+        parameters: {
+            query: {
+                /** @description The id of the account the URL was signed for. */
+                user: string;
+                /** @description Unix time (seconds) after which the URL is refused. */
+                expires: string;
+                /** @description HMAC-SHA256 (base64url) over the organization, the document, its stored file, the account and the expiry. */
+                signature: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organization's id. */
+                tenantId: string;
+                /**
+                 * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
+                 *     another member, answer 404.
+                 */
+                bioreqId: components["parameters"]["BioreqId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A bioreq document's bytes, through a signed URL
+         * @description No bearer token: the URL answered by `GET /tenants/{tenantId}/bioreq/{bioreqId}/download` (logged there) is the
+         *     permission, for 60 seconds. A tampered or expired signature, a URL of another or an unknown document, or one
+         *     signed for a file since deleted answers the same 403 `invalid_signature` (an outsider learns nothing about
+         *     which documents exist); 404 only when the stored file itself is missing. Always `Content-Disposition: attachment`
+         *     with the title as file name, `X-Content-Type-Options: nosniff`, `Cache-Control: no-store`.
+         */
+        get: operations["getBioreqFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenants/{tenantId}/reports/snapshot": {
         parameters: {
             query?: never;
@@ -2369,7 +2804,11 @@ export interface components {
                 max_width: number;
                 max_height: number;
             };
-            /** @description The document types a bioreq upload may declare. */
+            /**
+             * @description The MIME types a bioreq document may be (checked from its bytes; anything else is 406). Each is held to the
+             *     `file_sizes` of its kind (image/png and image/jpeg: image; application/pdf: pdf; video/mp4: video; audio/mpeg
+             *     and audio/wav: audio).
+             */
             bioreq_types: string[];
             file_sizes: {
                 image: components["schemas"]["FileSizeLimit"];
@@ -3044,6 +3483,141 @@ export interface components {
             delete: boolean;
         };
         /**
+         * @description A bioreq document (spec section 3). The file itself is never in a row: it is reached only through
+         *     `GET .../bioreq/{bioreqId}/download`, which logs the access. `mime_type` is the type sniffed from the bytes,
+         *     `kind` its kind. `submitter` is the uploader; `reviewer` the reviewer whose download started the review (null
+         *     while `pending`), `downloaded_at` that time; `decided_by` and `decided_at` the verdict's (null before it).
+         *     `message` is what the reviewer wrote with the verdict (a match's message, or a no-match's optional reason),
+         *     delivered to the uploader by email too. `file_deleted_at` is set when the organization's retention deleted the
+         *     file (the row keeps its verdict, notes and access log; downloads then answer 410).
+         */
+        BioreqDocument: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            description: string;
+            mime_type: string;
+            kind: components["schemas"]["BioreqKind"];
+            /** @description Bytes. */
+            size: number;
+            status: components["schemas"]["BioreqStatus"];
+            /** @description True once matched or not matched (the Processed tab). */
+            processed: boolean;
+            message: string | null;
+            submitter: null | components["schemas"]["UserSummary"];
+            reviewer: null | components["schemas"]["UserSummary"];
+            decided_by: null | components["schemas"]["UserSummary"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            downloaded_at: string | null;
+            /** Format: date-time */
+            decided_at: string | null;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            file_deleted_at: string | null;
+            abilities: components["schemas"]["BioreqAbilities"];
+        };
+        /**
+         * @description The status flow of a bioreq document (spec sections 4 and 9 name `underreview`, `match` and `nomatch`; `pending`
+         *     is this contract's name for a new document nobody has reviewed yet):
+         *
+         *     - `pending`: uploaded, waiting for review. The uploader may still cancel it (DELETE).
+         *     - `underreview`: a reviewer (admin, master or the owner; not the uploader) downloaded it; the first such download
+         *       records the reviewer and the time. It can no longer be cancelled.
+         *     - `match` / `nomatch`: a reviewer's verdict (POST .../match), only from `underreview`, taken once (a second
+         *       verdict answers 409). Final.
+         * @enum {string}
+         */
+        BioreqStatus: "pending" | "underreview" | "match" | "nomatch";
+        /**
+         * @description The document's MIME type mapped to a kind (spec section 3), for the file-type column and previews.
+         * @enum {string}
+         */
+        BioreqKind: "image" | "pdf" | "video" | "audio" | "none";
+        /** @description What the caller may do with this document now (the screens show only these actions). */
+        BioreqAbilities: {
+            /** @description Get a signed download URL (the uploader and reviewers, while the file is kept). */
+            download: boolean;
+            /** @description Cancel (DELETE) it; the uploader only, while it is `pending`. */
+            cancel: boolean;
+            /** @description Match or no match; a reviewer who is not the uploader, while it is `underreview`. */
+            decide: boolean;
+            /** @description Add or edit the note (reviewers); the uploader reads notes display-only. */
+            write_notes: boolean;
+            /** @description Read who downloaded it (masters and the owner). */
+            read_access_log: boolean;
+        };
+        /**
+         * @description A bioreq upload (`multipart/form-data`, spec section 3: title, description, file). The file streams to private
+         *     storage; its type is sniffed from its bytes and must be one of `/config` `bioreq_types` (else 406 on `file`), its
+         *     size within `/config` `file_sizes` of its kind (else 422 on `file`).
+         */
+        BioreqUpload: {
+            title: string;
+            description: string;
+            file: string;
+        };
+        /**
+         * @description The verdict (spec section 7: match, message). `match` true needs `message` ("This message will be delivered to
+         *     the uploader"); with `match` false, `message` is an optional reason, delivered the same way.
+         */
+        BioreqMatchInput: {
+            match: components["schemas"]["Flag"];
+            message?: string;
+        };
+        BioreqNoteInput: {
+            /** @description 10 to 1000 characters (trimmed), else 422 "Notes must be at least ten characters and no more than 1000 characters". */
+            note: string;
+        };
+        /** @description The document's note (spec section 3); `author` wrote its current text, `updated_at` is when. */
+        BioreqNote: {
+            /** Format: uuid */
+            id: string;
+            note: string;
+            author: null | components["schemas"]["UserSummary"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description An earlier text of the note (spec section 3), kept when it was replaced; `created_at` is when that text was written. */
+        BioreqNoteHistoryEntry: {
+            /** Format: uuid */
+            id: string;
+            note: string;
+            author: null | components["schemas"]["UserSummary"];
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * @description A short-lived signed URL for this document alone and this caller (`GET /bioreq-files/...`), and the name to save
+         *     it under (the title with the type's extension).
+         */
+        BioreqDownload: {
+            /** Format: uri */
+            url: string;
+            file_name: string;
+            mime_type: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        /** @description One download of the document (who, when, from which address). */
+        BioreqAccessLogEntry: {
+            /** Format: uuid */
+            id: string;
+            user: null | components["schemas"]["UserSummary"];
+            ip: string;
+            /** Format: date-time */
+            downloaded_at: string;
+        };
+        /** @description An organization's bioreq settings (beyond the spec). */
+        BioreqSettings: {
+            /** @description Delete processed documents' files this many days after the verdict; null keeps them. */
+            retention_days: number | null;
+        };
+        /**
          * @description The organization at a glance (Admin Reports, spec section 3): content rows by state, members by role, and the
          *     media library by type. Members: live memberships by role (suspended ones included), archived = removed
          *     memberships. Media: the library's files (a suggestion's attached images are not part of it); `total_size` in bytes.
@@ -3118,6 +3692,15 @@ export interface components {
          *     image/png, image/jpeg." or "Image must be either a jpeg or png").
          */
         NotAcceptable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The row's state does not allow the call now (e.g. a decision already taken); `code` says which. */
+        Conflict: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3264,6 +3847,24 @@ export interface components {
          *     back to the default; naming a key sorts ascending unless `desc` says otherwise.
          */
         SuggestionOrder: "sent" | "user";
+        /**
+         * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
+         *     another member, answer 404.
+         */
+        BioreqId: string;
+        /** @description The id of the document's note; a note of another document answers 404. */
+        NoteId: string;
+        /**
+         * @description Sort key (default `uploaded`, newest first): `title`, `uploaded` (created_at), `downloaded` (downloaded_at),
+         *     `status`, `uploaded_by` (the uploader's name). An unknown key falls back to the default; naming a key sorts
+         *     ascending unless `desc` says otherwise.
+         */
+        BioreqOrder: "title" | "uploaded" | "downloaded" | "status" | "uploaded_by";
+        /**
+         * @description The tabs of spec section 4: `false` Pending (status `pending` or `underreview`: no decision yet), `true`
+         *     Processed (`match` or `nomatch`). Without it, both.
+         */
+        Processed: components["schemas"]["Flag"];
         /** @description Sort key (default `created`, ascending) — `created` (created_at), `name`, `size`, `type`. An unknown key falls back to the default. */
         MediaOrder: components["schemas"]["MediaOrder"];
         /** @description Only files of this kind (the type filter's images, videos, pdfs, audio files); absent or unknown means all types. */
@@ -3337,6 +3938,18 @@ export type ItemList = components['schemas']['ItemList'];
 export type Suggestion = components['schemas']['Suggestion'];
 export type SuggestionInput = components['schemas']['SuggestionInput'];
 export type SuggestionAbilities = components['schemas']['SuggestionAbilities'];
+export type BioreqDocument = components['schemas']['BioreqDocument'];
+export type BioreqStatus = components['schemas']['BioreqStatus'];
+export type BioreqKind = components['schemas']['BioreqKind'];
+export type BioreqAbilities = components['schemas']['BioreqAbilities'];
+export type BioreqUpload = components['schemas']['BioreqUpload'];
+export type BioreqMatchInput = components['schemas']['BioreqMatchInput'];
+export type BioreqNoteInput = components['schemas']['BioreqNoteInput'];
+export type BioreqNote = components['schemas']['BioreqNote'];
+export type BioreqNoteHistoryEntry = components['schemas']['BioreqNoteHistoryEntry'];
+export type BioreqDownload = components['schemas']['BioreqDownload'];
+export type BioreqAccessLogEntry = components['schemas']['BioreqAccessLogEntry'];
+export type BioreqSettings = components['schemas']['BioreqSettings'];
 export type SnapshotReport = components['schemas']['SnapshotReport'];
 export type SnapshotReportCounts = components['schemas']['SnapshotReportCounts'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
@@ -3344,6 +3957,7 @@ export type ResponseUnauthenticated = components['responses']['Unauthenticated']
 export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseNotAcceptable = components['responses']['NotAcceptable'];
+export type ResponseConflict = components['responses']['Conflict'];
 export type ResponseRangeNotSatisfiable = components['responses']['RangeNotSatisfiable'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
@@ -3381,6 +3995,10 @@ export type ParameterShowHidden = components['parameters']['ShowHidden'];
 export type ParameterContentOrder = components['parameters']['ContentOrder'];
 export type ParameterSuggestionId = components['parameters']['SuggestionId'];
 export type ParameterSuggestionOrder = components['parameters']['SuggestionOrder'];
+export type ParameterBioreqId = components['parameters']['BioreqId'];
+export type ParameterNoteId = components['parameters']['NoteId'];
+export type ParameterBioreqOrder = components['parameters']['BioreqOrder'];
+export type ParameterProcessed = components['parameters']['Processed'];
 export type ParameterMediaOrder = components['parameters']['MediaOrder'];
 export type ParameterMediaTypeFilter = components['parameters']['MediaTypeFilter'];
 export type ParameterMediaModuleFilter = components['parameters']['MediaModuleFilter'];
@@ -7426,6 +8044,654 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listBioreqDocuments: {
+        parameters: {
+            query?: {
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                page?: components["parameters"]["Page"];
+                per_page?: components["parameters"]["PerPage"];
+                /**
+                 * @description The tabs of spec section 4: `false` Pending (status `pending` or `underreview`: no decision yet), `true`
+                 *     Processed (`match` or `nomatch`). Without it, both.
+                 */
+                processed?: components["parameters"]["Processed"];
+                /**
+                 * @description Sort key (default `uploaded`, newest first): `title`, `uploaded` (created_at), `downloaded` (downloaded_at),
+                 *     `status`, `uploaded_by` (the uploader's name). An unknown key falls back to the default; naming a key sorts
+                 *     ascending unless `desc` says otherwise.
+                 */
+                order?: components["parameters"]["BioreqOrder"];
+                desc?: components["parameters"]["Desc"];
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of documents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BioreqDocument"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createBioreqDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["BioreqUpload"];
+            };
+        };
+        responses: {
+            /** @description The document as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BioreqDocument"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listOwnBioreqDocuments: {
+        parameters: {
+            query?: {
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                page?: components["parameters"]["Page"];
+                per_page?: components["parameters"]["PerPage"];
+                /**
+                 * @description The tabs of spec section 4: `false` Pending (status `pending` or `underreview`: no decision yet), `true`
+                 *     Processed (`match` or `nomatch`). Without it, both.
+                 */
+                processed?: components["parameters"]["Processed"];
+                /**
+                 * @description Sort key (default `uploaded`, newest first): `title`, `uploaded` (created_at), `downloaded` (downloaded_at),
+                 *     `status`, `uploaded_by` (the uploader's name). An unknown key falls back to the default; naming a key sorts
+                 *     ascending unless `desc` says otherwise.
+                 */
+                order?: components["parameters"]["BioreqOrder"];
+                desc?: components["parameters"]["Desc"];
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the caller's documents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BioreqDocument"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getBioreqSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BioreqSettings"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateBioreqSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BioreqSettings"];
+            };
+        };
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BioreqSettings"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getBioreqDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
+                 *     another member, answer 404.
+                 */
+                bioreqId: components["parameters"]["BioreqId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BioreqDocument"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    cancelBioreqDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
+                 *     another member, answer 404.
+                 */
+                bioreqId: components["parameters"]["BioreqId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    downloadBioreqDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
+                 *     another member, answer 404.
+                 */
+                bioreqId: components["parameters"]["BioreqId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BioreqDownload"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The file was deleted by the organization's retention (code `file_deleted`). */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    decideBioreqDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
+                 *     another member, answer 404.
+                 */
+                bioreqId: components["parameters"]["BioreqId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BioreqMatchInput"];
+            };
+        };
+        responses: {
+            /** @description The document with its verdict. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BioreqDocument"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listBioreqNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
+                 *     another member, answer 404.
+                 */
+                bioreqId: components["parameters"]["BioreqId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The note, if any. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BioreqNote"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createBioreqNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
+                 *     another member, answer 404.
+                 */
+                bioreqId: components["parameters"]["BioreqId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BioreqNoteInput"];
+            };
+        };
+        responses: {
+            /** @description The note. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BioreqNote"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateBioreqNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
+                 *     another member, answer 404.
+                 */
+                bioreqId: components["parameters"]["BioreqId"];
+                /** @description The id of the document's note; a note of another document answers 404. */
+                noteId: components["parameters"]["NoteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BioreqNoteInput"];
+            };
+        };
+        responses: {
+            /** @description The note. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BioreqNote"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listBioreqNoteHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
+                 *     another member, answer 404.
+                 */
+                bioreqId: components["parameters"]["BioreqId"];
+                /** @description The id of the document's note; a note of another document answers 404. */
+                noteId: components["parameters"]["NoteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BioreqNoteHistoryEntry"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listBioreqAccessLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
+                 *     another member, answer 404.
+                 */
+                bioreqId: components["parameters"]["BioreqId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The access log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BioreqAccessLogEntry"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getBioreqFile: {
+        parameters: {
+            query: {
+                /** @description The id of the account the URL was signed for. */
+                user: string;
+                /** @description Unix time (seconds) after which the URL is refused. */
+                expires: string;
+                /** @description HMAC-SHA256 (base64url) over the organization, the document, its stored file, the account and the expiry. */
+                signature: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organization's id. */
+                tenantId: string;
+                /**
+                 * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
+                 *     another member, answer 404.
+                 */
+                bioreqId: components["parameters"]["BioreqId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
     };

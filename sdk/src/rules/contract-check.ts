@@ -66,6 +66,9 @@ interface RequestForms {
   suggestion: 'createSuggestion';
   suggestionUpdate: 'updateSuggestion';
   itemList: 'saveItems';
+  bioreqMatch: 'decideBioreqDocument';
+  bioreqNote: 'createBioreqNote';
+  bioreqSettings: 'updateBioreqSettings';
 }
 
 type Drift = {

@@ -56,6 +56,7 @@ export const messages = {
   uuid: (field: string) => `The ${label(field)} must be a valid UUID.`,
   integer: (field: string) => `The ${label(field)} must be an integer.`,
   minNumber: (field: string, min: number) => `The ${label(field)} must be at least ${min}.`,
+  maxNumber: (field: string, max: number) => `The ${label(field)} may not be greater than ${max}.`,
   /** Spec section 5: "The file size is approximately X. The {kind} must be between A and B". */
   fileSize: (kind: string, size: string, min: string, max: string) => `The file size is approximately ${size}. The ${kind} must be between ${min} and ${max}`,
   /** Spec section 5: "The {kind} must be at least W pixels by H pixels." */

@@ -56,3 +56,20 @@ export function fileProblems(kind: FileKind, file: FileFacts, limits: FileLimits
 }
 
 /** Content rules that are not one of the generic ones. */
+
+/**
+ * The MIME types a bioreq document may be (`bioreq_types` of /api/config): identity and health papers are scans,
+ * photos or pdfs, sometimes a recording. Each is checked from its bytes and against the size limits of its kind
+ * (`file_sizes` of /api/config).
+ */
+export const BIOREQ_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'video/mp4', 'audio/mpeg', 'audio/wav'] as const;
+
+/** Spec section 3: a bioreq document's MIME type mapped to a kind (image, pdf, video, audio or none). */
+export function bioreqKindOf(mimeType: string): MediaKind | 'none' {
+  return mediaKindOf(mimeType) ?? 'none';
+}
+
+/** The 406 message of a bioreq file whose bytes are not one of `types`. */
+export function bioreqTypeMessage(types: readonly string[] = BIOREQ_TYPES): string {
+  return `The file must be a file of type: ${types.join(', ')}.`;
+}

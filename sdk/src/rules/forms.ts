@@ -382,6 +382,36 @@ function itemList(field: string) {
   );
 }
 
+/** Spec section 5 and 9: a bioreq note is 10 to 1000 characters, with this one message either way. */
+export const NOTE_MIN_LENGTH = 10;
+export const NOTE_MAX_LENGTH = 1000;
+export const noteMessage = 'Notes must be at least ten characters and no more than 1000 characters';
+/** The reviewer's message is required when matching (spec section 5). */
+const MATCH_MESSAGE_MAX_LENGTH = 1000;
+
+/** A note's text: trimmed, 10 to 1000 characters (blank reads as too short, with the spec's message). */
+function noteText(field = 'note') {
+  return v.pipe(
+    v.string(messages.string(field)),
+    v.trim(),
+    v.check((value) => value.length >= NOTE_MIN_LENGTH && value.length <= NOTE_MAX_LENGTH, noteMessage),
+  );
+}
+
+type MatchFields = { match?: unknown; message?: unknown };
+
+/** A match needs its message (spec section 5); a no-match may carry one as its reason. */
+function matchNeedsMessage<S extends v.GenericSchema<unknown, MatchFields>>(schema: S) {
+  return v.pipe(
+    schema,
+    v.rawCheck<v.InferOutput<S>>(({ dataset, addIssue }) => {
+      const match = fieldOf(dataset.value, 'match');
+      const message = fieldOf(dataset.value, 'message');
+      if (match === true && isBlank(message)) addIssue(issueOn('message', message, messages.required('message')));
+    }),
+  );
+}
+
 /** The forms of the API calls and screens (core-platform.md section 5). */
 export const forms = {
   login: loginForm,
@@ -471,6 +501,27 @@ export const forms = {
     topic_id: optionalUuid('topic_id'),
   }),
   suggestionUpdate: form({ is_active: required('is_active', flag('is_active')) }),
+  /** The text fields of a bioreq upload (multipart; the file is checked by the upload pipeline). */
+  bioreqUpload: form({
+    title: required('title', text('title')),
+    description: required('description', text('description', DESCRIPTION_MAX_LENGTH)),
+  }),
+  bioreqMatch: matchNeedsMessage(form({ match: required('match', flag('match')), message: present(text('message', MATCH_MESSAGE_MAX_LENGTH)) })),
+  /** null (or blank) switches retention off; else whole days, 1 to 3650. */
+  bioreqSettings: form({
+    retention_days: v.pipe(
+      documented<number | null>(),
+      v.transform((value): unknown => (isBlank(value) ? null : value)),
+      v.nullable(v.pipe(integer('retention_days', 1), v.maxValue(3650, messages.maxNumber('retention_days', 3650)))),
+    ),
+  }),
+  bioreqNote: form({
+    note: v.pipe(
+      documented<string>(),
+      v.check((value) => !isBlank(value), noteMessage),
+      noteText(),
+    ),
+  }),
   itemRow,
   itemParagraph,
   itemMedia,

@@ -9,6 +9,7 @@ import * as refreshRotation from './migrations/20250106000000_refresh_rotation.j
 import * as memberInvitations from './migrations/20250107000000_member_invitations.js';
 import * as tenantSlugs from './migrations/20250108000000_tenant_slugs.js';
 import * as integrationClients from './migrations/20250115000000_integration_clients.js';
+import * as bioreq from './migrations/20250116000000_bioreq.js';
 
 interface Migration {
   name: string;
@@ -30,6 +31,7 @@ const migrations: Migration[] = [
   { name: '20250107000000_member_invitations', module: memberInvitations },
   { name: '20250108000000_tenant_slugs', module: tenantSlugs },
   { name: '20250115000000_integration_clients', module: integrationClients },
+  { name: '20250116000000_bioreq', module: bioreq },
 ];
 
 const source: Knex.MigrationSource<Migration> = {

@@ -81,6 +81,8 @@ function documentHeaders(https: boolean): Middleware {
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         workerSrc: ["'self'", 'blob:'],
+        // A bioreq pdf is previewed from a blob the page fetched through its signed URL (features/bioreq).
+        frameSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -144,3 +144,22 @@ export function accessApprovedEmail(to: string, name: string, organization: stri
     closing: 'Welcome aboard!',
   });
 }
+
+/** A reviewer decided on the person's bioreq document; the reviewer's message (or no-match reason) is delivered here. */
+export function bioreqVerdictEmail(
+  to: string,
+  name: string,
+  verdict: { title: string; match: boolean; message: string | null; organization: string; url: string },
+): MailMessage {
+  const outcome = verdict.match ? 'was reviewed and is a match' : 'was reviewed and is not a match';
+  const paragraphs = [`Your document "${verdict.title}" in ${verdict.organization} ${outcome}.`];
+  if (verdict.message) paragraphs.push(`${verdict.match ? 'Message from the reviewer' : 'Reason given by the reviewer'}: ${verdict.message}`);
+  return compose({
+    to,
+    subject: `Your bioreq document "${verdict.title}" was reviewed`,
+    greeting: greet(name),
+    paragraphs,
+    action: { label: 'See your documents', url: verdict.url },
+    closing: 'If you have questions about this decision, contact your organization.',
+  });
+}

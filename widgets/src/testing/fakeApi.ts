@@ -3,7 +3,17 @@
  * GET /users/me and the learner's content calls (a topic's items, procedure completions, starred topics)
  * the way the contract says, with no server.
  */
-import { createTesseraClient, memoryTokenStore, type CurrentUser, type Item, type TesseraClient, type Topic, type TokenStore } from '@tessera/sdk';
+import {
+  createTesseraClient,
+  memoryTokenStore,
+  sendUploadsThrough,
+  type BioreqDocument,
+  type CurrentUser,
+  type Item,
+  type TesseraClient,
+  type Topic,
+  type TokenStore,
+} from '@tessera/sdk';
 import { DEMO_TOPIC_ID, demoFavorites, demoItems, demoTopic } from './fakeContent.js';
 
 /** How POST /token answers a password grant. */
@@ -25,10 +35,12 @@ export interface FakeApiOptions {
   favorites?: Topic[];
   /** Content calls that answer 500 instead. */
   failing?: ContentCall[];
+  /** The caller's own bioreq documents (default: none). */
+  bioreqDocuments?: BioreqDocument[];
 }
 
 /** The content calls a scenario can make fail. */
-export type ContentCall = 'topic' | 'items' | 'complete' | 'favorites' | 'unfavorite';
+export type ContentCall = 'topic' | 'items' | 'complete' | 'favorites' | 'unfavorite' | 'bioreq' | 'bioreq-upload';
 
 export const FAKE_API_BASE = 'https://tessera.test/api';
 
@@ -92,6 +104,7 @@ export interface FakeApi {
 export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
   const { login = 'success', user = demoUser, delayMs = 0, gate } = options;
   const content = fakeContentRoutes(options);
+  const bioreq = fakeBioreqRoutes(options);
   const requests: Request[] = [];
   const liveTokens = new Set<string>();
   let issued = 0;
@@ -129,6 +142,8 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
     const path = new URL(request.url).pathname.replace(/^\/api/, '');
     if (path === '/token' && request.method === 'POST') return answerToken(request);
     if (path === '/users/me' && request.method === 'GET') return answerMe(request);
+    const answerBioreq = bioreq(request, path);
+    if (answerBioreq) return isAuthenticated(request) ? answerBioreq() : unauthenticated();
     const answerContent = content(request.method, path);
     if (answerContent) return isAuthenticated(request) ? answerContent() : unauthenticated();
     return notFound();
@@ -202,6 +217,82 @@ function fakeContentRoutes(options: FakeApiOptions) {
   };
 }
 
+const BIOREQ = /^\/tenants\/[^/]+\/bioreq$/;
+const OWN_BIOREQ = /^\/tenants\/[^/]+\/bioreq\/user$/;
+const BIOREQ_DOCUMENT = /^\/tenants\/[^/]+\/bioreq\/([^/]+)$/;
+
+/** A new document as the server answers an upload (pending, cancellable). */
+export function fakeBioreqDocument(overrides: Partial<BioreqDocument> = {}): BioreqDocument {
+  const now = '2025-03-01T10:00:00.000Z';
+  return {
+    id: `0190a5b2-0000-7000-8000-${String(Math.floor(Math.random() * 1e12)).padStart(12, '0')}`,
+    title: 'Passport',
+    description: 'Scan of the photo page',
+    mime_type: 'application/pdf',
+    kind: 'pdf',
+    size: 120_000,
+    status: 'pending',
+    processed: false,
+    message: null,
+    submitter: { id: demoUser.id, name: demoUser.name, email: demoUser.email, is_active: true, is_confirmed: true },
+    reviewer: null,
+    decided_by: null,
+    created_at: now,
+    downloaded_at: null,
+    decided_at: null,
+    updated_at: now,
+    file_deleted_at: null,
+    abilities: { download: true, cancel: true, decide: false, write_notes: false, read_access_log: false },
+    ...overrides,
+  };
+}
+
+/** The member's own bioreq calls: the list, an upload (multipart, title and description required) and a cancel. */
+function fakeBioreqRoutes(options: FakeApiOptions) {
+  let documents = [...(options.bioreqDocuments ?? [])];
+  const failing = new Set(options.failing ?? []);
+  async function upload(request: Request): Promise<Response> {
+    if (failing.has('bioreq-upload')) return serverError();
+    const form = await request.formData();
+    const errors: Record<string, string[]> = {};
+    for (const field of ['title', 'description']) if (!String(form.get(field) ?? '').trim()) errors[field] = [`The ${field} field is required.`];
+    const file = form.get('file');
+    if (!(file instanceof Blob)) errors.file = ['The file field is required.'];
+    if (Object.keys(errors).length) return json(422, { message: 'The given data was invalid.', code: 'validation_failed', errors });
+    const document = fakeBioreqDocument({
+      title: String(form.get('title')).trim(),
+      description: String(form.get('description')).trim(),
+      size: (file as Blob).size,
+    });
+    documents = [document, ...documents];
+    return json(201, { data: document });
+  }
+  return (request: Request, path: string): (() => Response | Promise<Response>) | null => {
+    if (OWN_BIOREQ.test(path) && request.method === 'GET') {
+      return () =>
+        failing.has('bioreq')
+          ? serverError()
+          : json(200, {
+              data: documents,
+              meta: { current_page: 1, last_page: 1, per_page: documents.length, total: documents.length, order: 'uploaded', desc: true, search: null },
+            });
+    }
+    if (BIOREQ.test(path) && request.method === 'POST') return () => upload(request);
+    const match = BIOREQ_DOCUMENT.exec(path);
+    if (match && request.method === 'DELETE') {
+      const id = match[1];
+      return () => {
+        const found = documents.find((document) => document.id === id);
+        if (!found) return notFound();
+        if (found.status !== 'pending') return json(409, { message: 'This document is under review and can no longer be cancelled.', code: 'review_started' });
+        documents = documents.filter((document) => document.id !== id);
+        return new Response(null, { status: 204 });
+      };
+    }
+    return null;
+  };
+}
+
 /** A real SDK client wired to the fake API (memory token store unless one is handed in). */
 /** Tokens of a learner who is already logged in (the fake accepts any `host-` token). */
 export const FAKE_HOST_TOKENS = { accessToken: 'host-access', refreshToken: 'host-refresh' } as const;
@@ -216,5 +307,6 @@ export function createFakeClient(options: FakeApiOptions & { tokenStore?: TokenS
     tokenStore: options.tokenStore ?? memoryTokenStore(options.loggedIn ? { ...FAKE_HOST_TOKENS } : null),
     fetch: api.fetch,
   });
+  sendUploadsThrough(client, api.fetch);
   return { client, api };
 }

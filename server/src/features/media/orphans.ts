@@ -2,7 +2,7 @@
  * Files no row references: what a server killed in the middle of an upload leaves behind (a temporary `.part`
  * file, or a stored file whose row was never committed). The purge sweeps them: every stored object older than
  * `graceMs` (so an upload in progress is never touched) that no media row names as its file or thumbnail is
- * deleted. Media rows are the only owners of stored files (suggestion images are media rows too).
+ * deleted. Media rows (suggestion images are media rows too) and bioreq documents own stored files.
  */
 import type { Database } from '../../db/database.js';
 import type { Storage } from '../../storage/storage.js';
@@ -16,7 +16,8 @@ async function unreferenced(db: Database, keys: string[]): Promise<string[]> {
     .knex('media')
     .where((scope) => scope.whereIn('storage_key', keys).orWhereIn('thumbnail_key', keys))
     .select('storage_key', 'thumbnail_key');
-  const referenced = new Set(rows.flatMap((row) => [row.storage_key, row.thumbnail_key]));
+  const documents: { storage_key: string }[] = await db.knex('bioreq_documents').whereIn('storage_key', keys).select('storage_key');
+  const referenced = new Set([...rows.flatMap((row) => [row.storage_key, row.thumbnail_key]), ...documents.map((row) => row.storage_key)]);
   return keys.filter((key) => !referenced.has(key));
 }
 

@@ -53,6 +53,8 @@ export interface ReceiveOptions {
   typeStatus?: 406 | 422;
   /** Every file part of one form shares one media id (a file and its thumbnail); default: one per file. */
   mediaId?: string;
+  /** The message of a file of an unacceptable type, when not its kind's (bioreq documents accept several kinds). */
+  typeMessage?: string;
 }
 
 export interface UploadServices {
@@ -158,7 +160,7 @@ async function receiveFilePart(part: PartContext, field: string, stream: Readabl
   if (head.length === 0) return null;
   const sniffed = await sniffMimeType(head);
   const kind = typeof rule.kind === 'function' ? rule.kind({ sniffed, declared: info.mimeType, fields: part.fields }) : rule.kind;
-  if (!sniffed || !FILE_TYPES[kind].includes(sniffed)) throw unacceptableFile(field, typeMessage(kind), part.options.typeStatus);
+  if (!sniffed || !FILE_TYPES[kind].includes(sniffed)) throw unacceptableFile(field, part.options.typeMessage ?? typeMessage(kind), part.options.typeStatus);
 
   const mediaId = part.options.mediaId ?? newId();
   const key = storageKey(part.options.tenantId, mediaId, sniffed);

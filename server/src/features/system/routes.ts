@@ -1,10 +1,8 @@
 import { Routes } from '../../http/router.js';
 import type { Config } from '@tessera/sdk';
+import { BIOREQ_TYPES } from '@tessera/sdk/rules';
 import type { ServerConfig } from '../../config.js';
 import { API_VERSION } from '../../version.js';
-
-/** The bioreq document types a bioreq upload may declare. */
-const BIOREQ_TYPES = ['image/jpeg', 'image/png', 'application/pdf', 'video/mp4', 'audio/mpeg', 'audio/wav'];
 
 /**
  * Upload limits (configured: UPLOAD_SIZE_*, IMAGE_MIN_SIZE, see config.ts) and bioreq document types. Sizes are
@@ -12,7 +10,7 @@ const BIOREQ_TYPES = ['image/jpeg', 'image/png', 'application/pdf', 'video/mp4',
  * features enforce the same numbers.
  */
 function appConfigOf(config: ServerConfig): Config {
-  return { image: config.media.limits.image, bioreq_types: BIOREQ_TYPES, file_sizes: config.media.limits.file_sizes };
+  return { image: config.media.limits.image, bioreq_types: [...BIOREQ_TYPES], file_sizes: config.media.limits.file_sizes };
 }
 
 export function systemRoutes(config: ServerConfig): Routes {

@@ -1,0 +1,185 @@
+/**
+ * Bioreq documents (knowledge-checks-and-bioreq.md sections 2-9, issue 13) under /tenants/{tenantId}/bioreq, and
+ * their files under the signed /bioreq-files/... URLs. Every tenant call runs `inTenant`, then `bioreqEnabled`
+ * (403 `bioreq_disabled` while the organization has it off), then its policy step.
+ */
+import type { Context, Next } from 'koa';
+import { BIOREQ_TYPES, bioreqTypeMessage, formatFileSize, forms, mediaKindOf, messages, type FileKind } from '@tessera/sdk/rules';
+import type { AppServices } from '../../context.js';
+import { newId } from '../../db/ids.js';
+import { HttpError, validationFailed } from '../../http/errors.js';
+import { parseFlag } from '../../http/input.js';
+import { listBody, queryValue, readListParams } from '../../http/list-query.js';
+import { can } from '../../http/policy.js';
+import { readBody } from '../../http/read-body.js';
+import { Routes } from '../../http/router.js';
+import { accessOf, inTenant } from '../../http/tenant-access.js';
+import { inputOf, validate } from '../../http/validate.js';
+import { bioreqVerdictEmail } from '../../mail/templates.js';
+import { requireMembership } from '../content/policy.js';
+import { fileOf, receiveMultipart, withUpload } from '../media/upload.js';
+import { bioreqEnabled, bioreqMessages, bioreqPolicy } from './policy.js';
+import { presentBioreq, presentDownload, presentNote, presentNoteHistory, type BioreqRow } from './presenter.js';
+import * as bioreq from './service.js';
+import { bioreqFileRoutes, createBioreqSigner, downloadName } from './signed-files.js';
+
+const BASE = '/tenants/:tenantId/bioreq';
+const DOCUMENT = `${BASE}/:bioreqId`;
+
+/** A learner's uploads are counted per membership, with the suggestions' (security/ `memberUploads`): 429 beyond. */
+async function countLearnerUpload(ctx: Context, next: Next): Promise<void> {
+  const access = accessOf(ctx);
+  if (access.role === 'user' && access.membershipId) await ctx.services.limiters.consume('memberUploads', access.membershipId);
+  await next();
+}
+
+/** The kind whose size limits a bioreq file is held to: what its bytes are (an unknown type is refused anyway). */
+function bioreqKind(part: { sniffed?: string }): FileKind {
+  const sniffed = part.sniffed;
+  if (sniffed && (BIOREQ_TYPES as readonly string[]).includes(sniffed)) return mediaKindOf(sniffed) ?? 'pdf';
+  // Not an accepted type: checked as a kind it cannot be, so the pipeline refuses it with the bioreq message.
+  return 'thumbnail';
+}
+
+export function bioreqRoutes(services: AppServices): Routes[] {
+  const router = new Routes();
+  const { db } = services;
+  const signer = createBioreqSigner(services.secrets.secret, services.config.publicUrl);
+  const tenant = [inTenant, bioreqEnabled] as const;
+
+  const present = (ctx: Context, row: BioreqRow) => presentBioreq(row, accessOf(ctx));
+  const listParams = (ctx: Context) => ({
+    params: readListParams(ctx.query, bioreq.BIOREQ_LIST),
+    processed: parseFlag(queryValue(ctx.query, 'processed')),
+  });
+
+  router.get(BASE, ...tenant, can(bioreqPolicy, 'list'), async (ctx) => {
+    const { params, processed } = listParams(ctx);
+    const page = await bioreq.listDocuments(db, accessOf(ctx).tenant.id, params, { processed });
+    ctx.body = listBody(page, (row) => present(ctx, row));
+  });
+
+  router.get(`${BASE}/user`, ...tenant, can(bioreqPolicy, 'listOwn'), async (ctx) => {
+    const access = accessOf(ctx);
+    const memberId = requireMembership(access);
+    const { params, processed } = listParams(ctx);
+    const page = await bioreq.listDocuments(db, access.tenant.id, params, { processed, memberId });
+    ctx.body = listBody(page, (row) => present(ctx, row));
+  });
+
+  // Multipart: the file streams to private storage as it arrives, typed from its bytes; the text fields are
+  // parsed once it is stored, and anything refused after that deletes it again (withUpload).
+  router.post(BASE, ...tenant, can(bioreqPolicy, 'create'), countLearnerUpload, async (ctx) => {
+    const access = accessOf(ctx);
+    const memberId = requireMembership(access);
+    const tenantId = access.tenant.id;
+    const id = newId();
+    const form = await receiveMultipart(ctx, services, {
+      tenantId,
+      mediaId: id,
+      files: { file: { kind: bioreqKind } },
+      typeMessage: bioreqTypeMessage(),
+    });
+    await withUpload(form, async () => {
+      const input = readBody(form.fields, forms.bioreqUpload);
+      const file = fileOf(form, 'file');
+      if (!file) throw validationFailed({ file: [messages.required('file')] });
+      const { min_size, max_size } = services.config.media.limits.file_sizes[file.kind];
+      if (file.size < min_size * 1000) {
+        throw validationFailed({
+          file: [messages.fileSize(file.kind, formatFileSize(file.size), formatFileSize(min_size * 1000), formatFileSize(max_size * 1000))],
+        });
+      }
+      await bioreq.createDocument(db.knex, { id, tenantId, memberId, title: input.title, description: input.description, file });
+    });
+    ctx.status = 201;
+    ctx.body = { data: present(ctx, await bioreq.requireDocument(db.knex, access, id)) };
+  });
+
+  router.get(`${BASE}/settings`, ...tenant, can(bioreqPolicy, 'settings'), async (ctx) => {
+    ctx.body = { data: { retention_days: await bioreq.retentionDays(db.knex, accessOf(ctx).tenant.id) } };
+  });
+
+  router.put(`${BASE}/settings`, ...tenant, can(bioreqPolicy, 'settings'), validate(forms.bioreqSettings), async (ctx) => {
+    const tenantId = accessOf(ctx).tenant.id;
+    await bioreq.setRetentionDays(db.knex, tenantId, inputOf(ctx, forms.bioreqSettings).retention_days);
+    ctx.body = { data: { retention_days: await bioreq.retentionDays(db.knex, tenantId) } };
+  });
+
+  router.get(DOCUMENT, ...tenant, can(bioreqPolicy, 'view'), async (ctx) => {
+    ctx.body = { data: present(ctx, await bioreq.requireDocument(db.knex, accessOf(ctx), ctx.params.bioreqId)) };
+  });
+
+  router.delete(DOCUMENT, ...tenant, can(bioreqPolicy, 'cancel'), async (ctx) => {
+    const key = await bioreq.cancelDocument(db.knex, accessOf(ctx), ctx.params.bioreqId);
+    if (key) await services.storage.delete(key).catch(() => undefined);
+    ctx.status = 204;
+  });
+
+  router.get(`${DOCUMENT}/download`, ...tenant, can(bioreqPolicy, 'download'), async (ctx) => {
+    const access = accessOf(ctx);
+    const row = await bioreq.requireDocument(db.knex, access, ctx.params.bioreqId);
+    if (!row.storage_key) throw new HttpError(410, 'file_deleted', bioreqMessages.fileDeleted);
+    await bioreq.recordDownload(db.knex, access, row, ctx.ip);
+    const signed = signer.url({ tenantId: access.tenant.id, documentId: row.id, storageKey: row.storage_key, userId: access.user.id });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      data: { url: signed.url, file_name: downloadName(row.title, row.mime_type), mime_type: row.mime_type, expires_at: signed.expiresAt.toISOString() },
+    };
+  });
+
+  router.post(`${DOCUMENT}/match`, ...tenant, can(bioreqPolicy, 'decide'), validate(forms.bioreqMatch), async (ctx) => {
+    const access = accessOf(ctx);
+    const input = inputOf(ctx, forms.bioreqMatch);
+    const row = await bioreq.decide(db.knex, access, ctx.params.bioreqId, { match: input.match, message: input.message });
+    const email = row.s_email;
+    if (typeof email === 'string') {
+      const url = `${services.config.publicUrl}/${access.tenant.slug}/bioreq?tab=processed`;
+      const message = bioreqVerdictEmail(email, String(row.s_name ?? ''), {
+        title: row.title,
+        match: input.match,
+        message: row.message,
+        organization: access.tenant.name,
+        url,
+      });
+      // The verdict stands whatever the mail does: a failure is logged, not answered.
+      await services.mailer
+        .send(message)
+        .catch((error: unknown) => services.log.error({ err: error, document: row.id }, 'bioreq verdict mail could not be sent'));
+    }
+    ctx.body = { data: present(ctx, row) };
+  });
+
+  router.get(`${DOCUMENT}/notes`, ...tenant, can(bioreqPolicy, 'readNotes'), async (ctx) => {
+    const access = accessOf(ctx);
+    const row = await bioreq.requireDocument(db.knex, access, ctx.params.bioreqId);
+    ctx.body = { data: (await bioreq.notesOfDocument(db.knex, access.tenant.id, row.id)).map(presentNote) };
+  });
+
+  router.post(`${DOCUMENT}/notes`, ...tenant, can(bioreqPolicy, 'writeNotes'), validate(forms.bioreqNote), async (ctx) => {
+    const access = accessOf(ctx);
+    const row = await bioreq.requireDocument(db.knex, access, ctx.params.bioreqId);
+    ctx.status = 201;
+    ctx.body = { data: presentNote(await bioreq.createNote(db.knex, access, row.id, inputOf(ctx, forms.bioreqNote).note)) };
+  });
+
+  router.post(`${DOCUMENT}/notes/:noteId`, ...tenant, can(bioreqPolicy, 'writeNotes'), validate(forms.bioreqNote), async (ctx) => {
+    const access = accessOf(ctx);
+    const row = await bioreq.requireDocument(db.knex, access, ctx.params.bioreqId);
+    ctx.body = { data: presentNote(await bioreq.updateNote(db.knex, access, row.id, ctx.params.noteId, inputOf(ctx, forms.bioreqNote).note)) };
+  });
+
+  router.get(`${DOCUMENT}/notes/:noteId/history`, ...tenant, can(bioreqPolicy, 'readNotes'), async (ctx) => {
+    const access = accessOf(ctx);
+    const row = await bioreq.requireDocument(db.knex, access, ctx.params.bioreqId);
+    ctx.body = { data: (await bioreq.noteHistory(db.knex, access.tenant.id, row.id, ctx.params.noteId)).map(presentNoteHistory) };
+  });
+
+  router.get(`${DOCUMENT}/access-log`, ...tenant, can(bioreqPolicy, 'readAccessLog'), async (ctx) => {
+    const access = accessOf(ctx);
+    const row = await bioreq.requireDocument(db.knex, access, ctx.params.bioreqId);
+    ctx.body = { data: (await bioreq.accessLog(db.knex, access.tenant.id, row.id)).map(presentDownload) };
+  });
+
+  return [router, bioreqFileRoutes(services, signer)];
+}

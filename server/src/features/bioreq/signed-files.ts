@@ -1,0 +1,98 @@
+/**
+ * Bioreq files through short-lived signed URLs, one per document, stored file and account
+ * (ARCHITECTURE.md#bioreq-documents): `GET /api/bioreq-files/{tenantId}/{bioreqId}?user&expires&signature`.
+ * The URL is handed out only by the logged download call, lives 60 seconds, and is an HMAC over the
+ * organization, the document, its storage key (a file deleted by retention invalidates it), the account and the
+ * expiry, with a key of its own (a media URL's signature is never a bioreq one). Every failure is the same 403,
+ * so the route tells an outsider nothing about which documents exist. The answer is always an attachment named
+ * after the title, never sniffed, never cached.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Context } from 'koa';
+import type { AppServices } from '../../context.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { queryValue } from '../../http/list-query.js';
+import { Routes } from '../../http/router.js';
+import { StorageNotFound } from '../../storage/storage.js';
+import { EXTENSIONS } from '../media/upload.js';
+import { bioreqMessages } from './policy.js';
+
+const BIOREQ_URL_TTL_SECONDS = 60;
+
+interface BioreqFileRef {
+  tenantId: string;
+  documentId: string;
+  storageKey: string;
+  userId: string;
+}
+
+export interface BioreqSigner {
+  url(ref: BioreqFileRef): { url: string; expiresAt: Date };
+  verify(ref: BioreqFileRef, expires: string | undefined, signature: string | undefined): boolean;
+}
+
+export function createBioreqSigner(secret: string, publicUrl: string): BioreqSigner {
+  const key = createHmac('sha256', secret).update('tessera bioreq urls').digest();
+  const sign = (ref: BioreqFileRef, expires: number) =>
+    createHmac('sha256', key).update(`${ref.tenantId}\n${ref.documentId}\n${ref.storageKey}\n${ref.userId}\n${expires}`).digest('base64url');
+  return {
+    url(ref) {
+      const expires = Math.floor(Date.now() / 1000) + BIOREQ_URL_TTL_SECONDS;
+      const query = new URLSearchParams({ user: ref.userId, expires: String(expires), signature: sign(ref, expires) });
+      return { url: `${publicUrl}/api/bioreq-files/${ref.tenantId}/${ref.documentId}?${query.toString()}`, expiresAt: new Date(expires * 1000) };
+    },
+    verify(ref, expires, signature) {
+      if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return false;
+      const expiry = Number(expires);
+      if (expiry * 1000 < Date.now()) return false;
+      const expected = Buffer.from(sign(ref, expiry));
+      const given = Buffer.from(signature);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+  };
+}
+
+/** The name a document is saved under: its title (path separators and control characters out) and the type's extension. */
+export function downloadName(title: string, mimeType: string): string {
+  const base = title.replace(/[\u0000-\u001f\u007f/\\]+/g, ' ').trim() || 'document';
+  const extension = EXTENSIONS[mimeType];
+  return extension && !base.toLowerCase().endsWith(`.${extension}`) ? `${base}.${extension}` : base;
+}
+
+function setHeaders(ctx: Context, name: string, mimeType: string): void {
+  ctx.attachment(name, { type: 'attachment' });
+  ctx.type = mimeType;
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
+  ctx.set('Cross-Origin-Resource-Policy', 'same-origin');
+  ctx.set('Referrer-Policy', 'no-referrer');
+}
+
+export function bioreqFileRoutes(services: AppServices, signer: BioreqSigner): Routes {
+  const router = new Routes();
+  router.get('/bioreq-files/:tenantId/:bioreqId', async (ctx) => {
+    const { tenantId, bioreqId } = ctx.params;
+    const userId = queryValue(ctx.query, 'user') ?? '';
+    const invalid = () => forbidden('invalid_signature', bioreqMessages.invalidSignature);
+    const row = (await services.db.knex('bioreq_documents').where({ id: bioreqId, tenant_id: tenantId }).first('title', 'mime_type', 'size', 'storage_key')) as
+      { title: string; mime_type: string; size: number | string; storage_key: string | null } | undefined;
+    if (!row?.storage_key) throw invalid();
+    const ref = { tenantId, documentId: bioreqId, storageKey: row.storage_key, userId };
+    if (!signer.verify(ref, queryValue(ctx.query, 'expires'), queryValue(ctx.query, 'signature'))) throw invalid();
+    setHeaders(ctx, downloadName(row.title, row.mime_type), row.mime_type);
+    if (ctx.method === 'HEAD') {
+      ctx.status = 200;
+      ctx.set('Content-Length', String(Number(row.size)));
+      return;
+    }
+    try {
+      ctx.body = await services.storage.get(row.storage_key);
+    } catch (error) {
+      if (error instanceof StorageNotFound) throw notFound(bioreqMessages.notFound);
+      throw error;
+    }
+    ctx.length = Number(row.size);
+  });
+  return router;
+}
