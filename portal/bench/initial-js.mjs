@@ -1,7 +1,7 @@
-// Measures what a first visit downloads: the gzipped JavaScript a page pulls in before it settles, in Chromium,
-// then the Markdown editor's chunk that only author pages load, and the gzipped sizes of the standalone widget
+// Measures what a first visit downloads: the JavaScript (brotli, as served) a page pulls in before it settles, in Chromium,
+// then the Markdown editor's chunk that only author pages load, and the on-the-wire sizes of the standalone widget
 // bundles. Every figure is printed with its budget and PASS or FAIL; the budgets and the unit (KB = 1024 bytes,
-// gzip level 9) are shared with widgets/scripts/report-size.mjs. Needs `npm run build`. Exits with 1 when a
+// brotli quality 11, as served) are shared with widgets/scripts/report-size.mjs. Needs `npm run build`. Exits with 1 when a
 // figure is over its budget.
 // Usage: node portal/bench/initial-js.mjs [baseUrl|-] [path ...]
 //   with no baseUrl (or "-") it starts the built server itself on a free port with a fresh data folder (demo data).
@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { BUDGETS, STANDALONE_BUNDLES, UNIT, budgetLine, gzippedFileSize, gzippedSize, kb } from '../../widgets/scripts/size-budgets.mjs';
+import { BUDGETS, STANDALONE_BUNDLES, UNIT, budgetLine, wireFileSize, wireSize, kb } from '../../widgets/scripts/size-budgets.mjs';
 
 const [given, ...paths] = process.argv.slice(2);
 const pages = paths.length > 0 ? paths : ['/login'];
@@ -67,7 +67,7 @@ async function sessionFor(email) {
   return tokens && JSON.stringify({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token });
 }
 
-/** A page of a fresh context (empty cache) that records the gzipped size of every script it fetches. */
+/** A page of a fresh context (empty cache) that records the on-the-wire size of every script it fetches. */
 async function recordingPage(email) {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -79,7 +79,7 @@ async function recordingPage(email) {
     if (response.request().resourceType() !== 'script') return;
     const read = response
       .body()
-      .then((body) => scripts.set(response.url(), gzippedSize(body)))
+      .then((body) => scripts.set(response.url(), wireSize(body)))
       // a script without a body (redirect): nothing to count
       .catch(() => undefined)
       .finally(() => reading.delete(read));
@@ -173,7 +173,7 @@ try {
   );
   printFiles(editor);
   const own = [...editor].filter(([url]) => /\/MarkdownEditor-[\w-]+\.js$/.test(new URL(url).pathname));
-  console.log(`  of which MarkdownEditor-*.js itself: ${kb(sum(new Map(own)))} gzipped (the others may be shared with other lazy pages)`);
+  console.log(`  of which MarkdownEditor-*.js itself: ${kb(sum(new Map(own)))} on the wire (the others may be shared with other lazy pages)`);
 } finally {
   await browser.close();
   server?.stop();
@@ -186,7 +186,7 @@ for (const { file, what, budget } of STANDALONE_BUNDLES) {
     results.push({ line: `${what}: not built`, pass: false });
     continue;
   }
-  report(`${what}, widgets/dist/${file}`, gzippedFileSize(bundle), budget);
+  report(`${what}, widgets/dist/${file}`, wireFileSize(bundle), budget);
 }
 
 console.log(`\nBudgets (${UNIT}):`);

@@ -196,7 +196,8 @@ const CODES: Record<number, string> = { 403: 'forbidden', 404: 'not_found' };
 
 function expected(operation: Operation, uploader: Uploader, actor: Actor | 'anonymous'): number | Denial {
   if (actor === 'anonymous') return { status: 401, code: 'unauthenticated' };
-  if (actor === 'outsider') return { status: 404, code: 'not_found' };
+  // An invited person has not accepted: an outsider until then.
+  if (actor === 'outsider' || actor === 'invited') return { status: 404, code: 'not_found' };
   if (actor === 'suspended') return { status: 403, code: 'membership_suspended' };
   if (actor === 'unconfirmed') return { status: 403, code: 'email_unconfirmed' };
   const status = (uploader === 'other' ? (operation.other ?? operation.own) : operation.own)[actor];

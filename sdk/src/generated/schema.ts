@@ -2233,7 +2233,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -2279,7 +2280,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -2311,7 +2313,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -2349,7 +2352,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -2392,7 +2396,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -2434,7 +2439,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -2474,7 +2480,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -2518,7 +2525,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -2556,7 +2564,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -2593,7 +2602,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -2726,13 +2736,15 @@ export interface components {
          *     - 400 `bad_request` (a body that cannot be read); 401 `unauthenticated`, `invalid_credentials`,
          *       `account_suspended`, `invalid_grant` (a spent, revoked or expired refresh token), `invalid_client`;
          *     - 403 `forbidden`, `email_unconfirmed`, `membership_suspended`, `own_account`, `invalid_signature` (a signed file
-         *       URL that is tampered or expired);
-         *     - 404 `not_found`; 405 `method_not_allowed`; 406 `not_acceptable`, `unacceptable_file`; 409 `conflict`;
+         *       URL that is tampered or expired), `bioreq_disabled` (the organization has bioreq off), `own_document` (a
+         *       reviewer deciding on their own bioreq upload);
+         *     - 404 `not_found`; 405 `method_not_allowed`; 406 `not_acceptable`, `unacceptable_file`; 409 `conflict`, `review_started`, `not_under_review`, `already_decided`, `note_exists` (bioreq's status flow);
+         *       410 `file_deleted` (a bioreq file removed by retention);
          *       411 `length_required`; 413 `payload_too_large`; 415 `unsupported_media_type`; 416 `range_not_satisfiable`;
          *       422 `validation_failed`; 429 `rate_limited`; 500 `server_error`; 503 `not_built` (a build missing).
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "unauthenticated" | "invalid_credentials" | "account_suspended" | "invalid_grant" | "invalid_client" | "forbidden" | "email_unconfirmed" | "membership_suspended" | "own_account" | "invalid_signature" | "not_found" | "method_not_allowed" | "not_acceptable" | "unacceptable_file" | "conflict" | "length_required" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "validation_failed" | "rate_limited" | "server_error" | "not_built";
+        ErrorCode: "bad_request" | "unauthenticated" | "invalid_credentials" | "account_suspended" | "invalid_grant" | "invalid_client" | "forbidden" | "email_unconfirmed" | "membership_suspended" | "own_account" | "bioreq_disabled" | "own_document" | "invalid_signature" | "not_found" | "method_not_allowed" | "not_acceptable" | "unacceptable_file" | "conflict" | "review_started" | "not_under_review" | "already_decided" | "note_exists" | "file_deleted" | "length_required" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "validation_failed" | "rate_limited" | "server_error" | "not_built";
         /**
          * @description OAuth 2.0's error code (RFC 6749 section 5.2, RFC 6750, RFC 7009), present beside `code` on the errors of
          *     `POST /token` and `POST /token/revocation`, so that a standard OAuth client tells the cases apart:
@@ -8071,7 +8083,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -8106,7 +8119,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -8168,7 +8182,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -8203,7 +8218,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -8237,7 +8253,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -8278,7 +8295,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -8317,7 +8335,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -8353,7 +8372,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -8401,7 +8421,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -8448,7 +8469,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -8487,7 +8509,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -8534,7 +8557,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -8582,7 +8606,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
@@ -8623,7 +8648,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`). An unknown organization answers
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
                  *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
                  *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
                  *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well

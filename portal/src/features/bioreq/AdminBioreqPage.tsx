@@ -35,14 +35,18 @@ function AdminList({ processed, highlighted, highlight }: AdminListProps) {
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const download = (document: BioreqDocument) =>
-    actions.run(document.id, async () => {
-      const file = await fetchBioreqFile(organization.id, document);
-      if (file.ok) {
-        saveFile(file.data.blob, file.data.name);
-        highlight(document.id);
-      }
-      return file;
-    });
+    actions.run(
+      document.id,
+      async () => {
+        const file = await fetchBioreqFile(organization.id, document);
+        if (file.ok) {
+          saveFile(file.data.blob, file.data.name);
+          highlight(document.id);
+        }
+        return file;
+      },
+      { title: 'Download started', description: `“${document.title}” is now under review.` },
+    );
 
   const actionsColumn: TableColumn<BioreqDocument> = {
     id: 'actions',

@@ -35,11 +35,15 @@ function ClientList({ processed, generation }: { processed: boolean; generation:
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const download = (document: BioreqDocument) =>
-    actions.run(document.id, async () => {
-      const file = await fetchBioreqFile(organization.id, document);
-      if (file.ok) saveFile(file.data.blob, file.data.name);
-      return file;
-    });
+    actions.run(
+      document.id,
+      async () => {
+        const file = await fetchBioreqFile(organization.id, document);
+        if (file.ok) saveFile(file.data.blob, file.data.name);
+        return file;
+      },
+      null,
+    );
 
   const actionsColumn: TableColumn<BioreqDocument> = {
     id: 'actions',
@@ -113,7 +117,9 @@ function ClientList({ processed, generation }: { processed: boolean; generation:
         onConfirm={() => {
           if (dialog?.kind !== 'cancel') return;
           const document = dialog.document;
-          void actions.run(document.id, () => cancelBioreq(organization.id, document)).then(() => setDialog(null));
+          void actions
+            .run(document.id, () => cancelBioreq(organization.id, document), { title: 'Document cancelled', description: `“${document.title}” was withdrawn.` })
+            .then(() => setDialog(null));
         }}
       />
     </Stack>

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@tessera/sdk';
 /**
  * Bioreq documents of one organization: uploads, the reviewers' and the uploader's lists, downloads (logged, and
  * starting the review), the verdict, the note with its history, the access log and the retention setting. Plain
@@ -27,7 +28,7 @@ export const BIOREQ_LIST: ListDefinition<BioreqSortKey> = {
   search: containsSearch({ copy: 'bioreq_search', copyKey: 'document_id', key: 'b.id', columns: ['b.title'] }),
 };
 
-function conflict(code: string, message: string): HttpError {
+function conflict(code: ErrorCode, message: string): HttpError {
   return new HttpError(409, code, message);
 }
 
