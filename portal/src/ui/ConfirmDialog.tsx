@@ -124,7 +124,14 @@ export interface DeleteQuestionOptions<T> {
  * A delete behind the spec's question: `ask(record)` opens it, Yes, Delete runs the call through the
  * screen's row actions, and the question closes either way (a failure shows on the screen).
  */
-export function useDeleteQuestion<T extends { id: string }>({ question, actions, remove, deleted: deletedMessage, onDeleted, detail }: DeleteQuestionOptions<T>) {
+export function useDeleteQuestion<T extends { id: string }>({
+  question,
+  actions,
+  remove,
+  deleted: deletedMessage,
+  onDeleted,
+  detail,
+}: DeleteQuestionOptions<T>) {
   const [asked, setAsked] = useState<T | null>(null);
 
   async function confirm() {
