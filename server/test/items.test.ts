@@ -378,7 +378,8 @@ const SCOPE_RANK: Record<Scope, number> = { member: 0, self: 0, author: 1 };
 function expected(scope: Scope, actor: Actor | 'anonymous'): number | { status: number; code: string } {
   if (actor === 'anonymous') return { status: 401, code: 'unauthenticated' };
   if (actor === 'owner') return scope === 'self' ? { status: 403, code: 'forbidden' } : 200;
-  if (actor === 'outsider') return { status: 404, code: 'not_found' };
+  // An invited person has not accepted: an outsider until then (ARCHITECTURE.md#member-invitations).
+  if (actor === 'outsider' || actor === 'invited') return { status: 404, code: 'not_found' };
   if (actor === 'suspended') return { status: 403, code: 'membership_suspended' };
   if (actor === 'unconfirmed') return { status: 403, code: 'email_unconfirmed' };
   return (ROLE_RANK[actor] as number) >= SCOPE_RANK[scope] ? 200 : { status: 403, code: 'forbidden' };

@@ -1,7 +1,11 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { adoptTesseraStyles } from '@tessera/widgets/theme';
 import { setErrorRouter } from '../api/errorRouting';
 import { clearToasts } from '../ui/Toasts';
+
+// As main.tsx does: the theme's rules reach the document as an adopted stylesheet, so computed styles are real.
+adoptTesseraStyles(document);
 
 // Screens are lazy route modules: their first import in a busy run can take a few seconds.
 configure({ asyncUtilTimeout: 15_000 });

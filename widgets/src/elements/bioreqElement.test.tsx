@@ -1,7 +1,6 @@
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_TOKEN_KEY } from '@tessera/sdk';
 import type { TesseraBioreqEventDetail } from '../events.js';
 import { createFakeApi, DEMO_TENANT, FAKE_HOST_TOKENS, fakeBioreqDocument } from '../testing/index.js';
 import '../bioreq-elements.js';
@@ -11,7 +10,8 @@ beforeEach(() => {
   vi.stubGlobal('fetch', api.fetch);
   // The uploads go through fetch here (the fake API); browsers send them with XMLHttpRequest for progress.
   vi.stubGlobal('XMLHttpRequest', undefined);
-  localStorage.setItem(DEFAULT_TOKEN_KEY, JSON.stringify(FAKE_HOST_TOKENS));
+  // The page (happy-dom's origin) is not the API's: the store is keyed by the API origin (sdk token-store.ts).
+  localStorage.setItem('tessera.tokens@https://tessera.test', JSON.stringify(FAKE_HOST_TOKENS));
 });
 
 afterEach(() => {

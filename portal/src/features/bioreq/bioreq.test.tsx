@@ -77,7 +77,7 @@ describe('Bioreq client documents page', () => {
         .map((cell) => cell.textContent?.replace(/[▲▼↕]/g, '')),
     ).toEqual(['Title', 'Uploaded By', 'Uploaded', 'Downloaded By', 'Downloaded On', 'Actions']);
     expect(screen.getByRole('button', { name: 'Add Bioreq Document' })).toBeTruthy();
-    expect(within(table).getByRole('row', { name: /Document d-2/ }).textContent).toContain('Ada Admin');
+    expect((await within(table).findByRole('row', { name: /Document d-2/ })).textContent).toContain('Ada Admin');
     expect(screen.queryByRole('button', { name: 'Cancel Document d-2' })).toBeNull();
     const listCall = api.requests.find((request) => request.path === `${BASE}/user`);
     expect(listCall).toBeTruthy();

@@ -87,16 +87,24 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('procedure badge', () => {
-  it('is green when every procedure row is complete, red otherwise, and absent without procedure rows', () => {
+  it('is green when every procedure row is complete, red otherwise, and absent without procedure rows', async () => {
+    // The theme's new rules reach the adopted stylesheet in a microtask, before the browser paints (widgets theme.ts).
+    const colorOf = async (element: Element | null) => {
+      await Promise.resolve();
+      return getComputedStyle(element as Element).color;
+    };
     const { container, rerender } = render(<ProcedureBadge topic={{ total_procedures: 3, completed_procedures: 3 }} />);
     expect(container.textContent).toBe('3/3 procedures complete');
     expect(container.firstElementChild?.getAttribute('data-status')).toBe('complete');
-    const green = getComputedStyle(container.firstElementChild as Element).color;
+    const green = await colorOf(container.firstElementChild);
+    expect(green).not.toBe('');
 
     rerender(<ProcedureBadge topic={{ total_procedures: 3, completed_procedures: 1 }} />);
     expect(container.textContent).toBe('1/3 procedures complete');
     expect(container.firstElementChild?.getAttribute('data-status')).toBe('incomplete');
-    expect(getComputedStyle(container.firstElementChild as Element).color).not.toBe(green);
+    const red = await colorOf(container.firstElementChild);
+    expect(red).not.toBe('');
+    expect(red).not.toBe(green);
 
     rerender(<ProcedureBadge topic={{ total_procedures: 0, completed_procedures: 0 }} />);
     expect(container.innerHTML).toBe('');
