@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { Api, openTab, rowOf, switchTo, uniqueOrganizationName } from './people-support';
+import { Api, invitedAndAccepted, openTab, rowOf, switchTo, uniqueOrganizationName } from './people-support';
 import { DEMO_PASSWORD, expectAccessible, logIn } from './support';
 
 /** A small valid pdf, padded to `size` bytes with a comment (above the 1 KB minimum). */
@@ -61,9 +61,12 @@ test('a learner uploads, a reviewer previews, downloads, notes and decides; the 
   test.setTimeout(240_000);
   const stamp = Date.now();
   const owner = await Api.as(request, 'owner@example.com');
-  const organization = await owner.call<{ id: string; slug: string }>('POST', '/tenants', { name: uniqueOrganizationName('Review Org'), enable_bioreq: true });
-  await owner.call('POST', `/tenants/${organization.id}/tenant-users`, { email: 'learner@example.com', role: 'user' });
-  await owner.call('POST', `/tenants/${organization.id}/tenant-users`, { email: 'admin@example.com', role: 'admin' });
+  const organization = await owner.call<{ id: string; slug: string; name: string }>('POST', '/tenants', {
+    name: uniqueOrganizationName('Review Org'),
+    enable_bioreq: true,
+  });
+  await invitedAndAccepted(request, owner, organization, 'learner@example.com', 'user');
+  await invitedAndAccepted(request, owner, organization, 'admin@example.com', 'admin');
   const client = `/${organization.slug}/bioreq`;
   const admin = `/${organization.slug}/admin/bioreq`;
   const passport = `Passport ${stamp}`;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { Api, uniqueOrganizationName } from './people-support';
+import { Api, invitedAndAccepted, uniqueOrganizationName } from './people-support';
 import { intranetUrl, serverUrl } from './ports';
 import { DEMO_PASSWORD, expectAccessible } from './support';
 
@@ -12,11 +12,11 @@ function aPdf(size: number): Buffer {
 test('the intranet documents page uploads a bioreq document with <tessera-bioreq-uploader>, with progress, and cancels one', async ({ page, request }) => {
   test.setTimeout(120_000);
   const owner = await Api.as(request, 'owner@example.com');
-  const organization = await owner.call<{ id: string; slug: string }>('POST', '/tenants', {
+  const organization = await owner.call<{ id: string; slug: string; name: string }>('POST', '/tenants', {
     name: uniqueOrganizationName('Intranet Docs'),
     enable_bioreq: true,
   });
-  await owner.call('POST', `/tenants/${organization.id}/tenant-users`, { email: 'learner@example.com', role: 'user' });
+  await invitedAndAccepted(request, owner, organization, 'learner@example.com', 'user');
 
   await page.goto(`${intranetUrl}/bioreq.html?tessera=${serverUrl}&organization=${organization.slug}`);
   const login = page.locator('tessera-login');
