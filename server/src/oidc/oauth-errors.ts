@@ -50,6 +50,15 @@ function isObject(body: unknown): body is Record<string, unknown> {
   return typeof body === 'object' && body !== null && !Buffer.isBuffer(body);
 }
 
+/** An error body of the API (http/errors.ts writes only contract codes into `code`). */
+function isApiErrorBody(body: Record<string, unknown>): body is Record<string, unknown> & ErrorBody {
+  return typeof body.code === 'string' && typeof body.message === 'string';
+}
+
+function isOAuthBody(body: Record<string, unknown>): body is Record<string, unknown> & OAuthBody {
+  return typeof body.error === 'string' && (body.error_description === undefined || typeof body.error_description === 'string');
+}
+
 function oauthErrorOf(body: ErrorBody): OAuthErrorCode {
   if (body.code === 'validation_failed' && body.errors?.grant_type?.includes(UNSUPPORTED_GRANT_MESSAGE)) return 'unsupported_grant_type';
   return OAUTH_ERROR_OF[body.code] ?? 'invalid_request';
@@ -61,14 +70,12 @@ export function oauthErrorShape() {
     await next();
     if (ctx.status < 400 || !isObject(ctx.body)) return;
     const body = ctx.body;
-    if (typeof body.code === 'string' && typeof body.message === 'string') {
-      const apiBody = body as unknown as ErrorBody;
-      ctx.body = { ...apiBody, error: oauthErrorOf(apiBody), error_description: apiBody.message };
-    } else if (typeof body.error === 'string') {
-      const oauth = body as unknown as OAuthBody;
-      const message = oauth.error_description ?? 'The request could not be read.';
-      const code = oauth.error === 'invalid_client' ? 'invalid_client' : 'bad_request';
-      ctx.body = { message, code, error: oauth.error, error_description: message };
+    if (isApiErrorBody(body)) {
+      ctx.body = { ...body, error: oauthErrorOf(body), error_description: body.message };
+    } else if (isOAuthBody(body)) {
+      const message = body.error_description ?? 'The request could not be read.';
+      const code = body.error === 'invalid_client' ? 'invalid_client' : 'bad_request';
+      ctx.body = { message, code, error: body.error, error_description: message };
     }
   };
 }
