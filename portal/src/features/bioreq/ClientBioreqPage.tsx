@@ -8,12 +8,13 @@ import { useRowActions } from '../../lists/useRowActions';
 import { useServerList } from '../../lists/useServerList';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FormFailure } from '../../ui/FormFailure';
-import { Row, Stack, Text } from '../../ui/Page';
+import { Row, Stack } from '../../ui/Page';
 import { RowActions, RowButton } from '../../ui/RowButton';
 import type { TableColumn } from '../../ui/Table';
 import { Tabs } from '../../ui/Tabs';
 import { useOrganization } from '../organization/organizationContext';
 import { AddDocumentDialog, DetailsDialog } from './BioreqDialogs';
+import { BioreqDisabledPage } from './BioreqDisabled';
 import { bioreqTexts, cancelBioreq, fetchBioreqFile, listBioreq, saveFile, STATUS_LABELS, type BioreqDocument, type BioreqOrder } from './bioreqCalls';
 import { NotesDialog } from './NotesDialog';
 
@@ -134,14 +135,7 @@ export function ClientBioreqPage() {
   const [adding, setAdding] = useState(false);
   // Bumped after an upload so the lists fetch again.
   const [generation, setGeneration] = useState(0);
-  if (!organization.enable_bioreq) {
-    return (
-      <Stack>
-        <Heading level={1}>Bioreq</Heading>
-        <Text>{bioreqTexts.disabled}</Text>
-      </Stack>
-    );
-  }
+  if (!organization.enable_bioreq) return <BioreqDisabledPage />;
   return (
     <Stack>
       <Row justify="between">
