@@ -4,7 +4,7 @@ import { BIOREQ_TYPES, formErrors, forms, messages, type FieldErrors } from '@te
 import { useAccessToken } from '../login/useSession.js';
 import { useTesseraClient } from '../provider/TesseraProvider.js';
 import { styled } from '../theme.js';
-import { Alert, Button, Heading, LoadFailed, Loading, StatusText, TextField } from '../ui/index.js';
+import { Alert, Button, Heading, Spinner, TextField } from '../ui/index.js';
 import { bioreqUploaderMessages as text } from './messages.js';
 import { uploadDocument, useOwnDocuments } from './useOwnDocuments.js';
 
@@ -56,6 +56,7 @@ const Table = /* @__PURE__ */ styled('table', {
   '& th, & td': { padding: '$2 $3', borderBottom: '1px solid $borderSubtle', textAlign: 'left', verticalAlign: 'top' },
   '& th': { color: '$textMuted', fontWeight: '$bold' },
 });
+const Status = /* @__PURE__ */ styled('p', { display: 'flex', alignItems: 'center', gap: '$2', margin: 0, color: '$textMuted' });
 const Row = /* @__PURE__ */ styled('div', { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '$2' });
 
 /** A native labelled field (textarea or file input) with its messages linked. */
@@ -131,7 +132,7 @@ export function BioreqUploader(props: BioreqUploaderProps) {
   return (
     <Root aria-label={text.heading}>
       <Heading level={headingLevel}>{text.heading}</Heading>
-      {!isLoggedIn ? <StatusText>{text.loggedOut}</StatusText> : body()}
+      {!isLoggedIn ? <Status>{text.loggedOut}</Status> : body()}
     </Root>
   );
 
@@ -177,7 +178,7 @@ export function BioreqUploader(props: BioreqUploaderProps) {
           {progress !== null ? (
             <Field>
               <Progress aria-label={text.progressLabel} value={percent} max={100} />
-              <StatusText aria-live="polite">{text.uploading(percent)}</StatusText>
+              <Status aria-live="polite">{text.uploading(percent)}</Status>
             </Field>
           ) : null}
           {uploaded ? <Alert tone="success">{text.uploaded}</Alert> : null}
@@ -194,8 +195,26 @@ export function BioreqUploader(props: BioreqUploaderProps) {
   }
 
   function list() {
-    if (remote.status === 'loading') return <Loading label={text.loading} />;
-    if (remote.status === 'failed') return <LoadFailed message={text.failed} retryLabel={text.retry} onRetry={reload} />;
+    if (remote.status === 'loading') {
+      return (
+        <Status role="status">
+          <Spinner />
+          {text.loading}
+        </Status>
+      );
+    }
+    if (remote.status === 'failed') {
+      return (
+        <>
+          <Alert tone="error">{text.failed}</Alert>
+          <div>
+            <Button variant="secondary" onPress={reload}>
+              {text.retry}
+            </Button>
+          </div>
+        </>
+      );
+    }
     const documents = remote.value;
     return (
       <>
@@ -214,7 +233,7 @@ export function BioreqUploader(props: BioreqUploaderProps) {
           </div>
         ) : null}
         {documents.length === 0 ? (
-          <StatusText>{text.empty}</StatusText>
+          <Status>{text.empty}</Status>
         ) : (
           <Table aria-label={text.heading}>
             <thead>

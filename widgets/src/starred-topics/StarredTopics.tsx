@@ -3,7 +3,7 @@ import type { TesseraClient, Topic } from '@tessera/sdk';
 import { useAccessToken } from '../login/useSession.js';
 import { useTesseraClient } from '../provider/TesseraProvider.js';
 import { styled } from '../theme.js';
-import { Alert, Button, Heading, LoadFailed, Loading, StatusText } from '../ui/index.js';
+import { Alert, Button, Heading, Spinner } from '../ui/index.js';
 import { starredTopicsMessages as text } from './messages.js';
 import { useStarredTopics } from './useStarredTopics.js';
 
@@ -52,6 +52,7 @@ const Table = /* @__PURE__ */ styled('table', {
 });
 
 const Description = /* @__PURE__ */ styled('div', { color: '$textMuted' });
+const Status = /* @__PURE__ */ styled('p', { display: 'flex', alignItems: 'center', gap: '$2', margin: 0, color: '$textMuted' });
 
 /** The learner's starred topics with their module and component; a name opens the topic, Unstar removes it. */
 export function StarredTopics(props: StarredTopicsProps) {
@@ -70,20 +71,38 @@ export function StarredTopics(props: StarredTopicsProps) {
   return (
     <Root aria-label={text.heading} ref={rootRef} tabIndex={-1}>
       {showHeading ? <Heading level={headingLevel}>{text.heading}</Heading> : null}
-      {!isLoggedIn ? <StatusText>{text.loggedOut}</StatusText> : body()}
+      {!isLoggedIn ? <Status>{text.loggedOut}</Status> : body()}
     </Root>
   );
 
   // A plain function, not a component: a component declared here would be a new type on every render,
   // and React would remount the table (losing the focus of the button just pressed).
   function body() {
-    if (state.status === 'loading') return <Loading label={text.loading} />;
-    if (state.status === 'failed') return <LoadFailed message={text.failed} retryLabel={text.retry} onRetry={reload} />;
+    if (state.status === 'loading') {
+      return (
+        <Status role="status">
+          <Spinner />
+          {text.loading}
+        </Status>
+      );
+    }
+    if (state.status === 'failed') {
+      return (
+        <>
+          <Alert tone="error">{text.failed}</Alert>
+          <div>
+            <Button variant="secondary" onPress={reload}>
+              {text.retry}
+            </Button>
+          </div>
+        </>
+      );
+    }
     return (
       <>
         {unstarFailed ? <Alert tone="error">{text.unstarFailed}</Alert> : null}
         {state.topics.length === 0 ? (
-          <StatusText>{text.empty}</StatusText>
+          <Status>{text.empty}</Status>
         ) : (
           <Table>
             <thead>

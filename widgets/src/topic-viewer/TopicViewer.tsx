@@ -2,7 +2,7 @@ import type { Item, TesseraClient } from '@tessera/sdk';
 import { useAccessToken } from '../login/useSession.js';
 import { useTesseraClient } from '../provider/TesseraProvider.js';
 import { styled } from '../theme.js';
-import { Alert, Heading, LoadFailed, Loading, StatusText } from '../ui/index.js';
+import { Alert, Button, Heading, Spinner } from '../ui/index.js';
 import { RowView } from './ItemView.js';
 import { topicViewerMessages as text } from './messages.js';
 import { useProcedureToggle, useTopicContent, type CompletionChange } from './useTopicContent.js';
@@ -43,12 +43,13 @@ const Root = /* @__PURE__ */ styled('div', {
   borderRadius: '$lg',
 });
 
+const Status = /* @__PURE__ */ styled('p', { display: 'flex', alignItems: 'center', gap: '$2', margin: 0, color: '$textMuted' });
 const Description = /* @__PURE__ */ styled('p', { margin: 0, color: '$textMuted' });
 
 function Notice({ state, text: notice }: { state: string; text: string }) {
   return (
     <Root data-state={state}>
-      <StatusText>{notice}</StatusText>
+      <Status>{notice}</Status>
     </Root>
   );
 }
@@ -67,14 +68,24 @@ export function TopicViewer(props: TopicViewerProps) {
   if (state.status === 'loading') {
     return (
       <Root data-state="loading">
-        <Loading label={text.loading} />
+        <Status role="status">
+          <Spinner />
+          {text.loading}
+        </Status>
       </Root>
     );
   }
   if (state.status === 'failed') {
     return (
       <Root data-state="failed">
-        {state.notFound ? <LoadFailed message={text.notFound} /> : <LoadFailed message={text.failed} retryLabel={text.retry} onRetry={reload} />}
+        <Alert tone="error">{state.notFound ? text.notFound : text.failed}</Alert>
+        {state.notFound ? null : (
+          <div>
+            <Button variant="secondary" onPress={reload}>
+              {text.retry}
+            </Button>
+          </div>
+        )}
       </Root>
     );
   }
@@ -88,7 +99,7 @@ export function TopicViewer(props: TopicViewerProps) {
         </div>
       ) : null}
       {failed ? <Alert tone="error">{text.completionFailed}</Alert> : null}
-      {state.rows.length === 0 ? <StatusText>{text.empty}</StatusText> : null}
+      {state.rows.length === 0 ? <Status>{text.empty}</Status> : null}
       {state.rows.map((row) => (
         <RowView key={row.id} row={row} headingLevel={rowLevel} onToggle={canToggle ? toggle : undefined} />
       ))}

@@ -7,13 +7,12 @@ import { ServerTable } from '../../lists/ServerTable';
 import { useRowActions } from '../../lists/useRowActions';
 import { useServerList } from '../../lists/useServerList';
 import { FormFailure } from '../../ui/FormFailure';
-import { Stack } from '../../ui/Page';
+import { Stack, Text } from '../../ui/Page';
 import { RowActions, RowButton } from '../../ui/RowButton';
 import type { TableColumn } from '../../ui/Table';
 import { Tabs } from '../../ui/Tabs';
 import { useOrganization } from '../organization/organizationContext';
 import { DecisionDialog, DetailsDialog, PreviewDialog } from './BioreqDialogs';
-import { BioreqDisabledPage } from './BioreqDisabled';
 import { bioreqTexts, fetchBioreqFile, listBioreq, saveFile, STATUS_LABELS, type BioreqDocument, type BioreqOrder } from './bioreqCalls';
 import { NotesDialog } from './NotesDialog';
 
@@ -143,7 +142,14 @@ export function AdminBioreqPage() {
   // The rows just acted on (downloaded, previewed, decided), shown in the success colour.
   const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
   const highlight = (id: string) => setHighlighted((current) => new Set([...current, id]));
-  if (!organization.enable_bioreq) return <BioreqDisabledPage />;
+  if (!organization.enable_bioreq) {
+    return (
+      <Stack>
+        <Heading level={1}>Bioreq</Heading>
+        <Text>{bioreqTexts.disabled}</Text>
+      </Stack>
+    );
+  }
   return (
     <Stack>
       <Heading level={1}>Bioreq</Heading>

@@ -8,13 +8,12 @@ import { useRowActions } from '../../lists/useRowActions';
 import { useServerList } from '../../lists/useServerList';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FormFailure } from '../../ui/FormFailure';
-import { Row, Stack } from '../../ui/Page';
+import { Row, Stack, Text } from '../../ui/Page';
 import { RowActions, RowButton } from '../../ui/RowButton';
 import type { TableColumn } from '../../ui/Table';
 import { Tabs } from '../../ui/Tabs';
 import { useOrganization } from '../organization/organizationContext';
 import { AddDocumentDialog, DetailsDialog } from './BioreqDialogs';
-import { BioreqDisabledPage } from './BioreqDisabled';
 import { bioreqTexts, cancelBioreq, fetchBioreqFile, listBioreq, saveFile, STATUS_LABELS, type BioreqDocument, type BioreqOrder } from './bioreqCalls';
 import { NotesDialog } from './NotesDialog';
 
@@ -135,7 +134,14 @@ export function ClientBioreqPage() {
   const [adding, setAdding] = useState(false);
   // Bumped after an upload so the lists fetch again.
   const [generation, setGeneration] = useState(0);
-  if (!organization.enable_bioreq) return <BioreqDisabledPage />;
+  if (!organization.enable_bioreq) {
+    return (
+      <Stack>
+        <Heading level={1}>Bioreq</Heading>
+        <Text>{bioreqTexts.disabled}</Text>
+      </Stack>
+    );
+  }
   return (
     <Stack>
       <Row justify="between">
