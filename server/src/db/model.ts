@@ -1,0 +1,72 @@
+/**
+ * The base of every objection model (ARCHITECTURE.md#data-access): the one place where a row's columns are typed and
+ * normalised. SQLite hands booleans back as 0/1 and timestamps as epoch milliseconds, PostgreSQL as booleans and
+ * Dates, and PostgreSQL hands bigint and decimal columns back as strings. A model lists its columns of each kind
+ * once; rows read through it arrive as booleans, ISO 8601 strings and numbers, so presenters convert nothing.
+ * Queries are always bound to the app's own knex (`Model.query(db.knex)` or a transaction), never to a global one,
+ * so several apps can share a process.
+ */
+import { Model, type Pojo } from 'objection';
+import { toIso } from './knex.js';
+
+function parseBoolean(value: unknown): unknown {
+  if (value === null || value === undefined) return value;
+  return value === true || value === 1 || value === '1' || value === 't';
+}
+
+function parseNumber(value: unknown): unknown {
+  if (value === null || value === undefined || typeof value === 'number') return value;
+  return Number(value);
+}
+
+function parseDate(value: unknown): unknown {
+  if (value === null || value === undefined) return value;
+  return toIso(value);
+}
+
+/** ISO strings go back to Dates, so both databases store the type knex binds for a Date (ms on SQLite). */
+function formatDate(value: unknown): unknown {
+  return typeof value === 'string' ? new Date(value) : value;
+}
+
+export class TesseraModel extends Model {
+  /** Columns stored as booleans: read as `true`/`false` on both databases. */
+  static booleanColumns: readonly string[] = [];
+  /** Timestamps: read as ISO 8601 strings in UTC (`Date#toISOString`). */
+  static dateColumns: readonly string[] = [];
+  /** bigint and decimal columns, which PostgreSQL answers as strings: read as numbers. */
+  static numberColumns: readonly string[] = [];
+
+  override $parseDatabaseJson(json: Pojo): Pojo {
+    const row = super.$parseDatabaseJson(json);
+    const model = this.constructor as typeof TesseraModel;
+    convert(row, model.booleanColumns, parseBoolean);
+    convert(row, model.dateColumns, parseDate);
+    convert(row, model.numberColumns, parseNumber);
+    return row;
+  }
+
+  override $formatDatabaseJson(json: Pojo): Pojo {
+    const row = super.$formatDatabaseJson(json);
+    convert(row, (this.constructor as typeof TesseraModel).dateColumns, formatDate);
+    return row;
+  }
+}
+
+function convert(row: Pojo, columns: readonly string[], to: (value: unknown) => unknown): void {
+  for (const column of columns) {
+    if (column in row) row[column] = to(row[column]);
+  }
+}
+
+/**
+ * A row read with plain knex, normalised as the model reads it: for hot list reads that stay knex
+ * (ARCHITECTURE.md#data-access) but present the same types.
+ */
+export function normaliseRow<Row extends Pojo>(model: typeof TesseraModel, row: Pojo): Row {
+  const copy = { ...row };
+  convert(copy, model.booleanColumns, parseBoolean);
+  convert(copy, model.dateColumns, parseDate);
+  convert(copy, model.numberColumns, parseNumber);
+  return copy as Row;
+}
