@@ -8,6 +8,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import autocannon, { type Options, type Result } from 'autocannon';
+import { runBioreqBench } from './bioreq.js';
 import { runContentBench } from './content.js';
 import { accessToken, cpuTime, startBenchServer } from './support.js';
 import { runPeopleBench } from './people.js';
@@ -17,7 +18,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /**
  * `BENCH_ONLY=users/me` runs only the scenarios whose name matches it, a regular expression (budgets are then
  * skipped; `BENCH_ONLY='baseline|users/me'` runs two); `BENCH_ONLY=people` the people scenario, `BENCH_ONLY=content`
- * the content one.
+ * the content one, `BENCH_ONLY=bioreq` the bioreq one.
  */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
 
@@ -202,4 +203,9 @@ if (!ONLY || ONLY.test('people')) {
 // Issue 4's content scenario (300,000 items) likewise, on its own seeded server.
 if (!ONLY || ONLY.test('content')) {
   if (!(await runContentBench(DURATION))) process.exitCode = 1;
+}
+
+// Issue 13's bioreq scenario (100,000 documents) likewise.
+if (!ONLY || ONLY.test('bioreq')) {
+  if (!(await runBioreqBench(DURATION))) process.exitCode = 1;
 }

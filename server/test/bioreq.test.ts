@@ -150,6 +150,16 @@ describe.each(databaseKinds)('bioreq on %s', (kind) => {
       expect((await get(`${base()}?processed=true&search=card`, admin.token)).body.data).toEqual([]);
     });
 
+    it('the total, counted apart and kept, follows every upload and cancel at once', async () => {
+      const total = async () => (await get(`${base()}?paginate=true&processed=false&search=card&per_page=1`, admin.token)).body.meta.total as number;
+      expect(await total()).toBe(2);
+      expect(await total()).toBe(2);
+      const added = await uploadDocument(server, tenant.id, learner.token, 'Library card');
+      expect(await total()).toBe(3);
+      expect((await del(server, `${base()}/${added}`, learner.token)).status).toBe(204);
+      expect(await total()).toBe(2);
+    });
+
     it("the uploader's list holds only their own; a learner may not list everyone's (403)", async () => {
       const own = await get(`${base()}/user?paginate=true&search=card`, learner.token);
       expect(own.body.data.map((row: { id: string }) => row.id)).toEqual([mine]);

@@ -10,6 +10,7 @@ import * as memberInvitations from './migrations/20250107000000_member_invitatio
 import * as tenantSlugs from './migrations/20250108000000_tenant_slugs.js';
 import * as integrationClients from './migrations/20250115000000_integration_clients.js';
 import * as bioreq from './migrations/20250116000000_bioreq.js';
+import * as bioreqTitleOrder from './migrations/20250116000001_bioreq_title_order.js';
 import * as knowledgeChecks from './migrations/20250117000000_knowledge_checks.js';
 
 interface Migration {
@@ -33,6 +34,7 @@ const migrations: Migration[] = [
   { name: '20250108000000_tenant_slugs', module: tenantSlugs },
   { name: '20250115000000_integration_clients', module: integrationClients },
   { name: '20250116000000_bioreq', module: bioreq },
+  { name: '20250116000001_bioreq_title_order', module: bioreqTitleOrder },
   { name: '20250117000000_knowledge_checks', module: knowledgeChecks },
 ];
 

@@ -7,6 +7,7 @@
  * string, the `{ data, meta }` envelope) is http/list-query.ts.
  */
 import type { PaginationMeta } from '@tessera/sdk';
+import { keptAnswers } from './change-cache.js';
 import type { Database } from './database.js';
 import type { Knex } from './knex.js';
 
@@ -27,6 +28,12 @@ export interface ListDefinition<Key extends string = string> {
    * joined to their rows (see `rowsOfPageKeys`), instead of ids, then rows.
    */
   plainColumns?: boolean;
+  /**
+   * Lists long enough that counting them costs more than the page (bioreq's 100,000 documents, server/bench/bioreq.ts):
+   * the page reads its keys down the sort's index and stops at the page's end, and the total is its own count,
+   * kept until the next commit (`db.kept`), instead of `count(*) over ()`, which reads every matching row.
+   */
+  keptTotal?: boolean;
 }
 
 export interface ListParams<Key extends string = string> {
@@ -97,30 +104,31 @@ export async function paginate<Row, Key extends string>(
   }
 
   const offset = (params.page - 1) * params.perPage;
-  const withTotal = (query: Knex.QueryBuilder) =>
-    ordered(query)
-      .select(knex.raw(`count(*) over () as ${PAGE_TOTAL}`))
-      .limit(params.perPage)
-      .offset(offset);
+  const keptTotal = definition.keptTotal === true && !sortsBySelectAlias(sort);
+  const withTotal = (query: Knex.QueryBuilder) => {
+    const page = ordered(query).limit(params.perPage).offset(offset);
+    return keptTotal ? page : page.select(knex.raw(`count(*) over () as ${PAGE_TOTAL}`));
+  };
   const pageKeys = (...columns: (string | Knex.Raw)[]) => withTotal(searched.clone().select(`${definition.tieBreaker} as page_key`, ...columns));
   let rows: Row[];
   let total: number | undefined;
   if (definition.plainColumns || sortsBySelectAlias(sort)) {
     const page = sortsBySelectAlias(sort)
       ? withTotal(select(searched.clone()))
-      : rowsOfPageKeys(filtered, select, pageKeys(knex.raw(`${sort} as page_sort`)), definition.tieBreaker, direction);
+      : rowsOfPageKeys(filtered, select, pageKeys(knex.raw(`${sort} as page_sort`)), definition.tieBreaker, direction, !keptTotal);
     const fetched = await db.select<Row & PageTotal>(page);
-    total = totalOf(fetched);
+    if (!keptTotal) total = totalOf(fetched);
     rows = fetched.map(({ [PAGE_TOTAL]: _total, ...row }) => row as Row);
   } else {
     const keys = await db.select<{ page_key: string } & PageTotal>(pageKeys());
-    total = totalOf(keys);
+    if (!keptTotal) total = totalOf(keys);
     const ids = keys.map((key) => key.page_key);
     if (ids.length === 0) rows = [];
     else if (rowsById) rows = inOrderOf(ids, await rowsById(ids));
     // The search is settled by the ids: the rows' query leaves it out (a trigram search is the costliest filter).
     else rows = await db.select<Row>(ordered(select(filtered.clone().whereIn(definition.tieBreaker, ids))));
   }
+  if (keptTotal) total = await countKept(db, searched);
   // An empty page past the first tells nothing of the total: count it.
   total ??= offset === 0 ? 0 : await countRows(db, searched);
   return {
@@ -148,12 +156,10 @@ function rowsOfPageKeys(
   pageKeys: Knex.QueryBuilder,
   key: string,
   direction: 'asc' | 'desc',
+  withTotal: boolean,
 ) {
-  return select(filtered.clone())
-    .join(pageKeys.as('page_keys'), key, 'page_keys.page_key')
-    .select(`page_keys.${PAGE_TOTAL}`)
-    .orderBy('page_keys.page_sort', direction)
-    .orderBy('page_keys.page_key', direction);
+  const rows = select(filtered.clone()).join(pageKeys.as('page_keys'), key, 'page_keys.page_key');
+  return (withTotal ? rows.select(`page_keys.${PAGE_TOTAL}`) : rows).orderBy('page_keys.page_sort', direction).orderBy('page_keys.page_key', direction);
 }
 
 /**
@@ -175,6 +181,15 @@ function sortsBySelectAlias(sort: string): boolean {
 function searchedOf<Key extends string>(knex: Knex, query: Knex.QueryBuilder, search: string | null, definition: ListDefinition<Key>): Knex.QueryBuilder {
   if (!search) return query;
   return definition.search ? definition.search(knex, query, search) : applySearch(query, definition.searchColumns, search);
+}
+
+const keptTotals = keptAnswers<number>(1_000);
+
+/** The count of a `keptTotal` list, kept per statement and bindings until the next commit. */
+function countKept(db: Database, searched: Knex.QueryBuilder): Promise<number> {
+  const counted = searched.clone().count({ total: '*' });
+  const { sql, bindings } = counted.toSQL();
+  return db.kept(keptTotals, `${sql}\u0000${JSON.stringify(bindings)}`, () => countRows(db, searched));
 }
 
 async function countRows(db: Database, searched: Knex.QueryBuilder): Promise<number> {

@@ -24,6 +24,7 @@ export const BIOREQ_LIST: ListDefinition<BioreqSortKey> = {
   defaultDesc: true,
   tieBreaker: 'b.id',
   searchColumns: ['b.title'],
+  keptTotal: true,
   // Through the title's trigram index on SQLite (migration 20250116000000_bioreq), LIKE on PostgreSQL's GIN index.
   search: containsSearch({ copy: 'bioreq_search', copyKey: 'document_id', key: 'b.id', columns: ['b.title'] }),
 };
