@@ -217,3 +217,28 @@ test('a learner uploads, a reviewer previews, downloads, notes and decides; the 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Bioreq', exact: true })).toHaveCount(0);
 });
+
+test("the owner keeps processed documents' files for 30 days, then for ever again", async ({ page, request }) => {
+  const owner = await Api.as(request, 'owner@example.com');
+  const organization = await owner.call<{ id: string; slug: string; name: string }>('POST', '/tenants', {
+    name: uniqueOrganizationName('Retention Org'),
+    enable_bioreq: true,
+  });
+  await logInAs(page, 'owner@example.com');
+  await page.goto(`/${organization.slug}/admin/bioreq`);
+  await page.getByRole('link', { name: 'Retention settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Bioreq settings', level: 1 })).toBeVisible();
+  const days = page.getByRole('textbox', { name: "Delete processed documents' files after (days)" });
+  await expect(days).toHaveValue('');
+  await days.fill('30');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Bioreq settings saved!')).toBeVisible();
+  await expectAccessible(page);
+  await page.reload();
+  await expect(days).toHaveValue('30');
+  expect(await owner.call<{ retention_days: number | null }>('GET', `/tenants/${organization.id}/bioreq/settings`)).toEqual({ retention_days: 30 });
+  await days.fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Bioreq settings saved!')).toBeVisible();
+  expect(await owner.call<{ retention_days: number | null }>('GET', `/tenants/${organization.id}/bioreq/settings`)).toEqual({ retention_days: null });
+});

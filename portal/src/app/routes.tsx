@@ -213,6 +213,12 @@ export const routes: RouteObject[] = (
                       lazy: () => import('../features/bioreq/AdminBioreqPage').then((m) => ({ Component: m.AdminBioreqPage })),
                     },
                     {
+                      path: 'bioreq/settings',
+                      handle: { minimumRole: 'master' },
+                      lazy: () =>
+                        import('../features/bioreq/BioreqSettingsPage').then((m) => ({ loader: m.bioreqSettingsLoader, Component: m.BioreqSettingsPage })),
+                    },
+                    {
                       path: 'members',
                       handle: { minimumRole: 'master' },
                       lazy: () => import('../features/members/MembersPage').then((m) => ({ Component: m.MembersPage })),

@@ -1,11 +1,13 @@
 import { Heading } from '@tessera/widgets/ui';
 import { useState } from 'react';
+import { canManagePeople } from '../../guards/roles';
 import { formatDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useUrlTab } from '../../lists/listParams';
 import { ServerTable } from '../../lists/ServerTable';
 import { useRowActions } from '../../lists/useRowActions';
 import { useServerList } from '../../lists/useServerList';
+import { AppLink } from '../../ui/AppLink';
 import { FormFailure } from '../../ui/FormFailure';
 import { Stack, Text } from '../../ui/Page';
 import { RowActions, RowButton } from '../../ui/RowButton';
@@ -137,7 +139,7 @@ function AdminList({ processed, highlighted, highlight }: AdminListProps) {
 /** /:organization/admin/bioreq (spec 2, "Bioreq: admin review page"): reviewers' Pending and Processed tabs. */
 export function AdminBioreqPage() {
   usePageTitle('Bioreq');
-  const { organization } = useOrganization();
+  const { organization, role } = useOrganization();
   const [tab, setTab] = useUrlTab(TABS);
   // The rows just acted on (downloaded, previewed, decided), shown in the success colour.
   const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
@@ -153,6 +155,7 @@ export function AdminBioreqPage() {
   return (
     <Stack>
       <Heading level={1}>Bioreq</Heading>
+      {canManagePeople(role) ? <AppLink to={`/${organization.slug}/admin/bioreq/settings`}>Retention settings</AppLink> : null}
       <Tabs
         label="Bioreq documents"
         selected={tab}

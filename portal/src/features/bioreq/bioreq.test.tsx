@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { messages } from '@tessera/sdk/rules';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/client';
 import { useSession } from '../../state/session';
@@ -40,7 +41,7 @@ const page = (data: BioreqDocument[]) => ({
   meta: { current_page: 1, last_page: 1, per_page: 25, total: data.length, order: 'uploaded', desc: true, search: null },
 });
 
-function as(role: 'user' | 'admin', routes: (FakeRoute & { once?: boolean })[], tenant = ACME) {
+function as(role: 'user' | 'admin' | 'master', routes: (FakeRoute & { once?: boolean })[], tenant = ACME) {
   return fakeApi([
     { method: 'GET', path: '/api/users/me', status: 200, body: { data: aUser({ memberships: [aMembership({ role, tenant })] }) } },
     { method: 'GET', path: '/api/config', status: 200, body: { data: CONFIG } },
@@ -162,5 +163,42 @@ describe('Bioreq admin review page', () => {
     expect(within(dialog).getByText('Are you sure "Document d-1" is not a match?')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(api.requests.find((request) => request.path === `${BASE}/d-1/match`)?.body).toEqual({ match: false }));
+  });
+});
+
+describe('Bioreq retention settings', () => {
+  it('a master sets the days, sees the rule message for a bad value, and turns retention off with an empty field', async () => {
+    const api = as('master', [
+      { method: 'GET', path: BASE, status: 200, body: page([]) },
+      // The loader names the organization as the address does (its slug); the save by its id.
+      { method: 'GET', path: '/api/tenants/acme-training/bioreq/settings', status: 200, body: { data: { retention_days: null } } },
+      { method: 'PUT', path: `${BASE}/settings`, status: 200, body: { data: { retention_days: 30 } }, once: true },
+      { method: 'PUT', path: `${BASE}/settings`, status: 200, body: { data: { retention_days: null } } },
+    ]);
+    renderApp('/acme-training/admin/bioreq');
+    fireEvent.click(await screen.findByRole('link', { name: 'Retention settings' }));
+    const field = await screen.findByRole('textbox', { name: "Delete processed documents' files after (days)" });
+    expect((field as HTMLInputElement).value).toBe('');
+    fireEvent.change(field, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(messages.minNumber('retention_days', 1))).toBeTruthy();
+    fireEvent.change(field, { target: { value: '30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Bioreq settings saved!')).toBeTruthy();
+    fireEvent.change(field, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.requests.filter((request) => request.method === 'PUT').map((request) => request.body)).toEqual([
+        { retention_days: 30 },
+        { retention_days: null },
+      ]),
+    );
+  });
+
+  it('an admin reviews but is not offered the settings', async () => {
+    as('admin', [{ method: 'GET', path: BASE, status: 200, body: page([]) }]);
+    renderApp('/acme-training/admin/bioreq');
+    expect(await screen.findByRole('heading', { name: 'Bioreq' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Retention settings' })).toBeNull();
   });
 });
