@@ -241,6 +241,11 @@ export const routes: RouteObject[] = (
                       lazy: () => import('../features/groups/EditGroupPage').then((m) => ({ loader: m.editGroupLoader, Component: m.EditGroupPage })),
                     },
                     {
+                      path: 'integration-clients',
+                      handle: { minimumRole: 'master' },
+                      lazy: () => import('../features/integration-clients/IntegrationClientsPage').then((m) => ({ Component: m.IntegrationClientsPage })),
+                    },
+                    {
                       path: 'access-requests',
                       handle: { minimumRole: 'master' },
                       lazy: () => import('../features/access-requests/AccessRequestsPage').then((m) => ({ Component: m.AccessRequestsPage })),

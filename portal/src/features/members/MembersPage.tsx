@@ -8,6 +8,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { ServerTable } from '../../lists/ServerTable';
 import { useServerList } from '../../lists/useServerList';
 import { useRowActions } from '../../lists/useRowActions';
+import { AppLink } from '../../ui/AppLink';
 import { Badge } from '../../ui/Badge';
 import { FormActions } from '../../forms/FormActions';
 import { FormFailure } from '../../ui/FormFailure';
@@ -223,10 +224,13 @@ function AddMemberForm() {
 /** /:organization/admin/members (spec 2.9): Members, for masters and owners. */
 export function MembersPage() {
   usePageTitle('Members');
+  const { organization } = useOrganization();
   const [tab, setTab] = useUrlTab(MEMBERS_TABS);
   return (
     <Stack>
       <Heading level={1}>Members</Heading>
+      {/* Scripts' service accounts sit beside the people (the spec's sidebar stays as it is). */}
+      <AppLink to={`/${encodeURIComponent(organization.slug)}/admin/integration-clients`}>Integration clients</AppLink>
       <Tabs
         label="Members"
         selected={tab}
