@@ -20,6 +20,7 @@ const PORTAL_FEATURE_IMPORTS = {
   errors: [],
   groups: ['members', 'modules', 'organization'],
   home: ['shell'],
+  'integration-clients': ['members', 'organization'],
   'items-editor': ['media', 'organization'],
   media: ['modules', 'organization'],
   members: ['groups', 'modules', 'organization'],
