@@ -1,6 +1,6 @@
 import { styled } from '@tessera/widgets/theme';
-import { useEffect, useEffectEvent, useState } from 'react';
-import { Button as ComboButton, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components/ComboBox';
+import { useContext, useEffect, useEffectEvent, useState } from 'react';
+import { Button as ComboButton, ComboBox, ComboBoxStateContext, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components/ComboBox';
 import { Button, Tag, TagGroup, TagList } from 'react-aria-components/TagGroup';
 
 const Field = styled('div', { display: 'flex', flexDirection: 'column', gap: '$2', fontFamily: '$body', color: '$text' });
@@ -122,6 +122,22 @@ export interface TagPickerProps {
   errors?: string[];
 }
 
+/**
+ * The search box opens the list when clicked, as its ▾ button does: a click on the box near the bottom of the
+ * window (where people click, not on the small button) used to leave it closed until something was typed.
+ */
+function SearchInput({ placeholder }: { placeholder: string }) {
+  const state = useContext(ComboBoxStateContext);
+  return (
+    <PickerInput
+      placeholder={placeholder}
+      onClick={() => {
+        if (state && !state.isOpen) state.open(null, 'manual');
+      }}
+    />
+  );
+}
+
 const labelsOf = (options: TagOption[]) => options.map((option): [string, string] => [option.id, option.label]);
 
 /**
@@ -174,7 +190,7 @@ export function TagPicker({ label, placeholder, value, onChange, known = [], loa
       >
         <FieldLabel>{label}</FieldLabel>
         <InputRow>
-          <PickerInput placeholder={placeholder} />
+          <SearchInput placeholder={placeholder} />
           <Open aria-label={`Show ${label.toLowerCase()}`}>▾</Open>
         </InputRow>
         <Options>
