@@ -178,7 +178,7 @@ test('an admin authors a module with an uploaded, cropped image, its components 
 
   // Copy Ladders (with its topic), after the question.
   await rowOf(page, 'Ladders').getByRole('button', { name: 'Copy Ladders' }).click();
-  const copy = page.getByRole('alertdialog', { name: 'Copy Component' });
+  const copy = page.getByRole('alertdialog', { name: 'Copy “Ladders”?' });
   await expect(copy).toContainText('This will copy this component and all of its topics and items. Continue?');
   await expectAccessible(page);
   await copy.getByRole('button', { name: 'Continue' }).click();

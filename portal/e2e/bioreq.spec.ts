@@ -181,7 +181,8 @@ test('a learner uploads, a reviewer previews, downloads, notes and decides; the 
   await rowOf(page, spare)
     .getByRole('button', { name: `Cancel ${spare}` })
     .click();
-  const cancel = page.getByRole('alertdialog', { name: `Are you sure you want to cancel "${spare}"?` });
+  const cancel = page.getByRole('alertdialog', { name: `Cancel “${spare}”?` });
+  await expect(cancel).toContainText(`Are you sure you want to cancel "${spare}"?`);
   await expectAccessible(page);
   await cancel.getByRole('button', { name: 'Yes' }).click();
   await expect(rowOf(page, spare)).toHaveCount(0);

@@ -170,8 +170,8 @@ test('an admin uploads a cropped image and a pdf, filters, searches, views, edit
   // Delete the pdf after the confirmation.
   await search(page, 'Search by name', pdfName);
   await page.getByRole('button', { name: `Delete ${pdfName}` }).click();
-  const question = page.getByRole('alertdialog', { name: 'This will permanently delete this item. Are you sure you want to continue?' });
-  await expect(question).toBeVisible();
+  const question = page.getByRole('alertdialog', { name: `Delete “${pdfName}”?` });
+  await expect(question).toContainText('This will permanently delete this item. Are you sure you want to continue?');
   await expectAccessible(page);
   await question.getByRole('button', { name: 'Yes, Delete' }).click();
   await expect(page.getByText('No media found...')).toBeVisible();

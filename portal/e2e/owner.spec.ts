@@ -32,7 +32,7 @@ test('the owner creates an organization with bioreq on, and archives and restore
   await expect(rowOf(page, other)).toBeVisible();
   await page.getByRole('button', { name: `Archive ${other}` }).click();
   // Asked first, naming the organization; then announced.
-  const archiveQuestion = page.getByRole('alertdialog', { name: 'Archive this organization?' });
+  const archiveQuestion = page.getByRole('alertdialog', { name: `Archive ${other}?` });
   await expect(archiveQuestion).toContainText(`${other} will be archived`);
   await expectAccessible(page);
   await archiveQuestion.getByRole('button', { name: 'Archive' }).click();
@@ -95,7 +95,7 @@ test('the owner suspends, bans and restores a user', async ({ page, request }) =
   await search(page, 'Search by name or email', email);
   await expect(rowOf(page, email)).toContainText('Pending');
   await page.getByRole('button', { name: `Suspend ${email}` }).click();
-  const suspendQuestion = page.getByRole('alertdialog', { name: 'Suspend this user?' });
+  const suspendQuestion = page.getByRole('alertdialog', { name: `Suspend ${email}?` });
   await expect(suspendQuestion).toContainText(email);
   // Cancel suspends nobody.
   await suspendQuestion.getByRole('button', { name: 'Cancel' }).click();
@@ -110,7 +110,10 @@ test('the owner suspends, bans and restores a user', async ({ page, request }) =
   await expect(rowOf(page, email)).toContainText('Suspended');
   await expectAccessible(page);
   await page.getByRole('button', { name: `Ban ${email}` }).click();
-  await page.getByRole('alertdialog', { name: 'Ban this user?' }).getByRole('button', { name: 'Ban' }).click();
+  await page
+    .getByRole('alertdialog', { name: `Ban ${email}?` })
+    .getByRole('button', { name: 'Ban' })
+    .click();
   await expect(page.getByText('No users found...')).toBeVisible();
 
   await openTab(page, 'Banned');

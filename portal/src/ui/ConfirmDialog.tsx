@@ -9,9 +9,9 @@ import type { ToastMessage } from './Toasts';
 export const DELETE_ANSWERS = { confirmLabel: 'Yes, Delete', cancelLabel: 'No, Cancel', tone: 'danger' } as const;
 
 export interface ConfirmDialogProps {
-  /** Names the dialog; for the spec's delete questions it is the question itself. */
+  /** A short heading naming what is about to happen and to what ("Delete “Safety poster”?"). */
   title: string;
-  /** The question under the title when the title alone does not ask it (Copy Component: "This will copy ..."). */
+  /** The question or consequence under the heading (the spec's delete questions, "This will copy ..."). */
   question?: string;
   confirmLabel: string;
   cancelLabel: string;
@@ -63,7 +63,7 @@ export function ConfirmDialog({
 
 /** A question before an action that is hard to take back (suspend, ban, archive an organization, remove all). */
 export interface ConfirmRequest {
-  /** Short: what is about to happen ("Suspend this user?"). */
+  /** Short, naming the record: what is about to happen ("Suspend Lena Learner?"). */
   title: string;
   /** Names the record and says what follows. */
   question: string;
@@ -108,8 +108,10 @@ export function useConfirm() {
 }
 
 export interface DeleteQuestionOptions<T> {
-  /** The spec's question for this kind of record. */
+  /** The spec's question for this kind of record, under a short heading that names the record. */
   question: string;
+  /** Names the record in the heading "Delete {name}?": `“Safety poster”`, `the suggestion from Lena Learner`. */
+  name(record: T): string;
   /** The screen's row actions (lists/useRowActions): one call at a time, its failure shown by the screen. */
   actions: { isPending: boolean; run(key: string, call: () => Promise<ApiOutcome<unknown>>, done: ToastMessage | null): Promise<boolean> };
   remove(record: T): Promise<ApiOutcome<unknown>>;
@@ -126,6 +128,7 @@ export interface DeleteQuestionOptions<T> {
  */
 export function useDeleteQuestion<T extends { id: string }>({
   question,
+  name,
   actions,
   remove,
   deleted: deletedMessage,
@@ -143,8 +146,8 @@ export function useDeleteQuestion<T extends { id: string }>({
 
   const dialog = (
     <ConfirmDialog
-      title={question}
-      question={asked ? detail?.(asked) : undefined}
+      title={asked ? `Delete ${name(asked)}?` : ''}
+      question={[question, asked ? detail?.(asked) : undefined].filter(Boolean).join(' ')}
       {...DELETE_ANSWERS}
       isOpen={asked !== null}
       isPending={actions.isPending}

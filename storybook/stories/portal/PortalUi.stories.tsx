@@ -226,7 +226,8 @@ function DeleteExample() {
         </Row>
       ))}
       <ConfirmDialog
-        title={MEDIA_DELETE_QUESTION}
+        title={deleting ? `Delete “${deleting}”?` : ''}
+        question={MEDIA_DELETE_QUESTION}
         {...DELETE_ANSWERS}
         isOpen={deleting !== null}
         isPending={isPending}

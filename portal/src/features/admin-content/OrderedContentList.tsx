@@ -171,7 +171,7 @@ export function OrderedContentList<T extends OrderedRow>(props: OrderedContentLi
         rowAction={archived ? undefined : (row) => () => navigate(props.openPath(row))}
       />
       <ConfirmDialog
-        title={`Copy ${noun}`}
+        title={copying ? `Copy “${copying.name}”?` : `Copy ${noun}`}
         question={copyQuestion}
         confirmLabel="Continue"
         cancelLabel="Cancel"

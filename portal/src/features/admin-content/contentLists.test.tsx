@@ -155,20 +155,20 @@ describe('Admin Components', () => {
     const api = asAdmin([{ method: 'POST', path: `${T}/modules/m-safety/components/copy/c-roofs`, status: 201, body: { data: COMPONENTS[2] } }]);
     renderApp('/acme-training/admin/modules/m-safety/components');
     fireEvent.click(within(await rowOf('Roofs')).getByRole('button', { name: 'Copy Roofs' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Copy Component' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Copy “Roofs”?' });
     expect(dialog.textContent).toContain(COPY_COMPONENT_QUESTION);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(api.requests.some((request) => request.path.includes('/copy/'))).toBe(false);
 
     fireEvent.click(within(await rowOf('Roofs')).getByRole('button', { name: 'Copy Roofs' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Copy Component' })).getByRole('button', { name: 'Continue' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Copy “Roofs”?' })).getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(api.requests.filter((request) => request.path.endsWith('/copy/c-roofs'))).toHaveLength(1));
     // Announced, with where the copy went.
     const toasts = within(await screen.findByRole('region', { name: /Notifications/ }));
     expect(toasts.getByText('Component copied')).toBeTruthy();
     expect(toasts.getByText('The copy of “Roofs” is at the end of the list.')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('alertdialog', { name: 'Copy Component' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { name: 'Copy “Roofs”?' })).toBeNull());
   });
 
   it('moves a component to a module chosen in the Move Component dialog (not its own)', async () => {
@@ -216,7 +216,7 @@ describe('Admin Topics', () => {
     const api = asAdmin();
     renderApp('/acme-training/admin/components/c-ladders/topics');
     fireEvent.click(within(await rowOf('Footing')).getByRole('button', { name: 'Copy Footing' }));
-    expect((await screen.findByRole('alertdialog', { name: 'Copy Topic' })).textContent).toContain(COPY_TOPIC_QUESTION);
+    expect((await screen.findByRole('alertdialog', { name: 'Copy “Footing”?' })).textContent).toContain(COPY_TOPIC_QUESTION);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     fireEvent.click(screen.getByText('Footing'));

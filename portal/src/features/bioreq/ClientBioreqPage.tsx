@@ -107,7 +107,8 @@ function ClientList({ processed, generation }: { processed: boolean; generation:
       {dialog?.kind === 'details' ? <DetailsDialog document={dialog.document} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'notes' ? <NotesDialog tenantId={organization.id} document={dialog.document} canWrite={false} onClose={() => setDialog(null)} /> : null}
       <ConfirmDialog
-        title={dialog?.kind === 'cancel' ? bioreqTexts.cancelQuestion(dialog.document.title) : ''}
+        title={dialog?.kind === 'cancel' ? `Cancel “${dialog.document.title}”?` : ''}
+        question={dialog?.kind === 'cancel' ? bioreqTexts.cancelQuestion(dialog.document.title) : undefined}
         confirmLabel="Yes"
         cancelLabel="No"
         tone="danger"

@@ -84,7 +84,8 @@ describe('Bioreq client documents page', () => {
     expect(listCall).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel Document d-1' }));
-    const question = await screen.findByRole('alertdialog', { name: 'Are you sure you want to cancel "Document d-1"?' });
+    const question = await screen.findByRole('alertdialog', { name: 'Cancel “Document d-1”?' });
+    expect(question.textContent).toContain('Are you sure you want to cancel "Document d-1"?');
     fireEvent.click(within(question).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(api.requests.some((request) => request.method === 'DELETE' && request.path === `${BASE}/d-1`)).toBe(true));
     await waitFor(() => expect(screen.queryByRole('row', { name: /Document d-1/ })).toBeNull());

@@ -240,7 +240,8 @@ describe('Items editor', () => {
     renderApp(EDITOR);
     await screen.findByRole('heading', { level: 1, name: 'Lockout procedure' });
     press('Delete Row 1', region('Row 1: Before you start'));
-    const question = await screen.findByRole('alertdialog', { name: 'You are about to delete a row with 1 item(s). Are you sure?' });
+    const question = await screen.findByRole('alertdialog', { name: 'Delete the row and its 1 item(s)?' });
+    expect(question.textContent).toContain('You are about to delete a row with 1 item(s). Are you sure?');
     press('No, Cancel', question);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(region('Row 1: Before you start')).toBeTruthy();
@@ -260,7 +261,9 @@ describe('Items editor', () => {
 
     press('Add Audio to Row 1', region('Row 1: Isolate'));
     press('Delete Audio 1 in Row 1', region('Audio 1 in Row 1'));
-    press('Yes, Delete', await screen.findByRole('alertdialog', { name: 'Are you sure you want to delete the audio?' }));
+    const audio = await screen.findByRole('alertdialog', { name: 'Delete the audio?' });
+    expect(audio.textContent).toContain('Are you sure you want to delete the audio?');
+    press('Yes, Delete', audio);
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Audio 1 in Row 1' })).toBeNull());
     expect(api.requests.filter((request) => request.method === 'DELETE')).toHaveLength(1);
   });

@@ -33,7 +33,7 @@ import { MoveItemDialog } from './ItemDialogs';
 import { RowCard, type ItemCardActions } from './ItemCards';
 import { deleteSavedItem, getTopic, saveItems } from './itemCalls';
 import { checkItems, mapSaveErrors, SAVE_ERROR_BANNER } from './itemErrors';
-import { deleteQuestion } from './itemLabels';
+import { deleteHeading, deleteQuestion } from './itemLabels';
 import { clearPreviewDraft, readEditorDraft, storePreviewDraft } from './previewDraft';
 
 /** The Add Row button's focus hook: where focus goes when the last item is deleted. */
@@ -217,7 +217,8 @@ function ItemsEditor({ data, paths }: { data: ItemsEditorData; paths: Paths }) {
         </Button>
       </div>
       <ConfirmDialog
-        title={deleting ? deleteQuestion(deleting) : ''}
+        title={deleting ? deleteHeading(deleting) : ''}
+        question={deleting ? deleteQuestion(deleting) : undefined}
         {...DELETE_ANSWERS}
         isOpen={deleting !== null}
         onConfirm={confirmDelete}

@@ -11,6 +11,12 @@ export const TYPE_LABELS: Record<ItemType, string> = {
   audio: 'Audio',
 };
 
+/** The short heading of that question, naming what goes ("Delete the row and its 2 items?"). */
+export function deleteHeading(item: EditorItem): string {
+  if (item.type === 'row') return item.children.length > 0 ? `Delete the row and its ${item.children.length} item(s)?` : 'Delete the row?';
+  return `Delete the ${item.type}?`;
+}
+
 /** Spec section 8: the confirmation before deleting an item, or a row that holds items. */
 export function deleteQuestion(item: EditorItem): string {
   if (item.type === 'row' && item.children.length > 0) return `You are about to delete a row with ${item.children.length} item(s). Are you sure?`;

@@ -111,7 +111,8 @@ describe('Admin Media', () => {
     renderApp('/acme-training/admin/media');
     await screen.findByText('Safety song');
     fireEvent.click(screen.getByRole('button', { name: 'Delete Safety song' }));
-    const question = await screen.findByRole('alertdialog', { name: 'This will permanently delete this item. Are you sure you want to continue?' });
+    const question = await screen.findByRole('alertdialog', { name: /^Delete “.+”\?$/ });
+    expect(question.textContent).toContain('This will permanently delete this item. Are you sure you want to continue?');
     expect(question.textContent).toContain('3 items use this file; they will be left without it.');
     fireEvent.click(within(question).getByRole('button', { name: 'Yes, Delete' }));
     await waitFor(() => expect(screen.queryByText('Safety song')).toBeNull());

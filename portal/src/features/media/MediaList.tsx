@@ -111,6 +111,7 @@ export function MediaList() {
   const [viewed, setViewed] = useState<Media | null>(null);
   const deletion = useDeleteQuestion({
     question: DELETE_MEDIA_QUESTION,
+    name: (media: Media) => `“${media.name}”`,
     actions,
     remove: (media: Media) => deleteMedia(organization.id, media),
     detail: (media) => mediaUsesText(media.items_count),

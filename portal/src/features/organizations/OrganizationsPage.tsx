@@ -67,7 +67,7 @@ function OrganizationList({ archived }: { archived: boolean }) {
               isDisabled={!tenant.abilities.archive || actions.isPending}
               onPress={() =>
                 confirmation.ask({
-                  title: 'Archive this organization?',
+                  title: `Archive ${tenant.name}?`,
                   question: `${tenant.name} will be archived: its members lose access to it until it is restored.`,
                   confirmLabel: 'Archive',
                   run: () => actions.run(tenant.id, () => archiveOrganization(tenant), archivedMessage('Organization', tenant.name)),

@@ -123,7 +123,7 @@ describe('archiving an organization', () => {
     renderApp('/organizations');
     const row = (await screen.findByText('Acme Training')).closest('[role="row"]') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: 'Archive Acme Training' }));
-    const question = await screen.findByRole('alertdialog', { name: 'Archive this organization?' });
+    const question = await screen.findByRole('alertdialog', { name: /^Archive .+\?$/ });
     expect(question.textContent).toContain('Acme Training will be archived');
     fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());

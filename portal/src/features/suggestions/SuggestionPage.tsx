@@ -110,6 +110,7 @@ function SuggestionActions({ suggestion, onChange }: { suggestion: Suggestion; o
   const actions = useRowActions(() => undefined);
   const deletion = useDeleteQuestion({
     question: DELETE_SUGGESTION_QUESTION,
+    name: (asked: Suggestion) => `the suggestion from ${asked.user.name}`,
     actions,
     remove: (asked: Suggestion) => deleteSuggestion(organization.id, asked),
     deleted: () => ({ title: 'Suggestion deleted' }),

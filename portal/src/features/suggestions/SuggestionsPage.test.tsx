@@ -86,9 +86,8 @@ describe('Admin Suggestions', () => {
     renderApp('/acme-training/admin/suggestions');
     await screen.findByText('Lena Learner');
     fireEvent.click(screen.getByRole('button', { name: 'Delete the suggestion from Lena Learner' }));
-    const question = await screen.findByRole('alertdialog', {
-      name: 'This will permanently delete this suggestion. Are you sure you want to continue?',
-    });
+    const question = await screen.findByRole('alertdialog', { name: 'Delete the suggestion from Lena Learner?' });
+    expect(question.textContent).toContain('This will permanently delete this suggestion. Are you sure you want to continue?');
     fireEvent.click(within(question).getByRole('button', { name: 'No, Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(api.requests.some((request) => request.method === 'DELETE')).toBe(false);
@@ -111,9 +110,8 @@ describe('Admin Suggestions', () => {
     const { location } = renderApp('/acme-training/admin/suggestions/s-1');
     await screen.findByRole('heading', { level: 1, name: 'Suggestion' });
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    const question = await screen.findByRole('alertdialog', {
-      name: 'This will permanently delete this suggestion. Are you sure you want to continue?',
-    });
+    const question = await screen.findByRole('alertdialog', { name: 'Delete the suggestion from Lena Learner?' });
+    expect(question.textContent).toContain('This will permanently delete this suggestion. Are you sure you want to continue?');
     fireEvent.click(within(question).getByRole('button', { name: 'Yes, Delete' }));
     await waitFor(() => expect(location()).toBe('/acme-training/admin/suggestions'));
     expect(api.requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([`${SUGGESTIONS_PATH}/s-1`]);

@@ -81,6 +81,7 @@ function SuggestionList({ unread }: { unread: boolean }) {
   const actions = useRowActions(list.reload);
   const deletion = useDeleteQuestion({
     question: DELETE_SUGGESTION_QUESTION,
+    name: (suggestion: Suggestion) => `the suggestion from ${suggestion.user.name}`,
     actions,
     remove: (suggestion: Suggestion) => deleteSuggestion(organization.id, suggestion),
     deleted: () => ({ title: 'Suggestion deleted' }),

@@ -52,14 +52,14 @@ const USER_ACTIONS = {
 type UserAction = keyof typeof USER_ACTIONS;
 
 /** Suspend and ban lock a person out of every organization: they are asked first. */
-const QUESTIONS: Partial<Record<UserAction, { title: string; question: (name: string) => string; confirmLabel: string }>> = {
+const QUESTIONS: Partial<Record<UserAction, { title: (name: string) => string; question: (name: string) => string; confirmLabel: string }>> = {
   suspend: {
-    title: 'Suspend this user?',
+    title: (name) => `Suspend ${name}?`,
     question: (name) => `${name} will not be able to log in until reactivated.`,
     confirmLabel: 'Suspend',
   },
   ban: {
-    title: 'Ban this user?',
+    title: (name) => `Ban ${name}?`,
     question: (name) => `${name} will be banned from Tessera and not able to log in until restored.`,
     confirmLabel: 'Ban',
   },
@@ -77,7 +77,7 @@ function UserActions({ user, view, run, isPending, ask }: UserActionsProps) {
     const { body, done, where } = USER_ACTIONS[action];
     const perform = () => run(`${user.id}:${action}`, () => updateUser(user, body), { title: done, description: `${name} ${where}.` });
     const question = QUESTIONS[action];
-    if (question) ask({ title: question.title, question: question.question(name), confirmLabel: question.confirmLabel, run: perform });
+    if (question) ask({ title: question.title(name), question: question.question(name), confirmLabel: question.confirmLabel, run: perform });
     else void perform();
   };
   if (view === 'active') {
