@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { Api, openTab, rowOf, search, uniqueOrganizationName } from './people-support';
+import { Api, openTab, rowAction, rowOf, search, uniqueOrganizationName } from './people-support';
 import { DEMO_PASSWORD, expectAccessible, logIn } from './support';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -177,7 +177,7 @@ test('an admin authors a module with an uploaded, cropped image, its components 
   await expect(page.getByRole('heading', { name: 'Components', level: 1 })).toBeVisible();
 
   // Copy Ladders (with its topic), after the question.
-  await rowOf(page, 'Ladders').getByRole('button', { name: 'Copy Ladders' }).click();
+  await rowAction(page, 'Ladders', 'Copy');
   const copy = page.getByRole('alertdialog', { name: 'Copy “Ladders”?' });
   await expect(copy).toContainText('This will copy this component and all of its topics and items. Continue?');
   await expectAccessible(page);
@@ -192,7 +192,7 @@ test('an admin authors a module with an uploaded, cropped image, its components 
   await expect.poll(() => rowNames(page)).toEqual(['Scaffolds', 'Ladders', 'Ladders (copy)']);
 
   // Move the copy (last row) to the other module.
-  await rowOf(page, 'Ladders (copy)').getByRole('button', { name: 'Move Ladders (copy)', exact: true }).click();
+  await rowAction(page, 'Ladders (copy)', 'Move', true);
   const move = page.getByRole('dialog', { name: 'Move Component' });
   await move.getByRole('button', { name: /Module/ }).click();
   await page.getByRole('option', { name: otherModuleName }).click();
@@ -202,7 +202,7 @@ test('an admin authors a module with an uploaded, cropped image, its components 
   await expect.poll(() => rowNames(page)).toEqual(['Scaffolds', 'Ladders']);
 
   // Archive Scaffolds, find it under Archived, restore it.
-  await rowOf(page, 'Scaffolds').getByRole('button', { name: 'Archive Scaffolds' }).click();
+  await rowAction(page, 'Scaffolds', 'Archive');
   await expect.poll(() => rowNames(page)).toEqual(['Ladders']);
   await openTab(page, 'Archived');
   // Archived rows offer restore only.

@@ -18,6 +18,17 @@ export function rowOf(page: Page, text: string) {
   return page.getByRole('row').filter({ hasText: text });
 }
 
+/** One of a row's actions from its More menu (the row keeps its primary actions in sight, the rest in the menu). */
+export async function rowAction(page: Page, name: string, action: string, exact = false) {
+  await rowOf(page, name)
+    .getByRole('button', { name: `More actions for ${name}`, exact })
+    .click();
+  await page
+    .getByRole('menu', { name: `More actions for ${name}`, exact })
+    .getByRole('menuitem', { name: action })
+    .click();
+}
+
 export async function openTab(page: Page, name: string) {
   await page.getByRole('tab', { name }).click();
   await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');

@@ -5,6 +5,7 @@ import { InfoTip } from '@portal/ui/InfoTip';
 import { Row, Stack, Text } from '@portal/ui/Page';
 import { RadioGroup } from '@portal/ui/RadioGroup';
 import { RowButton } from '@portal/ui/RowButton';
+import { RowMenu } from '@portal/ui/RowMenu';
 import { SearchField } from '@portal/ui/SearchField';
 import { Select } from '@portal/ui/Select';
 import { MAIN_ID, SkipLink } from '@portal/ui/SkipLink';
@@ -238,26 +239,28 @@ function DeleteExample() {
   );
 }
 
-/** A delete asks first (spec section 8): No, Cancel has the focus; its buttons or Escape (the safe answer) close it, a click outside does not. */
+/** A delete asks first (spec section 8), naming what goes: No, Cancel has the focus; its buttons or Escape (the safe answer) close it, a click outside does not. */
 export const ConfirmationDialog: Story = {
   render: () => <DeleteExample />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Delete Fire exits.pdf' }));
-    const dialog = await page(canvasElement).findByRole('alertdialog', { name: MEDIA_DELETE_QUESTION });
+    // A short heading names the file; the spec's question is under it.
+    const dialog = await page(canvasElement).findByRole('alertdialog', { name: 'Delete “Fire exits.pdf”?' });
+    await expect(dialog).toHaveTextContent(MEDIA_DELETE_QUESTION);
     await expect(within(dialog).getByRole('button', { name: 'No, Cancel' })).toHaveFocus();
     // Escape answers the safe way, as No, Cancel does.
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(page(canvasElement).queryByRole('alertdialog')).toBeNull());
     await expect(canvas.getByText('Fire exits.pdf')).toBeInTheDocument();
     await userEvent.click(canvas.getByRole('button', { name: 'Delete Fire exits.pdf' }));
-    const asked = await page(canvasElement).findByRole('alertdialog', { name: MEDIA_DELETE_QUESTION });
+    const asked = await page(canvasElement).findByRole('alertdialog', { name: 'Delete “Fire exits.pdf”?' });
     await userEvent.click(within(asked).getByRole('button', { name: 'No, Cancel' }));
     await waitFor(() => expect(page(canvasElement).queryByRole('alertdialog')).toBeNull());
     await expect(canvas.getByText('Fire exits.pdf')).toBeInTheDocument();
 
     await userEvent.click(canvas.getByRole('button', { name: 'Delete Fire exits.pdf' }));
-    const again = await page(canvasElement).findByRole('alertdialog', { name: MEDIA_DELETE_QUESTION });
+    const again = await page(canvasElement).findByRole('alertdialog', { name: 'Delete “Fire exits.pdf”?' });
     const yes = within(again).getByRole('button', { name: 'Yes, Delete' });
     await userEvent.click(yes);
     await expect(yes).toHaveAttribute('aria-disabled', 'true');
@@ -358,6 +361,47 @@ export const InfoTipStory: Story = {
     await expect(trigger).toHaveAccessibleDescription('Image must be either a jpeg or png');
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(page.queryByRole('tooltip')).toBeNull());
+  },
+};
+
+function RowMenuExample() {
+  const [done, setDone] = useState('Nothing chosen yet.');
+  return (
+    <Row>
+      <RowButton onPress={() => setDone('Settings opened.')}>Settings</RowButton>
+      <RowMenu
+        name="Ladders"
+        items={[
+          { id: 'copy', label: 'Copy', onAction: () => setDone('Copy chosen.') },
+          { id: 'move', label: 'Move', onAction: () => setDone('Move chosen.') },
+          { id: 'knowledge-check', label: 'Knowledge Check', isDisabled: true, onAction: () => {} },
+          { id: 'archive', label: 'Archive', tone: 'danger', onAction: () => setDone('Archive chosen.') },
+        ]}
+      />
+      <Text role="status">{done}</Text>
+    </Row>
+  );
+}
+
+/** A row's primary action in sight, the others behind More: arrow keys move, Enter chooses, disabled ones are skipped. */
+export const RowMenuStory: Story = {
+  name: 'RowMenu',
+  render: () => <RowMenuExample />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const page = within(canvasElement.ownerDocument.body);
+    const more = canvas.getByRole('button', { name: 'More actions for Ladders' });
+    await userEvent.click(more);
+    const menu = await page.findByRole('menu', { name: 'More actions for Ladders' });
+    await expect(within(menu).getByRole('menuitem', { name: 'Knowledge Check' })).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(page.queryByRole('menu')).toBeNull());
+    // By keyboard: Enter opens the menu on its first action, ArrowDown moves to the next, Enter chooses it.
+    more.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(await page.findByRole('menuitem', { name: 'Copy' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await expect(canvas.getByRole('status')).toHaveTextContent('Move chosen.');
   },
 };
 

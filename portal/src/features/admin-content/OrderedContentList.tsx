@@ -10,6 +10,7 @@ import { Badge } from '../../ui/Badge';
 import { FormFailure } from '../../ui/FormFailure';
 import { Stack } from '../../ui/Page';
 import { RowActions, RowButton, RowLink } from '../../ui/RowButton';
+import { RowMenu } from '../../ui/RowMenu';
 import type { TableColumn } from '../../ui/Table';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import type { MoveDialogProps } from './ContentDialogs';
@@ -91,27 +92,14 @@ export function OrderedContentList<T extends OrderedRow>(props: OrderedContentLi
       description: `“${row.name}” moved one place ${direction}.`,
     });
 
+  // Settings and the order arrows stay on the row; the rest sit in its More menu, so a row is one line (issue 14).
   const activeActions = (row: T, index: number) => (
     <RowActions>
-      <RowButton aria-label={`Copy ${row.name}`} isDisabled={actions.isPending} onPress={() => setCopying(row)}>
-        Copy
-      </RowButton>
-      <RowButton aria-label={`Move ${row.name}`} isDisabled={actions.isPending} onPress={() => setMoving(row)}>
-        Move
-      </RowButton>
       {row.abilities.update ? (
         <RowLink to={props.settingsPath(row)} aria-label={`Settings of ${row.name}`}>
           Settings
         </RowLink>
       ) : null}
-      <RowButton
-        aria-label={`Archive ${row.name}`}
-        tone="danger"
-        isDisabled={!row.abilities.archive || actions.isPending}
-        onPress={() => void actions.run(row.id, () => props.archive(row), archivedMessage(noun, row.name))}
-      >
-        Archive
-      </RowButton>
       {/* In the list's own order both moves show on every row, disabled at the ends (spec), so they stay in place. */}
       {ordered && list.meta ? (
         <>
@@ -127,10 +115,22 @@ export function OrderedContentList<T extends OrderedRow>(props: OrderedContentLi
           </RowButton>
         </>
       ) : null}
-      {/* Knowledge checks come with their own document: the action shows, not yet usable. */}
-      <RowButton aria-label={`Knowledge check of ${row.name} (not available yet)`} isDisabled onPress={() => {}}>
-        Knowledge Check
-      </RowButton>
+      <RowMenu
+        name={row.name}
+        items={[
+          { id: 'copy', label: 'Copy', isDisabled: actions.isPending, onAction: () => setCopying(row) },
+          { id: 'move', label: 'Move', isDisabled: actions.isPending, onAction: () => setMoving(row) },
+          // Knowledge checks come with their own document: the action shows, not yet usable.
+          { id: 'knowledge-check', label: 'Knowledge Check', isDisabled: true, onAction: () => {} },
+          {
+            id: 'archive',
+            label: 'Archive',
+            tone: 'danger',
+            isDisabled: !row.abilities.archive || actions.isPending,
+            onAction: () => void actions.run(row.id, () => props.archive(row), archivedMessage(noun, row.name)),
+          },
+        ]}
+      />
     </RowActions>
   );
 

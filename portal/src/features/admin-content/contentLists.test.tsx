@@ -1,3 +1,4 @@
+import userEvent from '@testing-library/user-event';
 import type { Component, ContentTreeModule, Module, Topic } from '@tessera/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -101,6 +102,12 @@ function asAdmin(extra: FakeRoute[] = []) {
 
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('[role="row"]') as HTMLElement;
 
+/** A row action from the row's More menu (a react-aria menu opens on a real pointer press, as user-event makes). */
+async function chooseAction(row: HTMLElement, name: string, action: string) {
+  await userEvent.click(within(row).getByRole('button', { name: `More actions for ${name}` }));
+  await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: action }));
+}
+
 beforeEach(() => {
   tokenStore.set(TOKENS);
   useSession.getState().reset();
@@ -123,8 +130,14 @@ describe('Admin Components', () => {
     expect(within(scaffolds).getByRole('link', { name: 'Settings of Scaffolds' }).getAttribute('href')).toBe(
       '/acme-training/admin/components/c-scaffolds/edit',
     );
-    const knowledgeCheck = within(scaffolds).getByRole('button', { name: 'Knowledge check of Scaffolds (not available yet)' });
-    expect(knowledgeCheck.hasAttribute('disabled') || knowledgeCheck.hasAttribute('data-disabled')).toBe(true);
+    await userEvent.click(within(scaffolds).getByRole('button', { name: 'More actions for Scaffolds' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Copy', 'Move', 'Knowledge Check', 'Archive']);
+    expect(within(menu).getByRole('menuitem', { name: 'Knowledge Check' }).getAttribute('aria-disabled')).toBe('true');
   });
 
   it('disables (does not hide) move up on the first row and move down on the last; a move sends the whole order once', async () => {
@@ -154,14 +167,14 @@ describe('Admin Components', () => {
   it('copies a component after the question, and only after Continue', async () => {
     const api = asAdmin([{ method: 'POST', path: `${T}/modules/m-safety/components/copy/c-roofs`, status: 201, body: { data: COMPONENTS[2] } }]);
     renderApp('/acme-training/admin/modules/m-safety/components');
-    fireEvent.click(within(await rowOf('Roofs')).getByRole('button', { name: 'Copy Roofs' }));
+    await chooseAction(await rowOf('Roofs'), 'Roofs', 'Copy');
     const dialog = await screen.findByRole('alertdialog', { name: 'Copy “Roofs”?' });
     expect(dialog.textContent).toContain(COPY_COMPONENT_QUESTION);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(api.requests.some((request) => request.path.includes('/copy/'))).toBe(false);
 
-    fireEvent.click(within(await rowOf('Roofs')).getByRole('button', { name: 'Copy Roofs' }));
+    await chooseAction(await rowOf('Roofs'), 'Roofs', 'Copy');
     fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Copy “Roofs”?' })).getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(api.requests.filter((request) => request.path.endsWith('/copy/c-roofs'))).toHaveLength(1));
     // Announced, with where the copy went.
@@ -174,7 +187,7 @@ describe('Admin Components', () => {
   it('moves a component to a module chosen in the Move Component dialog (not its own)', async () => {
     const api = asAdmin([{ method: 'POST', path: `${T}/modules/m-safety/components/move/c-roofs`, status: 200, body: { data: COMPONENTS[2] } }]);
     renderApp('/acme-training/admin/modules/m-safety/components');
-    fireEvent.click(within(await rowOf('Roofs')).getByRole('button', { name: 'Move Roofs' }));
+    await chooseAction(await rowOf('Roofs'), 'Roofs', 'Move');
     const dialog = await screen.findByRole('dialog', { name: 'Move Component' });
     const move = within(dialog).getByRole('button', { name: 'Move' });
     expect(move.hasAttribute('disabled') || move.hasAttribute('data-disabled')).toBe(true);
@@ -192,7 +205,7 @@ describe('Admin Topics', () => {
     renderApp('/acme-training/admin/components/c-ladders/topics');
     const angle = await rowOf('Angle');
     expect(angle.textContent).toMatch(/Angle.*Active.*4/);
-    fireEvent.click(within(angle).getByRole('button', { name: 'Move Angle' }));
+    await chooseAction(angle, 'Angle', 'Move');
     const dialog = await screen.findByRole('dialog', { name: 'Move Topic' });
     const choices = await within(dialog).findAllByRole('radio');
     // The topic's own component is not offered; modules are headings, not choices. Inactive components and the
@@ -215,7 +228,7 @@ describe('Admin Topics', () => {
   it('asks the topic copy question and opens the items editor on a row click', async () => {
     const api = asAdmin();
     renderApp('/acme-training/admin/components/c-ladders/topics');
-    fireEvent.click(within(await rowOf('Footing')).getByRole('button', { name: 'Copy Footing' }));
+    await chooseAction(await rowOf('Footing'), 'Footing', 'Copy');
     expect((await screen.findByRole('alertdialog', { name: 'Copy “Footing”?' })).textContent).toContain(COPY_TOPIC_QUESTION);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
