@@ -8,7 +8,7 @@ import type { Knex } from '../src/db/knex.js';
 import { newId } from '../src/db/ids.js';
 import { chunks } from '../src/db/relations.js';
 
-export const DOCUMENT_COUNT = 100_000;
+const DOCUMENT_COUNT = 100_000;
 const KINDS = ['Passport', 'Vaccination record', 'Driving licence', 'Health certificate', 'Training certificate', 'Insurance card', 'Visa', 'Work permit'];
 
 interface Member {

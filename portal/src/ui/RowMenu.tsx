@@ -49,7 +49,7 @@ const Item = styled(MenuItem, {
   variants: { tone: { danger: { color: '$danger' }, neutral: {} } },
 });
 
-export interface RowMenuItem {
+interface RowMenuItem {
   id: string;
   label: string;
   onAction(): void;
