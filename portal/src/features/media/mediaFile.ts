@@ -17,6 +17,7 @@ export const ACCEPT: Record<FileKind, string> = {
   video: 'video/mp4',
   pdf: 'application/pdf',
   audio: 'audio/mpeg,audio/wav',
+  caption: '.vtt,text/vtt',
 };
 
 /** "Site plan.v2.pdf" -> "Site plan.v2": the name without its last extension (a dotfile keeps its name). */
