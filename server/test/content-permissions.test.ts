@@ -563,7 +563,11 @@ const OPERATIONS: Operation[] = [
       return {
         method: 'POST',
         path: `/tenants/${t.pathTenant.id}/media/${id}/captions`,
-        parts: { language: 'en', label: 'English', file: { data: Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n'), filename: 'en.vtt', type: 'text/vtt' } },
+        parts: {
+          language: 'en',
+          label: 'English',
+          file: { data: Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n'), filename: 'en.vtt', type: 'text/vtt' },
+        },
         snapshot: rows(t.server, 'media_captions', { media_id: id }),
       };
     },

@@ -103,9 +103,16 @@ describe.each(databaseKinds)('media captions on %s', (kind) => {
 
   it('refuses bytes that are not WebVTT, whatever the name, and a file over the limit, storing nothing', async () => {
     const mediaId = await video();
-    const notVtt = await refused(mediaId, { file: vtt(Buffer.from('1\n00:00:00,000 --> 00:00:02,000\nHello\n'), 'captions.vtt'), language: 'en', label: 'English' });
+    const notVtt = await refused(mediaId, {
+      file: vtt(Buffer.from('1\n00:00:00,000 --> 00:00:02,000\nHello\n'), 'captions.vtt'),
+      language: 'en',
+      label: 'English',
+    });
     expect(notVtt.status).toBe(422);
-    expect(notVtt.body).toMatchObject({ code: 'validation_failed', errors: { file: ['The captions file must be a WebVTT file (its text starts with WEBVTT).'] } });
+    expect(notVtt.body).toMatchObject({
+      code: 'validation_failed',
+      errors: { file: ['The captions file must be a WebVTT file (its text starts with WEBVTT).'] },
+    });
     const lookalike = await refused(mediaId, { file: vtt(Buffer.from('WEBVTTX\n'), 'captions.vtt'), language: 'en', label: 'English' });
     expect(lookalike.body.errors.file).toEqual(['The captions file must be a WebVTT file (its text starts with WEBVTT).']);
     const large = await refused(mediaId, { file: vtt(Buffer.concat([VTT, text(3_000)])), language: 'en', label: 'English' });
@@ -145,7 +152,7 @@ describe.each(databaseKinds)('media captions on %s', (kind) => {
     expect(one.body.data.captions).toBeUndefined();
   });
 
-  it('deletes a track with its file, and a video with its tracks\' files', async () => {
+  it("deletes a track with its file, and a video with its tracks' files", async () => {
     const mediaId = await video();
     const created = await addCaption(mediaId, { file: vtt(), language: 'en', label: 'English' });
     await addCaption(mediaId, { file: vtt(), language: 'fr', label: 'Français' });
@@ -165,7 +172,7 @@ describe.each(databaseKinds)('media captions on %s', (kind) => {
     expect(await server.app.knex('media_captions').where('media_id', mediaId).first()).toBeUndefined();
   });
 
-  it('keeps tracks\' files from the orphan sweep', async () => {
+  it("keeps tracks' files from the orphan sweep", async () => {
     const mediaId = await video();
     await addCaption(mediaId, { file: vtt(), language: 'de', label: 'Deutsch' });
     const before = storedFiles(mediaRoot);
@@ -173,7 +180,7 @@ describe.each(databaseKinds)('media captions on %s', (kind) => {
     expect(storedFiles(mediaRoot)).toEqual(before);
   });
 
-  it('lets only authors upload and delete; another organization\'s video is not found', async () => {
+  it("lets only authors upload and delete; another organization's video is not found", async () => {
     const mediaId = await video();
     const created = await addCaption(mediaId, { file: vtt(), language: 'en', label: 'English' });
     expect((await refused(mediaId, { file: vtt(), language: 'es', label: 'Español' }, learner.token)).status).toBe(403);
@@ -183,7 +190,12 @@ describe.each(databaseKinds)('media captions on %s', (kind) => {
     // An admin of another organization: 404 through their own organization and through this one.
     const foreign = await refused(mediaId, { file: vtt(), language: 'es', label: 'Español' }, outsider.token);
     expect(foreign.status).toBe(404);
-    const throughOwn = await multipart(server, `/tenants/${other.id}/media/${mediaId}/captions`, { file: vtt(), language: 'es', label: 'Español' }, outsider.token);
+    const throughOwn = await multipart(
+      server,
+      `/tenants/${other.id}/media/${mediaId}/captions`,
+      { file: vtt(), language: 'es', label: 'Español' },
+      outsider.token,
+    );
     expect(throughOwn.status).toBe(404);
     expect((await del(server, `/tenants/${other.id}/media/${mediaId}/captions/${created.body.data.id}`, outsider.token)).status).toBe(404);
     expect((await del(server, `${captionsPath(mediaId)}/${created.body.data.id}`, outsider.token)).status).toBe(404);
@@ -207,7 +219,7 @@ describe.each(databaseKinds)('media captions on %s', (kind) => {
     expect(file.headers.get('content-type')).toMatch(/^text\/vtt/);
   });
 
-  it('reads every listed video\'s tracks in one query: the same number for 1 video as for 8', async () => {
+  it("reads every listed video's tracks in one query: the same number for 1 video as for 8", async () => {
     const queriesFor = async (path: string, token: string) => {
       let queries = 0;
       const onQuery = () => {

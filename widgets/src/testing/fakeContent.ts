@@ -41,8 +41,20 @@ export function demoMedia(type: MediaSummary['type'], name: string): MediaSummar
 /** A demo video's WebVTT captions tracks: English (the default) and Brazilian Portuguese. */
 export function demoCaptions(name: string): Caption[] {
   return [
-    { id: demoId('8100'), language: 'en', label: 'English', is_default: true, url: `https://media.tessera.test/${encodeURIComponent(name)}.en.vtt?signature=demo` },
-    { id: demoId('8100'), language: 'pt-BR', label: 'Português (Brasil)', is_default: false, url: `https://media.tessera.test/${encodeURIComponent(name)}.pt-BR.vtt?signature=demo` },
+    {
+      id: demoId('8100'),
+      language: 'en',
+      label: 'English',
+      is_default: true,
+      url: `https://media.tessera.test/${encodeURIComponent(name)}.en.vtt?signature=demo`,
+    },
+    {
+      id: demoId('8100'),
+      language: 'pt-BR',
+      label: 'Português (Brasil)',
+      is_default: false,
+      url: `https://media.tessera.test/${encodeURIComponent(name)}.pt-BR.vtt?signature=demo`,
+    },
   ];
 }
 

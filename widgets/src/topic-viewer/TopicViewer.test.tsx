@@ -60,7 +60,13 @@ describe('TopicViewer', () => {
       default: track.hasAttribute('default'),
     }));
     expect(tracks).toEqual(
-      (videoMedia.captions ?? []).map((caption) => ({ kind: 'captions', src: caption.url, srclang: caption.language, label: caption.label, default: caption.is_default })),
+      (videoMedia.captions ?? []).map((caption) => ({
+        kind: 'captions',
+        src: caption.url,
+        srclang: caption.language,
+        label: caption.label,
+        default: caption.is_default,
+      })),
     );
     expect(tracks.map((track) => [track.srclang, track.default])).toEqual([
       ['en', true],

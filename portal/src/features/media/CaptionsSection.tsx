@@ -155,8 +155,7 @@ export function CaptionsSection({ tenantId, media }: { tenantId: string; media: 
           {captions.map((caption) => (
             <Track key={caption.id}>
               <span>
-                {caption.label} ({caption.language})
-                {caption.is_default ? <Badge>{CAPTION_TEXTS.defaultBadge}</Badge> : null}
+                {caption.label} ({caption.language}){caption.is_default ? <Badge>{CAPTION_TEXTS.defaultBadge}</Badge> : null}
               </span>
               <Button variant="danger" onPress={() => setAsked(caption)} aria-label={`Delete captions ${caption.label} (${caption.language})`}>
                 Delete

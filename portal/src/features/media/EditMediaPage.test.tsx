@@ -112,7 +112,12 @@ describe('Media edit: a video’s captions', () => {
     return fakeApi([
       { method: 'GET', path: '/api/users/me', status: 200, body: { data: aUser({ memberships: [aMembership({ role: 'admin', tenant: ACME })] }) } },
       { method: 'GET', path: '/api/config', status: 200, body: { data: CONFIG } },
-      { method: 'GET', path: `/api/tenants/${ACME.id}/modules`, status: 200, body: { data: [], meta: { current_page: 1, last_page: 1, per_page: 25, total: 0 } } },
+      {
+        method: 'GET',
+        path: `/api/tenants/${ACME.id}/modules`,
+        status: 200,
+        body: { data: [], meta: { current_page: 1, last_page: 1, per_page: 25, total: 0 } },
+      },
       { method: 'GET', path: `/api/tenants/${ACME.slug}/media/m-video`, status: 200, body: { data: VIDEO } },
       { method: 'POST', path: `${VIDEO_PATH}/captions`, ...upload },
       { method: 'DELETE', path: `${VIDEO_PATH}/captions/c-en`, status: 204, body: undefined },
@@ -130,7 +135,11 @@ describe('Media edit: a video’s captions', () => {
     renderApp('/acme-training/admin/media/m-video/edit');
     const section = await screen.findByRole('region', { name: 'Captions' });
     const tracks = within(section).getByRole('list', { name: 'Captions tracks' });
-    expect(within(tracks).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['English (en)DefaultDelete']);
+    expect(
+      within(tracks)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['English (en)DefaultDelete']);
     expect(within(section).getByLabelText('Captions File').getAttribute('accept')).toBe('.vtt,text/vtt');
 
     pickCaptions(vttFile());
@@ -148,7 +157,11 @@ describe('Media edit: a video’s captions', () => {
     expect(body).toMatch(/name="label"\r\n\r\nPortuguês\r\n/);
     expect(body).toMatch(/name="is_default"\r\n\r\n1\r\n/);
     // The new default takes the flag; the list stays by language.
-    expect(within(tracks).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['English (en)Delete', 'Português (pt-BR)DefaultDelete']);
+    expect(
+      within(tracks)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['English (en)Delete', 'Português (pt-BR)DefaultDelete']);
   });
 
   it('refuses a file that is not WebVTT and a bad language tag before sending anything', async () => {

@@ -135,7 +135,5 @@ export function uploadCaption(tenantId: string, mediaId: string, parts: CaptionP
 }
 
 export function deleteCaption(tenantId: string, mediaId: string, captionId: string) {
-  return apiCall(
-    client.DELETE('/tenants/{tenantId}/media/{mediaId}/captions/{captionId}', { params: { path: { tenantId, mediaId, captionId } } }),
-  );
+  return apiCall(client.DELETE('/tenants/{tenantId}/media/{mediaId}/captions/{captionId}', { params: { path: { tenantId, mediaId, captionId } } }));
 }

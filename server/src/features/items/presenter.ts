@@ -23,7 +23,9 @@ export const ITEM_MEDIA_PREFIX = 'file';
 
 /** The videos the items show, whose captions tracks the answer carries (read at once: `captionsOfMedia`). */
 export function videoIdsOf(rows: ItemRow[]): string[] {
-  return rows.flatMap((row) => (row[`${ITEM_MEDIA_PREFIX}_type`] === 'video' && typeof row[`${ITEM_MEDIA_PREFIX}_id`] === 'string' ? [row[`${ITEM_MEDIA_PREFIX}_id`] as string] : []));
+  return rows.flatMap((row) =>
+    row[`${ITEM_MEDIA_PREFIX}_type`] === 'video' && typeof row[`${ITEM_MEDIA_PREFIX}_id`] === 'string' ? [row[`${ITEM_MEDIA_PREFIX}_id`] as string] : [],
+  );
 }
 
 type Captions = Map<string, CaptionRow[]>;

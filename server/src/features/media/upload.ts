@@ -16,7 +16,18 @@ import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Context } from 'koa';
-import { fileProblems, fileTypeMessage, formatFileSize, isWebVtt, mediaKindOf, messages, FILE_TYPES, type FieldErrors, type FileKind, type FileLimits } from '@tessera/sdk/rules';
+import {
+  fileProblems,
+  fileTypeMessage,
+  formatFileSize,
+  isWebVtt,
+  mediaKindOf,
+  messages,
+  FILE_TYPES,
+  type FieldErrors,
+  type FileKind,
+  type FileLimits,
+} from '@tessera/sdk/rules';
 import type { ServerConfig } from '../../config.js';
 import { newId } from '../../db/ids.js';
 import { HttpError, validationFailed } from '../../http/errors.js';
