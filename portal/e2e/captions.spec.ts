@@ -3,6 +3,7 @@
  * page plays the video with a `<track>` whose signed URL answers the file as text/vtt.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { intranetUrl, serverUrl } from './ports';
 import { Api } from './people-support';
 import { mp4, noisePng, uploadMedia } from './media-files';
 import { DEMO_PASSWORD, expectAccessible, logIn } from './support';
@@ -95,4 +96,46 @@ test('an author adds English captions to a video; the learner’s player gets th
   } finally {
     await context.close();
   }
+});
+
+test('on a partner’s page under a strict CSP, the embedded viewer loads the track from the server’s origin', async ({ page, request }) => {
+  const { video, topic } = await videoTopic(request);
+  const login = await request.post('/api/token', {
+    form: { grant_type: 'password', client_id: 'tessera-web', email: 'admin@example.com', password: DEMO_PASSWORD },
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const added = await request.post(`/api/tenants/${ORGANIZATION}/media/${video}/captions`, {
+    multipart: { language: 'en', label: 'English', is_default: '1', file: { name: 'english.vtt', mimeType: 'text/vtt', buffer: Buffer.from(VTT) } },
+    headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(added.status()).toBe(201);
+
+  // The learner's tokens in the page's store for this server (keyed by its origin), as after a login.
+  const learnerLogin = await request.post('/api/token', {
+    form: { grant_type: 'password', client_id: 'tessera-web', email: 'learner@example.com', password: DEMO_PASSWORD },
+  });
+  const tokens = (await learnerLogin.json()) as { access_token: string; refresh_token: string };
+  await page.addInitScript(({ key, pair }) => localStorage.setItem(key, JSON.stringify(pair)), {
+    key: `tessera.tokens@${serverUrl}`,
+    pair: { accessToken: tokens.access_token, refreshToken: tokens.refresh_token },
+  });
+  const violations: string[] = [];
+  await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as { reportViolation: (text: string) => void }).reportViolation(`${event.violatedDirective} ${event.blockedURI}`),
+    ),
+  );
+  await page.goto(`${intranetUrl}/?tessera=${serverUrl}&topic=${topic.id}`);
+  const player = page.locator('tessera-topic-viewer').getByRole('region', { name: 'Watch first' }).locator('video');
+  await expect(player).toHaveAttribute('crossorigin', 'anonymous');
+  const track = player.locator('track');
+  await expect(track).toHaveAttribute('srclang', 'en');
+  // The default track is shown and fetched in CORS mode from the server's origin: LOADED (2), not ERROR (3).
+  await expect.poll(() => track.evaluate((node) => (node as HTMLTrackElement).readyState), { timeout: 10_000 }).toBe(2);
+  expect(await track.evaluate((node) => (node as HTMLTrackElement).track.cues?.[0] && ((node as HTMLTrackElement).track.cues?.[0] as VTTCue).text)).toBe(
+    'Keep both hands on the forklift controls.',
+  );
+  expect(violations, 'Content-Security-Policy violations').toEqual([]);
+  await expectAccessible(page);
 });
