@@ -98,7 +98,7 @@ function ChildView({ item }: { item: Item }) {
  * route answers every origin without credentials (`Access-Control-Allow-Origin: *`). Tracks load under the partner's
  * `media-src`, like the video.
  */
-export function VideoPlayer({ media }: { media: MediaSummary }) {
+function VideoPlayer({ media }: { media: MediaSummary }) {
   const captions = media.captions ?? [];
   return (
     <video

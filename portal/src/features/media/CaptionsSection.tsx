@@ -14,7 +14,7 @@ import { deleteCaption, uploadCaption, type Caption, type Media } from './mediaC
 import { ACCEPT, captionFileProblems } from './mediaFile';
 
 /** Our words (the spec has no captions). */
-export const CAPTION_TEXTS = {
+const CAPTION_TEXTS = {
   heading: 'Captions',
   intro: 'Captions tracks (WebVTT files) learners can turn on in the video player, one per language.',
   empty: 'This video has no captions yet.',

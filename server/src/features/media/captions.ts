@@ -23,12 +23,12 @@ export interface CaptionRow {
   is_default: DbBoolean;
 }
 
-export const captionMessages = {
+const captionMessages = {
   notFound: 'These captions could not be found.',
 } as const;
 
 /** The signed-file variant of a track. */
-export function captionVariant(captionId: string): `caption-${string}` {
+function captionVariant(captionId: string): `caption-${string}` {
   return `caption-${captionId}`;
 }
 
