@@ -3,12 +3,14 @@
  * page plays the video with a `<track>` whose signed URL answers the file as text/vtt.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { intranetUrl, serverUrl } from './ports';
 import { Api } from './people-support';
 import { mp4, noisePng, uploadMedia } from './media-files';
 import { DEMO_PASSWORD, expectAccessible, logIn } from './support';
 
 const ORGANIZATION = 'acme-training';
 const VTT = 'WEBVTT\n\n00:00.000 --> 00:02.000\nKeep both hands on the forklift controls.\n';
+const NOT_WEBVTT = 'The captions file must be a WebVTT file (its text starts with WEBVTT).';
 
 interface Created {
   id: string;
@@ -17,8 +19,7 @@ interface Created {
 /** A video in the library, shown by a topic of a module the learner is related to. */
 async function videoTopic(request: APIRequestContext) {
   const suffix = `${Date.now()}`;
-  const videoName = `Forklift walkthrough ${suffix}`;
-  const video = await uploadMedia(request, ORGANIZATION, { name: videoName, type: 'video', file: mp4(), thumbnail: noisePng() });
+  const video = await uploadMedia(request, ORGANIZATION, { name: `Forklift walkthrough ${suffix}`, type: 'video', file: mp4(), thumbnail: noisePng() });
   const admin = await Api.as(request, 'admin@example.com');
   const content = (path: string, name: string) => admin.call<Created>('POST', `/tenants/${ORGANIZATION}${path}`, { name, description: 'Driving safely.' });
   const module = await content('/modules', `Forklifts ${suffix}`);
@@ -33,7 +34,7 @@ async function videoTopic(request: APIRequestContext) {
   const master = await Api.as(request, 'master@example.com');
   const [learner] = await master.call<Created[]>('GET', `/tenants/${ORGANIZATION}/tenant-users?search=learner@example.com`);
   await master.call('POST', `/tenants/${ORGANIZATION}/modules/${module.id}/tenant-users`, { tenant_users: [learner.id] });
-  return { video, videoName, module, component, topic };
+  return { video, module, component, topic };
 }
 
 test('an author adds English captions to a video; the learner’s player gets the track as text/vtt', async ({ browser, page, request }) => {
@@ -47,11 +48,12 @@ test('an author adds English captions to a video; the learner’s player gets th
   await expectAccessible(page);
 
   // A file that is not WebVTT is refused under its field before anything is sent.
-  await section.getByLabel('Captions File').setInputFiles({ name: 'english.vtt', mimeType: 'text/vtt', buffer: Buffer.from('Keep both hands on the controls.') });
-  await expect(section.getByText('The captions file must be a WebVTT file (its text starts with WEBVTT).')).toBeVisible();
+  const fileInput = section.getByLabel('Captions File');
+  await fileInput.setInputFiles({ name: 'english.vtt', mimeType: 'text/vtt', buffer: Buffer.from('Keep both hands on the controls.') });
+  await expect(section.getByText(NOT_WEBVTT)).toBeVisible();
 
-  await section.getByLabel('Captions File').setInputFiles({ name: 'english.vtt', mimeType: 'text/vtt', buffer: Buffer.from(VTT) });
-  await expect(section.getByText('The captions file must be a WebVTT file (its text starts with WEBVTT).')).toBeHidden();
+  await fileInput.setInputFiles({ name: 'english.vtt', mimeType: 'text/vtt', buffer: Buffer.from(VTT) });
+  await expect(section.getByText(NOT_WEBVTT)).toBeHidden();
   await section.getByRole('textbox', { name: 'Language' }).fill('en');
   await section.getByRole('textbox', { name: 'Label' }).fill('English');
   await section.getByRole('checkbox', { name: 'Show by default' }).check({ force: true });
@@ -94,4 +96,46 @@ test('an author adds English captions to a video; the learner’s player gets th
   } finally {
     await context.close();
   }
+});
+
+test('on a partner’s page under a strict CSP, the embedded viewer loads the track from the server’s origin', async ({ page, request }) => {
+  const { video, topic } = await videoTopic(request);
+  const login = await request.post('/api/token', {
+    form: { grant_type: 'password', client_id: 'tessera-web', email: 'admin@example.com', password: DEMO_PASSWORD },
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const added = await request.post(`/api/tenants/${ORGANIZATION}/media/${video}/captions`, {
+    multipart: { language: 'en', label: 'English', is_default: '1', file: { name: 'english.vtt', mimeType: 'text/vtt', buffer: Buffer.from(VTT) } },
+    headers: { Authorization: `Bearer ${token}`, 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(added.status()).toBe(201);
+
+  // The learner's tokens in the page's store for this server (keyed by its origin), as after a login.
+  const learnerLogin = await request.post('/api/token', {
+    form: { grant_type: 'password', client_id: 'tessera-web', email: 'learner@example.com', password: DEMO_PASSWORD },
+  });
+  const tokens = (await learnerLogin.json()) as { access_token: string; refresh_token: string };
+  await page.addInitScript(({ key, pair }) => localStorage.setItem(key, JSON.stringify(pair)), {
+    key: `tessera.tokens@${serverUrl}`,
+    pair: { accessToken: tokens.access_token, refreshToken: tokens.refresh_token },
+  });
+  const violations: string[] = [];
+  await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as { reportViolation: (text: string) => void }).reportViolation(`${event.violatedDirective} ${event.blockedURI}`),
+    ),
+  );
+  await page.goto(`${intranetUrl}/?tessera=${serverUrl}&topic=${topic.id}`);
+  const player = page.locator('tessera-topic-viewer').getByRole('region', { name: 'Watch first' }).locator('video');
+  await expect(player).toHaveAttribute('crossorigin', 'anonymous');
+  const track = player.locator('track');
+  await expect(track).toHaveAttribute('srclang', 'en');
+  // The default track is shown and fetched in CORS mode from the server's origin: LOADED (2), not ERROR (3).
+  await expect.poll(() => track.evaluate((node) => (node as HTMLTrackElement).readyState), { timeout: 10_000 }).toBe(2);
+  expect(await track.evaluate((node) => (node as HTMLTrackElement).track.cues?.[0] && ((node as HTMLTrackElement).track.cues?.[0] as VTTCue).text)).toBe(
+    'Keep both hands on the forklift controls.',
+  );
+  expect(violations, 'Content-Security-Policy violations').toEqual([]);
+  await expectAccessible(page);
 });

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { fieldMessages, form, formErrors, forms, messages, passwordProblem, type FormSchema } from '../src/rules/index.js';
+import {
+  canonicalLanguageTag,
+  fieldMessages,
+  form,
+  formErrors,
+  forms,
+  isWebVtt,
+  messages,
+  parseForm,
+  passwordProblem,
+  type FormSchema,
+} from '../src/rules/index.js';
 
 const validate = (values: Record<string, unknown>, schema: FormSchema) => formErrors(schema, values);
 const validateField = (field: string, values: Record<string, unknown>, schema: FormSchema) => fieldMessages(schema, field, values);
@@ -137,5 +148,40 @@ describe('content screen image choice (spec 5)', () => {
       image_id: ['The image id field is required.'],
     });
     expect(validate({ ...base, image_source: 'library', image_id: imageId }, forms.contentScreen)).toEqual({});
+  });
+});
+
+describe('captions rules', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
+  it('recognises WebVTT by its signature, with or without a byte order mark, whatever follows on the line', () => {
+    expect(isWebVtt(bytes('WEBVTT'))).toBe(true);
+    expect(isWebVtt(bytes('WEBVTT\n\n00:00.000 --> 00:01.000\nHi'))).toBe(true);
+    expect(isWebVtt(bytes('WEBVTT - English\r\n'))).toBe(true);
+    expect(isWebVtt(bytes('WEBVTT\tnotes'))).toBe(true);
+    expect(isWebVtt(new Uint8Array([0xef, 0xbb, 0xbf, ...bytes('WEBVTT\n')]))).toBe(true);
+    expect(isWebVtt(bytes('WEBVTTX\n'))).toBe(false);
+    expect(isWebVtt(bytes('webvtt\n'))).toBe(false);
+    expect(isWebVtt(bytes(' WEBVTT\n'))).toBe(false);
+    expect(isWebVtt(bytes('1\n00:00:00,000 --> 00:00:01,000\nHi'))).toBe(false);
+    expect(isWebVtt(new Uint8Array())).toBe(false);
+  });
+
+  it('reads language tags canonical and refuses what is not one', () => {
+    expect(canonicalLanguageTag('en')).toBe('en');
+    expect(canonicalLanguageTag('pt-br')).toBe('pt-BR');
+    expect(canonicalLanguageTag('ZH-hant-TW')).toBe('zh-Hant-TW');
+    for (const bad of ['', 'english please', 'en-', '-en', 'e', 'en_US', 'x'.repeat(36), 'en-<script>']) expect(canonicalLanguageTag(bad), bad).toBeUndefined();
+  });
+
+  it('answers the form’s messages per field, and the language canonical', () => {
+    expect(parseForm(forms.mediaCaption, { language: ' pt-br ', label: ' Português ', is_default: '1' })).toEqual({
+      success: true,
+      output: { language: 'pt-BR', label: 'Português', is_default: true },
+    });
+    expect(parseForm(forms.mediaCaption, { language: 'not a tag', label: '' })).toEqual({
+      success: false,
+      errors: { language: [messages.captionLanguage], label: [messages.required('label')] },
+    });
   });
 });

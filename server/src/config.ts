@@ -147,6 +147,8 @@ export const DEFAULT_MEDIA_LIMITS: FileLimits = {
     pdf: { min_size: 1, max_size: 50_000 },
     video: { min_size: 10, max_size: 2_000_000 },
     audio: { min_size: 1, max_size: 200_000 },
+    // A video's WebVTT captions: text, so 1 MB holds hours of subtitles.
+    caption: { min_size: 0, max_size: 1_000 },
   },
 };
 
@@ -211,6 +213,7 @@ const UPLOAD_SIZE_ENV: Record<FileKind, string> = {
   pdf: 'UPLOAD_SIZE_PDF',
   video: 'UPLOAD_SIZE_VIDEO',
   audio: 'UPLOAD_SIZE_AUDIO',
+  caption: 'UPLOAD_SIZE_CAPTION',
 };
 
 /** `WIDTHxHEIGHT` of an image size variable, both at least 1. */

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, startTestServer, type TestContext, type TestServer } from './support/server.js';
 import { ACTORS, buildWorld, insertGroup, uniqueName, type Actor, type TenantFixture, type World } from './support/people.js';
-import { insertComponent, insertMediaRow, insertModule, insertTree } from './support/content.js';
+import { insertCaptionRow, insertComponent, insertMediaRow, insertModule, insertTree } from './support/content.js';
 import { insertSuggestion } from './support/suggestions.js';
 import { multipart, type FormParts } from './support/uploads.js';
 import { pdf } from './fixtures/media.js';
@@ -551,6 +551,36 @@ const OPERATIONS: Operation[] = [
     prepare: async (t) => {
       const id = await insertMediaRow(t.server, t.rowTenant.id);
       return { method: 'DELETE', path: `/tenants/${t.pathTenant.id}/media/${id}`, snapshot: row(t.server, 'media', id) };
+    },
+  },
+  {
+    name: 'POST media/{id}/captions (multipart upload)',
+    scope: 'author',
+    success: 201,
+    targetsRow: true,
+    prepare: async (t) => {
+      const id = await insertMediaRow(t.server, t.rowTenant.id, { type: 'video', mimeType: 'video/mp4' });
+      return {
+        method: 'POST',
+        path: `/tenants/${t.pathTenant.id}/media/${id}/captions`,
+        parts: {
+          language: 'en',
+          label: 'English',
+          file: { data: Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n'), filename: 'en.vtt', type: 'text/vtt' },
+        },
+        snapshot: rows(t.server, 'media_captions', { media_id: id }),
+      };
+    },
+  },
+  {
+    name: 'DELETE media/{id}/captions/{captionId}',
+    scope: 'author',
+    success: 204,
+    targetsRow: true,
+    prepare: async (t) => {
+      const id = await insertMediaRow(t.server, t.rowTenant.id, { type: 'video', mimeType: 'video/mp4' });
+      const captionId = await insertCaptionRow(t.server, t.rowTenant.id, id);
+      return { method: 'DELETE', path: `/tenants/${t.pathTenant.id}/media/${id}/captions/${captionId}`, snapshot: row(t.server, 'media_captions', captionId) };
     },
   },
 ];

@@ -2089,6 +2089,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tenants/{tenantId}/media/{mediaId}/captions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A media id of this organization; another organization's answers 404. */
+                mediaId: components["parameters"]["MediaId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a WebVTT captions track to a video
+         * @description Admin, master or owner (the media library's update policy). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a file of another organization 404.
+         *     Multipart (`file`, `language`, `label`, `is_default`); the file streams to storage. 422 `validation_failed` per
+         *     field: `media` when the media file is not a video ("Captions can only be added to a video."), `file` when the
+         *     bytes are not WebVTT or its size is outside `/config` `file_sizes.caption`, `language` when it is not a BCP 47
+         *     tag or the video already has a track in that language, `label` when missing or too long. A refused upload
+         *     stores nothing. Answers the track.
+         */
+        post: operations["uploadMediaCaption"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/media/{mediaId}/captions/{captionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A media id of this organization; another organization's answers 404. */
+                mediaId: components["parameters"]["MediaId"];
+                /** @description A captions track of the video; another video's or organization's answers 404. */
+                captionId: components["parameters"]["CaptionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a captions track of a video
+         * @description Admin, master or owner (the media library's update policy). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, a file of another organization or a
+         *     track of another video 404. Permanent: the track's row and its stored file go.
+         */
+        delete: operations["deleteMediaCaption"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/files/{tenantId}/{mediaId}/{variant}": {
         parameters: {
             query: {
@@ -2105,7 +2181,11 @@ export interface paths {
                 tenantId: string;
                 /** @description A media id of this organization; another organization's answers 404. */
                 mediaId: components["parameters"]["MediaId"];
-                variant: "file" | "thumbnail";
+                /**
+                 * @description `file`, `thumbnail`, or `caption-{captionId}` for one of a video's WebVTT captions tracks (answered as
+                 *     `text/vtt`).
+                 */
+                variant: string;
             };
             cookie?: never;
         };
@@ -2114,8 +2194,9 @@ export interface paths {
          * @description No bearer token: the signed URL handed out in the rows a caller may see is the permission
          *     (ARCHITECTURE.md#media-storage-and-signed-urls), so `<img>`, `<video>` and `<audio>` work directly. A tampered or expired signature answers 403; an unknown file,
          *     or a URL whose organization is not the file's, 404. `Range: bytes=a-b` answers 206 with `Content-Range` (video
-         *     seeking); a range outside the file 416. `Content-Type` is the sniffed type; `Content-Disposition` inline, or
-         *     attachment with `download=1`. Answers may be cached privately until the URL expires.
+         *     seeking); a range outside the file 416. `Content-Type` is the sniffed type (`text/vtt` for a captions track); `Content-Disposition` inline, or
+         *     attachment with `download=1`. Every answer carries `Access-Control-Allow-Origin: *` (no credentials: the signature
+         *     is the permission), so a `<video crossorigin="anonymous">` with `<track>` children works on any page. Answers may be cached privately until the URL expires.
          */
         get: operations["getFile"];
         put?: never;
@@ -2807,7 +2888,7 @@ export interface components {
          * @description Limits the portal and widgets check before an upload; the server enforces the same limits.
          *     Defaults: images at least 800 x 450 pixels (also the crop size) and at most 6000 x 6000 (a larger one is refused
          *     with 422 from its header, before it is decoded), 1 KB to 10 MB; thumbnails 1 KB to 5 MB;
-         *     pdf 1 KB to 50 MB; video 10 KB to 2 GB; audio 1 KB to 200 MB.
+         *     pdf 1 KB to 50 MB; video 10 KB to 2 GB; audio 1 KB to 200 MB; a video's WebVTT captions (`caption`) 0 KB to 1 MB.
          */
         Config: {
             image: {
@@ -2828,6 +2909,7 @@ export interface components {
                 pdf: components["schemas"]["FileSizeLimit"];
                 video: components["schemas"]["FileSizeLimit"];
                 audio: components["schemas"]["FileSizeLimit"];
+                caption: components["schemas"]["FileSizeLimit"];
             };
         };
         /** @description Size limits in KB (1 KB = 1000 bytes), inclusive. */
@@ -3187,7 +3269,8 @@ export interface components {
         /**
          * @description A media file as other rows show it (a module's main image, an item's media, a suggestion's images). `url` and
          *     `thumbnail.url` are short-lived signed URLs (they work in `<img>`/`<video>` without a bearer token; add
-         *     `download=1` for an attachment).
+         *     `download=1` for an attachment). A video carries its WebVTT `captions` tracks where the answer is about the file
+         *     itself or shows it to be played: the media library's answers and a topic's items (not main images or suggestions).
          */
         MediaSummary: {
             /** Format: uuid */
@@ -3204,6 +3287,8 @@ export interface components {
             thumbnail: null | {
                 url: string;
             };
+            /** @description Videos only, in the media library's answers and a topic's items: the video's captions tracks, by language. */
+            captions?: components["schemas"]["Caption"][];
         };
         /**
          * @description A file of an organization's media library (spec section 3): its kind (`type`, from the bytes' magic numbers, not
@@ -3247,6 +3332,34 @@ export interface components {
             file?: string;
             thumbnail?: string;
             crop_image?: components["schemas"]["Flag"];
+        };
+        /**
+         * @description A WebVTT captions track of a video (ARCHITECTURE.md#media-storage-and-signed-urls). `language` is a BCP 47 tag in
+         *     its canonical form (`en`, `pt-BR`), one track per language on a video; `url` is a short-lived signed URL answering
+         *     the file as `text/vtt`, for a `<track kind="captions">` (answered with `Access-Control-Allow-Origin: *`, so the
+         *     video may carry `crossorigin="anonymous"` on a partner's page). `is_default` marks the track shown by default (at
+         *     most one per video).
+         */
+        Caption: {
+            /** Format: uuid */
+            id: string;
+            language: string;
+            label: string;
+            url: string;
+            is_default: boolean;
+        };
+        /**
+         * @description A captions track for a video (`multipart/form-data`). `file` must be WebVTT: its bytes must start with `WEBVTT`
+         *     (after an optional UTF-8 byte order mark), whatever its name, and its size lie within `/config`
+         *     `file_sizes.caption` (else 422 on `file`). `language` is a BCP 47 tag (`en`, `pt-BR`; stored canonical), not
+         *     already used by another track of the video; `label` is what the player's menu shows. `is_default=1` makes this
+         *     the video's default track (another default loses the flag).
+         */
+        CaptionUpload: {
+            file: string;
+            language: string;
+            label: string;
+            is_default?: components["schemas"]["Flag"];
         };
         /**
          * @description Media sort keys (spec section 9) — `created` (created_at, the default), `name`, `size`, `type`.
@@ -3840,6 +3953,8 @@ export interface components {
         TopicId: string;
         /** @description An item id of the topic in the path; any other id (or one a learner cannot see) answers 404. */
         ItemId: string;
+        /** @description A captions track of the video; another video's or organization's answers 404. */
+        CaptionId: string;
         /** @description `true` answers lighter rows (no counts) for pickers. */
         Short: components["schemas"]["Flag"];
         /**
@@ -3934,6 +4049,8 @@ export type MediaSummary = components['schemas']['MediaSummary'];
 export type Media = components['schemas']['Media'];
 export type MediaAbilities = components['schemas']['MediaAbilities'];
 export type MediaUpload = components['schemas']['MediaUpload'];
+export type Caption = components['schemas']['Caption'];
+export type CaptionUpload = components['schemas']['CaptionUpload'];
 export type MediaOrder = components['schemas']['MediaOrder'];
 export type MediaContentUpload = components['schemas']['MediaContentUpload'];
 export type MediaContentUpdate = components['schemas']['MediaContentUpdate'];
@@ -4001,6 +4118,7 @@ export type ParameterModuleId = components['parameters']['ModuleId'];
 export type ParameterComponentId = components['parameters']['ComponentId'];
 export type ParameterTopicId = components['parameters']['TopicId'];
 export type ParameterItemId = components['parameters']['ItemId'];
+export type ParameterCaptionId = components['parameters']['CaptionId'];
 export type ParameterShort = components['parameters']['Short'];
 export type ParameterIncludeInactive = components['parameters']['IncludeInactive'];
 export type ParameterShowHidden = components['parameters']['ShowHidden'];
@@ -7744,6 +7862,86 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
         };
     };
+    uploadMediaCaption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A media id of this organization; another organization's answers 404. */
+                mediaId: components["parameters"]["MediaId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CaptionUpload"];
+            };
+        };
+        responses: {
+            /** @description The new track. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Caption"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteMediaCaption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A media id of this organization; another organization's answers 404. */
+                mediaId: components["parameters"]["MediaId"];
+                /** @description A captions track of the video; another video's or organization's answers 404. */
+                captionId: components["parameters"]["CaptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     getFile: {
         parameters: {
             query: {
@@ -7760,7 +7958,11 @@ export interface operations {
                 tenantId: string;
                 /** @description A media id of this organization; another organization's answers 404. */
                 mediaId: components["parameters"]["MediaId"];
-                variant: "file" | "thumbnail";
+                /**
+                 * @description `file`, `thumbnail`, or `caption-{captionId}` for one of a video's WebVTT captions tracks (answered as
+                 *     `text/vtt`).
+                 */
+                variant: string;
             };
             cookie?: never;
         };
@@ -7809,7 +8011,11 @@ export interface operations {
                 tenantId: string;
                 /** @description A media id of this organization; another organization's answers 404. */
                 mediaId: components["parameters"]["MediaId"];
-                variant: "file" | "thumbnail";
+                /**
+                 * @description `file`, `thumbnail`, or `caption-{captionId}` for one of a video's WebVTT captions tracks (answered as
+                 *     `text/vtt`).
+                 */
+                variant: string;
             };
             cookie?: never;
         };

@@ -78,6 +78,8 @@ type Drift = {
   login: ReadsBody<v.InferInput<(typeof forms)['login']>, Required<Pick<components['schemas']['PasswordGrantRequest'], 'email' | 'password'>>>;
   /** A media update is JSON (`name`) or multipart; the form reads the multipart text fields (the upload pipeline reads the files and checks `type`). */
   mediaUpdate: ReadsBody<v.InferInput<(typeof forms)['mediaUpdate']>, Omit<components['schemas']['MediaUpload'], 'type' | 'file' | 'thumbnail'>>;
+  /** A captions upload is multipart: the form reads its text fields (the upload pipeline reads and checks the file). */
+  mediaCaption: ReadsBody<v.InferInput<(typeof forms)['mediaCaption']>, Omit<components['schemas']['CaptionUpload'], 'file'>>;
 };
 
 type AllTrue<T extends Record<string, true>> = T;

@@ -63,6 +63,11 @@ export const messages = {
   fileDimensions: (kind: string, width: number, height: number) => `The ${kind} must be at least ${width} pixels by ${height} pixels.`,
   fileMaxDimensions: (kind: string, width: number, height: number) => `The ${kind} may not be larger than ${width} pixels by ${height} pixels.`,
   fileType: (kind: string, mimeTypes: readonly string[]) => `The ${kind} must be a file of type: ${mimeTypes.join(', ')}.`,
+  /** A captions track (our own texts: the spec has no captions). */
+  captionFile: 'The captions file must be a WebVTT file (its text starts with WEBVTT).',
+  captionLanguage: 'The language must be a language tag such as en or pt-BR.',
+  captionLanguageTaken: 'This video already has captions in this language.',
+  captionNotVideo: 'Captions can only be added to a video.',
   /** The video thumbnail tooltip of spec section 5. */
   thumbnailType: 'Image must be either a jpeg or png',
   /** An item field of the items editor: row title, paragraph text, a child's media. */

@@ -3,8 +3,8 @@ import { messages } from './core.js';
 export const MEDIA_TYPES = ['image', 'video', 'pdf', 'audio'] as const;
 export type MediaKind = (typeof MEDIA_TYPES)[number];
 export const ITEM_TYPES = ['row', 'paragraph', 'image', 'video', 'pdf', 'audio'] as const;
-/** The kinds of file an upload is checked as: the four media types and a video's thumbnail. */
-export type FileKind = MediaKind | 'thumbnail';
+/** The kinds of file an upload is checked as: the four media types, a video's thumbnail and its captions. */
+export type FileKind = MediaKind | 'thumbnail' | 'caption';
 
 /** Spec section 5's file rules: the accepted MIME types per kind. */
 export const FILE_TYPES: Record<FileKind, readonly string[]> = {
@@ -13,7 +13,42 @@ export const FILE_TYPES: Record<FileKind, readonly string[]> = {
   video: ['video/mp4'],
   pdf: ['application/pdf'],
   audio: ['audio/mpeg', 'audio/wav'],
+  caption: ['text/vtt'],
 };
+
+/** The longest BCP 47 tag a captions track takes (RFC 5646 suggests 35 characters). */
+export const CAPTION_LANGUAGE_MAX_LENGTH = 35;
+
+const WEBVTT = [0x57, 0x45, 0x42, 0x56, 0x54, 0x54];
+
+/**
+ * True when the bytes open a WebVTT file (the WebVTT standard's signature): an optional UTF-8 byte order mark,
+ * `WEBVTT`, then a space, a tab, a line break or the end. The name of a file says nothing.
+ */
+export function isWebVtt(head: Uint8Array): boolean {
+  const start = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+  if (head.length < start + WEBVTT.length) return false;
+  if (WEBVTT.some((byte, index) => head[start + index] !== byte)) return false;
+  const next = head[start + WEBVTT.length];
+  return next === undefined || next === 0x20 || next === 0x09 || next === 0x0a || next === 0x0d;
+}
+
+/** A BCP 47 language tag in its canonical form (`pt-br` → `pt-BR`), or undefined when it is not one. */
+export function canonicalLanguageTag(tag: string): string | undefined {
+  if (tag.length === 0 || tag.length > CAPTION_LANGUAGE_MAX_LENGTH || !/^[A-Za-z0-9-]+$/.test(tag)) return undefined;
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** The message of a file whose bytes are not of its kind. */
+export function fileTypeMessage(kind: FileKind): string {
+  if (kind === 'thumbnail') return messages.thumbnailType;
+  if (kind === 'caption') return messages.captionFile;
+  return messages.fileType(kind, FILE_TYPES[kind]);
+}
 
 /** The media type of a MIME type ("an any-file check picks the rule by mime type"). */
 export function mediaKindOf(mimeType: string): MediaKind | undefined {
@@ -41,7 +76,7 @@ export interface FileFacts {
 
 /** Every message a file breaks for its kind (type, then size, then dimensions for images and thumbnails). */
 export function fileProblems(kind: FileKind, file: FileFacts, limits: FileLimits): string[] {
-  if (!FILE_TYPES[kind].includes(file.mimeType)) return [kind === 'thumbnail' ? messages.thumbnailType : messages.fileType(kind, FILE_TYPES[kind])];
+  if (!FILE_TYPES[kind].includes(file.mimeType)) return [fileTypeMessage(kind)];
   const problems: string[] = [];
   const { min_size, max_size } = limits.file_sizes[kind];
   if (file.size < min_size * 1000 || file.size > max_size * 1000) {

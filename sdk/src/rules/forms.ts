@@ -28,7 +28,7 @@ import {
   sent,
   text,
 } from './core.js';
-import { ITEM_TYPES } from './files.js';
+import { ITEM_TYPES, canonicalLanguageTag } from './files.js';
 
 /** The flag forms the API accepts (spec: 1/0 as well as booleans). */
 /** What a flag input may be: the contract's `Flag` (JSON booleans, 1/0, and their strings). */
@@ -494,6 +494,20 @@ export const forms = {
   media: form({ name: required('name', text('name')), crop_image: sent(flag('crop_image')) }),
   mediaUpdate: form({ name: filled('name', text('name')), crop_image: sent(flag('crop_image')) }),
   mediaModules: form({ modules: relation('modules') }),
+  /** The text fields of a captions upload (multipart; the file is checked by the upload pipeline). */
+  mediaCaption: form({
+    language: required(
+      'language',
+      v.pipe(
+        v.string(messages.string('language')),
+        v.trim(),
+        v.check((value) => canonicalLanguageTag(value) !== undefined, messages.captionLanguage),
+        v.transform((value) => canonicalLanguageTag(value) as string),
+      ),
+    ),
+    label: required('label', text('label')),
+    is_default: sent(flag('is_default')),
+  }),
   suggestion: form({
     text: required('text', text('text', DESCRIPTION_MAX_LENGTH)),
     module_id: optionalUuid('module_id'),

@@ -6,8 +6,13 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export type FileVariant = 'file' | 'thumbnail';
-export const FILE_VARIANTS: readonly FileVariant[] = ['file', 'thumbnail'];
+/** A media row's file or thumbnail, or one of a video's captions tracks (`caption-{captionId}`). */
+export type FileVariant = 'file' | 'thumbnail' | `caption-${string}`;
+const CAPTION_VARIANT = /^caption-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function isFileVariant(value: string): value is FileVariant {
+  return value === 'file' || value === 'thumbnail' || CAPTION_VARIANT.test(value);
+}
 
 /** Long enough to watch a video in one sitting; lists are refetched far more often. */
 const SIGNED_URL_TTL_SECONDS = 2 * 60 * 60;

@@ -96,6 +96,25 @@ export async function insertMediaRow(server: TestServer, tenantId: string, optio
   return id;
 }
 
+/** A video's captions track row without a stored file. */
+export async function insertCaptionRow(server: TestServer, tenantId: string, mediaId: string, options: { language?: string } = {}): Promise<string> {
+  const now = new Date();
+  const id = newId();
+  await server.app.knex('media_captions').insert({
+    id,
+    tenant_id: tenantId,
+    media_id: mediaId,
+    language: options.language ?? 'en',
+    label: 'English',
+    is_default: false,
+    storage_key: `${tenantId}/${mediaId}/${id}.vtt`,
+    size: 40,
+    created_at: now,
+    updated_at: now,
+  });
+  return id;
+}
+
 /** A module > component > topic chain, visible to the given memberships. */
 export async function insertTree(server: TestServer, tenantId: string, members: string[] = []) {
   const moduleId = await insertModule(server, tenantId, { members });

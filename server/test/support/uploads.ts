@@ -71,6 +71,7 @@ export const TEST_LIMITS = {
     pdf: { min_size: 1, max_size: 100 },
     video: { min_size: 1, max_size: 500 },
     audio: { min_size: 1, max_size: 100 },
+    caption: { min_size: 0, max_size: 2 },
   },
 };
 

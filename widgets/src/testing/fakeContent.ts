@@ -2,7 +2,7 @@
  * Demo content for the fake API (unit tests and Storybook): a topic with every item type, procedure rows,
  * and a learner's starred topics. Media URLs are inline SVG data so images show without a server.
  */
-import type { Item, MediaSummary, Topic } from '@tessera/sdk';
+import type { Caption, Item, MediaSummary, Topic } from '@tessera/sdk';
 
 export const DEMO_TENANT = 'acme-training';
 export const DEMO_TOPIC_ID = '0190a5b2-0000-7000-8000-0000000000a1';
@@ -34,7 +34,28 @@ export function demoMedia(type: MediaSummary['type'], name: string): MediaSummar
     created_at: CREATED,
     url,
     thumbnail: type === 'video' ? { url: svg(`${name} (thumbnail)`, '#166534') } : null,
+    ...(type === 'video' ? { captions: demoCaptions(name) } : {}),
   };
+}
+
+/** A demo video's WebVTT captions tracks: English (the default) and Brazilian Portuguese. */
+export function demoCaptions(name: string): Caption[] {
+  return [
+    {
+      id: demoId('8100'),
+      language: 'en',
+      label: 'English',
+      is_default: true,
+      url: `https://media.tessera.test/${encodeURIComponent(name)}.en.vtt?signature=demo`,
+    },
+    {
+      id: demoId('8100'),
+      language: 'pt-BR',
+      label: 'Português (Brasil)',
+      is_default: false,
+      url: `https://media.tessera.test/${encodeURIComponent(name)}.pt-BR.vtt?signature=demo`,
+    },
+  ];
 }
 
 interface ItemSpec {

@@ -91,6 +91,31 @@ function ChildView({ item }: { item: Item }) {
   return <MediaView type={item.type} media={media} />;
 }
 
+/**
+ * A video with its WebVTT captions tracks. preload=metadata: the server answers Range requests, so the player fetches
+ * only what it plays and seeks. A track from another origin (the signed URLs follow the server's PUBLIC_URL, not the
+ * host page's origin) loads only in CORS mode, so a video with tracks is `crossorigin="anonymous"`; the signed file
+ * route answers every origin without credentials (`Access-Control-Allow-Origin: *`). Tracks load under the partner's
+ * `media-src`, like the video.
+ */
+function VideoPlayer({ media }: { media: MediaSummary }) {
+  const captions = media.captions ?? [];
+  return (
+    <video
+      controls
+      preload="metadata"
+      src={media.url}
+      poster={media.thumbnail?.url}
+      aria-label={media.name}
+      crossOrigin={captions.length > 0 ? 'anonymous' : undefined}
+    >
+      {captions.map((caption) => (
+        <track key={caption.id} kind="captions" src={caption.url} srcLang={caption.language} label={caption.label} default={caption.is_default} />
+      ))}
+    </video>
+  );
+}
+
 function MediaView({ type, media }: { type: Item['type']; media: MediaSummary }) {
   switch (type) {
     case 'image':
@@ -100,10 +125,9 @@ function MediaView({ type, media }: { type: Item['type']; media: MediaSummary })
         </Figure>
       );
     case 'video':
-      // preload=metadata: the server answers Range requests, so the player fetches only what it plays and seeks.
       return (
         <Figure data-item-type="video">
-          <video controls preload="metadata" src={media.url} poster={media.thumbnail?.url} aria-label={media.name} />
+          <VideoPlayer media={media} />
           <Caption>{media.name}</Caption>
         </Figure>
       );

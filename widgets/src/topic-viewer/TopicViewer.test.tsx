@@ -50,6 +50,28 @@ describe('TopicViewer', () => {
     expect(video.getAttribute('src')).toBe(videoMedia.url);
     expect(video.getAttribute('poster')).toBe(videoMedia.thumbnail?.url);
     expect(video.hasAttribute('controls')).toBe(true);
+    // Its captions tracks, from the signed URLs, in CORS mode (the files are on the server's origin).
+    expect(video.getAttribute('crossorigin')).toBe('anonymous');
+    const tracks = [...video.querySelectorAll('track')].map((track) => ({
+      kind: track.getAttribute('kind'),
+      src: track.getAttribute('src'),
+      srclang: track.getAttribute('srclang'),
+      label: track.getAttribute('label'),
+      default: track.hasAttribute('default'),
+    }));
+    expect(tracks).toEqual(
+      (videoMedia.captions ?? []).map((caption) => ({
+        kind: 'captions',
+        src: caption.url,
+        srclang: caption.language,
+        label: caption.label,
+        default: caption.is_default,
+      })),
+    );
+    expect(tracks.map((track) => [track.srclang, track.default])).toEqual([
+      ['en', true],
+      ['pt-BR', false],
+    ]);
     const audio = second.querySelector('audio') as HTMLAudioElement;
     expect(audio.getAttribute('src')).toBe(items[1].children[1].media[0].url);
     expect(audio.hasAttribute('controls')).toBe(true);
@@ -59,6 +81,17 @@ describe('TopicViewer', () => {
     expect(pdf.getAttribute('href')).toBe(items[3].children[0].media[0].url);
     expect(pdf.getAttribute('target')).toBe('_blank');
     expect(pdf.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('plays a video without captions as before: no tracks, no CORS mode', async () => {
+    const items = demoItems();
+    const plain = { ...items[1].children[0].media[0] };
+    delete plain.captions;
+    items[1].children[0] = { ...items[1].children[0], media: [plain] };
+    setup({ items: { [DEMO_TOPIC_ID]: items } });
+    const video = (await screen.findByRole('region', { name: 'Watch the demonstration' })).querySelector('video') as HTMLVideoElement;
+    expect(video.querySelectorAll('track')).toHaveLength(0);
+    expect(video.hasAttribute('crossorigin')).toBe(false);
   });
 
   it('shows the spec text for a topic without items', async () => {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/client';
 import { useSession } from '../../state/session';
@@ -89,5 +89,132 @@ describe('Media edit', () => {
     expect(await screen.findByText('The pdf must be a file of type: application/pdf.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Confirm' }).hasAttribute('data-disabled')).toBe(true);
     expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+});
+
+describe('Media edit: a video’s captions', () => {
+  const VIDEO_PATH = `/api/tenants/${ACME.id}/media/m-video`;
+  const ENGLISH = { id: 'c-en', language: 'en', label: 'English', url: '/api/files/acme/m-video/caption-c-en?signature=x', is_default: true };
+  const PORTUGUESE = { id: 'c-pt', language: 'pt-BR', label: 'Português', url: '/api/files/acme/m-video/caption-c-pt?signature=x', is_default: true };
+  const VIDEO: Media = {
+    ...SHEET,
+    id: 'm-video',
+    name: 'Lathe demonstration',
+    type: 'video',
+    mime_type: 'video/mp4',
+    url: '/api/files/acme/m-video/file?signature=x',
+    thumbnail: { url: '/api/files/acme/m-video/thumbnail?signature=x' },
+    captions: [ENGLISH],
+  };
+  const vttFile = (text = 'WEBVTT\n\n00:00.000 --> 00:01.000\nOlá\n', name = 'pt.vtt') => new File([text], name, { type: '' });
+
+  function asVideoAdmin(upload: { status: number; body: unknown }) {
+    return fakeApi([
+      { method: 'GET', path: '/api/users/me', status: 200, body: { data: aUser({ memberships: [aMembership({ role: 'admin', tenant: ACME })] }) } },
+      { method: 'GET', path: '/api/config', status: 200, body: { data: CONFIG } },
+      {
+        method: 'GET',
+        path: `/api/tenants/${ACME.id}/modules`,
+        status: 200,
+        body: { data: [], meta: { current_page: 1, last_page: 1, per_page: 25, total: 0 } },
+      },
+      { method: 'GET', path: `/api/tenants/${ACME.slug}/media/m-video`, status: 200, body: { data: VIDEO } },
+      { method: 'POST', path: `${VIDEO_PATH}/captions`, ...upload },
+      { method: 'DELETE', path: `${VIDEO_PATH}/captions/c-en`, status: 204, body: undefined },
+    ]);
+  }
+
+  function pickCaptions(file: File) {
+    const input = screen.getByLabelText('Captions File') as HTMLInputElement;
+    Object.defineProperty(input, 'files', { value: [file], configurable: true });
+    fireEvent.change(input);
+  }
+
+  it('lists the tracks and uploads a new one with its language, label and default flag', async () => {
+    const api = asVideoAdmin({ status: 201, body: { data: PORTUGUESE } });
+    renderApp('/acme-training/admin/media/m-video/edit');
+    const section = await screen.findByRole('region', { name: 'Captions' });
+    const tracks = within(section).getByRole('list', { name: 'Captions tracks' });
+    expect(
+      within(tracks)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['English (en)DefaultDelete']);
+    expect(within(section).getByLabelText('Captions File').getAttribute('accept')).toBe('.vtt,text/vtt');
+
+    pickCaptions(vttFile());
+    fireEvent.change(within(section).getByRole('textbox', { name: 'Language' }), { target: { value: 'pt-BR' } });
+    fireEvent.change(within(section).getByRole('textbox', { name: 'Label' }), { target: { value: 'Português' } });
+    fireEvent.click(within(section).getByRole('checkbox', { name: 'Show by default' }));
+    fireEvent.click(within(section).getByRole('button', { name: 'Upload Captions' }));
+    expect(await within(section).findByText('Captions Uploaded!')).toBeTruthy();
+
+    const post = api.requests.find((request) => request.method === 'POST');
+    expect(post?.path).toBe(`${VIDEO_PATH}/captions`);
+    const body = String(post?.body);
+    expect(body).toMatch(/name="file"; filename="pt.vtt"/);
+    expect(body).toMatch(/name="language"\r\n\r\npt-BR\r\n/);
+    expect(body).toMatch(/name="label"\r\n\r\nPortuguês\r\n/);
+    expect(body).toMatch(/name="is_default"\r\n\r\n1\r\n/);
+    // The new default takes the flag; the list stays by language.
+    expect(
+      within(tracks)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['English (en)Delete', 'Português (pt-BR)DefaultDelete']);
+  });
+
+  it('refuses a file that is not WebVTT and a bad language tag before sending anything', async () => {
+    const api = asVideoAdmin({ status: 201, body: { data: PORTUGUESE } });
+    renderApp('/acme-training/admin/media/m-video/edit');
+    const section = await screen.findByRole('region', { name: 'Captions' });
+    pickCaptions(vttFile('1\n00:00:00,000 --> 00:00:01,000\nHello\n', 'captions.vtt'));
+    const problem = await within(section).findByText('The captions file must be a WebVTT file (its text starts with WEBVTT).');
+    expect(within(section).getByLabelText('Captions File').getAttribute('aria-describedby')).toBe(problem.parentElement?.id);
+
+    pickCaptions(vttFile());
+    await waitFor(() => expect(within(section).queryByText('The captions file must be a WebVTT file (its text starts with WEBVTT).')).toBeNull());
+    fireEvent.change(within(section).getByRole('textbox', { name: 'Language' }), { target: { value: 'english please' } });
+    fireEvent.change(within(section).getByRole('textbox', { name: 'Label' }), { target: { value: 'English' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Upload Captions' }));
+    expect(await within(section).findByText('The language must be a language tag such as en or pt-BR.')).toBeTruthy();
+    expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it('shows the server’s 422 under its field', async () => {
+    asVideoAdmin({
+      status: 422,
+      body: { message: 'The given data was invalid.', code: 'validation_failed', errors: { language: ['This video already has captions in this language.'] } },
+    });
+    renderApp('/acme-training/admin/media/m-video/edit');
+    const section = await screen.findByRole('region', { name: 'Captions' });
+    pickCaptions(vttFile());
+    fireEvent.change(within(section).getByRole('textbox', { name: 'Language' }), { target: { value: 'en' } });
+    fireEvent.change(within(section).getByRole('textbox', { name: 'Label' }), { target: { value: 'English again' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Upload Captions' }));
+    expect(await within(section).findByText('This video already has captions in this language.')).toBeTruthy();
+    expect(within(section).getByRole('textbox', { name: 'Language' }).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('deletes a track after the question, and not on No, Cancel', async () => {
+    const api = asVideoAdmin({ status: 201, body: { data: PORTUGUESE } });
+    renderApp('/acme-training/admin/media/m-video/edit');
+    const section = await screen.findByRole('region', { name: 'Captions' });
+    fireEvent.click(within(section).getByRole('button', { name: 'Delete captions English (en)' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'No, Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(api.requests.some((request) => request.method === 'DELETE')).toBe(false);
+
+    fireEvent.click(within(section).getByRole('button', { name: 'Delete captions English (en)' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes, Delete' }));
+    expect(await within(section).findByText('This video has no captions yet.')).toBeTruthy();
+    expect(api.requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([`${VIDEO_PATH}/captions/c-en`]);
+  });
+
+  it('offers no captions on other kinds of media', async () => {
+    asAdmin();
+    renderApp('/acme-training/admin/media/m-sheet/edit');
+    await screen.findByRole('textbox', { name: 'Name' });
+    expect(screen.queryByRole('region', { name: 'Captions' })).toBeNull();
   });
 });

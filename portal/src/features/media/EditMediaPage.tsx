@@ -16,6 +16,7 @@ import { Stack } from '../../ui/Page';
 import { TagPicker } from '../../ui/TagPicker';
 import { moduleOption, searchModules } from '../modules/moduleOptions';
 import { useOrganization } from '../organization/organizationContext';
+import { CaptionsSection } from './CaptionsSection';
 import { FileField } from './FileField';
 import { updateMedia, type Media } from './mediaCalls';
 import { ACCEPT, MEDIA_TYPE_NAMES } from './mediaFile';
@@ -160,6 +161,7 @@ export function EditMediaPage() {
       <Breadcrumbs crumbs={[{ label: 'Media', to: mediaPath }, { label: 'Edit' }]} />
       <Heading level={1}>Edit Media</Heading>
       <EditMediaForm key={media.id} media={media} mediaPath={mediaPath} />
+      {media.type === 'video' ? <CaptionsSection key={`captions-${media.id}`} tenantId={organization.id} media={media} /> : null}
     </Stack>
   );
 }

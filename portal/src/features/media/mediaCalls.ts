@@ -106,3 +106,34 @@ export async function updateMedia(tenantId: string, media: Media, parts: MediaPa
   const related = await relateModules(tenantId, media.id, modules);
   return related.ok ? { ok: true, data: related.data.data } : related;
 }
+
+export type Caption = components['schemas']['Caption'];
+
+/** The parts of a captions upload (a video's WebVTT track). */
+export interface CaptionParts {
+  file: File;
+  language: string;
+  label: string;
+  is_default: boolean;
+}
+
+/** Adds a WebVTT captions track to a video (multipart through the SDK client); 422s show under their fields. */
+export function uploadCaption(tenantId: string, mediaId: string, parts: CaptionParts) {
+  const data = new FormData();
+  data.append('file', parts.file, parts.file.name);
+  data.append('language', parts.language);
+  data.append('label', parts.label);
+  if (parts.is_default) data.append('is_default', '1');
+  return apiCall(
+    client.POST('/tenants/{tenantId}/media/{mediaId}/captions', {
+      params: mediaPath(tenantId, mediaId),
+      body: { file: '', language: parts.language, label: parts.label, is_default: parts.is_default },
+      bodySerializer: () => data,
+    }),
+    { handles: [413, 415, 422] },
+  );
+}
+
+export function deleteCaption(tenantId: string, mediaId: string, captionId: string) {
+  return apiCall(client.DELETE('/tenants/{tenantId}/media/{mediaId}/captions/{captionId}', { params: { path: { tenantId, mediaId, captionId } } }));
+}

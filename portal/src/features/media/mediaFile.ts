@@ -1,5 +1,5 @@
 import type { MediaType } from '@tessera/sdk';
-import { FILE_TYPES, fileProblems, type FileKind, type FileLimits } from '@tessera/sdk/rules';
+import { FILE_TYPES, fileProblems, fileTypeMessage, isWebVtt, type FileKind, type FileLimits } from '@tessera/sdk/rules';
 
 /** How each kind of media is named (spec 2.9: the Media Type select, the list's Type column). */
 export const MEDIA_TYPE_NAMES: Record<MediaType, string> = { image: 'Image', video: 'Video', pdf: 'PDF', audio: 'Audio' };
@@ -17,6 +17,7 @@ export const ACCEPT: Record<FileKind, string> = {
   video: 'video/mp4',
   pdf: 'application/pdf',
   audio: 'audio/mpeg,audio/wav',
+  caption: '.vtt,text/vtt',
 };
 
 /** "Site plan.v2.pdf" -> "Site plan.v2": the name without its last extension (a dotfile keeps its name). */
@@ -70,4 +71,25 @@ export async function fileCheckProblems(
   const needsSize = (kind === 'image' || kind === 'thumbnail') && FILE_TYPES[kind].includes(file.type);
   const size = needsSize ? await readSize(file) : undefined;
   return fileProblems(kind, { mimeType: file.type, size: file.size, width: size?.width, height: size?.height }, limits);
+}
+
+/**
+ * The client-side checks of a captions file before it is sent: WebVTT by its first bytes (the SDK's signature check,
+ * whatever the name) and the caption size limit; the server checks again.
+ */
+export async function captionFileProblems(file: File, limits: FileLimits): Promise<string[]> {
+  const head = new Uint8Array(await readBytes(file.slice(0, 16)));
+  if (!isWebVtt(head)) return [fileTypeMessage('caption')];
+  return fileProblems('caption', { mimeType: 'text/vtt', size: file.size }, limits);
+}
+
+/** A blob's bytes (FileReader where `Blob.arrayBuffer` is missing, as in some test DOMs). */
+function readBytes(blob: Blob): Promise<ArrayBuffer> {
+  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsArrayBuffer(blob);
+  });
 }

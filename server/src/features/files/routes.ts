@@ -6,6 +6,10 @@
  *
  * Single byte ranges answer 206 (video seeking), unsatisfiable ones 416; several ranges are answered with the
  * whole file, as RFC 9110 allows. The stored key is the ETag: every upload writes a new key.
+ *
+ * A video's captions tracks are variants `caption-{captionId}` (text/vtt). Every answer allows any origin to read it
+ * (`Access-Control-Allow-Origin: *`, no credentials): a `<video crossorigin="anonymous">` needs that for its
+ * `<track>` children on a partner's page, and the signature, not the origin, is the permission.
  */
 import { Routes } from '../../http/router.js';
 import { extname } from 'node:path';
@@ -15,7 +19,7 @@ import type { AppServices } from '../../context.js';
 import { HttpError, forbidden, notFound } from '../../http/errors.js';
 import { parseFlag } from '../../http/input.js';
 import { queryValue } from '../../http/list-query.js';
-import { FILE_VARIANTS, type FileVariant } from '../../storage/signed-urls.js';
+import { isFileVariant, type FileVariant } from '../../storage/signed-urls.js';
 import { StorageNotFound, type ByteRange } from '../../storage/storage.js';
 import { EXTENSIONS } from '../media/upload.js';
 
@@ -60,7 +64,14 @@ export function parseRange(header: string | undefined, size: number): RangeAnswe
   return ranges.length === 1 && only ? { kind: 'partial', range: { start: only.start, end: only.end } } : WHOLE;
 }
 
+async function findCaption(services: AppServices, tenantId: string, mediaId: string, captionId: string): Promise<StoredFile> {
+  const row = await services.db.knex('media_captions').where({ id: captionId, media_id: mediaId, tenant_id: tenantId }).first('label', 'storage_key', 'size');
+  if (!row) throw notFound(fileMessages.notFound);
+  return { key: row.storage_key, mimeType: 'text/vtt', size: Number(row.size), name: row.label };
+}
+
 async function findFile(services: AppServices, tenantId: string, mediaId: string, variant: FileVariant): Promise<StoredFile> {
+  if (variant.startsWith('caption-')) return findCaption(services, tenantId, mediaId, variant.slice('caption-'.length));
   const row = await services.db
     .knex('media')
     .where({ id: mediaId, tenant_id: tenantId })
@@ -79,6 +90,7 @@ function setHeaders(ctx: Context, file: StoredFile, expires: number): void {
   ctx.set('Accept-Ranges', 'bytes');
   // Host pages of other origins (widgets) show these files; the signature, not the origin, is the permission.
   ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
+  ctx.set('Access-Control-Allow-Origin', '*');
   // Still no scripts or styles from a file; the portal may frame one (a pdf in a viewer).
   ctx.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'self'");
   ctx.set('ETag', `"${file.key.split('/').pop()?.replace(extname(file.key), '')}"`);
@@ -94,8 +106,8 @@ export function fileRoutes(services: AppServices): Routes {
   // koa-router answers HEAD with the GET route; the body is left out below.
   router.get('/files/:tenantId/:mediaId/:variant', async (ctx) => {
     const { tenantId, mediaId } = ctx.params;
-    const variant = ctx.params.variant as FileVariant;
-    if (!FILE_VARIANTS.includes(variant)) throw notFound(fileMessages.notFound);
+    const variant = ctx.params.variant;
+    if (!isFileVariant(variant)) throw notFound(fileMessages.notFound);
     const expires = queryValue(ctx.query, 'expires');
     if (!signer.verify({ tenantId, mediaId, variant }, expires, queryValue(ctx.query, 'signature'))) {
       throw forbidden('invalid_signature', fileMessages.invalidSignature);

@@ -2,7 +2,8 @@
  * Files no row references: what a server killed in the middle of an upload leaves behind (a temporary `.part`
  * file, or a stored file whose row was never committed). The purge sweeps them: every stored object older than
  * `graceMs` (so an upload in progress is never touched) that no media row names as its file or thumbnail is
- * deleted. Media rows (suggestion images are media rows too) and bioreq documents own stored files.
+ * deleted. Media rows (suggestion images are media rows too), videos' captions tracks and bioreq documents own stored
+ * files.
  */
 import type { Database } from '../../db/database.js';
 import type { Storage } from '../../storage/storage.js';
@@ -17,7 +18,12 @@ async function unreferenced(db: Database, keys: string[]): Promise<string[]> {
     .where((scope) => scope.whereIn('storage_key', keys).orWhereIn('thumbnail_key', keys))
     .select('storage_key', 'thumbnail_key');
   const documents: { storage_key: string }[] = await db.knex('bioreq_documents').whereIn('storage_key', keys).select('storage_key');
-  const referenced = new Set([...rows.flatMap((row) => [row.storage_key, row.thumbnail_key]), ...documents.map((row) => row.storage_key)]);
+  const captions: { storage_key: string }[] = await db.knex('media_captions').whereIn('storage_key', keys).select('storage_key');
+  const referenced = new Set([
+    ...rows.flatMap((row) => [row.storage_key, row.thumbnail_key]),
+    ...documents.map((row) => row.storage_key),
+    ...captions.map((row) => row.storage_key),
+  ]);
   return keys.filter((key) => !referenced.has(key));
 }
 

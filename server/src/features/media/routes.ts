@@ -1,6 +1,6 @@
 /** The media library of core-platform.md 7.2, under /tenants/{tenantId}/media. */
 import { Routes } from '../../http/router.js';
-import { MEDIA_TYPES, forms, isUuid, messages, type FileKind } from '@tessera/sdk/rules';
+import { MEDIA_TYPES, forms, isUuid, messages, parseForm, type FileKind } from '@tessera/sdk/rules';
 import type { Context } from 'koa';
 import type { AppServices } from '../../context.js';
 import type { MediaType } from '../../db/content-models.js';
@@ -11,6 +11,7 @@ import { readBody } from '../../http/read-body.js';
 import { can } from '../../http/policy.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
 import { inputOf, validate } from '../../http/validate.js';
+import * as captions from './captions.js';
 import { mediaPolicy } from './policy.js';
 import { presentMedia } from './presenter.js';
 import * as media from './service.js';
@@ -49,9 +50,9 @@ export function mediaRoutes(services: AppServices): Routes {
   const signer = services.signer;
   const storage = services.storage;
 
-  const answer = (ctx: Context, { media: row, modules }: media.MediaWithModules, status = 200) => {
+  const answer = (ctx: Context, { media: row, modules, captions: tracks }: media.MediaWithModules, status = 200) => {
     ctx.status = status;
-    ctx.body = { data: presentMedia(row, modules, accessOf(ctx).role, signer) };
+    ctx.body = { data: presentMedia(row, modules, accessOf(ctx).role, signer, tracks) };
   };
 
   router.get(BASE, inTenant, can(mediaPolicy, 'list'), async (ctx) => {
@@ -63,7 +64,12 @@ export function mediaRoutes(services: AppServices): Routes {
       db,
       page.rows.map((row) => row.id),
     );
-    ctx.body = listBody(page, (row) => presentMedia(row, modules.get(row.id) ?? [], access.role, signer));
+    // Every listed video's captions in one query (none when the page has no video).
+    const tracks = await captions.captionsOfMedia(
+      db,
+      page.rows.filter((row) => row.type === 'video').map((row) => row.id),
+    );
+    ctx.body = listBody(page, (row) => presentMedia(row, modules.get(row.id) ?? [], access.role, signer, tracks.get(row.id)));
   });
 
   router.post(BASE, inTenant, can(mediaPolicy, 'create'), async (ctx) => {
@@ -126,6 +132,46 @@ export function mediaRoutes(services: AppServices): Routes {
   router.post(`${BASE}/:mediaId/modules`, inTenant, can(mediaPolicy, 'relateModules'), validate(forms.mediaModules), async (ctx) => {
     const access = accessOf(ctx);
     answer(ctx, await media.relateModules(db, access.tenant.id, ctx.params.mediaId, inputOf(ctx, forms.mediaModules).modules));
+  });
+
+  // A video's captions tracks: authored with the media (its update policy).
+  router.post(`${BASE}/:mediaId/captions`, inTenant, can(mediaPolicy, 'update'), async (ctx) => {
+    const access = accessOf(ctx);
+    const tenantId = access.tenant.id;
+    // 404 and "not a video" before the body is read.
+    const current = await media.requireMedia(db, tenantId, ctx.params.mediaId);
+    if (current.type !== 'video') {
+      ctx.set('Connection', 'close');
+      throw fieldError('media', messages.captionNotVideo);
+    }
+    const form = await receiveMultipart(ctx, services, { tenantId, mediaId: current.id, files: { file: { kind: 'caption' } }, typeStatus: 422 });
+    const row = await withUpload(form, async () => {
+      // Every failing field at once: the text fields and a missing file.
+      const parsed = parseForm(forms.mediaCaption, form.fields);
+      const file = fileOf(form, 'file');
+      const errors = parsed.success ? {} : { ...parsed.errors };
+      if (!file) errors.file = [messages.required('file')];
+      if (!parsed.success || !file) throw validationFailed(errors);
+      await finishFiles(services, tenantId, [file]);
+      const input = parsed.output;
+      return captions.insertCaption(db, {
+        tenantId,
+        mediaId: current.id,
+        file,
+        language: input.language,
+        label: input.label,
+        isDefault: input.is_default === true,
+      });
+    });
+    ctx.status = 201;
+    ctx.body = { data: captions.presentCaption(row, signer) };
+  });
+
+  router.delete(`${BASE}/:mediaId/captions/:captionId`, inTenant, can(mediaPolicy, 'update'), async (ctx) => {
+    const access = accessOf(ctx);
+    const current = await media.requireMedia(db, access.tenant.id, ctx.params.mediaId);
+    await captions.deleteCaption(db, storage, access.tenant.id, current.id, ctx.params.captionId);
+    ctx.status = 204;
   });
 
   return router;

@@ -14,6 +14,7 @@ import { existingIds, replaceRelations } from '../../db/relations.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import type { Storage } from '../../storage/storage.js';
+import { captionsOfMedia, type CaptionRow } from './captions.js';
 import { mediaMessages } from './policy.js';
 import type { MediaRow } from './presenter.js';
 import type { ReceivedFile } from '../../storage/received-file.js';
@@ -97,6 +98,8 @@ export async function modulesOfMedia(db: Database, mediaIds: string[]): Promise<
 export interface MediaWithModules {
   media: MediaRow;
   modules: NamedRef[];
+  /** A video's captions tracks. */
+  captions: CaptionRow[];
 }
 
 export async function requireMedia(db: Database, tenantId: string, id: string): Promise<MediaRow> {
@@ -109,7 +112,8 @@ export async function requireMedia(db: Database, tenantId: string, id: string): 
 export async function loadMedia(db: Database, tenantId: string, id: string): Promise<MediaWithModules> {
   const media = await requireMedia(db, tenantId, id);
   const modules = await modulesOfMedia(db, [id]);
-  return { media, modules: modules.get(id) ?? [] };
+  const captions = media.type === 'video' ? await captionsOfMedia(db, [id]) : undefined;
+  return { media, modules: modules.get(id) ?? [], captions: captions?.get(id) ?? [] };
 }
 
 function fileColumns(file: ReceivedFile) {
@@ -185,14 +189,15 @@ export async function updateMedia(db: Database, tenantId: string, id: string, ch
   });
 }
 
-/** Deletes the row (items and main images that used it lose it), then its stored files. */
+/** Deletes the row (items and main images that used it lose it; its captions tracks go with it), then its stored files. */
 export async function deleteMedia(db: Database, storage: Storage, tenantId: string, id: string): Promise<void> {
-  const row = await db.transaction(async (tx) => {
+  const keys = await db.transaction(async (tx) => {
     const found = await requireMedia(tx, tenantId, id);
+    const captions: { storage_key: string }[] = await tx.knex('media_captions').where('media_id', id).select('storage_key');
     await tx.knex('media').where('id', id).delete();
-    return found;
+    return [found.storage_key, found.thumbnail_key, ...captions.map((caption) => caption.storage_key)];
   });
-  await deleteKeys(storage, [row.storage_key, row.thumbnail_key]);
+  await deleteKeys(storage, keys);
 }
 
 /** Best effort: a key that cannot be removed now is an orphan, not an error for the person who asked. */

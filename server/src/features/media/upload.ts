@@ -16,7 +16,18 @@ import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Context } from 'koa';
-import { FILE_TYPES, fileProblems, formatFileSize, mediaKindOf, messages, type FieldErrors, type FileKind, type FileLimits } from '@tessera/sdk/rules';
+import {
+  fileProblems,
+  fileTypeMessage,
+  formatFileSize,
+  isWebVtt,
+  mediaKindOf,
+  messages,
+  FILE_TYPES,
+  type FieldErrors,
+  type FileKind,
+  type FileLimits,
+} from '@tessera/sdk/rules';
 import type { ServerConfig } from '../../config.js';
 import { newId } from '../../db/ids.js';
 import { HttpError, validationFailed } from '../../http/errors.js';
@@ -76,14 +87,19 @@ export const EXTENSIONS: Record<string, string> = {
   'application/pdf': 'pdf',
   'audio/mpeg': 'mp3',
   'audio/wav': 'wav',
+  'text/vtt': 'vtt',
 };
 
 function storageKey(tenantId: string, mediaId: string, mimeType: string): string {
   return `${tenantId}/${mediaId}/${newId()}.${EXTENSIONS[mimeType] ?? 'bin'}`;
 }
 
-/** The MIME type the bytes announce; file-type does not know every MP3 with a large ID3 tag up front. */
+/**
+ * The MIME type the bytes announce; file-type does not know every MP3 with a large ID3 tag up front, nor text
+ * formats (WebVTT is recognised by its signature).
+ */
 async function sniffMimeType(head: Buffer): Promise<string | undefined> {
+  if (isWebVtt(head)) return 'text/vtt';
   const detected = await fileTypeFromBuffer(head);
   if (detected) return detected.mime === 'audio/x-wav' || detected.mime === 'audio/vnd.wave' ? 'audio/wav' : detected.mime;
   if (head.subarray(0, 3).toString('latin1') === 'ID3') return 'audio/mpeg';
@@ -107,7 +123,7 @@ export function unacceptableFile(field: string, message: string, status: 406 | 4
 }
 
 export function typeMessage(kind: FileKind): string {
-  return kind === 'thumbnail' ? messages.thumbnailType : messages.fileType(kind, FILE_TYPES[kind]);
+  return fileTypeMessage(kind);
 }
 
 function sizeMessage(kind: FileKind, size: number, limits: FileLimits): string {
