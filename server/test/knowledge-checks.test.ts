@@ -594,6 +594,44 @@ describe.each(databaseKinds)('knowledge checks on %s', (kind) => {
     });
   });
 
+  describe('queries per request', () => {
+    async function queriesFor(call: () => Promise<{ status: number }>): Promise<number> {
+      let queries = 0;
+      const onQuery = () => {
+        queries += 1;
+      };
+      server.app.knex.on('query', onQuery);
+      try {
+        const response = await call();
+        expect(response.status).toBeLessThan(300);
+      } finally {
+        server.app.knex.off('query', onQuery);
+      }
+      return queries;
+    }
+
+    /** The queries of reading a response, saving an answer, completing and reading the bank, for a bank (and draw) of `size`. */
+    async function costs(size: number) {
+      const id = await checkWithBank(server, tenant.id, await freshComponent(), admin.token, size, size);
+      const response = (await start(id)).body.data;
+      const [first] = response.questions;
+      const read = await queriesFor(() => get(kc(id, `/responses/${response.id}`), learner.token));
+      const save = await queriesFor(() => answer(id, response.id, first.id, [first.choices[0].id]));
+      for (const question of response.questions.slice(1)) await answer(id, response.id, question.id, [question.choices[1].id]);
+      const finish = await queriesFor(() => complete(id, response.id));
+      const bank = await queriesFor(() => get(kc(id), admin.token));
+      return { read, save, finish, bank };
+    }
+
+    it('reading a response, saving an answer, completing and reading the bank cost as many queries for 30 questions as for 2', async () => {
+      const small = await costs(2);
+      const large = await costs(30);
+      expect(large).toEqual(small);
+      expect(small.save).toBeLessThanOrEqual(8);
+      expect(small.read).toBeGreaterThan(5);
+    });
+  });
+
   describe('assignments', () => {
     it('assigning members and groups creates assigned responses with the due date, emails each assignee once, and lists them', async () => {
       const id = await checkWithBank(server, tenant.id, await freshComponent(), admin.token, 3, 2);
