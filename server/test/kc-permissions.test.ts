@@ -119,7 +119,12 @@ const OPERATIONS: Operation[] = [
     own: authors(200),
     prepare: async (t) => {
       const p = await place(t, 'topic');
-      return { method: 'PUT', path: `${tenantPath(t)}/topics/${p.topicId}/kc/${p.check.id}`, body: { id: p.check.id, instructions: 'Changed' }, checkId: p.check.id };
+      return {
+        method: 'PUT',
+        path: `${tenantPath(t)}/topics/${p.topicId}/kc/${p.check.id}`,
+        body: { id: p.check.id, instructions: 'Changed' },
+        checkId: p.check.id,
+      };
     },
   },
   {
@@ -374,9 +379,18 @@ describe.each(databaseKinds)('knowledge check permission matrix on %s', (kind) =
     return {
       check: await knex('knowledge_checks').where('id', checkId).first(),
       questions,
-      versions: await knex('kc_question_versions').whereIn('question_id', questions.map((question: { id: string }) => question.id)).orderBy('id'),
+      versions: await knex('kc_question_versions')
+        .whereIn(
+          'question_id',
+          questions.map((question: { id: string }) => question.id),
+        )
+        .orderBy('id'),
       responses: await knex('kc_responses').where('knowledge_check_id', checkId).orderBy('id'),
-      drawn: await knex('kc_response_questions as rq').join('kc_responses as r', 'r.id', 'rq.response_id').where('r.knowledge_check_id', checkId).orderBy('rq.id').select('rq.*'),
+      drawn: await knex('kc_response_questions as rq')
+        .join('kc_responses as r', 'r.id', 'rq.response_id')
+        .where('r.knowledge_check_id', checkId)
+        .orderBy('rq.id')
+        .select('rq.*'),
       assignments: await knex('kc_assignments').where('knowledge_check_id', checkId).orderBy('id'),
     };
   };

@@ -33,7 +33,12 @@ export interface NewAssignee {
 async function liveMembers(knex: Knex, tenantId: string, ids: string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (const part of chunks(ids)) {
-    const rows = (await knex('tenant_users').where('tenant_id', tenantId).whereIn('id', part).whereNull('deleted_at').whereNull('invited_at').pluck('id')) as string[];
+    const rows = (await knex('tenant_users')
+      .where('tenant_id', tenantId)
+      .whereIn('id', part)
+      .whereNull('deleted_at')
+      .whereNull('invited_at')
+      .pluck('id')) as string[];
     for (const id of rows) found.add(id);
   }
   return found;
@@ -51,7 +56,8 @@ export async function createAssignments(
   if (members.size < input.tenant_user_ids.length) errors.tenant_user_ids = [messages.selected('tenant_user_ids')];
   const groups = new Set<string>();
   for (const part of chunks(input.group_ids)) {
-    for (const id of (await knex('groups').where('tenant_id', check.tenant_id).whereIn('id', part).whereNull('deleted_at').pluck('id')) as string[]) groups.add(id);
+    for (const id of (await knex('groups').where('tenant_id', check.tenant_id).whereIn('id', part).whereNull('deleted_at').pluck('id')) as string[])
+      groups.add(id);
   }
   if (groups.size < input.group_ids.length) errors.group_ids = [messages.selected('group_ids')];
   if (Object.keys(errors).length > 0) throw validationFailed(errors);

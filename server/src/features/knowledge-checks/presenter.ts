@@ -118,7 +118,16 @@ export function presentResponse(row: KcResponse, check: CheckRow, media: MediaBy
   const withKey = row.status === 'completed';
   const drawn = [...(row.questions ?? [])].sort((a, b) => a.position - b.position);
   const questions = drawn.flatMap((entry) =>
-    entry.version ? [presentQuestion({ id: entry.question_id, archived: Boolean(entry.question?.archived_at), order: entry.position, version: entry.version }, withKey, media, signer)] : [],
+    entry.version
+      ? [
+          presentQuestion(
+            { id: entry.question_id, archived: Boolean(entry.question?.archived_at), order: entry.position, version: entry.version },
+            withKey,
+            media,
+            signer,
+          ),
+        ]
+      : [],
   );
   const answers: KnowledgeCheckAnswer[] = drawn
     .filter((entry) => entry.answered_at !== null)
