@@ -2,7 +2,7 @@
 import { newId } from '../../src/db/ids.js';
 import type { TestServer } from './server.js';
 
-export interface ChoiceSpec {
+interface ChoiceSpec {
   label: string;
   is_answer: boolean;
   id?: string;

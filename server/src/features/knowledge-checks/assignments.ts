@@ -13,6 +13,7 @@ import { chunks } from '../../db/relations.js';
 import { HttpError, notFound, validationFailed } from '../../http/errors.js';
 import type { FieldErrors } from '@tessera/sdk/rules';
 import { newSeed } from './draw.js';
+import { KcAssignment } from './models.js';
 import { kcMessagesServer } from './policy.js';
 import type { AssigneeRow, AssignmentRow, CheckRow } from './presenter.js';
 
@@ -191,7 +192,7 @@ export async function listAssignments(knex: Knex, checkId: string, only?: string
 export async function deleteAssignment(db: Database, check: CheckRow, assignmentId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const trx = tx.knex;
-    const assignment = await trx('kc_assignments').where({ id: assignmentId, knowledge_check_id: check.id }).first('id');
+    const assignment = await KcAssignment.query(trx).findOne({ id: assignmentId, knowledge_check_id: check.id });
     if (!assignment) throw notFound(kcMessagesServer.assignmentNotFound);
     const started = await trx('kc_responses').where('assignment_id', assignmentId).whereNot('status', 'assigned').first('id');
     if (started) throw new HttpError(409, 'assignment_started', kcMessagesServer.assignmentStarted);

@@ -142,7 +142,7 @@ export function presentResponse(row: KcResponse, check: CheckRow, media: MediaBy
 }
 
 /** The check's part of a response. */
-export function responseFrame(check: CheckRow) {
+function responseFrame(check: CheckRow) {
   return {
     knowledge_check: { id: check.id, name: check.name, topic_id: check.topic_id, component_id: check.component_id, module_id: check.module_id },
     instructions: check.instructions,
