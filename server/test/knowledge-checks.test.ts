@@ -721,6 +721,16 @@ describe.each(databaseKinds)('knowledge checks on %s', (kind) => {
         due_date_time: [kcMessages.dueInFuture],
       });
       expect((await server.api.post(kc(id, '/assignments'), { tenant_user_ids: [learner.membershipId] }, { token: learner.token })).status).toBe(403);
+      // A learner who cannot open the check is refused by name, and reached through a group is left out (no response, no mail).
+      const stranger = await person(server, { tenantId: tenant.id, role: 'user', name: 'Sam Stranger' });
+      expect((await post({ tenant_user_ids: [stranger.membershipId] })).body.errors).toEqual({ tenant_user_ids: [kcMessages.assigneeCannotSee] });
+      const group = await insertGroup(server, tenant.id);
+      await relate(server, group, stranger.membershipId as string);
+      const before = readOutbox(context.dataDir).length;
+      const viaGroup = await post({ group_ids: [group] });
+      expect(viaGroup.status).toBe(201);
+      expect(viaGroup.body.data[0].assignees).toEqual([]);
+      expect(readOutbox(context.dataDir).length).toBe(before);
     });
   });
 });
