@@ -4626,7 +4626,9 @@ export interface components {
         /**
          * @description Assigning a check (not in the spec, which has the `assigned` status and a due date but no call that creates one):
          *     members (`tenant_user_ids`) and/or groups (`group_ids`) of the organization (at least one of the two: 422 on
-         *     `tenant_user_ids` "Choose at least one member or group."; an unknown id 422 "The selected … is invalid."), and an
+         *     `tenant_user_ids` "Choose at least one member or group."; an unknown id 422 "The selected … is invalid."; a member
+         *     named who cannot open the check 422 "These members cannot see this knowledge check: give them access to its module
+         *     first."; a group reaches only those of its members who can open it), and an
          *     optional `due_date_time` (ISO 8601, in the future: 422 "The due date time must be a date in the future.").
          */
         KnowledgeCheckAssignmentInput: {
