@@ -1,6 +1,7 @@
 import type { GroupSummary, MemberStatus, NamedRef, TenantUser, UserSummary } from '@tessera/sdk';
 import { toDate, toIso } from '../../db/knex.js';
-import type { DbBoolean, DbDate, Role } from '../../db/models.js';
+import { withColumns } from '../../db/model.js';
+import { TenantUser as TenantUserModel, type DbBoolean, type DbDate, type Role } from '../../db/models.js';
 import type { TenantAccess } from '../../http/tenant-access.js';
 import { memberAbilities } from './policy.js';
 
@@ -28,6 +29,17 @@ export const USER_SUMMARY_COLUMNS = [
  * person accepts, the organization sees only the email it typed, as for an address without an account.
  */
 export const MEMBER_PERSON_COLUMNS = [...USER_SUMMARY_COLUMNS, 'tu.invited_at'];
+
+/**
+ * A membership row with its person (`MEMBER_PERSON_COLUMNS`) and, in lists, its counts, as the models read them:
+ * the membership's columns by TenantUser's, the person's `user_` columns by User's. Rows with only some of these
+ * columns (an access request's person, a group's or a module's members) normalise with it too.
+ */
+export const MEMBER_ROW = withColumns(TenantUserModel, {
+  booleanColumns: ['user_is_active'],
+  dateColumns: ['user_deleted_at', 'user_confirmed_at'],
+  numberColumns: ['groups_count', 'modules_count'],
+});
 
 /** The member's name as the organization may see it, for sorting (an invited person's name is not theirs to sort on). */
 export const MEMBER_NAME_SORT = "lower(case when tu.invited_at is null then u.name else '' end)";
