@@ -13,10 +13,9 @@ import { fieldError, notFound } from '../../http/errors.js';
 import { applyArchived, normalisedPage, paginate, type ListParams, type Page } from '../../db/paginate.js';
 import { Module } from '../../db/content-models.js';
 import { normaliseRow, withColumns } from '../../db/model.js';
-import type { TenantUser } from '../../db/models.js';
 import { insertMedia } from '../media/service.js';
 import { MEDIA_SUMMARY_FIELDS, mediaSummaryColumns } from '../media/summary.js';
-import { MEMBER_NAME_SORT, MEMBER_PERSON_COLUMNS, MEMBER_ROW, presentMemberPerson, type MemberPersonColumns } from '../tenant-users/presenter.js';
+import { MEMBER_NAME_SORT, MEMBER_PERSON_COLUMNS, MEMBER_ROW, presentMemberPerson, type MemberSummaryRow } from '../tenant-users/presenter.js';
 import { contentMessages } from '../content/policy.js';
 import type { ContentChanges, ContentInput } from '../content/input.js';
 import { contentList, excludesHidden, type ContentListOptions, type ContentSortKey } from '../content/list.js';
@@ -107,7 +106,7 @@ async function relationsOf(db: Knex, id: string): Promise<ModuleRelations> {
     media,
     groups: groups.map((group) => ({ id: group.id, name: group.name })),
     members: members.map((raw: object) => {
-      const row = normaliseRow<MemberPersonColumns & Pick<TenantUser, 'id' | 'role' | 'is_active'>>(MEMBER_ROW, raw);
+      const row = normaliseRow<MemberSummaryRow>(MEMBER_ROW, raw);
       return { id: row.id, role: row.role, is_active: row.is_active, user: presentMemberPerson(row) };
     }),
   };
