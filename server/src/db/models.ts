@@ -111,20 +111,8 @@ export class IntegrationClient extends TesseraModel {
   declare revoked_at: string | null;
 }
 
-/** SQLite answers 0/1 and epoch milliseconds where PostgreSQL answers booleans and Dates. */
-export type DbBoolean = boolean | number;
-export type DbDate = Date | number | string;
-
-/** Plain row shapes, for code that reads rows with knex directly. */
-export interface UserRow {
-  id: string;
-  name: string;
-  email: string;
-  password_hash: string | null;
-  is_owner: DbBoolean;
-  is_active: DbBoolean;
-  confirmed_at: DbDate | null;
-  deleted_at: DbDate | null;
-  created_at: DbDate;
-  updated_at: DbDate;
-}
+/** An account as sessions and the account routes carry it (the session's columns, normalised). */
+export type UserRow = Pick<
+  User,
+  'id' | 'name' | 'email' | 'password_hash' | 'is_owner' | 'is_active' | 'confirmed_at' | 'deleted_at' | 'created_at' | 'updated_at'
+>;
