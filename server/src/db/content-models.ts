@@ -5,7 +5,7 @@
  */
 import { Model } from 'objection';
 import { TesseraModel } from './model.js';
-import { Group, TenantUser } from './models.js';
+import { Group } from './models.js';
 
 export type MediaType = 'image' | 'video' | 'pdf' | 'audio';
 export type ItemType = 'row' | 'paragraph' | MediaType;
@@ -49,12 +49,12 @@ abstract class ContentModel extends TesseraModel {
   declare updated_at: string;
 }
 
+/** A module's graph as its single read shows it: its media and its groups (modules/service.ts `relationsOf`). */
 export class Module extends ContentModel {
   static override tableName = 'modules';
   declare image_id: string | null;
   declare media?: Media[];
   declare groups?: Group[];
-  declare members?: TenantUser[];
 
   static override get relationMappings() {
     const through = (table: string, column: string) => ({ from: `${table}.module_id`, to: `${table}.${column}` });
@@ -68,11 +68,6 @@ export class Module extends ContentModel {
         relation: Model.ManyToManyRelation,
         modelClass: Group,
         join: { from: 'modules.id', through: through('module_groups', 'group_id'), to: 'groups.id' },
-      },
-      members: {
-        relation: Model.ManyToManyRelation,
-        modelClass: TenantUser,
-        join: { from: 'modules.id', through: through('module_tenant_users', 'tenant_user_id'), to: 'tenant_users.id' },
       },
     };
   }

@@ -41,25 +41,24 @@ function personOf(row: object, prefix: string): UserSummary | null {
 }
 
 /** A document row with its people, as `selectDocument` reads it. */
-export interface BioreqRow
-  extends Pick<
-    BioreqDocumentModel,
-    | 'id'
-    | 'tenant_id'
-    | 'tenant_user_id'
-    | 'title'
-    | 'description'
-    | 'storage_key'
-    | 'mime_type'
-    | 'size'
-    | 'status'
-    | 'message'
-    | 'downloaded_at'
-    | 'decided_at'
-    | 'file_deleted_at'
-    | 'created_at'
-    | 'updated_at'
-  > {
+export interface BioreqRow extends Pick<
+  BioreqDocumentModel,
+  | 'id'
+  | 'tenant_id'
+  | 'tenant_user_id'
+  | 'title'
+  | 'description'
+  | 'storage_key'
+  | 'mime_type'
+  | 'size'
+  | 'status'
+  | 'message'
+  | 'downloaded_at'
+  | 'decided_at'
+  | 'file_deleted_at'
+  | 'created_at'
+  | 'updated_at'
+> {
   [person: `${'s' | 'r' | 'd'}_${string}`]: unknown;
 }
 

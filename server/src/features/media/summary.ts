@@ -3,7 +3,7 @@
  * prefixed columns of a LEFT JOIN in the row's own query, and presented with signed URLs.
  */
 import type { MediaSummary } from '@tessera/sdk';
-import { Media, type MediaType } from '../../db/content-models.js';
+import { Media } from '../../db/content-models.js';
 import { normaliseRow } from '../../db/model.js';
 import type { UrlSigner } from '../../storage/signed-urls.js';
 

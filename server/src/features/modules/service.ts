@@ -93,7 +93,11 @@ async function relationsOf(db: Knex, id: string): Promise<ModuleRelations> {
     .orderBy('media.created_at')
     .orderBy('media.id')
     .select(MEDIA_SUMMARY_FIELDS.map((field) => `media.${field}`));
-  const groups = await Module.relatedQuery('groups', db).for(id).whereNull('groups.deleted_at').orderByRaw('lower(groups.name) asc').select('groups.id', 'groups.name');
+  const groups = await Module.relatedQuery('groups', db)
+    .for(id)
+    .whereNull('groups.deleted_at')
+    .orderByRaw('lower(groups.name) asc')
+    .select('groups.id', 'groups.name');
   const members = await db('module_tenant_users as mt')
     .join('tenant_users as tu', 'tu.id', 'mt.tenant_user_id')
     .join('users as u', 'u.id', 'tu.user_id')

@@ -6,8 +6,7 @@ import { suggestionAbilities } from './policy.js';
 
 /** A suggestion with its sender and the names of what it relates to, as one query selects them. */
 export interface SuggestionRow
-  extends UserSummaryColumns,
-    Pick<SuggestionModel, 'id' | 'text' | 'is_active' | 'created_at' | 'module_id' | 'component_id' | 'topic_id'> {
+  extends UserSummaryColumns, Pick<SuggestionModel, 'id' | 'text' | 'is_active' | 'created_at' | 'module_id' | 'component_id' | 'topic_id'> {
   module_name: string | null;
   component_name: string | null;
   topic_name: string | null;

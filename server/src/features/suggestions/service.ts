@@ -94,7 +94,10 @@ export async function listSuggestions(db: Database, tenantId: string, params: Li
   const { knex } = db;
   const filtered = suggestionsOf(knex, tenantId);
   if (params.active !== undefined) filtered.where('s.is_active', params.active);
-  const page = normalisedPage<SuggestionRow>(await paginate<object, SuggestionSortKey>(db, filtered, params, SUGGESTION_LIST, selectSuggestion), SUGGESTION_ROW);
+  const page = normalisedPage<SuggestionRow>(
+    await paginate<object, SuggestionSortKey>(db, filtered, params, SUGGESTION_LIST, selectSuggestion),
+    SUGGESTION_ROW,
+  );
   return { rows: await withMedia(knex, page.rows), meta: page.meta };
 }
 
