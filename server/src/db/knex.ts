@@ -100,7 +100,9 @@ function isoFromEpochMs(ms: number): string {
 
 /** Unique-constraint violations of both databases, so a lost race answers 422 rather than 500. */
 export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | null;
+  const e = error as { code?: string; message?: string; nativeError?: unknown } | null;
+  // objection wraps the driver's error (db-errors' UniqueViolationError) and keeps it as `nativeError`.
+  if (e?.nativeError) return isUniqueViolation(e.nativeError);
   if (e?.code === '23505') return true;
   // better-sqlite3 names the extended code (SQLITE_CONSTRAINT_UNIQUE, SQLITE_CONSTRAINT_PRIMARYKEY).
   return (e?.code?.startsWith('SQLITE_CONSTRAINT') ?? false) && /UNIQUE/i.test(e?.message ?? '');

@@ -29,6 +29,13 @@ function formatDate(value: unknown): unknown {
   return typeof value === 'string' ? new Date(value) : value;
 }
 
+/** The kinds of a row's columns that need normalising: a model class, or a model's columns plus those a read adds. */
+export interface ColumnKinds {
+  readonly booleanColumns: readonly string[];
+  readonly dateColumns: readonly string[];
+  readonly numberColumns: readonly string[];
+}
+
 export class TesseraModel extends Model {
   /** Columns stored as booleans: read as `true`/`false` on both databases. */
   static booleanColumns: readonly string[] = [];
@@ -60,11 +67,24 @@ function convert(row: Pojo, columns: readonly string[], to: (value: unknown) => 
 }
 
 /**
- * A row read with plain knex, normalised as the model reads it: for hot list reads that stay knex
- * (ARCHITECTURE.md#data-access) but present the same types.
+ * A model's columns plus the columns a knex read adds beside them (counts, flags computed for the caller, joined
+ * columns): the column kinds of one resource's list row, declared once beside its read.
  */
-export function normaliseRow<Row extends Pojo>(model: typeof TesseraModel, row: Pojo): Row {
-  const copy = { ...row };
+export function withColumns(model: ColumnKinds, added: Partial<ColumnKinds>): ColumnKinds {
+  return {
+    booleanColumns: [...model.booleanColumns, ...(added.booleanColumns ?? [])],
+    dateColumns: [...model.dateColumns, ...(added.dateColumns ?? [])],
+    numberColumns: [...model.numberColumns, ...(added.numberColumns ?? [])],
+  };
+}
+
+/**
+ * A row read with plain knex, normalised as the model reads it: for hot list reads that stay knex
+ * (ARCHITECTURE.md#data-access) but present the same types. `model` is a model class or `withColumns(Model, …)`.
+ * The row is copied, never changed: a kept answer's rows are shared between requests.
+ */
+export function normaliseRow<Row extends object>(model: ColumnKinds, row: object): Row {
+  const copy: Pojo = { ...row };
   convert(copy, model.booleanColumns, parseBoolean);
   convert(copy, model.dateColumns, parseDate);
   convert(copy, model.numberColumns, parseNumber);

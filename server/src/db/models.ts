@@ -1,69 +1,79 @@
 /**
- * Thin objection models: a table name and the row's columns. Queries stay knex-shaped
- * (`User.query(knex).where(...)`), always bound to the app's own knex so several apps can share a process.
- * objection is barely maintained: no graphs, no upsertGraph.
+ * The account and people models (ARCHITECTURE.md#data-access): each declares its table, its columns with the types
+ * a row is read with (booleans, ISO 8601 strings, numbers: `TesseraModel` normalises them on both databases) and
+ * the relations a feature reads as a graph. Writes and single-row reads go through them, always bound to the app's
+ * knex or a transaction (`User.query(trx)`); hot list reads stay knex and normalise with `normaliseRow(Model, row)`.
+ * No `upsertGraph`. The content models are in `content-models.ts`.
  */
-import { Model } from 'objection';
+import { TesseraModel } from './model.js';
 
 export type Role = 'user' | 'admin' | 'master';
 export type AccessRequestStatus = 'pending' | 'approved' | 'declined';
 export type AuthTokenType = 'email_confirmation' | 'invitation' | 'password_reset';
-/** SQLite answers 0/1 and epoch milliseconds where PostgreSQL answers booleans and Dates. */
-export type DbBoolean = boolean | number;
-export type DbDate = Date | number | string;
 
-class User extends Model {
+const TIMESTAMPS = ['deleted_at', 'created_at', 'updated_at'] as const;
+
+export class User extends TesseraModel {
   static override tableName = 'users';
+  static override booleanColumns = ['is_owner', 'is_active', 'is_service_account'];
+  static override dateColumns = ['confirmed_at', ...TIMESTAMPS];
   declare id: string;
   declare name: string;
   declare email: string;
   declare password_hash: string | null;
-  declare is_owner: DbBoolean;
-  declare is_active: DbBoolean;
-  declare confirmed_at: DbDate | null;
-  declare deleted_at: DbDate | null;
-  declare created_at: DbDate;
-  declare updated_at: DbDate;
+  declare is_owner: boolean;
+  declare is_active: boolean;
+  declare is_service_account: boolean;
+  declare confirmed_at: string | null;
+  declare deleted_at: string | null;
+  declare created_at: string;
+  declare updated_at: string;
 }
 
-export class Tenant extends Model {
+export class Tenant extends TesseraModel {
   static override tableName = 'tenants';
+  static override booleanColumns = ['enable_bioreq'];
+  static override dateColumns = TIMESTAMPS;
   declare id: string;
   declare name: string;
   declare slug: string;
-  declare enable_bioreq: DbBoolean;
-  declare deleted_at: DbDate | null;
-  declare created_at: DbDate;
-  declare updated_at: DbDate;
+  declare enable_bioreq: boolean;
+  declare deleted_at: string | null;
+  declare created_at: string;
+  declare updated_at: string;
 }
 
-export class TenantUser extends Model {
+export class TenantUser extends TesseraModel {
   static override tableName = 'tenant_users';
+  static override booleanColumns = ['is_active'];
+  static override dateColumns = ['invited_at', ...TIMESTAMPS];
   declare id: string;
   declare tenant_id: string;
   declare user_id: string;
   declare role: Role;
-  declare is_active: DbBoolean;
+  declare is_active: boolean;
   /** Set while the membership is an invitation the person has not accepted: it grants nothing (ARCHITECTURE.md#member-invitations). */
-  declare invited_at: DbDate | null;
-  declare deleted_at: DbDate | null;
-  declare created_at: DbDate;
-  declare updated_at: DbDate;
+  declare invited_at: string | null;
+  declare deleted_at: string | null;
+  declare created_at: string;
+  declare updated_at: string;
 }
 
-export class AccessRequest extends Model {
+export class AccessRequest extends TesseraModel {
   static override tableName = 'access_requests';
+  static override dateColumns = TIMESTAMPS;
   declare id: string;
   declare tenant_id: string;
   declare user_id: string;
   declare status: AccessRequestStatus;
-  declare deleted_at: DbDate | null;
-  declare created_at: DbDate;
-  declare updated_at: DbDate;
+  declare deleted_at: string | null;
+  declare created_at: string;
+  declare updated_at: string;
 }
 
-export class AuthToken extends Model {
+export class AuthToken extends TesseraModel {
   static override tableName = 'auth_tokens';
+  static override dateColumns = ['expires_at', 'used_at', 'created_at'];
   declare id: string;
   declare user_id: string;
   declare type: AuthTokenType;
@@ -71,12 +81,37 @@ export class AuthToken extends Model {
   declare email: string;
   /** The membership an invitation token accepts, or null (email confirmation, password reset, the owner's invitation). */
   declare tenant_user_id: string | null;
-  declare expires_at: DbDate;
-  declare used_at: DbDate | null;
-  declare created_at: DbDate;
+  declare expires_at: string;
+  declare used_at: string | null;
+  declare created_at: string;
 }
 
-/** Plain row shapes, for code that reads rows with knex directly. */
+export class Group extends TesseraModel {
+  static override tableName = 'groups';
+  static override dateColumns = TIMESTAMPS;
+  declare id: string;
+  declare tenant_id: string;
+  declare name: string;
+  declare description: string;
+  declare deleted_at: string | null;
+  declare created_at: string;
+  declare updated_at: string;
+}
+
+export class IntegrationClient extends TesseraModel {
+  static override tableName = 'integration_clients';
+  static override dateColumns = ['created_at', 'revoked_at'];
+  declare id: string;
+  declare tenant_id: string;
+  declare user_id: string;
+  declare name: string;
+  declare secret_hash: string;
+  declare created_by: string | null;
+  declare created_at: string;
+  declare revoked_at: string | null;
+}
+
+/** An account as sessions and the account routes carry it (the session's columns, normalised). */
 export type UserRow = Pick<
   User,
   'id' | 'name' | 'email' | 'password_hash' | 'is_owner' | 'is_active' | 'confirmed_at' | 'deleted_at' | 'created_at' | 'updated_at'

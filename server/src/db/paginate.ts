@@ -10,6 +10,7 @@ import type { PaginationMeta } from '@tessera/sdk';
 import { keptAnswers } from './change-cache.js';
 import type { Database } from './database.js';
 import type { Knex } from './knex.js';
+import { normaliseRow, type ColumnKinds } from './model.js';
 
 export interface ListDefinition<Key extends string = string> {
   /** Sort key -> SQL expression (constants written in code, never from input). */
@@ -70,6 +71,11 @@ export function applyArchived(query: Knex.QueryBuilder, column: string, archived
 export interface Page<Row> {
   rows: Row[];
   meta: PaginationMeta;
+}
+
+/** A page of knex rows normalised as their model reads them (`normaliseRow`, db/model.ts). */
+export function normalisedPage<Row extends object>(page: Page<object>, columns: ColumnKinds): Page<Row> {
+  return { rows: page.rows.map((row) => normaliseRow<Row>(columns, row)), meta: page.meta };
 }
 
 /**

@@ -13,19 +13,19 @@ import { compiledRead } from '../db/compiled-read.js';
 import { keptAnswers } from '../db/change-cache.js';
 import type { Database } from '../db/database.js';
 import { toDate } from '../db/knex.js';
-import type { DbBoolean, DbDate, Role, UserRow } from '../db/models.js';
+import { normaliseRow, withColumns } from '../db/model.js';
+import { TenantUser, User, type UserRow } from '../db/models.js';
 
 /** A live membership in a live organization, as sessions carry it. */
-export interface MembershipRow {
-  id: string;
-  role: Role;
-  is_active: DbBoolean;
-  created_at: DbDate;
+export interface MembershipRow extends Pick<TenantUser, 'id' | 'role' | 'is_active' | 'created_at'> {
   tenant_id: string;
   tenant_name: string;
   tenant_slug: string;
-  tenant_enable_bioreq: DbBoolean;
+  tenant_enable_bioreq: boolean;
 }
+
+/** A membership row as read: the model's columns and its organization's (`tenant_` columns). */
+export const MEMBERSHIP_ROW = withColumns(TenantUser, { booleanColumns: ['tenant_enable_bioreq'] });
 
 export interface Session {
   user: UserRow;
@@ -39,7 +39,7 @@ export interface Session {
 
 /** An account may sign in and act: active and not archived (banned). */
 export function isUsable(user: Pick<UserRow, 'is_active' | 'deleted_at'>): boolean {
-  return Boolean(user.is_active) && !toDate(user.deleted_at);
+  return user.is_active && user.deleted_at === null;
 }
 
 /** oidc-provider's opaque tokens are 43 base64url characters (256 bits); this bounds junk before any query. */
@@ -47,17 +47,18 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
 const USER_COLUMNS = ['id', 'name', 'email', 'password_hash', 'is_owner', 'is_active', 'confirmed_at', 'deleted_at', 'created_at', 'updated_at'] as const;
 
-type SessionRow = UserRow & {
+/** As the database answers it: normalised by `userOf` and `membershipOf`. */
+type SessionRow = Record<(typeof USER_COLUMNS)[number], unknown> & {
   session_grant_id: string | null;
   session_expires_at: Date | number | string | null;
   m_id: string | null;
   m_role: MembershipRow['role'] | null;
-  m_is_active: MembershipRow['is_active'] | null;
-  m_created_at: MembershipRow['created_at'] | null;
+  m_is_active: unknown;
+  m_created_at: unknown;
   m_tenant_id: string | null;
   m_tenant_name: string | null;
   m_tenant_slug: string | null;
-  m_tenant_enable_bioreq: MembershipRow['tenant_enable_bioreq'] | null;
+  m_tenant_enable_bioreq: unknown;
 };
 
 /**
@@ -94,12 +95,12 @@ const sessionRows = compiledRead<SessionRow, { token: string; now: Date }>(
 
 function userOf(row: SessionRow): UserRow {
   const { id, name, email, password_hash, is_owner, is_active, confirmed_at, deleted_at, created_at, updated_at } = row;
-  return { id, name, email, password_hash, is_owner, is_active, confirmed_at, deleted_at, created_at, updated_at };
+  return normaliseRow<UserRow>(User, { id, name, email, password_hash, is_owner, is_active, confirmed_at, deleted_at, created_at, updated_at });
 }
 
 function membershipOf(row: SessionRow): MembershipRow | undefined {
   if (!row.m_id || !row.m_tenant_id || !row.m_role) return undefined;
-  return Object.freeze({
+  const membership = {
     id: row.m_id,
     role: row.m_role,
     is_active: row.m_is_active ?? false,
@@ -108,16 +109,19 @@ function membershipOf(row: SessionRow): MembershipRow | undefined {
     tenant_name: row.m_tenant_name ?? '',
     tenant_slug: row.m_tenant_slug ?? '',
     tenant_enable_bioreq: row.m_tenant_enable_bioreq ?? false,
-  });
+  };
+  return Object.freeze(normaliseRow<MembershipRow>(MEMBERSHIP_ROW, membership));
 }
 
 function toSession(rows: SessionRow[]): Session | undefined {
   const [first] = rows;
-  if (!first?.session_grant_id || !isUsable(first)) return undefined;
+  if (!first?.session_grant_id) return undefined;
+  const user = userOf(first);
+  if (!isUsable(user)) return undefined;
   const memberships = rows.flatMap((row) => membershipOf(row) ?? []);
   // Kept sessions are shared by requests: nothing may change one.
   return Object.freeze({
-    user: Object.freeze(userOf(first)),
+    user: Object.freeze(user),
     grantId: first.session_grant_id,
     memberships: Object.freeze(memberships) as MembershipRow[],
     expiresAt: toDate(first.session_expires_at)?.getTime() ?? 0,

@@ -12,8 +12,7 @@
 import type { Context, Next } from 'koa';
 import compose from 'koa-compose';
 import type { Knex } from '../db/knex.js';
-import { toDate } from '../db/knex.js';
-import type { Role, UserRow } from '../db/models.js';
+import { Tenant, type Role, type UserRow } from '../db/models.js';
 import { authenticated, sessionOf } from './authenticate.js';
 import { forbidden, notFound } from './errors.js';
 import type { MembershipRow, Session } from './session.js';
@@ -66,16 +65,17 @@ function membershipIn(memberships: MembershipRow[], idOrSlug: string): Membershi
 }
 
 function tenantOf(membership: MembershipRow): TenantRef {
-  return { id: membership.tenant_id, name: membership.tenant_name, slug: membership.tenant_slug, enable_bioreq: Boolean(membership.tenant_enable_bioreq) };
+  return { id: membership.tenant_id, name: membership.tenant_name, slug: membership.tenant_slug, enable_bioreq: membership.tenant_enable_bioreq };
 }
 
 /** A live organization by id or slug, for the owner (who may enter organizations without a membership). */
 async function findLiveTenant(knex: Knex, idOrSlug: string): Promise<TenantRef | undefined> {
-  const row = await knex('tenants')
+  const row = await Tenant.query(knex)
     .where((scope) => scope.where('id', idOrSlug).orWhere('slug', idOrSlug))
     .whereNull('deleted_at')
-    .first('id', 'name', 'slug', 'enable_bioreq');
-  return row ? { id: row.id, name: row.name, slug: row.slug, enable_bioreq: Boolean(row.enable_bioreq) } : undefined;
+    .first()
+    .select('id', 'name', 'slug', 'enable_bioreq');
+  return row ? { id: row.id, name: row.name, slug: row.slug, enable_bioreq: row.enable_bioreq } : undefined;
 }
 
 /**
@@ -100,7 +100,7 @@ async function resolveAccess(knex: Knex, session: Pick<Session, 'user' | 'member
     return { tenant, user, role: 'owner', membershipId: membership?.id ?? null };
   }
   if (!membership) throw notFound(tenantAccessMessages.notFound);
-  if (!toDate(user.confirmed_at)) throw forbidden('email_unconfirmed', tenantAccessMessages.emailUnconfirmed);
+  if (user.confirmed_at === null) throw forbidden('email_unconfirmed', tenantAccessMessages.emailUnconfirmed);
   if (!membership.is_active) throw forbidden('membership_suspended', tenantAccessMessages.membershipSuspended);
   return { tenant: tenantOf(membership), user, role: membership.role, membershipId: membership.id };
 }

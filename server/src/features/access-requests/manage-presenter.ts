@@ -1,27 +1,19 @@
 import type { TenantAccessRequest } from '@tessera/sdk';
-import { toDate, toIso } from '../../db/knex.js';
-import type { AccessRequestStatus, DbDate } from '../../db/models.js';
+import type { AccessRequest } from '../../db/models.js';
 import type { AccessRole } from '../../http/tenant-access.js';
 import { presentUserSummary, type UserSummaryColumns } from '../tenant-users/presenter.js';
 import { accessRequestAbilities } from './transitions.js';
 
-export interface ManagedAccessRequestRow extends UserSummaryColumns {
-  id: string;
-  status: AccessRequestStatus;
-  deleted_at: DbDate | null;
-  created_at: DbDate;
-  updated_at: DbDate;
-}
+export type ManagedAccessRequestRow = UserSummaryColumns & Pick<AccessRequest, 'id' | 'status' | 'deleted_at' | 'created_at' | 'updated_at'>;
 
 export function presentManagedAccessRequest(row: ManagedAccessRequestRow, role: AccessRole): TenantAccessRequest {
-  const deletedAt = toDate(row.deleted_at);
   return {
     id: row.id,
     status: row.status,
-    is_deleted: deletedAt !== null,
-    deleted_at: deletedAt ? deletedAt.toISOString() : null,
-    created_at: toIso(row.created_at),
-    updated_at: toIso(row.updated_at),
+    is_deleted: row.deleted_at !== null,
+    deleted_at: row.deleted_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
     user: presentUserSummary(row),
     abilities: accessRequestAbilities(role, row),
   };

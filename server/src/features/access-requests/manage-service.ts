@@ -8,14 +8,15 @@ import type { Database } from '../../db/database.js';
 import type { Knex } from '../../db/knex.js';
 import { newId } from '../../db/ids.js';
 import { searchPeople } from '../../db/contains-search.js';
-import type { AccessRequestStatus } from '../../db/models.js';
+import { AccessRequest, TenantUser, type AccessRequestStatus } from '../../db/models.js';
+import { normaliseRow, withColumns } from '../../db/model.js';
 import { fieldError, notFound } from '../../http/errors.js';
-import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
+import { applyArchived, normalisedPage, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import type { TenantRef } from '../../http/tenant-access.js';
 import { accessApprovedEmail } from '../../mail/templates.js';
 import { deliver } from '../accounts/service.js';
 import { organizationUrl } from '../tenants/presenter.js';
-import { USER_SUMMARY_COLUMNS } from '../tenant-users/presenter.js';
+import { USER_SUMMARY_COLUMNS, USER_SUMMARY_KINDS } from '../tenant-users/presenter.js';
 import type { ManagedAccessRequestRow } from './manage-presenter.js';
 import { accessRequestDecisionMessages, assertTransition, requestState, type RequestAction } from './transitions.js';
 
@@ -39,6 +40,9 @@ function requestsOf(db: Knex, tenantId: string): Knex.QueryBuilder {
   return db('access_requests as ar').join('users as u', 'u.id', 'ar.user_id').where('ar.tenant_id', tenantId);
 }
 
+/** A request row as read: the model's columns and its person's (`USER_SUMMARY_COLUMNS`). */
+const REQUEST_ROW = withColumns(AccessRequest, USER_SUMMARY_KINDS);
+
 const selectRequest = (query: Knex.QueryBuilder) =>
   query.select('ar.id', 'ar.status', 'ar.deleted_at', 'ar.created_at', 'ar.updated_at', ...USER_SUMMARY_COLUMNS);
 
@@ -51,13 +55,14 @@ export async function listAccessRequests(
   const { knex } = db;
   const filtered = applyArchived(requestsOf(knex, tenantId), 'ar.deleted_at', params.archived);
   if (status) filtered.where('ar.status', status);
-  return paginate<ManagedAccessRequestRow, AccessRequestSortKey>(db, filtered, params, ACCESS_REQUEST_LIST, selectRequest);
+  const page = await paginate<object, AccessRequestSortKey>(db, filtered, params, ACCESS_REQUEST_LIST, selectRequest);
+  return normalisedPage<ManagedAccessRequestRow>(page, REQUEST_ROW);
 }
 
 async function requireRequest(db: Knex, tenantId: string, id: string): Promise<ManagedAccessRequestRow> {
-  const request = (await selectRequest(requestsOf(db, tenantId).where('ar.id', id)).first()) as ManagedAccessRequestRow | undefined;
+  const request = (await selectRequest(requestsOf(db, tenantId).where('ar.id', id)).first()) as object | undefined;
   if (!request) throw notFound(accessRequestDecisionMessages.notFound);
-  return request;
+  return normaliseRow<ManagedAccessRequestRow>(REQUEST_ROW, request);
 }
 
 /** A restored request must not become a second open request of the same person. */
@@ -75,10 +80,10 @@ async function assertNoOtherOpenRequest(trx: Knex, tenantId: string, request: Ma
  * The person becomes a member with role user; a removed membership is restored as user. An invitation waiting for
  * the person is accepted with the role it was given: they asked to join, which is their consent.
  */
-async function grantMembership(trx: Knex, tenantId: string, userId: string, now: Date): Promise<void> {
-  const membership = await trx('tenant_users').where({ tenant_id: tenantId, user_id: userId }).first('id', 'deleted_at', 'invited_at');
+async function grantMembership(trx: Knex, tenantId: string, userId: string, now: string): Promise<void> {
+  const membership = await TenantUser.query(trx).findOne({ tenant_id: tenantId, user_id: userId }).select('id', 'deleted_at', 'invited_at');
   if (!membership) {
-    await trx('tenant_users').insert({
+    await TenantUser.query(trx).insert({
       id: newId(),
       tenant_id: tenantId,
       user_id: userId,
@@ -89,13 +94,13 @@ async function grantMembership(trx: Knex, tenantId: string, userId: string, now:
       updated_at: now,
     });
   } else if (membership.deleted_at) {
-    await trx('tenant_users').where('id', membership.id).update({ role: 'user', is_active: true, deleted_at: null, invited_at: null, updated_at: now });
+    await TenantUser.query(trx).findById(membership.id).patch({ role: 'user', is_active: true, deleted_at: null, invited_at: null, updated_at: now });
   } else if (membership.invited_at) {
-    await trx('tenant_users').where('id', membership.id).update({ invited_at: null, updated_at: now });
+    await TenantUser.query(trx).findById(membership.id).patch({ invited_at: null, updated_at: now });
   }
 }
 
-const CHANGES: Record<RequestAction, (now: Date) => Record<string, unknown>> = {
+const CHANGES: Record<RequestAction, (now: string) => Partial<Pick<AccessRequest, 'status' | 'deleted_at'>>> = {
   approve: () => ({ status: 'approved' }),
   decline: () => ({ status: 'declined' }),
   archive: (now) => ({ deleted_at: now }),
@@ -122,11 +127,11 @@ export async function decide(services: Services, tenant: TenantRef, id: string, 
     for (const action of actions) {
       assertTransition(action, requestState(current));
       if (action === 'restore') await assertNoOtherOpenRequest(trx, tenant.id, current);
-      const now = new Date();
+      const now = new Date().toISOString();
       if (action === 'approve') await grantMembership(trx, tenant.id, current.user_id, now);
-      await trx('access_requests')
-        .where('id', id)
-        .update({ ...CHANGES[action](now), updated_at: now });
+      await AccessRequest.query(trx)
+        .findById(id)
+        .patch({ ...CHANGES[action](now), updated_at: now });
       current = await requireRequest(trx, tenant.id, id);
     }
     return current;

@@ -1,7 +1,7 @@
-import type { AccessRequest } from '@tessera/sdk';
+import type { AccessRequest as AccessRequestBody } from '@tessera/sdk';
 import type { Knex } from '../../db/knex.js';
 import { newId } from '../../db/ids.js';
-import type { Tenant, UserRow } from '../../db/models.js';
+import { AccessRequest, type Tenant, type UserRow } from '../../db/models.js';
 import { fieldError } from '../../http/errors.js';
 import { accessRequestMessages, assertMayJoin } from './policy.js';
 import { presentAccessRequest } from './presenter.js';
@@ -11,7 +11,7 @@ async function findTenantByName(db: Knex, name: string): Promise<Pick<Tenant, 'i
   return db('tenants').whereRaw('lower(name) = ?', [name.trim().toLowerCase()]).whereNull('deleted_at').orderBy('created_at').first('id', 'name');
 }
 
-export async function createAccessRequest(knex: Knex, user: UserRow, organizationName: string): Promise<AccessRequest> {
+export async function createAccessRequest(knex: Knex, user: UserRow, organizationName: string): Promise<AccessRequestBody> {
   return knex.transaction(async (trx) => {
     const tenant = await findTenantByName(trx, organizationName);
     if (!tenant) throw fieldError('name', accessRequestMessages.unknownOrganization);
@@ -23,9 +23,9 @@ export async function createAccessRequest(knex: Knex, user: UserRow, organizatio
       .whereNull('deleted_at')
       .first('id');
     assertMayJoin(membership, openRequest);
-    const now = new Date();
+    const now = new Date().toISOString();
     const row = { id: newId(), tenant_id: tenant.id, user_id: user.id, status: 'pending' as const, deleted_at: null, created_at: now, updated_at: now };
-    await trx('access_requests').insert(row);
+    await AccessRequest.query(trx).insert(row);
     return presentAccessRequest({ ...row, tenant_name: tenant.name });
   });
 }

@@ -5,7 +5,6 @@
  * field that asked for it, with the reason.
  */
 import type { AccessRequestAbilities } from '@tessera/sdk';
-import { toDate } from '../../db/knex.js';
 import type { AccessRequestStatus } from '../../db/models.js';
 import { fieldError } from '../../http/errors.js';
 import { definePolicy } from '../../http/policy.js';
@@ -40,7 +39,7 @@ export const accessRequestDecisionMessages = {
 } as const;
 
 export function requestState(request: { status: AccessRequestStatus; deleted_at: unknown }): RequestState {
-  return toDate(request.deleted_at) ? 'archived' : request.status;
+  return request.deleted_at !== null ? 'archived' : request.status;
 }
 
 function isOpen(action: RequestAction, state: RequestState): boolean {

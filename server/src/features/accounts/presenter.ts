@@ -1,6 +1,5 @@
 /** Database rows -> the contract's CurrentUser and Membership shapes. */
 import type { CurrentUser, Membership } from '@tessera/sdk';
-import { toDate, toIso } from '../../db/knex.js';
 import type { UserRow } from '../../db/models.js';
 import type { MembershipRow } from '../../http/session.js';
 
@@ -10,9 +9,9 @@ export type UserStatus = CurrentUser['status'];
 
 /** banned (archived) wins over suspended (inactive), which wins over pending (unconfirmed email). */
 export function userStatus(user: Pick<UserRow, 'deleted_at' | 'is_active' | 'confirmed_at'>): UserStatus {
-  if (toDate(user.deleted_at)) return 'banned';
+  if (user.deleted_at !== null) return 'banned';
   if (!user.is_active) return 'suspended';
-  if (!toDate(user.confirmed_at)) return 'pending';
+  if (user.confirmed_at === null) return 'pending';
   return 'active';
 }
 
@@ -23,24 +22,24 @@ export function presentMembership(row: MembershipRow, counts: MembershipCounts =
   return {
     id: row.id,
     role: row.role,
-    is_active: Boolean(row.is_active),
-    tenant: { id: row.tenant_id, name: row.tenant_name, slug: row.tenant_slug, enable_bioreq: Boolean(row.tenant_enable_bioreq) },
+    is_active: row.is_active,
+    tenant: { id: row.tenant_id, name: row.tenant_name, slug: row.tenant_slug, enable_bioreq: row.tenant_enable_bioreq },
     groups_count: counts.get(row.id)?.groups_count ?? 0,
     modules_count: counts.get(row.id)?.modules_count ?? 0,
-    created_at: toIso(row.created_at),
+    created_at: row.created_at,
   };
 }
 
 export function presentCurrentUser(user: UserRow, memberships: MembershipRow[], counts: MembershipCounts = new Map()): CurrentUser {
-  const createdAt = toIso(user.created_at);
+  const createdAt = user.created_at;
   return {
     id: user.id,
     name: user.name,
     email: user.email,
-    is_confirmed: toDate(user.confirmed_at) !== null,
-    is_active: Boolean(user.is_active),
-    is_owner: Boolean(user.is_owner),
-    is_deleted: toDate(user.deleted_at) !== null,
+    is_confirmed: user.confirmed_at !== null,
+    is_active: user.is_active,
+    is_owner: user.is_owner,
+    is_deleted: user.deleted_at !== null,
     status: userStatus(user),
     created_at: createdAt,
     joined: createdAt,

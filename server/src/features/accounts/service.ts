@@ -9,9 +9,10 @@ import { messages } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
 import type { Database } from '../../db/database.js';
 import type { Knex } from '../../db/knex.js';
-import { isUniqueViolation, toDate } from '../../db/knex.js';
+import { isUniqueViolation } from '../../db/knex.js';
 import { newId } from '../../db/ids.js';
-import type { UserRow } from '../../db/models.js';
+import { TenantUser, User, type UserRow } from '../../db/models.js';
+import { normaliseRow } from '../../db/model.js';
 import { fieldError } from '../../http/errors.js';
 import { normalizeEmail } from '../../http/input.js';
 import type { MailMessage } from '../../mail/mailer.js';
@@ -27,7 +28,7 @@ import {
 import { reserveLoginAttempt } from '../../security/login-guard.js';
 import { revokeAccountGrants } from '../../db/oidc-payloads.js';
 import { findAnyAuthToken, findUsableAuthToken, issueAuthToken, spendAuthToken, type AuthTokenRow } from './auth-tokens.js';
-import { isUsable } from '../../http/session.js';
+import { isUsable, MEMBERSHIP_ROW } from '../../http/session.js';
 import { countMembershipRelations } from './membership-counts.js';
 import { presentCurrentUser, presentMembership, type MembershipRow } from './presenter.js';
 
@@ -60,16 +61,16 @@ async function hashNewPassword(services: Pick<Services, 'passwords'>, password: 
   return services.passwords.hash(password);
 }
 async function findUserByEmail(db: Knex, email: string): Promise<UserRow | undefined> {
-  return db('users').where('email', normalizeEmail(email)).first(USER_COLUMNS);
+  return User.query(db).findOne('email', normalizeEmail(email)).select(USER_COLUMNS);
 }
 
 async function findUserById(db: Knex, id: string): Promise<UserRow | undefined> {
-  return db('users').where('id', id).first(USER_COLUMNS);
+  return User.query(db).findById(id).select(USER_COLUMNS);
 }
 
 /** Live memberships in live organizations, by organization name (invitations not yet accepted are none). */
 async function listMemberships(db: Knex, userId: string): Promise<MembershipRow[]> {
-  return db('tenant_users as tu')
+  const rows: object[] = await db('tenant_users as tu')
     .join('tenants as t', 't.id', 'tu.tenant_id')
     .where('tu.user_id', userId)
     .whereNull('tu.deleted_at')
@@ -86,6 +87,7 @@ async function listMemberships(db: Knex, userId: string): Promise<MembershipRow[
       't.slug as tenant_slug',
       't.enable_bioreq as tenant_enable_bioreq',
     );
+  return rows.map((row) => normaliseRow<MembershipRow>(MEMBERSHIP_ROW, row));
 }
 
 async function loadCurrentUser(db: Database, user: UserRow): Promise<CurrentUser> {
@@ -112,7 +114,7 @@ interface NewUser {
 
 /** Inserts a user; a taken email answers 422 on email (also when a concurrent request won the race). */
 async function insertUser(db: Knex, input: NewUser): Promise<UserRow> {
-  const now = new Date();
+  const now = new Date().toISOString();
   const email = normalizeEmail(input.email);
   if (await findUserByEmail(db, email)) throw fieldError('email', accountMessages.emailTaken);
   const row = {
@@ -120,7 +122,7 @@ async function insertUser(db: Knex, input: NewUser): Promise<UserRow> {
     name: input.name.trim(),
     email,
     password_hash: input.passwordHash,
-    is_owner: Boolean(input.isOwner),
+    is_owner: input.isOwner ?? false,
     is_active: true,
     confirmed_at: input.confirmed ? now : null,
     deleted_at: null,
@@ -128,7 +130,7 @@ async function insertUser(db: Knex, input: NewUser): Promise<UserRow> {
     updated_at: now,
   };
   try {
-    await db('users').insert(row);
+    await User.query(db).insert(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldError('email', accountMessages.emailTaken);
     throw error;
@@ -157,7 +159,7 @@ export interface SignUpInput {
 
 /** The account a new sign-up would have been: what the answer shows whether or not the address was free. */
 function newAccountRow(input: SignUpInput, passwordHash: string): UserRow {
-  const now = new Date();
+  const now = new Date().toISOString();
   return {
     id: newId(),
     name: input.name.trim(),
@@ -185,7 +187,7 @@ export async function signUp(services: Services, input: SignUpInput): Promise<Cu
     const existing = await findUserByEmail(trx, row.email);
     if (existing) return { taken: existing };
     try {
-      await trx('users').insert(row);
+      await User.query(trx).insert(row);
     } catch (error) {
       // A concurrent sign-up for the same address won the race: the same answer as any taken address.
       if (isUniqueViolation(error)) return { taken: (await findUserByEmail(services.db.knex, row.email)) as UserRow };
@@ -223,7 +225,7 @@ export async function confirmEmail(services: Services, input: { token: string; e
       // A link opened again (or late) after the address it names was confirmed says so, not "invalid" (issue 14).
       const spent = await findAnyAuthToken(trx, 'email_confirmation', input.token);
       const owner = spent ? await findUserById(trx, spent.user_id) : undefined;
-      if (spent && owner && owner.email === spent.email && toDate(owner.confirmed_at)) throw fieldError('email', accountMessages.alreadyConfirmed);
+      if (spent && owner && owner.email === spent.email && owner.confirmed_at !== null) throw fieldError('email', accountMessages.alreadyConfirmed);
       throw fieldError('token', accountMessages.confirmationInvalid);
     }
     if (input.email && normalizeEmail(input.email) !== record.email) throw fieldError('email', accountMessages.confirmationOtherEmail);
@@ -231,8 +233,14 @@ export async function confirmEmail(services: Services, input: { token: string; e
     // The address changed since the link was sent: the link confirms an address the account no longer has.
     if (!user || user.email !== record.email) throw fieldError('token', accountMessages.confirmationInvalid);
     if (!(await spendAuthToken(trx, record.id))) throw fieldError('token', accountMessages.confirmationInvalid);
-    if (!toDate(user.confirmed_at)) await trx('users').where('id', user.id).update({ confirmed_at: new Date(), updated_at: new Date() });
+    if (user.confirmed_at === null) await confirmAccount(trx, user.id);
   });
+}
+
+/** The account's address is proven (a confirmation link, or an invitation accepted from the account). */
+async function confirmAccount(trx: Knex, id: string): Promise<void> {
+  const now = new Date().toISOString();
+  await User.query(trx).findById(id).patch({ confirmed_at: now, updated_at: now });
 }
 
 async function sendConfirmation(services: Services, user: Pick<UserRow, 'id' | 'email' | 'name'>): Promise<void> {
@@ -241,7 +249,7 @@ async function sendConfirmation(services: Services, user: Pick<UserRow, 'id' | '
 }
 
 export async function resendConfirmation(services: Services, user: UserRow): Promise<void> {
-  if (toDate(user.confirmed_at)) throw fieldError('email', accountMessages.alreadyConfirmed);
+  if (user.confirmed_at !== null) throw fieldError('email', accountMessages.alreadyConfirmed);
   await sendConfirmation(services, user);
 }
 
@@ -317,12 +325,12 @@ export async function inviteUser(services: Services, email: string, options: { n
  */
 async function acceptMembership(trx: Knex, tenantUserId: string): Promise<boolean> {
   const liveTenant = trx('tenants as t').whereRaw('t.id = tenant_users.tenant_id').whereNull('t.deleted_at').select(trx.raw('1'));
-  const updated = await trx('tenant_users')
-    .where('id', tenantUserId)
+  const updated = await TenantUser.query(trx)
+    .findById(tenantUserId)
     .whereNotNull('invited_at')
     .whereNull('deleted_at')
     .whereExists(liveTenant)
-    .update({ invited_at: null, updated_at: new Date() });
+    .patch({ invited_at: null, updated_at: new Date().toISOString() });
   return updated === 1;
 }
 
@@ -359,7 +367,7 @@ export async function acceptInvitation(services: Pick<Services, 'db'>, user: Use
     if (!record?.tenant_user_id || record.user_id !== user.id || record.email !== user.email) throw invalid();
     if (!(await spendAuthToken(trx, record.id))) throw invalid();
     if (!(await acceptMembership(trx, record.tenant_user_id))) throw invalid();
-    if (!toDate(user.confirmed_at)) await trx('users').where('id', user.id).update({ confirmed_at: new Date(), updated_at: new Date() });
+    if (user.confirmed_at === null) await confirmAccount(trx, user.id);
     return record.tenant_user_id;
   });
 }
@@ -377,7 +385,7 @@ async function tokenAccount(trx: Knex, type: AuthTokenRow['type'], token: string
   const record = await findUsableAuthToken(trx, type, token);
   if (!record || record.email !== normalizeEmail(email)) return undefined;
   const user = await findUserById(trx, record.user_id);
-  if (!user || toDate(user.deleted_at) || user.email !== record.email) return undefined;
+  if (!user || user.deleted_at !== null || user.email !== record.email) return undefined;
   return { record, user };
 }
 
@@ -394,11 +402,11 @@ export async function finishRegistration(services: Services, input: FinishRegist
     const found = await tokenAccount(trx, 'invitation', input.token, input.email);
     // Registration is finished once: an account with a password logs in (and accepts invitations from there).
     if (!found || found.user.password_hash || !(await spendAuthToken(trx, found.record.id))) throw fieldError('token', accountMessages.invitationInvalid);
-    const now = new Date();
+    const now = new Date().toISOString();
     // The invitation reached this address, which proves it.
-    await trx('users')
-      .where('id', found.user.id)
-      .update({ name: input.name.trim(), password_hash: passwordHash, confirmed_at: toDate(found.user.confirmed_at) ?? now, updated_at: now });
+    await User.query(trx)
+      .findById(found.user.id)
+      .patch({ name: input.name.trim(), password_hash: passwordHash, confirmed_at: found.user.confirmed_at ?? now, updated_at: now });
     // Finishing the registration an organization's invitation asked for accepts that invitation (and only that one).
     if (found.record.tenant_user_id) await acceptMembership(trx, found.record.tenant_user_id);
     return reissueWaitingInvitations(trx, { ...found.user, name: input.name.trim(), password_hash: passwordHash });
@@ -409,7 +417,7 @@ export async function finishRegistration(services: Services, input: FinishRegist
 /** Answers the same whether or not the address has an account; the email goes out in the background. */
 export async function forgotPassword(services: Services, email: string): Promise<void> {
   const user = await findUserByEmail(services.db.knex, email);
-  if (!user || toDate(user.deleted_at)) return;
+  if (!user || user.deleted_at !== null) return;
   void (async () => {
     const token = await issueAuthToken(services.db.knex, user.id, 'password_reset', user.email);
     await deliver(services, passwordResetEmail(user.email, user.name, link(services, 'reset-password', token, user.email)));
@@ -421,10 +429,10 @@ export async function resetPassword(services: Services, input: { email: string; 
   await services.db.knex.transaction(async (trx) => {
     const found = await tokenAccount(trx, 'password_reset', input.token, input.email);
     if (!found || !(await spendAuthToken(trx, found.record.id))) throw fieldError('token', accountMessages.resetInvalid);
-    const now = new Date();
-    await trx('users')
+    const now = new Date().toISOString();
+    await User.query(trx)
       .where('id', found.user.id)
-      .update({ password_hash: passwordHash, confirmed_at: toDate(found.user.confirmed_at) ?? now, updated_at: now });
+      .patch({ password_hash: passwordHash, confirmed_at: found.user.confirmed_at ?? now, updated_at: now });
     // Whoever knew the old password is logged out everywhere.
     await revokeAccountGrants(trx, found.user.id);
   });
@@ -470,12 +478,12 @@ export async function updateProfile(
 
   const updated = await services.db.knex.transaction(async (trx) => {
     if (emailChanged && (await findUserByEmail(trx, email))) throw fieldError('email', accountMessages.emailTaken);
-    const changes: Partial<UserRow> = { updated_at: new Date() };
+    const changes: Partial<UserRow> = { updated_at: new Date().toISOString() };
     if (name !== undefined) changes.name = name;
     if (emailChanged) Object.assign(changes, { email, confirmed_at: null });
     if (passwordHash) changes.password_hash = passwordHash;
     try {
-      await trx('users').where('id', user.id).update(changes);
+      await User.query(trx).findById(user.id).patch(changes);
     } catch (error) {
       if (isUniqueViolation(error)) throw fieldError('email', accountMessages.emailTaken);
       throw error;
@@ -512,7 +520,7 @@ export async function verifyCredentials(services: Pick<Services, 'db' | 'passwor
   if (user.password_hash && services.passwords.needsRehash(user.password_hash)) {
     // The configured cost changed since this hash was made: upgrade it while the password is at hand.
     const rehashed = await services.passwords.hash(password);
-    await services.db.knex('users').where('id', user.id).update({ password_hash: rehashed });
+    await User.query(services.db.knex).findById(user.id).patch({ password_hash: rehashed });
   }
   return { kind: 'ok', user };
 }

@@ -1,8 +1,8 @@
 /** Bioreq rows (as the service selects them; typed here, ARCHITECTURE.md#data-access) to the contract's entities. */
-import type { BioreqAccessLogEntry, BioreqDocument, BioreqNote, BioreqNoteHistoryEntry, BioreqStatus, UserSummary } from '@tessera/sdk';
+import type { BioreqAccessLogEntry, BioreqDocument, BioreqNote, BioreqNoteHistoryEntry, UserSummary } from '@tessera/sdk';
 import { bioreqKindOf } from '@tessera/sdk/rules';
-import { toDate, toIso } from '../../db/knex.js';
-import type { DbDate } from '../../db/models.js';
+import { BioreqDocument as BioreqDocumentModel, BioreqDownload, BioreqNote as BioreqNoteModel, BioreqNoteHistory } from '../../db/bioreq-models.js';
+import { withColumns, type ColumnKinds } from '../../db/model.js';
 import type { TenantAccess } from '../../http/tenant-access.js';
 import { bioreqAbilities } from './policy.js';
 
@@ -11,40 +11,56 @@ export function personColumns(table: string, prefix: string): string[] {
   return ['id', 'name', 'email', 'is_active', 'deleted_at', 'confirmed_at'].map((column) => `${table}.${column} as ${prefix}_${column}`);
 }
 
+/** A bioreq model's columns plus its people's under their prefixes, as the User model reads them. */
+function withPeople(model: ColumnKinds, prefixes: string[]): ColumnKinds {
+  return withColumns(model, {
+    booleanColumns: prefixes.map((prefix) => `${prefix}_is_active`),
+    dateColumns: prefixes.flatMap((prefix) => [`${prefix}_deleted_at`, `${prefix}_confirmed_at`]),
+  });
+}
+
+/** The column kinds of each row the service reads (documents with their three people; the rest with an author). */
+export const BIOREQ_ROWS = {
+  document: withPeople(BioreqDocumentModel, ['s', 'r', 'd']),
+  note: withPeople(BioreqNoteModel, ['a']),
+  history: withPeople(BioreqNoteHistory, ['a']),
+  download: withPeople(BioreqDownload, ['a']),
+};
+
 function personOf(row: object, prefix: string): UserSummary | null {
   const columns = row as Record<string, unknown>;
   const id = columns[`${prefix}_id`];
   if (typeof id !== 'string') return null;
   return {
     id,
-    name: String(columns[`${prefix}_name`] ?? ''),
-    email: String(columns[`${prefix}_email`] ?? ''),
-    is_active: Boolean(columns[`${prefix}_is_active`]) && toDate(columns[`${prefix}_deleted_at`]) === null,
-    is_confirmed: toDate(columns[`${prefix}_confirmed_at`]) !== null,
+    name: (columns[`${prefix}_name`] as string | null) ?? '',
+    email: (columns[`${prefix}_email`] as string | null) ?? '',
+    is_active: columns[`${prefix}_is_active`] === true && columns[`${prefix}_deleted_at`] === null,
+    is_confirmed: columns[`${prefix}_confirmed_at`] !== null,
   };
 }
 
 /** A document row with its people, as `selectDocument` reads it. */
-export interface BioreqRow {
-  id: string;
-  tenant_id: string;
-  tenant_user_id: string;
-  title: string;
-  description: string;
-  storage_key: string | null;
-  mime_type: string;
-  size: number | string;
-  status: BioreqStatus;
-  message: string | null;
-  downloaded_at: DbDate | null;
-  decided_at: DbDate | null;
-  file_deleted_at: DbDate | null;
-  created_at: DbDate;
-  updated_at: DbDate;
+export interface BioreqRow extends Pick<
+  BioreqDocumentModel,
+  | 'id'
+  | 'tenant_id'
+  | 'tenant_user_id'
+  | 'title'
+  | 'description'
+  | 'storage_key'
+  | 'mime_type'
+  | 'size'
+  | 'status'
+  | 'message'
+  | 'downloaded_at'
+  | 'decided_at'
+  | 'file_deleted_at'
+  | 'created_at'
+  | 'updated_at'
+> {
   [person: `${'s' | 'r' | 'd'}_${string}`]: unknown;
 }
-
-const isoOrNull = (value: DbDate | null) => (toDate(value) === null ? null : toIso(value));
 
 function isProcessed(status: string): boolean {
   return status === 'match' || status === 'nomatch';
@@ -57,53 +73,42 @@ export function presentBioreq(row: BioreqRow, access: TenantAccess): BioreqDocum
     description: row.description,
     mime_type: row.mime_type,
     kind: bioreqKindOf(row.mime_type),
-    size: Number(row.size),
+    size: row.size,
     status: row.status,
     processed: isProcessed(row.status),
     message: row.message,
     submitter: personOf(row, 's'),
     reviewer: personOf(row, 'r'),
     decided_by: personOf(row, 'd'),
-    created_at: toIso(row.created_at),
-    downloaded_at: isoOrNull(row.downloaded_at),
-    decided_at: isoOrNull(row.decided_at),
-    updated_at: toIso(row.updated_at),
-    file_deleted_at: isoOrNull(row.file_deleted_at),
+    created_at: row.created_at,
+    downloaded_at: row.downloaded_at,
+    decided_at: row.decided_at,
+    updated_at: row.updated_at,
+    file_deleted_at: row.file_deleted_at,
     abilities: bioreqAbilities(access, row),
   };
 }
 
-export interface NoteRow {
-  id: string;
-  document_id: string;
-  note: string;
-  created_at: DbDate;
-  updated_at: DbDate;
+export interface NoteRow extends Pick<BioreqNoteModel, 'id' | 'document_id' | 'note' | 'created_at' | 'updated_at'> {
   [person: `a_${string}`]: unknown;
 }
 
 export function presentNote(row: NoteRow): BioreqNote {
-  return { id: row.id, note: row.note, author: personOf(row, 'a'), created_at: toIso(row.created_at), updated_at: toIso(row.updated_at) };
+  return { id: row.id, note: row.note, author: personOf(row, 'a'), created_at: row.created_at, updated_at: row.updated_at };
 }
 
-export interface NoteHistoryRow {
-  id: string;
-  note: string;
-  created_at: DbDate;
+export interface NoteHistoryRow extends Pick<BioreqNoteHistory, 'id' | 'note' | 'created_at'> {
   [person: `a_${string}`]: unknown;
 }
 
 export function presentNoteHistory(row: NoteHistoryRow): BioreqNoteHistoryEntry {
-  return { id: row.id, note: row.note, author: personOf(row, 'a'), created_at: toIso(row.created_at) };
+  return { id: row.id, note: row.note, author: personOf(row, 'a'), created_at: row.created_at };
 }
 
-export interface DownloadRow {
-  id: string;
-  ip: string;
-  created_at: DbDate;
+export interface DownloadRow extends Pick<BioreqDownload, 'id' | 'ip' | 'created_at'> {
   [person: `a_${string}`]: unknown;
 }
 
 export function presentDownload(row: DownloadRow): BioreqAccessLogEntry {
-  return { id: row.id, user: personOf(row, 'a'), ip: row.ip, downloaded_at: toIso(row.created_at) };
+  return { id: row.id, user: personOf(row, 'a'), ip: row.ip, downloaded_at: row.created_at };
 }

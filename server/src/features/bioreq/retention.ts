@@ -19,7 +19,7 @@ export async function purgeExpiredBioreqFiles(services: { db: { knex: Knex }; st
   }[];
   let deleted = 0;
   for (const setting of settings) {
-    const cutoff = new Date(now.getTime() - Number(setting.retention_days) * DAY_MS);
+    const cutoff = new Date(now.getTime() - setting.retention_days * DAY_MS);
     for (;;) {
       const rows = (await knex('bioreq_documents')
         .where('tenant_id', setting.tenant_id)

@@ -1,20 +1,22 @@
 import type { ErrorCode } from '@tessera/sdk';
 /**
  * Bioreq documents of one organization: uploads, the reviewers' and the uploader's lists, downloads (logged, and
- * starting the review), the verdict, the note with its history, the access log and the retention setting. Plain
- * knex (ARCHITECTURE.md#data-access); each state change is one conditional write, so two reviewers racing get one
- * verdict and a 409 for the other. A page costs at most two queries (paginate), the people joined in.
+ * starting the review), the verdict, the note with its history, the access log and the retention setting. Writes go
+ * through the bioreq models, reads are knex normalised by them (ARCHITECTURE.md#data-access); each state change is one
+ * conditional write, so two reviewers racing get one verdict and a 409 for the other. A page costs at most two queries (paginate), the people joined in.
  */
 import { containsSearch } from '../../db/contains-search.js';
 import { newId } from '../../db/ids.js';
 import type { Database } from '../../db/database.js';
 import { isUniqueViolation, type Knex } from '../../db/knex.js';
-import { paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
+import { BioreqDocument, BioreqDownload, BioreqNote, BioreqNoteHistory } from '../../db/bioreq-models.js';
+import { normaliseRow } from '../../db/model.js';
+import { normalisedPage, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import { HttpError, forbidden, notFound } from '../../http/errors.js';
 import type { TenantAccess } from '../../http/tenant-access.js';
 import type { ReceivedFile } from '../../storage/received-file.js';
 import { bioreqMessages, isReviewer, isUploader, requireVisible } from './policy.js';
-import { personColumns, type BioreqRow, type DownloadRow, type NoteHistoryRow, type NoteRow } from './presenter.js';
+import { BIOREQ_ROWS, personColumns, type BioreqRow, type DownloadRow, type NoteHistoryRow, type NoteRow } from './presenter.js';
 
 export type BioreqSortKey = 'title' | 'uploaded' | 'downloaded' | 'status' | 'uploaded_by';
 
@@ -81,11 +83,12 @@ export async function listDocuments(db: Database, tenantId: string, params: List
   const filtered = documentsOf(db.knex, tenantId);
   if (filters.processed !== undefined) filtered.where('b.processed', filters.processed);
   if (filters.memberId) filtered.where('b.tenant_user_id', filters.memberId);
-  return paginate<BioreqRow, BioreqSortKey>(db, filtered, params, BIOREQ_LIST, selectDocument);
+  return normalisedPage<BioreqRow>(await paginate<object, BioreqSortKey>(db, filtered, params, BIOREQ_LIST, selectDocument), BIOREQ_ROWS.document);
 }
 
 async function findDocument(knex: Knex, tenantId: string, id: string): Promise<BioreqRow | undefined> {
-  return (await selectDocument(documentsOf(knex, tenantId).where('b.id', id)).first()) as BioreqRow | undefined;
+  const row = (await selectDocument(documentsOf(knex, tenantId).where('b.id', id)).first()) as object | undefined;
+  return row && normaliseRow<BioreqRow>(BIOREQ_ROWS.document, row);
 }
 
 /** The document, if the caller may see it (its uploader or a reviewer); 404 otherwise. */
@@ -104,8 +107,8 @@ export interface NewDocument {
 }
 
 export async function createDocument(knex: Knex, input: NewDocument): Promise<void> {
-  const now = new Date();
-  await knex('bioreq_documents').insert({
+  const now = new Date().toISOString();
+  await BioreqDocument.query(knex).insert({
     id: input.id,
     tenant_id: input.tenantId,
     tenant_user_id: input.memberId,
@@ -127,7 +130,7 @@ export async function createDocument(knex: Knex, input: NewDocument): Promise<vo
 export async function cancelDocument(knex: Knex, access: TenantAccess, id: string): Promise<string | null> {
   const row = await requireDocument(knex, access, id);
   if (!isUploader(access, row)) throw forbidden('forbidden', bioreqMessages.notUploader);
-  const deleted = await knex('bioreq_documents').where({ tenant_id: access.tenant.id, id, status: 'pending' }).delete();
+  const deleted = await BioreqDocument.query(knex).delete().where({ tenant_id: access.tenant.id, id, status: 'pending' });
   if (deleted === 0) throw conflict('review_started', bioreqMessages.reviewStarted);
   return row.storage_key;
 }
@@ -138,12 +141,12 @@ export async function cancelDocument(knex: Knex, access: TenantAccess, id: strin
  */
 export async function recordDownload(knex: Knex, access: TenantAccess, row: BioreqRow, ip: string): Promise<void> {
   await knex.transaction(async (trx) => {
-    const now = new Date();
-    await trx('bioreq_downloads').insert({ id: newId(), tenant_id: access.tenant.id, document_id: row.id, user_id: access.user.id, ip, created_at: now });
+    const now = new Date().toISOString();
+    await BioreqDownload.query(trx).insert({ id: newId(), tenant_id: access.tenant.id, document_id: row.id, user_id: access.user.id, ip, created_at: now });
     if (isReviewer(access) && !isUploader(access, row)) {
-      await trx('bioreq_documents')
+      await BioreqDocument.query(trx)
         .where({ tenant_id: access.tenant.id, id: row.id, status: 'pending' })
-        .update({ status: 'underreview', reviewer_user_id: access.user.id, downloaded_at: now, updated_at: now });
+        .patch({ status: 'underreview', reviewer_user_id: access.user.id, downloaded_at: now, updated_at: now });
     }
   });
 }
@@ -157,10 +160,10 @@ export interface Verdict {
 export async function decide(knex: Knex, access: TenantAccess, id: string, verdict: Verdict): Promise<BioreqRow> {
   const row = await requireDocument(knex, access, id);
   if (isUploader(access, row)) throw forbidden('own_document', bioreqMessages.ownDocument);
-  const now = new Date();
-  const updated = await knex('bioreq_documents')
+  const now = new Date().toISOString();
+  const updated = await BioreqDocument.query(knex)
     .where({ tenant_id: access.tenant.id, id, status: 'underreview' })
-    .update({
+    .patch({
       status: verdict.match ? 'match' : 'nomatch',
       processed: true,
       message: verdict.message ?? null,
@@ -187,21 +190,22 @@ function notesOf(knex: Knex, tenantId: string): Knex.QueryBuilder {
 }
 
 export async function notesOfDocument(knex: Knex, tenantId: string, documentId: string): Promise<NoteRow[]> {
-  return (await notesOf(knex, tenantId).where('n.document_id', documentId)) as NoteRow[];
+  const rows: object[] = await notesOf(knex, tenantId).where('n.document_id', documentId);
+  return rows.map((row) => normaliseRow<NoteRow>(BIOREQ_ROWS.note, row));
 }
 
 async function requireNote(knex: Knex, tenantId: string, documentId: string, noteId: string): Promise<NoteRow> {
-  const row = (await notesOf(knex, tenantId).where({ 'n.document_id': documentId, 'n.id': noteId }).first()) as NoteRow | undefined;
+  const row = (await notesOf(knex, tenantId).where({ 'n.document_id': documentId, 'n.id': noteId }).first()) as object | undefined;
   if (!row) throw notFound(bioreqMessages.noteNotFound);
-  return row;
+  return normaliseRow<NoteRow>(BIOREQ_ROWS.note, row);
 }
 
 /** The document's first (and only) note; 409 when it has one already. */
 export async function createNote(knex: Knex, access: TenantAccess, documentId: string, note: string): Promise<NoteRow> {
   const id = newId();
-  const now = new Date();
+  const now = new Date().toISOString();
   try {
-    await knex('bioreq_notes').insert({
+    await BioreqNote.query(knex).insert({
       id,
       tenant_id: access.tenant.id,
       document_id: documentId,
@@ -220,47 +224,49 @@ export async function createNote(knex: Knex, access: TenantAccess, documentId: s
 /** Replaces the note's text; the previous text, its author and time go to the history (one transaction). */
 export async function updateNote(knex: Knex, access: TenantAccess, documentId: string, noteId: string, note: string): Promise<NoteRow> {
   await knex.transaction(async (trx) => {
-    const current = (await trx('bioreq_notes')
-      .where({ tenant_id: access.tenant.id, document_id: documentId, id: noteId })
+    const current = await BioreqNote.query(trx)
+      .findOne({ tenant_id: access.tenant.id, document_id: documentId, id: noteId })
       .forUpdate()
-      .first('note', 'author_user_id', 'updated_at')) as { note: string; author_user_id: string | null; updated_at: unknown } | undefined;
+      .select('note', 'author_user_id', 'updated_at');
     if (!current) throw notFound(bioreqMessages.noteNotFound);
-    await trx('bioreq_note_history').insert({
+    await BioreqNoteHistory.query(trx).insert({
       id: newId(),
       note_id: noteId,
       note: current.note,
       author_user_id: current.author_user_id,
       created_at: current.updated_at,
     });
-    await trx('bioreq_notes').where({ id: noteId }).update({ note, author_user_id: access.user.id, updated_at: new Date() });
+    await BioreqNote.query(trx).findById(noteId).patch({ note, author_user_id: access.user.id, updated_at: new Date().toISOString() });
   });
   return requireNote(knex, access.tenant.id, documentId, noteId);
 }
 
 export async function noteHistory(knex: Knex, tenantId: string, documentId: string, noteId: string): Promise<NoteHistoryRow[]> {
   await requireNote(knex, tenantId, documentId, noteId);
-  return (await knex('bioreq_note_history as h')
+  const rows: object[] = await knex('bioreq_note_history as h')
     .leftJoin('users as au', 'au.id', 'h.author_user_id')
     .where('h.note_id', noteId)
     .orderBy([
       { column: 'h.created_at', order: 'desc' },
       { column: 'h.id', order: 'desc' },
     ])
-    .select('h.id', 'h.note', 'h.created_at', ...personColumns('au', 'a'))) as NoteHistoryRow[];
+    .select('h.id', 'h.note', 'h.created_at', ...personColumns('au', 'a'));
+  return rows.map((row) => normaliseRow<NoteHistoryRow>(BIOREQ_ROWS.history, row));
 }
 
 // ------------------------------------------------------------------------------------------------
 // Access log and settings
 
 export async function accessLog(knex: Knex, tenantId: string, documentId: string): Promise<DownloadRow[]> {
-  return (await knex('bioreq_downloads as l')
+  const rows: object[] = await knex('bioreq_downloads as l')
     .leftJoin('users as au', 'au.id', 'l.user_id')
     .where({ 'l.tenant_id': tenantId, 'l.document_id': documentId })
     .orderBy([
       { column: 'l.created_at', order: 'desc' },
       { column: 'l.id', order: 'desc' },
     ])
-    .select('l.id', 'l.ip', 'l.created_at', ...personColumns('au', 'a'))) as DownloadRow[];
+    .select('l.id', 'l.ip', 'l.created_at', ...personColumns('au', 'a'));
+  return rows.map((row) => normaliseRow<DownloadRow>(BIOREQ_ROWS.download, row));
 }
 
 export async function retentionDays(knex: Knex, tenantId: string): Promise<number | null> {

@@ -14,6 +14,7 @@ import { forbidden, notFound } from '../../http/errors.js';
 import { queryValue } from '../../http/list-query.js';
 import { Routes } from '../../http/router.js';
 import { StorageNotFound } from '../../storage/storage.js';
+import { BioreqDocument } from '../../db/bioreq-models.js';
 import { EXTENSIONS } from '../media/upload.js';
 import { bioreqMessages } from './policy.js';
 
@@ -75,15 +76,14 @@ export function bioreqFileRoutes(services: AppServices, signer: BioreqSigner): R
     const { tenantId, bioreqId } = ctx.params;
     const userId = queryValue(ctx.query, 'user') ?? '';
     const invalid = () => forbidden('invalid_signature', bioreqMessages.invalidSignature);
-    const row = (await services.db.knex('bioreq_documents').where({ id: bioreqId, tenant_id: tenantId }).first('title', 'mime_type', 'size', 'storage_key')) as
-      { title: string; mime_type: string; size: number | string; storage_key: string | null } | undefined;
+    const row = await BioreqDocument.query(services.db.knex).findOne({ id: bioreqId, tenant_id: tenantId }).select('title', 'mime_type', 'size', 'storage_key');
     if (!row?.storage_key) throw invalid();
     const ref = { tenantId, documentId: bioreqId, storageKey: row.storage_key, userId };
     if (!signer.verify(ref, queryValue(ctx.query, 'expires'), queryValue(ctx.query, 'signature'))) throw invalid();
     setHeaders(ctx, downloadName(row.title, row.mime_type), row.mime_type);
     if (ctx.method === 'HEAD') {
       ctx.status = 200;
-      ctx.set('Content-Length', String(Number(row.size)));
+      ctx.set('Content-Length', String(row.size));
       return;
     }
     try {
@@ -92,7 +92,7 @@ export function bioreqFileRoutes(services: AppServices, signer: BioreqSigner): R
       if (error instanceof StorageNotFound) throw notFound(bioreqMessages.notFound);
       throw error;
     }
-    ctx.length = Number(row.size);
+    ctx.length = row.size;
   });
   return router;
 }

@@ -9,7 +9,9 @@ import type { Database } from '../../db/database.js';
 import type { Knex } from '../../db/knex.js';
 import { liveSiblings, moveToParent, nextPosition, planOrder, writePositions } from '../../db/ordering.js';
 import { fieldError, notFound } from '../../http/errors.js';
-import { applyArchived, paginate, type ListParams, type Page } from '../../db/paginate.js';
+import { applyArchived, normalisedPage, paginate, type ListParams, type Page } from '../../db/paginate.js';
+import { Component } from '../../db/content-models.js';
+import { normaliseRow, withColumns } from '../../db/model.js';
 import { mediaSummaryColumns } from '../media/summary.js';
 import { contentMessages } from '../content/policy.js';
 import { contentList, excludesHidden, type ContentListOptions, type ContentSortKey } from '../content/list.js';
@@ -31,6 +33,9 @@ import { copyName } from '../content/copy-name.js';
 import type { ComponentRow } from './presenter.js';
 
 export const COMPONENT_LIST = contentList('c');
+
+/** A component row as the lists and single reads select it: the model's columns, the caller's hidden flag and the topic count. */
+const COMPONENT_ROW = withColumns(Component, { booleanColumns: ['is_hidden'], numberColumns: ['topics_count'] });
 
 function componentsOf(db: Knex, viewer: ViewerScope, reach: Reach = 'many'): Knex.QueryBuilder {
   const query = db('components as c').join('modules as m', 'm.id', 'c.module_id').leftJoin('media as mi', 'mi.id', 'c.image_id');
@@ -71,12 +76,13 @@ export async function listComponents(
   if (excludesHidden(viewer, params, options)) {
     filtered.whereNotExists(knex('component_hidden as h').whereRaw('h.component_id = c.id').where('h.tenant_user_id', viewer.memberId).select(knex.raw('1')));
   }
-  return paginate<ComponentRow, ContentSortKey>(db, filtered, params, COMPONENT_LIST, selectComponent(knex, viewer, options.short));
+  const page = await paginate<object, ContentSortKey>(db, filtered, params, COMPONENT_LIST, selectComponent(knex, viewer, options.short));
+  return normalisedPage<ComponentRow>(page, COMPONENT_ROW);
 }
 
 /** One component by id, compiled once per kind of viewer and path (with or without its module). */
 function componentRead(seesAll: boolean, inModule: boolean) {
-  return compiledRead<ComponentRow, ViewerParams & { id: string; moduleId: string | null }>((knex, param) => {
+  return compiledRead<object, ViewerParams & { id: string; moduleId: string | null }>((knex, param) => {
     const viewer = placeholderViewer(seesAll, param);
     const query = componentsOf(knex, viewer, 'one').where('c.id', param('id'));
     if (inModule) query.where('c.module_id', param('moduleId'));
@@ -103,7 +109,7 @@ export async function requireComponent(db: Database, viewer: Viewer, moduleId: s
   const read = componentReads[`${viewer.seesAll ? 'all' : 'related'}${moduleId !== null ? 'InModule' : ''}` as const];
   const [component] = await db.read(read, { ...viewerValues(viewer), id, moduleId });
   if (!component) throw notFound(contentMessages.componentNotFound);
-  return component;
+  return normaliseRow<ComponentRow>(COMPONENT_ROW, component);
 }
 
 export async function createComponent(db: Database, viewer: Viewer, moduleId: string, input: ContentInput): Promise<ComponentRow> {
@@ -112,8 +118,8 @@ export async function createComponent(db: Database, viewer: Viewer, moduleId: st
     const trx = tx.knex;
     await requireModule(tx, viewer, moduleId);
     const imageId = await resolveImageId(trx, viewer.tenantId, input);
-    const now = new Date();
-    await trx('components').insert({
+    const now = new Date().toISOString();
+    await Component.query(trx).insert({
       id,
       tenant_id: viewer.tenantId,
       module_id: moduleId,
@@ -136,9 +142,9 @@ export async function updateComponent(db: Database, viewer: Viewer, moduleId: st
     const component = await requireComponent(tx, viewer, moduleId, id);
     const edits = await planContentEdits(trx, viewer.tenantId, component, changes, 'component');
     if (Object.keys(edits).length > 0)
-      await trx('components')
-        .where('id', id)
-        .update({ ...edits, updated_at: new Date() });
+      await Component.query(trx)
+        .findById(id)
+        .patch({ ...edits, updated_at: new Date().toISOString() });
     return requireComponent(tx, viewer, moduleId, id);
   });
 }
@@ -169,14 +175,14 @@ export async function copyComponent(db: Database, viewer: Viewer, moduleId: stri
     const trx = tx.knex;
     const source = await requireComponent(tx, viewer, moduleId, id);
     const now = new Date();
-    const row = await trx('components').where('id', source.id).first();
-    await trx('components').insert({
+    const row = (await Component.query(trx).findById(source.id)) as Component;
+    await Component.query(trx).insert({
       ...row,
       id: copyId,
-      name: copyName(row.name as string),
+      name: copyName(row.name),
       position: await nextPosition(trx, 'components', 'module_id', moduleId),
-      created_at: now,
-      updated_at: now,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
     });
     const topics = await liveSiblings(trx, 'topics', 'component_id', id);
     await copyTopics(

@@ -1,14 +1,4 @@
-/** The columns every content row (module, component, topic) is read with, as its presenter needs them. */
-import type { DbBoolean, DbDate } from '../../db/models.js';
+/** The columns every content row (module, component, topic) is read with, as its presenter needs them (normalised by its model). */
+import type { Topic } from '../../db/content-models.js';
 
-export interface ContentRow {
-  id: string;
-  name: string;
-  description: string;
-  is_active: DbBoolean;
-  /** Answered as `order`. */
-  position: number;
-  deleted_at: DbDate | null;
-  created_at: DbDate;
-  updated_at: DbDate;
-}
+export type ContentRow = Pick<Topic, 'id' | 'name' | 'description' | 'is_active' | 'position' | 'deleted_at' | 'created_at' | 'updated_at'>;

@@ -22,6 +22,7 @@ import { queryValue } from '../../http/list-query.js';
 import { isFileVariant, type FileVariant } from '../../storage/signed-urls.js';
 import { StorageNotFound, type ByteRange } from '../../storage/storage.js';
 import { EXTENSIONS } from '../media/upload.js';
+import { Media } from '../../db/content-models.js';
 
 const fileMessages = {
   invalidSignature: 'This link has expired or is not valid.',
@@ -72,14 +73,13 @@ async function findCaption(services: AppServices, tenantId: string, mediaId: str
 
 async function findFile(services: AppServices, tenantId: string, mediaId: string, variant: FileVariant): Promise<StoredFile> {
   if (variant.startsWith('caption-')) return findCaption(services, tenantId, mediaId, variant.slice('caption-'.length));
-  const row = await services.db
-    .knex('media')
-    .where({ id: mediaId, tenant_id: tenantId })
-    .first('name', 'mime_type', 'size', 'storage_key', 'thumbnail_key', 'thumbnail_mime_type', 'thumbnail_size');
+  const row = await Media.query(services.db.knex)
+    .findOne({ id: mediaId, tenant_id: tenantId })
+    .select('name', 'mime_type', 'size', 'storage_key', 'thumbnail_key', 'thumbnail_mime_type', 'thumbnail_size');
   if (!row) throw notFound(fileMessages.notFound);
-  if (variant === 'file') return { key: row.storage_key, mimeType: row.mime_type, size: Number(row.size), name: row.name };
+  if (variant === 'file') return { key: row.storage_key, mimeType: row.mime_type, size: row.size, name: row.name };
   if (!row.thumbnail_key) throw notFound(fileMessages.notFound);
-  return { key: row.thumbnail_key, mimeType: row.thumbnail_mime_type, size: Number(row.thumbnail_size), name: `${row.name} thumbnail` };
+  return { key: row.thumbnail_key, mimeType: row.thumbnail_mime_type ?? '', size: row.thumbnail_size ?? 0, name: `${row.name} thumbnail` };
 }
 
 function setHeaders(ctx: Context, file: StoredFile, expires: number): void {

@@ -7,10 +7,12 @@ import type { NamedRef } from '@tessera/sdk';
 import type { Database } from '../../db/database.js';
 import type { Knex } from '../../db/knex.js';
 import { newId } from '../../db/ids.js';
+import { normaliseRow, withColumns } from '../../db/model.js';
+import { Group } from '../../db/models.js';
 import { existingIds, liveRelatedByName, replaceRelations } from '../../db/relations.js';
 import { fieldError, notFound } from '../../http/errors.js';
-import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
-import { MEMBER_NAME_SORT, MEMBER_PERSON_COLUMNS } from '../tenant-users/presenter.js';
+import { applyArchived, normalisedPage, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
+import { MEMBER_NAME_SORT, MEMBER_PERSON_COLUMNS, MEMBER_ROW } from '../tenant-users/presenter.js';
 import { groupMessages } from './policy.js';
 import type { GroupMemberRow, GroupRow } from './presenter.js';
 
@@ -22,6 +24,9 @@ export const GROUP_LIST: ListDefinition<GroupSortKey> = {
   tieBreaker: 'g.id',
   searchColumns: ['g.name', 'g.description'],
 };
+
+/** A group row as read: the model's columns and its live members' and modules' counts. */
+const GROUP_ROW = withColumns(Group, { numberColumns: ['members_count', 'modules_count'] });
 
 function groupsOf(db: Knex, tenantId: string): Knex.QueryBuilder {
   return db('groups as g').where('g.tenant_id', tenantId);
@@ -55,17 +60,17 @@ function selectGroup(db: Knex) {
 export async function listGroups(db: Database, tenantId: string, params: ListParams<GroupSortKey>): Promise<Page<GroupRow>> {
   const { knex } = db;
   const filtered = applyArchived(groupsOf(knex, tenantId), 'g.deleted_at', params.archived);
-  return paginate<GroupRow, GroupSortKey>(db, filtered, params, GROUP_LIST, selectGroup(knex));
+  return normalisedPage<GroupRow>(await paginate<object, GroupSortKey>(db, filtered, params, GROUP_LIST, selectGroup(knex)), GROUP_ROW);
 }
 
 async function requireGroup(db: Knex, tenantId: string, id: string): Promise<GroupRow> {
-  const group = (await selectGroup(db)(groupsOf(db, tenantId).where('g.id', id)).first()) as GroupRow | undefined;
+  const group = (await selectGroup(db)(groupsOf(db, tenantId).where('g.id', id)).first()) as object | undefined;
   if (!group) throw notFound(groupMessages.notFound);
-  return group;
+  return normaliseRow<GroupRow>(GROUP_ROW, group);
 }
 
 async function membersOfGroup(db: Knex, groupId: string): Promise<GroupMemberRow[]> {
-  return db('group_tenant_users as gtu')
+  const rows: object[] = await db('group_tenant_users as gtu')
     .join('tenant_users as tu', 'tu.id', 'gtu.tenant_user_id')
     .join('users as u', 'u.id', 'tu.user_id')
     .where('gtu.group_id', groupId)
@@ -73,6 +78,7 @@ async function membersOfGroup(db: Knex, groupId: string): Promise<GroupMemberRow
     .orderByRaw(`${MEMBER_NAME_SORT} asc`)
     .orderBy('tu.id')
     .select('tu.id', 'tu.role', 'tu.is_active', ...MEMBER_PERSON_COLUMNS);
+  return rows.map((row) => normaliseRow<GroupMemberRow>(MEMBER_ROW, row));
 }
 
 /** The group's live modules, by name (what the edit form's module picker shows). */
@@ -93,9 +99,9 @@ export async function loadGroup(db: Knex, tenantId: string, id: string): Promise
 }
 
 export async function createGroup(knex: Knex, tenantId: string, input: { name: string; description: string }): Promise<GroupWithMembers> {
-  const now = new Date();
+  const now = new Date().toISOString();
   const id = newId();
-  await knex('groups').insert({
+  await Group.query(knex).insert({
     id,
     tenant_id: tenantId,
     name: input.name,
@@ -116,15 +122,15 @@ export interface GroupChanges {
 export async function updateGroup(knex: Knex, tenantId: string, id: string, changes: GroupChanges): Promise<GroupWithMembers> {
   return knex.transaction(async (trx) => {
     const group = await requireGroup(trx, tenantId, id);
-    const edits: Record<string, unknown> = {};
+    const edits: Partial<Pick<Group, 'name' | 'description' | 'deleted_at'>> = {};
     if (changes.name !== undefined && changes.name !== group.name) edits.name = changes.name;
     if (changes.description !== undefined && changes.description !== group.description) edits.description = changes.description;
     const plan = planArchive(group, changes.isDeleted, Object.keys(edits).length > 0, 'group');
-    if (plan.deleted_at !== undefined) edits.deleted_at = plan.deleted_at;
+    if (plan.deleted_at !== undefined) edits.deleted_at = plan.deleted_at?.toISOString() ?? null;
     if (Object.keys(edits).length > 0)
-      await trx('groups')
-        .where('id', id)
-        .update({ ...edits, updated_at: new Date() });
+      await Group.query(trx)
+        .findById(id)
+        .patch({ ...edits, updated_at: new Date().toISOString() });
     return loadGroup(trx, tenantId, id);
   });
 }

@@ -14,10 +14,12 @@ import { newId } from '../../db/ids.js';
 import type { Knex } from '../../db/knex.js';
 import { OIDC_PAYLOADS } from '../../db/oidc-payloads.js';
 import type { Role } from '../../db/models.js';
-import { paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
+import { normalisedPage, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { integrationClientMessages } from './policy.js';
 import type { IntegrationClientRow } from './presenter.js';
+import { normaliseRow } from '../../db/model.js';
+import { IntegrationClient, TenantUser, User } from '../../db/models.js';
 
 export type IntegrationClientSortKey = 'name' | 'created';
 
@@ -51,13 +53,14 @@ export async function listIntegrationClients(
   tenantId: string,
   params: ListParams<IntegrationClientSortKey>,
 ): Promise<Page<IntegrationClientRow>> {
-  return paginate<IntegrationClientRow, IntegrationClientSortKey>(db, clientsOf(db.knex, tenantId), params, INTEGRATION_CLIENT_LIST, selectClient);
+  const page = await paginate<object, IntegrationClientSortKey>(db, clientsOf(db.knex, tenantId), params, INTEGRATION_CLIENT_LIST, selectClient);
+  return normalisedPage<IntegrationClientRow>(page, IntegrationClient);
 }
 
 async function loadClient(knex: Knex, tenantId: string, clientId: string): Promise<IntegrationClientRow> {
-  const row = (await selectClient(clientsOf(knex, tenantId).andWhere('c.id', clientId)).first()) as IntegrationClientRow | undefined;
+  const row = (await selectClient(clientsOf(knex, tenantId).andWhere('c.id', clientId)).first()) as object | undefined;
   if (!row) throw notFound(integrationClientMessages.notFound);
-  return row;
+  return normaliseRow<IntegrationClientRow>(IntegrationClient, row);
 }
 
 export interface CreatedIntegrationClient {
@@ -74,9 +77,9 @@ export async function createIntegrationClient(
   const clientId = newId();
   const userId = newId();
   const secret = randomBytes(32).toString('base64url');
-  const now = new Date();
+  const now = new Date().toISOString();
   const row = await db.knex.transaction(async (trx) => {
-    await trx('users').insert({
+    await User.query(trx).insert({
       id: userId,
       name: input.name,
       email: `${clientId}@${SERVICE_ACCOUNT_DOMAIN}`,
@@ -88,7 +91,7 @@ export async function createIntegrationClient(
       created_at: now,
       updated_at: now,
     });
-    await trx('tenant_users').insert({
+    await TenantUser.query(trx).insert({
       id: newId(),
       tenant_id: tenantId,
       user_id: userId,
@@ -97,7 +100,7 @@ export async function createIntegrationClient(
       created_at: now,
       updated_at: now,
     });
-    await trx('integration_clients').insert({
+    await IntegrationClient.query(trx).insert({
       id: clientId,
       tenant_id: tenantId,
       user_id: userId,
@@ -114,14 +117,13 @@ export async function createIntegrationClient(
 /** Revokes a client: its account banned, its membership ended and every token deleted, at once. */
 export async function revokeIntegrationClient(db: Database, tenantId: string, clientId: string): Promise<IntegrationClientRow> {
   return db.knex.transaction(async (trx) => {
-    const client = (await trx('integration_clients').where({ id: clientId, tenant_id: tenantId }).first('user_id', 'revoked_at')) as
-      { user_id: string; revoked_at: unknown } | undefined;
+    const client = await IntegrationClient.query(trx).findOne({ id: clientId, tenant_id: tenantId }).select('user_id', 'revoked_at');
     if (!client) throw notFound(integrationClientMessages.notFound);
-    if (client.revoked_at) throw fieldError('id', integrationClientMessages.alreadyRevoked);
-    const now = new Date();
-    await trx('integration_clients').where('id', clientId).update({ revoked_at: now });
-    await trx('users').where('id', client.user_id).update({ is_active: false, deleted_at: now, updated_at: now });
-    await trx('tenant_users').where('user_id', client.user_id).update({ deleted_at: now, updated_at: now });
+    if (client.revoked_at !== null) throw fieldError('id', integrationClientMessages.alreadyRevoked);
+    const now = new Date().toISOString();
+    await IntegrationClient.query(trx).findById(clientId).patch({ revoked_at: now });
+    await User.query(trx).findById(client.user_id).patch({ is_active: false, deleted_at: now, updated_at: now });
+    await TenantUser.query(trx).where('user_id', client.user_id).patch({ deleted_at: now, updated_at: now });
     await trx(OIDC_PAYLOADS).where('account_id', client.user_id).delete();
     return loadClient(trx, tenantId, clientId);
   });

@@ -1,20 +1,12 @@
 import type { Item } from '@tessera/sdk';
-import type { ItemType } from '../../db/content-models.js';
-import type { DbBoolean } from '../../db/models.js';
+import type { Item as ItemModel } from '../../db/content-models.js';
 import type { UrlSigner } from '../../storage/signed-urls.js';
 import { captionsField, type CaptionRow } from '../media/captions.js';
 import { mediaSummaryOf, presentMediaSummary } from '../media/summary.js';
 
 /** An item row with its media summary as `file_*` columns and the caller's completion. */
-export interface ItemRow {
-  id: string;
-  topic_id: string;
-  row_id: string | null;
-  type: ItemType;
-  position: number;
-  text: string | null;
-  is_procedure: DbBoolean;
-  is_complete: DbBoolean;
+export interface ItemRow extends Pick<ItemModel, 'id' | 'topic_id' | 'row_id' | 'type' | 'position' | 'text' | 'is_procedure'> {
+  is_complete: boolean;
   [column: string]: unknown;
 }
 
@@ -44,10 +36,10 @@ function presentItem(row: ItemRow, children: ItemRow[], signer: UrlSigner, capti
     id: row.id,
     topic_id: row.topic_id,
     type: row.type,
-    order: Number(row.position),
+    order: row.position,
     text: row.text,
-    is_procedure: Boolean(row.is_procedure),
-    is_complete: Boolean(row.is_procedure) && Boolean(row.is_complete),
+    is_procedure: row.is_procedure,
+    is_complete: row.is_procedure && row.is_complete,
     row_id: row.row_id,
     media: presentMedia(row, signer, captions),
     children: children.map((child) => presentItem(child, [], signer, captions)),

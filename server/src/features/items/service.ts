@@ -6,6 +6,8 @@
 import { messages } from '@tessera/sdk/rules';
 import { compiledRead, type Bound } from '../../db/compiled-read.js';
 import type { Database } from '../../db/database.js';
+import { Item } from '../../db/content-models.js';
+import { normaliseRow, withColumns } from '../../db/model.js';
 import { newId } from '../../db/ids.js';
 import type { Knex } from '../../db/knex.js';
 import { chunks } from '../../db/relations.js';
@@ -26,7 +28,7 @@ const requireVisibleTopic = visibilityCheck(
 );
 
 /** The topic's items sorted by position, in one query (media joined, completion as a column). */
-const itemRowsRead = compiledRead<ItemRow, ViewerParams & { topicId: string }>((db, param) => {
+const itemRowsRead = compiledRead<object, ViewerParams & { topicId: string }>((db, param) => {
   const viewer = placeholderViewer(false, param);
   return db('items as i')
     .leftJoin('media as md', (join) => join.on('md.id', 'i.media_id').andOn('md.tenant_id', 'i.tenant_id'))
@@ -47,8 +49,12 @@ const itemRowsRead = compiledRead<ItemRow, ViewerParams & { topicId: string }>((
     .orderBy('i.id');
 });
 
-export function itemRows(db: Database, viewer: Viewer, topicId: string): Promise<ItemRow[]> {
-  return db.read(itemRowsRead, { ...viewerValues(viewer), topicId });
+/** An item row as read: the model's columns and the caller's completion (its media summary normalises on its own, media/summary.ts). */
+const ITEM_ROW = withColumns(Item, { booleanColumns: ['is_complete'] });
+
+export async function itemRows(db: Database, viewer: Viewer, topicId: string): Promise<ItemRow[]> {
+  const rows = await db.read(itemRowsRead, { ...viewerValues(viewer), topicId });
+  return rows.map((row) => normaliseRow<ItemRow>(ITEM_ROW, row));
 }
 
 export async function listItems(db: Database, viewer: Viewer, topicId: string): Promise<ItemRow[]> {
@@ -104,7 +110,8 @@ interface SaveContext {
 const EDITABLE_COLUMNS = ['row_id', 'type', 'position', 'text', 'is_procedure', 'media_id', 'updated_at'];
 
 /**
- * Writes existing and new entries alike as one upsert per 200 rows. An id either is an item of this topic
+ * Writes existing and new entries alike as one upsert per 200 rows (plain knex: objection inserts many rows at once
+ * only on PostgreSQL, and has no upsert). An id either is an item of this topic
  * (read inside this transaction) or was just made, so the upsert can only ever touch this topic's items.
  */
 async function writeEntries(context: SaveContext, positions: Map<ItemEntry, number>, rowIdOf: (entry: ItemEntry) => string | null): Promise<void> {
@@ -168,10 +175,10 @@ export async function deleteItem(db: Database, viewer: Viewer, topicId: string, 
   await db.transaction(async (tx) => {
     const trx = tx.knex;
     await requireVisibleTopic(tx, viewer, topicId);
-    const item = await trx('items').where({ id: itemId, topic_id: topicId }).first('id');
+    const item = await Item.query(trx).findOne({ id: itemId, topic_id: topicId }).select('id');
     if (!item) throw notFound(itemMessages.notFound);
-    await trx('items').where('row_id', itemId).delete();
-    await trx('items').where('id', itemId).delete();
+    await Item.query(trx).delete().where('row_id', itemId);
+    await Item.query(trx).deleteById(itemId);
   });
 }
 

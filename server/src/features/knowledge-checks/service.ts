@@ -10,6 +10,7 @@ import { newId } from '../../db/ids.js';
 import { isUniqueViolation, type Knex } from '../../db/knex.js';
 import { normaliseRow } from '../../db/model.js';
 import { planOrder } from '../../db/ordering.js';
+import { Media } from '../../db/content-models.js';
 import { chunks } from '../../db/relations.js';
 import { HttpError, notFound, validationFailed } from '../../http/errors.js';
 import type { FieldErrors } from '@tessera/sdk/rules';
@@ -162,11 +163,11 @@ export async function mediaOf(knex: Knex, tenantId: string, versions: Iterable<K
   }
   const media: MediaById = new Map();
   for (const part of chunks([...ids])) {
-    const rows = (await knex('media')
+    const rows: MediaSummaryColumns[] = await Media.query(knex)
       .where('tenant_id', tenantId)
       .whereIn('id', part)
-      .select(...MEDIA_FIELDS)) as MediaSummaryColumns[];
-    for (const row of rows) media.set(row.id as string, row);
+      .select(...MEDIA_FIELDS);
+    for (const row of rows) media.set(row.id, row);
   }
   return media;
 }

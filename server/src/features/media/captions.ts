@@ -8,20 +8,14 @@ import { messages } from '@tessera/sdk/rules';
 import { compiledRead, whereInJsonList } from '../../db/compiled-read.js';
 import type { Database } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
-import type { DbBoolean } from '../../db/models.js';
+import { MediaCaption } from '../../db/content-models.js';
+import { normaliseRow } from '../../db/model.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import type { ReceivedFile } from '../../storage/received-file.js';
 import type { UrlSigner } from '../../storage/signed-urls.js';
 import type { Storage } from '../../storage/storage.js';
 
-export interface CaptionRow {
-  id: string;
-  tenant_id: string;
-  media_id: string;
-  language: string;
-  label: string;
-  is_default: DbBoolean;
-}
+export type CaptionRow = Pick<MediaCaption, 'id' | 'tenant_id' | 'media_id' | 'language' | 'label' | 'is_default'>;
 
 const captionMessages = {
   notFound: 'These captions could not be found.',
@@ -38,7 +32,7 @@ export function presentCaption(row: CaptionRow, signer: UrlSigner): Caption {
     language: row.language,
     label: row.label,
     url: signer.url({ tenantId: row.tenant_id, mediaId: row.media_id, variant: captionVariant(row.id) }),
-    is_default: Boolean(row.is_default),
+    is_default: row.is_default,
   };
 }
 
@@ -55,7 +49,7 @@ export async function captionsOfMedia(db: Database, videoIds: string[]): Promise
   const byMedia = new Map<string, CaptionRow[]>(videoIds.map((id) => [id, []]));
   if (videoIds.length === 0) return byMedia;
   const rows = await db.read(captionsOfMediaRead, { ids: JSON.stringify([...new Set(videoIds)]) });
-  for (const row of rows) byMedia.get(row.media_id)?.push(row);
+  for (const row of rows) byMedia.get(row.media_id)?.push(normaliseRow<CaptionRow>(MediaCaption, row));
   return byMedia;
 }
 

@@ -1,21 +1,13 @@
 import type { Media, NamedRef } from '@tessera/sdk';
-import { toIso } from '../../db/knex.js';
-import type { DbDate } from '../../db/models.js';
+import type { Media as MediaModel } from '../../db/content-models.js';
 import type { AccessRole } from '../../http/tenant-access.js';
 import type { UrlSigner } from '../../storage/signed-urls.js';
 import { captionsField, type CaptionRow } from './captions.js';
 import { mediaAbilities } from './policy.js';
-import { presentMediaSummary, type MediaSummaryColumns } from './summary.js';
+import { presentMediaSummary, type MediaSummaryField } from './summary.js';
 
-export interface MediaRow extends MediaSummaryColumns {
-  id: string;
-  tenant_id: string;
-  storage_key: string;
-  thumbnail_mime_type: string | null;
-  width: number | null;
-  height: number | null;
-  updated_at: DbDate;
-  items_count?: number | string;
+export interface MediaRow extends Pick<MediaModel, MediaSummaryField | 'storage_key' | 'thumbnail_mime_type' | 'width' | 'height' | 'updated_at'> {
+  items_count?: number;
 }
 
 /**
@@ -33,14 +25,14 @@ export function presentMedia(row: MediaRow, modules: NamedRef[], role: AccessRol
     created_at: summary.created_at,
     url: summary.url,
     thumbnail: summary.thumbnail,
-    updated_at: toIso(row.updated_at),
-    width: row.width === null ? null : Number(row.width),
-    height: row.height === null ? null : Number(row.height),
+    updated_at: row.updated_at,
+    width: row.width,
+    height: row.height,
     modules,
     abilities: mediaAbilities(role),
   };
   const tracks = captionsField(row.type, captions, signer);
   if (tracks) media.captions = tracks;
-  if (row.items_count !== undefined) media.items_count = Number(row.items_count);
+  if (row.items_count !== undefined) media.items_count = row.items_count;
   return media;
 }

@@ -5,14 +5,15 @@
  */
 import type { NamedRef } from '@tessera/sdk';
 import { mediaKindOf, messages } from '@tessera/sdk/rules';
-import type { MediaType } from '../../db/content-models.js';
+import { Media, type MediaType } from '../../db/content-models.js';
+import { normaliseRow, withColumns } from '../../db/model.js';
 import { compiledRead, whereInJsonList } from '../../db/compiled-read.js';
 import type { Database } from '../../db/database.js';
 import { containsSearch } from '../../db/contains-search.js';
 import type { Knex } from '../../db/knex.js';
 import { existingIds, replaceRelations } from '../../db/relations.js';
 import { fieldError, notFound } from '../../http/errors.js';
-import { paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
+import { normalisedPage, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import type { Storage } from '../../storage/storage.js';
 import { captionsOfMedia, type CaptionRow } from './captions.js';
 import { mediaMessages } from './policy.js';
@@ -31,6 +32,9 @@ export const MEDIA_LIST: ListDefinition<MediaSortKey> = {
   search: containsSearch({ copy: 'media_search', copyKey: 'media_id', key: 'md.id', columns: ['md.name'] }),
   plainColumns: true,
 };
+
+/** A library row as read: the model's columns and, in single reads, the count of items that show it. */
+const MEDIA_ROW = withColumns(Media, { numberColumns: ['items_count'] });
 
 export interface MediaFilters {
   type?: MediaType;
@@ -75,7 +79,7 @@ export async function listMedia(db: Database, tenantId: string, params: ListPara
   if (filters.moduleId) {
     filtered.whereExists(knex('module_media as fmm').whereRaw('fmm.media_id = md.id').where('fmm.module_id', filters.moduleId).select(knex.raw('1')));
   }
-  return paginate<MediaRow, MediaSortKey>(db, filtered, params, MEDIA_LIST, selectMedia(knex));
+  return normalisedPage<MediaRow>(await paginate<object, MediaSortKey>(db, filtered, params, MEDIA_LIST, selectMedia(knex)), MEDIA_ROW);
 }
 
 /** The modules of a page's files, compiled once (one SQL text for any number of ids). */
@@ -104,9 +108,9 @@ export interface MediaWithModules {
 
 export async function requireMedia(db: Database, tenantId: string, id: string): Promise<MediaRow> {
   const { knex } = db;
-  const row = await db.first<MediaRow>(selectMedia(knex, true)(libraryOf(knex, tenantId).where('md.id', id)));
+  const row = await db.first<object>(selectMedia(knex, true)(libraryOf(knex, tenantId).where('md.id', id)));
   if (!row) throw notFound(mediaMessages.notFound);
-  return row;
+  return normaliseRow<MediaRow>(MEDIA_ROW, row);
 }
 
 export async function loadMedia(db: Database, tenantId: string, id: string): Promise<MediaWithModules> {
@@ -141,8 +145,8 @@ export interface NewMedia {
 
 /** Inserts the library row of a received (and finished) upload; answers its id (the file's `mediaId`). */
 export async function insertMedia(db: Knex, media: NewMedia): Promise<string> {
-  const now = new Date();
-  await db('media').insert({
+  const now = new Date().toISOString();
+  await Media.query(db).insert({
     id: media.file.mediaId,
     tenant_id: media.tenantId,
     name: media.name,
@@ -169,7 +173,7 @@ export async function updateMedia(db: Database, tenantId: string, id: string, ch
   return db.transaction(async (tx) => {
     const trx = tx.knex;
     const row = await requireMedia(tx, tenantId, id);
-    const edits: Record<string, unknown> = {};
+    const edits: Partial<Media> = {};
     const staleKeys: string[] = [];
     if (changes.name !== undefined && changes.name !== row.name) edits.name = changes.name;
     if (changes.file) {
@@ -182,9 +186,9 @@ export async function updateMedia(db: Database, tenantId: string, id: string, ch
       if (row.thumbnail_key) staleKeys.push(row.thumbnail_key);
     }
     if (Object.keys(edits).length > 0)
-      await trx('media')
-        .where('id', id)
-        .update({ ...edits, updated_at: new Date() });
+      await Media.query(trx)
+        .findById(id)
+        .patch({ ...edits, updated_at: new Date().toISOString() });
     return { ...(await loadMedia(tx, tenantId, id)), staleKeys };
   });
 }
@@ -194,7 +198,7 @@ export async function deleteMedia(db: Database, storage: Storage, tenantId: stri
   const keys = await db.transaction(async (tx) => {
     const found = await requireMedia(tx, tenantId, id);
     const captions: { storage_key: string }[] = await tx.knex('media_captions').where('media_id', id).select('storage_key');
-    await tx.knex('media').where('id', id).delete();
+    await Media.query(tx.knex).deleteById(id);
     return [found.storage_key, found.thumbnail_key, ...captions.map((caption) => caption.storage_key)];
   });
   await deleteKeys(storage, keys);

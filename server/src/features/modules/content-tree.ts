@@ -11,6 +11,8 @@ import type { ContentTreeModule } from '@tessera/sdk';
 import { keptAnswers } from '../../db/change-cache.js';
 import type { Database } from '../../db/database.js';
 import type { Knex } from '../../db/knex.js';
+import { Component, Module, Topic } from '../../db/content-models.js';
+import { normaliseRow, withColumns, type ColumnKinds } from '../../db/model.js';
 import { memberFlag, whereComponentVisible, whereLive as whereActiveLive, whereModuleVisible, whereTopicVisible, type Viewer } from '../content/visibility.js';
 
 interface NodeRow {
@@ -18,15 +20,28 @@ interface NodeRow {
   parent_id: string;
   name: string;
   position: number;
-  is_hidden?: unknown;
-  is_active: unknown;
+  is_hidden?: boolean;
+  is_active: boolean;
+}
+
+/** Each level's rows as its model reads them (modules and components with the caller's hidden flag). */
+const NODE_ROWS = {
+  modules: withColumns(Module, { booleanColumns: ['is_hidden'] }),
+  components: withColumns(Component, { booleanColumns: ['is_hidden'] }),
+  topics: Topic,
+};
+
+async function nodes(db: Database, kinds: ColumnKinds, query: Knex.QueryBuilder): Promise<NodeRow[]> {
+  return (await db.select<object>(query)).map((row) => normaliseRow<NodeRow>(kinds, row));
 }
 
 async function contentTree(db: Database, viewer: Viewer, withInactive: boolean): Promise<ContentTreeModule[]> {
   const { knex } = db;
   // Authors' pickers (include-inactive) also reach inactive live rows; everyone else only active ones.
   const whereLive = withInactive ? (query: Knex.QueryBuilder, alias: string) => query.whereNull(`${alias}.deleted_at`) : whereActiveLive;
-  const modules = await db.select<NodeRow>(
+  const modules = await nodes(
+    db,
+    NODE_ROWS.modules,
     whereLive(whereModuleVisible(knex, knex('modules as m'), viewer), 'm')
       .orderBy('m.position')
       .orderBy('m.id')
@@ -39,7 +54,9 @@ async function contentTree(db: Database, viewer: Viewer, withInactive: boolean):
         memberFlag(knex, 'module_hidden', 'module_id', 'm.id', viewer.memberId, 'is_hidden'),
       ),
   );
-  const components = await db.select<NodeRow>(
+  const components = await nodes(
+    db,
+    NODE_ROWS.components,
     whereLive(whereLive(whereComponentVisible(knex, knex('components as c').join('modules as m', 'm.id', 'c.module_id'), viewer), 'c'), 'm')
       .orderBy('c.position')
       .orderBy('c.id')
@@ -53,7 +70,9 @@ async function contentTree(db: Database, viewer: Viewer, withInactive: boolean):
       ),
   );
   const topicsQuery = knex('topics as t').join('components as c', 'c.id', 't.component_id').join('modules as m', 'm.id', 'c.module_id');
-  const topics = await db.select<NodeRow>(
+  const topics = await nodes(
+    db,
+    NODE_ROWS.topics,
     whereLive(whereLive(whereLive(whereTopicVisible(knex, topicsQuery, viewer), 't'), 'c'), 'm')
       .orderBy('t.position')
       .orderBy('t.id')
@@ -62,20 +81,20 @@ async function contentTree(db: Database, viewer: Viewer, withInactive: boolean):
 
   const topicsOf = groupBy(topics);
   const componentsOf = groupBy(components);
-  const activeFlag = (row: NodeRow) => (withInactive ? { is_active: Boolean(row.is_active) } : {});
+  const activeFlag = (row: NodeRow) => (withInactive ? { is_active: row.is_active } : {});
   return modules.map((module) => ({
     id: module.id,
     name: module.name,
-    order: Number(module.position),
-    is_hidden: Boolean(module.is_hidden),
+    order: module.position,
+    is_hidden: module.is_hidden ?? false,
     ...activeFlag(module),
     components: (componentsOf.get(module.id) ?? []).map((component) => ({
       id: component.id,
       name: component.name,
-      order: Number(component.position),
-      is_hidden: Boolean(component.is_hidden),
+      order: component.position,
+      is_hidden: component.is_hidden ?? false,
       ...activeFlag(component),
-      topics: (topicsOf.get(component.id) ?? []).map((topic) => ({ id: topic.id, name: topic.name, order: Number(topic.position), ...activeFlag(topic) })),
+      topics: (topicsOf.get(component.id) ?? []).map((topic) => ({ id: topic.id, name: topic.name, order: topic.position, ...activeFlag(topic) })),
     })),
   }));
 }

@@ -2,7 +2,6 @@
  * Modules of an organization: lists per viewer (ARCHITECTURE.md), create, edit, archive and restore,
  * their related media, groups and members, and each member's hidden modules.
  */
-import type { GroupSummary, TenantUserSummary } from '@tessera/sdk';
 import { messages } from '@tessera/sdk/rules';
 import { isArchived, planArchive, archiveMessages } from '../../http/archiving.js';
 import { newId } from '../../db/ids.js';
@@ -11,10 +10,12 @@ import type { Knex } from '../../db/knex.js';
 import { nextPosition } from '../../db/ordering.js';
 import { existingIds, replaceRelations } from '../../db/relations.js';
 import { fieldError, notFound } from '../../http/errors.js';
-import { applyArchived, paginate, type ListParams, type Page } from '../../db/paginate.js';
+import { applyArchived, normalisedPage, paginate, type ListParams, type Page } from '../../db/paginate.js';
+import { Module } from '../../db/content-models.js';
+import { normaliseRow, withColumns } from '../../db/model.js';
 import { insertMedia } from '../media/service.js';
-import { mediaSummaryColumns, mediaSummaryOf } from '../media/summary.js';
-import { MEMBER_NAME_SORT, MEMBER_PERSON_COLUMNS, presentMemberPerson, type MemberPersonColumns } from '../tenant-users/presenter.js';
+import { MEDIA_SUMMARY_FIELDS, mediaSummaryColumns } from '../media/summary.js';
+import { MEMBER_NAME_SORT, MEMBER_PERSON_COLUMNS, MEMBER_ROW, presentMemberPerson, type MemberSummaryRow } from '../tenant-users/presenter.js';
 import { contentMessages } from '../content/policy.js';
 import type { ContentChanges, ContentInput } from '../content/input.js';
 import { contentList, excludesHidden, type ContentListOptions, type ContentSortKey } from '../content/list.js';
@@ -22,6 +23,9 @@ import type { ModuleRelations, ModuleRow } from './presenter.js';
 import { memberFlag, whereModuleVisible, type Reach, type Viewer, type ViewerScope } from '../content/visibility.js';
 
 export const MODULE_LIST = contentList('m');
+
+/** A module row as the lists and single reads select it: the model's columns, the caller's hidden flag and the counts. */
+const MODULE_ROW = withColumns(Module, { booleanColumns: ['is_hidden'], numberColumns: ['components_count', 'media_count', 'members_count', 'groups_count'] });
 
 function modulesOf(db: Knex, viewer: ViewerScope, reach: Reach = 'many'): Knex.QueryBuilder {
   return whereModuleVisible(db, db('modules as m').leftJoin('media as mi', 'mi.id', 'm.image_id'), viewer, reach);
@@ -71,45 +75,44 @@ export async function listModules(db: Database, viewer: Viewer, params: ListPara
   if (excludesHidden(viewer, params, options)) {
     filtered.whereNotExists(knex('module_hidden as h').whereRaw('h.module_id = m.id').where('h.tenant_user_id', viewer.memberId).select(knex.raw('1')));
   }
-  return paginate<ModuleRow, ContentSortKey>(db, filtered, params, MODULE_LIST, selectModule(knex, viewer, options.short));
+  const page = await paginate<object, ContentSortKey>(db, filtered, params, MODULE_LIST, selectModule(knex, viewer, options.short));
+  return normalisedPage<ModuleRow>(page, MODULE_ROW);
 }
 
 export async function requireModule(db: Database, viewer: Viewer, id: string): Promise<ModuleRow> {
   const { knex } = db;
-  const module = await db.first<ModuleRow>(selectModule(knex, viewer)(modulesOf(knex, viewer, 'one').where('m.id', id)));
+  const module = await db.first<object>(selectModule(knex, viewer)(modulesOf(knex, viewer, 'one').where('m.id', id)));
   if (!module) throw notFound(contentMessages.moduleNotFound);
-  return module;
+  return normaliseRow<ModuleRow>(MODULE_ROW, module);
 }
 
+/** The module's graph as its single read shows it: its media, live groups and live members (ARCHITECTURE.md#data-access). */
 async function relationsOf(db: Knex, id: string): Promise<ModuleRelations> {
-  const media = (await db('module_media as mm')
-    .join('media as mi', 'mi.id', 'mm.media_id')
-    .where('mm.module_id', id)
-    .orderBy('mi.created_at')
-    .orderBy('mi.id')
-    .select(...mediaSummaryColumns('mi', 'x'))) as Record<string, unknown>[];
-  const groups: GroupSummary[] = await db('module_groups as mg')
-    .join('groups as g', 'g.id', 'mg.group_id')
-    .where('mg.module_id', id)
-    .whereNull('g.deleted_at')
-    .orderByRaw('lower(g.name) asc')
-    .select('g.id', 'g.name');
-  const members = (await db('module_tenant_users as mt')
+  const media = await Module.relatedQuery('media', db)
+    .for(id)
+    .orderBy('media.created_at')
+    .orderBy('media.id')
+    .select(MEDIA_SUMMARY_FIELDS.map((field) => `media.${field}`));
+  const groups = await Module.relatedQuery('groups', db)
+    .for(id)
+    .whereNull('groups.deleted_at')
+    .orderByRaw('lower(groups.name) asc')
+    .select('groups.id', 'groups.name');
+  const members = await db('module_tenant_users as mt')
     .join('tenant_users as tu', 'tu.id', 'mt.tenant_user_id')
     .join('users as u', 'u.id', 'tu.user_id')
     .where('mt.module_id', id)
     .whereNull('tu.deleted_at')
     .orderByRaw(`${MEMBER_NAME_SORT} asc`)
     .orderBy('tu.id')
-    .select('tu.id', 'tu.role', 'tu.is_active', ...MEMBER_PERSON_COLUMNS)) as (MemberPersonColumns & {
-    id: string;
-    role: TenantUserSummary['role'];
-    is_active: unknown;
-  })[];
+    .select('tu.id', 'tu.role', 'tu.is_active', ...MEMBER_PERSON_COLUMNS);
   return {
-    media: media.flatMap((row) => mediaSummaryOf(row, 'x') ?? []),
-    groups,
-    members: members.map((row) => ({ id: row.id, role: row.role, is_active: Boolean(row.is_active), user: presentMemberPerson(row) })),
+    media,
+    groups: groups.map((group) => ({ id: group.id, name: group.name })),
+    members: members.map((raw: object) => {
+      const row = normaliseRow<MemberSummaryRow>(MEMBER_ROW, raw);
+      return { id: row.id, role: row.role, is_active: row.is_active, user: presentMemberPerson(row) };
+    }),
   };
 }
 
@@ -141,8 +144,8 @@ export async function createModule(db: Database, viewer: Viewer, input: ContentI
   const id = newId();
   await db.transaction(async ({ knex: trx }) => {
     const imageId = await resolveImageId(trx, viewer.tenantId, input);
-    const now = new Date();
-    await trx('modules').insert({
+    const now = new Date().toISOString();
+    await Module.query(trx).insert({
       id,
       tenant_id: viewer.tenantId,
       name: input.name,
@@ -162,17 +165,17 @@ export async function createModule(db: Database, viewer: Viewer, input: ContentI
 export async function planContentEdits(
   db: Knex,
   tenantId: string,
-  row: ModuleRow | { name: string; description: string; is_active: unknown; deleted_at: unknown; [key: string]: unknown },
+  row: Pick<Module, 'name' | 'description' | 'is_active' | 'deleted_at'>,
   changes: ContentChanges,
   thing: string,
 ) {
-  const edits: Record<string, unknown> = {};
+  const edits: Partial<Pick<Module, 'name' | 'description' | 'is_active' | 'image_id' | 'deleted_at'>> = {};
   if (changes.name !== undefined && changes.name !== row.name) edits.name = changes.name;
   if (changes.description !== undefined && changes.description !== row.description) edits.description = changes.description;
-  if (changes.isActive !== undefined && changes.isActive !== Boolean(row.is_active)) edits.is_active = changes.isActive;
+  if (changes.isActive !== undefined && changes.isActive !== row.is_active) edits.is_active = changes.isActive;
   if (changes.imageId !== undefined || changes.imageUpload) edits.image_id = await resolveImageId(db, tenantId, changes);
   const plan = planArchive(row, changes.isDeleted, Object.keys(edits).length > 0, thing);
-  if (plan.deleted_at !== undefined) edits.deleted_at = plan.deleted_at;
+  if (plan.deleted_at !== undefined) edits.deleted_at = plan.deleted_at?.toISOString() ?? null;
   if (plan.restored) edits.is_active = changes.isActive ?? true;
   return edits;
 }
@@ -183,9 +186,9 @@ export async function updateModule(db: Database, viewer: Viewer, id: string, cha
     const module = await requireModule(tx, viewer, id);
     const edits = await planContentEdits(trx, viewer.tenantId, module, changes, 'module');
     if (Object.keys(edits).length > 0)
-      await trx('modules')
-        .where('id', id)
-        .update({ ...edits, updated_at: new Date() });
+      await Module.query(trx)
+        .findById(id)
+        .patch({ ...edits, updated_at: new Date().toISOString() });
     return loadModule(tx, viewer, id);
   });
 }

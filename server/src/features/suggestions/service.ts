@@ -10,12 +10,14 @@ import type { Database } from '../../db/database.js';
 import type { Knex } from '../../db/knex.js';
 import { searchPeople } from '../../db/contains-search.js';
 import { notFound } from '../../http/errors.js';
-import { likePattern, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
+import { likePattern, normalisedPage, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import { deleteKeys, insertMedia } from '../media/service.js';
 import { mediaSummaryColumns, mediaSummaryOf, type MediaSummaryColumns } from '../media/summary.js';
 import type { ReceivedFile } from '../../storage/received-file.js';
 import type { Storage } from '../../storage/storage.js';
-import { USER_SUMMARY_COLUMNS } from '../tenant-users/presenter.js';
+import { USER_SUMMARY_COLUMNS, USER_SUMMARY_KINDS } from '../tenant-users/presenter.js';
+import { Media, Suggestion } from '../../db/content-models.js';
+import { normaliseRow, withColumns } from '../../db/model.js';
 import { suggestionMessages } from './policy.js';
 import type { SuggestionRow } from './presenter.js';
 import type { RelatedContent } from './related-content.js';
@@ -51,6 +53,9 @@ function suggestionsOf(db: Knex, tenantId: string): Knex.QueryBuilder {
     .leftJoin('topics as t', 't.id', 's.topic_id')
     .where('s.tenant_id', tenantId);
 }
+
+/** A suggestion row as read: the model's columns and its sender's (`USER_SUMMARY_COLUMNS`). */
+const SUGGESTION_ROW = withColumns(Suggestion, USER_SUMMARY_KINDS);
 
 const selectSuggestion = (query: Knex.QueryBuilder) =>
   query.select(
@@ -89,14 +94,17 @@ export async function listSuggestions(db: Database, tenantId: string, params: Li
   const { knex } = db;
   const filtered = suggestionsOf(knex, tenantId);
   if (params.active !== undefined) filtered.where('s.is_active', params.active);
-  const page = await paginate<SuggestionRow, SuggestionSortKey>(db, filtered, params, SUGGESTION_LIST, selectSuggestion);
+  const page = normalisedPage<SuggestionRow>(
+    await paginate<object, SuggestionSortKey>(db, filtered, params, SUGGESTION_LIST, selectSuggestion),
+    SUGGESTION_ROW,
+  );
   return { rows: await withMedia(knex, page.rows), meta: page.meta };
 }
 
 export async function requireSuggestion(db: Knex, tenantId: string, id: string): Promise<SuggestionWithMedia> {
-  const row = (await selectSuggestion(suggestionsOf(db, tenantId).where('s.id', id)).first()) as SuggestionRow | undefined;
+  const row = (await selectSuggestion(suggestionsOf(db, tenantId).where('s.id', id)).first()) as object | undefined;
   if (!row) throw notFound(suggestionMessages.notFound);
-  const [suggestion] = await withMedia(db, [row]);
+  const [suggestion] = await withMedia(db, [normaliseRow<SuggestionRow>(SUGGESTION_ROW, row)]);
   return suggestion;
 }
 
@@ -123,15 +131,15 @@ export async function createSuggestion(knex: Knex, input: NewSuggestion): Promis
   const id = newId();
   await knex.transaction(async (trx) => {
     const now = new Date();
-    await trx('suggestions').insert({
+    await Suggestion.query(trx).insert({
       id,
       tenant_id: input.tenantId,
       tenant_user_id: input.memberId,
       text: input.text,
       ...input.related,
       is_active: true,
-      created_at: now,
-      updated_at: now,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
     });
     for (const image of input.images) {
       const mediaId = await insertMedia(trx, { tenantId: input.tenantId, name: imageName(image.filename), file: image });
@@ -143,7 +151,7 @@ export async function createSuggestion(knex: Knex, input: NewSuggestion): Promis
 
 /** Read (`is_active` false) or unread (true). */
 export async function markSuggestion(knex: Knex, tenantId: string, id: string, unread: boolean): Promise<SuggestionWithMedia> {
-  const updated = await knex('suggestions').where({ tenant_id: tenantId, id }).update({ is_active: unread, updated_at: new Date() });
+  const updated = await Suggestion.query(knex).where({ tenant_id: tenantId, id }).patch({ is_active: unread, updated_at: new Date().toISOString() });
   if (updated === 0) throw notFound(suggestionMessages.notFound);
   return requireSuggestion(knex, tenantId, id);
 }
@@ -151,7 +159,7 @@ export async function markSuggestion(knex: Knex, tenantId: string, id: string, u
 /** Deletes the suggestion and its image rows in one transaction, then the images' stored files. */
 export async function deleteSuggestion(knex: Knex, storage: Storage, tenantId: string, id: string): Promise<void> {
   const keys = await knex.transaction(async (trx) => {
-    const suggestion = await trx('suggestions').where({ tenant_id: tenantId, id }).first('id');
+    const suggestion = await Suggestion.query(trx).findOne({ tenant_id: tenantId, id }).select('id');
     if (!suggestion) throw notFound(suggestionMessages.notFound);
     const media = (await trx('suggestion_media as sm')
       .join('media as mi', 'mi.id', 'sm.media_id')
@@ -160,14 +168,14 @@ export async function deleteSuggestion(knex: Knex, storage: Storage, tenantId: s
       .select('mi.id', 'mi.storage_key', 'mi.thumbnail_key')) as { id: string; storage_key: string; thumbnail_key: string | null }[];
     await trx('suggestion_media').where('suggestion_id', id).delete();
     if (media.length > 0) {
-      await trx('media')
+      await Media.query(trx)
+        .delete()
         .whereIn(
           'id',
           media.map((row) => row.id),
-        )
-        .delete();
+        );
     }
-    await trx('suggestions').where('id', id).delete();
+    await Suggestion.query(trx).deleteById(id);
     return media.flatMap((row) => [row.storage_key, row.thumbnail_key]);
   });
   await deleteKeys(storage, keys);

@@ -1,6 +1,6 @@
 import type { GroupSummary, MemberStatus, NamedRef, TenantUser, UserSummary } from '@tessera/sdk';
-import { toDate, toIso } from '../../db/knex.js';
-import type { DbBoolean, DbDate, Role } from '../../db/models.js';
+import { withColumns } from '../../db/model.js';
+import { TenantUser as TenantUserModel, type Role } from '../../db/models.js';
 import type { TenantAccess } from '../../http/tenant-access.js';
 import { memberAbilities } from './policy.js';
 
@@ -9,10 +9,13 @@ export interface UserSummaryColumns {
   user_id: string;
   user_name: string;
   user_email: string;
-  user_is_active: DbBoolean;
-  user_deleted_at: DbDate | null;
-  user_confirmed_at: DbDate | null;
+  user_is_active: boolean;
+  user_deleted_at: string | null;
+  user_confirmed_at: string | null;
 }
+
+/** The kinds of the `user_` columns, as the User model reads them: for `withColumns` beside the row's own model. */
+export const USER_SUMMARY_KINDS = { booleanColumns: ['user_is_active'], dateColumns: ['user_deleted_at', 'user_confirmed_at'] };
 
 export const USER_SUMMARY_COLUMNS = [
   'u.id as user_id',
@@ -29,15 +32,22 @@ export const USER_SUMMARY_COLUMNS = [
  */
 export const MEMBER_PERSON_COLUMNS = [...USER_SUMMARY_COLUMNS, 'tu.invited_at'];
 
+/**
+ * A membership row with its person (`MEMBER_PERSON_COLUMNS`) and, in lists, its counts, as the models read them:
+ * the membership's columns by TenantUser's, the person's `user_` columns by User's. Rows with only some of these
+ * columns (an access request's person, a group's or a module's members) normalise with it too.
+ */
+export const MEMBER_ROW = withColumns(TenantUserModel, { ...USER_SUMMARY_KINDS, numberColumns: ['groups_count', 'modules_count'] });
+
 /** The member's name as the organization may see it, for sorting (an invited person's name is not theirs to sort on). */
 export const MEMBER_NAME_SORT = "lower(case when tu.invited_at is null then u.name else '' end)";
 
 export interface MemberPersonColumns extends UserSummaryColumns {
-  invited_at: DbDate | null;
+  invited_at: string | null;
 }
 
-function isInvited(row: { invited_at: DbDate | null }): boolean {
-  return toDate(row.invited_at) !== null;
+function isInvited(row: { invited_at: string | null }): boolean {
+  return row.invited_at !== null;
 }
 
 /** The person behind a membership: for an invitation, what a brand-new address would show (see the contract's UserSummary). */
@@ -51,43 +61,45 @@ export function presentUserSummary(row: UserSummaryColumns): UserSummary {
     id: row.user_id,
     name: row.user_name,
     email: row.user_email,
-    is_active: Boolean(row.user_is_active) && toDate(row.user_deleted_at) === null,
-    is_confirmed: toDate(row.user_confirmed_at) !== null,
+    is_active: row.user_is_active && row.user_deleted_at === null,
+    is_confirmed: row.user_confirmed_at !== null,
   };
 }
+
+/** A member as a module or a group lists it: the membership's id, role and activity, and its person. */
+export type MemberSummaryRow = MemberPersonColumns & Pick<TenantUserModel, 'id' | 'role' | 'is_active'>;
 
 export interface MemberRow extends MemberPersonColumns {
   id: string;
   role: Role;
-  is_active: DbBoolean;
-  deleted_at: DbDate | null;
-  created_at: DbDate;
-  groups_count: number | string;
-  modules_count: number | string;
+  is_active: boolean;
+  deleted_at: string | null;
+  created_at: string;
+  groups_count: number;
+  modules_count: number;
 }
 
 function memberStatus(row: Pick<MemberRow, 'deleted_at' | 'is_active' | 'invited_at'>): MemberStatus {
-  if (toDate(row.deleted_at)) return 'archived';
+  if (row.deleted_at !== null) return 'archived';
   if (isInvited(row)) return 'invited';
   return row.is_active ? 'active' : 'suspended';
 }
 
 /** A single read carries the member's groups and modules; a list row only their counts. */
 export function presentMember(row: MemberRow, access: TenantAccess, related?: { groups: GroupSummary[]; modules: NamedRef[] }): TenantUser {
-  const deletedAt = toDate(row.deleted_at);
-  const joined = toIso(row.created_at);
+  const joined = row.created_at;
   const member: TenantUser = {
     id: row.id,
     role: row.role,
     status: memberStatus(row),
-    is_active: Boolean(row.is_active),
-    is_deleted: deletedAt !== null,
-    deleted_at: deletedAt ? deletedAt.toISOString() : null,
+    is_active: row.is_active,
+    is_deleted: row.deleted_at !== null,
+    deleted_at: row.deleted_at,
     created_at: joined,
     joined,
     user: presentMemberPerson(row),
-    groups_count: Number(row.groups_count),
-    modules_count: Number(row.modules_count),
+    groups_count: row.groups_count,
+    modules_count: row.modules_count,
     abilities: memberAbilities(access, row),
   };
   if (related) {

@@ -11,14 +11,15 @@ import { compiledRead, whereInJsonList, type Bound } from '../../db/compiled-rea
 import type { Database } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import { searchPeople } from '../../db/contains-search.js';
-import type { Role } from '../../db/models.js';
+import { TenantUser, type Role } from '../../db/models.js';
+import { normaliseRow } from '../../db/model.js';
 import { existingIds, liveRelatedByName, replaceRelations } from '../../db/relations.js';
 import { fieldError, notFound } from '../../http/errors.js';
-import { applyArchived, applySearch, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
+import { applyArchived, applySearch, normalisedPage, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import type { TenantAccess, TenantRef } from '../../http/tenant-access.js';
 import { invitee, issueMembershipInvitation, sendMembershipInvitation } from '../accounts/service.js';
 import { assertNotOwnMembership, memberMessages } from './policy.js';
-import { MEMBER_NAME_SORT, MEMBER_PERSON_COLUMNS, type MemberRow } from './presenter.js';
+import { MEMBER_NAME_SORT, MEMBER_PERSON_COLUMNS, MEMBER_ROW, type MemberRow } from './presenter.js';
 
 export type MemberSortKey = 'user' | 'email' | 'role' | 'status' | 'joined';
 
@@ -78,22 +79,23 @@ function selectMember(db: Knex) {
 }
 
 /** A page's members by id, with their counts: compiled once (db/paginate.ts). */
-const memberRowsRead = compiledRead<MemberRow, { tenantId: string; ids: string }>((knex, param) =>
+const memberRowsRead = compiledRead<object, { tenantId: string; ids: string }>((knex, param) =>
   whereInJsonList(knex, selectMember(knex)(membersOf(knex, param('tenantId'))), 'tu.id', param('ids')),
 );
 
 export async function listMembers(db: Database, tenantId: string, params: ListParams<MemberSortKey>): Promise<Page<MemberRow>> {
   const { knex } = db;
   const filtered = applyArchived(membersOf(knex, tenantId), 'tu.deleted_at', params.archived);
-  return paginate<MemberRow, MemberSortKey>(db, filtered, params, MEMBER_LIST, selectMember(knex), (ids) =>
+  const page = await paginate<object, MemberSortKey>(db, filtered, params, MEMBER_LIST, selectMember(knex), (ids) =>
     db.read(memberRowsRead, { tenantId, ids: JSON.stringify(ids) }),
   );
+  return normalisedPage<MemberRow>(page, MEMBER_ROW);
 }
 
 async function requireMember(db: Knex, tenantId: string, id: string): Promise<MemberRow> {
-  const member = (await selectMember(db)(membersOf(db, tenantId).where('tu.id', id)).first()) as MemberRow | undefined;
+  const member = (await selectMember(db)(membersOf(db, tenantId).where('tu.id', id)).first()) as object | undefined;
   if (!member) throw notFound(memberMessages.notFound);
-  return member;
+  return normaliseRow<MemberRow>(MEMBER_ROW, member);
 }
 
 /** The member's live groups, by name. */
@@ -143,17 +145,17 @@ type Services = Pick<AppServices, 'db' | 'mailer' | 'log' | 'config'>;
 export async function addMember(services: Services, tenant: TenantRef, input: { email: string; role: Role }): Promise<MemberWithGroups> {
   const { id, invitation } = await services.db.knex.transaction(async (trx) => {
     const user = await invitee(trx, input.email);
-    const previous = await trx('tenant_users').where({ tenant_id: tenant.id, user_id: user.id }).first('id', 'deleted_at', 'invited_at');
+    const previous = await TenantUser.query(trx).findOne({ tenant_id: tenant.id, user_id: user.id }).select('id', 'deleted_at', 'invited_at');
     if (previous && !isArchived(previous)) throw fieldError('email', previous.invited_at ? memberMessages.alreadyInvited : memberMessages.alreadyMember);
-    const now = new Date();
+    const now = new Date().toISOString();
     const invited = { role: input.role, is_active: true, deleted_at: null, invited_at: now, updated_at: now };
     let membershipId: string;
     if (previous) {
-      membershipId = previous.id as string;
-      await trx('tenant_users').where('id', membershipId).update(invited);
+      membershipId = previous.id;
+      await TenantUser.query(trx).findById(membershipId).patch(invited);
     } else {
       membershipId = newId();
-      await trx('tenant_users').insert({ id: membershipId, tenant_id: tenant.id, user_id: user.id, created_at: now, ...invited });
+      await TenantUser.query(trx).insert({ id: membershipId, tenant_id: tenant.id, user_id: user.id, created_at: now, ...invited });
     }
     return { id: membershipId, invitation: await issueMembershipInvitation(trx, user, membershipId, tenant.name) };
   });
@@ -172,16 +174,16 @@ export async function updateMember(knex: Knex, access: TenantAccess, id: string,
   return knex.transaction(async (trx) => {
     const member = await requireMember(trx, access.tenant.id, id);
     assertNotOwnMembership(access, member);
-    const edits: Record<string, unknown> = {};
+    const edits: Partial<Pick<TenantUser, 'role' | 'is_active' | 'deleted_at'>> = {};
     if (changes.role !== undefined && changes.role !== member.role) edits.role = changes.role;
-    if (changes.isActive !== undefined && changes.isActive !== Boolean(member.is_active)) edits.is_active = changes.isActive;
+    if (changes.isActive !== undefined && changes.isActive !== member.is_active) edits.is_active = changes.isActive;
     const plan = planArchive(member, changes.isDeleted, Object.keys(edits).length > 0, 'member');
-    if (plan.deleted_at !== undefined) edits.deleted_at = plan.deleted_at;
+    if (plan.deleted_at !== undefined) edits.deleted_at = plan.deleted_at?.toISOString() ?? null;
     if (plan.restored) edits.is_active = changes.isActive ?? true;
     if (Object.keys(edits).length > 0)
-      await trx('tenant_users')
-        .where('id', id)
-        .update({ ...edits, updated_at: new Date() });
+      await TenantUser.query(trx)
+        .findById(id)
+        .patch({ ...edits, updated_at: new Date().toISOString() });
     return loadMember(trx, access.tenant.id, id);
   });
 }

@@ -1,37 +1,29 @@
 import type { Tenant } from '@tessera/sdk';
 import type { ServerConfig } from '../../config.js';
-import { toDate, toIso } from '../../db/knex.js';
-import type { DbBoolean, DbDate } from '../../db/models.js';
+
+import type { Tenant as TenantModel } from '../../db/models.js';
 import type { AccessRole } from '../../http/tenant-access.js';
 import { tenantAbilities } from './policy.js';
 
-export interface TenantRow {
-  id: string;
-  name: string;
-  slug: string;
-  enable_bioreq: DbBoolean;
-  deleted_at: DbDate | null;
-  created_at: DbDate;
-  updated_at: DbDate;
-  groups_count: number | string;
-  modules_count: number | string;
-  members_count: number | string;
+export interface TenantRow extends Pick<TenantModel, 'id' | 'name' | 'slug' | 'enable_bioreq' | 'deleted_at' | 'created_at' | 'updated_at'> {
+  groups_count: number;
+  modules_count: number;
+  members_count: number;
 }
 
 export function presentTenant(row: TenantRow, role: AccessRole): Tenant {
-  const deletedAt = toDate(row.deleted_at);
   return {
     id: row.id,
     name: row.name,
     slug: row.slug,
-    enable_bioreq: Boolean(row.enable_bioreq),
-    groups_count: Number(row.groups_count),
-    modules_count: Number(row.modules_count),
-    members_count: Number(row.members_count),
-    is_deleted: deletedAt !== null,
-    deleted_at: deletedAt ? deletedAt.toISOString() : null,
-    created_at: toIso(row.created_at),
-    updated_at: toIso(row.updated_at),
+    enable_bioreq: row.enable_bioreq,
+    groups_count: row.groups_count,
+    modules_count: row.modules_count,
+    members_count: row.members_count,
+    is_deleted: row.deleted_at !== null,
+    deleted_at: row.deleted_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
     abilities: tenantAbilities(role, row),
   };
 }

@@ -5,9 +5,11 @@ import { isUniqueViolation } from '../../db/knex.js';
 import { newId } from '../../db/ids.js';
 import { planArchive } from '../../http/archiving.js';
 import { fieldError, notFound } from '../../http/errors.js';
-import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
+import { applyArchived, normalisedPage, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import { tenantMessages } from './policy.js';
 import type { TenantRow } from './presenter.js';
+import { normaliseRow, withColumns } from '../../db/model.js';
+import { Tenant } from '../../db/models.js';
 import { followName, uniqueSlug } from './slug.js';
 
 export type TenantSortKey = 'name' | 'created' | 'groups' | 'modules' | 'members';
@@ -18,6 +20,9 @@ export const TENANT_LIST: ListDefinition<TenantSortKey> = {
   tieBreaker: 't.id',
   searchColumns: ['t.name'],
 };
+
+/** A tenant row as read: the model's columns and its counts. */
+const TENANT_ROW = withColumns(Tenant, { numberColumns: ['groups_count', 'modules_count', 'members_count'] });
 
 /** The tenant columns plus its live groups, modules and members, counted in the same query. */
 function selectTenant(knex: Knex) {
@@ -39,7 +44,7 @@ function selectTenant(knex: Knex) {
 export async function listTenants(db: Database, params: ListParams<TenantSortKey>): Promise<Page<TenantRow>> {
   const { knex } = db;
   const filtered = applyArchived(knex('tenants as t'), 't.deleted_at', params.archived);
-  return paginate<TenantRow, TenantSortKey>(db, filtered, params, TENANT_LIST, selectTenant(knex));
+  return normalisedPage<TenantRow>(await paginate<object, TenantSortKey>(db, filtered, params, TENANT_LIST, selectTenant(knex)), TENANT_ROW);
 }
 
 /** One organization by id, slug or former slug, archived ones included (the owner restores them). */
@@ -47,7 +52,8 @@ async function findTenant(db: Knex, idOrSlug: string): Promise<TenantRow | undef
   const query = db('tenants as t').where((scope) =>
     scope.where('t.id', idOrSlug).orWhere('t.slug', idOrSlug).orWhereIn('t.id', db('tenant_slugs').where('slug', idOrSlug).select('tenant_id')),
   );
-  return (await selectTenant(db)(query).first()) as TenantRow | undefined;
+  const row = (await selectTenant(db)(query).first()) as object | undefined;
+  return row && normaliseRow<TenantRow>(TENANT_ROW, row);
 }
 
 export async function requireTenantRow(db: Knex, idOrSlug: string): Promise<TenantRow> {
@@ -77,10 +83,10 @@ export async function createTenant(knex: Knex, input: { name: string; enableBior
   return guardNameRace(() =>
     knex.transaction(async (trx) => {
       await assertNameFree(trx, input.name);
-      const now = new Date();
+      const now = new Date().toISOString();
       const id = newId();
       const slug = await uniqueSlug(trx, input.name);
-      await trx('tenants').insert({ id, name: input.name, slug, enable_bioreq: input.enableBioreq, deleted_at: null, created_at: now, updated_at: now });
+      await Tenant.query(trx).insert({ id, name: input.name, slug, enable_bioreq: input.enableBioreq, deleted_at: null, created_at: now, updated_at: now });
       return requireTenantRow(trx, id);
     }),
   );
@@ -97,7 +103,7 @@ export async function updateTenant(knex: Knex, idOrSlug: string, changes: Tenant
   return guardNameRace(() =>
     knex.transaction(async (trx) => {
       const tenant = await requireTenantRow(trx, idOrSlug);
-      const edits: Record<string, unknown> = {};
+      const edits: Partial<Pick<Tenant, 'name' | 'enable_bioreq' | 'deleted_at'>> = {};
       if (changes.name !== undefined && changes.name !== tenant.name) {
         await assertNameFree(trx, changes.name, tenant.id);
         edits.name = changes.name;
@@ -105,11 +111,11 @@ export async function updateTenant(knex: Knex, idOrSlug: string, changes: Tenant
       }
       if (changes.enableBioreq !== undefined) edits.enable_bioreq = changes.enableBioreq;
       const plan = planArchive(tenant, changes.isDeleted, Object.keys(edits).length > 0, 'organization');
-      if (plan.deleted_at !== undefined) edits.deleted_at = plan.deleted_at;
+      if (plan.deleted_at !== undefined) edits.deleted_at = plan.deleted_at?.toISOString() ?? null;
       if (Object.keys(edits).length > 0)
-        await trx('tenants')
-          .where('id', tenant.id)
-          .update({ ...edits, updated_at: new Date() });
+        await Tenant.query(trx)
+          .findById(tenant.id)
+          .patch({ ...edits, updated_at: new Date().toISOString() });
       return requireTenantRow(trx, tenant.id);
     }),
   );

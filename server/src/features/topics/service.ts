@@ -10,7 +10,9 @@ import type { Database } from '../../db/database.js';
 import type { Knex } from '../../db/knex.js';
 import { liveSiblings, moveTo, moveToParent, nextPosition, planOrder, writePositions } from '../../db/ordering.js';
 import { fieldError, notFound } from '../../http/errors.js';
-import { applyArchived, paginate, type ListParams, type Page, type RowsById } from '../../db/paginate.js';
+import { applyArchived, normalisedPage, paginate, type ListParams, type Page, type RowsById } from '../../db/paginate.js';
+import { Topic } from '../../db/content-models.js';
+import { normaliseRow, withColumns } from '../../db/model.js';
 import { requireVisibleComponent } from '../components/service.js';
 import { contentMessages } from '../content/policy.js';
 import { contentList, type ContentSortKey } from '../content/list.js';
@@ -30,6 +32,9 @@ import { copyName } from '../content/copy-name.js';
 import type { TopicRow } from './presenter.js';
 
 export const TOPIC_LIST = contentList('t');
+
+/** A topic row as the lists and single reads select it: the model's columns, the caller's star and the counts. */
+const TOPIC_ROW = withColumns(Topic, { booleanColumns: ['is_favorite'], numberColumns: ['items_count', 'total_procedures', 'completed_procedures'] });
 
 export function topicsOf(db: Knex, viewer: ViewerScope, reach: Reach = 'many'): Knex.QueryBuilder {
   return whereTopicVisible(db, topicsWithParents(db), viewer, reach);
@@ -95,7 +100,7 @@ function topicsWithParents(db: Knex): Knex.QueryBuilder {
 
 /** A page's topics by id, with their counts for the viewer (none when short): compiled once per kind of viewer (db/paginate.ts). */
 function topicRowsRead(seesAll: boolean, short: boolean) {
-  return compiledRead<TopicRow, ViewerParams & { ids: string }>((db, param) => {
+  return compiledRead<object, ViewerParams & { ids: string }>((db, param) => {
     const viewer = placeholderViewer(seesAll, param);
     return whereInJsonList(db, selectTopic(db, viewer, short)(topicsWithParents(db).where('t.tenant_id', viewer.tenantId)), 't.id', param('ids'));
   });
@@ -108,7 +113,7 @@ const topicRowsReads = {
   relatedShort: topicRowsRead(false, true),
 };
 
-function topicRowsById(db: Database, viewer: Viewer, short = false): RowsById<TopicRow> {
+function topicRowsById(db: Database, viewer: Viewer, short = false): RowsById<object> {
   const read = topicRowsReads[`${viewer.seesAll ? 'all' : 'related'}${short ? 'Short' : ''}` as const];
   return (ids) => db.read(read, { ...viewerValues(viewer), ids: JSON.stringify(ids) });
 }
@@ -124,7 +129,8 @@ export async function listTopics(
   await requireVisibleComponent(db, viewer, componentId);
   const filtered = applyListFilters(topicsOfVisibleComponent(knex, viewer, componentId), viewer, params);
   const { short } = options;
-  return paginate<TopicRow, ContentSortKey>(db, filtered, params, TOPIC_LIST, selectTopic(knex, viewer, short), topicRowsById(db, viewer, short));
+  const page = await paginate<object, ContentSortKey>(db, filtered, params, TOPIC_LIST, selectTopic(knex, viewer, short), topicRowsById(db, viewer, short));
+  return normalisedPage<TopicRow>(page, TOPIC_ROW);
 }
 
 /**
@@ -141,7 +147,8 @@ export async function listFavoriteTopics(db: Database, viewer: Viewer, params: L
     .whereNotExists(hiddenBy('module_hidden', 'module_id', 'm.id'))
     .whereNotExists(hiddenBy('component_hidden', 'component_id', 'c.id'));
   if (params.active === true) filtered.where('c.is_active', true).where('m.is_active', true);
-  return paginate<TopicRow, ContentSortKey>(db, filtered, params, TOPIC_LIST, selectTopic(knex, viewer), topicRowsById(db, viewer));
+  const page = await paginate<object, ContentSortKey>(db, filtered, params, TOPIC_LIST, selectTopic(knex, viewer), topicRowsById(db, viewer));
+  return normalisedPage<TopicRow>(page, TOPIC_ROW);
 }
 
 /** A topic of the component in the path (or of any component when null), as the viewer may see it. */
@@ -149,9 +156,9 @@ export async function requireTopic(db: Database, viewer: Viewer, componentId: st
   const { knex } = db;
   const query = topicsOf(knex, viewer, 'one').where('t.id', id);
   if (componentId !== null) query.where('t.component_id', componentId);
-  const topic = await db.first<TopicRow>(selectTopic(knex, viewer)(query));
+  const topic = await db.first<object>(selectTopic(knex, viewer)(query));
   if (!topic) throw notFound(contentMessages.topicNotFound);
-  return topic;
+  return normaliseRow<TopicRow>(TOPIC_ROW, topic);
 }
 
 export async function createTopic(db: Database, viewer: Viewer, componentId: string, input: { name: string; description: string }): Promise<TopicRow> {
@@ -159,9 +166,9 @@ export async function createTopic(db: Database, viewer: Viewer, componentId: str
   await db.transaction(async (tx) => {
     const trx = tx.knex;
     await requireVisibleComponent(tx, viewer, componentId);
-    const now = new Date();
+    const now = new Date().toISOString();
     const position = await nextPosition(trx, 'topics', 'component_id', componentId);
-    await trx('topics').insert({
+    await Topic.query(trx).insert({
       id,
       tenant_id: viewer.tenantId,
       component_id: componentId,
@@ -193,18 +200,18 @@ export async function updateTopic(db: Database, viewer: Viewer, componentId: str
   return db.transaction(async (tx) => {
     const trx = tx.knex;
     const topic = await requireTopic(tx, viewer, componentId, id);
-    const edits: Record<string, unknown> = {};
+    const edits: Partial<Topic> = {};
     if (changes.name !== undefined && changes.name !== topic.name) edits.name = changes.name;
     if (changes.description !== undefined && changes.description !== topic.description) edits.description = changes.description;
-    if (changes.isActive !== undefined && changes.isActive !== Boolean(topic.is_active)) edits.is_active = changes.isActive;
-    const moves = changes.order !== undefined && changes.order !== Number(topic.position);
+    if (changes.isActive !== undefined && changes.isActive !== topic.is_active) edits.is_active = changes.isActive;
+    const moves = changes.order !== undefined && changes.order !== topic.position;
     const plan = planArchive(topic, changes.isDeleted, Object.keys(edits).length > 0 || moves, 'topic');
-    if (plan.deleted_at !== undefined) edits.deleted_at = plan.deleted_at;
+    if (plan.deleted_at !== undefined) edits.deleted_at = plan.deleted_at?.toISOString() ?? null;
     if (plan.restored) edits.is_active = changes.isActive ?? true;
     if (Object.keys(edits).length > 0)
-      await trx('topics')
-        .where('id', id)
-        .update({ ...edits, updated_at: new Date() });
+      await Topic.query(trx)
+        .findById(id)
+        .patch({ ...edits, updated_at: new Date().toISOString() });
     if (moves && !plan.archived) await moveTo(trx, 'topics', await liveTopics(trx, componentId), id, changes.order as number);
     return requireTopic(tx, viewer, componentId, id);
   });
@@ -239,10 +246,9 @@ export async function copyTopic(db: Database, viewer: Viewer, componentId: strin
   const copies = await db.transaction(async (tx) => {
     const source = await requireTopic(tx, viewer, componentId, id);
     const copied = await copyTopics(tx.knex, [id], componentId);
-    await tx
-      .knex('topics')
-      .where('id', copied.get(id))
-      .update({ name: copyName(source.name) });
+    await Topic.query(tx.knex)
+      .findById(copied.get(id) as string)
+      .patch({ name: copyName(source.name) });
     return copied;
   });
   return requireTopic(db, viewer, componentId, copies.get(id) as string);

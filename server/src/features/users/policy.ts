@@ -4,7 +4,6 @@
  * Nobody suspends or bans their own account.
  */
 import type { UserAbilities } from '@tessera/sdk';
-import { toDate } from '../../db/knex.js';
 import type { UserRow } from '../../db/models.js';
 import { fieldError } from '../../http/errors.js';
 import { definePolicy, ownAccountForbidden } from '../../http/policy.js';
@@ -41,7 +40,7 @@ const TRANSITIONS: Record<UserAction, { from: AccountState; field: 'is_active' |
 };
 
 function accountState(user: Pick<UserRow, 'is_active' | 'deleted_at'>): AccountState {
-  if (toDate(user.deleted_at)) return 'banned';
+  if (user.deleted_at !== null) return 'banned';
   return user.is_active ? 'active' : 'suspended';
 }
 

@@ -3,10 +3,12 @@ import type { Database } from '../../db/database.js';
 import type { Knex } from '../../db/knex.js';
 import { searchPeople } from '../../db/contains-search.js';
 import { notFound } from '../../http/errors.js';
-import { applyArchived, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
+import { applyArchived, normalisedPage, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import { revokeAccountGrants } from '../../db/oidc-payloads.js';
 import { assertTransition, type UserAction } from './policy.js';
 import type { ManagedUserRow } from './presenter.js';
+import { normaliseRow, withColumns } from '../../db/model.js';
+import { User } from '../../db/models.js';
 
 export type UserSortKey = 'name' | 'email' | 'created_at' | 'created' | 'joined' | 'memberships';
 
@@ -26,6 +28,9 @@ export const USER_LIST: ListDefinition<UserSortKey> = {
   searchColumns: ['u.name', 'u.email'],
   search: searchPeople({ userId: 'u.id', name: 'u.name', email: 'u.email' }),
 };
+
+/** An account row as the owner's list reads it: the model's columns and the count of its live memberships. */
+const MANAGED_USER_ROW = withColumns(User, { numberColumns: ['memberships_count'] });
 
 function selectUser(knex: Knex) {
   return (query: Knex.QueryBuilder) =>
@@ -56,16 +61,16 @@ export async function listUsers(db: Database, params: ListParams<UserSortKey>): 
   // Integration clients' accounts (features/integration-clients) are managed there, not among people.
   const filtered = applyArchived(knex('users as u').where('u.is_service_account', false), 'u.deleted_at', params.archived);
   if (!params.archived && params.active !== undefined) filtered.where('u.is_active', params.active);
-  return paginate<ManagedUserRow, UserSortKey>(db, filtered, params, USER_LIST, selectUser(knex));
+  return normalisedPage<ManagedUserRow>(await paginate<object, UserSortKey>(db, filtered, params, USER_LIST, selectUser(knex)), MANAGED_USER_ROW);
 }
 
 async function requireUser(db: Knex, id: string): Promise<ManagedUserRow> {
-  const user = (await selectUser(db)(db('users as u').where('u.id', id).andWhere('u.is_service_account', false)).first()) as ManagedUserRow | undefined;
+  const user = (await selectUser(db)(db('users as u').where('u.id', id).andWhere('u.is_service_account', false)).first()) as object | undefined;
   if (!user) throw notFound('This user could not be found.');
-  return user;
+  return normaliseRow<ManagedUserRow>(MANAGED_USER_ROW, user);
 }
 
-const CHANGES: Record<UserAction, (now: Date) => Record<string, unknown>> = {
+const CHANGES: Record<UserAction, (now: string) => Partial<Pick<User, 'is_active' | 'deleted_at'>>> = {
   suspend: () => ({ is_active: false }),
   reactivate: () => ({ is_active: true }),
   ban: (now) => ({ deleted_at: now }),
@@ -84,10 +89,10 @@ export async function changeUser(knex: Knex, callerId: string, id: string, actio
     let user = await requireUser(trx, id);
     for (const action of ACTION_ORDER.filter((candidate) => actions.includes(candidate))) {
       assertTransition(callerId, user, action);
-      const now = new Date();
-      await trx('users')
-        .where('id', id)
-        .update({ ...CHANGES[action](now), updated_at: now });
+      const now = new Date().toISOString();
+      await User.query(trx)
+        .findById(id)
+        .patch({ ...CHANGES[action](now), updated_at: now });
       if (action === 'suspend' || action === 'ban') await revokeAccountGrants(trx, id);
       user = await requireUser(trx, id);
     }
