@@ -35,7 +35,7 @@ interface KcServer {
   url: string;
   seedSeconds: number;
   counts: { members: number; bank: number; draw: number; responses: number };
-  analysis: { coldMs: number; warmMs: number; status: number; responses?: number; kr20?: number | null; flagged?: number };
+  analysis: { allColdMs: number; allResponses?: number; firstMs: number; warmMs: number; status: number; responses?: number; kr20?: number | null; flagged?: number };
   scenarios: { name: string; path: string; token: string }[];
   learner: { startPath: string; tokens: string[] } | null;
   queryCounts: { request: string; big: Timed; small: Timed }[];
@@ -212,7 +212,7 @@ async function runOn(kind: 'sqlite' | 'pg', duration: number, baseline: Row): Pr
     printQueryCounts(server);
     const { analysis } = server;
     console.log(
-      `\nItem analysis over ${analysis.responses} first attempts: cold ${analysis.coldMs.toFixed(0)} ms, warm ${analysis.warmMs.toFixed(0)} ms (status ${analysis.status}; KR-20 ${analysis.kr20 ?? 'n/a (draws of part of the bank)'}; ${analysis.flagged} items flagged)\n`,
+      `\nItem analysis: every attempt (${analysis.allResponses} responses) cold ${analysis.allColdMs.toFixed(0)} ms; first attempts (${analysis.responses}) ${analysis.firstMs.toFixed(0)} ms, warm ${analysis.warmMs.toFixed(0)} ms (status ${analysis.status}; KR-20 ${analysis.kr20 ?? 'n/a (draws of part of the bank)'}; ${analysis.flagged} items flagged)\n`,
     );
     const rows: Row[] = [baseline];
     for (const scenario of server.scenarios) {
@@ -251,9 +251,9 @@ async function runOn(kind: 'sqlite' | 'pg', duration: number, baseline: Row): Pr
         return { description: `${label}: ${name} p99 < ${REPORT_P99_MS} ms`, ok: measured.failed === 0 && measured.p99 < REPORT_P99_MS, actual: `${measured.p99} ms` };
       }),
       {
-        description: `${label}: item analysis over ${responses} responses < ${ANALYSIS_COLD_MS} ms cold`,
-        ok: analysis.status === 200 && analysis.coldMs < ANALYSIS_COLD_MS,
-        actual: `${analysis.coldMs.toFixed(0)} ms`,
+        description: `${label}: item analysis over ${analysis.allResponses} responses (attempts=all) < ${ANALYSIS_COLD_MS} ms cold`,
+        ok: analysis.status === 200 && analysis.allColdMs < ANALYSIS_COLD_MS,
+        actual: `${analysis.allColdMs.toFixed(0)} ms`,
       },
       {
         description: `${label}: queries per request the same in the big and the small organization, every answer 2xx`,

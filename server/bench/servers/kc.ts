@@ -176,10 +176,14 @@ const firstResponse = async (tenantId: string) =>
 const bigPaths = pathsOf(big, bigCheck, await firstResponse(big.tenantId));
 const smallPaths = pathsOf(small, smallCheck, await firstResponse(small.tenantId));
 
-// Cold: the first item analysis since the app started (the OS may hold the file's pages; the app holds nothing).
-const cold = await timed(bigPaths.analysis, authorToken);
+// Cold: the first item analysis since the app started (the OS may hold the file's pages; the app holds nothing),
+// over every attempt (the 100,000 responses); then the default, first attempts, and that again warm.
+type Analysis = { data?: { responses: number; kr20: number | null; items: { flags: string[] }[] } };
+const coldAll = await timed(`${bigPaths.analysis}?attempts=all`, authorToken);
+const first = await timed(bigPaths.analysis, authorToken);
 const warm = await timed(bigPaths.analysis, authorToken);
-const analysis = cold.json as { data?: { responses: number; kr20: number | null; items: { flags: string[] }[] } };
+const analysisAll = coldAll.json as Analysis;
+const analysis = first.json as Analysis;
 
 const reads = [
   { request: 'report page, user filter', key: 'reportUser' },
@@ -221,7 +225,16 @@ process.send?.({
   url,
   seedSeconds,
   counts: { members: bigMembers.length, bank: BIG.bankSize, draw: BIG.draw, responses },
-  analysis: { coldMs: cold.ms, warmMs: warm.ms, status: cold.status, responses: analysis.data?.responses, kr20: analysis.data?.kr20, flagged: analysis.data?.items.filter((item) => item.flags.length > 0).length },
+  analysis: {
+    allColdMs: coldAll.ms,
+    allResponses: analysisAll.data?.responses,
+    firstMs: first.ms,
+    warmMs: warm.ms,
+    status: Math.max(coldAll.status, first.status),
+    responses: analysis.data?.responses,
+    kr20: analysis.data?.kr20,
+    flagged: analysis.data?.items.filter((item) => item.flags.length > 0).length,
+  },
   scenarios: [
     { name: 'report page, user filter', path: bigPaths.reportUser, token: authorToken },
     { name: 'report page, module filter', path: bigPaths.reportModule, token: authorToken },
