@@ -12,6 +12,7 @@ import { ACTORS, buildWorld, insertMembership, type Actor, type World } from './
 import { insertComponent, insertModule, insertTopic } from './support/content.js';
 import { insertCheck, insertQuestion, insertResponse, insertVersion, type SeededAnswer, type SeededVersion } from './support/kc.js';
 import { HAND_EXAMPLE, HAND_EXPECTED } from './support/kc-item-example.js';
+import { checkWithBank, put } from './support/knowledge-checks.js';
 
 const ITEMS = ['A', 'B', 'C', 'D'] as const;
 
@@ -441,5 +442,35 @@ describe.each(databaseKinds)('knowledge check reports on %s', (kind) => {
       analysis: await counted(() => analysis(seeded.handCheck, '?attempts=all', token)),
     };
     expect(large).toEqual(small);
+  });
+
+  it('reports a response taken through the learner’s calls (the completion copies it for the analysis)', async () => {
+    const learner = world.people.user;
+    const moduleId = await insertModule(server, world.home.id, { name: 'Echo module', members: [learner.membershipId!] });
+    const componentId = await insertComponent(server, world.home.id, moduleId, { name: 'Echo component' });
+    const admin = world.people.admin.token;
+    const checkId = await checkWithBank(server, world.home.id, componentId, admin, 3, 3);
+    const base = `/tenants/${world.home.id}/knowledgechecks/${checkId}/responses`;
+    const started = await server.api.post(base, {}, { token: learner.token });
+    expect(started.status).toBe(201);
+    const questions = started.body.data.questions as { id: string; choices: { id: string }[] }[];
+    for (const [index, question] of questions.entries()) {
+      // Right (the first choice) on all but the last.
+      const choice = question.choices[index === questions.length - 1 ? 1 : 0];
+      expect((await server.api.post(`${base}/${started.body.data.id}/questions/${question.id}`, { choice_ids: [choice.id] }, { token: learner.token })).status).toBe(200);
+    }
+    expect((await put(server, `${base}/${started.body.data.id}/complete`, {}, learner.token)).status).toBe(200);
+
+    const rows = (await completed(`?module=${moduleId}`)).body.data;
+    expect(rows).toEqual([expect.objectContaining({ id: started.body.data.id, user_name: 'Ursula User', component_name: 'Echo component', score: 66.67 })]);
+    const marks = (await detail(started.body.data.id)).body.data.questions.map((question: { is_correct: boolean }) => question.is_correct);
+    expect(marks).toEqual([true, true, false]);
+    const data = (await analysis(checkId)).body.data;
+    expect(data).toMatchObject({ responses: 1, mean_score: 66.67 });
+    expect(data.items.map((item: { drawn: number; facility: number }) => [item.drawn, item.facility]).sort()).toEqual([
+      [1, 0],
+      [1, 1],
+      [1, 1],
+    ]);
   });
 });
