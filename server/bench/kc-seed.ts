@@ -50,7 +50,17 @@ export async function seedCheck(knex: Knex, tenantId: string, shape: KcShape): P
   const checkId = newId();
   const bank: KcCheck['bank'] = [];
   await knex.transaction(async (trx) => {
-    await trx('modules').insert({ id: moduleId, tenant_id: tenantId, name: 'Safety module', description: 'Bench', is_active: true, position: 1, deleted_at: null, created_at: now, updated_at: now });
+    await trx('modules').insert({
+      id: moduleId,
+      tenant_id: tenantId,
+      name: 'Safety module',
+      description: 'Bench',
+      is_active: true,
+      position: 1,
+      deleted_at: null,
+      created_at: now,
+      updated_at: now,
+    });
     await trx('components').insert({
       id: componentId,
       tenant_id: tenantId,
@@ -121,12 +131,22 @@ interface Sink {
   finish(): Promise<void>;
 }
 
-/** SQLite: one prepared INSERT per table, one transaction, on its own connection. */
+const RESPONSE_TABLES = ['kc_responses', 'kc_response_questions', 'kc_answer_choices'];
+
+/**
+ * SQLite: one prepared INSERT per table, one transaction, on its own connection. The tables' secondary indexes are
+ * dropped for the load and built again after it (a sorted build is many times faster than 4 million random inserts).
+ */
 function sqliteSink(filename: string): Sink {
   const db = new Database(filename);
   db.pragma('journal_mode = WAL');
+  db.pragma('cache_size = -262144');
   const statements = new Map<string, Database.Statement>();
+  const indexes = db
+    .prepare(`select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in (${RESPONSE_TABLES.map(() => '?').join(', ')})`)
+    .all(...RESPONSE_TABLES) as { name: string; sql: string }[];
   db.exec('BEGIN');
+  for (const index of indexes) db.exec(`DROP INDEX "${index.name}"`);
   return {
     async add(table, row) {
       let statement = statements.get(table);
@@ -138,7 +158,9 @@ function sqliteSink(filename: string): Sink {
       statement.run(...columns.map((column) => sqliteValue(row[column])));
     },
     async finish() {
+      for (const index of indexes) db.exec(index.sql);
       db.exec('COMMIT');
+      db.exec(`PRAGMA analysis_limit = 1000; ${RESPONSE_TABLES.map((table) => `ANALYZE "${table}";`).join(' ')}`);
       db.close();
     },
   };
@@ -146,9 +168,20 @@ function sqliteSink(filename: string): Sink {
 
 const PG_BATCH = 20_000;
 
-/** PostgreSQL: batches of rows as JSON (parents flushed before children), in one transaction. */
-function pgSink(trx: Knex.Transaction, tables: string[]): Sink {
+/**
+ * PostgreSQL: batches of rows as JSON (parents flushed before children), in one transaction. The tables' indexes
+ * that back no constraint are dropped for the load and built again after it.
+ */
+async function pgSink(trx: Knex.Transaction, tables: string[]): Promise<Sink> {
   const buffers = new Map<string, Row[]>(tables.map((table) => [table, []]));
+  const indexes = (
+    await trx.raw(
+      `select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = any(?)
+         and indexname not in (select conname from pg_constraint)`,
+      [tables],
+    )
+  ).rows as { indexname: string; indexdef: string }[];
+  for (const index of indexes) await trx.raw('drop index ??', [index.indexname]);
   const flush = async () => {
     for (const table of tables) {
       const rows = buffers.get(table)!;
@@ -163,7 +196,10 @@ function pgSink(trx: Knex.Transaction, tables: string[]): Sink {
       rows.push(row);
       if (rows.length >= PG_BATCH) await flush();
     },
-    finish: flush,
+    async finish() {
+      await flush();
+      for (const index of indexes) await trx.raw(index.indexdef);
+    },
   };
 }
 
@@ -213,7 +249,12 @@ export async function seedResponses(target: ResponseTarget, tenantId: string, me
             answered_at: completedAt,
             is_correct: right,
           });
-          chosen.push({ tenant_id: tenantId, response_question_id: rqId, choice_id: right ? question.choices[0] : question.choices[1 + Math.floor(random() * 3)], response_attempt: attempt });
+          chosen.push({
+            tenant_id: tenantId,
+            response_question_id: rqId,
+            choice_id: right ? question.choices[0] : question.choices[1 + Math.floor(random() * 3)],
+            response_attempt: attempt,
+          });
         }
         const score = Math.round((correct / shape.draw) * 10_000) / 100;
         // The copies the completion trigger writes (migration 20250117000001), written here with the rows.
@@ -247,7 +288,7 @@ export async function seedResponses(target: ResponseTarget, tenantId: string, me
   if ('sqliteFile' in target) await write(sqliteSink(target.sqliteFile));
   else {
     await target.knex.transaction(async (trx) => {
-      await write(pgSink(trx, ['kc_responses', 'kc_response_questions', 'kc_answer_choices']));
+      await write(await pgSink(trx, RESPONSE_TABLES));
     });
     await target.knex.raw('analyze kc_responses; analyze kc_response_questions; analyze kc_answer_choices');
   }

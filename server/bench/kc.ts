@@ -35,7 +35,16 @@ interface KcServer {
   url: string;
   seedSeconds: number;
   counts: { members: number; bank: number; draw: number; responses: number };
-  analysis: { allColdMs: number; allResponses?: number; firstMs: number; warmMs: number; status: number; responses?: number; kr20?: number | null; flagged?: number };
+  analysis: {
+    allColdMs: number;
+    allResponses?: number;
+    firstMs: number;
+    warmMs: number;
+    status: number;
+    responses?: number;
+    kr20?: number | null;
+    flagged?: number;
+  };
   scenarios: { name: string; path: string; token: string }[];
   learner: { startPath: string; tokens: string[] } | null;
   queryCounts: { request: string; big: Timed; small: Timed }[];
@@ -178,7 +187,9 @@ function printQueryCounts(server: KcServer): void {
   console.log('SQL queries per request (knex query events; the session lookup is one more prepared statement each):');
   console.log(`  ${'request'.padEnd(28)} ${'big org'.padStart(9)} ${'small org'.padStart(10)} ${'big ms'.padStart(8)}`);
   for (const { request, big, small } of server.queryCounts) {
-    console.log(`  ${request.padEnd(28)} ${`${big.queries} (${big.status})`.padStart(9)} ${`${small.queries} (${small.status})`.padStart(10)} ${big.ms.toFixed(0).padStart(8)}`);
+    console.log(
+      `  ${request.padEnd(28)} ${`${big.queries} (${big.status})`.padStart(9)} ${`${small.queries} (${small.status})`.padStart(10)} ${big.ms.toFixed(0).padStart(8)}`,
+    );
   }
 }
 
@@ -242,13 +253,17 @@ async function runOn(kind: 'sqlite' | 'pg', duration: number, baseline: Row): Pr
     }
     printRows(rows);
     if (startFigures) console.log(`  (learner flows: ${startFigures.completed} responses started, answered and completed)`);
-    else console.log('  (start a response, save an answer: not measured — the learners\' response routes are not served by this build)');
+    else console.log("  (start a response, save an answer: not measured — the learners' response routes are not served by this build)");
 
     const row = (name: string) => rows.find((candidate) => candidate.name === name);
     const checks: Check[] = [
       ...server.scenarios.map(({ name }) => {
         const measured = row(name)!;
-        return { description: `${label}: ${name} p99 < ${REPORT_P99_MS} ms`, ok: measured.failed === 0 && measured.p99 < REPORT_P99_MS, actual: `${measured.p99} ms` };
+        return {
+          description: `${label}: ${name} p99 < ${REPORT_P99_MS} ms`,
+          ok: measured.failed === 0 && measured.p99 < REPORT_P99_MS,
+          actual: `${measured.p99} ms`,
+        };
       }),
       {
         description: `${label}: item analysis over ${analysis.allResponses} responses (attempts=all) < ${ANALYSIS_COLD_MS} ms cold`,
@@ -276,7 +291,11 @@ async function runOn(kind: 'sqlite' | 'pg', duration: number, baseline: Row): Pr
 }
 
 async function postgresAnswers(): Promise<boolean> {
-  const admin = knexFactory({ client: 'pg', connection: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', pool: { min: 0, max: 1 } });
+  const admin = knexFactory({
+    client: 'pg',
+    connection: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    pool: { min: 0, max: 1 },
+  });
   try {
     await admin.raw('select 1');
     return true;
@@ -294,7 +313,7 @@ export async function runKcBench(duration: number): Promise<boolean> {
   if (await postgresAnswers()) checks.push(...(await runOn('pg', duration, baseline)));
   else console.log('\nKnowledge checks on PostgreSQL: skipped (BENCH_DATABASE_URL does not answer).');
   if (!checks.some((check) => check.description.includes('save an answer'))) {
-    checks.push({ description: 'start a response and save an answer measured', ok: false, actual: 'the learners\' routes are not served' });
+    checks.push({ description: 'start a response and save an answer measured', ok: false, actual: "the learners' routes are not served" });
   }
   console.log('\nBudgets (knowledge checks):');
   for (const check of checks) console.log(`  ${check.ok ? 'PASS' : 'FAIL'}  ${check.description} (measured ${check.actual})`);

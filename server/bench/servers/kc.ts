@@ -57,7 +57,16 @@ async function smallOrganization(knex: Knex, members: number) {
   const now = new Date();
   const tenant = { id: newId(), name: 'Bench KC Small', slug: 'bench-kc-small' };
   await knex('tenants').insert({ ...tenant, enable_bioreq: false, deleted_at: null, created_at: now, updated_at: now });
-  await knex('tenant_users').insert({ id: newId(), tenant_id: tenant.id, user_id: author.id, role: 'master', is_active: true, deleted_at: null, created_at: now, updated_at: now });
+  await knex('tenant_users').insert({
+    id: newId(),
+    tenant_id: tenant.id,
+    user_id: author.id,
+    role: 'master',
+    is_active: true,
+    deleted_at: null,
+    created_at: now,
+    updated_at: now,
+  });
   for (let index = 0; index < members; index += 1) {
     const userId = newId();
     await knex('users').insert({
@@ -72,14 +81,25 @@ async function smallOrganization(knex: Knex, members: number) {
       created_at: now,
       updated_at: now,
     });
-    await knex('tenant_users').insert({ id: newId(), tenant_id: tenant.id, user_id: userId, role: 'user', is_active: true, deleted_at: null, created_at: now, updated_at: now });
+    await knex('tenant_users').insert({
+      id: newId(),
+      tenant_id: tenant.id,
+      user_id: userId,
+      role: 'user',
+      is_active: true,
+      deleted_at: null,
+      created_at: now,
+      updated_at: now,
+    });
   }
   return { tenantId: tenant.id, tenantSlug: tenant.slug };
 }
 const small = await smallOrganization(app.knex, 20);
 
 const memberIds = async (tenantId: string) =>
-  (await app.knex('tenant_users').where({ tenant_id: tenantId }).whereNot('user_id', author.id).orderBy('id').select('id')).map((row: { id: string }) => row.id);
+  (await app.knex('tenant_users').where({ tenant_id: tenantId }).whereNot('user_id', author.id).orderBy('id').select('id')).map(
+    (row: { id: string }) => row.id,
+  );
 const bigMembers = await memberIds(big.tenantId);
 const smallMembers = await memberIds(small.tenantId);
 const bigCheck = await seedCheck(app.knex, big.tenantId, BIG);
@@ -194,7 +214,11 @@ const reads = [
 const strip = ({ json: _json, ...rest }: Timed & { json: unknown }): Timed => rest;
 const queryCounts: { request: string; big: Timed; small: Timed }[] = [];
 for (const read of reads) {
-  queryCounts.push({ request: read.request, big: strip(await timed(bigPaths[read.key], authorToken)), small: strip(await timed(smallPaths[read.key], authorToken)) });
+  queryCounts.push({
+    request: read.request,
+    big: strip(await timed(bigPaths[read.key], authorToken)),
+    small: strip(await timed(smallPaths[read.key], authorToken)),
+  });
 }
 
 // The learners' calls (kc-api's routes): a first start of each learner shows whether they are served here.

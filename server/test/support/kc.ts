@@ -88,7 +88,12 @@ export async function insertVersion(
   }));
   await knex('kc_choices').insert(choices);
   await knex('kc_questions').where('id', questionId).update({ current_version_id: versionId });
-  return { questionId, versionId, choices: choices.map((choice) => choice.id), answers: choices.filter((choice) => choice.is_answer).map((choice) => choice.id) };
+  return {
+    questionId,
+    versionId,
+    choices: choices.map((choice) => choice.id),
+    answers: choices.filter((choice) => choice.is_answer).map((choice) => choice.id),
+  };
 }
 
 export interface SeededAnswer {

@@ -27,7 +27,10 @@ export async function up(knex: Knex): Promise<void> {
     table.integer('response_attempt').nullable();
   });
   await knex.schema.alterTable('kc_response_questions', (table) => {
-    table.index(['question_version_id', 'response_attempt', 'response_score', 'response_id', 'response_correct', 'is_correct'], 'kc_response_questions_analysis');
+    table.index(
+      ['question_version_id', 'response_attempt', 'response_score', 'response_id', 'response_correct', 'is_correct'],
+      'kc_response_questions_analysis',
+    );
   });
   await knex.schema.alterTable('kc_answer_choices', (table) => {
     table.index(['choice_id', 'response_attempt'], 'kc_answer_choices_analysis');

@@ -14,14 +14,7 @@ import { paginate, type ListDefinition, type ListParams, type Page } from '../..
 import { notFound } from '../../http/errors.js';
 import type { UrlSigner } from '../../storage/signed-urls.js';
 import { mediaSummaryColumns, mediaSummaryOf, presentMediaSummary } from '../media/summary.js';
-import {
-  groupSize,
-  histogramOf,
-  itemStatistics,
-  kr20,
-  sampleVariance,
-  type ItemSums,
-} from './item-analysis.js';
+import { groupSize, histogramOf, itemStatistics, kr20, sampleVariance, type ItemSums } from './item-analysis.js';
 
 export const kcReportMessages = {
   responseNotFound: 'This knowledge check response could not be found.',
@@ -92,19 +85,12 @@ const REPORT_COLUMNS = [
   'r.score',
 ];
 
-export async function listCompleted(
-  db: Database,
-  tenantId: string,
-  params: ListParams<KcReportSortKey>,
-  filters: KcReportFilters,
-): Promise<Page<KcReportRow>> {
+export async function listCompleted(db: Database, tenantId: string, params: ListParams<KcReportSortKey>, filters: KcReportFilters): Promise<Page<KcReportRow>> {
   const filtered = completedResponses(db.knex, tenantId);
   if (filters.module) filtered.where('c.module_id', filters.module);
   if (filters.component) filtered.where('c.id', filters.component);
   if (filters.topic) filtered.where('kc.topic_id', filters.topic);
-  const page = await paginate<Record<string, unknown>, KcReportSortKey>(db, filtered, params, KC_REPORT_LIST, (query) =>
-    query.select(REPORT_COLUMNS),
-  );
+  const page = await paginate<Record<string, unknown>, KcReportSortKey>(db, filtered, params, KC_REPORT_LIST, (query) => query.select(REPORT_COLUMNS));
   return { rows: page.rows.map((row) => normalise<KcReportRow>(row)), meta: page.meta };
 }
 
@@ -185,7 +171,15 @@ export async function responseDetail(db: Database, tenantId: string, responseId:
         .where('rq.tenant_id', tenantId)
         .orderBy('rq.position')
         .orderBy('ch.position')
-        .select('rq.id as rq_id', 'ch.id', 'ch.label', 'ch.is_answer', 'ch.position', 'ch.media_id', knex.raw('case when ac.choice_id is null then 0 else 1 end as chosen'))
+        .select(
+          'rq.id as rq_id',
+          'ch.id',
+          'ch.label',
+          'ch.is_answer',
+          'ch.position',
+          'ch.media_id',
+          knex.raw('case when ac.choice_id is null then 0 else 1 end as chosen'),
+        )
         .select(mediaSummaryColumns('md', 'cm')),
     )
   ).map((row) => ({ row, normalised: normalise<{ is_answer: boolean; chosen: boolean }>(row) }));
@@ -333,7 +327,12 @@ export async function itemAnalysis(db: Database, tenantId: string, checkId: stri
   // The g-th response from the top and from the bottom: the upper group is every response ranked at or above the
   // first, the lower every one at or below the second.
   const edge = (name: Edge['edge'], offset: number) =>
-    analysedResponses(knex, checkId, attempts).select(knex.raw('? as edge', [name]), 'r.score', 'r.id').orderBy('r.score', 'desc').orderBy('r.id', 'asc').limit(1).offset(offset);
+    analysedResponses(knex, checkId, attempts)
+      .select(knex.raw('? as edge', [name]), 'r.score', 'r.id')
+      .orderBy('r.score', 'desc')
+      .orderBy('r.id', 'asc')
+      .limit(1)
+      .offset(offset);
   const upperEdge = edge('upper', Math.max(0, g - 1)).toSQL();
   const lowerEdge = edge('lower', Math.max(0, responses - g)).toSQL();
   const edges = rowsOf<Edge>(
@@ -351,7 +350,10 @@ export async function itemAnalysis(db: Database, tenantId: string, checkId: stri
   const upperRows = inGroup(upper, '>', '<=');
   const lowerRows = inGroup(lower, '<', '>=');
 
-  const versionsOfCheck = knex('kc_question_versions as v').join('kc_questions as q', 'q.id', 'v.question_id').where('q.knowledge_check_id', checkId).select('v.id');
+  const versionsOfCheck = knex('kc_question_versions as v')
+    .join('kc_questions as q', 'q.id', 'v.question_id')
+    .where('q.knowledge_check_id', checkId)
+    .select('v.id');
   const correct = knex.raw('case when rq.is_correct = ? then 1 else 0 end', [true]);
   const sumsRows = (
     await db.select<Record<string, unknown>>(
