@@ -103,7 +103,7 @@ export interface SeededAnswer {
 }
 
 /** The chosen set equals the answer set. */
-export function isCorrect(answer: SeededAnswer): boolean {
+function isCorrect(answer: SeededAnswer): boolean {
   return answer.chosen.length === answer.version.answers.length && answer.chosen.every((id) => answer.version.answers.includes(id));
 }
 

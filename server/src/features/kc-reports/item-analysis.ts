@@ -18,11 +18,11 @@
 
 export type ItemFlag = 'hard' | 'easy' | 'low_discrimination' | 'negative_discrimination';
 
-export const HARD_BELOW = 0.3;
-export const EASY_ABOVE = 0.9;
-export const LOW_DISCRIMINATION_BELOW = 0.2;
+const HARD_BELOW = 0.3;
+const EASY_ABOVE = 0.9;
+const LOW_DISCRIMINATION_BELOW = 0.2;
 /** Kelley's 27 %. */
-export const GROUP_SHARE = 0.27;
+const GROUP_SHARE = 0.27;
 
 /** The sums one item needs, as the database answers them (or `sumsOfResponses` computes them). */
 export interface ItemSums {

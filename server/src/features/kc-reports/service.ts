@@ -16,7 +16,7 @@ import type { UrlSigner } from '../../storage/signed-urls.js';
 import { mediaSummaryColumns, mediaSummaryOf, presentMediaSummary } from '../media/summary.js';
 import { groupSize, histogramOf, itemStatistics, kr20, sampleVariance, type ItemSums } from './item-analysis.js';
 
-export const kcReportMessages = {
+const kcReportMessages = {
   responseNotFound: 'This knowledge check response could not be found.',
   checkNotFound: 'This knowledge check could not be found.',
 } as const;
