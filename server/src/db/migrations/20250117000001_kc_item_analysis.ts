@@ -15,7 +15,8 @@ import { isSqlite } from '../knex.js';
  *   is_correct)`: every figure of a version, `response_attempt = 1` for first attempts;
  * - `kc_answer_choices (choice_id, response_attempt)`: each choice's share;
  * - `kc_responses (knowledge_check_id, status, score, id, attempt, correct_answers)`: the totals, the histogram and
- *   the ranks that bound the upper and lower 27 %.
+ *   the ranks that bound the upper and lower 27 %; with `(knowledge_check_id, status, completed_date_time, id)`, the
+ *   completed responses report's pages filtered by module, component or topic (read by check).
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('kc_response_questions', (table) => {
@@ -37,6 +38,7 @@ export async function up(knex: Knex): Promise<void> {
   });
   await knex.schema.alterTable('kc_responses', (table) => {
     table.index(['knowledge_check_id', 'status', 'score', 'id', 'attempt', 'correct_answers'], 'kc_responses_analysis');
+    table.index(['knowledge_check_id', 'status', 'completed_date_time', 'id'], 'kc_responses_report');
   });
 
   const copy = (response: string) => [
@@ -64,7 +66,10 @@ export async function up(knex: Knex): Promise<void> {
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('drop trigger if exists kc_responses_completed' + (isSqlite(knex) ? '' : ' on kc_responses'));
   if (!isSqlite(knex)) await knex.raw('drop function if exists kc_responses_completed()');
-  await knex.schema.alterTable('kc_responses', (table) => table.dropIndex([], 'kc_responses_analysis'));
+  await knex.schema.alterTable('kc_responses', (table) => {
+    table.dropIndex([], 'kc_responses_analysis');
+    table.dropIndex([], 'kc_responses_report');
+  });
   await knex.schema.alterTable('kc_answer_choices', (table) => {
     table.dropIndex([], 'kc_answer_choices_analysis');
     table.dropColumn('response_attempt');

@@ -54,20 +54,23 @@ export interface KcReportFilters {
   topic?: string;
 }
 
-/**
- * Completed responses with their learner and content. A topic's check has no component of its own: its component
- * is the topic's (`coalesce`).
- */
-function completedResponses(knex: Knex, tenantId: string): Knex.QueryBuilder {
-  return knex('kc_responses as r')
+/** The learner of a response (tu, u). */
+function joinPeople(query: Knex.QueryBuilder): Knex.QueryBuilder {
+  return query.join('tenant_users as tu', 'tu.id', 'r.tenant_user_id').join('users as u', 'u.id', 'tu.user_id');
+}
+
+/** The check's content (kc, t, c, m). A topic's check has no component of its own: its component is the topic's. */
+function joinContent(query: Knex.QueryBuilder): Knex.QueryBuilder {
+  return query
     .join('knowledge_checks as kc', 'kc.id', 'r.knowledge_check_id')
     .leftJoin('topics as t', 't.id', 'kc.topic_id')
     .joinRaw('join components as c on c.id = coalesce(kc.component_id, t.component_id)')
-    .join('modules as m', 'm.id', 'c.module_id')
-    .join('tenant_users as tu', 'tu.id', 'r.tenant_user_id')
-    .join('users as u', 'u.id', 'tu.user_id')
-    .where('r.tenant_id', tenantId)
-    .where('r.status', 'completed');
+    .join('modules as m', 'm.id', 'c.module_id');
+}
+
+/** Completed responses with their learner and content. */
+function completedResponses(knex: Knex, tenantId: string): Knex.QueryBuilder {
+  return joinContent(joinPeople(knex('kc_responses as r').where('r.tenant_id', tenantId).where('r.status', 'completed')));
 }
 
 const REPORT_COLUMNS = [
@@ -85,12 +88,36 @@ const REPORT_COLUMNS = [
   'r.score',
 ];
 
+/**
+ * A page of the report in one statement (paginate): the page's keys are found from the responses alone, joined only
+ * to what the filters and the sort need — the content filters as the organization's checks they select (so the
+ * responses are read by check, through `kc_responses_report`), the learner for the `user` filter or sort, the content
+ * for the check sort — and the 25 rows then get their learner and content.
+ */
 export async function listCompleted(db: Database, tenantId: string, params: ListParams<KcReportSortKey>, filters: KcReportFilters): Promise<Page<KcReportRow>> {
-  const filtered = completedResponses(db.knex, tenantId);
-  if (filters.module) filtered.where('c.module_id', filters.module);
-  if (filters.component) filtered.where('c.id', filters.component);
-  if (filters.topic) filtered.where('kc.topic_id', filters.topic);
-  const page = await paginate<Record<string, unknown>, KcReportSortKey>(db, filtered, params, KC_REPORT_LIST, (query) => query.select(REPORT_COLUMNS));
+  const { knex } = db;
+  const filtered = knex('kc_responses as r').where('r.status', 'completed');
+  if (filters.module || filters.component || filters.topic) {
+    const checks = knex('knowledge_checks as fkc')
+      .leftJoin('topics as ft', 'ft.id', 'fkc.topic_id')
+      .joinRaw('join components as fc on fc.id = coalesce(fkc.component_id, ft.component_id)')
+      .where('fkc.tenant_id', tenantId)
+      .select('fkc.id');
+    if (filters.module) checks.where('fc.module_id', filters.module);
+    if (filters.component) checks.where('fc.id', filters.component);
+    if (filters.topic) checks.where('fkc.topic_id', filters.topic);
+    // The organization's checks: their responses are the organization's.
+    filtered.whereIn('r.knowledge_check_id', checks);
+  } else filtered.where('r.tenant_id', tenantId);
+  const people = params.search !== null || params.order === 'user';
+  const content = params.order === 'knowledge_check';
+  if (people) joinPeople(filtered);
+  if (content) joinContent(filtered);
+  const page = await paginate<Record<string, unknown>, KcReportSortKey>(db, filtered, params, KC_REPORT_LIST, (query) => {
+    if (!people) joinPeople(query);
+    if (!content) joinContent(query);
+    return query.select(REPORT_COLUMNS);
+  });
   return { rows: page.rows.map((row) => normalise<KcReportRow>(row)), meta: page.meta };
 }
 
