@@ -12,6 +12,7 @@ import * as integrationClients from './migrations/20250115000000_integration_cli
 import * as bioreq from './migrations/20250116000000_bioreq.js';
 import * as bioreqTitleOrder from './migrations/20250116000001_bioreq_title_order.js';
 import * as knowledgeChecks from './migrations/20250117000000_knowledge_checks.js';
+import * as kcItemAnalysis from './migrations/20250117000001_kc_item_analysis.js';
 import * as mediaCaptions from './migrations/20250118000000_media_captions.js';
 
 interface Migration {
@@ -37,6 +38,7 @@ const migrations: Migration[] = [
   { name: '20250116000000_bioreq', module: bioreq },
   { name: '20250116000001_bioreq_title_order', module: bioreqTitleOrder },
   { name: '20250117000000_knowledge_checks', module: knowledgeChecks },
+  { name: '20250117000001_kc_item_analysis', module: kcItemAnalysis },
   { name: '20250118000000_media_captions', module: mediaCaptions },
 ];
 
