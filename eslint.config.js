@@ -21,6 +21,8 @@ const PORTAL_FEATURE_IMPORTS = {
   groups: ['members', 'modules', 'organization'],
   home: ['shell'],
   'items-editor': ['media', 'organization'],
+  'kc-print': ['kc-reports', 'organization'],
+  'kc-reports': ['organization', 'reports'],
   media: ['modules', 'organization'],
   members: ['groups', 'modules', 'organization'],
   modules: ['organization'],

@@ -1,0 +1,118 @@
+import { styled } from '@tessera/widgets/theme';
+import { Button } from '@tessera/widgets/ui';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { Row, Stack, Text } from '../../ui/Page';
+import { Switch } from '../../ui/Switch';
+import { useOrganization } from '../organization/organizationContext';
+import { getCheck, getPrintSheet, type KcCheckSummary, type KcPrintSheet } from './kcPrintCalls';
+import { PRINT_CLASSES, PrintSheet, printStyles } from './PrintSheet';
+
+/** Spec section 9: the print sample's default number of questions. */
+export const DEFAULT_PRINT_NUMBER = 10;
+
+const Controls = styled(Row, { justifyContent: 'space-between' });
+
+/** The number of the route (`/print/{number?}`): a whole number from 1, else the default. */
+export function printNumber(raw: string | undefined): number {
+  const value = Number(raw);
+  return Number.isInteger(value) && value >= 1 ? value : DEFAULT_PRINT_NUMBER;
+}
+
+interface LoadedSheet {
+  key: string;
+  sheet: KcPrintSheet;
+}
+
+/**
+ * The sheet of the URL's form; without a form, a new draw whose form is then written into the URL (replacing the
+ * entry), so a reload or a colleague's link shows the same sheet and its key.
+ */
+function usePrintSheet(tenantId: string, id: string, number: number) {
+  const [params, setParams] = useSearchParams();
+  const form = params.get('form') ?? '';
+  const [loaded, setLoaded] = useState<LoadedSheet | null>(null);
+  const key = `${id}/${number}/${form}`;
+  const loadedKey = loaded?.key ?? null;
+  useEffect(() => {
+    if (loadedKey === key) return;
+    let current = true;
+    void getPrintSheet(tenantId, id, number, form).then((outcome) => {
+      if (!current || !outcome.ok) return;
+      setLoaded({ key: `${id}/${number}/${outcome.data.form}`, sheet: outcome.data });
+      if (outcome.data.form !== form) {
+        setParams(
+          (currentParams) => {
+            const next = new URLSearchParams(currentParams);
+            next.set('form', outcome.data.form);
+            return next;
+          },
+          { replace: true, preventScrollReset: true },
+        );
+      }
+    });
+    return () => {
+      current = false;
+    };
+  }, [tenantId, id, number, form, key, loadedKey, setParams]);
+  return loaded && (loaded.key === key || !form) ? loaded.sheet : null;
+}
+
+function useCheck(tenantId: string, id: string): KcCheckSummary | null {
+  const [check, setCheck] = useState<KcCheckSummary | null>(null);
+  useEffect(() => {
+    let current = true;
+    void getCheck(tenantId, id).then((outcome) => {
+      if (current && outcome.ok) setCheck(outcome.data);
+    });
+    return () => {
+      current = false;
+    };
+  }, [tenantId, id]);
+  return check?.id === id ? check : null;
+}
+
+/** /:organization/admin/modules/:module/knowledgecheck/:id/print/:number? (spec 2, "Print screen"). */
+export function KcPrintPage() {
+  const { organization } = useOrganization();
+  const { module = '', id = '', number: rawNumber } = useParams();
+  const number = printNumber(rawNumber);
+  const sheet = usePrintSheet(organization.id, id, number);
+  const check = useCheck(organization.id, id);
+  const [showAnswers, setShowAnswers] = useState(false);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const title = check ? `Knowledge Check: ${check.name}` : 'Knowledge Check';
+  usePageTitle(sheet ? `${title} (form ${sheet.form})` : title);
+
+  // Back where the person came from; a link opened on its own goes to the module's components.
+  const goBack = () =>
+    location.key !== 'default'
+      ? void navigate(-1)
+      : void navigate(`/${encodeURIComponent(organization.slug)}/admin/modules/${encodeURIComponent(module)}/components`);
+
+  return (
+    <Stack>
+      <Controls className={PRINT_CLASSES.noPrint}>
+        <Button variant="link" onPress={goBack}>
+          Go back
+        </Button>
+        <Row>
+          <Switch label="Show Answers" name="show-answers" isSelected={showAnswers} onChange={setShowAnswers} />
+          <Button onPress={() => window.print()} isDisabled={!sheet}>
+            Print
+          </Button>
+        </Row>
+      </Controls>
+      {sheet ? (
+        <>
+          <style>{printStyles(sheet.form)}</style>
+          <PrintSheet title={title} instructions={check?.instructions ?? ''} form={sheet.form} questions={sheet.questions} showAnswers={showAnswers} />
+        </>
+      ) : (
+        <Text role="status">Loading...</Text>
+      )}
+    </Stack>
+  );
+}
