@@ -1,6 +1,6 @@
 import { styled } from '@tessera/widgets/theme';
 import { Button } from '@tessera/widgets/ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Row, Stack, Text } from '../../ui/Page';
@@ -21,7 +21,10 @@ export function printNumber(raw: string | undefined): number {
 }
 
 interface LoadedSheet {
+  /** The sheet's own address (with its form). */
   key: string;
+  /** The address it was asked for (without a form for a new draw). */
+  requested: string;
   sheet: KcPrintSheet;
 }
 
@@ -35,28 +38,36 @@ function usePrintSheet(tenantId: string, id: string, number: number) {
   const [loaded, setLoaded] = useState<LoadedSheet | null>(null);
   const key = `${id}/${number}/${form}`;
   const loadedKey = loaded?.key ?? null;
+  const requestedKey = loaded?.requested ?? null;
+  const loadedForm = loaded?.sheet.form ?? '';
+  // react-router hands a new setter when the location changes: it must not start another draw.
+  const writeForm = useEffectEvent((drawn: string) =>
+    setParams(
+      (currentParams) => {
+        const next = new URLSearchParams(currentParams);
+        next.set('form', drawn);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    ),
+  );
   useEffect(() => {
     if (loadedKey === key) return;
+    // The new draw is shown: its form goes into the URL (until then the URL still has none).
+    if (requestedKey === key && loadedForm) {
+      writeForm(loadedForm);
+      return;
+    }
     let current = true;
     void getPrintSheet(tenantId, id, number, form).then((outcome) => {
       if (!current || !outcome.ok) return;
-      setLoaded({ key: `${id}/${number}/${outcome.data.form}`, sheet: outcome.data });
-      if (outcome.data.form !== form) {
-        setParams(
-          (currentParams) => {
-            const next = new URLSearchParams(currentParams);
-            next.set('form', outcome.data.form);
-            return next;
-          },
-          { replace: true, preventScrollReset: true },
-        );
-      }
+      setLoaded({ key: `${id}/${number}/${outcome.data.form}`, requested: key, sheet: outcome.data });
     });
     return () => {
       current = false;
     };
-  }, [tenantId, id, number, form, key, loadedKey, setParams]);
-  return loaded && (loaded.key === key || !form) ? loaded.sheet : null;
+  }, [tenantId, id, number, form, key, loadedKey, requestedKey, loadedForm]);
+  return loaded && (loaded.key === key || loaded.requested === key) ? loaded.sheet : null;
 }
 
 function useCheck(tenantId: string, id: string): KcCheckSummary | null {
