@@ -34,6 +34,7 @@ import { purgeExpiredBioreqFiles } from './features/bioreq/retention.js';
 import { mediaRoutes } from './features/media/routes.js';
 import { moduleRoutes } from './features/modules/routes.js';
 import { reportRoutes } from './features/reports/routes.js';
+import { kcReportRoutes } from './features/kc-reports/routes.js';
 import { suggestionRoutes } from './features/suggestions/routes.js';
 import { systemRoutes } from './features/system/routes.js';
 import { tenantUserRoutes } from './features/tenant-users/routes.js';
@@ -117,6 +118,8 @@ export function apiRoutes(services: AppServices): Routes[] {
     suggestionRoutes(services),
     ...bioreqRoutes(services),
     reportRoutes(services),
+    // Issue 11: knowledge check reports and item analysis.
+    kcReportRoutes(services),
     // Issue 15: service accounts for scripts (client_credentials).
     integrationClientRoutes(services),
   ];

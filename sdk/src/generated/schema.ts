@@ -3411,6 +3411,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tenants/{tenantId}/reports/knowledgechecks/responses/completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Completed knowledge check responses (Admin knowledge check report, tab Completed)
+         * @description Admin, master or owner (reports). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member (an invited member who has not accepted included), an unknown or archived
+         *     organization 404.
+         *     Every completed response of the organization's checks, with the filters `module`, `component`, `topic` (ids; a
+         *     component's filter takes topic checks of its topics too) and `user` (the learner's name or email contains it,
+         *     any letter case). The filters' pickers use the existing lists with `short=true`: `GET /tenants/{tenantId}/modules`
+         *     (`order=name`), `GET …/modules/{moduleId}/components` and `GET …/components/{componentId}/topics`.
+         *     Server-sorted and paged; a page costs the same number of queries whatever the number of responses.
+         */
+        get: operations["listCompletedKnowledgeCheckResponses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/reports/knowledgechecks/responses/{responseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A completed response of this organization; another organization's, or one not completed, answers 404. */
+                responseId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One completed response in detail (Admin response detail)
+         * @description Admin, master or owner (reports). A user gets 403 `forbidden`; a non-member, an unknown or archived organization
+         *     404. The drawn question versions in their drawn order, each with its choices, the key, the learner's choices and
+         *     `is_correct`: the response's own draw, whatever the bank's current versions say. A constant number of queries
+         *     whatever the draw's size.
+         */
+        get: operations["getKnowledgeCheckResponseReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/reports/knowledgechecks/{knowledgeCheckId}/item-analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A knowledge check of this organization; another organization's answers 404. */
+                knowledgeCheckId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Item analysis of a knowledge check (our addition)
+         * @description Admin, master or owner (reports). A user gets 403 `forbidden`; a non-member, an unknown or archived organization
+         *     404. Over each member's first completed response by default (`attempts=first`), or every completed response
+         *     (`attempts=all`; any other value reads as `first`). Computed with SQL aggregates in a constant number of queries.
+         */
+        get: operations["getKnowledgeCheckItemAnalysis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4665,6 +4772,174 @@ export interface components {
             inactive: number;
             archived: number;
         };
+        /**
+         * @description A completed knowledge check response in the report (Admin knowledge check report): who completed which check
+         *     (its module, component and, for a topic's check, topic), when, and the score (correct ÷ drawn × 100, two decimals).
+         */
+        KcReportRow: {
+            /**
+             * Format: uuid
+             * @description The response's id (opens the detail).
+             */
+            id: string;
+            /** Format: uuid */
+            knowledge_check_id: string;
+            user_name: string;
+            user_email: string;
+            /** Format: uuid */
+            module_id: string;
+            module_name: string;
+            /** Format: uuid */
+            component_id: string;
+            component_name: string;
+            /** Format: uuid */
+            topic_id: string | null;
+            topic_name: string | null;
+            /** Format: date-time */
+            completed_date_time: string;
+            score: number;
+        };
+        /** @description A choice of a drawn question version as the response drew it, with the key and the learner's pick. */
+        KcReportChoice: {
+            /** Format: uuid */
+            id: string;
+            label: string;
+            /** @description The choice's id. */
+            value: string;
+            order: number;
+            /** Format: uuid */
+            media_id: string | null;
+            media: null | components["schemas"]["MediaSummary"];
+            is_answer: boolean;
+            /** @description The learner chose it. */
+            chosen: boolean;
+        };
+        /**
+         * @description A question as the response drew it: the drawn version's text, type, choices and key (never the question's current
+         *     version, which an edit after the draw may have replaced), marked correct or incorrect.
+         */
+        KcReportQuestion: {
+            /**
+             * Format: uuid
+             * @description The question's id.
+             */
+            id: string;
+            /** Format: uuid */
+            version_id: string;
+            version: number;
+            /** @description Markdown, as written. */
+            text: string;
+            /** @enum {string} */
+            type: "radio" | "checkbox";
+            /** @description The drawn position, from 1. */
+            order: number;
+            /** Format: uuid */
+            media_id: string | null;
+            media: null | components["schemas"]["MediaSummary"];
+            choices: components["schemas"]["KcReportChoice"][];
+            /** @description The ids of the correct choices. */
+            answer: string[];
+            /** @description The ids of the learner's choices. */
+            choice_ids: string[];
+            /** @description The chosen set equals the answer set. */
+            is_correct: boolean;
+        };
+        /**
+         * @description A completed response in detail (Admin response detail): completed by, module, component, topic (a topic's check),
+         *     completed on, score, and each drawn question marked correct or incorrect.
+         */
+        KcReportResponse: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            knowledge_check_id: string;
+            /** @enum {string} */
+            status: "completed";
+            attempt: number;
+            /** Format: date-time */
+            due_date_time: string | null;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            completed_date_time: string;
+            correct_answers: number;
+            incorrect_answers: number;
+            score: number;
+            knowledge_check: {
+                /** Format: uuid */
+                id: string;
+                /** @description The topic's name for a topic's check, else the component's. */
+                name: string;
+                /** Format: uuid */
+                topic_id: string | null;
+                /** Format: uuid */
+                component_id: string;
+                /** Format: uuid */
+                module_id: string;
+            };
+            instructions: string;
+            user_name: string;
+            user_email: string;
+            module_name: string;
+            component_name: string;
+            topic_name: string | null;
+            /** @description The draw, in its order. */
+            questions: components["schemas"]["KcReportQuestion"][];
+        };
+        /**
+         * @description Item analysis of a knowledge check over its completed responses (ARCHITECTURE.md#knowledge-check-reports), one
+         *     item per drawn question version. Each response is ranked by its score (ties by id); the top and the bottom
+         *     g = round(0.27 × `responses`) form the upper and lower groups. `facility` = correct ÷ drawn; `discrimination` (D)
+         *     = the upper group's facility − the lower group's (over their responses that drew the item); `point_biserial` =
+         *     Pearson's r of the item's mark against the rest of the response (correct answers minus this item's mark).
+         *     Flags: `hard` facility < 0.30, `easy` > 0.90, `low_discrimination` D < 0.20, `negative_discrimination` D < 0
+         *     (check the key). `kr20` (sample variance of the correct-answer totals) only when every response drew every item,
+         *     else null. A figure no formula can give (no responses, one response, zero variance) is null.
+         */
+        KcItemAnalysis: {
+            /** Format: uuid */
+            knowledge_check_id: string;
+            /**
+             * @description `first`: each member's first completed response; `all`: every completed response.
+             * @enum {string}
+             */
+            attempts: "first" | "all";
+            responses: number;
+            mean_score: number | null;
+            kr20: number | null;
+            /** @description Ten bins of ten points, [from, to); the last holds 100 as well. */
+            score_histogram: {
+                from: number;
+                to: number;
+                count: number;
+            }[];
+            /** @description In the bank's order (question position), then by version. */
+            items: {
+                /** Format: uuid */
+                question_id: string;
+                /** Format: uuid */
+                version_id: string;
+                version: number;
+                text: string;
+                /** @description The question's place in the bank. */
+                order: number;
+                archived: boolean;
+                /** @description The analysed responses that drew this version. */
+                drawn: number;
+                facility: number | null;
+                discrimination: number | null;
+                point_biserial: number | null;
+                flags: ("hard" | "easy" | "low_discrimination" | "negative_discrimination")[];
+                choices: {
+                    /** Format: uuid */
+                    id: string;
+                    label: string;
+                    is_answer: boolean;
+                    /** @description The share of the responses that drew this version which chose this choice. */
+                    share: number | null;
+                }[];
+            }[];
+        };
     };
     responses: {
         /** @description The request could not be read (malformed JSON or form body). */
@@ -4901,6 +5176,12 @@ export interface components {
         MediaModuleFilter: string;
         /** @description A media id of this organization; another organization's answers 404. */
         MediaId: string;
+        /**
+         * @description Sort key (default `date`, newest first): `user` (the learner's name), `knowledge_check` (module / component /
+         *     topic names), `date` (completed_date_time), `score`. An unknown key falls back to the default; naming a key sorts
+         *     ascending unless `desc` says otherwise.
+         */
+        KcReportOrder: "user" | "knowledge_check" | "date" | "score";
     };
     requestBodies: never;
     headers: never;
@@ -4999,6 +5280,11 @@ export type KnowledgeCheckAssignee = components['schemas']['KnowledgeCheckAssign
 export type KnowledgeCheckAssignmentInput = components['schemas']['KnowledgeCheckAssignmentInput'];
 export type SnapshotReport = components['schemas']['SnapshotReport'];
 export type SnapshotReportCounts = components['schemas']['SnapshotReportCounts'];
+export type KcReportRow = components['schemas']['KcReportRow'];
+export type KcReportChoice = components['schemas']['KcReportChoice'];
+export type KcReportQuestion = components['schemas']['KcReportQuestion'];
+export type KcReportResponse = components['schemas']['KcReportResponse'];
+export type KcItemAnalysis = components['schemas']['KcItemAnalysis'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthenticated = components['responses']['Unauthenticated'];
 export type ResponseForbidden = components['responses']['Forbidden'];
@@ -5054,6 +5340,7 @@ export type ParameterMediaOrder = components['parameters']['MediaOrder'];
 export type ParameterMediaTypeFilter = components['parameters']['MediaTypeFilter'];
 export type ParameterMediaModuleFilter = components['parameters']['MediaModuleFilter'];
 export type ParameterMediaId = components['parameters']['MediaId'];
+export type ParameterKcReportOrder = components['parameters']['KcReportOrder'];
 export type $defs = Record<string, never>;
 export interface operations {
     getVersion: {
@@ -10877,6 +11164,135 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["SnapshotReport"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listCompletedKnowledgeCheckResponses: {
+        parameters: {
+            query?: {
+                module?: string;
+                component?: string;
+                topic?: string;
+                /** @description Part of the learner's name or email. */
+                user?: string;
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                page?: components["parameters"]["Page"];
+                per_page?: components["parameters"]["PerPage"];
+                /**
+                 * @description Sort key (default `date`, newest first): `user` (the learner's name), `knowledge_check` (module / component /
+                 *     topic names), `date` (completed_date_time), `score`. An unknown key falls back to the default; naming a key sorts
+                 *     ascending unless `desc` says otherwise.
+                 */
+                order?: components["parameters"]["KcReportOrder"];
+                desc?: components["parameters"]["Desc"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of completed responses. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KcReportRow"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getKnowledgeCheckResponseReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A completed response of this organization; another organization's, or one not completed, answers 404. */
+                responseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The response. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KcReportResponse"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getKnowledgeCheckItemAnalysis: {
+        parameters: {
+            query?: {
+                attempts?: "first" | "all";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A knowledge check of this organization; another organization's answers 404. */
+                knowledgeCheckId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analysis. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KcItemAnalysis"];
                     };
                 };
             };

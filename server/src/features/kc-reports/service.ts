@@ -1,0 +1,446 @@
+/**
+ * Knowledge check reports (issue 11; ARCHITECTURE.md#knowledge-check-reports): the completed responses of an
+ * organization, one response in detail (its own drawn versions, never the bank's current ones), and the item
+ * analysis of a check. Plain knex reads (ARCHITECTURE.md#data-access), each in a constant number of queries: a
+ * report page two at most (paginate), a detail three, an item analysis six whatever the number of responses — the
+ * sums of the item analysis are added up by the database (aggregates and a window rank), JavaScript only divides.
+ */
+import type { KcItemAnalysis, KcReportQuestion, KcReportResponse, KcReportRow } from '@tessera/sdk';
+import { searchPeople } from '../../db/contains-search.js';
+import type { Database } from '../../db/database.js';
+import type { Knex } from '../../db/knex.js';
+import { normaliseRow, TesseraModel } from '../../db/model.js';
+import { paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
+import { notFound } from '../../http/errors.js';
+import type { UrlSigner } from '../../storage/signed-urls.js';
+import { mediaSummaryColumns, mediaSummaryOf, presentMediaSummary } from '../media/summary.js';
+import {
+  groupSize,
+  histogramOf,
+  itemStatistics,
+  kr20,
+  sampleVariance,
+  type ItemSums,
+} from './item-analysis.js';
+
+export const kcReportMessages = {
+  responseNotFound: 'This knowledge check response could not be found.',
+  checkNotFound: 'This knowledge check could not be found.',
+} as const;
+
+/** How a report row's columns are read on both databases (timestamps as ISO strings, the decimal score a number). */
+class ReportRowColumns extends TesseraModel {
+  static override dateColumns = ['completed_date_time', 'started_at', 'due_date_time'];
+  static override numberColumns = ['score', 'correct_answers', 'incorrect_answers', 'attempt'];
+  static override booleanColumns = ['is_correct', 'is_answer', 'chosen', 'archived'];
+}
+
+const normalise = <Row>(row: Record<string, unknown>) => normaliseRow(ReportRowColumns, row) as Row;
+
+export type KcReportSortKey = 'user' | 'knowledge_check' | 'date' | 'score';
+
+export const KC_REPORT_LIST: ListDefinition<KcReportSortKey> = {
+  sorts: {
+    user: 'lower(u.name)',
+    knowledge_check: `lower(m.name || ' / ' || c.name || ' / ' || coalesce(t.name, ''))`,
+    date: 'r.completed_date_time',
+    score: 'r.score',
+  },
+  defaultOrder: 'date',
+  defaultDesc: true,
+  tieBreaker: 'r.id',
+  searchColumns: ['u.name', 'u.email'],
+  // The `user` filter: a name or email containing the term, through the people search index.
+  search: searchPeople({ userId: 'tu.user_id', name: 'u.name', email: 'u.email' }),
+  plainColumns: true,
+};
+
+export interface KcReportFilters {
+  module?: string;
+  component?: string;
+  topic?: string;
+}
+
+/**
+ * Completed responses with their learner and content. A topic's check has no component of its own: its component
+ * is the topic's (`coalesce`).
+ */
+function completedResponses(knex: Knex, tenantId: string): Knex.QueryBuilder {
+  return knex('kc_responses as r')
+    .join('knowledge_checks as kc', 'kc.id', 'r.knowledge_check_id')
+    .leftJoin('topics as t', 't.id', 'kc.topic_id')
+    .joinRaw('join components as c on c.id = coalesce(kc.component_id, t.component_id)')
+    .join('modules as m', 'm.id', 'c.module_id')
+    .join('tenant_users as tu', 'tu.id', 'r.tenant_user_id')
+    .join('users as u', 'u.id', 'tu.user_id')
+    .where('r.tenant_id', tenantId)
+    .where('r.status', 'completed');
+}
+
+const REPORT_COLUMNS = [
+  'r.id',
+  'r.knowledge_check_id',
+  'u.name as user_name',
+  'u.email as user_email',
+  'm.id as module_id',
+  'm.name as module_name',
+  'c.id as component_id',
+  'c.name as component_name',
+  't.id as topic_id',
+  't.name as topic_name',
+  'r.completed_date_time',
+  'r.score',
+];
+
+export async function listCompleted(
+  db: Database,
+  tenantId: string,
+  params: ListParams<KcReportSortKey>,
+  filters: KcReportFilters,
+): Promise<Page<KcReportRow>> {
+  const filtered = completedResponses(db.knex, tenantId);
+  if (filters.module) filtered.where('c.module_id', filters.module);
+  if (filters.component) filtered.where('c.id', filters.component);
+  if (filters.topic) filtered.where('kc.topic_id', filters.topic);
+  const page = await paginate<Record<string, unknown>, KcReportSortKey>(db, filtered, params, KC_REPORT_LIST, (query) =>
+    query.select(REPORT_COLUMNS),
+  );
+  return { rows: page.rows.map((row) => normalise<KcReportRow>(row)), meta: page.meta };
+}
+
+interface DetailRow {
+  id: string;
+  knowledge_check_id: string;
+  status: 'completed';
+  attempt: number;
+  due_date_time: string | null;
+  started_at: string | null;
+  completed_date_time: string;
+  correct_answers: number;
+  incorrect_answers: number;
+  score: number;
+  instructions: string;
+  user_name: string;
+  user_email: string;
+  topic_id: string | null;
+  component_id: string;
+  module_id: string;
+  module_name: string;
+  component_name: string;
+  topic_name: string | null;
+}
+
+/** One completed response with each drawn version, its choices, the key and the learner's choices: three queries. */
+export async function responseDetail(db: Database, tenantId: string, responseId: string, signer: UrlSigner): Promise<KcReportResponse> {
+  const { knex } = db;
+  const [found] = await db.select<Record<string, unknown>>(
+    completedResponses(knex, tenantId)
+      .where('r.id', responseId)
+      .select(
+        'r.id',
+        'r.knowledge_check_id',
+        'r.status',
+        'r.attempt',
+        'r.due_date_time',
+        'r.started_at',
+        'r.completed_date_time',
+        'r.correct_answers',
+        'r.incorrect_answers',
+        'r.score',
+        'kc.instructions',
+        'u.name as user_name',
+        'u.email as user_email',
+        'kc.topic_id',
+        'c.id as component_id',
+        'c.module_id',
+        'm.name as module_name',
+        'c.name as component_name',
+        't.name as topic_name',
+      )
+      .limit(1),
+  );
+  if (!found) throw notFound(kcReportMessages.responseNotFound);
+  const response = normalise<DetailRow>(found);
+
+  const drawn = (
+    await db.select<Record<string, unknown>>(
+      knex('kc_response_questions as rq')
+        .join('kc_question_versions as v', 'v.id', 'rq.question_version_id')
+        .leftJoin('media as md', 'md.id', 'v.media_id')
+        .where('rq.response_id', response.id)
+        .where('rq.tenant_id', tenantId)
+        .orderBy('rq.position')
+        .select('rq.id as rq_id', 'rq.question_id', 'rq.question_version_id', 'rq.position', 'rq.is_correct', 'v.version', 'v.text', 'v.type', 'v.media_id')
+        .select(mediaSummaryColumns('md', 'qm')),
+    )
+  ).map((row) => ({ row, normalised: normalise<{ is_correct: boolean | null }>(row) }));
+
+  const choices = (
+    await db.select<Record<string, unknown>>(
+      knex('kc_response_questions as rq')
+        .join('kc_choices as ch', 'ch.question_version_id', 'rq.question_version_id')
+        .leftJoin('kc_answer_choices as ac', (join) => join.on('ac.response_question_id', 'rq.id').andOn('ac.choice_id', 'ch.id'))
+        .leftJoin('media as md', 'md.id', 'ch.media_id')
+        .where('rq.response_id', response.id)
+        .where('rq.tenant_id', tenantId)
+        .orderBy('rq.position')
+        .orderBy('ch.position')
+        .select('rq.id as rq_id', 'ch.id', 'ch.label', 'ch.is_answer', 'ch.position', 'ch.media_id', knex.raw('case when ac.choice_id is null then 0 else 1 end as chosen'))
+        .select(mediaSummaryColumns('md', 'cm')),
+    )
+  ).map((row) => ({ row, normalised: normalise<{ is_answer: boolean; chosen: boolean }>(row) }));
+
+  const media = (row: Record<string, unknown>, prefix: string) => {
+    const columns = mediaSummaryOf(row, prefix);
+    return columns ? presentMediaSummary(columns, signer) : null;
+  };
+  const questions: KcReportQuestion[] = drawn.map(({ row, normalised }) => {
+    const own = choices.filter((choice) => choice.row.rq_id === row.rq_id);
+    const presented = own.map(({ row: choice, normalised: flags }) => ({
+      id: String(choice.id),
+      label: String(choice.label),
+      value: String(choice.id),
+      order: Number(choice.position),
+      media_id: (choice.media_id as string | null) ?? null,
+      media: media(choice, 'cm'),
+      is_answer: flags.is_answer,
+      chosen: flags.chosen,
+    }));
+    return {
+      id: String(row.question_id),
+      version_id: String(row.question_version_id),
+      version: Number(row.version),
+      text: String(row.text),
+      type: row.type as KcReportQuestion['type'],
+      order: Number(row.position),
+      media_id: (row.media_id as string | null) ?? null,
+      media: media(row, 'qm'),
+      choices: presented,
+      answer: presented.filter((choice) => choice.is_answer).map((choice) => choice.id),
+      choice_ids: presented.filter((choice) => choice.chosen).map((choice) => choice.id),
+      is_correct: normalised.is_correct === true,
+    };
+  });
+
+  return {
+    id: response.id,
+    knowledge_check_id: response.knowledge_check_id,
+    status: 'completed',
+    attempt: response.attempt,
+    due_date_time: response.due_date_time ?? null,
+    started_at: response.started_at ?? null,
+    completed_date_time: response.completed_date_time,
+    correct_answers: response.correct_answers,
+    incorrect_answers: response.incorrect_answers,
+    score: response.score,
+    knowledge_check: {
+      id: response.knowledge_check_id,
+      name: response.topic_name ?? response.component_name,
+      topic_id: response.topic_id ?? null,
+      component_id: response.component_id,
+      module_id: response.module_id,
+    },
+    instructions: response.instructions,
+    user_name: response.user_name,
+    user_email: response.user_email,
+    module_name: response.module_name,
+    component_name: response.component_name,
+    topic_name: response.topic_name ?? null,
+    questions,
+  };
+}
+
+export type Attempts = 'first' | 'all';
+
+/**
+ * The analysed responses (id, score, x = correct answers): every completed response of the check, or each member's
+ * first completed one (lowest attempt, then earliest completion).
+ */
+function analysedResponses(knex: Knex, tenantId: string, checkId: string, attempts: Attempts): Knex.QueryBuilder {
+  const completed = knex('kc_responses as r').where('r.tenant_id', tenantId).where('r.knowledge_check_id', checkId).where('r.status', 'completed');
+  if (attempts === 'all') return completed.select('r.id', 'r.score', 'r.correct_answers as x');
+  return knex
+    .from(
+      completed
+        .select(
+          'r.id',
+          'r.score',
+          'r.correct_answers as x',
+          knex.raw('row_number() over (partition by r.tenant_user_id order by r.attempt, r.completed_date_time, r.id) as rn'),
+        )
+        .as('ordered'),
+    )
+    .where('ordered.rn', 1)
+    .select('ordered.id', 'ordered.score', 'ordered.x');
+}
+
+const BIN = `case ${[9, 8, 7, 6, 5, 4, 3, 2, 1].map((bin) => `when score >= ${bin * 10} then ${bin}`).join(' ')} else 0 end`;
+
+interface Totals {
+  bin: number;
+  n: number;
+  sum_score: number;
+  sum_x: number;
+  sum_x2: number;
+}
+
+interface SumsRow {
+  version_id: string;
+  n: number;
+  sum_x: number;
+  sum_r: number;
+  sum_r2: number;
+  sum_xr: number;
+  upper_n: number;
+  upper_correct: number;
+  lower_n: number;
+  lower_correct: number;
+}
+
+const numbers = <Row>(row: Record<string, unknown>, keep: string[] = []): Row =>
+  Object.fromEntries(Object.entries(row).map(([key, value]) => [key, keep.includes(key) ? value : Number(value ?? 0)])) as Row;
+
+export async function itemAnalysis(db: Database, tenantId: string, checkId: string, attempts: Attempts): Promise<KcItemAnalysis> {
+  const { knex } = db;
+  const check = await db.first<{ id: string }>(knex('knowledge_checks').where({ id: checkId, tenant_id: tenantId }).select('id'));
+  if (!check) throw notFound(kcReportMessages.checkNotFound);
+  const analysed = () => analysedResponses(knex, tenantId, checkId, attempts);
+
+  // 1. N, the mean, the totals' variance and the histogram: one grouped scan of the responses.
+  const totalsRows = (
+    await db.select<Record<string, unknown>>(
+      knex
+        .from(analysed().as('a'))
+        .select(
+          knex.raw(`${BIN} as bin`),
+          knex.raw('count(*) as n'),
+          knex.raw('sum(score) as sum_score'),
+          knex.raw('sum(x) as sum_x'),
+          knex.raw('sum(x * x) as sum_x2'),
+        )
+        .groupByRaw('1'),
+    )
+  ).map((row) => numbers<Totals>(row));
+  const responses = totalsRows.reduce((sum, row) => sum + row.n, 0);
+  const g = groupSize(responses);
+
+  // 2. Each drawn version's sums: the responses ranked by score (ties by id), joined to their draws.
+  const ranked = knex
+    .from(analysed().as('a'))
+    .select('a.id', 'a.x', knex.raw('row_number() over (order by a.score desc, a.id asc) as rk'));
+  const marks = knex
+    .from(ranked.as('ranked'))
+    .join('kc_response_questions as rq', 'rq.response_id', 'ranked.id')
+    .select(
+      'rq.question_version_id as version_id',
+      'ranked.rk',
+      knex.raw('case when rq.is_correct = ? then 1 else 0 end as c', [true]),
+      knex.raw('ranked.x - (case when rq.is_correct = ? then 1 else 0 end) as rest', [true]),
+    );
+  const sumsRows = (
+    await db.select<Record<string, unknown>>(
+      knex
+        .from(marks.as('d'))
+        .select(
+          'd.version_id',
+          knex.raw('count(*) as n'),
+          knex.raw('sum(d.c) as sum_x'),
+          knex.raw('sum(d.rest) as sum_r'),
+          knex.raw('sum(d.rest * d.rest) as sum_r2'),
+          knex.raw('sum(d.c * d.rest) as sum_xr'),
+          knex.raw('sum(case when d.rk <= ? then 1 else 0 end) as upper_n', [g]),
+          knex.raw('sum(case when d.rk <= ? then d.c else 0 end) as upper_correct', [g]),
+          knex.raw('sum(case when d.rk > ? then 1 else 0 end) as lower_n', [responses - g]),
+          knex.raw('sum(case when d.rk > ? then d.c else 0 end) as lower_correct', [responses - g]),
+        )
+        .groupBy('d.version_id'),
+    )
+  ).map((row) => numbers<SumsRow>(row, ['version_id']));
+
+  // 3. How many analysed responses chose each choice.
+  const chosenRows = await db.select<{ choice_id: string; n: number | string }>(
+    knex
+      .from(analysed().as('a'))
+      .join('kc_response_questions as rq', 'rq.response_id', 'a.id')
+      .join('kc_answer_choices as ac', 'ac.response_question_id', 'rq.id')
+      .select('ac.choice_id', knex.raw('count(*) as n'))
+      .groupBy('ac.choice_id'),
+  );
+  const chosen = new Map(chosenRows.map((row) => [row.choice_id, Number(row.n)]));
+
+  // 4 and 5. The bank's versions and their choices (the texts, the key, the order).
+  const versions = (
+    await db.select<Record<string, unknown>>(
+      knex('kc_question_versions as v')
+        .join('kc_questions as q', 'q.id', 'v.question_id')
+        .where('q.knowledge_check_id', checkId)
+        .where('q.tenant_id', tenantId)
+        .orderBy('q.position')
+        .orderBy('v.version')
+        .select('v.id', 'v.question_id', 'v.version', 'v.text', 'q.position', knex.raw('case when q.archived_at is null then 0 else 1 end as archived')),
+    )
+  ).map((row) => normalise<{ id: string; question_id: string; version: number; text: string; position: number; archived: boolean }>(row));
+  const choiceRows = (
+    await db.select<Record<string, unknown>>(
+      knex('kc_choices as ch')
+        .join('kc_question_versions as v', 'v.id', 'ch.question_version_id')
+        .join('kc_questions as q', 'q.id', 'v.question_id')
+        .where('q.knowledge_check_id', checkId)
+        .where('q.tenant_id', tenantId)
+        .orderBy('ch.position')
+        .select('ch.id', 'ch.question_version_id', 'ch.label', 'ch.is_answer'),
+    )
+  ).map((row) => normalise<{ id: string; question_version_id: string; label: string; is_answer: boolean }>(row));
+
+  const sumsByVersion = new Map(sumsRows.map((row) => [row.version_id, row]));
+  const items = versions
+    .filter((version) => (sumsByVersion.get(version.id)?.n ?? 0) > 0)
+    .map((version) => {
+      const row = sumsByVersion.get(version.id)!;
+      const sums: ItemSums = {
+        n: row.n,
+        sumX: row.sum_x,
+        sumR: row.sum_r,
+        sumR2: row.sum_r2,
+        sumXR: row.sum_xr,
+        upperN: row.upper_n,
+        upperCorrect: row.upper_correct,
+        lowerN: row.lower_n,
+        lowerCorrect: row.lower_correct,
+      };
+      return {
+        question_id: version.question_id,
+        version_id: version.id,
+        version: Number(version.version),
+        text: version.text,
+        order: Number(version.position),
+        archived: version.archived,
+        drawn: row.n,
+        ...itemStatistics(sums),
+        choices: choiceRows
+          .filter((choice) => choice.question_version_id === version.id)
+          .map((choice) => ({ id: choice.id, label: choice.label, is_answer: choice.is_answer, share: (chosen.get(choice.id) ?? 0) / row.n })),
+      };
+    });
+
+  const sumScore = totalsRows.reduce((sum, row) => sum + row.sum_score, 0);
+  const sumX = totalsRows.reduce((sum, row) => sum + row.sum_x, 0);
+  const sumX2 = totalsRows.reduce((sum, row) => sum + row.sum_x2, 0);
+  // KR-20 only when every response drew every analysed item (a draw of the whole bank, no edits in between).
+  const wholeBank = responses >= 2 && items.length >= 2 && items.every((item) => item.drawn === responses);
+  const reliability = wholeBank
+    ? kr20(
+        items.map((item) => item.facility ?? 0),
+        sampleVariance(responses, sumX, sumX2),
+      )
+    : null;
+  return {
+    knowledge_check_id: checkId,
+    attempts,
+    responses,
+    mean_score: responses > 0 ? sumScore / responses : null,
+    kr20: reliability,
+    score_histogram: histogramOf(new Map(totalsRows.map((row) => [row.bin, row.n]))),
+    items,
+  };
+}
