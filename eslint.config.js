@@ -21,7 +21,7 @@ const PORTAL_FEATURE_IMPORTS = {
   groups: ['members', 'modules', 'organization'],
   home: ['shell'],
   'items-editor': ['media', 'organization'],
-  'kc-print': ['kc-reports', 'organization'],
+  'kc-print': ['organization'],
   'kc-reports': ['organization', 'reports'],
   media: ['modules', 'organization'],
   members: ['groups', 'modules', 'organization'],

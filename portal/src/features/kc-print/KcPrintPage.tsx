@@ -1,12 +1,12 @@
 import { styled } from '@tessera/widgets/theme';
-import { Button } from '@tessera/widgets/ui';
+import { Alert, Button } from '@tessera/widgets/ui';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Row, Stack, Text } from '../../ui/Page';
 import { Switch } from '../../ui/Switch';
 import { useOrganization } from '../organization/organizationContext';
-import { getCheck, getPrintSheet, type KcCheckSummary, type KcPrintSheet } from './kcPrintCalls';
+import { getCheck, getPrintSheet, type KnowledgeCheck, type KnowledgeCheckPrint } from './kcPrintCalls';
 import { PRINT_CLASSES, PrintSheet, printStyles } from './PrintSheet';
 
 /** Spec section 9: the print sample's default number of questions. */
@@ -25,7 +25,7 @@ interface LoadedSheet {
   key: string;
   /** The address it was asked for (without a form for a new draw). */
   requested: string;
-  sheet: KcPrintSheet;
+  sheet: KnowledgeCheckPrint;
 }
 
 /**
@@ -36,10 +36,12 @@ function usePrintSheet(tenantId: string, id: string, number: number) {
   const [params, setParams] = useSearchParams();
   const form = params.get('form') ?? '';
   const [loaded, setLoaded] = useState<LoadedSheet | null>(null);
+  const [refused, setRefused] = useState<{ key: string; message: string } | null>(null);
   const key = `${id}/${number}/${form}`;
   const loadedKey = loaded?.key ?? null;
   const requestedKey = loaded?.requested ?? null;
   const loadedForm = loaded?.sheet.form ?? '';
+  const refusedKey = refused?.key ?? null;
   // react-router hands a new setter when the location changes: it must not start another draw.
   const writeForm = useEffectEvent((drawn: string) =>
     setParams(
@@ -52,7 +54,7 @@ function usePrintSheet(tenantId: string, id: string, number: number) {
     ),
   );
   useEffect(() => {
-    if (loadedKey === key) return;
+    if (loadedKey === key || refusedKey === key) return;
     // The new draw is shown: its form goes into the URL (until then the URL still has none).
     if (requestedKey === key && loadedForm) {
       writeForm(loadedForm);
@@ -60,18 +62,33 @@ function usePrintSheet(tenantId: string, id: string, number: number) {
     }
     let current = true;
     void getPrintSheet(tenantId, id, number, form).then((outcome) => {
-      if (!current || !outcome.ok) return;
+      if (!current) return;
+      if (!outcome.ok) {
+        // 422: a form code this check never answered (mistyped, or drawn from another bank).
+        if (!outcome.routed) setRefused({ key, message: outcome.error.errors?.form?.[0] ?? outcome.error.message });
+        return;
+      }
       setLoaded({ key: `${id}/${number}/${outcome.data.form}`, requested: key, sheet: outcome.data });
     });
     return () => {
       current = false;
     };
-  }, [tenantId, id, number, form, key, loadedKey, requestedKey, loadedForm]);
-  return loaded && (loaded.key === key || loaded.requested === key) ? loaded.sheet : null;
+  }, [tenantId, id, number, form, key, loadedKey, requestedKey, loadedForm, refusedKey]);
+  const sheet = loaded && (loaded.key === key || loaded.requested === key) ? loaded.sheet : null;
+  const newSheet = () =>
+    setParams(
+      (currentParams) => {
+        const next = new URLSearchParams(currentParams);
+        next.delete('form');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  return { sheet, refusal: refused?.key === key ? refused.message : null, newSheet };
 }
 
-function useCheck(tenantId: string, id: string): KcCheckSummary | null {
-  const [check, setCheck] = useState<KcCheckSummary | null>(null);
+function useCheck(tenantId: string, id: string): KnowledgeCheck | null {
+  const [check, setCheck] = useState<KnowledgeCheck | null>(null);
   useEffect(() => {
     let current = true;
     void getCheck(tenantId, id).then((outcome) => {
@@ -89,7 +106,7 @@ export function KcPrintPage() {
   const { organization } = useOrganization();
   const { module = '', id = '', number: rawNumber } = useParams();
   const number = printNumber(rawNumber);
-  const sheet = usePrintSheet(organization.id, id, number);
+  const { sheet, refusal, newSheet } = usePrintSheet(organization.id, id, number);
   const check = useCheck(organization.id, id);
   const [showAnswers, setShowAnswers] = useState(false);
   const navigate = useNavigate();
@@ -121,6 +138,17 @@ export function KcPrintPage() {
           <style>{printStyles(sheet.form)}</style>
           <PrintSheet title={title} instructions={check?.instructions ?? ''} form={sheet.form} questions={sheet.questions} showAnswers={showAnswers} />
         </>
+      ) : refusal ? (
+        <Alert tone="error">
+          <Stack>
+            <Text>{`This form cannot be printed: ${refusal}`}</Text>
+            <div>
+              <Button variant="secondary" onPress={newSheet}>
+                Draw a new sheet
+              </Button>
+            </div>
+          </Stack>
+        </Alert>
       ) : (
         <Text role="status">Loading...</Text>
       )}

@@ -1,6 +1,6 @@
 import { Markdown } from '@tessera/widgets';
 import { styled } from '@tessera/widgets/theme';
-import type { KcQuestion } from '../kc-reports/kcReportCalls';
+import type { KnowledgeCheckQuestion } from './kcPrintCalls';
 
 /** Class names the print style sheet (printStyles) addresses; the rest of the page is left out of print. */
 export const PRINT_CLASSES = { sheet: 'kc-print-sheet', question: 'kc-print-question', noPrint: 'kc-no-print', key: 'kc-print-key' } as const;
@@ -33,10 +33,10 @@ const KeyList = styled('ol', { margin: 0, paddingLeft: '$5', columns: 3 });
 /** A, B, C... (AA after Z; no question has that many choices). */
 export const letter = (index: number): string => (index < 26 ? String.fromCharCode(65 + index) : `${letter(Math.floor(index / 26) - 1)}${letter(index % 26)}`);
 
-const sortedChoices = (question: KcQuestion) => [...question.choices].sort((a, b) => a.order - b.order);
+const sortedChoices = (question: KnowledgeCheckQuestion) => [...question.choices].sort((a, b) => a.order - b.order);
 
 /** The letters of a question's answer on this sheet ("B", "A, C"). */
-export function answerLetters(question: KcQuestion): string {
+export function answerLetters(question: KnowledgeCheckQuestion): string {
   const key = new Set(question.answer ?? question.choices.filter((choice) => choice.is_answer).map((choice) => choice.id));
   return sortedChoices(question)
     .map((choice, index) => (key.has(choice.id) ? letter(index) : null))
@@ -48,7 +48,7 @@ export interface PrintSheetProps {
   title: string;
   instructions: string;
   form: string;
-  questions: KcQuestion[];
+  questions: KnowledgeCheckQuestion[];
   showAnswers: boolean;
 }
 

@@ -5,14 +5,14 @@ import { useSession } from '../../state/session';
 import { fakeApi } from '../../test/fakeApi';
 import { aMembership, aTenant, aUser, CONFIG, TOKENS } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import type { KcQuestion } from '../kc-reports/kcReportCalls';
+import type { KnowledgeCheckQuestion } from './kcPrintCalls';
 import { cssSafeForm, printStyles } from './PrintSheet';
 
 const ACME = aTenant('Acme Training');
 const API = `/api/tenants/${ACME.id}`;
 const PRINT = `${API}/knowledgechecks/kc-1/print`;
 
-function aQuestion(n: number, type: 'radio' | 'checkbox', answers: number[]): KcQuestion {
+function aQuestion(n: number, type: 'radio' | 'checkbox', answers: number[]): KnowledgeCheckQuestion {
   const choices = ['Alpha', 'Beta', 'Gamma'].map((label, index) => ({
     id: `q${n}-c${index}`,
     label: `${label} ${n}`,
@@ -100,6 +100,24 @@ describe('Knowledge check print page', () => {
     expect(printQueries(api)).toHaveLength(1);
     expect(printQueries(api)[0].get('form')).toBe('K7Q2');
     expect(printQueries(api)[0].get('number')).toBe('10');
+  });
+
+  it('an unknown form code says so and offers a new sheet, whose form then goes into the URL', async () => {
+    const message = 'This form does not exist for this knowledge check.';
+    const api = fakeApi([
+      { method: 'GET', path: '/api/users/me', status: 200, body: { data: aUser({ memberships: [aMembership({ role: 'admin', tenant: ACME })] }) } },
+      { method: 'GET', path: '/api/config', status: 200, body: { data: CONFIG } },
+      { method: 'GET', path: `${API}/knowledgechecks/kc-1`, status: 200, body: { data: { id: 'kc-1', name: 'Ladders', instructions: '' } } },
+      { method: 'GET', path: PRINT, status: 422, body: { message, code: 'validation_failed', errors: { form: [message] } }, once: true },
+      { method: 'GET', path: PRINT, status: 200, body: { data: SHEET } },
+    ]);
+    const app = renderApp('/acme-training/admin/modules/m-1/knowledgecheck/kc-1/print?form=zzzz');
+    expect(await screen.findByText(`This form cannot be printed: ${message}`)).toBeTruthy();
+    expect(app.location()).toContain('form=zzzz');
+    fireEvent.click(screen.getByRole('button', { name: 'Draw a new sheet' }));
+    await screen.findByRole('article', { name: /form K7Q2/ });
+    await waitFor(() => expect(app.location()).toBe('/acme-training/admin/modules/m-1/knowledgecheck/kc-1/print?form=K7Q2'));
+    expect(printQueries(api).map((query) => query.get('form'))).toEqual(['zzzz', null]);
   });
 
   it('prints through the browser: the Print button calls window.print', async () => {

@@ -1,36 +1,25 @@
-import { apiCall, type RawResult } from '../../api/call';
+import type { KnowledgeCheck, KnowledgeCheckPrint, KnowledgeCheckQuestion } from '@tessera/sdk';
+import { apiCall } from '../../api/call';
 import { client } from '../../api/client';
 import type { ApiOutcome } from '../../api/outcome';
-import type { KcQuestion } from '../kc-reports/kcReportCalls';
 
-/** GET /knowledgechecks/{id}/print: the seeded draw (`form` names the seed) with its key. */
-export interface KcPrintSheet {
-  form: string;
-  number: number;
-  questions: KcQuestion[];
-}
+export type { KnowledgeCheck, KnowledgeCheckPrint, KnowledgeCheckQuestion };
 
-export interface KcCheckSummary {
-  id: string;
-  name: string;
-  instructions: string;
-}
-
-type LooseInit = { params: { path: Record<string, string>; query?: Record<string, unknown> } };
-/** Until the contract lands: the SDK client called with the plan's paths. */
-const looseGet = <T>(path: string, init: LooseInit) => (client as unknown as { GET(path: string, init: LooseInit): Promise<RawResult<T>> }).GET(path, init);
-
-/** The sheet of `form` (a colleague's link, a reload), or a new draw when no form is given. */
-export async function getPrintSheet(tenantId: string, id: string, number: number, form: string): Promise<ApiOutcome<KcPrintSheet>> {
+/**
+ * GET /knowledgechecks/{id}/print: the sheet of `form` (a colleague's link, a reload), or a new draw when no form is
+ * given. A form code the server does not know is a 422 the page shows.
+ */
+export async function getPrintSheet(tenantId: string, knowledgeCheckId: string, number: number, form: string): Promise<ApiOutcome<KnowledgeCheckPrint>> {
   const outcome = await apiCall(
-    looseGet<{ data: KcPrintSheet }>('/tenants/{tenantId}/knowledgechecks/{id}/print', {
-      params: { path: { tenantId, id }, query: { number, ...(form ? { form } : {}) } },
+    client.GET('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/print', {
+      params: { path: { tenantId, knowledgeCheckId }, query: { number: String(number), ...(form ? { form } : {}) } },
     }),
+    { handles: [422] },
   );
   return outcome.ok ? { ok: true, data: outcome.data.data } : outcome;
 }
 
-export async function getCheck(tenantId: string, id: string): Promise<ApiOutcome<KcCheckSummary>> {
-  const outcome = await apiCall(looseGet<{ data: KcCheckSummary }>('/tenants/{tenantId}/knowledgechecks/{id}', { params: { path: { tenantId, id } } }));
+export async function getCheck(tenantId: string, knowledgeCheckId: string): Promise<ApiOutcome<KnowledgeCheck>> {
+  const outcome = await apiCall(client.GET('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}', { params: { path: { tenantId, knowledgeCheckId } } }));
   return outcome.ok ? { ok: true, data: outcome.data.data } : outcome;
 }

@@ -66,7 +66,7 @@ function ItemsTable({ items }: { items: KcItemAnalysisItem[] }) {
             <tr key={item.version_id}>
               <td>{item.order}</td>
               <th scope="row">
-                <Clip title={item.text}>{`${item.text} (version ${item.version})`}</Clip>
+                <Clip title={item.text}>{`${item.text} (version ${item.version}${item.archived ? ', archived' : ''})`}</Clip>
               </th>
               <td className="number">{item.drawn}</td>
               <td className="number">{formatFigure(item.facility)}</td>

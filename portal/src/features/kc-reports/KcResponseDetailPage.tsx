@@ -8,7 +8,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { AppLink } from '../../ui/AppLink';
 import { Row, Stack, Text } from '../../ui/Page';
 import { useOrganization } from '../organization/organizationContext';
-import { getResponseDetail, type KcAnswer, type KcQuestion, type KcResponseDetail } from './kcReportCalls';
+import { getResponseDetail, type KcReportQuestion, type KcReportResponse } from './kcReportCalls';
 import { formatScore, kcReportPaths, kcReportTexts } from './kcReportTexts';
 
 const Facts = styled('dl', {
@@ -39,11 +39,6 @@ const Choices = styled('ul', { margin: '$3 0 0', paddingLeft: '$5', display: 'fl
 
 const Note = styled('span', { color: '$textMuted', fontSize: '$2' });
 
-/** Whether the learner answered a question correctly: the question's own mark, else its answer's. */
-export function isCorrect(question: KcQuestion, answer: KcAnswer | undefined): boolean {
-  return question.is_correct ?? answer?.is_correct ?? false;
-}
-
 function ChoiceLine({ label, isAnswer, chosen }: { label: string; isAnswer: boolean; chosen: boolean }) {
   const notes = [isAnswer ? 'correct answer' : null, chosen ? "learner's choice" : null].filter(Boolean).join(', ');
   return (
@@ -54,10 +49,8 @@ function ChoiceLine({ label, isAnswer, chosen }: { label: string; isAnswer: bool
   );
 }
 
-function QuestionResult({ question, answer, number }: { question: KcQuestion; answer: KcAnswer | undefined; number: number }) {
-  const correct = isCorrect(question, answer);
-  const chosen = new Set(answer?.choice_ids ?? []);
-  const key = new Set(question.answer ?? question.choices.filter((choice) => choice.is_answer).map((choice) => choice.id));
+function QuestionResult({ question, number }: { question: KcReportQuestion; number: number }) {
+  const correct = question.is_correct;
   return (
     <QuestionCard correct={correct}>
       <Heading level={3}>
@@ -69,16 +62,15 @@ function QuestionResult({ question, answer, number }: { question: KcQuestion; an
         {[...question.choices]
           .sort((a, b) => a.order - b.order)
           .map((choice) => (
-            <ChoiceLine key={choice.id} label={choice.label} isAnswer={key.has(choice.id)} chosen={chosen.has(choice.id)} />
+            <ChoiceLine key={choice.id} label={choice.label} isAnswer={choice.is_answer} chosen={choice.chosen} />
           ))}
       </Choices>
-      {chosen.size === 0 ? <Text tone="muted">This question was not answered.</Text> : null}
+      {question.choice_ids.length === 0 ? <Text tone="muted">This question was not answered.</Text> : null}
     </QuestionCard>
   );
 }
 
-export function ResponseDetail({ detail, organization }: { detail: KcResponseDetail; organization: string }) {
-  const answers = new Map(detail.answers.map((answer) => [answer.question_id, answer]));
+export function ResponseDetail({ detail, organization }: { detail: KcReportResponse; organization: string }) {
   const questions = [...detail.questions].sort((a, b) => a.order - b.order);
   return (
     <Stack>
@@ -88,7 +80,7 @@ export function ResponseDetail({ detail, organization }: { detail: KcResponseDet
         <dt>Module</dt>
         <dd>{detail.module_name}</dd>
         <dt>Completed On</dt>
-        <dd>{detail.completed_date_time ? formatDate(detail.completed_date_time) : '—'}</dd>
+        <dd>{formatDate(detail.completed_date_time)}</dd>
         <dt>Score</dt>
         <dd>{formatScore(detail.score)}</dd>
         <dt>Component</dt>
@@ -106,7 +98,7 @@ export function ResponseDetail({ detail, organization }: { detail: KcResponseDet
       <Heading level={2}>Questions</Heading>
       <Questions>
         {questions.map((question, index) => (
-          <QuestionResult key={question.id} question={question} answer={answers.get(question.id)} number={index + 1} />
+          <QuestionResult key={question.id} question={question} number={index + 1} />
         ))}
       </Questions>
     </Stack>
@@ -118,7 +110,7 @@ export function KcResponseDetailPage() {
   usePageTitle(kcReportTexts.detailTitle);
   const { organization } = useOrganization();
   const { responseId = '' } = useParams();
-  const [detail, setDetail] = useState<KcResponseDetail | null>(null);
+  const [detail, setDetail] = useState<KcReportResponse | null>(null);
   useEffect(() => {
     let current = true;
     void getResponseDetail(organization.id, responseId).then((outcome) => {

@@ -5,7 +5,7 @@ import { useSession } from '../../state/session';
 import { fakeApi, type FakeRoute } from '../../test/fakeApi';
 import { aMembership, aTenant, aUser, CONFIG, TOKENS } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import type { KcItemAnalysis, KcReportRow, KcResponseDetail } from './kcReportCalls';
+import type { KcItemAnalysis, KcReportRow, KcReportResponse } from './kcReportCalls';
 
 // uPlot draws on a canvas, which jsdom has not: the chart's text alternative (its bins) is what is checked here.
 vi.mock('./ScoreHistogram', () => ({
@@ -120,11 +120,14 @@ describe('Knowledge check report', () => {
   });
 });
 
-const DETAIL: KcResponseDetail = {
+const DETAIL: KcReportResponse = {
   id: 'r-1',
   knowledge_check_id: 'kc-1',
   status: 'completed',
   attempt: 1,
+  due_date_time: null,
+  started_at: '2026-03-02T14:00:00Z',
+  instructions: 'Answer every question.',
   completed_date_time: '2026-03-02T14:05:00Z',
   correct_answers: 1,
   incorrect_answers: 1,
@@ -141,16 +144,16 @@ const DETAIL: KcResponseDetail = {
       version_id: 'v-1',
       version: 1,
       text: 'How many points of contact?',
-      text_html: '<p>How many points of contact?</p>',
       type: 'radio',
       order: 1,
       media_id: null,
       media: null,
-      archived: false,
       is_correct: true,
+      answer: ['c-b'],
+      choice_ids: ['c-b'],
       choices: [
-        { id: 'c-a', label: 'Two', value: 'c-a', order: 1, media_id: null, media: null, is_answer: false },
-        { id: 'c-b', label: 'Three', value: 'c-b', order: 2, media_id: null, media: null, is_answer: true },
+        { id: 'c-a', label: 'Two', value: 'c-a', order: 1, media_id: null, media: null, is_answer: false, chosen: false },
+        { id: 'c-b', label: 'Three', value: 'c-b', order: 2, media_id: null, media: null, is_answer: true, chosen: true },
       ],
     },
     {
@@ -158,22 +161,18 @@ const DETAIL: KcResponseDetail = {
       version_id: 'v-2',
       version: 1,
       text: 'Which ladders need a check?',
-      text_html: '<p>Which ladders need a check?</p>',
       type: 'checkbox',
       order: 2,
       media_id: null,
       media: null,
-      archived: false,
       is_correct: false,
+      answer: ['c-c', 'c-d'],
+      choice_ids: ['c-c'],
       choices: [
-        { id: 'c-c', label: 'Wooden', value: 'c-c', order: 1, media_id: null, media: null, is_answer: true },
-        { id: 'c-d', label: 'Metal', value: 'c-d', order: 2, media_id: null, media: null, is_answer: true },
+        { id: 'c-c', label: 'Wooden', value: 'c-c', order: 1, media_id: null, media: null, is_answer: true, chosen: true },
+        { id: 'c-d', label: 'Metal', value: 'c-d', order: 2, media_id: null, media: null, is_answer: true, chosen: false },
       ],
     },
-  ],
-  answers: [
-    { id: 'a-1', question_id: 'q-1', knowledge_check_response_id: 'r-1', choice_ids: ['c-b'], is_correct: true },
-    { id: 'a-2', question_id: 'q-2', knowledge_check_response_id: 'r-1', choice_ids: ['c-c'], is_correct: false },
   ],
 };
 
@@ -214,6 +213,7 @@ const ANALYSIS: KcItemAnalysis = {
       version: 2,
       text: 'How many points of contact?',
       order: 1,
+      archived: false,
       drawn: 12,
       facility: 0.25,
       discrimination: -0.2,
@@ -230,6 +230,7 @@ const ANALYSIS: KcItemAnalysis = {
       version: 1,
       text: 'Which ladders need a check?',
       order: 2,
+      archived: true,
       drawn: 12,
       facility: 0.5,
       discrimination: 0.45,
@@ -264,6 +265,7 @@ describe('Item analysis', () => {
         .map((item) => item.textContent),
     ).toEqual(['Hard', 'Negative discrimination: check the key']);
     expect(within(table).getByRole('row', { name: /Which ladders/ }).textContent).toContain('None');
+    expect(within(table).getByRole('row', { name: /Which ladders/ }).textContent).toContain('archived');
     expect(screen.getByText('Not computed: the responses did not all draw the whole bank.')).toBeTruthy();
     expect(screen.getByText('61.67')).toBeTruthy();
     expect(await screen.findByText(/histogram: 0-10:0 .* 60-70:12/)).toBeTruthy();
