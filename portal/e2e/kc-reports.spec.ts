@@ -56,7 +56,7 @@ test('print with and without answers keeps its form on reload; the admin runs th
   request,
   context,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(120_000);
   const { module, component, check } = await completedCheck(request);
   await logIn(page, 'admin@example.com', DEMO_PASSWORD);
   await expect(page).not.toHaveURL(/\/login/);
@@ -73,7 +73,8 @@ test('print with and without answers keeps its form on reload; the admin runs th
   await expect(sheet.getByText(/✓ \(answer\)/)).toHaveCount(0);
   await expectAccessible(page);
 
-  await page.getByRole('switch', { name: 'Show Answers' }).click();
+  await page.getByText('Show Answers', { exact: true }).click();
+  await expect(page.getByRole('switch', { name: 'Show Answers' })).toBeChecked();
   const key = sheet.getByRole('region', { name: `Answer key of form ${form}` });
   await expect(key).toBeVisible();
   await expect(key.getByRole('listitem')).toHaveCount(3);
@@ -115,10 +116,7 @@ test('print with and without answers keeps its form on reload; the admin runs th
   // The detail opens in a new tab.
   const [detail] = await Promise.all([
     context.waitForEvent('page'),
-    table
-      .getByRole('row', { name: /66\.67/ })
-      .getByRole('link', { name: /^View/ })
-      .click(),
+    table.getByRole('row').filter({ hasText: '66.67' }).getByRole('link', { name: /^View/ }).click(),
   ]);
   await detail.waitForLoadState();
   await expect(detail.getByRole('heading', { level: 1 })).toContainText(component.name);
