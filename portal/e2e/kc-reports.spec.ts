@@ -127,7 +127,7 @@ test('print with and without answers keeps its form on reload; the admin runs th
 
   // The item analysis, from the detail.
   await detail.getByRole('link', { name: 'Item analysis of this knowledge check' }).click();
-  await expect(detail.getByRole('heading', { level: 1, name: 'Item Analysis' })).toBeVisible();
+  await expect(detail.getByRole('heading', { level: 1, name: `Item Analysis: ${component.name}` })).toBeVisible();
   await expect(detail.getByRole('table', { name: 'Figures per question' })).toBeVisible();
   await expect(detail.locator('[data-testid="score-histogram"] canvas')).toHaveCount(1);
   await expect(detail.getByRole('list', { name: /^Choices of question/ }).first()).toContainText('chose it');

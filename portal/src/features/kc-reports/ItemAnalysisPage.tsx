@@ -8,7 +8,7 @@ import { AppLink } from '../../ui/AppLink';
 import { Stack, Text } from '../../ui/Page';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { useOrganization } from '../organization/organizationContext';
-import { getItemAnalysis, type KcItemAnalysis, type KcItemAnalysisItem } from './kcReportCalls';
+import { getCheckName, getItemAnalysis, type KcItemAnalysis, type KcItemAnalysisItem } from './kcReportCalls';
 import { FLAG_WORDS, formatFigure, formatScore, formatShare, kcReportPaths, kcReportTexts } from './kcReportTexts';
 
 // uPlot comes with the chart only, after the figures have shown.
@@ -21,7 +21,7 @@ const Figures = styled('table', {
   borderCollapse: 'collapse',
   fontSize: '$2',
   '& th, & td': { padding: '$2', borderBottom: '1px solid $borderSubtle', textAlign: 'left', verticalAlign: 'top' },
-  '& td.number': { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+  '& .number': { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
   '& thead th': { borderBottom: '2px solid $border' },
 });
 
@@ -52,10 +52,18 @@ function ItemsTable({ items }: { items: KcItemAnalysisItem[] }) {
         <tr>
           <th scope="col">#</th>
           <th scope="col">Question</th>
-          <th scope="col">Drawn</th>
-          <th scope="col">Facility</th>
-          <th scope="col">Discrimination (D)</th>
-          <th scope="col">Point-biserial</th>
+          <th scope="col" className="number">
+            Drawn
+          </th>
+          <th scope="col" className="number">
+            Facility
+          </th>
+          <th scope="col" className="number">
+            Discrimination (D)
+          </th>
+          <th scope="col" className="number">
+            Point-biserial
+          </th>
           <th scope="col">Flags</th>
         </tr>
       </thead>
@@ -158,11 +166,22 @@ export function ItemAnalysisPage() {
       current = false;
     };
   }, [organization.id, id, attempts]);
+  const [name, setName] = useState<{ id: string; name: string } | null>(null);
+  useEffect(() => {
+    let current = true;
+    void getCheckName(organization.id, id).then((outcome) => {
+      if (current && outcome.ok) setName({ id, name: outcome.data });
+    });
+    return () => {
+      current = false;
+    };
+  }, [organization.id, id]);
+  const title = name?.id === id ? `${kcReportTexts.analysisTitle}: ${name.name}` : kcReportTexts.analysisTitle;
   const shown = analysis && analysis.attempts === attempts ? analysis : null;
   return (
     <Stack>
       <AppLink to={kcReportPaths.report(organization.slug)}>Back to the Knowledge Check Report</AppLink>
-      <Heading level={1}>{kcReportTexts.analysisTitle}</Heading>
+      <Heading level={1}>{title}</Heading>
       <RadioGroup
         label="Attempts counted"
         name="attempts"

@@ -21,7 +21,9 @@ import { checkPath, formatScore, kcReportPaths, kcReportTexts } from './kcReport
 const FILTERS = ['user', 'module', 'component', 'topic'] as const;
 const ALL = 'all';
 
-const Filters = styled('form', {
+const FilterForm = styled('form', { display: 'flex', flexDirection: 'column', gap: '$3' });
+
+const Filters = styled('div', {
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
   alignItems: 'end',
@@ -89,7 +91,13 @@ function useOptions(tenantId: string, level: 'module' | 'component' | 'topic', p
   return needed && loaded?.key === key ? loaded.options : [];
 }
 
-function ReportFilters({ committed, onRun }: { committed: KcReportFilters; onRun(filters: KcReportFilters): void }) {
+interface ReportFiltersProps {
+  committed: KcReportFilters;
+  onRun(filters: KcReportFilters): void;
+  onDownload(): void;
+}
+
+function ReportFilters({ committed, onRun, onDownload }: ReportFiltersProps) {
   const { organization } = useOrganization();
   const [draft, setDraft] = useState(committed);
   const modules = useOptions(organization.id, 'module', '');
@@ -106,38 +114,43 @@ function ReportFilters({ committed, onRun }: { committed: KcReportFilters; onRun
     onRun(draft);
   };
   return (
-    <Filters aria-label="Report filters" onSubmit={submit}>
-      <UserField value={draft.user} onChange={(user) => setDraft({ ...draft, user })} name="user">
-        <UserLabel>User</UserLabel>
-        <UserInput placeholder={kcReportTexts.userPlaceholder} />
-      </UserField>
-      <Select
-        label="Module"
-        name="module"
-        value={draft.module || ALL}
-        options={withAll('All modules', modules, draft.module)}
-        onChange={(value) => setDraft({ ...draft, module: pick(value), component: '', topic: '' })}
-      />
-      <Select
-        label="Component"
-        name="component"
-        value={draft.component || ALL}
-        isDisabled={!draft.module}
-        options={withAll('All components', components, draft.component)}
-        onChange={(value) => setDraft({ ...draft, component: pick(value), topic: '' })}
-      />
-      <Select
-        label="Topic"
-        name="topic"
-        value={draft.topic || ALL}
-        isDisabled={!draft.component}
-        options={withAll('All topics', topics, draft.topic)}
-        onChange={(value) => setDraft({ ...draft, topic: pick(value) })}
-      />
-      <div>
+    <FilterForm aria-label="Report filters" onSubmit={submit}>
+      <Filters>
+        <UserField value={draft.user} onChange={(user) => setDraft({ ...draft, user })} name="user">
+          <UserLabel>User</UserLabel>
+          <UserInput placeholder={kcReportTexts.userPlaceholder} />
+        </UserField>
+        <Select
+          label="Module"
+          name="module"
+          value={draft.module || ALL}
+          options={withAll('All modules', modules, draft.module)}
+          onChange={(value) => setDraft({ ...draft, module: pick(value), component: '', topic: '' })}
+        />
+        <Select
+          label="Component"
+          name="component"
+          value={draft.component || ALL}
+          isDisabled={!draft.module}
+          options={withAll('All components', components, draft.component)}
+          onChange={(value) => setDraft({ ...draft, component: pick(value), topic: '' })}
+        />
+        <Select
+          label="Topic"
+          name="topic"
+          value={draft.topic || ALL}
+          isDisabled={!draft.component}
+          options={withAll('All topics', topics, draft.topic)}
+          onChange={(value) => setDraft({ ...draft, topic: pick(value) })}
+        />
+      </Filters>
+      <Row>
         <Button type="submit">{kcReportTexts.run}</Button>
-      </div>
-    </Filters>
+        <Button variant="secondary" onPress={onDownload}>
+          {kcReportTexts.download}
+        </Button>
+      </Row>
+    </FilterForm>
   );
 }
 
@@ -195,12 +208,7 @@ function CompletedReport() {
 
   return (
     <Stack>
-      <ReportFilters key={view} committed={filters} onRun={run} />
-      <Row justify="end">
-        <Button variant="secondary" onPress={() => setDownloadAsked(true)}>
-          {kcReportTexts.download}
-        </Button>
-      </Row>
+      <ReportFilters key={view} committed={filters} onRun={run} onDownload={() => setDownloadAsked(true)} />
       {downloadAsked ? <Alert tone="info">{kcReportTexts.downloadSoon}</Alert> : null}
       <ServerTable label="Completed knowledge checks" list={list} columns={columns} rowKey={(row) => row.id} emptyText={kcReportTexts.empty} />
     </Stack>

@@ -51,6 +51,12 @@ export async function getItemAnalysis(tenantId: string, knowledgeCheckId: string
   return outcome.ok ? { ok: true, data: outcome.data.data } : outcome;
 }
 
+/** The check's name (the topic's or component's) for the item analysis heading. */
+export async function getCheckName(tenantId: string, knowledgeCheckId: string): Promise<ApiOutcome<string>> {
+  const outcome = await apiCall(client.GET('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}', { params: { path: { tenantId, knowledgeCheckId } } }));
+  return outcome.ok ? { ok: true, data: outcome.data.data.name } : outcome;
+}
+
 /** The filter choices: modules, a module's components, a component's topics (light `short` lists, by name). */
 export async function filterOptions(tenantId: string, level: 'module' | 'component' | 'topic', parentId: string): Promise<ApiOutcome<NamedOption[]>> {
   const query = { paginate: false, short: true, order: 'name' } as const;

@@ -245,11 +245,13 @@ describe('Item analysis', () => {
   it('shows the figures, the flags in words, the histogram bins and the share choosing each choice; all attempts on demand', async () => {
     const path = `${API}/reports/knowledgechecks/kc-1/item-analysis`;
     const api = asAdmin([
+      { method: 'GET', path: `${API}/knowledgechecks/kc-1`, status: 200, body: { data: { id: 'kc-1', name: 'Ladders' } } },
       { method: 'GET', path, status: 200, body: { data: ANALYSIS }, once: true },
       { method: 'GET', path, status: 200, body: { data: { ...ANALYSIS, attempts: 'all', responses: 20, kr20: 0.71 } } },
     ]);
     const app = renderApp('/acme-training/admin/reports/knowledgecheck/analysis/kc-1');
     const table = await screen.findByRole('table', { name: 'Figures per question' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Item Analysis: Ladders' })).toBeTruthy();
     const first = within(table).getByRole('row', { name: /How many points of contact/ });
     expect([...first.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
       '1',
