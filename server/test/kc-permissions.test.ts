@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, startTestServer, type TestContext, type TestServer } from './support/server.js';
-import { ACTORS, buildWorld, person, type Actor, type Person, type TenantFixture, type World } from './support/people.js';
+import { ACTORS, buildWorld, insertGroup, person, type Actor, type Person, type TenantFixture, type World } from './support/people.js';
 import { insertComponent, insertModule, insertTopic } from './support/content.js';
 import { insertCheck, insertResponse, type InsertedCheck } from './support/knowledge-checks.js';
 
@@ -119,7 +119,12 @@ const OPERATIONS: Operation[] = [
     own: authors(200),
     prepare: async (t) => {
       const p = await place(t, 'topic');
-      return { method: 'PUT', path: `${tenantPath(t)}/topics/${p.topicId}/kc/${p.check.id}`, body: { id: p.check.id, instructions: 'Changed' }, checkId: p.check.id };
+      return {
+        method: 'PUT',
+        path: `${tenantPath(t)}/topics/${p.topicId}/kc/${p.check.id}`,
+        body: { id: p.check.id, instructions: 'Changed' },
+        checkId: p.check.id,
+      };
     },
   },
   {
@@ -309,7 +314,8 @@ const OPERATIONS: Operation[] = [
     own: authors(201),
     prepare: async (t) => {
       const p = await place(t);
-      return { method: 'POST', path: `${kcPath(t, p.check.id)}/assignments`, body: { tenant_user_ids: [t.peer.membershipId] }, checkId: p.check.id };
+      const group = await insertGroup(t.server, t.rowTenant.id);
+      return { method: 'POST', path: `${kcPath(t, p.check.id)}/assignments`, body: { group_ids: [group] }, checkId: p.check.id };
     },
   },
   {
@@ -374,9 +380,18 @@ describe.each(databaseKinds)('knowledge check permission matrix on %s', (kind) =
     return {
       check: await knex('knowledge_checks').where('id', checkId).first(),
       questions,
-      versions: await knex('kc_question_versions').whereIn('question_id', questions.map((question: { id: string }) => question.id)).orderBy('id'),
+      versions: await knex('kc_question_versions')
+        .whereIn(
+          'question_id',
+          questions.map((question: { id: string }) => question.id),
+        )
+        .orderBy('id'),
       responses: await knex('kc_responses').where('knowledge_check_id', checkId).orderBy('id'),
-      drawn: await knex('kc_response_questions as rq').join('kc_responses as r', 'r.id', 'rq.response_id').where('r.knowledge_check_id', checkId).orderBy('rq.id').select('rq.*'),
+      drawn: await knex('kc_response_questions as rq')
+        .join('kc_responses as r', 'r.id', 'rq.response_id')
+        .where('r.knowledge_check_id', checkId)
+        .orderBy('rq.id')
+        .select('rq.*'),
       assignments: await knex('kc_assignments').where('knowledge_check_id', checkId).orderBy('id'),
     };
   };

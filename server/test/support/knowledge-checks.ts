@@ -2,7 +2,7 @@
 import { newId } from '../../src/db/ids.js';
 import type { TestServer } from './server.js';
 
-export interface ChoiceSpec {
+interface ChoiceSpec {
   label: string;
   is_answer: boolean;
   id?: string;
@@ -20,7 +20,11 @@ export const put = (server: TestServer, path: string, json: unknown, token: stri
 
 /** A component's check, drawing `number` questions; answers its id. */
 export async function createComponentCheck(server: TestServer, tenantId: string, componentId: string, token: string, number = 10): Promise<string> {
-  const response = await server.api.post(`/tenants/${tenantId}/components/${componentId}/knowledgechecks`, { number_questions: number, instructions: 'Read **carefully**.' }, { token });
+  const response = await server.api.post(
+    `/tenants/${tenantId}/components/${componentId}/knowledgechecks`,
+    { number_questions: number, instructions: 'Read **carefully**.' },
+    { token },
+  );
   if (response.status !== 201) throw new Error(`check not created: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.data.id as string;
 }
@@ -86,7 +90,15 @@ export async function insertCheck(
     const questionId = newId();
     const versionId = newId();
     const choiceIds = [newId(), newId()];
-    await knex('kc_questions').insert({ id: questionId, tenant_id: tenantId, knowledge_check_id: id, position: index, current_version_id: null, created_at: now, updated_at: now });
+    await knex('kc_questions').insert({
+      id: questionId,
+      tenant_id: tenantId,
+      knowledge_check_id: id,
+      position: index,
+      current_version_id: null,
+      created_at: now,
+      updated_at: now,
+    });
     await knex('kc_question_versions').insert({
       id: versionId,
       tenant_id: tenantId,
