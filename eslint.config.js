@@ -46,6 +46,7 @@ const SERVER_FEATURE_IMPORTS = {
   files: ['media'],
   groups: ['tenant-users'],
   'integration-clients': [],
+  'kc-reports': ['media'],
   items: ['media', 'modules', 'topics'],
   'knowledge-checks': ['media'],
   media: [],

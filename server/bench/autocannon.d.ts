@@ -18,6 +18,8 @@ declare module 'autocannon' {
     path: string;
     headers?: Record<string, string>;
     body?: string | Buffer;
+    /** Called before each request of a connection; `context` is the connection's own object. */
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
   }
   export interface Histogram {
     average: number;

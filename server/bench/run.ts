@@ -9,6 +9,7 @@
 import type { ChildProcess } from 'node:child_process';
 import autocannon, { type Options, type Result } from 'autocannon';
 import { runContentBench } from './content.js';
+import { runKcBench } from './kc.js';
 import { accessToken, cpuTime, startBenchServer } from './support.js';
 import { runPeopleBench } from './people.js';
 
@@ -17,7 +18,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /**
  * `BENCH_ONLY=users/me` runs only the scenarios whose name matches it, a regular expression (budgets are then
  * skipped; `BENCH_ONLY='baseline|users/me'` runs two); `BENCH_ONLY=people` the people scenario, `BENCH_ONLY=content`
- * the content one.
+ * the content one, `BENCH_ONLY=kc` the knowledge check one.
  */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
 
@@ -202,4 +203,9 @@ if (!ONLY || ONLY.test('people')) {
 // Issue 4's content scenario (300,000 items) likewise, on its own seeded server.
 if (!ONLY || ONLY.test('content')) {
   if (!(await runContentBench(DURATION))) process.exitCode = 1;
+}
+
+// Issue 11's knowledge check scenario (100,000 responses) on SQLite and PostgreSQL, on its own seeded servers.
+if (!ONLY || ONLY.test('kc')) {
+  if (!(await runKcBench(DURATION))) process.exitCode = 1;
 }

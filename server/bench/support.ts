@@ -76,7 +76,7 @@ export function serverMemory(child: ChildProcess): Promise<number> {
  * Child: answers the parent's CPU time and memory requests, and stops the app and removes its data when the
  * parent leaves.
  */
-export function serveParent(app: TesseraApp, dataDir: string): void {
+export function serveParent(app: Pick<TesseraApp, 'close'>, dataDir: string): void {
   process.on('message', (message) => {
     if (message === 'cpu') process.send?.({ cpu: process.cpuUsage(), mainThreadMs: performance.eventLoopUtilization().active });
     if (message === 'memory') process.send?.({ rss: process.memoryUsage.rss() });

@@ -89,9 +89,7 @@ describe('item analysis formulas', () => {
 
   it('answers null for zero variance', () => {
     // Everyone right on both items: x never varies, the totals neither.
-    const same = sumsOfResponses(
-      ['a', 'b', 'c', 'd'].map((id) => ({ id, score: 100, items: marks({ A: 1, B: 1 }) })),
-    ).get('A')!;
+    const same = sumsOfResponses(['a', 'b', 'c', 'd'].map((id) => ({ id, score: 100, items: marks({ A: 1, B: 1 }) }))).get('A')!;
     expect(pointBiserial(same)).toBeNull();
     expect(discrimination(same)).toBe(0);
     expect(sampleVariance(4, 8, 16)).toBe(0);

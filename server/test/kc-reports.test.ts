@@ -12,6 +12,7 @@ import { ACTORS, buildWorld, insertMembership, type Actor, type World } from './
 import { insertComponent, insertModule, insertTopic } from './support/content.js';
 import { insertCheck, insertQuestion, insertResponse, insertVersion, type SeededAnswer, type SeededVersion } from './support/kc.js';
 import { HAND_EXAMPLE, HAND_EXPECTED } from './support/kc-item-example.js';
+import { checkWithBank, put } from './support/knowledge-checks.js';
 
 const ITEMS = ['A', 'B', 'C', 'D'] as const;
 
@@ -88,10 +89,22 @@ async function seed(server: TestServer, world: World): Promise<Seeded> {
 
   // A topic's check (no component of its own), two responses.
   const topicCheck = await insertCheck(server, tenantId, { topicId: topicDelta }, 1);
-  const topicQuestion = await insertQuestion(server, tenantId, topicCheck, 1, { text: 'Topic question', choices: ['yes', 'no', 'maybe'], answers: [0, 2], type: 'checkbox' });
-  await insertResponse(server, tenantId, topicCheck, learners[1].membershipId, [{ version: topicQuestion, chosen: [topicQuestion.choices[0], topicQuestion.choices[2]] }], {
-    completedAt: day(7),
+  const topicQuestion = await insertQuestion(server, tenantId, topicCheck, 1, {
+    text: 'Topic question',
+    choices: ['yes', 'no', 'maybe'],
+    answers: [0, 2],
+    type: 'checkbox',
   });
+  await insertResponse(
+    server,
+    tenantId,
+    topicCheck,
+    learners[1].membershipId,
+    [{ version: topicQuestion, chosen: [topicQuestion.choices[0], topicQuestion.choices[2]] }],
+    {
+      completedAt: day(7),
+    },
+  );
   await insertResponse(server, tenantId, topicCheck, learners[2].membershipId, [{ version: topicQuestion, chosen: [topicQuestion.choices[0]] }], {
     completedAt: day(8),
   });
@@ -197,7 +210,12 @@ describe.each(databaseKinds)('knowledge check reports on %s', (kind) => {
         score: 75,
       });
       const topicRow = response.body.data.find((row: { knowledge_check_id: string }) => row.knowledge_check_id === seeded.topicCheck);
-      expect(topicRow).toMatchObject({ component_id: seeded.componentCharlie, component_name: 'Charlie component', topic_id: seeded.topicDelta, topic_name: 'Delta topic' });
+      expect(topicRow).toMatchObject({
+        component_id: seeded.componentCharlie,
+        component_name: 'Charlie component',
+        topic_id: seeded.topicDelta,
+        topic_name: 'Delta topic',
+      });
     });
 
     it('filters by module, component, topic and user (name or email)', async () => {
@@ -215,7 +233,12 @@ describe.each(databaseKinds)('knowledge check reports on %s', (kind) => {
       expect(byUser.body.meta.search).toBe('LENA');
       const byEmail = await completed('?user=kc.test');
       expect(byEmail.body.data.map((row: { id: string }) => row.id)).toEqual([seeded.responseIds[5], seeded.responseIds[4]]);
-      expect((await completed('?user=ma')).body.data.map((row: { user_name: string }) => row.user_name).sort()).toEqual(['Mark Two', 'Mark Two', 'Omar Four', 'Omar Four']);
+      expect((await completed('?user=ma')).body.data.map((row: { user_name: string }) => row.user_name).sort()).toEqual([
+        'Mark Two',
+        'Mark Two',
+        'Omar Four',
+        'Omar Four',
+      ]);
       expect((await completed('?user=nobody-like-this')).body).toMatchObject({ data: [], meta: { total: 0 } });
       expect((await completed('?topic=not-an-id')).body.data).toEqual([]);
     });
@@ -226,8 +249,15 @@ describe.each(databaseKinds)('knowledge check reports on %s', (kind) => {
       const scores = (await completed('?order=score&desc=true')).body;
       expect(scores.meta).toMatchObject({ order: 'score', desc: true });
       expect(scores.data.map((row: { score: number }) => row.score)).toEqual([100, 100, 75, 50, 50, 50, 25, 25, 0]);
-      const checks = (await completed('?order=knowledge_check')).body.data.map((row: { module_name: string; component_name: string }) => `${row.module_name}/${row.component_name}`);
-      expect(checks).toEqual([...Array(6).fill('Alpha module/Bravo component'), 'Alpha module/Charlie component', 'Alpha module/Charlie component', 'Zulu module/Yankee component']);
+      const checks = (await completed('?order=knowledge_check')).body.data.map(
+        (row: { module_name: string; component_name: string }) => `${row.module_name}/${row.component_name}`,
+      );
+      expect(checks).toEqual([
+        ...Array(6).fill('Alpha module/Bravo component'),
+        'Alpha module/Charlie component',
+        'Alpha module/Charlie component',
+        'Zulu module/Yankee component',
+      ]);
       const oldest = (await completed('?order=date')).body.data[0];
       expect(oldest.id).toBe(seeded.responseIds[0]);
       // An unknown key falls back to the default.
@@ -264,7 +294,9 @@ describe.each(databaseKinds)('knowledge check reports on %s', (kind) => {
         knowledge_check: { id: seeded.handCheck, name: 'Bravo component', topic_id: null, component_id: seeded.componentBravo, module_id: seeded.moduleAlpha },
       });
       // r2: A right, B right, C wrong, D wrong.
-      expect(data.questions.map((question: { text: string; is_correct: boolean; order: number }) => [question.order, question.text, question.is_correct])).toEqual([
+      expect(
+        data.questions.map((question: { text: string; is_correct: boolean; order: number }) => [question.order, question.text, question.is_correct]),
+      ).toEqual([
         [1, 'Question A', true],
         [2, 'Question B', true],
         [3, 'Question C', false],
@@ -274,8 +306,26 @@ describe.each(databaseKinds)('knowledge check reports on %s', (kind) => {
       expect(c.answer).toEqual([seeded.bank.C.choices[0]]);
       expect(c.choice_ids).toEqual([seeded.bank.C.choices[1]]);
       expect(c.choices).toEqual([
-        { id: seeded.bank.C.choices[0], label: 'right', value: seeded.bank.C.choices[0], order: 1, media_id: null, media: null, is_answer: true, chosen: false },
-        { id: seeded.bank.C.choices[1], label: 'wrong', value: seeded.bank.C.choices[1], order: 2, media_id: null, media: null, is_answer: false, chosen: true },
+        {
+          id: seeded.bank.C.choices[0],
+          label: 'right',
+          value: seeded.bank.C.choices[0],
+          order: 1,
+          media_id: null,
+          media: null,
+          is_answer: true,
+          chosen: false,
+        },
+        {
+          id: seeded.bank.C.choices[1],
+          label: 'wrong',
+          value: seeded.bank.C.choices[1],
+          order: 2,
+          media_id: null,
+          media: null,
+          is_answer: false,
+          chosen: true,
+        },
       ]);
     });
 
@@ -289,7 +339,11 @@ describe.each(databaseKinds)('knowledge check reports on %s', (kind) => {
     });
 
     it('keeps the drawn version after the question is edited', async () => {
-      await insertVersion(server, world.home.id, seeded.bank.A.questionId, 2, { text: 'Question A, rewritten', choices: ['new right', 'new wrong'], answers: [1] });
+      await insertVersion(server, world.home.id, seeded.bank.A.questionId, 2, {
+        text: 'Question A, rewritten',
+        choices: ['new right', 'new wrong'],
+        answers: [1],
+      });
       try {
         const question = (await detail(seeded.responseIds[0])).body.data.questions[0];
         expect(question).toMatchObject({ text: 'Question A', version: 1, version_id: seeded.bank.A.versionId, is_correct: true });
@@ -441,5 +495,37 @@ describe.each(databaseKinds)('knowledge check reports on %s', (kind) => {
       analysis: await counted(() => analysis(seeded.handCheck, '?attempts=all', token)),
     };
     expect(large).toEqual(small);
+  });
+
+  it('reports a response taken through the learner’s calls (the completion copies it for the analysis)', async () => {
+    const learner = world.people.user;
+    const moduleId = await insertModule(server, world.home.id, { name: 'Echo module', members: [learner.membershipId!] });
+    const componentId = await insertComponent(server, world.home.id, moduleId, { name: 'Echo component' });
+    const admin = world.people.admin.token;
+    const checkId = await checkWithBank(server, world.home.id, componentId, admin, 3, 3);
+    const base = `/tenants/${world.home.id}/knowledgechecks/${checkId}/responses`;
+    const started = await server.api.post(base, {}, { token: learner.token });
+    expect(started.status).toBe(201);
+    const questions = started.body.data.questions as { id: string; choices: { id: string }[] }[];
+    for (const [index, question] of questions.entries()) {
+      // Right (the first choice) on all but the last.
+      const choice = question.choices[index === questions.length - 1 ? 1 : 0];
+      expect(
+        (await server.api.post(`${base}/${started.body.data.id}/questions/${question.id}`, { choice_ids: [choice.id] }, { token: learner.token })).status,
+      ).toBe(200);
+    }
+    expect((await put(server, `${base}/${started.body.data.id}/complete`, {}, learner.token)).status).toBe(200);
+
+    const rows = (await completed(`?module=${moduleId}`)).body.data;
+    expect(rows).toEqual([expect.objectContaining({ id: started.body.data.id, user_name: 'Ursula User', component_name: 'Echo component', score: 66.67 })]);
+    const marks = (await detail(started.body.data.id)).body.data.questions.map((question: { is_correct: boolean }) => question.is_correct);
+    expect(marks).toEqual([true, true, false]);
+    const data = (await analysis(checkId)).body.data;
+    expect(data).toMatchObject({ responses: 1, mean_score: 66.67 });
+    expect(data.items.map((item: { drawn: number; facility: number }) => [item.drawn, item.facility]).sort()).toEqual([
+      [1, 0],
+      [1, 1],
+      [1, 1],
+    ]);
   });
 });

@@ -3507,7 +3507,7 @@ export interface paths {
         /**
          * Item analysis of a knowledge check (our addition)
          * @description Admin, master or owner (reports). A user gets 403 `forbidden`; a non-member, an unknown or archived organization
-         *     404. Over each member's first completed response by default (`attempts=first`), or every completed response
+         *     404. Over first attempts (`attempt` 1, completed) by default (`attempts=first`), or every completed response
          *     (`attempts=all`; any other value reads as `first`). Computed with SQL aggregates in a constant number of queries.
          */
         get: operations["getKnowledgeCheckItemAnalysis"];
@@ -4903,7 +4903,7 @@ export interface components {
             /** Format: uuid */
             knowledge_check_id: string;
             /**
-             * @description `first`: each member's first completed response; `all`: every completed response.
+             * @description `first`: first attempts (`attempt` 1) that are completed; `all`: every completed response.
              * @enum {string}
              */
             attempts: "first" | "all";

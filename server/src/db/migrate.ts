@@ -11,6 +11,7 @@ import * as tenantSlugs from './migrations/20250108000000_tenant_slugs.js';
 import * as integrationClients from './migrations/20250115000000_integration_clients.js';
 import * as bioreq from './migrations/20250116000000_bioreq.js';
 import * as knowledgeChecks from './migrations/20250117000000_knowledge_checks.js';
+import * as kcItemAnalysis from './migrations/20250117000001_kc_item_analysis.js';
 
 interface Migration {
   name: string;
@@ -34,6 +35,7 @@ const migrations: Migration[] = [
   { name: '20250115000000_integration_clients', module: integrationClients },
   { name: '20250116000000_bioreq', module: bioreq },
   { name: '20250117000000_knowledge_checks', module: knowledgeChecks },
+  { name: '20250117000001_kc_item_analysis', module: kcItemAnalysis },
 ];
 
 const source: Knex.MigrationSource<Migration> = {

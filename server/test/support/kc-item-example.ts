@@ -22,4 +22,3 @@ export const HAND_EXPECTED = {
   variance: 0.7,
   meanScore: 45,
 };
-

@@ -88,7 +88,12 @@ export async function insertVersion(
   }));
   await knex('kc_choices').insert(choices);
   await knex('kc_questions').where('id', questionId).update({ current_version_id: versionId });
-  return { questionId, versionId, choices: choices.map((choice) => choice.id), answers: choices.filter((choice) => choice.is_answer).map((choice) => choice.id) };
+  return {
+    questionId,
+    versionId,
+    choices: choices.map((choice) => choice.id),
+    answers: choices.filter((choice) => choice.is_answer).map((choice) => choice.id),
+  };
 }
 
 export interface SeededAnswer {
@@ -124,15 +129,16 @@ export async function insertResponse(
       knowledge_check_id: checkId,
       tenant_user_id: memberId,
       assignment_id: null,
-      status,
+      // Written in progress, then completed below: the completion trigger copies the response onto its rows.
+      status: completed ? 'in-progress' : status,
       seed: 12345,
       attempt: options.attempt ?? 1,
       due_date_time: null,
       started_at: new Date(completedAt.getTime() - 60_000),
-      completed_date_time: completed ? completedAt : null,
-      correct_answers: completed ? correct : null,
-      incorrect_answers: completed ? answers.length - correct : null,
-      score: completed ? Math.round((correct / answers.length) * 10_000) / 100 : null,
+      completed_date_time: null,
+      correct_answers: null,
+      incorrect_answers: null,
+      score: null,
       created_at: completedAt,
       updated_at: completedAt,
     });
@@ -151,6 +157,17 @@ export async function insertResponse(
       if (answer.chosen.length > 0)
         await trx('kc_answer_choices').insert(answer.chosen.map((choiceId) => ({ tenant_id: tenantId, response_question_id: rqId, choice_id: choiceId })));
       await trx('kc_question_versions').where('id', answer.version.versionId).update({ drawn: true });
+    }
+    if (completed) {
+      await trx('kc_responses')
+        .where('id', id)
+        .update({
+          status: 'completed',
+          completed_date_time: completedAt,
+          correct_answers: correct,
+          incorrect_answers: answers.length - correct,
+          score: Math.round((correct / answers.length) * 10_000) / 100,
+        });
     }
   });
   return id;

@@ -14,14 +14,7 @@ import { paginate, type ListDefinition, type ListParams, type Page } from '../..
 import { notFound } from '../../http/errors.js';
 import type { UrlSigner } from '../../storage/signed-urls.js';
 import { mediaSummaryColumns, mediaSummaryOf, presentMediaSummary } from '../media/summary.js';
-import {
-  groupSize,
-  histogramOf,
-  itemStatistics,
-  kr20,
-  sampleVariance,
-  type ItemSums,
-} from './item-analysis.js';
+import { groupSize, histogramOf, itemStatistics, kr20, sampleVariance, type ItemSums } from './item-analysis.js';
 
 export const kcReportMessages = {
   responseNotFound: 'This knowledge check response could not be found.',
@@ -92,19 +85,12 @@ const REPORT_COLUMNS = [
   'r.score',
 ];
 
-export async function listCompleted(
-  db: Database,
-  tenantId: string,
-  params: ListParams<KcReportSortKey>,
-  filters: KcReportFilters,
-): Promise<Page<KcReportRow>> {
+export async function listCompleted(db: Database, tenantId: string, params: ListParams<KcReportSortKey>, filters: KcReportFilters): Promise<Page<KcReportRow>> {
   const filtered = completedResponses(db.knex, tenantId);
   if (filters.module) filtered.where('c.module_id', filters.module);
   if (filters.component) filtered.where('c.id', filters.component);
   if (filters.topic) filtered.where('kc.topic_id', filters.topic);
-  const page = await paginate<Record<string, unknown>, KcReportSortKey>(db, filtered, params, KC_REPORT_LIST, (query) =>
-    query.select(REPORT_COLUMNS),
-  );
+  const page = await paginate<Record<string, unknown>, KcReportSortKey>(db, filtered, params, KC_REPORT_LIST, (query) => query.select(REPORT_COLUMNS));
   return { rows: page.rows.map((row) => normalise<KcReportRow>(row)), meta: page.meta };
 }
 
@@ -185,7 +171,15 @@ export async function responseDetail(db: Database, tenantId: string, responseId:
         .where('rq.tenant_id', tenantId)
         .orderBy('rq.position')
         .orderBy('ch.position')
-        .select('rq.id as rq_id', 'ch.id', 'ch.label', 'ch.is_answer', 'ch.position', 'ch.media_id', knex.raw('case when ac.choice_id is null then 0 else 1 end as chosen'))
+        .select(
+          'rq.id as rq_id',
+          'ch.id',
+          'ch.label',
+          'ch.is_answer',
+          'ch.position',
+          'ch.media_id',
+          knex.raw('case when ac.choice_id is null then 0 else 1 end as chosen'),
+        )
         .select(mediaSummaryColumns('md', 'cm')),
     )
   ).map((row) => ({ row, normalised: normalise<{ is_answer: boolean; chosen: boolean }>(row) }));
@@ -253,25 +247,17 @@ export async function responseDetail(db: Database, tenantId: string, responseId:
 export type Attempts = 'first' | 'all';
 
 /**
- * The analysed responses (id, score, x = correct answers): every completed response of the check, or each member's
- * first completed one (lowest attempt, then earliest completion).
+ * The analysed responses of a check: every completed one, or first attempts (`attempt = 1`, completed). The check
+ * was found in the organization first, so its responses need no tenant filter (which would leave the index).
  */
-function analysedResponses(knex: Knex, tenantId: string, checkId: string, attempts: Attempts): Knex.QueryBuilder {
-  const completed = knex('kc_responses as r').where('r.tenant_id', tenantId).where('r.knowledge_check_id', checkId).where('r.status', 'completed');
-  if (attempts === 'all') return completed.select('r.id', 'r.score', 'r.correct_answers as x');
-  return knex
-    .from(
-      completed
-        .select(
-          'r.id',
-          'r.score',
-          'r.correct_answers as x',
-          knex.raw('row_number() over (partition by r.tenant_user_id order by r.attempt, r.completed_date_time, r.id) as rn'),
-        )
-        .as('ordered'),
-    )
-    .where('ordered.rn', 1)
-    .select('ordered.id', 'ordered.score', 'ordered.x');
+function analysedResponses(knex: Knex, checkId: string, attempts: Attempts): Knex.QueryBuilder {
+  const query = knex('kc_responses as r').where('r.knowledge_check_id', checkId).where('r.status', 'completed');
+  return attempts === 'first' ? query.where('r.attempt', 1) : query;
+}
+
+/** The drawn rows of analysed responses, through the copies the completion trigger wrote (migration 20250117000001). */
+function analysedRows(query: Knex.QueryBuilder, column: string, attempts: Attempts): Knex.QueryBuilder {
+  return attempts === 'first' ? query.where(column, 1) : query.whereNotNull(column);
 }
 
 const BIN = `case ${[9, 8, 7, 6, 5, 4, 3, 2, 1].map((bin) => `when score >= ${bin * 10} then ${bin}`).join(' ')} else 0 end`;
@@ -287,36 +273,50 @@ interface Totals {
 interface SumsRow {
   version_id: string;
   n: number;
+  sum_c: number;
   sum_x: number;
-  sum_r: number;
-  sum_r2: number;
-  sum_xr: number;
+  sum_x2: number;
+  sum_cx: number;
   upper_n: number;
   upper_correct: number;
   lower_n: number;
   lower_correct: number;
 }
 
+interface Edge {
+  edge: 'upper' | 'lower';
+  score: number | string;
+  id: string;
+}
+
 const numbers = <Row>(row: Record<string, unknown>, keep: string[] = []): Row =>
   Object.fromEntries(Object.entries(row).map(([key, value]) => [key, keep.includes(key) ? value : Number(value ?? 0)])) as Row;
 
+/** Rows of a raw select: SQLite answers the rows, PostgreSQL a result with `rows`. */
+function rowsOf<Row>(result: unknown): Row[] {
+  return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
+}
+
+/**
+ * The item analysis of a check in seven queries whatever its size: the check; N, the totals and the histogram (one
+ * grouped scan of the responses); the two responses that bound the upper and the lower group (ranked by score,
+ * ties by id); every version's sums in one scan of the drawn rows' covering index; each choice's count; the bank's
+ * versions and choices.
+ */
 export async function itemAnalysis(db: Database, tenantId: string, checkId: string, attempts: Attempts): Promise<KcItemAnalysis> {
   const { knex } = db;
   const check = await db.first<{ id: string }>(knex('knowledge_checks').where({ id: checkId, tenant_id: tenantId }).select('id'));
   if (!check) throw notFound(kcReportMessages.checkNotFound);
-  const analysed = () => analysedResponses(knex, tenantId, checkId, attempts);
 
-  // 1. N, the mean, the totals' variance and the histogram: one grouped scan of the responses.
   const totalsRows = (
     await db.select<Record<string, unknown>>(
-      knex
-        .from(analysed().as('a'))
+      analysedResponses(knex, checkId, attempts)
         .select(
           knex.raw(`${BIN} as bin`),
           knex.raw('count(*) as n'),
           knex.raw('sum(score) as sum_score'),
-          knex.raw('sum(x) as sum_x'),
-          knex.raw('sum(x * x) as sum_x2'),
+          knex.raw('sum(correct_answers) as sum_x'),
+          knex.raw('sum(correct_answers * correct_answers) as sum_x2'),
         )
         .groupByRaw('1'),
     )
@@ -324,45 +324,63 @@ export async function itemAnalysis(db: Database, tenantId: string, checkId: stri
   const responses = totalsRows.reduce((sum, row) => sum + row.n, 0);
   const g = groupSize(responses);
 
-  // 2. Each drawn version's sums: the responses ranked by score (ties by id), joined to their draws.
-  const ranked = knex
-    .from(analysed().as('a'))
-    .select('a.id', 'a.x', knex.raw('row_number() over (order by a.score desc, a.id asc) as rk'));
-  const marks = knex
-    .from(ranked.as('ranked'))
-    .join('kc_response_questions as rq', 'rq.response_id', 'ranked.id')
-    .select(
-      'rq.question_version_id as version_id',
-      'ranked.rk',
-      knex.raw('case when rq.is_correct = ? then 1 else 0 end as c', [true]),
-      knex.raw('ranked.x - (case when rq.is_correct = ? then 1 else 0 end) as rest', [true]),
-    );
+  // The g-th response from the top and from the bottom: the upper group is every response ranked at or above the
+  // first, the lower every one at or below the second.
+  const edge = (name: Edge['edge'], offset: number) =>
+    analysedResponses(knex, checkId, attempts)
+      .select(knex.raw('? as edge', [name]), 'r.score', 'r.id')
+      .orderBy('r.score', 'desc')
+      .orderBy('r.id', 'asc')
+      .limit(1)
+      .offset(offset);
+  const upperEdge = edge('upper', Math.max(0, g - 1)).toSQL();
+  const lowerEdge = edge('lower', Math.max(0, responses - g)).toSQL();
+  const edges = rowsOf<Edge>(
+    await knex.raw(`select * from (${upperEdge.sql}) upper_edge union all select * from (${lowerEdge.sql}) lower_edge`, [
+      ...upperEdge.bindings,
+      ...lowerEdge.bindings,
+    ] as Knex.RawBinding[]),
+  );
+  const upper = g > 0 ? edges.find((row) => row.edge === 'upper') : undefined;
+  const lower = g > 0 ? edges.find((row) => row.edge === 'lower') : undefined;
+  const inGroup = (bound: Edge | undefined, direction: '>' | '<', ids: '<=' | '>=') =>
+    bound
+      ? knex.raw(`(rq.response_score ${direction} ? or (rq.response_score = ? and rq.response_id ${ids} ?))`, [bound.score, bound.score, bound.id])
+      : knex.raw('1 = 0');
+  const upperRows = inGroup(upper, '>', '<=');
+  const lowerRows = inGroup(lower, '<', '>=');
+
+  const versionsOfCheck = knex('kc_question_versions as v')
+    .join('kc_questions as q', 'q.id', 'v.question_id')
+    .where('q.knowledge_check_id', checkId)
+    .select('v.id');
+  const correct = knex.raw('case when rq.is_correct = ? then 1 else 0 end', [true]);
   const sumsRows = (
     await db.select<Record<string, unknown>>(
-      knex
-        .from(marks.as('d'))
+      analysedRows(knex('kc_response_questions as rq').whereIn('rq.question_version_id', versionsOfCheck), 'rq.response_attempt', attempts)
         .select(
-          'd.version_id',
+          'rq.question_version_id as version_id',
           knex.raw('count(*) as n'),
-          knex.raw('sum(d.c) as sum_x'),
-          knex.raw('sum(d.rest) as sum_r'),
-          knex.raw('sum(d.rest * d.rest) as sum_r2'),
-          knex.raw('sum(d.c * d.rest) as sum_xr'),
-          knex.raw('sum(case when d.rk <= ? then 1 else 0 end) as upper_n', [g]),
-          knex.raw('sum(case when d.rk <= ? then d.c else 0 end) as upper_correct', [g]),
-          knex.raw('sum(case when d.rk > ? then 1 else 0 end) as lower_n', [responses - g]),
-          knex.raw('sum(case when d.rk > ? then d.c else 0 end) as lower_correct', [responses - g]),
+          knex.raw('sum(?) as sum_c', [correct]),
+          knex.raw('sum(rq.response_correct) as sum_x'),
+          knex.raw('sum(rq.response_correct * rq.response_correct) as sum_x2'),
+          knex.raw('sum(? * rq.response_correct) as sum_cx', [correct]),
+          knex.raw('sum(case when ? then 1 else 0 end) as upper_n', [upperRows]),
+          knex.raw('sum(case when ? then ? else 0 end) as upper_correct', [upperRows, correct]),
+          knex.raw('sum(case when ? then 1 else 0 end) as lower_n', [lowerRows]),
+          knex.raw('sum(case when ? then ? else 0 end) as lower_correct', [lowerRows, correct]),
         )
-        .groupBy('d.version_id'),
+        .groupBy('rq.question_version_id'),
     )
   ).map((row) => numbers<SumsRow>(row, ['version_id']));
 
-  // 3. How many analysed responses chose each choice.
+  const choicesOfCheck = knex('kc_choices as ch')
+    .join('kc_question_versions as v', 'v.id', 'ch.question_version_id')
+    .join('kc_questions as q', 'q.id', 'v.question_id')
+    .where('q.knowledge_check_id', checkId)
+    .select('ch.id');
   const chosenRows = await db.select<{ choice_id: string; n: number | string }>(
-    knex
-      .from(analysed().as('a'))
-      .join('kc_response_questions as rq', 'rq.response_id', 'a.id')
-      .join('kc_answer_choices as ac', 'ac.response_question_id', 'rq.id')
+    analysedRows(knex('kc_answer_choices as ac').whereIn('ac.choice_id', choicesOfCheck), 'ac.response_attempt', attempts)
       .select('ac.choice_id', knex.raw('count(*) as n'))
       .groupBy('ac.choice_id'),
   );
@@ -397,12 +415,13 @@ export async function itemAnalysis(db: Database, tenantId: string, checkId: stri
     .filter((version) => (sumsByVersion.get(version.id)?.n ?? 0) > 0)
     .map((version) => {
       const row = sumsByVersion.get(version.id)!;
+      // R = X − x, so ΣR = ΣX − Σx, ΣR² = ΣX² − 2·ΣxX + Σx (x² = x), ΣxR = ΣxX − Σx.
       const sums: ItemSums = {
         n: row.n,
-        sumX: row.sum_x,
-        sumR: row.sum_r,
-        sumR2: row.sum_r2,
-        sumXR: row.sum_xr,
+        sumX: row.sum_c,
+        sumR: row.sum_x - row.sum_c,
+        sumR2: row.sum_x2 - 2 * row.sum_cx + row.sum_c,
+        sumXR: row.sum_cx - row.sum_c,
         upperN: row.upper_n,
         upperCorrect: row.upper_correct,
         lowerN: row.lower_n,
