@@ -10,12 +10,12 @@ import { getCheck, getPrintSheet, type KnowledgeCheck, type KnowledgeCheckPrint 
 import { PRINT_CLASSES, PrintSheet, printStyles } from './PrintSheet';
 
 /** Spec section 9: the print sample's default number of questions. */
-export const DEFAULT_PRINT_NUMBER = 10;
+const DEFAULT_PRINT_NUMBER = 10;
 
 const Controls = styled(Row, { justifyContent: 'space-between' });
 
 /** The number of the route (`/print/{number?}`): a whole number from 1, else the default. */
-export function printNumber(raw: string | undefined): number {
+function printNumber(raw: string | undefined): number {
   const value = Number(raw);
   return Number.isInteger(value) && value >= 1 ? value : DEFAULT_PRINT_NUMBER;
 }

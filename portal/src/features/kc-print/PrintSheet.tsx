@@ -31,12 +31,12 @@ const Key = styled('section', { display: 'flex', flexDirection: 'column', gap: '
 const KeyList = styled('ol', { margin: 0, paddingLeft: '$5', columns: 3 });
 
 /** A, B, C... (AA after Z; no question has that many choices). */
-export const letter = (index: number): string => (index < 26 ? String.fromCharCode(65 + index) : `${letter(Math.floor(index / 26) - 1)}${letter(index % 26)}`);
+const letter = (index: number): string => (index < 26 ? String.fromCharCode(65 + index) : `${letter(Math.floor(index / 26) - 1)}${letter(index % 26)}`);
 
 const sortedChoices = (question: KnowledgeCheckQuestion) => [...question.choices].sort((a, b) => a.order - b.order);
 
 /** The letters of a question's answer on this sheet ("B", "A, C"). */
-export function answerLetters(question: KnowledgeCheckQuestion): string {
+function answerLetters(question: KnowledgeCheckQuestion): string {
   const key = new Set(question.answer ?? question.choices.filter((choice) => choice.is_answer).map((choice) => choice.id));
   return sortedChoices(question)
     .map((choice, index) => (key.has(choice.id) ? letter(index) : null))

@@ -41,7 +41,7 @@ const ShareList = styled('ul', { margin: '$2 0 0', paddingLeft: '$5' });
 const Clip = styled('div', { maxWidth: '40ch', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 
 /** The flags of a question in words ("Hard", "Negative discrimination: check the key"); none: "None". */
-export function flagWords(item: Pick<KcItemAnalysisItem, 'flags'>): string[] {
+function flagWords(item: Pick<KcItemAnalysisItem, 'flags'>): string[] {
   return item.flags.map((flag) => FLAG_WORDS[flag]);
 }
 
@@ -116,7 +116,7 @@ function ChoiceShares({ item }: { item: KcItemAnalysisItem }) {
   );
 }
 
-export function ItemAnalysisView({ analysis }: { analysis: KcItemAnalysis }) {
+function ItemAnalysisView({ analysis }: { analysis: KcItemAnalysis }) {
   return (
     <Stack>
       <Summary>

@@ -57,12 +57,12 @@ const ExternalLink = styled('a', {
 });
 
 /** The committed filters: those in the URL (a reload or a shared link runs the same report). */
-export function readFilters(params: URLSearchParams): KcReportFilters {
+function readFilters(params: URLSearchParams): KcReportFilters {
   return { user: params.get('user') ?? '', module: params.get('module') ?? '', component: params.get('component') ?? '', topic: params.get('topic') ?? '' };
 }
 
 /** The URL of a run: the filters given (empty ones left out), back to page 1; the sort is kept. */
-export function writeFilters(params: URLSearchParams, filters: KcReportFilters): URLSearchParams {
+function writeFilters(params: URLSearchParams, filters: KcReportFilters): URLSearchParams {
   const next = new URLSearchParams(params);
   next.delete('page');
   for (const name of FILTERS) {

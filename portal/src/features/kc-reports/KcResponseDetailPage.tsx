@@ -70,7 +70,7 @@ function QuestionResult({ question, number }: { question: KcReportQuestion; numb
   );
 }
 
-export function ResponseDetail({ detail, organization }: { detail: KcReportResponse; organization: string }) {
+function ResponseDetail({ detail, organization }: { detail: KcReportResponse; organization: string }) {
   const questions = [...detail.questions].sort((a, b) => a.order - b.order);
   return (
     <Stack>

@@ -19,7 +19,7 @@ const BinTable = styled('table', {
 });
 
 /** A bin's label: "0–10", the last bin closed ("90–100"). */
-export const binLabel = (bin: HistogramBin) => `${bin.from}–${bin.to}`;
+const binLabel = (bin: HistogramBin) => `${bin.from}–${bin.to}`;
 
 /**
  * The scores' histogram, drawn by uPlot (bars, one per bin of 10 points). The canvas is decoration: the same bins are

@@ -1,10 +1,10 @@
-import type { components, KcItemAnalysis, KcReportChoice, KcReportQuestion, KcReportResponse, KcReportRow } from '@tessera/sdk';
+import type { components, KcItemAnalysis, KcReportQuestion, KcReportResponse, KcReportRow } from '@tessera/sdk';
 import { apiCall } from '../../api/call';
 import { client } from '../../api/client';
 import type { ApiOutcome } from '../../api/outcome';
 import { queryParams, type ListQuery } from '../../lists/useServerList';
 
-export type { KcItemAnalysis, KcReportChoice, KcReportQuestion, KcReportResponse, KcReportRow };
+export type { KcItemAnalysis, KcReportQuestion, KcReportResponse, KcReportRow };
 export type KcReportOrder = components['parameters']['KcReportOrder'];
 export type KcItemAnalysisItem = KcItemAnalysis['items'][number];
 export type KcFlag = KcItemAnalysisItem['flags'][number];
