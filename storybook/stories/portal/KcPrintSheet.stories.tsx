@@ -68,7 +68,11 @@ export const WithAnswers: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const key = canvas.getByRole('region', { name: 'Answer key of form k7q2x9' });
-    await expect(within(key).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['C', 'A, B, D', 'C']);
+    await expect(
+      within(key)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['C', 'A, B, D', 'C']);
     await expect(canvas.getAllByText(/✓ \(answer\)/)).toHaveLength(5);
   },
 };
