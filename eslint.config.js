@@ -22,6 +22,8 @@ const PORTAL_FEATURE_IMPORTS = {
   home: ['shell'],
   'integration-clients': ['members', 'organization'],
   'items-editor': ['media', 'organization'],
+  'kc-print': ['organization'],
+  'kc-reports': ['organization', 'reports'],
   media: ['modules', 'organization'],
   members: ['groups', 'modules', 'organization'],
   modules: ['organization'],

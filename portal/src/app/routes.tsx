@@ -198,6 +198,24 @@ export const routes: RouteObject[] = (
                     },
                     { path: 'reports', lazy: () => import('../features/reports/ReportsPage').then((m) => ({ Component: m.ReportsPage })) },
                     {
+                      id: 'admin-reports-knowledgecheck',
+                      path: 'reports/knowledgecheck',
+                      lazy: () => import('../features/kc-reports/KcReportPage').then((m) => ({ Component: m.KcReportPage })),
+                    },
+                    {
+                      path: 'reports/knowledgecheck/analysis/:id',
+                      lazy: () => import('../features/kc-reports/ItemAnalysisPage').then((m) => ({ Component: m.ItemAnalysisPage })),
+                    },
+                    {
+                      path: 'reports/knowledgecheck/:responseId',
+                      lazy: () => import('../features/kc-reports/KcResponseDetailPage').then((m) => ({ Component: m.KcResponseDetailPage })),
+                    },
+                    {
+                      id: 'admin-knowledgecheck-print',
+                      path: 'modules/:module/knowledgecheck/:id/print/:number?',
+                      lazy: () => import('../features/kc-print/KcPrintPage').then((m) => ({ Component: m.KcPrintPage })),
+                    },
+                    {
                       path: 'suggestions',
                       handle: { minimumRole: 'master' },
                       lazy: () => import('../features/suggestions/SuggestionsPage').then((m) => ({ Component: m.SuggestionsPage })),

@@ -66,5 +66,9 @@ describe('Admin Reports', () => {
       expect(within(table).getAllByRole('row').at(-1)?.textContent).toBe(`Total${total}`);
     }
     expect(screen.getByText('9 files, 12 MB in total')).toBeTruthy();
+    // Core 2.9: Reports links to the Knowledge Checks report.
+    const reports = screen.getByRole('navigation', { name: 'Reports' });
+    expect(within(reports).getByRole('link', { name: 'Snapshot' }).getAttribute('aria-current')).toBe('page');
+    expect(within(reports).getByRole('link', { name: 'Knowledge Checks' }).getAttribute('href')).toBe('/acme-training/admin/reports/knowledgecheck');
   });
 });

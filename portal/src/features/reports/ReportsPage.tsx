@@ -7,6 +7,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { Stack, Text } from '../../ui/Page';
 import { useOrganization } from '../organization/organizationContext';
 import { DoughnutChart } from './DoughnutChart';
+import { ReportsNav } from './ReportsNav';
 import { snapshotCharts, type SnapshotReport } from './snapshotCharts';
 
 const Charts = styled('div', { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: '$4' });
@@ -25,10 +26,7 @@ function useSnapshot(tenantId: string): SnapshotReport | null {
   return report;
 }
 
-/**
- * /:organization/admin/reports (spec 2.9): the snapshot. The link to the Knowledge Checks report is
- * left out until knowledge checks exist (second document): a link to a missing page would lead nowhere.
- */
+/** /:organization/admin/reports (spec 2.9): the snapshot, beside the link to the Knowledge Checks report. */
 export function ReportsPage() {
   usePageTitle('Reports');
   const { organization } = useOrganization();
@@ -36,6 +34,7 @@ export function ReportsPage() {
   return (
     <Stack>
       <Heading level={1}>Reports</Heading>
+      <ReportsNav organization={organization.slug} current="snapshot" />
       {report ? (
         <Charts>
           {snapshotCharts(report).map((chart) => (

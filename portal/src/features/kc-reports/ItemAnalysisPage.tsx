@@ -1,0 +1,198 @@
+import { Markdown } from '@tessera/widgets';
+import { styled } from '@tessera/widgets/theme';
+import { Heading } from '@tessera/widgets/ui';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { AppLink } from '../../ui/AppLink';
+import { Stack, Text } from '../../ui/Page';
+import { RadioGroup } from '../../ui/RadioGroup';
+import { useOrganization } from '../organization/organizationContext';
+import { getCheckName, getItemAnalysis, type KcItemAnalysis, type KcItemAnalysisItem } from './kcReportCalls';
+import { FLAG_WORDS, formatFigure, formatScore, formatShare, kcReportPaths, kcReportTexts } from './kcReportTexts';
+
+// uPlot comes with the chart only, after the figures have shown.
+const ScoreHistogram = lazy(() => import('./ScoreHistogram').then((m) => ({ default: m.ScoreHistogram })));
+
+type Attempts = 'first' | 'all';
+
+const Figures = styled('table', {
+  width: '100%',
+  borderCollapse: 'collapse',
+  fontSize: '$2',
+  '& th, & td': { padding: '$2', borderBottom: '1px solid $borderSubtle', textAlign: 'left', verticalAlign: 'top' },
+  '& .number': { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+  '& thead th': { borderBottom: '2px solid $border' },
+});
+
+const Summary = styled('dl', {
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  columnGap: '$4',
+  rowGap: '$1',
+  margin: 0,
+  '& dt': { fontWeight: '$bold' },
+  '& dd': { margin: 0 },
+});
+
+const FlagList = styled('ul', { margin: 0, paddingLeft: '$4' });
+const ItemCard = styled('section', { padding: '$4', border: '1px solid $borderSubtle', borderRadius: '$md' });
+const ShareList = styled('ul', { margin: '$2 0 0', paddingLeft: '$5' });
+const Clip = styled('div', { maxWidth: '40ch', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+
+/** The flags of a question in words ("Hard", "Negative discrimination: check the key"); none: "None". */
+function flagWords(item: Pick<KcItemAnalysisItem, 'flags'>): string[] {
+  return item.flags.map((flag) => FLAG_WORDS[flag]);
+}
+
+function ItemsTable({ items }: { items: KcItemAnalysisItem[] }) {
+  return (
+    <Figures aria-label="Figures per question">
+      <thead>
+        <tr>
+          <th scope="col">#</th>
+          <th scope="col">Question</th>
+          <th scope="col" className="number">
+            Drawn
+          </th>
+          <th scope="col" className="number">
+            Facility
+          </th>
+          <th scope="col" className="number">
+            Discrimination (D)
+          </th>
+          <th scope="col" className="number">
+            Point-biserial
+          </th>
+          <th scope="col">Flags</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => {
+          const words = flagWords(item);
+          return (
+            <tr key={item.version_id}>
+              <td>{item.order}</td>
+              <th scope="row">
+                <Clip title={item.text}>{`${item.text} (version ${item.version}${item.archived ? ', archived' : ''})`}</Clip>
+              </th>
+              <td className="number">{item.drawn}</td>
+              <td className="number">{formatFigure(item.facility)}</td>
+              <td className="number">{formatFigure(item.discrimination)}</td>
+              <td className="number">{formatFigure(item.point_biserial)}</td>
+              <td>
+                {words.length ? (
+                  <FlagList>
+                    {words.map((word) => (
+                      <li key={word}>{word}</li>
+                    ))}
+                  </FlagList>
+                ) : (
+                  'None'
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </Figures>
+  );
+}
+
+function ChoiceShares({ item }: { item: KcItemAnalysisItem }) {
+  return (
+    <ItemCard aria-labelledby={`item-${item.version_id}`}>
+      <Heading level={3} id={`item-${item.version_id}`}>{`Question ${item.order} (version ${item.version})`}</Heading>
+      <Markdown text={item.text} />
+      <ShareList aria-label={`Choices of question ${item.order}`}>
+        {item.choices.map((choice) => (
+          <li key={choice.id}>
+            {choice.is_answer ? <strong>{choice.label}</strong> : choice.label}
+            {choice.is_answer ? ' (correct answer)' : ''}: {formatShare(choice.share)} chose it
+          </li>
+        ))}
+      </ShareList>
+    </ItemCard>
+  );
+}
+
+function ItemAnalysisView({ analysis }: { analysis: KcItemAnalysis }) {
+  return (
+    <Stack>
+      <Summary>
+        <dt>Responses</dt>
+        <dd>{analysis.responses}</dd>
+        <dt>Mean score</dt>
+        <dd>{formatScore(analysis.mean_score)}</dd>
+        <dt>KR-20</dt>
+        <dd>{analysis.kr20 === null ? 'Not computed: the responses did not all draw the whole bank.' : formatFigure(analysis.kr20)}</dd>
+      </Summary>
+      {analysis.responses === 0 ? (
+        <Text>No completed knowledge checks found...</Text>
+      ) : (
+        <>
+          <Suspense fallback={<Text role="status">Loading the chart...</Text>}>
+            <ScoreHistogram bins={analysis.score_histogram} />
+          </Suspense>
+          <Heading level={2}>Questions</Heading>
+          <Text tone="muted">
+            Facility: the share answering correctly. D: upper minus lower group facility. Point-biserial: how the question agrees with the rest of the score.
+          </Text>
+          <ItemsTable items={analysis.items} />
+          <Heading level={2}>Choices</Heading>
+          {analysis.items.map((item) => (
+            <ChoiceShares key={item.version_id} item={item} />
+          ))}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** /:organization/admin/reports/knowledgecheck/analysis/:id: which question of a check to fix (our addition). */
+export function ItemAnalysisPage() {
+  usePageTitle(kcReportTexts.analysisTitle);
+  const { organization } = useOrganization();
+  const { id = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const attempts: Attempts = params.get('attempts') === 'all' ? 'all' : 'first';
+  const [analysis, setAnalysis] = useState<KcItemAnalysis | null>(null);
+  useEffect(() => {
+    let current = true;
+    void getItemAnalysis(organization.id, id, attempts).then((outcome) => {
+      if (current && outcome.ok) setAnalysis(outcome.data);
+    });
+    return () => {
+      current = false;
+    };
+  }, [organization.id, id, attempts]);
+  const [name, setName] = useState<{ id: string; name: string } | null>(null);
+  useEffect(() => {
+    let current = true;
+    void getCheckName(organization.id, id).then((outcome) => {
+      if (current && outcome.ok) setName({ id, name: outcome.data });
+    });
+    return () => {
+      current = false;
+    };
+  }, [organization.id, id]);
+  const title = name?.id === id ? `${kcReportTexts.analysisTitle}: ${name.name}` : kcReportTexts.analysisTitle;
+  const shown = analysis && analysis.attempts === attempts ? analysis : null;
+  return (
+    <Stack>
+      <AppLink to={kcReportPaths.report(organization.slug)}>Back to the Knowledge Check Report</AppLink>
+      <Heading level={1}>{title}</Heading>
+      <RadioGroup
+        label="Attempts counted"
+        name="attempts"
+        value={attempts}
+        onChange={(value) => setParams(value === 'all' ? { attempts: 'all' } : {}, { replace: true, preventScrollReset: true })}
+        options={[
+          { id: 'first', label: 'First attempts' },
+          { id: 'all', label: 'All attempts' },
+        ]}
+      />
+      {shown ? <ItemAnalysisView analysis={shown} /> : <Text role="status">Loading...</Text>}
+    </Stack>
+  );
+}
