@@ -11,6 +11,9 @@ export type {
   TesseraOpenTopicEventDetail,
   TesseraSessionEventDetail,
   TesseraBioreqEventDetail,
+  TesseraKcStartEventDetail,
+  TesseraKcAnswerEventDetail,
+  TesseraKcCompleteEventDetail,
 } from './events.js';
 export { Markdown, type MarkdownProps } from './markdown/Markdown.js';
 export { renderMarkdown } from './markdown/renderMarkdown.js';
@@ -21,3 +24,23 @@ export { StarredTopics, type StarredTopicsProps, type OpenTopic } from './starre
 export { starredTopicsMessages } from './starred-topics/messages.js';
 export { BioreqUploader, type BioreqUploaderProps } from './bioreq-uploader/BioreqUploader.js';
 export { bioreqUploaderMessages } from './bioreq-uploader/messages.js';
+export {
+  KnowledgeCheck,
+  KnowledgeCheckPreview,
+  Player as KnowledgeCheckPlayer,
+  Review as KnowledgeCheckReview,
+  CheckPage as KnowledgeCheckPage,
+  knowledgeCheckMessages,
+  type KnowledgeCheckProps,
+  type KnowledgeCheckPreviewProps,
+  type PlayerProps as KnowledgeCheckPlayerProps,
+  type ReviewProps as KnowledgeCheckReviewProps,
+  type KcStarted,
+  type KcAnswered,
+  type KcCompleted,
+  type KcResponse,
+  type KcQuestion,
+  type KcChoice,
+  type KcAnswer,
+  type KcResponseSummary,
+} from './knowledge-check/index.js';

@@ -91,7 +91,8 @@ function ChildView({ item }: { item: Item }) {
   return <MediaView type={item.type} media={media} />;
 }
 
-function MediaView({ type, media }: { type: Item['type']; media: MediaSummary }) {
+/** A media file as the topic viewer shows it (also a knowledge-check question's or choice's media). */
+export function MediaView({ type, media }: { type: Item['type']; media: MediaSummary }) {
   switch (type) {
     case 'image':
       return (
