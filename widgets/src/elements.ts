@@ -9,11 +9,7 @@
 import { TesseraLoginElement, tesseraLoginProps, type TesseraLoginAttributes } from './elements/TesseraLoginElement.js';
 import { TesseraTopicViewerElement, tesseraTopicViewerProps, type TesseraTopicViewerAttributes } from './elements/TesseraTopicViewerElement.js';
 import { TesseraStarredTopicsElement, tesseraStarredTopicsProps, type TesseraStarredTopicsAttributes } from './elements/TesseraStarredTopicsElement.js';
-import {
-  TesseraKnowledgeCheckElement,
-  tesseraKnowledgeCheckProps,
-  type TesseraKnowledgeCheckAttributes,
-} from './elements/TesseraKnowledgeCheckElement.js';
+import { TesseraKnowledgeCheckElement, tesseraKnowledgeCheckProps, type TesseraKnowledgeCheckAttributes } from './elements/TesseraKnowledgeCheckElement.js';
 import { defineOnce, shadowElement } from './elements/shadowElement.js';
 import type { TesseraEventMap } from './events.js';
 

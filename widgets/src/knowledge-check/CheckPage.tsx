@@ -96,10 +96,14 @@ export function CheckPage({ name, responses, onStart, onContinue, onOpenReview, 
                 return (
                   <tr key={response.id} onClick={open}>
                     <td>
-                      <RowLink type="button" aria-label={text.openReview(date)} onClick={(event) => {
+                      <RowLink
+                        type="button"
+                        aria-label={text.openReview(date)}
+                        onClick={(event) => {
                           event.stopPropagation();
                           open();
-                        }}>
+                        }}
+                      >
                         {date}
                       </RowLink>
                     </td>

@@ -216,7 +216,11 @@ export function Player({ response, preview = false, headingLevel = 2, onSave, on
       setFailure(null);
       setSelected((current) => {
         const before = current[question.id] ?? [];
-        const after = isRadio ? [choiceId] : checked ? [...before.filter((other) => other !== choiceId), choiceId] : before.filter((other) => other !== choiceId);
+        const after = isRadio
+          ? [choiceId]
+          : checked
+            ? [...before.filter((other) => other !== choiceId), choiceId]
+            : before.filter((other) => other !== choiceId);
         return { ...current, [question.id]: after };
       });
     };

@@ -10,12 +10,14 @@ const response = (tenantId: string, knowledgeCheckId: string, responseId: string
 
 /** The check (null when the topic or component has none). */
 export async function loadCheck(client: TesseraClient, tenantId: string, target: KcTarget): Promise<KcCheck | null> {
-  if ('knowledgeCheckId' in target) return (await unwrap(client.GET('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}', check(tenantId, target.knowledgeCheckId)))).data;
+  if ('knowledgeCheckId' in target)
+    return (await unwrap(client.GET('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}', check(tenantId, target.knowledgeCheckId)))).data;
   if ('topic' in target) {
     return (await unwrap(client.GET('/tenants/{tenantId}/topics/{topicId}/kc', { params: { path: { tenantId, topicId: target.topic } } }))).data;
   }
-  return (await unwrap(client.GET('/tenants/{tenantId}/components/{componentId}/knowledgechecks', { params: { path: { tenantId, componentId: target.component } } })))
-    .data;
+  return (
+    await unwrap(client.GET('/tenants/{tenantId}/components/{componentId}/knowledgechecks', { params: { path: { tenantId, componentId: target.component } } }))
+  ).data;
 }
 
 /** The caller's own responses to the check, newest first. */
@@ -24,8 +26,9 @@ export async function listResponses(client: TesseraClient, tenantId: string, kno
 }
 
 export async function loadResponse(client: TesseraClient, tenantId: string, knowledgeCheckId: string, responseId: string): Promise<KcResponse> {
-  return (await unwrap(client.GET('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/responses/{responseId}', response(tenantId, knowledgeCheckId, responseId))))
-    .data;
+  return (
+    await unwrap(client.GET('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/responses/{responseId}', response(tenantId, knowledgeCheckId, responseId)))
+  ).data;
 }
 
 /**
@@ -35,10 +38,12 @@ export async function loadResponse(client: TesseraClient, tenantId: string, know
 export async function startResponse(client: TesseraClient, tenantId: string, knowledgeCheckId: string, assignedId?: string): Promise<KcResponse> {
   if (assignedId) {
     return (
-      await unwrap(client.PUT('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/responses/{responseId}/start', response(tenantId, knowledgeCheckId, assignedId)))
+      await unwrap(
+        client.PUT('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/responses/{responseId}/start', response(tenantId, knowledgeCheckId, assignedId)),
+      )
     ).data;
   }
-  return (await unwrap(client.POST('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/responses', { ...check(tenantId, knowledgeCheckId), body: {} }))).data;
+  return (await unwrap(client.POST('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/responses', check(tenantId, knowledgeCheckId)))).data;
 }
 
 export async function saveAnswer(
@@ -62,7 +67,9 @@ export async function saveAnswer(
 
 export async function completeResponse(client: TesseraClient, tenantId: string, knowledgeCheckId: string, responseId: string): Promise<KcResponse> {
   return (
-    await unwrap(client.PUT('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/responses/{responseId}/complete', response(tenantId, knowledgeCheckId, responseId)))
+    await unwrap(
+      client.PUT('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/responses/{responseId}/complete', response(tenantId, knowledgeCheckId, responseId)),
+    )
   ).data;
 }
 

@@ -1,6 +1,7 @@
 import type { Topic } from '@tessera/sdk';
 import { styled } from '@tessera/widgets/theme';
 import { ToggleButton } from 'react-aria-components/ToggleButton';
+import { AppLink } from '../../ui/AppLink';
 import { Badge } from '../../ui/Badge';
 import { VisuallyHidden } from '../../ui/VisuallyHidden';
 
@@ -38,13 +39,17 @@ export function ProcedureBadge({ topic }: { topic: Pick<Topic, 'total_procedures
 }
 
 /**
- * The knowledge-check badge of spec 2.8. Knowledge checks (the second specification) do not exist
- * yet: every topic has `knowledgecheck_id` null and nothing is rendered. A topic with one shows the
- * badge; it becomes a link once the knowledge-check screens have a route.
+ * The knowledge-check badge of spec 2.8: a link to the topic's client check (spec section 2, client routes), or
+ * nothing when the topic has no check.
  */
-export function KnowledgeCheckBadge({ topic }: { topic: Pick<Topic, 'knowledgecheck_id'> }) {
+export function KnowledgeCheckBadge({ topic, to, label }: { topic: Pick<Topic, 'knowledgecheck_id'>; to?: string; label?: string }) {
   if (topic.knowledgecheck_id === null) return null;
-  return <Badge tone="info">Knowledge Check</Badge>;
+  if (!to) return <Badge tone="info">Knowledge Check</Badge>;
+  return (
+    <AppLink to={to} aria-label={label}>
+      <Badge tone="info">Knowledge Check</Badge>
+    </AppLink>
+  );
 }
 
 const Star = styled(ToggleButton, {
