@@ -1,7 +1,7 @@
 import { styled } from '../theme.js';
 import { Button, Heading } from '../ui/index.js';
 import { formatDate, formatScore, knowledgeCheckMessages as text } from './messages.js';
-import { KcRoot, Muted, Row } from './Player.js';
+import { KcRoot, Muted, Row } from './parts.js';
 import type { KcResponseSummary } from './types.js';
 
 export interface CheckPageProps {

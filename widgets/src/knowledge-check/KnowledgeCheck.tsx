@@ -7,7 +7,8 @@ import { Alert, Button, Spinner } from '../ui/index.js';
 import { CheckPage } from './CheckPage.js';
 import { completeResponse, listResponses, loadCheck, loadPreview, loadResponse, saveAnswer, startResponse, type KcTarget } from './kcCalls.js';
 import { knowledgeCheckMessages as text } from './messages.js';
-import { KcRoot, Muted, Player, Row } from './Player.js';
+import { KcRoot, Muted, Row } from './parts.js';
+import { Player } from './Player.js';
 import { Review } from './Review.js';
 import type { KcCheck, KcResponse, KcResponseSummary } from './types.js';
 

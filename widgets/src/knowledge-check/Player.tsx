@@ -4,6 +4,7 @@ import { styled } from '../theme.js';
 import { MediaView } from '../topic-viewer/ItemView.js';
 import { Alert, Button, Heading } from '../ui/index.js';
 import { knowledgeCheckMessages as text } from './messages.js';
+import { Muted, Row, rootStyle } from './parts.js';
 import type { KcQuestion, KcResponse } from './types.js';
 
 export interface PlayerProps {
@@ -19,23 +20,7 @@ export interface PlayerProps {
   onFinish?: () => Promise<boolean>;
 }
 
-export const KcRoot = /* @__PURE__ */ styled('div', {
-  boxSizing: 'border-box',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '$4',
-  color: '$text',
-  fontFamily: '$body',
-  fontSize: '$3',
-  lineHeight: '$body',
-  textAlign: 'left',
-  padding: '$4',
-  backgroundColor: '$background',
-  borderRadius: '$lg',
-});
-
-export const Row = /* @__PURE__ */ styled('div', { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '$2' });
-export const Muted = /* @__PURE__ */ styled('p', { margin: 0, color: '$textMuted', fontSize: '$2' });
+const Root = /* @__PURE__ */ styled('div', rootStyle);
 
 const Fieldset = /* @__PURE__ */ styled('fieldset', {
   display: 'flex',
@@ -182,13 +167,13 @@ export function Player({ response, preview = false, headingLevel = 2, onSave, on
   const unanswered = questions.map((question, index) => ({ question, index })).filter(({ question }) => !answered.has(question.id));
 
   return (
-    <KcRoot ref={rootRef} data-step={step === INSTRUCTIONS ? 'instructions' : step === questions.length ? 'summary' : `question-${step + 1}`}>
+    <Root ref={rootRef} data-step={step === INSTRUCTIONS ? 'instructions' : step === questions.length ? 'summary' : `question-${step + 1}`}>
       {preview ? <Alert tone="info">{text.previewNote}</Alert> : null}
       {questions.length === 0 ? <Muted>{text.noQuestions}</Muted> : null}
       {step === INSTRUCTIONS ? instructions() : step < questions.length ? questionStep(questions[step], step) : summary()}
       {failure ? <Alert tone="error">{failure}</Alert> : null}
       {step !== INSTRUCTIONS && questions.length > 0 ? pagination() : null}
-    </KcRoot>
+    </Root>
   );
 
   function instructions() {

@@ -4,7 +4,7 @@ import { styled } from '../theme.js';
 import { MediaView } from '../topic-viewer/ItemView.js';
 import { Heading } from '../ui/index.js';
 import { formatDate, formatScore, knowledgeCheckMessages as text } from './messages.js';
-import { KcRoot } from './Player.js';
+import { KcRoot } from './parts.js';
 import type { KcAnswer, KcQuestion, KcResponse } from './types.js';
 
 export interface ReviewProps {
