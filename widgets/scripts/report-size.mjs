@@ -3,7 +3,8 @@
 // a gzip budget where one is set), what each custom element weighs on its own (a one-element standalone bundle built in
 // memory: the element with the runtime it needs), and the size of the ESM build. Needs
 // `npm run build -w @tessera/widgets`. Exits with 1 when a bundle is over budget.
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { STANDALONE_BUNDLES, UNIT, budgetLine, gzipSize, kb, wireFileSize, wireSize } from './size-budgets.mjs';
@@ -30,22 +31,27 @@ const ELEMENTS = [
 ];
 const config = fileURLToPath(new URL('../vite.standalone.config.ts', import.meta.url));
 const elements = fileURLToPath(new URL('../src/elements/', import.meta.url));
+// The one-element entries are written beside the build's cache (removed again at the end).
+const entries = fileURLToPath(new URL('../node_modules/.cache/element-size/', import.meta.url));
+mkdirSync(entries, { recursive: true });
 console.log('  each element alone (standalone, with preact/compat, the SDK and what it uses):');
 for (const [name, component, props] of ELEMENTS) {
   const source = `import { ${component}, ${props} } from '${elements}${component}.js';
 import { defineOnce, shadowElement } from '${elements}shadowElement.js';
 defineOnce('${name}', shadowElement(${component}, { props: ${props} }));`;
-  const entry = 'virtual:tessera-element-size';
+  const entry = join(entries, `${name}.ts`);
+  writeFileSync(entry, source);
   const output = await build({
     configFile: config,
     logLevel: 'silent',
-    plugins: [{ name: 'element-entry', resolveId: (id) => (id === entry ? `\0${entry}` : null), load: (id) => (id === `\0${entry}` ? source : null) }],
     build: { write: false, sourcemap: false, lib: { entry, name: 'TesseraElement', formats: ['iife'], fileName: () => 'element.js' } },
   });
   const chunk = (Array.isArray(output) ? output[0] : output).output.find((file) => file.type === 'chunk');
   const bytes = Buffer.from(chunk.code);
   console.log(`    <${name}>: ${kb(wireSize(bytes))} on the wire (gzip: ${kb(gzipSize(bytes))})`);
 }
+
+rmSync(entries, { recursive: true, force: true });
 
 const esmDir = new URL('../dist/esm/', import.meta.url);
 const esm = readdirSync(esmDir)
