@@ -10,7 +10,6 @@ import { useOrganization } from '../organization/organizationContext';
 import { listClientTopics, setTopicStarred, type ContentOrder } from './clientCalls';
 import { actsAsMember, ClientHeader } from './ClientHeader';
 import { clientPaths } from './clientPaths';
-import { kcPaths } from '../kc-learner/kcPaths';
 import { KnowledgeCheckBadge, ProcedureBadge, StarToggle } from './TopicBadges';
 
 /**
@@ -53,7 +52,7 @@ function useTopicColumns(rows: Topic[], component: Component): TableColumn<Topic
   if (rows.some((topic) => topic.knowledgecheck_id !== null)) {
     const checkPath = (topic: Topic) =>
       topic.knowledgecheck_id
-        ? kcPaths(organization.slug, { module_id: component.module_id, component_id: component.id, topic_id: topic.id }).client(topic.knowledgecheck_id)
+        ? clientPaths(organization.slug).topicKnowledgeCheck(component.module_id, component.id, topic.id, topic.knowledgecheck_id)
         : undefined;
     columns.push({
       id: 'knowledge-check',
