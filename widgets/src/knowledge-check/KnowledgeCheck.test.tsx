@@ -62,7 +62,11 @@ describe('Player', () => {
     render(<Player response={demoKcResponse({ questions: 3, answered: [2] })} onSave={async () => true} onFinish={onFinish} />);
     await userEvent.click(screen.getByRole('button', { name: text.finishPage }));
     const list = screen.getByRole('heading', { name: text.unanswered }).nextElementSibling as HTMLElement;
-    expect(within(list).getAllByRole('button').map((button) => button.textContent)).toEqual(['Question 1', 'Question 3']);
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Question 1', 'Question 3']);
     expect(finishButton()).toBeNull();
     await userEvent.click(within(list).getByRole('button', { name: 'Question 3' }));
     expect(screen.getByRole('group', { name: /Question 3 of 3/ })).toBeTruthy();
@@ -144,7 +148,11 @@ describe('CheckPage', () => {
     await userEvent.click(screen.getByRole('button', { name: text.continue }));
     expect(on.onContinue).toHaveBeenCalledWith(expect.objectContaining({ id: 'p1' }));
     const row = screen.getAllByRole('row')[1];
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([expect.any(String), '4', '1', '80.00%']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([expect.any(String), '4', '1', '80.00%']);
     await userEvent.click(within(row).getAllByRole('cell')[3]);
     expect(on.onOpenReview).toHaveBeenCalledWith('c1');
   });

@@ -163,6 +163,8 @@ function CheckFlow(props: KnowledgeCheckProps & { client: TesseraClient; check: 
       <Player
         key={responseId}
         response={response}
+        title={check.name}
+        autoFocus
         headingLevel={Math.min(headingLevel + 1, 4) as 2 | 3 | 4}
         onSave={async (questionId, choiceIds) => {
           await saveAnswer(client, organization, check.id, responseId, questionId, choiceIds);

@@ -16,6 +16,10 @@ export interface PlayerProps {
   headingLevel?: 2 | 3 | 4;
   /** Saves one question's answer; answers whether it was saved. Not called in preview. */
   onSave?: (questionId: string, choiceIds: string[]) => Promise<boolean>;
+  /** The check's name, as a heading one level above the steps' (the page's heading while answering). */
+  title?: string;
+  /** Focus the first step's heading on mount (the player replaced the button that started it). */
+  autoFocus?: boolean;
   /** Completes the response; answers whether it was completed. Not called in preview. */
   onFinish?: () => Promise<boolean>;
 }
@@ -111,7 +115,7 @@ function firstStep(response: KcResponse): Step {
  * in Finish, and the summary listing unanswered questions with the Finish button (only when every question is
  * answered, never in preview).
  */
-export function Player({ response, preview = false, headingLevel = 2, onSave, onFinish }: PlayerProps) {
+export function Player({ response, preview = false, headingLevel = 2, title, autoFocus = false, onSave, onFinish }: PlayerProps) {
   const questions = response.questions;
   const [step, setStep] = useState<Step>(() => firstStep(response));
   const [selected, setSelected] = useState<Record<string, string[]>>(() =>
@@ -123,9 +127,9 @@ export function Player({ response, preview = false, headingLevel = 2, onSave, on
   const id = useId();
   const headingId = `${id}-step`;
   const rootRef = useRef<HTMLDivElement>(null);
-  const moved = useRef(false);
+  const moved = useRef(autoFocus);
 
-  // After a move (not on the first render), focus goes to the new step's heading, so a keyboard or screen-reader
+  // After a move (and on the first render with autoFocus), focus goes to the new step's heading, so a keyboard or screen-reader
   // user continues from the top of the question instead of a button that disappeared.
   useEffect(() => {
     if (!moved.current) return;
@@ -168,6 +172,7 @@ export function Player({ response, preview = false, headingLevel = 2, onSave, on
 
   return (
     <Root ref={rootRef} data-step={step === INSTRUCTIONS ? 'instructions' : step === questions.length ? 'summary' : `question-${step + 1}`}>
+      {title ? <Heading level={(headingLevel - 1) as 1 | 2 | 3}>{title}</Heading> : null}
       {preview ? <Alert tone="info">{text.previewNote}</Alert> : null}
       {questions.length === 0 ? <Muted>{text.noQuestions}</Muted> : null}
       {step === INSTRUCTIONS ? instructions() : step < questions.length ? questionStep(questions[step], step) : summary()}
