@@ -39,6 +39,8 @@ export interface KnowledgeCheckProps {
   knowledgeCheckId?: string;
   topic?: string;
   component?: string;
+  /** The check itself when the host has it already (the portal's route loader): it is not fetched again. */
+  check?: KcCheck;
   /** Show this completed response's review instead of the check page. */
   responseId?: string;
   client?: TesseraClient;
@@ -108,9 +110,11 @@ export function KnowledgeCheck(props: KnowledgeCheckProps) {
   const isLoggedIn = useAccessToken(client) !== null;
   const target = targetOf(props);
   const targetKey = target ? Object.values(target)[0] : null;
-  const { remote: checkRemote, reload } = useRemote(isLoggedIn && organization && target ? [client, organization, targetKey] : null, () =>
+  const given = props.check ?? null;
+  const { remote: checkRemote, reload } = useRemote(isLoggedIn && organization && target && !given ? [client, organization, targetKey] : null, () =>
     loadCheck(client, organization, target as KcTarget),
   );
+  if (given && isLoggedIn && organization) return <CheckFlow {...props} client={client} check={given} headingLevel={headingLevel} />;
   if (!isLoggedIn) return <Status>{text.loggedOut}</Status>;
   if (!organization || !target) return <Status>{text.noTarget}</Status>;
   return (

@@ -51,6 +51,7 @@ export function ClientKnowledgeCheckPage() {
         client={client}
         organization={organization.id}
         knowledgeCheckId={check.id}
+        check={check}
         responseId={response}
         // The page's h1 is the check's name.
         headingLevel={1}
