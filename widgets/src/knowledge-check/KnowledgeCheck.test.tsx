@@ -157,3 +157,17 @@ describe('CheckPage', () => {
     expect(on.onOpenReview).toHaveBeenCalledWith('c1');
   });
 });
+
+describe('Player, leaving a question unsaved', () => {
+  it('puts the ticks back to the saved answer', async () => {
+    const response = demoKcResponse({ questions: 2, answered: [1] });
+    render(<Player response={response} onSave={async () => true} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Question 1, answered' }));
+    expect((screen.getByRole('radio', { name: 'A torque wrench' }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(screen.getByRole('radio', { name: 'A file' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Question 2, not answered' }));
+    await userEvent.click(screen.getByRole('button', { name: text.previous }));
+    expect((screen.getByRole('radio', { name: 'A torque wrench' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: 'A file' }) as HTMLInputElement).checked).toBe(false);
+  });
+});

@@ -118,10 +118,13 @@ function firstStep(response: KcResponse): Step {
 export function Player({ response, preview = false, headingLevel = 2, title, autoFocus = false, onSave, onFinish }: PlayerProps) {
   const questions = response.questions;
   const [step, setStep] = useState<Step>(() => firstStep(response));
-  const [selected, setSelected] = useState<Record<string, string[]>>(() =>
-    Object.fromEntries(response.answers.map((answer) => [answer.question_id, answer.choice_ids])),
+  // What the server holds (saved) and what is ticked on screen (selected); leaving a question without Save & Next
+  // puts its ticks back to the saved answer, so the screen never shows an answer the server does not have.
+  const [saved, setSaved] = useState<Record<string, string[]>>(() =>
+    Object.fromEntries(response.answers.filter((answer) => answer.choice_ids.length > 0).map((answer) => [answer.question_id, answer.choice_ids])),
   );
-  const [answered, setAnswered] = useState<Set<string>>(() => answeredIds(response));
+  const [selected, setSelected] = useState<Record<string, string[]>>(saved);
+  const answered = new Set(Object.keys(saved));
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const id = useId();
@@ -140,6 +143,8 @@ export function Player({ response, preview = false, headingLevel = 2, title, aut
   const go = (next: Step) => {
     moved.current = true;
     setFailure(null);
+    const leaving = questions[step] as KcQuestion | undefined;
+    if (leaving) setSelected((current) => ({ ...current, [leaving.id]: saved[leaving.id] ?? [] }));
     setStep(Math.max(INSTRUCTIONS, Math.min(next, questions.length)));
   };
 
@@ -155,8 +160,10 @@ export function Player({ response, preview = false, headingLevel = 2, title, aut
         return;
       }
     }
-    setAnswered((current) => new Set(current).add(question.id));
-    go(step + 1);
+    setSaved((current) => ({ ...current, [question.id]: choiceIds }));
+    moved.current = true;
+    setFailure(null);
+    setStep(step + 1);
   };
 
   const finish = async () => {
