@@ -147,7 +147,7 @@ test('a learner starts a topic check from the topics list, answers two questions
 
   // Completion goes to the review route.
   await expect(page).toHaveURL(new RegExp(`/knowledgecheck/${check.id}/response/[0-9a-f-]+$`));
-  await expect(page.getByText('Correct Answers')).toBeVisible();
+  await expect(page.getByText('Correct Answers', { exact: true })).toBeVisible();
   await expect(page.getByText('100.00%')).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(3);
   await expect(page.getByText('Your answer, correct').first()).toBeVisible();
