@@ -27,20 +27,14 @@ export { bioreqUploaderMessages } from './bioreq-uploader/messages.js';
 export {
   KnowledgeCheck,
   KnowledgeCheckPreview,
-  Player as KnowledgeCheckPlayer,
-  Review as KnowledgeCheckReview,
-  CheckPage as KnowledgeCheckPage,
-  knowledgeCheckMessages,
   type KnowledgeCheckProps,
   type KnowledgeCheckPreviewProps,
-  type PlayerProps as KnowledgeCheckPlayerProps,
-  type ReviewProps as KnowledgeCheckReviewProps,
   type KcStarted,
   type KcAnswered,
   type KcCompleted,
-  type KcResponse,
-  type KcQuestion,
-  type KcChoice,
-  type KcAnswer,
-  type KcResponseSummary,
-} from './knowledge-check/index.js';
+} from './knowledge-check/KnowledgeCheck.js';
+export { Player as KnowledgeCheckPlayer, type PlayerProps as KnowledgeCheckPlayerProps } from './knowledge-check/Player.js';
+export { Review as KnowledgeCheckReview, type ReviewProps as KnowledgeCheckReviewProps } from './knowledge-check/Review.js';
+export { CheckPage as KnowledgeCheckPage, type CheckPageProps as KnowledgeCheckPageProps } from './knowledge-check/CheckPage.js';
+export { knowledgeCheckMessages } from './knowledge-check/messages.js';
+export type { KcAnswer, KcCheck, KcChoice, KcQuestion, KcResponse, KcResponseSummary } from './knowledge-check/types.js';

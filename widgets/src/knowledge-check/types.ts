@@ -1,11 +1,12 @@
 /**
  * The knowledge-check shapes the player and the review read. They mirror the contract's schemas (KC-PLAN.md;
- * `openapi/components/schemas/KnowledgeCheck*.yaml`) field for field, narrowed to what these screens use, so the
- * SDK's generated types are assignable to them.
+ * `openapi/components/schemas/KnowledgeCheck*.yaml`) field for field, narrowed to what these screens use: the SDK's
+ * generated types are assignable to them (kcCalls.ts hands the SDK's answers over as these, so tsc checks it), and
+ * stories and tests build them without the fields the screens never read.
  */
 import type { MediaSummary } from '@tessera/sdk';
 
-export type KcResponseStatus = 'assigned' | 'in-progress' | 'completed';
+type KcResponseStatus = 'assigned' | 'in-progress' | 'completed';
 
 export interface KcChoice {
   id: string;
