@@ -81,11 +81,12 @@ async function shownQuestion(page: Page, number: number, total = 3) {
 }
 
 /**
- * Chooses the answer of the question on screen (the draw is shuffled: the question's type says which it is), or a
+ * Chooses the answer of question `number` of `total` once it is on screen (the draw is shuffled: the question's type says which it is), or a
  * wrong one for a single choice question with `wrongRadio`.
  */
-async function answerShown(scope: Page | Locator, { wrongRadio = false } = {}) {
-  const group = scope.getByRole('group', { name: /^Question \d+ of \d+/ });
+async function answerShown(scope: Page | Locator, number: number, total: number, { wrongRadio = false } = {}) {
+  const group = scope.getByRole('group', { name: new RegExp(`^Question ${number} of ${total}`) });
+  await expect(group).toBeVisible();
   if ((await group.getByRole('radio').count()) > 0) await group.getByRole('radio', { name: wrongRadio ? /^Hammer/ : /^Torque wrench/ }).check();
   else {
     await group.getByRole('checkbox', { name: /^Safety glasses/ }).check();
@@ -116,11 +117,11 @@ test('a learner starts a topic check from the topics list, answers two questions
   const saveAndNext = page.getByRole('button', { name: 'Save & Next' });
   await expect(saveAndNext).toBeDisabled();
   const first = await shownQuestion(page, 1);
-  await answerShown(page);
+  await answerShown(page, 1, 3);
   await expectAccessible(page);
   await saveAndNext.click();
   const second = await shownQuestion(page, 2);
-  await answerShown(page);
+  await answerShown(page, 2, 3);
   await saveAndNext.click();
   const third = await shownQuestion(page, 3);
 
@@ -138,7 +139,7 @@ test('a learner starts a topic check from the topics list, answers two questions
   await expect(page.getByRole('button', { name: 'Finish', exact: true })).toHaveCount(0);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Question 3', exact: true }).click();
-  await answerShown(page);
+  await answerShown(page, 3, 3);
   await saveAndNext.click();
   await expect(page.getByText('Every question is answered. Select Finish to submit your answers.')).toBeVisible();
   await page.getByRole('button', { name: 'Finish', exact: true }).click();
@@ -244,9 +245,9 @@ test('<tessera-knowledge-check> on the example intranet completes a check and th
   await widget.getByRole('button', { name: 'Start Knowledge Check' }).click();
   await widget.getByRole('button', { name: 'Begin' }).click();
   // The single choice question wrongly, the multiple choice one rightly: 50 %.
-  await answerShown(widget, { wrongRadio: true });
+  await answerShown(widget, 1, 2, { wrongRadio: true });
   await widget.getByRole('button', { name: 'Save & Next' }).click();
-  await answerShown(widget, { wrongRadio: true });
+  await answerShown(widget, 2, 2, { wrongRadio: true });
   await widget.getByRole('button', { name: 'Save & Next' }).click();
   await expectAccessible(page);
   await widget.getByRole('button', { name: 'Finish', exact: true }).click();
