@@ -312,3 +312,29 @@ test('a 50-question review renders within a second', async ({ page, request }) =
   await expect(page.getByRole('article')).toHaveCount(50);
   await expectAccessible(page);
 });
+
+test('an admin previews a topic check (nothing saved, no Finish) and sees Switch to Admin View on the learner page', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { admin, module, component, topic, check } = await createCheck(request, 2);
+  await logIn(page, 'admin@example.com', DEMO_PASSWORD);
+  await expect(page).not.toHaveURL(/\/login/);
+  const adminPath = `/${ORGANIZATION}/admin/modules/${module.id}/components/${component.id}/topics/${topic.id}/knowledgecheck`;
+  await page.goto(`${adminPath}/${check.id}/preview`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Knowledge Check Preview' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Knowledge Check admin' })).toHaveAttribute('href', adminPath);
+  await expect(page.getByText('Preview: answers are not saved and the check cannot be finished.')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Begin' }).click();
+  await answerShown(page, 1, 2);
+  await page.getByRole('button', { name: 'Save & Next' }).click();
+  await answerShown(page, 2, 2);
+  await page.getByRole('button', { name: 'Save & Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Finish', exact: true })).toHaveCount(0);
+  await expectAccessible(page);
+  // Nothing was stored for the author.
+  expect(await admin.call<unknown[]>('GET', `/tenants/${ORGANIZATION}/knowledgechecks/${check.id}/responses`)).toEqual([]);
+
+  await page.goto(`/${ORGANIZATION}/modules/${module.id}/components/${component.id}/topics/${topic.id}/knowledgecheck/${check.id}`);
+  await expect(page.getByRole('link', { name: 'Switch to Admin View' })).toHaveAttribute('href', adminPath);
+});
