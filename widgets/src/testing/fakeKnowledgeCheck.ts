@@ -23,7 +23,9 @@ export function demoKcQuestion(n: number, withKey: boolean): KcQuestion {
   }));
   return {
     id: uuid(1, n),
-    text: isRadio ? `**Question ${n}.** Which tool sets a bolt to its rated torque?` : `**Question ${n}.** Which protection do you wear at the lathe? Choose _every_ one that applies.`,
+    text: isRadio
+      ? `**Question ${n}.** Which tool sets a bolt to its rated torque?`
+      : `**Question ${n}.** Which protection do you wear at the lathe? Choose _every_ one that applies.`,
     type: isRadio ? 'radio' : 'checkbox',
     order: n,
     media: n === 1 ? demoMedia('image', 'Torque chart') : null,
@@ -33,8 +35,7 @@ export function demoKcQuestion(n: number, withKey: boolean): KcQuestion {
 }
 
 /** The ids of question `n`'s answer choices. */
-export const demoKcKey = (question: KcQuestion) =>
-  question.type === 'radio' ? [question.choices[1].id] : [question.choices[0].id, question.choices[2].id];
+export const demoKcKey = (question: KcQuestion) => (question.type === 'radio' ? [question.choices[1].id] : [question.choices[0].id, question.choices[2].id]);
 
 export interface DemoKcOptions {
   questions?: number;
