@@ -22,6 +22,7 @@ const PORTAL_FEATURE_IMPORTS = {
   home: ['shell'],
   'integration-clients': ['members', 'organization'],
   'items-editor': ['media', 'organization'],
+  'kc-learner': ['client', 'organization'],
   'kc-print': ['organization'],
   'kc-reports': ['organization', 'reports'],
   media: ['modules', 'organization'],

@@ -6,9 +6,11 @@ const tessera = (params.get('tessera') || 'http://localhost:3000').replace(/\/+$
 const status = document.getElementById('tessera-status');
 const topicStatus = document.getElementById('topic-status');
 const viewer = document.querySelector('tessera-topic-viewer');
+const check = document.querySelector('tessera-knowledge-check');
+const checkStatus = document.getElementById('check-status');
 // The documents page takes the same ?tessera= (and ?organization=).
 document.querySelector('a[href="bioreq.html"]').search = location.search;
-for (const widget of document.querySelectorAll('tessera-login, tessera-starred-topics, tessera-topic-viewer')) {
+for (const widget of document.querySelectorAll('tessera-login, tessera-starred-topics, tessera-topic-viewer, tessera-knowledge-check')) {
   widget.setAttribute('api-base', `${tessera}/api`);
 }
 
@@ -16,11 +18,32 @@ function openTopic(topicId) {
   viewer.setAttribute('topic', topicId);
   viewer.hidden = false;
   topicStatus.textContent = 'The topic is open beside your starred topics.';
+  // The topic's knowledge check, below it (the widget says so when the topic has none).
+  check.removeAttribute('component');
+  check.setAttribute('topic', topicId);
+  check.hidden = false;
 }
 const topicFromUrl = params.get('topic');
 if (topicFromUrl) openTopic(topicFromUrl);
 // A starred topic was chosen: show it in the viewer beside the list.
 document.addEventListener('tessera-open-topic', (event) => openTopic(event.detail.topicId));
+// Or a component's check: ?component=<id>.
+const componentFromUrl = params.get('component');
+if (componentFromUrl && !topicFromUrl) {
+  check.setAttribute('component', componentFromUrl);
+  check.hidden = false;
+}
+// The knowledge check's events: started, each answer saved, finished with the score.
+document.addEventListener('tessera-kc-start', () => {
+  checkStatus.textContent = 'Knowledge check started.';
+});
+document.addEventListener('tessera-kc-answer', () => {
+  checkStatus.textContent = 'Answer saved.';
+});
+document.addEventListener('tessera-kc-complete', (event) => {
+  const { score, correctAnswers, incorrectAnswers } = event.detail;
+  checkStatus.textContent = `Knowledge check finished: ${score.toFixed(2)}% (${correctAnswers} correct, ${incorrectAnswers} incorrect).`;
+});
 // A procedure row was ticked or unticked in the viewer.
 document.addEventListener('tessera-complete', (event) => {
   topicStatus.textContent = event.detail.complete ? 'Step marked complete.' : 'Step marked incomplete.';

@@ -9,6 +9,7 @@
 import { TesseraLoginElement, tesseraLoginProps, type TesseraLoginAttributes } from './elements/TesseraLoginElement.js';
 import { TesseraTopicViewerElement, tesseraTopicViewerProps, type TesseraTopicViewerAttributes } from './elements/TesseraTopicViewerElement.js';
 import { TesseraStarredTopicsElement, tesseraStarredTopicsProps, type TesseraStarredTopicsAttributes } from './elements/TesseraStarredTopicsElement.js';
+import { TesseraKnowledgeCheckElement, tesseraKnowledgeCheckProps, type TesseraKnowledgeCheckAttributes } from './elements/TesseraKnowledgeCheckElement.js';
 import { defineOnce, shadowElement } from './elements/shadowElement.js';
 import type { TesseraEventMap } from './events.js';
 
@@ -16,6 +17,8 @@ export type { TesseraEventMap, TesseraLoginEventDetail, TesseraCompleteEventDeta
 export type { TesseraLoginAttributes } from './elements/TesseraLoginElement.js';
 export type { TesseraTopicViewerAttributes } from './elements/TesseraTopicViewerElement.js';
 export type { TesseraStarredTopicsAttributes } from './elements/TesseraStarredTopicsElement.js';
+export type { TesseraKnowledgeCheckAttributes } from './elements/TesseraKnowledgeCheckElement.js';
+export type { TesseraKcStartEventDetail, TesseraKcAnswerEventDetail, TesseraKcCompleteEventDetail } from './events.js';
 
 /** The `<tessera-login>` element; its camelCased properties mirror the attributes. */
 export type TesseraLoginHTMLElement = HTMLElement & Omit<TesseraLoginAttributes, 'container'>;
@@ -24,15 +27,20 @@ export type TesseraTopicViewerHTMLElement = HTMLElement & Omit<TesseraTopicViewe
 /** `<tessera-starred-topics organization="...">`. */
 export type TesseraStarredTopicsHTMLElement = HTMLElement & Omit<TesseraStarredTopicsAttributes, 'container'>;
 
+/** `<tessera-knowledge-check organization="..." topic="...">` (or `component="..."`). */
+export type TesseraKnowledgeCheckHTMLElement = HTMLElement & Omit<TesseraKnowledgeCheckAttributes, 'container'>;
+
 export const TesseraLogin = shadowElement(TesseraLoginElement, { props: tesseraLoginProps });
 
 export const TesseraTopicViewer = shadowElement(TesseraTopicViewerElement, { props: tesseraTopicViewerProps });
 export const TesseraStarredTopics = shadowElement(TesseraStarredTopicsElement, { props: tesseraStarredTopicsProps });
+export const TesseraKnowledgeCheck = shadowElement(TesseraKnowledgeCheckElement, { props: tesseraKnowledgeCheckProps });
 
 const elements: Record<string, CustomElementConstructor> = {
   'tessera-login': TesseraLogin,
   'tessera-topic-viewer': TesseraTopicViewer,
   'tessera-starred-topics': TesseraStarredTopics,
+  'tessera-knowledge-check': TesseraKnowledgeCheck,
 };
 
 /** Registers every Tessera custom element that is not registered yet (safe to call twice). */
@@ -47,6 +55,7 @@ declare global {
     'tessera-login': TesseraLoginHTMLElement;
     'tessera-topic-viewer': TesseraTopicViewerHTMLElement;
     'tessera-starred-topics': TesseraStarredTopicsHTMLElement;
+    'tessera-knowledge-check': TesseraKnowledgeCheckHTMLElement;
   }
   // The events are composed and bubble: they reach every ancestor, the document and the window.
   interface HTMLElementEventMap extends TesseraEventMap {}

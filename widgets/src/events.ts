@@ -28,6 +28,33 @@ export interface TesseraBioreqEventDetail {
   status: string;
 }
 
+/** Detail of `tessera-kc-start`: a knowledge-check response was started (or an assigned one begun). */
+export interface TesseraKcStartEventDetail {
+  organization: string;
+  knowledgeCheckId: string;
+  responseId: string;
+  attempt: number;
+}
+
+/** Detail of `tessera-kc-answer`: one question's answer was saved (the chosen choice ids; correctness is not known yet). */
+export interface TesseraKcAnswerEventDetail {
+  organization: string;
+  knowledgeCheckId: string;
+  responseId: string;
+  questionId: string;
+  choiceIds: string[];
+}
+
+/** Detail of `tessera-kc-complete`: the response was finished and scored (`score` 0 to 100, two decimals). */
+export interface TesseraKcCompleteEventDetail {
+  organization: string;
+  knowledgeCheckId: string;
+  responseId: string;
+  score: number;
+  correctAnswers: number;
+  incorrectAnswers: number;
+}
+
 /**
  * Detail of `tessera-session`: whether the page holds a session with `apiBase`. Each element dispatches it when it
  * connects (`reason: 'load'`) and whenever the state changes: a login or logout in this page or another tab
@@ -54,6 +81,9 @@ export interface TesseraEventMap {
   'tessera-session': CustomEvent<TesseraSessionEventDetail>;
   'tessera-bioreq-uploaded': CustomEvent<TesseraBioreqEventDetail>;
   'tessera-bioreq-cancelled': CustomEvent<TesseraBioreqEventDetail>;
+  'tessera-kc-start': CustomEvent<TesseraKcStartEventDetail>;
+  'tessera-kc-answer': CustomEvent<TesseraKcAnswerEventDetail>;
+  'tessera-kc-complete': CustomEvent<TesseraKcCompleteEventDetail>;
 }
 
 export type TesseraEventName = keyof TesseraEventMap;

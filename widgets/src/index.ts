@@ -11,6 +11,9 @@ export type {
   TesseraOpenTopicEventDetail,
   TesseraSessionEventDetail,
   TesseraBioreqEventDetail,
+  TesseraKcStartEventDetail,
+  TesseraKcAnswerEventDetail,
+  TesseraKcCompleteEventDetail,
 } from './events.js';
 export { Markdown, type MarkdownProps } from './markdown/Markdown.js';
 export { renderMarkdown } from './markdown/renderMarkdown.js';
@@ -21,3 +24,17 @@ export { StarredTopics, type StarredTopicsProps, type OpenTopic } from './starre
 export { starredTopicsMessages } from './starred-topics/messages.js';
 export { BioreqUploader, type BioreqUploaderProps } from './bioreq-uploader/BioreqUploader.js';
 export { bioreqUploaderMessages } from './bioreq-uploader/messages.js';
+export {
+  KnowledgeCheck,
+  KnowledgeCheckPreview,
+  type KnowledgeCheckProps,
+  type KnowledgeCheckPreviewProps,
+  type KcStarted,
+  type KcAnswered,
+  type KcCompleted,
+} from './knowledge-check/KnowledgeCheck.js';
+export { Player as KnowledgeCheckPlayer, type PlayerProps as KnowledgeCheckPlayerProps } from './knowledge-check/Player.js';
+export { Review as KnowledgeCheckReview, type ReviewProps as KnowledgeCheckReviewProps } from './knowledge-check/Review.js';
+export { CheckPage as KnowledgeCheckPage, type CheckPageProps as KnowledgeCheckPageProps } from './knowledge-check/CheckPage.js';
+export { knowledgeCheckMessages } from './knowledge-check/messages.js';
+export type { KcAnswer, KcCheck, KcChoice, KcQuestion, KcResponse, KcResponseSummary } from './knowledge-check/types.js';

@@ -149,6 +149,24 @@ export const routes: RouteObject[] = (
                   path: 'starred-topics',
                   lazy: () => import('../features/client/StarredTopicsPage').then((m) => ({ Component: m.StarredTopicsPage })),
                 },
+                // Knowledge checks (spec section 2, client routes): a topic's and a component's check, and a response's
+                // review under each. Starred topics open a topic's check through the same route (it carries the module
+                // and the component).
+                ...[
+                  'modules/:module/components/:component/topics/:topic/knowledgecheck/:knowledgecheck',
+                  'modules/:module/components/:component/knowledgecheck/:knowledgecheck',
+                ].flatMap((path, index) => {
+                  const name = index === 0 ? 'client-knowledgecheck' : 'client-component-knowledgecheck';
+                  const lazy = () =>
+                    import('../features/kc-learner/ClientKnowledgeCheckPage').then((m) => ({
+                      loader: m.knowledgeCheckLoader,
+                      Component: m.ClientKnowledgeCheckPage,
+                    }));
+                  return [
+                    { id: name, path, lazy },
+                    { id: `${name}-response`, path: `${path}/response/:response`, lazy },
+                  ];
+                }),
                 {
                   id: 'client-bioreq',
                   path: 'bioreq',
@@ -224,6 +242,24 @@ export const routes: RouteObject[] = (
                       path: 'suggestions/:suggestion',
                       handle: { minimumRole: 'master' },
                       lazy: () => import('../features/suggestions/SuggestionPage').then((m) => ({ loader: m.suggestionLoader, Component: m.SuggestionPage })),
+                    },
+                    {
+                      id: 'admin-knowledgecheck-preview',
+                      path: 'modules/:module/components/:component/topics/:topic/knowledgecheck/:knowledgecheck/preview',
+                      lazy: () =>
+                        import('../features/kc-learner/KnowledgeCheckPreviewPage').then((m) => ({
+                          loader: m.knowledgeCheckLoader,
+                          Component: m.KnowledgeCheckPreviewPage,
+                        })),
+                    },
+                    {
+                      id: 'admin-component-knowledgecheck-preview',
+                      path: 'modules/:module/components/:component/knowledgecheck/:knowledgecheck/preview',
+                      lazy: () =>
+                        import('../features/kc-learner/KnowledgeCheckPreviewPage').then((m) => ({
+                          loader: m.knowledgeCheckLoader,
+                          Component: m.KnowledgeCheckPreviewPage,
+                        })),
                     },
                     {
                       id: 'admin-bioreq',

@@ -29,7 +29,7 @@ function useStars(tenantId: string) {
   return { isStarred, toggle, pending };
 }
 
-function useTopicColumns(rows: Topic[]): TableColumn<Topic>[] {
+function useTopicColumns(rows: Topic[], component: Component): TableColumn<Topic>[] {
   const { organization, role } = useOrganization();
   const stars = useStars(organization.id);
   const columns: TableColumn<Topic>[] = [{ id: 'order', title: 'Order', sortKey: 'order', isRowHeader: true, render: (topic) => topic.name }];
@@ -48,9 +48,17 @@ function useTopicColumns(rows: Topic[]): TableColumn<Topic>[] {
     });
   }
   columns.push({ id: 'procedures', title: 'Procedures', render: (topic) => <ProcedureBadge topic={topic} /> });
-  // Knowledge checks do not exist yet: no empty column until a topic has one.
+  // No empty column until a topic has a check; the badge links to the topic's client check.
   if (rows.some((topic) => topic.knowledgecheck_id !== null)) {
-    columns.push({ id: 'knowledge-check', title: 'Knowledge Check', render: (topic) => <KnowledgeCheckBadge topic={topic} /> });
+    const checkPath = (topic: Topic) =>
+      topic.knowledgecheck_id
+        ? clientPaths(organization.slug).topicKnowledgeCheck(component.module_id, component.id, topic.id, topic.knowledgecheck_id)
+        : undefined;
+    columns.push({
+      id: 'knowledge-check',
+      title: 'Knowledge Check',
+      render: (topic) => <KnowledgeCheckBadge topic={topic} to={checkPath(topic)} label={`Knowledge Check: ${topic.name}`} />,
+    });
   }
   return columns;
 }
@@ -60,7 +68,7 @@ function TopicsTable({ component }: { component: Component }) {
   const navigate = useNavigate();
   const paths = clientPaths(organization.slug);
   const list = useServerList<Topic, ContentOrder>({ load: listClientTopics(organization.id, component.id), defaultOrder: 'order' });
-  const columns = useTopicColumns(list.rows);
+  const columns = useTopicColumns(list.rows, component);
   return (
     <ServerTable
       label="Topics"

@@ -1,6 +1,9 @@
 import type { Topic } from '@tessera/sdk';
 import { styled } from '@tessera/widgets/theme';
+import { RouterProvider } from 'react-aria-components';
+import { Link as AriaLink } from 'react-aria-components/Link';
 import { ToggleButton } from 'react-aria-components/ToggleButton';
+import { useHref, useNavigate } from 'react-router';
 import { Badge } from '../../ui/Badge';
 import { VisuallyHidden } from '../../ui/VisuallyHidden';
 
@@ -37,14 +40,30 @@ export function ProcedureBadge({ topic }: { topic: Pick<Topic, 'total_procedures
   );
 }
 
+const BadgeLink = styled(AriaLink, {
+  borderRadius: '$round',
+  outline: 'none',
+  cursor: 'pointer',
+  '&[data-focus-visible]': { boxShadow: '$focus' },
+  '&[data-hovered] > *': { textDecoration: 'underline' },
+});
+
 /**
- * The knowledge-check badge of spec 2.8. Knowledge checks (the second specification) do not exist
- * yet: every topic has `knowledgecheck_id` null and nothing is rendered. A topic with one shows the
- * badge; it becomes a link once the knowledge-check screens have a route.
+ * The knowledge-check badge of spec 2.8: a link to the topic's client check (spec section 2, client routes), or
+ * nothing when the topic has no check. A react-aria link, so a press on it is its own and not the row's action
+ * (opening the topic's items); it navigates through the portal's router.
  */
-export function KnowledgeCheckBadge({ topic }: { topic: Pick<Topic, 'knowledgecheck_id'> }) {
+export function KnowledgeCheckBadge({ topic, to, label }: { topic: Pick<Topic, 'knowledgecheck_id'>; to?: string; label?: string }) {
+  const navigate = useNavigate();
   if (topic.knowledgecheck_id === null) return null;
-  return <Badge tone="info">Knowledge Check</Badge>;
+  if (!to) return <Badge tone="info">Knowledge Check</Badge>;
+  return (
+    <RouterProvider navigate={(path) => void navigate(path)} useHref={useHref}>
+      <BadgeLink href={to} aria-label={label}>
+        <Badge tone="info">Knowledge Check</Badge>
+      </BadgeLink>
+    </RouterProvider>
+  );
 }
 
 const Star = styled(ToggleButton, {

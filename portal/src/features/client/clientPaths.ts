@@ -10,6 +10,9 @@ export function clientPaths(organizationSlug: string) {
     components,
     topics,
     items: (moduleId: string, componentId: string, topicId: string) => `${topics(moduleId, componentId)}/${topicId}/items`,
+    /** A topic's client knowledge check (spec section 2, client routes). */
+    topicKnowledgeCheck: (moduleId: string, componentId: string, topicId: string, knowledgeCheckId: string) =>
+      `${topics(moduleId, componentId)}/${topicId}/knowledgecheck/${knowledgeCheckId}`,
     admin: {
       modules: `${base}/admin/modules`,
       components: (moduleId: string) => `${base}/admin/modules/${moduleId}/components`,

@@ -195,6 +195,10 @@ describe('client topics', () => {
     const row = (await screen.findByText('Quiz time')).closest('[role="row"]') as HTMLElement;
     expect(screen.getByRole('columnheader', { name: 'Knowledge Check' })).toBeTruthy();
     expect(within(row).getByText('Knowledge Check')).toBeTruthy();
+    // The badge opens the topic's client check (spec section 2, client routes).
+    expect(within(row).getByRole('link', { name: 'Knowledge Check: Quiz time' }).getAttribute('href')).toBe(
+      `${topicsPath}/t-9/knowledgecheck/01930000-0000-7000-8000-0000000000aa`,
+    );
   });
 
   it('stars a topic for a learner', async () => {
