@@ -14,8 +14,12 @@ export const BUDGETS = {
   portalLogin: 150 * KB,
   /** The portal's initial JavaScript for a learner's client modules page (/:organization/modules). */
   portalClientModules: 170 * KB,
-  /** dist/tessera-widgets.js: topic viewer, starred topics, knowledge check and login, with the SDK and the Markdown renderer. */
-  standaloneWidgets: 60 * KB,
+  /**
+   * dist/tessera-widgets.js: topic viewer, starred topics, knowledge check and login, with the SDK and the Markdown
+   * renderer. 60 KB until the knowledge check joined it (+3.9 KB) with video captions (+0.3 KB); the bundle's
+   * binding budget is issue 12's gzip one below.
+   */
+  standaloneWidgets: 62 * KB,
   /** dist/tessera-widgets.js, gzip level 9 (issue 12: the bundle with every element under 70 KB gzipped, for gzip-only proxies). */
   standaloneWidgetsGzip: 70 * KB,
   /** dist/tessera-login.js: <tessera-login> only, for a host that only signs people in. */
