@@ -124,7 +124,9 @@ for (let index = 0; index < LEARNERS; index += 1) {
   learners.push({ email, membershipId });
 }
 // The learners see the module (assigned to them), so they may take its check.
-await app.knex('module_tenant_users').insert(learners.map((learner) => ({ module_id: bigCheck.moduleId, tenant_user_id: learner.membershipId, created_at: new Date() })));
+await app
+  .knex('module_tenant_users')
+  .insert(learners.map((learner) => ({ module_id: bigCheck.moduleId, tenant_user_id: learner.membershipId, created_at: new Date() })));
 
 let responses: number;
 if (kind === 'sqlite') {

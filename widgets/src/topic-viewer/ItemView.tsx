@@ -118,7 +118,6 @@ function VideoPlayer({ media }: { media: MediaSummary }) {
 
 /** A media file as the topic viewer shows it (also a knowledge-check question's or choice's media). */
 export function MediaView({ type, media }: { type: Item['type']; media: MediaSummary }) {
-
   switch (type) {
     case 'image':
       return (
