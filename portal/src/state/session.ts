@@ -20,6 +20,12 @@ export interface SessionState {
    * after the global error routing has seen it.
    */
   load(options?: CallOptions): Promise<ApiFailure | null>;
+  /**
+   * Starts loading before the router has matched a route (main.tsx, with a stored session): the first `load` of the
+   * page then answers from this request instead of sending its own, so the current user arrives while the route's
+   * code is still downloading. A failed preload is simply loaded again by that `load`, with its options.
+   */
+  preload(): void;
   /** Loads only when nothing is loaded yet (guards call this on every navigation). */
   ensureLoaded(options?: CallOptions): Promise<ApiFailure | null>;
   setUser(user: CurrentUser): void;
@@ -32,6 +38,7 @@ const empty = { user: null, config: null, organizationId: null };
 
 function createSessionStore(api: TesseraClient) {
   const inFlight = new Map<boolean, Promise<ApiFailure | null>>();
+  let preloaded: Promise<ApiFailure | null> | null = null;
   return create<SessionState>()(
     persist(
       (set, get) => {
@@ -48,6 +55,11 @@ function createSessionStore(api: TesseraClient) {
         return {
           ...empty,
           load(options) {
+            if (preloaded) {
+              const early = preloaded;
+              preloaded = null;
+              return early.then((failure) => (failure ? get().load(options) : null));
+            }
             // Guards of parent and child routes run in parallel: they share one request.
             const key = options?.routeErrors !== false;
             const running = inFlight.get(key);
@@ -59,6 +71,9 @@ function createSessionStore(api: TesseraClient) {
           async ensureLoaded(options) {
             const { user, config } = get();
             return user && config ? null : get().load(options);
+          },
+          preload() {
+            preloaded ??= loadSession({ routeErrors: false });
           },
           setUser: (user) => set({ user }),
           setOrganization: (organizationId) => set({ organizationId }),

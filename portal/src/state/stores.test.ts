@@ -63,6 +63,32 @@ describe('session', () => {
     expect(useSession.getState()).toMatchObject({ user: { email: 'learner@example.com' }, config: CONFIG });
   });
 
+  it('a preload before the routes answers the first load, which sends nothing of its own; later loads ask again', async () => {
+    tokenStore.set(TOKENS);
+    const api = fakeApi([
+      { method: 'GET', path: '/api/users/me', status: 200, body: { data: aUser() } },
+      { method: 'GET', path: '/api/config', status: 200, body: { data: CONFIG } },
+    ]);
+    useSession.getState().preload();
+    expect(await useSession.getState().load({ routeErrors: false })).toBeNull();
+    expect(api.requests.map((request) => request.path)).toEqual(['/api/users/me', '/api/config']);
+    expect(useSession.getState().user).toMatchObject({ email: 'learner@example.com' });
+    await useSession.getState().load({ routeErrors: false });
+    expect(api.requests.map((request) => request.path)).toEqual(['/api/users/me', '/api/config', '/api/users/me']);
+  });
+
+  it('a failed preload is loaded again by the first load, with its options', async () => {
+    tokenStore.set(TOKENS);
+    const api = fakeApi([
+      { method: 'GET', path: '/api/users/me', status: 503, body: { message: 'Down', code: 'server_error' }, once: true },
+      { method: 'GET', path: '/api/users/me', status: 200, body: { data: aUser() } },
+      { method: 'GET', path: '/api/config', status: 200, body: { data: CONFIG } },
+    ]);
+    useSession.getState().preload();
+    expect(await useSession.getState().load({ routeErrors: false })).toBeNull();
+    expect(api.requests.filter((request) => request.path === '/api/users/me')).toHaveLength(2);
+  });
+
   it('answers the failure of a load', async () => {
     fakeApi([{ method: 'GET', path: '/api/users/me', status: 500, body: { message: 'Server error', code: 'server_error' } }]);
     expect(await useSession.getState().load({ routeErrors: false })).toMatchObject({ status: 500 });
