@@ -2672,6 +2672,712 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tenants/{tenantId}/topics/{topicId}/kc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The topic's knowledge check
+         * @description Any member who can see the topic (404 otherwise). `data` is null when the topic has no check (the admin page then
+         *     offers 'Create Knowledge Check'). Authors get `questions` (the active bank with the key); learners never do.
+         */
+        get: operations["getTopicKnowledgeCheck"];
+        put?: never;
+        /**
+         * Create the topic's knowledge check
+         * @description Authors (admin, master, owner); a learner gets 403 `forbidden`. Saving instructions creates the check (spec section 4) with `number_questions` 10 and an empty bank.
+         *     A topic has at most one check: 409 `knowledge_check_exists` when it has one.
+         */
+        post: operations["createTopicKnowledgeCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/topics/{topicId}/kc/{knowledgeCheckId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The topic's knowledge check by id
+         * @description As `GET /knowledgechecks/{knowledgeCheckId}`; the check must be this topic's (404 otherwise).
+         */
+        get: operations["getTopicKnowledgeCheckById"];
+        /**
+         * Save the topic check's instructions
+         * @description Authors (admin, master, owner); a learner gets 403 `forbidden`. The check must be this topic's (404 otherwise); `id`, when sent, must be the path's (422 on `id`).
+         */
+        put: operations["updateTopicKnowledgeCheck"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/components/{componentId}/knowledgechecks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The component's knowledge check
+         * @description Any member who can see the component (404 otherwise). `data` is null when the component has no check (the admin
+         *     page then goes to the create route). Authors get `questions`; learners never do.
+         */
+        get: operations["getComponentKnowledgeCheck"];
+        put?: never;
+        /**
+         * Create the component's knowledge check
+         * @description Authors (admin, master, owner); a learner gets 403 `forbidden`. `number_questions` required and numeric (spec section 5), `instructions` optional. A component has at
+         *     most one check: 409 `knowledge_check_exists`.
+         */
+        post: operations["createComponentKnowledgeCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One knowledge check
+         * @description Any member who can see its topic or component. A check of another organization, or of a topic or component the caller cannot see, answers 404. Authors get `questions` (the active bank in order, with
+         *     the key); learners never do.
+         */
+        get: operations["getKnowledgeCheck"];
+        /**
+         * Save the check's properties
+         * @description Authors (admin, master, owner); a learner gets 403 `forbidden`. A check of another organization, or of a topic or component the caller cannot see, answers 404. Instructions and the number of questions drawn per response; responses already drawn keep
+         *     their draw.
+         */
+        put: operations["updateKnowledgeCheck"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a question
+         * @description Authors (admin, master, owner); a learner gets 403 `forbidden`. A check of another organization, or of a topic or component the caller cannot see, answers 404. The question is appended last in the bank, as version 1.
+         */
+        post: operations["createKnowledgeCheckQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/questions/archived": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The archived questions
+         * @description Authors (admin, master, owner); a learner gets 403 `forbidden`. A check of another organization, or of a topic or component the caller cannot see, answers 404. The Archived tab: archived questions (current versions, with the key), most recently archived
+         *     first.
+         */
+        get: operations["listArchivedKnowledgeCheckQuestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/questions/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reorder the questions
+         * @description Authors (admin, master, owner); a learner gets 403 `forbidden`. A check of another organization, or of a topic or component the caller cannot see, answers 404. Answers the active bank renumbered from 1.
+         */
+        put: operations["reorderKnowledgeCheckQuestions"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/questions/{questionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+                /** @description A question of the check's bank (its identity, not a version); another check's answers 404. */
+                questionId: components["parameters"]["KnowledgeCheckQuestionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a question
+         * @description Authors (admin, master, owner); a learner gets 403 `forbidden`. A check of another organization, or of a topic or component the caller cannot see, answers 404. A question of another check, or an archived one (restore it first), answers 404.
+         *     Versioning: when no response has drawn the current version it is rewritten in place (choices sent with their `id`
+         *     keep it); when one has, a new version is written (version + 1, new choice ids) and becomes the current one, and
+         *     every response keeps the version it drew, so its review and score stay as they were.
+         */
+        put: operations["updateKnowledgeCheckQuestion"];
+        post?: never;
+        /**
+         * Archive a question
+         * @description Authors (admin, master, owner); a learner gets 403 `forbidden`. A check of another organization, or of a topic or component the caller cannot see, answers 404. Deleting archives (spec section 4): the question leaves the active bank (no new draw picks it;
+         *     responses that drew it keep it) and moves to the Archived tab; the active bank is renumbered from 1. An archived
+         *     question answers 404.
+         */
+        delete: operations["archiveKnowledgeCheckQuestion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/questions/{questionId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+                /** @description A question of the check's bank (its identity, not a version); another check's answers 404. */
+                questionId: components["parameters"]["KnowledgeCheckQuestionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Restore a question
+         * @description Authors (admin, master, owner); a learner gets 403 `forbidden`. A check of another organization, or of a topic or component the caller cannot see, answers 404. Back into the active bank, last. A question that is not archived answers 404.
+         */
+        put: operations["restoreKnowledgeCheckQuestion"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The caller's responses
+         * @description Any member who can see the check (the owner without a membership gets 403 `forbidden`: taking a check is a
+         *     member's own act). A check of another organization, or of a topic or component the caller cannot see, answers 404. The caller's own responses to the check, newest first.
+         */
+        get: operations["listKnowledgeCheckResponses"];
+        put?: never;
+        /**
+         * Start (or continue) a response
+         * @description Any member who can see the check (the owner without a membership gets 403). A check of another organization, or of a topic or component the caller cannot see, answers 404. Creates an in-progress response
+         *     and draws `number_questions` questions from the active bank (all when it holds no more) with a seeded generator;
+         *     the seed, the drawn versions and their order are stored now and never drawn again. The body is empty (`{}`).
+         *     One in-progress response per member and check: when one exists (also when two requests race) the call answers
+         *     200 with that one instead of creating another. A check with an empty bank answers 409 `no_questions`.
+         *     The answer never carries the key.
+         */
+        post: operations["createKnowledgeCheckResponse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/responses/{responseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+                /** @description One of the caller's own responses to the check; anyone else's (or another check's) answers 404. */
+                responseId: components["parameters"]["KnowledgeCheckResponseId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One of the caller's responses
+         * @description The caller's own response (anyone else's answers 404, authors included: authors read others' responses through
+         *     the reports). A check of another organization, or of a topic or component the caller cannot see, answers 404. The key only once completed.
+         */
+        get: operations["getKnowledgeCheckResponse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/responses/{responseId}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+                /** @description One of the caller's own responses to the check; anyone else's (or another check's) answers 404. */
+                responseId: components["parameters"]["KnowledgeCheckResponseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Start an assigned response
+         * @description The caller's own `assigned` response: it draws now (as creating one does) and becomes in-progress. Any other
+         *     status answers 409 `response_not_assigned`; when the member already has another response in progress, 409
+         *     `response_in_progress`. A check of another organization, or of a topic or component the caller cannot see, answers 404.
+         */
+        put: operations["startKnowledgeCheckResponse"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/responses/{responseId}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+                /** @description One of the caller's own responses to the check; anyone else's (or another check's) answers 404. */
+                responseId: components["parameters"]["KnowledgeCheckResponseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Finish and score a response
+         * @description The caller's own in-progress response. Refused while a drawn question is unanswered: 409 `unanswered_questions`
+         *     (an assigned one 409 `response_not_started`, a completed one 409 `response_completed`). Scores on the server: a
+         *     question is correct when the chosen set equals the answer set exactly; `score` = correct ÷ drawn × 100 with two
+         *     decimals; records `completed_date_time`, `correct_answers`, `incorrect_answers`. Answers the response with the key.
+         */
+        put: operations["completeKnowledgeCheckResponse"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/responses/{responseId}/questions/{questionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+                /** @description One of the caller's own responses to the check; anyone else's (or another check's) answers 404. */
+                responseId: components["parameters"]["KnowledgeCheckResponseId"];
+                /** @description A question of the check's bank (its identity, not a version); another check's answers 404. */
+                questionId: components["parameters"]["KnowledgeCheckQuestionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save one question's answer
+         * @description The caller's own in-progress response (an assigned one 409 `response_not_started`, a completed one 409
+         *     `response_completed`). A question outside the response's draw answers 404. Replaces an earlier save of the same
+         *     question. `is_correct` stays null until the response is completed.
+         */
+        post: operations["answerKnowledgeCheckQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Preview a draw
+         * @description Not in the spec, which names the preview page but says "path not shown": added in the same style. Authors (admin, master, owner); a learner gets 403 `forbidden`.
+         *     A check of another organization, or of a topic or component the caller cannot see, answers 404. A draw as a learner would get it (`seed`: a whole number, or a random one), without the key, with `id` null
+         *     and status `in-progress`; nothing is stored, so it can be answered on the client but never completed.
+         */
+        get: operations["previewKnowledgeCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/print": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A printable sheet with its key
+         * @description Not in the spec, which names the print screen but not its call ("path not shown"): added in the same style.
+         *     Authors (admin, master, owner); a learner gets 403 `forbidden`. A check of another organization, or of a topic or component the caller cannot see, answers 404. A seeded draw of `number` questions (default 10; all when the bank holds no more) with the answer
+         *     key. `form` (the seed as a short code) repeats a sheet: the same `form` and `number` over the same bank give the
+         *     same questions in the same order with the same key. Without `form` a new one is chosen. A bad `number` (not a whole
+         *     number of at least 1) or `form` (not a code this call answered) answers 422 on the field.
+         */
+        get: operations["printKnowledgeCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The check's assignments
+         * @description Not in the spec (see `POST`). Authors (admin, master, owner); a learner gets 403 `forbidden`. A check of another organization, or of a topic or component the caller cannot see, answers 404. Newest first, each with its assignees' response state.
+         */
+        get: operations["listKnowledgeCheckAssignments"];
+        put?: never;
+        /**
+         * Assign the check
+         * @description Not in the spec, which has the `assigned` status and a due date but no call that creates them: added in the same
+         *     style. Authors (admin, master, owner); a learner gets 403 `forbidden`. A check of another organization, or of a topic or component the caller cannot see, answers 404. One assignment per member and per group named; each member reached (a group's live,
+         *     accepted members at the time) gets one `assigned` response carrying the due date (none when they already have one
+         *     assigned or in progress for the check) and one email. Answers the new assignments.
+         */
+        post: operations["createKnowledgeCheckAssignments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/assignments/{assignmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+                /** @description An assignment of the check; another check's answers 404. */
+                assignmentId: components["parameters"]["KnowledgeCheckAssignmentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an assignment
+         * @description Authors (admin, master, owner); a learner gets 403 `forbidden`. A check of another organization, or of a topic or component the caller cannot see, answers 404. Removes the assignment and its assigned responses; when an assignee has started (a response of
+         *     it in progress or completed) 409 `assignment_started`.
+         */
+        delete: operations["deleteKnowledgeCheckAssignment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenants/{tenantId}/reports/snapshot": {
         parameters: {
             query?: never;
@@ -2739,12 +3445,15 @@ export interface components {
          *       URL that is tampered or expired), `bioreq_disabled` (the organization has bioreq off), `own_document` (a
          *       reviewer deciding on their own bioreq upload);
          *     - 404 `not_found`; 405 `method_not_allowed`; 406 `not_acceptable`, `unacceptable_file`; 409 `conflict`, `review_started`, `not_under_review`, `already_decided`, `note_exists` (bioreq's status flow);
+         *       `knowledge_check_exists` (a topic or component has one already), `no_questions` (a check with an empty bank),
+         *       `response_not_assigned`, `response_in_progress`, `response_not_started`, `response_completed`,
+         *       `unanswered_questions`, `assignment_started` (knowledge check responses' status flow);
          *       410 `file_deleted` (a bioreq file removed by retention);
          *       411 `length_required`; 413 `payload_too_large`; 415 `unsupported_media_type`; 416 `range_not_satisfiable`;
          *       422 `validation_failed`; 429 `rate_limited`; 500 `server_error`; 503 `not_built` (a build missing).
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "unauthenticated" | "invalid_credentials" | "account_suspended" | "invalid_grant" | "invalid_client" | "forbidden" | "email_unconfirmed" | "membership_suspended" | "own_account" | "bioreq_disabled" | "own_document" | "invalid_signature" | "not_found" | "method_not_allowed" | "not_acceptable" | "unacceptable_file" | "conflict" | "review_started" | "not_under_review" | "already_decided" | "note_exists" | "file_deleted" | "length_required" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "validation_failed" | "rate_limited" | "server_error" | "not_built";
+        ErrorCode: "bad_request" | "unauthenticated" | "invalid_credentials" | "account_suspended" | "invalid_grant" | "invalid_client" | "forbidden" | "email_unconfirmed" | "membership_suspended" | "own_account" | "bioreq_disabled" | "own_document" | "invalid_signature" | "not_found" | "method_not_allowed" | "not_acceptable" | "unacceptable_file" | "conflict" | "review_started" | "not_under_review" | "already_decided" | "note_exists" | "knowledge_check_exists" | "no_questions" | "response_not_assigned" | "response_in_progress" | "response_not_started" | "response_completed" | "unanswered_questions" | "assignment_started" | "file_deleted" | "length_required" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "validation_failed" | "rate_limited" | "server_error" | "not_built";
         /**
          * @description OAuth 2.0's error code (RFC 6749 section 5.2, RFC 6750, RFC 7009), present beside `code` on the errors of
          *     `POST /token` and `POST /token/revocation`, so that a standard OAuth client tells the cases apart:
@@ -3312,7 +4021,7 @@ export interface components {
             updated_at: string;
             abilities: components["schemas"]["Abilities"];
         };
-        /** @description A component of a module. Lists carry `topics_count` (live topics). `knowledgecheck_id` is null until knowledge checks exist. */
+        /** @description A component of a module. Lists carry `topics_count` (live topics). `knowledgecheck_id` is the id of its knowledge check, null when it has none. */
         Component: {
             /** Format: uuid */
             id: string;
@@ -3339,8 +4048,8 @@ export interface components {
         /**
          * @description A topic. `items_count` counts its top-level items and children; `total_procedures` its procedure rows and
          *     `completed_procedures` those the caller has completed (0 for an owner who is not a member). `component` names
-         *     the containing component and module (the favourites list shows them). `knowledgecheck_id` is null until
-         *     knowledge checks exist. `short=true` lists leave the three counts out.
+         *     the containing component and module (the favourites list shows them). `knowledgecheck_id` is the id of its knowledge check
+         *     (`GET .../knowledgechecks/{id}`), null when it has none. `short=true` lists leave the three counts out.
          */
         Topic: {
             /** Format: uuid */
@@ -3630,6 +4339,302 @@ export interface components {
             retention_days: number | null;
         };
         /**
+         * @description A knowledge check (quiz) of a topic or of a component (spec section 3). `name` is its topic's name, or its
+         *     component's when it has no topic. `instructions` is Markdown as typed; `instructions_html` the same rendered
+         *     through the server's one sanitizing renderer (what every client shows). `number_questions` is how many questions
+         *     a response draws from the active bank (all of them when the bank holds no more); `question_count` the active
+         *     bank's size. `component_id` and `module_id` name where it lives (a topic's check: the topic's component).
+         *     `questions` (the active bank in order, with the answer key) is given to authors (admin, master, owner) only;
+         *     learners never get it.
+         */
+        KnowledgeCheck: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            instructions: string;
+            instructions_html: string;
+            number_questions: number;
+            use_question_bank: boolean;
+            /** Format: uuid */
+            topic_id: string | null;
+            /** Format: uuid */
+            component_id: string;
+            /** Format: uuid */
+            module_id: string;
+            question_count: number;
+            questions?: components["schemas"]["KnowledgeCheckQuestion"][];
+        };
+        /**
+         * @description A component's check (spec section 2, "Component knowledge check creation page"): `number_questions` is required and
+         *     numeric (422 "The number questions field is required." / "The number questions must be a number."; at least 1).
+         *     `instructions` (Markdown) defaults to empty.
+         */
+        KnowledgeCheckCreate: {
+            /** @description A whole number of at least 1 (numeric strings are accepted, as the spec's form sends them). */
+            number_questions: number | string;
+            instructions?: string | null;
+        };
+        /**
+         * @description The check's properties (spec section 7: `id, instructions, number_questions`). `id`, when sent, must be the
+         *     check's own (422 on `id` otherwise). Absent fields stay as they are; `number_questions` sent is numeric, at least 1.
+         */
+        KnowledgeCheckUpdate: {
+            /** Format: uuid */
+            id?: string;
+            instructions?: string | null;
+            number_questions?: number | string;
+        };
+        /**
+         * @description A topic's check: its instructions (Markdown; may be empty, the spec's "saving instructions creates the check").
+         *     `number_questions` is 10 (the spec's default) and can be changed with `PUT /knowledgechecks/{id}`.
+         */
+        TopicKnowledgeCheckCreate: {
+            instructions?: string | null;
+        };
+        /** @description The topic check's instructions (spec section 7 `id, instructions`). `id`, when sent, must be the check's own. */
+        TopicKnowledgeCheckUpdate: {
+            /** Format: uuid */
+            id?: string;
+            instructions?: string | null;
+        };
+        /**
+         * @description `radio`: single choice, exactly one answer. `checkbox`: multiple choice, one or more answers.
+         * @enum {string}
+         */
+        KnowledgeCheckQuestionType: "radio" | "checkbox";
+        /**
+         * @description A question as one version of it shows it. `id` is the question's identity (stable across edits), `version_id` and
+         *     `version` the version shown: the bank shows each question's current version, a response the version it drew
+         *     (editing a drawn question writes a new version and leaves the response's untouched). `text` is Markdown as typed,
+         *     `text_html` the same through the server's one sanitizing renderer. `order` is the place in the bank (from 1) or,
+         *     in a response, the place in the draw (from 1). `answer` (the ids of the answer choices) and the choices'
+         *     `is_answer` follow the same rule: authors always, a learner only once the response is completed.
+         */
+        KnowledgeCheckQuestion: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            version_id: string;
+            version: number;
+            text: string;
+            text_html: string;
+            type: components["schemas"]["KnowledgeCheckQuestionType"];
+            order: number;
+            /** Format: uuid */
+            media_id: string | null;
+            media: null | components["schemas"]["MediaSummary"];
+            choices: components["schemas"]["KnowledgeCheckChoice"][];
+            answer?: string[];
+            archived: boolean;
+        };
+        /**
+         * @description A choice of a question version. `value` equals `id` (the spec's field; answers send choice ids). `order` from 1 is
+         *     the order every learner sees (choices are not shuffled). `is_answer` is given to authors always, and to a learner
+         *     only once their response is completed: it is absent from every answer a learner reads while a response is
+         *     assigned or in progress.
+         */
+        KnowledgeCheckChoice: {
+            /** Format: uuid */
+            id: string;
+            label: string;
+            /** Format: uuid */
+            value: string;
+            order: number;
+            /** Format: uuid */
+            media_id: string | null;
+            media: null | components["schemas"]["MediaSummary"];
+            is_answer?: boolean;
+        };
+        /**
+         * @description A question of the bank (spec sections 2 "Question editor", 4 and 5). `text` (Markdown) is required; `type` is
+         *     `radio` or `checkbox`; `media_id` an image, video, audio or pdf of the organization's library (another
+         *     organization's, or an unknown id, 422 on `media_id`). `choices` in the order shown (their `order` is their place
+         *     in the array, from 1): 422 on `choices` "A question needs at least two choices.", "Mark at least one choice as the
+         *     answer.", "A single choice question has exactly one answer."; each choice needs a `label` (422 on
+         *     `choices.{index}.label`). On an update a choice may name its `id` (a choice of the question's current version) to
+         *     keep it; choices left out are removed. When a response has drawn the current version, the update writes a new
+         *     version (new choice ids) and the response keeps the one it drew.
+         */
+        KnowledgeCheckQuestionInput: {
+            text: string;
+            type: components["schemas"]["KnowledgeCheckQuestionType"];
+            /** Format: uuid */
+            media_id?: string | null;
+            choices: {
+                /** Format: uuid */
+                id?: string | null;
+                label: string;
+                is_answer: components["schemas"]["Flag"];
+                /** Format: uuid */
+                media_id?: string | null;
+            }[];
+        };
+        /**
+         * @description Moving questions (spec section 4: "Moving a question up or down renumbers order from 1"). The active questions named
+         *     are placed by `order`, the others keep their relative place after them; all active ones are renumbered from 1.
+         *     An id that is not an active question of the check answers 422 on `questions`.
+         */
+        KnowledgeCheckQuestionOrder: {
+            questions: {
+                /** Format: uuid */
+                id: string;
+                order: number;
+            }[];
+        };
+        /**
+         * @description `assigned` (created by an assignment, not started: nothing drawn yet) → `in-progress` (drawn; answers are saved)
+         *     → `completed` (scored; the key is shown). At most one `in-progress` response per member and check.
+         * @enum {string}
+         */
+        KnowledgeCheckResponseStatus: "assigned" | "in-progress" | "completed";
+        /**
+         * @description A response as the caller's list shows it (spec section 2, "Completed" list). `attempt` counts the member's responses
+         *     to the check from 1. `score` is correct ÷ drawn × 100 with two decimals; the counts and the score are null until
+         *     completed.
+         */
+        KnowledgeCheckResponseSummary: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            knowledge_check_id: string;
+            status: components["schemas"]["KnowledgeCheckResponseStatus"];
+            attempt: number;
+            /** Format: date-time */
+            due_date_time: string | null;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            completed_date_time: string | null;
+            correct_answers: number | null;
+            incorrect_answers: number | null;
+            score: number | null;
+        };
+        /**
+         * @description A response with its draw (spec section 3): the fields of `KnowledgeCheckResponseSummary` and the draw.
+         *     `questions` are the drawn question versions in the drawn order (empty while `assigned`: the draw happens on
+         *     start); `answers` the saved answers (a question without one is unanswered). While the response is assigned or in
+         *     progress no question carries `answer` and no choice `is_answer`, and every `is_correct` is null; once completed
+         *     the key is present. In a preview (`GET .../preview`) `id` is null, `answers` empty and nothing is stored.
+         */
+        KnowledgeCheckResponse: {
+            /**
+             * Format: uuid
+             * @description Null only in a preview.
+             */
+            id: string | null;
+            /** Format: uuid */
+            knowledge_check_id: string;
+            status: components["schemas"]["KnowledgeCheckResponseStatus"];
+            attempt: number;
+            /** Format: date-time */
+            due_date_time: string | null;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            completed_date_time: string | null;
+            correct_answers: number | null;
+            incorrect_answers: number | null;
+            score: number | null;
+            knowledge_check: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** Format: uuid */
+                topic_id: string | null;
+                /** Format: uuid */
+                component_id: string;
+                /** Format: uuid */
+                module_id: string;
+            };
+            instructions: string;
+            instructions_html: string;
+            questions: components["schemas"]["KnowledgeCheckQuestion"][];
+            answers: components["schemas"]["KnowledgeCheckAnswer"][];
+        };
+        /**
+         * @description The saved answer to one drawn question: the chosen choice ids. `id` is the drawn question's row (one per question
+         *     of the draw). `is_correct` is null until the response is completed (it is part of the key).
+         */
+        KnowledgeCheckAnswer: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            question_id: string;
+            /** Format: uuid */
+            knowledge_check_response_id: string;
+            choice_ids: string[];
+            is_correct: boolean | null;
+        };
+        /**
+         * @description Saving one question's answer (spec section 7: `choice_ids, question_id, knowledge_check_response_id`; the last two
+         *     repeat the path and, when sent, must match it: 422 on the field otherwise). `choice_ids` replaces an earlier save:
+         *     at least one (422 "Select at least one choice."), choices of this question's drawn version only (422 "The
+         *     selected choice ids is invalid."), exactly one on a radio question (422 "A single choice question takes exactly
+         *     one choice.").
+         */
+        KnowledgeCheckAnswerInput: {
+            choice_ids: string[];
+            /** Format: uuid */
+            question_id?: string | null;
+            /** Format: uuid */
+            knowledge_check_response_id?: string | null;
+        };
+        /**
+         * @description A printable sheet (spec section 2, "Print screen"): `number` questions drawn from the active bank (all of them when
+         *     it holds no more), each with the answer key. `form` is the draw's seed as a short code (lower-case base 36): asking
+         *     again with the same `form` and `number` while the bank is unchanged gives the same sheet and key.
+         */
+        KnowledgeCheckPrint: {
+            form: string;
+            number: number;
+            questions: components["schemas"]["KnowledgeCheckQuestion"][];
+        };
+        /**
+         * @description An admin's assignment of a check to one member (`tenant_user`) or one group (`group`; its members when it was
+         *     assigned), with an optional due date (the assigned responses carry it: "Due by" on the client page).
+         */
+        KnowledgeCheckAssignment: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            knowledge_check_id: string;
+            /** Format: date-time */
+            due_date_time: string | null;
+            /** Format: date-time */
+            created_at: string;
+            tenant_user: null | {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                email: string;
+            };
+            group: null | components["schemas"]["NamedRef"];
+            assignees: components["schemas"]["KnowledgeCheckAssignee"][];
+        };
+        /** @description A member an assignment reached (the member, or each member of the group when it was assigned), with their assigned response's state. */
+        KnowledgeCheckAssignee: {
+            /** Format: uuid */
+            tenant_user_id: string;
+            name: string;
+            email: string;
+            status: components["schemas"]["KnowledgeCheckResponseStatus"];
+            /** Format: date-time */
+            completed_date_time: string | null;
+            score: number | null;
+        };
+        /**
+         * @description Assigning a check (not in the spec, which has the `assigned` status and a due date but no call that creates one):
+         *     members (`tenant_user_ids`) and/or groups (`group_ids`) of the organization (at least one of the two: 422 on
+         *     `tenant_user_ids` "Choose at least one member or group."; an unknown id 422 "The selected … is invalid."), and an
+         *     optional `due_date_time` (ISO 8601, in the future: 422 "The due date time must be a date in the future.").
+         */
+        KnowledgeCheckAssignmentInput: {
+            tenant_user_ids?: string[] | null;
+            group_ids?: string[] | null;
+            /** Format: date-time */
+            due_date_time?: string | null;
+        };
+        /**
          * @description The organization at a glance (Admin Reports, spec section 3): content rows by state, members by role, and the
          *     media library by type. Members: live memberships by role (suspended ones included), archived = removed
          *     memberships. Media: the library's files (a suggestion's attached images are not part of it); `total_size` in bytes.
@@ -3810,6 +4815,17 @@ export interface components {
         /** @description Only requests with this status (the Pending and Declined views). */
         AccessRequestStatusFilter: components["schemas"]["AccessRequestStatus"];
         /**
+         * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+         *     see (a learner and inactive or unrelated content), answers 404.
+         */
+        KnowledgeCheckId: string;
+        /** @description A question of the check's bank (its identity, not a version); another check's answers 404. */
+        KnowledgeCheckQuestionId: string;
+        /** @description One of the caller's own responses to the check; anyone else's (or another check's) answers 404. */
+        KnowledgeCheckResponseId: string;
+        /** @description An assignment of the check; another check's answers 404. */
+        KnowledgeCheckAssignmentId: string;
+        /**
          * @description Sort key (default `created`, ascending): `name`, `created` (created_at), `groups`, `modules` and `members`
          *     (counts). An unknown key falls back to the default.
          */
@@ -3962,6 +4978,25 @@ export type BioreqNoteHistoryEntry = components['schemas']['BioreqNoteHistoryEnt
 export type BioreqDownload = components['schemas']['BioreqDownload'];
 export type BioreqAccessLogEntry = components['schemas']['BioreqAccessLogEntry'];
 export type BioreqSettings = components['schemas']['BioreqSettings'];
+export type KnowledgeCheck = components['schemas']['KnowledgeCheck'];
+export type KnowledgeCheckCreate = components['schemas']['KnowledgeCheckCreate'];
+export type KnowledgeCheckUpdate = components['schemas']['KnowledgeCheckUpdate'];
+export type TopicKnowledgeCheckCreate = components['schemas']['TopicKnowledgeCheckCreate'];
+export type TopicKnowledgeCheckUpdate = components['schemas']['TopicKnowledgeCheckUpdate'];
+export type KnowledgeCheckQuestionType = components['schemas']['KnowledgeCheckQuestionType'];
+export type KnowledgeCheckQuestion = components['schemas']['KnowledgeCheckQuestion'];
+export type KnowledgeCheckChoice = components['schemas']['KnowledgeCheckChoice'];
+export type KnowledgeCheckQuestionInput = components['schemas']['KnowledgeCheckQuestionInput'];
+export type KnowledgeCheckQuestionOrder = components['schemas']['KnowledgeCheckQuestionOrder'];
+export type KnowledgeCheckResponseStatus = components['schemas']['KnowledgeCheckResponseStatus'];
+export type KnowledgeCheckResponseSummary = components['schemas']['KnowledgeCheckResponseSummary'];
+export type KnowledgeCheckResponse = components['schemas']['KnowledgeCheckResponse'];
+export type KnowledgeCheckAnswer = components['schemas']['KnowledgeCheckAnswer'];
+export type KnowledgeCheckAnswerInput = components['schemas']['KnowledgeCheckAnswerInput'];
+export type KnowledgeCheckPrint = components['schemas']['KnowledgeCheckPrint'];
+export type KnowledgeCheckAssignment = components['schemas']['KnowledgeCheckAssignment'];
+export type KnowledgeCheckAssignee = components['schemas']['KnowledgeCheckAssignee'];
+export type KnowledgeCheckAssignmentInput = components['schemas']['KnowledgeCheckAssignmentInput'];
 export type SnapshotReport = components['schemas']['SnapshotReport'];
 export type SnapshotReportCounts = components['schemas']['SnapshotReportCounts'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
@@ -3990,6 +5025,10 @@ export type ParameterTenantUserId = components['parameters']['TenantUserId'];
 export type ParameterGroupId = components['parameters']['GroupId'];
 export type ParameterAccessRequestId = components['parameters']['AccessRequestId'];
 export type ParameterAccessRequestStatusFilter = components['parameters']['AccessRequestStatusFilter'];
+export type ParameterKnowledgeCheckId = components['parameters']['KnowledgeCheckId'];
+export type ParameterKnowledgeCheckQuestionId = components['parameters']['KnowledgeCheckQuestionId'];
+export type ParameterKnowledgeCheckResponseId = components['parameters']['KnowledgeCheckResponseId'];
+export type ParameterKnowledgeCheckAssignmentId = components['parameters']['KnowledgeCheckAssignmentId'];
 export type ParameterTenantOrder = components['parameters']['TenantOrder'];
 export type ParameterUserOrder = components['parameters']['UserOrder'];
 export type ParameterTenantUserOrder = components['parameters']['TenantUserOrder'];
@@ -8719,6 +9758,1096 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getTopicKnowledgeCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null | components["schemas"]["KnowledgeCheck"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createTopicKnowledgeCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TopicKnowledgeCheckCreate"];
+            };
+        };
+        responses: {
+            /** @description The new check. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheck"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getTopicKnowledgeCheckById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheck"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateTopicKnowledgeCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TopicKnowledgeCheckUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheck"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getComponentKnowledgeCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null | components["schemas"]["KnowledgeCheck"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createComponentKnowledgeCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KnowledgeCheckCreate"];
+            };
+        };
+        responses: {
+            /** @description The new check. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheck"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getKnowledgeCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheck"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateKnowledgeCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KnowledgeCheckUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheck"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createKnowledgeCheckQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KnowledgeCheckQuestionInput"];
+            };
+        };
+        responses: {
+            /** @description The question, with the key. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheckQuestion"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listArchivedKnowledgeCheckQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheckQuestion"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    reorderKnowledgeCheckQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KnowledgeCheckQuestionOrder"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheckQuestion"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateKnowledgeCheckQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+                /** @description A question of the check's bank (its identity, not a version); another check's answers 404. */
+                questionId: components["parameters"]["KnowledgeCheckQuestionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KnowledgeCheckQuestionInput"];
+            };
+        };
+        responses: {
+            /** @description The question as its current version shows it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheckQuestion"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    archiveKnowledgeCheckQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+                /** @description A question of the check's bank (its identity, not a version); another check's answers 404. */
+                questionId: components["parameters"]["KnowledgeCheckQuestionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    restoreKnowledgeCheckQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+                /** @description A question of the check's bank (its identity, not a version); another check's answers 404. */
+                questionId: components["parameters"]["KnowledgeCheckQuestionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheckQuestion"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listKnowledgeCheckResponses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheckResponseSummary"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createKnowledgeCheckResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The in-progress response that already existed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheckResponse"];
+                    };
+                };
+            };
+            /** @description The new response with its draw. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheckResponse"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getKnowledgeCheckResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+                /** @description One of the caller's own responses to the check; anyone else's (or another check's) answers 404. */
+                responseId: components["parameters"]["KnowledgeCheckResponseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheckResponse"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    startKnowledgeCheckResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+                /** @description One of the caller's own responses to the check; anyone else's (or another check's) answers 404. */
+                responseId: components["parameters"]["KnowledgeCheckResponseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheckResponse"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    completeKnowledgeCheckResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+                /** @description One of the caller's own responses to the check; anyone else's (or another check's) answers 404. */
+                responseId: components["parameters"]["KnowledgeCheckResponseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheckResponse"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    answerKnowledgeCheckQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+                /** @description One of the caller's own responses to the check; anyone else's (or another check's) answers 404. */
+                responseId: components["parameters"]["KnowledgeCheckResponseId"];
+                /** @description A question of the check's bank (its identity, not a version); another check's answers 404. */
+                questionId: components["parameters"]["KnowledgeCheckQuestionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KnowledgeCheckAnswerInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheckAnswer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    previewKnowledgeCheck: {
+        parameters: {
+            query?: {
+                /** @description The draw's seed (a whole number from 0 to 4294967295); random when absent. The same seed and bank give the same draw. */
+                seed?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheckResponse"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    printKnowledgeCheck: {
+        parameters: {
+            query?: {
+                /** @description How many questions (default 10). */
+                number?: string;
+                /** @description The code of an earlier sheet (`form` of its answer). */
+                form?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheckPrint"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listKnowledgeCheckAssignments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheckAssignment"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createKnowledgeCheckAssignments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KnowledgeCheckAssignmentInput"];
+            };
+        };
+        responses: {
+            /** @description The new assignments. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheckAssignment"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteKnowledgeCheckAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+                /** @description An assignment of the check; another check's answers 404. */
+                assignmentId: components["parameters"]["KnowledgeCheckAssignmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     getSnapshotReport: {

@@ -12,6 +12,7 @@
 import type * as v from 'valibot';
 import type { components, operations } from '../generated/schema.js';
 import type { forms } from './forms.js';
+import type { kcForms } from './knowledge-checks.js';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
@@ -71,6 +72,22 @@ interface RequestForms {
   bioreqSettings: 'updateBioreqSettings';
 }
 
+/** The knowledge checks' request forms (knowledge-checks.ts) and their operations. */
+interface KcRequestForms {
+  knowledgeCheckCreate: 'createComponentKnowledgeCheck';
+  knowledgeCheckUpdate: 'updateKnowledgeCheck';
+  topicKnowledgeCheckCreate: 'createTopicKnowledgeCheck';
+  topicKnowledgeCheckUpdate: 'updateTopicKnowledgeCheck';
+  knowledgeCheckQuestion: 'createKnowledgeCheckQuestion';
+  knowledgeCheckQuestionOrder: 'reorderKnowledgeCheckQuestions';
+  knowledgeCheckAnswer: 'answerKnowledgeCheckQuestion';
+  knowledgeCheckAssignment: 'createKnowledgeCheckAssignments';
+}
+
+type KcDrift = {
+  [F in keyof KcRequestForms]: ReadsBody<v.InferInput<(typeof kcForms)[F]>, JsonBody<KcRequestForms[F]>>;
+};
+
 type Drift = {
   [F in keyof RequestForms]: ReadsBody<v.InferInput<(typeof forms)[F]>, JsonBody<RequestForms[F]>>;
 } & {
@@ -84,3 +101,4 @@ type AllTrue<T extends Record<string, true>> = T;
 
 /** Fails to compile, naming the form, when a form and its request body drift apart. */
 export type ContractCheck = AllTrue<Drift>;
+export type KcContractCheck = AllTrue<KcDrift>;
