@@ -21,6 +21,7 @@ const PORTAL_FEATURE_IMPORTS = {
   groups: ['members', 'modules', 'organization'],
   home: ['shell'],
   'items-editor': ['media', 'organization'],
+  'kc-authoring': ['client', 'items-editor', 'media', 'organization'],
   media: ['modules', 'organization'],
   members: ['groups', 'modules', 'organization'],
   modules: ['organization'],

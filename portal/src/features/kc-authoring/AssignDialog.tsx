@@ -1,9 +1,10 @@
+import { formErrors, hasErrors, kcForms } from '@tessera/sdk/rules';
 import { Button, Heading } from '@tessera/widgets/ui';
 import { styled } from '@tessera/widgets/theme';
 import { useEffect, useId, useState } from 'react';
 import { apiCall, whileSaving } from '../../api/call';
 import { client } from '../../api/client';
-import { failureErrors, OTHER } from '../../forms/formState';
+import { failureErrors, OTHER, placeErrors } from '../../forms/formState';
 import { formatDate } from '../../lib/dates';
 import { DialogActions, ModalDialog } from '../../ui/Dialog';
 import { FormFailure } from '../../ui/FormFailure';
@@ -25,6 +26,8 @@ const DateField = styled('div', {
 });
 const Errors = styled('div', { display: 'flex', flexDirection: 'column', fontSize: '$1', color: '$danger' });
 const People = styled('ul', { margin: 0, paddingLeft: '$4' });
+
+const ASSIGN_FIELDS = ['tenant_user_ids', 'group_ids', 'due_date_time'];
 
 const STATUS_WORDS = { assigned: 'Assigned', 'in-progress': 'In progress', completed: 'Completed' } as const;
 
@@ -156,15 +159,17 @@ function AssignForm({ tenantId, checkId }: { tenantId: string; checkId: string }
   }, [tenantId, checkId, generation]);
 
   async function submit() {
-    if (members.length === 0 && groups.length === 0) {
-      setErrors({ [OTHER]: ['Choose at least one member or group.'] });
+    const body = { tenant_user_ids: members, group_ids: groups, due_date_time: dueDateTime(due) };
+    const invalid = formErrors(kcForms.knowledgeCheckAssignment, body);
+    if (hasErrors(invalid)) {
+      setErrors(placeErrors(invalid, ASSIGN_FIELDS));
       return;
     }
     setSaving(true);
-    const outcome = await whileSaving(() => assign(tenantId, checkId, { tenant_user_ids: members, group_ids: groups, due_date_time: dueDateTime(due) }));
+    const outcome = await whileSaving(() => assign(tenantId, checkId, body));
     setSaving(false);
     if (!outcome.ok) {
-      setErrors(failureErrors(outcome, ['tenant_user_ids', 'group_ids', 'due_date_time']));
+      setErrors(failureErrors(outcome, ASSIGN_FIELDS));
       return;
     }
     announce('Knowledge check assigned', 'The assignees were sent an email.');

@@ -109,7 +109,8 @@ export function ChoicesList({ tenantId, draft, onChange, choiceErrors, isDisable
       keyboardNavigationBehavior="tab"
       disallowTypeAhead
     >
-      {(choice) => {
+      {(item) => {
+        const choice = item as DraftChoice;
         const index = draft.choices.indexOf(choice);
         const name = `choice ${index + 1}`;
         const errors = choiceErrors(index);

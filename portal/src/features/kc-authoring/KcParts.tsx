@@ -1,3 +1,4 @@
+import { KC_DEFAULT_NUMBER_QUESTIONS, kcMessages } from '@tessera/sdk/rules';
 import { Markdown } from '@tessera/widgets';
 import { Alert, Button, Heading, TextField } from '@tessera/widgets/ui';
 import { styled } from '@tessera/widgets/theme';
@@ -119,7 +120,7 @@ export function QuestionSummary({ question }: { question: KcQuestion }) {
 }
 
 /** Spec section 9: the print sample's default number of questions. */
-export const DEFAULT_PRINT_NUMBER = 10;
+export const DEFAULT_PRINT_NUMBER = KC_DEFAULT_NUMBER_QUESTIONS;
 
 /** A positive whole number typed in a field, or null. */
 export function wholeNumber(text: string): number | null {
@@ -174,7 +175,7 @@ export function PrintControl({ printPath }: { printPath(number: number): string 
                 setMissing(false);
               }}
             />
-            {missing ? <Alert tone="error">select number</Alert> : null}
+            {missing ? <Alert tone="error">{kcMessages.selectNumber}</Alert> : null}
             <DialogActions>
               <Button variant="secondary" onPress={close}>
                 Cancel

@@ -1,3 +1,4 @@
+import { kcMessages } from '@tessera/sdk/rules';
 import { Button, Heading } from '@tessera/widgets/ui';
 import { styled } from '@tessera/widgets/theme';
 import { useState } from 'react';
@@ -21,9 +22,6 @@ import { InstructionsSection, PrintControl, QuestionSummary } from './KcParts';
 import { QuestionEditor } from './QuestionEditor';
 
 export { topicCheckLoader } from './kcLoaders';
-
-/** Spec section 2: the delete dialog's text. */
-export const DELETE_QUESTION_TEXT = 'This will permanently delete this question. Are you sure you want to continue?';
 
 const Questions = styled('ol', { margin: 0, paddingLeft: '$5', display: 'flex', flexDirection: 'column', gap: '$4' });
 const QuestionItem = styled('li', { paddingBottom: '$3', borderBottom: '1px solid $borderSubtle' });
@@ -152,7 +150,7 @@ function QuestionBank({ check, onCheck }: { check: KnowledgeCheck; onCheck(check
         </Button>
       </Row>
       <ConfirmDialog
-        title={DELETE_QUESTION_TEXT}
+        title={kcMessages.deleteQuestion}
         {...DELETE_ANSWERS}
         isOpen={deleting !== null}
         isPending={pending}

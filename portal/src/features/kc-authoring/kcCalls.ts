@@ -5,7 +5,7 @@
 import { apiCall } from '../../api/call';
 import { client } from '../../api/client';
 import type { ApiOutcome } from '../../api/outcome';
-import type { KcAssignment, KcQuestion, KnowledgeCheck } from './kcTypes';
+import type { KnowledgeCheck, KnowledgeCheckCreate, KnowledgeCheckAssignment as KcAssignment, KnowledgeCheckQuestion as KcQuestion } from '@tessera/sdk';
 import type { QuestionBody } from './questionDraft';
 
 export type { KcAssignment, KcQuestion, KnowledgeCheck };
@@ -48,7 +48,7 @@ export async function componentCheck(tenantId: string, componentId: string, rout
   );
 }
 
-export async function createComponentCheck(tenantId: string, componentId: string, body: { number_questions: number; instructions?: string }) {
+export async function createComponentCheck(tenantId: string, componentId: string, body: KnowledgeCheckCreate) {
   return unwrap(
     await apiCall(client.POST('/tenants/{tenantId}/components/{componentId}/knowledgechecks', { params: { path: { tenantId, componentId } }, body }), {
       handles: [409, 422],
@@ -146,16 +146,4 @@ export function unassign(tenantId: string, checkId: string, assignmentId: string
     }),
     { handles: [409] },
   );
-}
-
-// ------------------------------------------------------------------------------------------------
-// Members and groups to assign (the existing lists; they are people managers' lists, so a 403 is shown, not routed)
-
-export async function searchAssignees(tenantId: string, term: string) {
-  const search = term.trim() || undefined;
-  const [members, groups] = await Promise.all([
-    apiCall(client.GET('/tenants/{tenantId}/tenant-users', { params: { path: { tenantId }, query: { search, order: 'user' } } }), { handles: [403] }),
-    apiCall(client.GET('/tenants/{tenantId}/groups', { params: { path: { tenantId }, query: { search } } }), { handles: [403] }),
-  ]);
-  return { members, groups };
 }

@@ -5,6 +5,7 @@
  * never written here.
  */
 import type { MediaType } from '@tessera/sdk';
+import { kcMessages } from '@tessera/sdk/rules';
 
 export type QuestionType = 'radio' | 'checkbox';
 
@@ -39,9 +40,6 @@ export interface QuestionDraft {
 /** Spec section 2: the type select's words. */
 export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = { checkbox: 'Multiple Choice', radio: 'Single Choice' };
 
-/** Spec section 3: new choices are named 'new choice N'. */
-export const NEW_CHOICE_PREFIX = 'new choice';
-
 let nextKey = 0;
 function localKey(): string {
   nextKey += 1;
@@ -52,14 +50,14 @@ function localKey(): string {
 export function newChoiceLabel(choices: readonly Pick<DraftChoice, 'label'>[]): string {
   const taken = new Set(choices.map((choice) => choice.label.trim()));
   let number = choices.length + 1;
-  while (taken.has(`${NEW_CHOICE_PREFIX} ${number}`)) number += 1;
-  return `${NEW_CHOICE_PREFIX} ${number}`;
+  while (taken.has(kcMessages.newChoiceLabel(number))) number += 1;
+  return kcMessages.newChoiceLabel(number);
 }
 
 /** Spec sections 4 and 9: a new question is a single choice question with two choices, the first the answer. */
 export function newQuestion(): QuestionDraft {
-  const first: DraftChoice = { key: localKey(), label: `${NEW_CHOICE_PREFIX} 1`, is_answer: true, media: null };
-  const second: DraftChoice = { key: localKey(), label: `${NEW_CHOICE_PREFIX} 2`, is_answer: false, media: null };
+  const first: DraftChoice = { key: localKey(), label: kcMessages.newChoiceLabel(1), is_answer: true, media: null };
+  const second: DraftChoice = { key: localKey(), label: kcMessages.newChoiceLabel(2), is_answer: false, media: null };
   return { text: '', type: 'radio', media: null, choices: [first, second] };
 }
 
