@@ -53,6 +53,8 @@ export interface OrderedContentListProps<T extends OrderedRow> {
   settingsPath(row: T): string;
   /** Where a row click goes (a component's topics, a topic's items). */
   openPath(row: T): string;
+  /** The row's knowledge check admin page (a component's without one leads to its create page). */
+  knowledgeCheckPath(row: T): string;
 }
 
 export function StatusBadge({ isActive }: { isActive: boolean }) {
@@ -127,10 +129,9 @@ export function OrderedContentList<T extends OrderedRow>(props: OrderedContentLi
           </RowButton>
         </>
       ) : null}
-      {/* Knowledge checks come with their own document: the action shows, not yet usable. */}
-      <RowButton aria-label={`Knowledge check of ${row.name} (not available yet)`} isDisabled onPress={() => {}}>
+      <RowLink to={props.knowledgeCheckPath(row)} aria-label={`Knowledge check of ${row.name}`}>
         Knowledge Check
-      </RowButton>
+      </RowLink>
     </RowActions>
   );
 

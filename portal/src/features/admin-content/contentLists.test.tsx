@@ -123,8 +123,10 @@ describe('Admin Components', () => {
     expect(within(scaffolds).getByRole('link', { name: 'Settings of Scaffolds' }).getAttribute('href')).toBe(
       '/acme-training/admin/components/c-scaffolds/edit',
     );
-    const knowledgeCheck = within(scaffolds).getByRole('button', { name: 'Knowledge check of Scaffolds (not available yet)' });
-    expect(knowledgeCheck.hasAttribute('disabled') || knowledgeCheck.hasAttribute('data-disabled')).toBe(true);
+    // The knowledge check action opens the component's check page (its loader sends a component without one to create).
+    expect(within(scaffolds).getByRole('link', { name: 'Knowledge check of Scaffolds' }).getAttribute('href')).toBe(
+      '/acme-training/admin/modules/m-safety/components/c-scaffolds/knowledgecheck',
+    );
   });
 
   it('disables (does not hide) move up on the first row and move down on the last; a move sends the whole order once', async () => {
@@ -192,6 +194,9 @@ describe('Admin Topics', () => {
     renderApp('/acme-training/admin/components/c-ladders/topics');
     const angle = await rowOf('Angle');
     expect(angle.textContent).toMatch(/Angle.*Active.*4/);
+    expect(within(angle).getByRole('link', { name: 'Knowledge check of Angle' }).getAttribute('href')).toBe(
+      '/acme-training/admin/modules/m-safety/components/c-ladders/topics/t-angle/knowledgecheck',
+    );
     fireEvent.click(within(angle).getByRole('button', { name: 'Move Angle' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move Topic' });
     const choices = await within(dialog).findAllByRole('radio');
