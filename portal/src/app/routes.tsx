@@ -195,8 +195,7 @@ export const routes: RouteObject[] = (
                     {
                       id: 'admin-knowledgecheck',
                       path: 'modules/:module/components/:component/topics/:topic/knowledgecheck',
-                      lazy: () =>
-                        import('../features/kc-authoring/TopicCheckPage').then((m) => ({ loader: m.topicCheckLoader, Component: m.TopicCheckPage })),
+                      lazy: () => import('../features/kc-authoring/TopicCheckPage').then((m) => ({ loader: m.topicCheckLoader, Component: m.TopicCheckPage })),
                     },
                     {
                       id: 'admin-component-knowledgecheck-create',
@@ -211,7 +210,10 @@ export const routes: RouteObject[] = (
                       id: 'admin-component-knowledgecheck',
                       path: 'modules/:module/components/:component/knowledgecheck',
                       lazy: () =>
-                        import('../features/kc-authoring/ComponentCheckPage').then((m) => ({ loader: m.componentCheckLoader, Component: m.ComponentCheckPage })),
+                        import('../features/kc-authoring/ComponentCheckPage').then((m) => ({
+                          loader: m.componentCheckLoader,
+                          Component: m.ComponentCheckPage,
+                        })),
                     },
                     { path: 'media', lazy: () => import('../features/media/MediaPage').then((m) => ({ Component: m.MediaPage })) },
                     {

@@ -8,7 +8,8 @@ import { withPortalRouter } from './PortalRouter';
 
 /** A small inline image (a blue square) standing for a library file's signed URL. */
 const IMAGE_URL =
-  'data:image/svg+xml;utf8,' + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="160" height="90"><rect width="160" height="90" fill="#2563eb"/></svg>');
+  'data:image/svg+xml;utf8,' +
+  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="160" height="90"><rect width="160" height="90" fill="#2563eb"/></svg>');
 
 const WITH_MEDIA: QuestionDraft = {
   id: '01930000-0000-7000-8000-000000000001',

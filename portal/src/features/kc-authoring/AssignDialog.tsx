@@ -47,7 +47,9 @@ function useAssigneeSearch(tenantId: string) {
       { handles: [403] },
     );
     if (!outcome.ok) setRefused(outcome.status === 403);
-    return outcome.ok ? outcome.data.data.map((member) => ({ id: member.id, label: member.user.name ? `${member.user.name} (${member.user.email})` : member.user.email })) : [];
+    return outcome.ok
+      ? outcome.data.data.map((member) => ({ id: member.id, label: member.user.name ? `${member.user.name} (${member.user.email})` : member.user.email }))
+      : [];
   };
   const groups = async (term: string): Promise<TagOption[]> => {
     const outcome = await apiCall(client.GET('/tenants/{tenantId}/groups', { params: { path: { tenantId }, query: { search: term.trim() || undefined } } }), {
@@ -61,7 +63,8 @@ function useAssigneeSearch(tenantId: string) {
 
 function assignedTo(assignment: KcAssignment): string {
   if (assignment.group) return `Group: ${assignment.group.name}`;
-  if (assignment.tenant_user) return assignment.tenant_user.name ? `${assignment.tenant_user.name} (${assignment.tenant_user.email})` : assignment.tenant_user.email;
+  if (assignment.tenant_user)
+    return assignment.tenant_user.name ? `${assignment.tenant_user.name} (${assignment.tenant_user.email})` : assignment.tenant_user.email;
   return '—';
 }
 
@@ -100,7 +103,12 @@ function AssignmentList({ tenantId, checkId, assignments, onChanged }: { tenantI
       id: 'actions',
       title: 'Actions',
       render: (assignment) => (
-        <RowButton tone="danger" aria-label={`Remove the assignment of ${assignedTo(assignment)}`} isDisabled={pending !== null} onPress={() => void remove(assignment)}>
+        <RowButton
+          tone="danger"
+          aria-label={`Remove the assignment of ${assignedTo(assignment)}`}
+          isDisabled={pending !== null}
+          onPress={() => void remove(assignment)}
+        >
           Remove
         </RowButton>
       ),
@@ -190,7 +198,14 @@ function AssignForm({ tenantId, checkId }: { tenantId: string; checkId: string }
       >
         <Stack>
           {search.refused ? <Text tone="muted">Only people managers may list the organization&apos;s members and groups.</Text> : null}
-          <TagPicker label="Members" placeholder="Search members" value={members} onChange={setMembers} loadOptions={search.members} errors={errors.tenant_user_ids} />
+          <TagPicker
+            label="Members"
+            placeholder="Search members"
+            value={members}
+            onChange={setMembers}
+            loadOptions={search.members}
+            errors={errors.tenant_user_ids}
+          />
           <TagPicker label="Groups" placeholder="Search groups" value={groups} onChange={setGroups} loadOptions={search.groups} errors={errors.group_ids} />
           <DateField>
             <label htmlFor={dueId}>Due date (optional)</label>

@@ -7,16 +7,7 @@ import { useDragAndDrop } from 'react-aria-components/useDragAndDrop';
 import { RowActions, RowButton } from '../../ui/RowButton';
 import { VisuallyHidden } from '../../ui/VisuallyHidden';
 import { MediaChooser } from './MediaChooser';
-import {
-  canMoveChoice,
-  dropChoices,
-  markAnswer,
-  moveChoice,
-  removeChoice,
-  updateChoice,
-  type DraftChoice,
-  type QuestionDraft,
-} from './questionDraft';
+import { canMoveChoice, dropChoices, markAnswer, moveChoice, removeChoice, updateChoice, type DraftChoice, type QuestionDraft } from './questionDraft';
 
 const List = styled(GridList, {
   display: 'flex',
@@ -120,7 +111,14 @@ export function ChoicesList({ tenantId, draft, onChange, choiceErrors, isDisable
               <span aria-hidden="true">⠿</span>
             </DragHandle>
             <Fields onKeyDown={keepKeys}>
-              <TextField label={`Choice ${index + 1}`} name={`choices.${index}.label`} value={choice.label} errors={errors} isDisabled={isDisabled} onChange={(label) => onChange(updateChoice(draft, choice.key, { label }))} />
+              <TextField
+                label={`Choice ${index + 1}`}
+                name={`choices.${index}.label`}
+                value={choice.label}
+                errors={errors}
+                isDisabled={isDisabled}
+                onChange={(label) => onChange(updateChoice(draft, choice.key, { label }))}
+              />
               <Answer>
                 <input
                   type={draft.type}
@@ -131,9 +129,19 @@ export function ChoicesList({ tenantId, draft, onChange, choiceErrors, isDisable
                 />
                 Answer<VisuallyHidden> for choice {index + 1}</VisuallyHidden>
               </Answer>
-              <MediaChooser tenantId={tenantId} owner={name} value={choice.media} isDisabled={isDisabled} onChange={(media) => onChange(updateChoice(draft, choice.key, { media }))} />
+              <MediaChooser
+                tenantId={tenantId}
+                owner={name}
+                value={choice.media}
+                isDisabled={isDisabled}
+                onChange={(media) => onChange(updateChoice(draft, choice.key, { media }))}
+              />
               <RowActions>
-                <RowButton aria-label={`Move ${name} up`} isDisabled={isDisabled || !canMoveChoice(draft, choice.key, 'up')} onPress={() => onChange(moveChoice(draft, choice.key, 'up'))}>
+                <RowButton
+                  aria-label={`Move ${name} up`}
+                  isDisabled={isDisabled || !canMoveChoice(draft, choice.key, 'up')}
+                  onPress={() => onChange(moveChoice(draft, choice.key, 'up'))}
+                >
                   ▲ Up
                 </RowButton>
                 <RowButton

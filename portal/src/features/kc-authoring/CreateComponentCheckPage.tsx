@@ -47,7 +47,13 @@ export function CreateComponentCheckPage() {
       <Heading level={1}>Create Knowledge Check</Heading>
       <Text tone="muted">Component: {component.name}</Text>
       <Form onSubmit={form.handleSubmit} aria-label="Create Knowledge Check">
-        <MarkdownField label="Instructions" value={instructions.value} onChange={instructions.onChange} errors={instructions.errors} isDisabled={form.isSaving} />
+        <MarkdownField
+          label="Instructions"
+          value={instructions.value}
+          onChange={instructions.onChange}
+          errors={instructions.errors}
+          isDisabled={form.isSaving}
+        />
         <TextField
           label="Number of Questions"
           description="How many questions are drawn from the question bank for each check."

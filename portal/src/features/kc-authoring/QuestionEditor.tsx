@@ -67,7 +67,12 @@ export function QuestionEditor<T>({ tenantId, initial, title, save, onSaved, onC
 
   const edit = (next: QuestionDraft, fields: string[]) => {
     setDraft(next);
-    if (hasErrors(errors)) setErrors(Object.fromEntries(Object.entries(errors).filter(([field]) => !fields.some((prefix) => field === prefix || field.startsWith(`${prefix}.`)) && field !== OTHER)));
+    if (hasErrors(errors))
+      setErrors(
+        Object.fromEntries(
+          Object.entries(errors).filter(([field]) => !fields.some((prefix) => field === prefix || field.startsWith(`${prefix}.`)) && field !== OTHER),
+        ),
+      );
   };
 
   async function submit() {
@@ -85,7 +90,13 @@ export function QuestionEditor<T>({ tenantId, initial, title, save, onSaved, onC
       onSaved(outcome.data);
       return;
     }
-    const failed = failureErrors(outcome, ['text', 'type', 'media_id', 'choices', ...body.choices.flatMap((_, index) => [`choices.${index}.label`, `choices.${index}.is_answer`, `choices.${index}.media_id`])]);
+    const failed = failureErrors(outcome, [
+      'text',
+      'type',
+      'media_id',
+      'choices',
+      ...body.choices.flatMap((_, index) => [`choices.${index}.label`, `choices.${index}.is_answer`, `choices.${index}.media_id`]),
+    ]);
     setErrors(failed);
   }
 
@@ -97,7 +108,14 @@ export function QuestionEditor<T>({ tenantId, initial, title, save, onSaved, onC
       <MarkdownField label="Question" value={draft.text} errors={placed.text} isDisabled={isSaving} onChange={(text) => edit({ ...draft, text }, ['text'])} />
       <Stack css={{ gap: '$1' }}>
         <FieldLabel>Question media (optional)</FieldLabel>
-        <MediaChooser tenantId={tenantId} owner="the question" value={draft.media} errors={placed.media} isDisabled={isSaving} onChange={(media) => edit({ ...draft, media }, ['media_id'])} />
+        <MediaChooser
+          tenantId={tenantId}
+          owner="the question"
+          value={draft.media}
+          errors={placed.media}
+          isDisabled={isSaving}
+          onChange={(media) => edit({ ...draft, media }, ['media_id'])}
+        />
       </Stack>
       <Select
         label="Type"

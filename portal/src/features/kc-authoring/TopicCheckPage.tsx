@@ -126,7 +126,11 @@ function QuestionBank({ check, onCheck }: { check: KnowledgeCheck; onCheck(check
               <Stack css={{ gap: '$2' }}>
                 <QuestionSummary question={question} />
                 <RowActions>
-                  <RowButton aria-label={`Edit question ${number}`} isDisabled={busy} onPress={() => setEditing((current) => startEditing(current, question, 'all'))}>
+                  <RowButton
+                    aria-label={`Edit question ${number}`}
+                    isDisabled={busy}
+                    onPress={() => setEditing((current) => startEditing(current, question, 'all'))}
+                  >
                     Edit
                   </RowButton>
                   <RowButton aria-label={`Delete question ${number}`} tone="danger" isDisabled={busy} onPress={() => setDeleting(question)}>
@@ -135,7 +139,11 @@ function QuestionBank({ check, onCheck }: { check: KnowledgeCheck; onCheck(check
                   <RowButton aria-label={`Move question ${number} up`} isDisabled={busy || index === 0} onPress={() => void move(question, 'up')}>
                     ▲ Up
                   </RowButton>
-                  <RowButton aria-label={`Move question ${number} down`} isDisabled={busy || index === questions.length - 1} onPress={() => void move(question, 'down')}>
+                  <RowButton
+                    aria-label={`Move question ${number} down`}
+                    isDisabled={busy || index === questions.length - 1}
+                    onPress={() => void move(question, 'down')}
+                  >
                     ▼ Down
                   </RowButton>
                 </RowActions>

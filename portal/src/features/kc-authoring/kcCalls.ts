@@ -73,14 +73,19 @@ export async function updateCheck(tenantId: string, check: Pick<KnowledgeCheck, 
 // Question bank
 
 export async function archivedQuestions(tenantId: string, checkId: string) {
-  return unwrap(await apiCall(client.GET('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/questions/archived', { params: checkPath(tenantId, checkId) })));
+  return unwrap(
+    await apiCall(client.GET('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/questions/archived', { params: checkPath(tenantId, checkId) })),
+  );
 }
 
 /** Creates (no id) or saves a question; its 422 comes back to the editor, under its fields. */
 export async function saveQuestion(tenantId: string, checkId: string, questionId: string | undefined, body: QuestionBody) {
   const outcome = questionId
     ? await apiCall(
-        client.PUT('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/questions/{questionId}', { params: questionPath(tenantId, checkId, questionId), body }),
+        client.PUT('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/questions/{questionId}', {
+          params: questionPath(tenantId, checkId, questionId),
+          body,
+        }),
         { handles: [409, 422] },
       )
     : await apiCall(client.POST('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/questions', { params: checkPath(tenantId, checkId), body }), {

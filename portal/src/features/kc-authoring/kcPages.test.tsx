@@ -129,7 +129,10 @@ describe('topic knowledge check admin page', () => {
     expect(answers.map((input) => input.checked)).toEqual([true, false]);
     expect((within(editor).getByRole('textbox', { name: 'Choice 1' }) as HTMLInputElement).value).toBe('new choice 1');
     // One question at a time: no second new question, no edit of another.
-    expect(screen.getByRole('button', { name: '+ Add Question' }).hasAttribute('disabled') || screen.getByRole('button', { name: '+ Add Question' }).hasAttribute('data-disabled')).toBe(true);
+    expect(
+      screen.getByRole('button', { name: '+ Add Question' }).hasAttribute('disabled') ||
+        screen.getByRole('button', { name: '+ Add Question' }).hasAttribute('data-disabled'),
+    ).toBe(true);
 
     // Without text, the SDK's rule answers and nothing is sent.
     fireEvent.click(within(editor).getByRole('button', { name: 'Save Question' }));
@@ -223,7 +226,9 @@ describe('component knowledge check pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Knowledge Check: Ladders' })).toBeTruthy();
     const tabs = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
     expect(tabs()).toEqual(['All', 'Archived', 'Add', 'Properties']);
-    expect(screen.getByRole('link', { name: 'Switch to User View' }).getAttribute('href')).toBe(`/acme-training/modules/m-safety/components/c-ladders/knowledgecheck/${KC}`);
+    expect(screen.getByRole('link', { name: 'Switch to User View' }).getAttribute('href')).toBe(
+      `/acme-training/modules/m-safety/components/c-ladders/knowledgecheck/${KC}`,
+    );
     // Sorted by text.
     const table = screen.getByRole('grid', { name: 'Questions' });
     const rows = within(table).getAllByRole('row').slice(1);

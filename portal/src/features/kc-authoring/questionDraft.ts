@@ -76,7 +76,13 @@ export function draftOf(question: SavedQuestion): QuestionDraft {
     text: question.text,
     type: question.type,
     media: question.media,
-    choices: question.choices.map((choice) => ({ key: choice.id, id: choice.id, label: choice.label, is_answer: choice.is_answer === true, media: choice.media })),
+    choices: question.choices.map((choice) => ({
+      key: choice.id,
+      id: choice.id,
+      label: choice.label,
+      is_answer: choice.is_answer === true,
+      media: choice.media,
+    })),
   };
 }
 
