@@ -120,7 +120,7 @@ export function QuestionSummary({ question }: { question: KcQuestion }) {
 }
 
 /** Spec section 9: the print sample's default number of questions. */
-export const DEFAULT_PRINT_NUMBER = KC_DEFAULT_NUMBER_QUESTIONS;
+const DEFAULT_PRINT_NUMBER = KC_DEFAULT_NUMBER_QUESTIONS;
 
 /** A positive whole number typed in a field, or null. */
 export function wholeNumber(text: string): number | null {

@@ -24,7 +24,7 @@ const TYPE_OPTIONS = (['checkbox', 'radio'] as const).map((type) => ({ id: type,
 const CHOICE_FIELD = /^choices\.(\d+)\.(label|is_answer|media_id|id)$/;
 
 /** A question's messages by where they show: text, media, the choices as a whole, each choice, the rest. */
-export function placeQuestionErrors(errors: FieldErrors) {
+function placeQuestionErrors(errors: FieldErrors) {
   const placed = { text: [] as string[], media: [] as string[], choices: [] as string[], choice: new Map<number, string[]>(), other: [] as string[] };
   for (const [field, messages] of Object.entries(errors)) {
     const choice = CHOICE_FIELD.exec(field);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dueDateTime } from './AssignDialog';
 import { listedQuestions, reorderedQuestions, startEditing } from './editingSession';
 import {
   addChoice,
@@ -15,6 +16,7 @@ import {
   type QuestionDraft,
   type SavedQuestion,
 } from './questionDraft';
+import { wholeNumber } from './KcParts';
 
 const labels = (draft: QuestionDraft) => draft.choices.map((choice) => choice.label);
 const answers = (draft: QuestionDraft) => draft.choices.filter((choice) => choice.is_answer).map((choice) => choice.label);
@@ -127,5 +129,21 @@ describe('editing session', () => {
     ]);
     expect(reorderedQuestions(['a', 'b'], 'a', 'up')).toBeNull();
     expect(reorderedQuestions(['a', 'b'], 'b', 'down')).toBeNull();
+  });
+});
+
+describe('dialog inputs', () => {
+  it('reads the print number as a whole number from 1, or none (the select number alert)', () => {
+    expect(wholeNumber(' 12 ')).toBe(12);
+    expect(wholeNumber('')).toBeNull();
+    expect(wholeNumber('0')).toBeNull();
+    expect(wholeNumber('2.5')).toBeNull();
+    expect(wholeNumber('ten')).toBeNull();
+  });
+
+  it('sends the due date typed in local time as an instant, and none when empty', () => {
+    expect(dueDateTime('')).toBeNull();
+    expect(dueDateTime('2030-05-01T09:30')).toBe(new Date('2030-05-01T09:30').toISOString());
+    expect(dueDateTime('not a date')).toBeNull();
   });
 });
