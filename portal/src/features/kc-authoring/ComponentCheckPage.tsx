@@ -88,7 +88,8 @@ function QuestionTable({ label, questions, archived, isPending, onEdit, onDelete
         rowKey={(question) => question.id}
         emptyText={questions === null ? 'Loading...' : 'No questions found...'}
         isBusy={questions === null || isPending}
-        rowAction={(question) => () => onEdit(question)}
+        // Active rows open the editor; an archived question is restored before it is edited.
+        rowAction={archived ? undefined : (question) => () => onEdit(question)}
       />
       {shown.total > 0 ? (
         <Pagination label={`${label} pages`} page={shown.page} lastPage={shown.lastPage} total={shown.total} perPage={QUESTION_PAGE_SIZE} onPage={setPage} />
@@ -203,7 +204,7 @@ export function ComponentCheckPage() {
 
   const tableProps = {
     isPending: pending,
-    onEdit: (question: KcQuestion) => edit(question, tab === 'archived' ? 'archived' : 'all'),
+    onEdit: (question: KcQuestion) => edit(question, 'all'),
     onDelete: setDeleting,
     onRestore: (question: KcQuestion) => void run(() => restoreQuestion(tenantId, check.id, question.id), 'Question restored'),
   };
