@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', rules: 'src/rules/index.ts' },
+  entry: { index: 'src/index.ts', rules: 'src/rules/index.ts', markdown: 'src/markdown.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,

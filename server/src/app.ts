@@ -28,6 +28,7 @@ import { groupRoutes } from './features/groups/routes.js';
 import { integrationClientRoutes } from './features/integration-clients/routes.js';
 import { authenticateIntegrationClient, integrationClientAccount } from './features/integration-clients/service.js';
 import { itemRoutes } from './features/items/routes.js';
+import { knowledgeCheckRoutes } from './features/knowledge-checks/routes.js';
 import { sweepOrphanFiles } from './features/media/orphans.js';
 import { bioreqRoutes } from './features/bioreq/routes.js';
 import { purgeExpiredBioreqFiles } from './features/bioreq/retention.js';
@@ -116,6 +117,7 @@ export function apiRoutes(services: AppServices): Routes[] {
     fileRoutes(services),
     suggestionRoutes(services),
     ...bioreqRoutes(services),
+    knowledgeCheckRoutes(services),
     reportRoutes(services),
     // Issue 15: service accounts for scripts (client_credentials).
     integrationClientRoutes(services),

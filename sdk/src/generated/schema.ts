@@ -3248,7 +3248,8 @@ export interface paths {
          * Preview a draw
          * @description Not in the spec, which names the preview page but says "path not shown": added in the same style. Authors (admin, master, owner); a learner gets 403 `forbidden`.
          *     A check of another organization, or of a topic or component the caller cannot see, answers 404. A draw as a learner would get it (`seed`: a whole number, or a random one), without the key, with `id` null
-         *     and status `in-progress`; nothing is stored, so it can be answered on the client but never completed.
+         *     and status `in-progress`; nothing is stored, so it can be answered on the client but never completed. A `seed` that is
+         *     not a whole number from 0 to 4294967295 answers 422 on `seed`.
          */
         get: operations["previewKnowledgeCheck"];
         put?: never;
@@ -10539,6 +10540,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     completeKnowledgeCheckResponse: {
@@ -10581,6 +10583,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     answerKnowledgeCheckQuestion: {
@@ -10676,6 +10679,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     printKnowledgeCheck: {

@@ -163,3 +163,21 @@ export function bioreqVerdictEmail(
     closing: 'If you have questions about this decision, contact your organization.',
   });
 }
+
+/** A knowledge check assigned to a member (issue 11): its name, the organization, the due date if any, and the link to take it. */
+export function knowledgeCheckAssignedEmail(
+  to: string,
+  name: string,
+  assignment: { check: string; organization: string; dueDateTime: string | null; url: string },
+): MailMessage {
+  const paragraphs = [`You have been assigned the knowledge check "${assignment.check}" in ${assignment.organization}.`];
+  if (assignment.dueDateTime) paragraphs.push(`Please complete it by ${new Date(assignment.dueDateTime).toUTCString()}.`);
+  return compose({
+    to,
+    subject: `Knowledge check assigned: ${assignment.check}`,
+    greeting: greet(name),
+    paragraphs,
+    action: { label: 'Start the knowledge check', url: assignment.url },
+    closing: 'If you did not expect this, contact your organization.',
+  });
+}

@@ -12,6 +12,8 @@ export interface ComponentRow extends ContentRow {
   module_id: string;
   is_hidden: DbBoolean;
   topics_count?: number | string;
+  /** The component's knowledge check (a correlated subquery of the same select). */
+  knowledgecheck_id?: string | null;
   [imageColumn: string]: unknown;
 }
 
@@ -26,7 +28,7 @@ export function presentComponent(row: ComponentRow, role: AccessRole, signer: Ur
     is_active: Boolean(row.is_active),
     order: Number(row.position),
     main_image: image ? presentMediaSummary(image, signer) : null,
-    knowledgecheck_id: null,
+    knowledgecheck_id: row.knowledgecheck_id ?? null,
     is_hidden: Boolean(row.is_hidden),
     is_deleted: deletedAt !== null,
     deleted_at: deletedAt ? deletedAt.toISOString() : null,

@@ -51,6 +51,7 @@ function selectComponent(db: Knex, viewer: ViewerScope, short = false) {
       'c.updated_at',
       ...mediaSummaryColumns('mi', 'image'),
       memberFlag(db, 'component_hidden', 'component_id', 'c.id', viewer.memberId, 'is_hidden'),
+      db('knowledge_checks as ckc').select('ckc.id').whereRaw('ckc.component_id = c.id').as('knowledgecheck_id'),
       ...(short ? [] : [db('topics as ct').count('*').whereRaw('ct.component_id = c.id').whereNull('ct.deleted_at').as('topics_count')]),
     );
 }

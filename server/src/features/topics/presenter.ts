@@ -16,6 +16,8 @@ export interface TopicRow extends ContentRow {
   total_procedures?: number | string;
   completed_procedures?: number | string;
   is_favorite: DbBoolean;
+  /** The topic's knowledge check (a correlated subquery of the same select). */
+  knowledgecheck_id?: string | null;
 }
 
 /** Written out field by field (an object spread per row costs a list page measurably). */
@@ -29,7 +31,7 @@ export function presentTopic(row: TopicRow, role: AccessRole): Topic {
     is_active: Boolean(row.is_active),
     order: Number(row.position),
     is_favorite: Boolean(row.is_favorite),
-    knowledgecheck_id: null,
+    knowledgecheck_id: row.knowledgecheck_id ?? null,
     component: { id: row.component_id, name: row.component_name, module: { id: row.module_id, name: row.module_name } },
     is_deleted: deletedAt !== null,
     deleted_at: deletedAt ? deletedAt.toISOString() : null,

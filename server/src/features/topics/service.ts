@@ -55,6 +55,7 @@ function selectTopic(db: Knex, viewer: ViewerScope, short = false) {
       't.created_at',
       't.updated_at',
       memberFlag(db, 'topic_favorites', 'topic_id', 't.id', viewer.memberId, 'is_favorite'),
+      db('knowledge_checks as tkc').select('tkc.id').whereRaw('tkc.topic_id = t.id').as('knowledgecheck_id'),
       ...(short ? [] : topicCounts(db, viewer)),
     );
 }

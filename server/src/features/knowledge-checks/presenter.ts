@@ -1,0 +1,202 @@
+/**
+ * Knowledge check rows to the contract's entities. The answer key (`is_answer`, `answer`, `is_correct`) is written
+ * only when the caller passes `withKey`: authors' bank and print, and a completed response. Nothing else ever
+ * receives it, so a learner's in-progress answer cannot carry it by mistake.
+ */
+import type {
+  KnowledgeCheck,
+  KnowledgeCheckAnswer,
+  KnowledgeCheckAssignment,
+  KnowledgeCheckChoice,
+  KnowledgeCheckQuestion,
+  KnowledgeCheckResponse,
+  KnowledgeCheckResponseSummary,
+  MediaSummary,
+} from '@tessera/sdk';
+import { renderMarkdown } from '@tessera/sdk/markdown';
+import type { UrlSigner } from '../../storage/signed-urls.js';
+import { presentMediaSummary, type MediaSummaryColumns } from '../media/summary.js';
+import type { KcQuestionVersion, KcResponse, ResponseStatus } from './models.js';
+
+/** The media of a set of questions, by id (one query, `mediaOf` in the service). */
+export type MediaById = Map<string, MediaSummaryColumns>;
+
+/** Where a check lives, as its lookup reads it. */
+export interface CheckRow {
+  id: string;
+  tenant_id: string;
+  topic_id: string | null;
+  /** The component the check belongs to (its own, or its topic's). */
+  component_id: string;
+  module_id: string;
+  name: string;
+  instructions: string;
+  number_questions: number;
+  use_question_bank: boolean;
+  question_count: number;
+}
+
+function mediaOf(id: string | null, media: MediaById, signer: UrlSigner): MediaSummary | null {
+  const row = id ? media.get(id) : undefined;
+  return row ? presentMediaSummary(row, signer) : null;
+}
+
+export interface QuestionView {
+  /** The question's identity. */
+  id: string;
+  archived: boolean;
+  /** Its place in the bank or in the draw, from 1. */
+  order: number;
+  version: KcQuestionVersion;
+}
+
+export function presentQuestion(view: QuestionView, withKey: boolean, media: MediaById, signer: UrlSigner): KnowledgeCheckQuestion {
+  const choices = [...(view.version.choices ?? [])].sort((a, b) => a.position - b.position);
+  const question: KnowledgeCheckQuestion = {
+    id: view.id,
+    version_id: view.version.id,
+    version: view.version.version,
+    text: view.version.text,
+    text_html: renderMarkdown(view.version.text),
+    type: view.version.type,
+    order: view.order,
+    media_id: view.version.media_id,
+    media: mediaOf(view.version.media_id, media, signer),
+    choices: choices.map((choice) => {
+      const presented: KnowledgeCheckChoice = {
+        id: choice.id,
+        label: choice.label,
+        value: choice.id,
+        order: choice.position,
+        media_id: choice.media_id,
+        media: mediaOf(choice.media_id, media, signer),
+      };
+      if (withKey) presented.is_answer = choice.is_answer;
+      return presented;
+    }),
+    archived: view.archived,
+  };
+  if (withKey) question.answer = choices.filter((choice) => choice.is_answer).map((choice) => choice.id);
+  return question;
+}
+
+export function presentCheck(row: CheckRow, questions?: KnowledgeCheckQuestion[]): KnowledgeCheck {
+  const check: KnowledgeCheck = {
+    id: row.id,
+    name: row.name,
+    instructions: row.instructions,
+    instructions_html: renderMarkdown(row.instructions),
+    number_questions: Number(row.number_questions),
+    use_question_bank: Boolean(row.use_question_bank),
+    topic_id: row.topic_id,
+    component_id: row.component_id,
+    module_id: row.module_id,
+    question_count: Number(row.question_count),
+  };
+  if (questions) check.questions = questions;
+  return check;
+}
+
+/** The summary columns of a response (the model normalises them). */
+export function presentResponseSummary(row: KcResponse): KnowledgeCheckResponseSummary {
+  return {
+    id: row.id,
+    knowledge_check_id: row.knowledge_check_id,
+    status: row.status,
+    attempt: Number(row.attempt),
+    due_date_time: row.due_date_time,
+    started_at: row.started_at,
+    completed_date_time: row.completed_date_time,
+    correct_answers: row.correct_answers === null ? null : Number(row.correct_answers),
+    incorrect_answers: row.incorrect_answers === null ? null : Number(row.incorrect_answers),
+    score: row.score === null ? null : Number(row.score),
+  };
+}
+
+/** A response read with RESPONSE_GRAPH: its draw in order, the chosen choices, the key only once completed. */
+export function presentResponse(row: KcResponse, check: CheckRow, media: MediaById, signer: UrlSigner): KnowledgeCheckResponse {
+  const withKey = row.status === 'completed';
+  const drawn = [...(row.questions ?? [])].sort((a, b) => a.position - b.position);
+  const questions = drawn.flatMap((entry) =>
+    entry.version ? [presentQuestion({ id: entry.question_id, archived: Boolean(entry.question?.archived_at), order: entry.position, version: entry.version }, withKey, media, signer)] : [],
+  );
+  const answers: KnowledgeCheckAnswer[] = drawn
+    .filter((entry) => entry.answered_at !== null)
+    .map((entry) => ({
+      id: entry.id,
+      question_id: entry.question_id,
+      knowledge_check_response_id: row.id,
+      choice_ids: (entry.answerChoices ?? []).map((choice) => choice.choice_id),
+      is_correct: withKey ? entry.is_correct : null,
+    }));
+  return { ...presentResponseSummary(row), ...responseFrame(check), questions, answers };
+}
+
+/** The check's part of a response. */
+export function responseFrame(check: CheckRow) {
+  return {
+    knowledge_check: { id: check.id, name: check.name, topic_id: check.topic_id, component_id: check.component_id, module_id: check.module_id },
+    instructions: check.instructions,
+    instructions_html: renderMarkdown(check.instructions),
+  };
+}
+
+/** A preview: a draw that is not stored (no id, no answers, no key). */
+export function presentPreview(check: CheckRow, questions: KnowledgeCheckQuestion[]): KnowledgeCheckResponse {
+  return {
+    id: null,
+    knowledge_check_id: check.id,
+    status: 'in-progress',
+    attempt: 1,
+    due_date_time: null,
+    started_at: null,
+    completed_date_time: null,
+    correct_answers: null,
+    incorrect_answers: null,
+    score: null,
+    ...responseFrame(check),
+    questions,
+    answers: [],
+  };
+}
+
+export interface AssignmentRow {
+  id: string;
+  knowledge_check_id: string;
+  due_date_time: string | null;
+  created_at: string;
+  tenant_user_id: string | null;
+  tenant_user_name: string | null;
+  tenant_user_email: string | null;
+  group_id: string | null;
+  group_name: string | null;
+}
+
+export interface AssigneeRow {
+  assignment_id: string;
+  tenant_user_id: string;
+  name: string;
+  email: string;
+  status: ResponseStatus;
+  completed_date_time: string | null;
+  score: number | null;
+}
+
+export function presentAssignment(row: AssignmentRow, assignees: AssigneeRow[]): KnowledgeCheckAssignment {
+  return {
+    id: row.id,
+    knowledge_check_id: row.knowledge_check_id,
+    due_date_time: row.due_date_time,
+    created_at: row.created_at,
+    tenant_user: row.tenant_user_id ? { id: row.tenant_user_id, name: row.tenant_user_name ?? '', email: row.tenant_user_email ?? '' } : null,
+    group: row.group_id ? { id: row.group_id, name: row.group_name ?? '' } : null,
+    assignees: assignees.map((assignee) => ({
+      tenant_user_id: assignee.tenant_user_id,
+      name: assignee.name,
+      email: assignee.email,
+      status: assignee.status,
+      completed_date_time: assignee.completed_date_time,
+      score: assignee.score === null ? null : Number(assignee.score),
+    })),
+  };
+}
