@@ -115,7 +115,8 @@ test('an admin builds a component check of 12 questions with a draw of 5, reorde
   await editor.getByRole('button', { name: 'Add media of the question' }).click();
   const library = page.getByRole('dialog', { name: 'Media Library' });
   await library.getByRole('button', { name: /All Types/ }).click();
-  await expect(page.getByRole('option')).toHaveText(['All Types', 'images', 'videos', 'pdfs', 'audio files']);
+  const typeFilter = page.getByRole('listbox').filter({ has: page.getByRole('option', { name: 'All Types' }) });
+  await expect(typeFilter.getByRole('option')).toHaveText(['All Types', 'images', 'videos', 'pdfs', 'audio files']);
   await page.getByRole('option', { name: 'images' }).click();
   await library.getByRole('searchbox', { name: 'Search by name' }).fill(imageName);
   await expect(library.getByRole('option')).toHaveCount(1);
@@ -128,11 +129,16 @@ test('an admin builds a component check of 12 questions with a draw of 5, reorde
   await editor.getByRole('textbox', { name: 'Choice 2' }).fill('Forty-five degrees');
   await editor.getByRole('button', { name: '+ add choice' }).click();
   await expect(editor.getByRole('textbox', { name: 'Choice 3' })).toHaveValue('new choice 3');
-  // Keyboard drag and drop: Enter on choice 3's handle picks it up, arrows choose the place, Enter drops it.
-  await editor.getByRole('button', { name: 'Drag choice 3' }).focus();
+  // Keyboard drag and drop: on choice 3's row, Tab reaches its drag handle; Enter picks it up, the arrows choose
+  // the place, Enter drops it.
+  await editor.getByRole('row', { name: /^Choice 3:/ }).focus();
+  await page.keyboard.press('Tab');
+  await expect(editor.getByRole('button', { name: 'Drag choice 3' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await page.keyboard.press('ArrowUp');
-  await page.keyboard.press('ArrowUp');
+  // The drop places, announced to screen readers: after choice 3 first, then up between the choices.
+  await expect(page.getByRole('button', { name: 'Insert after Choice 3: new choice 3' })).toBeFocused();
+  for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('button', { name: /^Insert before Choice 1/ })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect.poll(() => choiceLabels(page, newEditor)).toEqual(['new choice 3', 'Seventy-five degrees', 'Forty-five degrees']);
   // The non-drag path: the move buttons.
@@ -261,7 +267,11 @@ test('the topic check page creates a check, adds questions and reorders them', a
   await question.getByRole('button', { name: 'Yes, Delete' }).click();
   await expect(page.getByRole('listitem', { name: /^Question \d$/ })).toHaveCount(1);
 
-  // The print dialog: no number, the alert; a number leads to the print route.
+  // The print dialog: no number, the alert; a number leads to the print route (its page is the print feature's).
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  });
   await page.getByRole('button', { name: 'Print' }).click();
   const print = page.getByRole('dialog', { name: 'Create Knowledge Check' });
   await expect(print.getByRole('textbox', { name: 'Number of Questions' })).toHaveValue('10');
@@ -270,5 +280,5 @@ test('the topic check page creates a check, adds questions and reorders them', a
   await expect(print.getByRole('alert')).toHaveText('select number');
   await print.getByRole('textbox', { name: 'Number of Questions' }).fill('3');
   await print.getByRole('button', { name: 'Create' }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/modules/[^/]+/knowledgecheck/${saved?.id}/print/3$`));
+  await expect.poll(() => visited).toContainEqual(expect.stringMatching(new RegExp(`/admin/modules/[^/]+/knowledgecheck/${saved?.id}/print/3$`)));
 });
