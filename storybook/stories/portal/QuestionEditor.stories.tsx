@@ -79,7 +79,7 @@ export const New: Story = {
   },
 };
 
-/** Saved without text and with the type changed (every answer mark cleared): the SDK's messages under their fields. */
+/** Saved without text, then with the type changed (every answer mark cleared): the SDK's messages under their fields. */
 export const Invalid: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -88,7 +88,9 @@ export const Invalid: Story = {
     await waitFor(() => expect(canvas.getAllByRole('checkbox').every((box) => !(box as HTMLInputElement).checked)).toBe(true));
     await userEvent.click(canvas.getByRole('button', { name: 'Save Question' }));
     await expect(await canvas.findByText('The text field is required.')).toBeInTheDocument();
-    await expect(canvas.getByText(kcMessages.oneAnswer)).toBeInTheDocument();
+    await userEvent.type(await canvas.findByRole('textbox', { name: 'Question' }), 'Which checks come before climbing?');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save Question' }));
+    await expect(await canvas.findByText(kcMessages.oneAnswer)).toBeInTheDocument();
   },
 };
 
