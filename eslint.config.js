@@ -46,6 +46,7 @@ const SERVER_FEATURE_IMPORTS = {
   groups: ['tenant-users'],
   'integration-clients': [],
   items: ['media', 'modules', 'topics'],
+  'knowledge-checks': ['media'],
   media: [],
   modules: ['media', 'tenant-users'],
   reports: [],

@@ -106,4 +106,85 @@ async function seedDemoContent(trx: Knex, tenantId: string, learners: string[], 
     item(checklist.id, 'paragraph', 0, 'Your manager tells you who shows you around in your first weeks.', { row_id: steps[1].id }),
     item(checklist.id, 'paragraph', 0, 'Ask your admin for the current version.', { row_id: steps[2].id }),
   ]);
+  await seedDemoKnowledgeCheck(trx, tenantId, component.id, now);
+}
+
+/** A small knowledge check of the Welcome component: three questions, two drawn per response. */
+async function seedDemoKnowledgeCheck(trx: Knex, tenantId: string, componentId: string, now: Date): Promise<void> {
+  const checkId = newId();
+  await trx('knowledge_checks').insert({
+    id: checkId,
+    tenant_id: tenantId,
+    topic_id: null,
+    component_id: componentId,
+    instructions: 'Two questions about **how this training works**. Choose the best answer.',
+    number_questions: 2,
+    use_question_bank: true,
+    created_at: now,
+    updated_at: now,
+  });
+  const questions: { text: string; type: 'radio' | 'checkbox'; choices: [string, boolean][] }[] = [
+    {
+      text: 'What does a **component** hold?',
+      type: 'radio',
+      choices: [
+        ['Topics', true],
+        ['Modules', false],
+        ['Organizations', false],
+      ],
+    },
+    {
+      text: 'Where do you find a topic you starred?',
+      type: 'radio',
+      choices: [
+        ['Under *Your Starred Topics*', true],
+        ['In *Settings*', false],
+      ],
+    },
+    {
+      text: 'Which of these can you do with a topic? (choose all that apply)',
+      type: 'checkbox',
+      choices: [
+        ['Star it', true],
+        ['Hide it', true],
+        ['Delete it for everyone', false],
+      ],
+    },
+  ];
+  for (const [index, question] of questions.entries()) {
+    const questionId = newId();
+    const versionId = newId();
+    await trx('kc_questions').insert({
+      id: questionId,
+      tenant_id: tenantId,
+      knowledge_check_id: checkId,
+      position: index + 1,
+      current_version_id: null,
+      created_at: now,
+      updated_at: now,
+    });
+    await trx('kc_question_versions').insert({
+      id: versionId,
+      tenant_id: tenantId,
+      question_id: questionId,
+      version: 1,
+      text: question.text,
+      type: question.type,
+      media_id: null,
+      drawn: false,
+      created_at: now,
+    });
+    await trx('kc_choices').insert(
+      question.choices.map(([label, isAnswer], position) => ({
+        id: newId(),
+        tenant_id: tenantId,
+        question_version_id: versionId,
+        label,
+        is_answer: isAnswer,
+        position: position + 1,
+        media_id: null,
+      })),
+    );
+    await trx('kc_questions').where('id', questionId).update({ current_version_id: versionId });
+  }
 }

@@ -38,7 +38,10 @@ describe('the draw', () => {
       for (const question of drawn) counts[question] = (counts[question] as number) + 1;
     }
     expect(draws.size).toBeGreaterThan(2990);
-    for (const count of counts) expect(count / 3000).toBeGreaterThan(0.28), expect(count / 3000).toBeLessThan(0.39);
+    for (const count of counts) {
+      expect(count / 3000).toBeGreaterThan(0.28);
+      expect(count / 3000).toBeLessThan(0.39);
+    }
   });
 
   it('the score is correct ÷ drawn × 100 with two decimals', () => {
@@ -144,7 +147,12 @@ describe.each(databaseKinds)('knowledge checks on %s', (kind) => {
 
     it('PUT /knowledgechecks/{id} changes instructions and the number drawn; the markdown is sanitized', async () => {
       const id = await createComponentCheck(server, tenant.id, await freshComponent(), admin.token, 4);
-      const response = await put(server, kc(id), { id, instructions: '<script>alert(1)</script>\n\n[x](javascript:alert(1))', number_questions: 2 }, admin.token);
+      const response = await put(
+        server,
+        kc(id),
+        { id, instructions: '<script>alert(1)</script>\n\n[x](javascript:alert(1))', number_questions: 2 },
+        admin.token,
+      );
       expect(response.status).toBe(200);
       expect(response.body.data.number_questions).toBe(2);
       expect(response.body.data.instructions_html).not.toContain('<script');
@@ -281,7 +289,7 @@ describe.each(databaseKinds)('knowledge checks on %s', (kind) => {
       expect(unknown.body.errors).toEqual({ questions: [messages.selected('questions')] });
     });
 
-    it("a learner reads the check without the bank and cannot write it (403)", async () => {
+    it('a learner reads the check without the bank and cannot write it (403)', async () => {
       const read = await get(kc(checkId), learner.token);
       expect(read.status).toBe(200);
       expect(read.body.data).not.toHaveProperty('questions');
@@ -417,7 +425,13 @@ describe.each(databaseKinds)('knowledge checks on %s', (kind) => {
       const { seed } = await server.app.knex('kc_responses').where('id', data.id).first('seed');
       const bank = (await get(kc(checkId), admin.token)).body.data.questions.map((question: { id: string }) => question.id);
       expect(draw(bank, 5, Number(seed))).toEqual(data.questions.map((question: { id: string }) => question.id));
-      const drawnFlags = await server.app.knex('kc_question_versions').whereIn('id', data.questions.map((question: { version_id: string }) => question.version_id)).pluck('drawn');
+      const drawnFlags = await server.app
+        .knex('kc_question_versions')
+        .whereIn(
+          'id',
+          data.questions.map((question: { version_id: string }) => question.version_id),
+        )
+        .pluck('drawn');
       expect(drawnFlags.map(Boolean)).toEqual([true, true, true, true, true]);
     });
 
@@ -509,7 +523,9 @@ describe.each(databaseKinds)('knowledge checks on %s', (kind) => {
       expect(done.status).toBe(200);
       expect(done.body.data).toMatchObject({ status: 'completed', correct_answers: 2, incorrect_answers: 1, score: 66.67 });
       expect(done.body.data.completed_date_time).toEqual(expect.any(String));
-      const verdicts = Object.fromEntries(done.body.data.answers.map((entry: { question_id: string; is_correct: boolean }) => [entry.question_id, entry.is_correct]));
+      const verdicts = Object.fromEntries(
+        done.body.data.answers.map((entry: { question_id: string; is_correct: boolean }) => [entry.question_id, entry.is_correct]),
+      );
       expect(verdicts).toEqual({ [r1.id]: true, [c1.id]: false, [r2.id]: true });
       expect(done.body.data.questions.find((question: { id: string }) => question.id === c1.id).answer).toEqual([c1.choices[0].id, c1.choices[1].id]);
 
@@ -583,7 +599,9 @@ describe.each(databaseKinds)('knowledge checks on %s', (kind) => {
       const again = await get(kc(checkId, `/print?number=10&form=${form}`), admin.token);
       expect(again.body.data).toEqual(sheet.body.data);
       const other = await get(kc(checkId, `/print?number=10&form=${form === 'zz' ? 'zy' : 'zz'}`), admin.token);
-      expect(other.body.data.questions.map((question: { id: string }) => question.id)).not.toEqual(sheet.body.data.questions.map((question: { id: string }) => question.id));
+      expect(other.body.data.questions.map((question: { id: string }) => question.id)).not.toEqual(
+        sheet.body.data.questions.map((question: { id: string }) => question.id),
+      );
       const all = await get(kc(checkId, '/print?number=50'), admin.token);
       expect(all.body.data.questions).toHaveLength(15);
       expect(new Set(all.body.data.questions.map((question: { id: string }) => question.id)).size).toBe(15);
@@ -591,6 +609,44 @@ describe.each(databaseKinds)('knowledge checks on %s', (kind) => {
       expect(bad.status).toBe(422);
       expect(Object.keys(bad.body.errors).sort()).toEqual(['form', 'number']);
       expect((await get(kc(checkId, '/print'), learner.token)).status).toBe(403);
+    });
+  });
+
+  describe('queries per request', () => {
+    async function queriesFor(call: () => Promise<{ status: number }>): Promise<number> {
+      let queries = 0;
+      const onQuery = () => {
+        queries += 1;
+      };
+      server.app.knex.on('query', onQuery);
+      try {
+        const response = await call();
+        expect(response.status).toBeLessThan(300);
+      } finally {
+        server.app.knex.off('query', onQuery);
+      }
+      return queries;
+    }
+
+    /** The queries of reading a response, saving an answer, completing and reading the bank, for a bank (and draw) of `size`. */
+    async function costs(size: number) {
+      const id = await checkWithBank(server, tenant.id, await freshComponent(), admin.token, size, size);
+      const response = (await start(id)).body.data;
+      const [first] = response.questions;
+      const read = await queriesFor(() => get(kc(id, `/responses/${response.id}`), learner.token));
+      const save = await queriesFor(() => answer(id, response.id, first.id, [first.choices[0].id]));
+      for (const question of response.questions.slice(1)) await answer(id, response.id, question.id, [question.choices[1].id]);
+      const finish = await queriesFor(() => complete(id, response.id));
+      const bank = await queriesFor(() => get(kc(id), admin.token));
+      return { read, save, finish, bank };
+    }
+
+    it('reading a response, saving an answer, completing and reading the bank cost as many queries for 30 questions as for 2', async () => {
+      const small = await costs(2);
+      const large = await costs(30);
+      expect(large).toEqual(small);
+      expect(small.save).toBeLessThanOrEqual(8);
+      expect(small.read).toBeGreaterThan(5);
     });
   });
 

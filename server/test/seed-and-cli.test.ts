@@ -55,6 +55,19 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
     expect(items.body.data).toHaveLength(3);
     expect(items.body.data.every((row: { is_procedure: boolean; children: unknown[] }) => row.is_procedure && row.children.length === 1)).toBe(true);
   });
+
+  it('gives the Welcome component a small knowledge check the learner can take', async () => {
+    const { server } = context;
+    const tokens = await login(server, 'learner@example.com', DEMO_PASSWORD);
+    const modules = await server.api.get('/tenants/acme-training/modules', { token: tokens.access_token });
+    const components = await server.api.get(`/tenants/acme-training/modules/${modules.body.data[0].id}/components`, { token: tokens.access_token });
+    const check = await server.api.get(`/tenants/acme-training/components/${components.body.data[0].id}/knowledgechecks`, { token: tokens.access_token });
+    expect(check.body.data).toMatchObject({ name: 'Welcome', number_questions: 2, question_count: 3 });
+    expect(components.body.data[0].knowledgecheck_id).toBe(check.body.data.id);
+    const response = await server.api.post(`/tenants/acme-training/knowledgechecks/${check.body.data.id}/responses`, {}, { token: tokens.access_token });
+    expect(response.status).toBe(201);
+    expect(response.body.data.questions).toHaveLength(2);
+  });
 });
 
 describe('cli', () => {

@@ -100,5 +100,4 @@ type Drift = {
 type AllTrue<T extends Record<string, true>> = T;
 
 /** Fails to compile, naming the form, when a form and its request body drift apart. */
-export type ContractCheck = AllTrue<Drift>;
-export type KcContractCheck = AllTrue<KcDrift>;
+export type ContractCheck = AllTrue<Drift & KcDrift>;

@@ -13,6 +13,7 @@ import { chunks } from '../../db/relations.js';
 import { HttpError, notFound, validationFailed } from '../../http/errors.js';
 import type { FieldErrors } from '@tessera/sdk/rules';
 import { newSeed } from './draw.js';
+import { KcAssignment } from './models.js';
 import { kcMessagesServer } from './policy.js';
 import type { AssigneeRow, AssignmentRow, CheckRow } from './presenter.js';
 
@@ -33,7 +34,12 @@ export interface NewAssignee {
 async function liveMembers(knex: Knex, tenantId: string, ids: string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (const part of chunks(ids)) {
-    const rows = (await knex('tenant_users').where('tenant_id', tenantId).whereIn('id', part).whereNull('deleted_at').whereNull('invited_at').pluck('id')) as string[];
+    const rows = (await knex('tenant_users')
+      .where('tenant_id', tenantId)
+      .whereIn('id', part)
+      .whereNull('deleted_at')
+      .whereNull('invited_at')
+      .pluck('id')) as string[];
     for (const id of rows) found.add(id);
   }
   return found;
@@ -51,7 +57,8 @@ export async function createAssignments(
   if (members.size < input.tenant_user_ids.length) errors.tenant_user_ids = [messages.selected('tenant_user_ids')];
   const groups = new Set<string>();
   for (const part of chunks(input.group_ids)) {
-    for (const id of (await knex('groups').where('tenant_id', check.tenant_id).whereIn('id', part).whereNull('deleted_at').pluck('id')) as string[]) groups.add(id);
+    for (const id of (await knex('groups').where('tenant_id', check.tenant_id).whereIn('id', part).whereNull('deleted_at').pluck('id')) as string[])
+      groups.add(id);
   }
   if (groups.size < input.group_ids.length) errors.group_ids = [messages.selected('group_ids')];
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
@@ -185,7 +192,7 @@ export async function listAssignments(knex: Knex, checkId: string, only?: string
 export async function deleteAssignment(db: Database, check: CheckRow, assignmentId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const trx = tx.knex;
-    const assignment = await trx('kc_assignments').where({ id: assignmentId, knowledge_check_id: check.id }).first('id');
+    const assignment = await KcAssignment.query(trx).findOne({ id: assignmentId, knowledge_check_id: check.id });
     if (!assignment) throw notFound(kcMessagesServer.assignmentNotFound);
     const started = await trx('kc_responses').where('assignment_id', assignmentId).whereNot('status', 'assigned').first('id');
     if (started) throw new HttpError(409, 'assignment_started', kcMessagesServer.assignmentStarted);

@@ -118,7 +118,16 @@ export function presentResponse(row: KcResponse, check: CheckRow, media: MediaBy
   const withKey = row.status === 'completed';
   const drawn = [...(row.questions ?? [])].sort((a, b) => a.position - b.position);
   const questions = drawn.flatMap((entry) =>
-    entry.version ? [presentQuestion({ id: entry.question_id, archived: Boolean(entry.question?.archived_at), order: entry.position, version: entry.version }, withKey, media, signer)] : [],
+    entry.version
+      ? [
+          presentQuestion(
+            { id: entry.question_id, archived: Boolean(entry.question?.archived_at), order: entry.position, version: entry.version },
+            withKey,
+            media,
+            signer,
+          ),
+        ]
+      : [],
   );
   const answers: KnowledgeCheckAnswer[] = drawn
     .filter((entry) => entry.answered_at !== null)
@@ -133,7 +142,7 @@ export function presentResponse(row: KcResponse, check: CheckRow, media: MediaBy
 }
 
 /** The check's part of a response. */
-export function responseFrame(check: CheckRow) {
+function responseFrame(check: CheckRow) {
   return {
     knowledge_check: { id: check.id, name: check.name, topic_id: check.topic_id, component_id: check.component_id, module_id: check.module_id },
     instructions: check.instructions,

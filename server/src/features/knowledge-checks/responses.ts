@@ -14,8 +14,10 @@ import { graphModifiers, KcResponse, RESPONSE_GRAPH } from './models.js';
 import { kcMessagesServer } from './policy.js';
 import type { CheckRow } from './presenter.js';
 
-const conflict = (code: 'no_questions' | 'response_not_assigned' | 'response_in_progress' | 'response_not_started' | 'response_completed' | 'unanswered_questions', message: string) =>
-  new HttpError(409, code, message);
+const conflict = (
+  code: 'no_questions' | 'response_not_assigned' | 'response_in_progress' | 'response_not_started' | 'response_completed' | 'unanswered_questions',
+  message: string,
+) => new HttpError(409, code, message);
 
 interface BankEntry {
   question_id: string;
@@ -51,12 +53,15 @@ async function storeDraw(trx: Knex, check: CheckRow, responseId: string, drawn: 
 }
 
 async function nextAttempt(trx: Knex, checkId: string, memberId: string): Promise<number> {
-  const [row] = (await trx('kc_responses').where({ knowledge_check_id: checkId, tenant_user_id: memberId }).max({ last: 'attempt' })) as { last: number | string | null }[];
+  const [row] = (await trx('kc_responses').where({ knowledge_check_id: checkId, tenant_user_id: memberId }).max({ last: 'attempt' })) as {
+    last: number | string | null;
+  }[];
   return Number(row?.last ?? 0) + 1;
 }
 
 async function inProgressOf(knex: Knex, checkId: string, memberId: string): Promise<string | undefined> {
-  const row = (await knex('kc_responses').where({ knowledge_check_id: checkId, tenant_user_id: memberId, status: 'in-progress' }).first('id')) as { id: string } | undefined;
+  const row = (await knex('kc_responses').where({ knowledge_check_id: checkId, tenant_user_id: memberId, status: 'in-progress' }).first('id')) as
+    { id: string } | undefined;
   return row?.id;
 }
 
@@ -107,8 +112,7 @@ interface OwnResponse {
 
 async function requireOwnResponse(trx: Knex, check: CheckRow, memberId: string, responseId: string): Promise<OwnResponse> {
   const row = (await trx('kc_responses').where({ id: responseId, knowledge_check_id: check.id, tenant_user_id: memberId }).first('id', 'status', 'seed')) as
-    | OwnResponse
-    | undefined;
+    OwnResponse | undefined;
   if (!row) throw notFound(kcMessagesServer.responseNotFound);
   return row;
 }
@@ -124,7 +128,9 @@ export async function startResponse(db: Database, check: CheckRow, memberId: str
       const bank = await drawableBank(trx, check.id);
       if (bank.length === 0) throw conflict('no_questions', kcMessagesServer.noQuestions);
       const now = new Date();
-      const changed = await trx('kc_responses').where({ id: response.id, status: 'assigned' }).update({ status: 'in-progress', started_at: now, updated_at: now });
+      const changed = await trx('kc_responses')
+        .where({ id: response.id, status: 'assigned' })
+        .update({ status: 'in-progress', started_at: now, updated_at: now });
       if (changed === 0) throw conflict('response_not_assigned', kcMessagesServer.notAssigned);
       await storeDraw(trx, check, response.id, draw(bank, check.number_questions, Number(response.seed)));
     });
@@ -151,17 +157,27 @@ export interface SavedAnswer {
  * question and its version (one), the chosen choices of that version (one), then the write (three), whatever the
  * bank's or the draw's size.
  */
-export async function saveAnswer(db: Database, check: CheckRow, memberId: string, responseId: string, questionId: string, choiceIds: string[]): Promise<SavedAnswer> {
+export async function saveAnswer(
+  db: Database,
+  check: CheckRow,
+  memberId: string,
+  responseId: string,
+  questionId: string,
+  choiceIds: string[],
+): Promise<SavedAnswer> {
   const knex = db.knex;
   const row = (await knex('kc_responses as r')
     .leftJoin('kc_response_questions as rq', (join) => join.on('rq.response_id', 'r.id').andOn('rq.question_id', knex.raw('?', [questionId])))
     .leftJoin('kc_question_versions as v', 'v.id', 'rq.question_version_id')
     .where({ 'r.id': responseId, 'r.knowledge_check_id': check.id, 'r.tenant_user_id': memberId })
-    .first('r.status', 'rq.id as rq_id', 'v.id as version_id', 'v.type')) as { status: string; rq_id: string | null; version_id: string | null; type: string | null } | undefined;
+    .first('r.status', 'rq.id as rq_id', 'v.id as version_id', 'v.type')) as
+    { status: string; rq_id: string | null; version_id: string | null; type: string | null } | undefined;
   if (!row) throw notFound(kcMessagesServer.responseNotFound);
   refuseUnlessInProgress(row.status);
   if (!row.rq_id || !row.version_id) throw notFound(kcMessagesServer.questionNotFound);
-  const [{ found }] = (await knex('kc_choices').where('question_version_id', row.version_id).whereIn('id', choiceIds).count({ found: '*' })) as { found: number | string }[];
+  const [{ found }] = (await knex('kc_choices').where('question_version_id', row.version_id).whereIn('id', choiceIds).count({ found: '*' })) as {
+    found: number | string;
+  }[];
   if (Number(found) !== choiceIds.length) throw validationFailed({ choice_ids: [kcMessages.choiceOfQuestion] });
   if (row.type === 'radio' && choiceIds.length !== 1) throw validationFailed({ choice_ids: [kcMessages.radioOneChoice] });
   const rqId = row.rq_id;
@@ -221,14 +237,16 @@ export async function completeResponse(db: Database, check: CheckRow, memberId: 
     for (const part of chunks(correct)) await trx('kc_response_questions').whereIn('id', part).update({ is_correct: true });
     for (const part of chunks(incorrect)) await trx('kc_response_questions').whereIn('id', part).update({ is_correct: false });
     const now = new Date();
-    const changed = await trx('kc_responses').where({ id: response.id, status: 'in-progress' }).update({
-      status: 'completed',
-      completed_date_time: now,
-      correct_answers: correct.length,
-      incorrect_answers: incorrect.length,
-      score: scoreOf(correct.length, drawn.length),
-      updated_at: now,
-    });
+    const changed = await trx('kc_responses')
+      .where({ id: response.id, status: 'in-progress' })
+      .update({
+        status: 'completed',
+        completed_date_time: now,
+        correct_answers: correct.length,
+        incorrect_answers: incorrect.length,
+        score: scoreOf(correct.length, drawn.length),
+        updated_at: now,
+      });
     if (changed === 0) throw conflict('response_completed', kcMessagesServer.completed);
   });
 }

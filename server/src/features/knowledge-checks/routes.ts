@@ -245,7 +245,12 @@ export function knowledgeCheckRoutes(services: AppServices): Routes {
     const memberId = requireMembership(accessOf(ctx));
     const input = inputOf(ctx, kcForms.knowledgeCheckAnswer);
     kc.requireSameId('question_id', input.question_id, ctx.params.questionId, kcMessages.pathMismatch('question_id'));
-    kc.requireSameId('knowledge_check_response_id', input.knowledge_check_response_id, ctx.params.responseId, kcMessages.pathMismatch('knowledge_check_response_id'));
+    kc.requireSameId(
+      'knowledge_check_response_id',
+      input.knowledge_check_response_id,
+      ctx.params.responseId,
+      kcMessages.pathMismatch('knowledge_check_response_id'),
+    );
     const saved = await responses.saveAnswer(db, check, memberId, ctx.params.responseId, ctx.params.questionId, input.choice_ids);
     ctx.body = { data: { ...saved, is_correct: null } };
   });

@@ -78,7 +78,11 @@ export async function checkOf(db: Database, viewer: Viewer, owner: { topicId: st
 async function requireOwner(db: Database, viewer: Viewer, owner: { topicId: string } | { componentId: string }): Promise<void> {
   const knex = db.knex;
   if ('topicId' in owner) {
-    const query = knex('topics as t').join('components as c', 'c.id', 't.component_id').join('modules as m', 'm.id', 'c.module_id').where('t.id', owner.topicId).select('t.id');
+    const query = knex('topics as t')
+      .join('components as c', 'c.id', 't.component_id')
+      .join('modules as m', 'm.id', 'c.module_id')
+      .where('t.id', owner.topicId)
+      .select('t.id');
     if (!(await db.first(whereTopicVisible(knex, query, viewer, 'one')))) throw notFound(kcMessagesServer.topicNotFound);
     return;
   }
@@ -158,7 +162,10 @@ export async function mediaOf(knex: Knex, tenantId: string, versions: Iterable<K
   }
   const media: MediaById = new Map();
   for (const part of chunks([...ids])) {
-    const rows = (await knex('media').where('tenant_id', tenantId).whereIn('id', part).select(...MEDIA_FIELDS)) as MediaSummaryColumns[];
+    const rows = (await knex('media')
+      .where('tenant_id', tenantId)
+      .whereIn('id', part)
+      .select(...MEDIA_FIELDS)) as MediaSummaryColumns[];
     for (const row of rows) media.set(row.id as string, row);
   }
   return media;
@@ -175,7 +182,12 @@ export interface QuestionInput {
 async function requireMedia(knex: Knex, tenantId: string, input: QuestionInput): Promise<void> {
   const wanted = [input.media_id, ...input.choices.map((choice) => choice.media_id)].filter((id): id is string => id !== null);
   if (wanted.length === 0) return;
-  const found = new Set<string>((await knex('media').where('tenant_id', tenantId).whereIn('id', [...new Set(wanted)]).pluck('id')) as string[]);
+  const found = new Set<string>(
+    (await knex('media')
+      .where('tenant_id', tenantId)
+      .whereIn('id', [...new Set(wanted)])
+      .pluck('id')) as string[],
+  );
   const errors: FieldErrors = {};
   if (input.media_id && !found.has(input.media_id)) errors.media_id = [messages.selected('media_id')];
   input.choices.forEach((choice, index) => {
@@ -215,7 +227,9 @@ async function insertVersion(trx: Knex, tenantId: string, questionId: string, ve
 }
 
 async function nextBankPosition(trx: Knex, checkId: string): Promise<number> {
-  const [row] = (await trx('kc_questions').where('knowledge_check_id', checkId).whereNull('archived_at').max({ last: 'position' })) as { last: number | string | null }[];
+  const [row] = (await trx('kc_questions').where('knowledge_check_id', checkId).whereNull('archived_at').max({ last: 'position' })) as {
+    last: number | string | null;
+  }[];
   return row?.last === null || row?.last === undefined ? 1 : Number(row.last) + 1;
 }
 
@@ -272,7 +286,8 @@ export async function updateQuestion(db: Database, check: CheckRow, questionId: 
     const now = new Date();
     const rewritten =
       !version.drawn &&
-      (await trx('kc_question_versions').where({ id: version.id, drawn: false }).update({ text: input.text, type: input.type, media_id: input.media_id })) === 1;
+      (await trx('kc_question_versions').where({ id: version.id, drawn: false }).update({ text: input.text, type: input.type, media_id: input.media_id })) ===
+        1;
     if (rewritten) {
       const kept = input.choices.flatMap((choice) => (choice.id === null ? [] : [choice.id]));
       await trx('kc_choices').where('question_version_id', version.id).whereNotIn('id', kept).delete();

@@ -1,0 +1,429 @@
+/**
+ * The knowledge checks' permission matrix (issue 11), in the style of bioreq-permissions.test.ts: every operation ×
+ * every kind of caller (owner, master, admin, user, a member of another organization, a suspended, an unconfirmed
+ * and an invited member, nobody) × the target: a check the learner can see with the caller's own response, the
+ * same with another member's response, and a check the learner cannot see (its module is not related to them).
+ * Allowed callers get the success status; the others the designed 401/403/404 with the check, its bank, its
+ * responses and its assignments unchanged. A second pass aims each operation of a master at another
+ * organization's check: 404, unchanged, nothing of it in the answer.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds, startTestServer, type TestContext, type TestServer } from './support/server.js';
+import { ACTORS, buildWorld, person, type Actor, type Person, type TenantFixture, type World } from './support/people.js';
+import { insertComponent, insertModule, insertTopic } from './support/content.js';
+import { insertCheck, insertResponse, type InsertedCheck } from './support/knowledge-checks.js';
+
+/** own: a visible check and the caller's own response; other: another member's response; hidden: a check the learner cannot see. */
+type Variant = 'own' | 'other' | 'hidden';
+
+interface Call {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+  checkId: string;
+}
+
+interface Target {
+  server: TestServer;
+  world: World;
+  peer: Person;
+  pathTenant: TenantFixture;
+  rowTenant: TenantFixture;
+  variant: Variant;
+  /** The caller's membership in the row's organization, when they have one. */
+  memberId: string | undefined;
+}
+
+type Outcomes = Record<'owner' | 'master' | 'admin' | 'user', number>;
+
+interface Operation {
+  name: string;
+  own: Outcomes;
+  other?: Outcomes;
+  hidden?: Outcomes;
+  /** The operation names one of the caller's responses (the `other` variant applies). */
+  response?: boolean;
+  prepare(target: Target): Promise<Call>;
+}
+
+interface Place {
+  check: InsertedCheck;
+  componentId: string;
+  topicId: string | null;
+}
+
+/** A fresh module (related to the learner unless hidden), component and topic, and a check of the component or the topic. */
+async function place(t: Target, on: 'component' | 'topic' = 'component', withCheck = true): Promise<Place> {
+  const home = t.rowTenant.id === t.world.home.id;
+  const members = home && t.variant !== 'hidden' ? [t.world.people.user.membershipId as string, t.peer.membershipId as string] : [];
+  const moduleId = await insertModule(t.server, t.rowTenant.id, { members });
+  const componentId = await insertComponent(t.server, t.rowTenant.id, moduleId);
+  const topicId = on === 'topic' ? await insertTopic(t.server, t.rowTenant.id, componentId) : null;
+  const check = withCheck
+    ? await insertCheck(t.server, t.rowTenant.id, topicId ? { topicId } : { componentId }, { questions: 3, number: 3 })
+    : { id: '', questions: [] };
+  return { check, componentId, topicId };
+}
+
+/** Whose response a call names: the caller's own (when they are a member of the row's organization), else the peer's. */
+function responder(t: Target): string {
+  if (t.variant === 'other' || !t.memberId) return t.peer.membershipId as string;
+  return t.memberId;
+}
+
+const all = (status: number): Outcomes => ({ owner: status, master: status, admin: status, user: status });
+const authors = (status: number): Outcomes => ({ owner: status, master: status, admin: status, user: 403 });
+const members = (status: number): Outcomes => ({ owner: 403, master: status, admin: status, user: status });
+const seen = (status: number): Outcomes => ({ owner: status, master: status, admin: status, user: 404 });
+const tenantPath = (t: Target) => `/tenants/${t.pathTenant.id}`;
+const kcPath = (t: Target, id: string) => `${tenantPath(t)}/knowledgechecks/${id}`;
+const questionBody = {
+  text: 'New question',
+  type: 'checkbox',
+  choices: [
+    { label: 'A', is_answer: true },
+    { label: 'B', is_answer: false },
+  ],
+};
+
+const OPERATIONS: Operation[] = [
+  {
+    name: 'GET topics/{id}/kc',
+    own: all(200),
+    hidden: seen(200),
+    prepare: async (t) => {
+      const p = await place(t, 'topic');
+      return { method: 'GET', path: `${tenantPath(t)}/topics/${p.topicId}/kc`, checkId: p.check.id };
+    },
+  },
+  {
+    name: 'POST topics/{id}/kc',
+    own: authors(201),
+    prepare: async (t) => {
+      const p = await place(t, 'topic', false);
+      const other = await insertCheck(t.server, t.rowTenant.id, { componentId: p.componentId });
+      return { method: 'POST', path: `${tenantPath(t)}/topics/${p.topicId}/kc`, body: { instructions: 'Go' }, checkId: other.id };
+    },
+  },
+  {
+    name: 'GET topics/{id}/kc/{id}',
+    own: all(200),
+    hidden: seen(200),
+    prepare: async (t) => {
+      const p = await place(t, 'topic');
+      return { method: 'GET', path: `${tenantPath(t)}/topics/${p.topicId}/kc/${p.check.id}`, checkId: p.check.id };
+    },
+  },
+  {
+    name: 'PUT topics/{id}/kc/{id}',
+    own: authors(200),
+    prepare: async (t) => {
+      const p = await place(t, 'topic');
+      return {
+        method: 'PUT',
+        path: `${tenantPath(t)}/topics/${p.topicId}/kc/${p.check.id}`,
+        body: { id: p.check.id, instructions: 'Changed' },
+        checkId: p.check.id,
+      };
+    },
+  },
+  {
+    name: 'GET components/{id}/knowledgechecks',
+    own: all(200),
+    hidden: seen(200),
+    prepare: async (t) => {
+      const p = await place(t);
+      return { method: 'GET', path: `${tenantPath(t)}/components/${p.componentId}/knowledgechecks`, checkId: p.check.id };
+    },
+  },
+  {
+    name: 'POST components/{id}/knowledgechecks',
+    own: authors(201),
+    prepare: async (t) => {
+      const p = await place(t, 'topic', false);
+      const other = await insertCheck(t.server, t.rowTenant.id, { topicId: p.topicId as string });
+      return { method: 'POST', path: `${tenantPath(t)}/components/${p.componentId}/knowledgechecks`, body: { number_questions: 4 }, checkId: other.id };
+    },
+  },
+  {
+    name: 'GET knowledgechecks/{id}',
+    own: all(200),
+    hidden: seen(200),
+    prepare: async (t) => {
+      const p = await place(t);
+      return { method: 'GET', path: kcPath(t, p.check.id), checkId: p.check.id };
+    },
+  },
+  {
+    name: 'PUT knowledgechecks/{id}',
+    own: authors(200),
+    prepare: async (t) => {
+      const p = await place(t);
+      return { method: 'PUT', path: kcPath(t, p.check.id), body: { instructions: 'New', number_questions: 2 }, checkId: p.check.id };
+    },
+  },
+  {
+    name: 'GET knowledgechecks/{id}/questions/archived',
+    own: authors(200),
+    prepare: async (t) => {
+      const p = await place(t);
+      return { method: 'GET', path: `${kcPath(t, p.check.id)}/questions/archived`, checkId: p.check.id };
+    },
+  },
+  {
+    name: 'POST knowledgechecks/{id}/questions',
+    own: authors(201),
+    prepare: async (t) => {
+      const p = await place(t);
+      return { method: 'POST', path: `${kcPath(t, p.check.id)}/questions`, body: questionBody, checkId: p.check.id };
+    },
+  },
+  {
+    name: 'PUT knowledgechecks/{id}/questions/order',
+    own: authors(200),
+    prepare: async (t) => {
+      const p = await place(t);
+      const last = p.check.questions[2]?.id as string;
+      return { method: 'PUT', path: `${kcPath(t, p.check.id)}/questions/order`, body: { questions: [{ id: last, order: 0 }] }, checkId: p.check.id };
+    },
+  },
+  {
+    name: 'PUT knowledgechecks/{id}/questions/{id}',
+    own: authors(200),
+    prepare: async (t) => {
+      const p = await place(t);
+      return { method: 'PUT', path: `${kcPath(t, p.check.id)}/questions/${p.check.questions[0]?.id}`, body: questionBody, checkId: p.check.id };
+    },
+  },
+  {
+    name: 'DELETE knowledgechecks/{id}/questions/{id}',
+    own: authors(204),
+    prepare: async (t) => {
+      const p = await place(t);
+      return { method: 'DELETE', path: `${kcPath(t, p.check.id)}/questions/${p.check.questions[0]?.id}`, checkId: p.check.id };
+    },
+  },
+  {
+    name: 'PUT knowledgechecks/{id}/questions/{id}/restore',
+    own: authors(200),
+    prepare: async (t) => {
+      const p = await place(t);
+      const questionId = p.check.questions[0]?.id as string;
+      await t.server.app.knex('kc_questions').where('id', questionId).update({ archived_at: new Date() });
+      return { method: 'PUT', path: `${kcPath(t, p.check.id)}/questions/${questionId}/restore`, checkId: p.check.id };
+    },
+  },
+  {
+    name: 'GET knowledgechecks/{id}/responses',
+    own: members(200),
+    hidden: { owner: 403, master: 200, admin: 200, user: 404 },
+    prepare: async (t) => {
+      const p = await place(t);
+      return { method: 'GET', path: `${kcPath(t, p.check.id)}/responses`, checkId: p.check.id };
+    },
+  },
+  {
+    name: 'POST knowledgechecks/{id}/responses',
+    own: members(201),
+    hidden: { owner: 403, master: 201, admin: 201, user: 404 },
+    prepare: async (t) => {
+      const p = await place(t);
+      return { method: 'POST', path: `${kcPath(t, p.check.id)}/responses`, body: {}, checkId: p.check.id };
+    },
+  },
+  {
+    name: 'GET knowledgechecks/{id}/responses/{id}',
+    response: true,
+    own: members(200),
+    other: members(404),
+    hidden: { owner: 403, master: 200, admin: 200, user: 404 },
+    prepare: async (t) => {
+      const p = await place(t);
+      const responseId = await insertResponse(t.server, t.rowTenant.id, p.check, responder(t), 'in-progress');
+      return { method: 'GET', path: `${kcPath(t, p.check.id)}/responses/${responseId}`, checkId: p.check.id };
+    },
+  },
+  {
+    name: 'PUT knowledgechecks/{id}/responses/{id}/start',
+    response: true,
+    own: members(200),
+    other: members(404),
+    hidden: { owner: 403, master: 200, admin: 200, user: 404 },
+    prepare: async (t) => {
+      const p = await place(t);
+      const responseId = await insertResponse(t.server, t.rowTenant.id, p.check, responder(t), 'assigned');
+      return { method: 'PUT', path: `${kcPath(t, p.check.id)}/responses/${responseId}/start`, checkId: p.check.id };
+    },
+  },
+  {
+    name: 'PUT knowledgechecks/{id}/responses/{id}/complete',
+    response: true,
+    own: members(200),
+    other: members(404),
+    hidden: { owner: 403, master: 200, admin: 200, user: 404 },
+    prepare: async (t) => {
+      const p = await place(t);
+      const responseId = await insertResponse(t.server, t.rowTenant.id, p.check, responder(t), 'in-progress', true);
+      return { method: 'PUT', path: `${kcPath(t, p.check.id)}/responses/${responseId}/complete`, checkId: p.check.id };
+    },
+  },
+  {
+    name: 'POST knowledgechecks/{id}/responses/{id}/questions/{id}',
+    response: true,
+    own: members(200),
+    other: members(404),
+    hidden: { owner: 403, master: 200, admin: 200, user: 404 },
+    prepare: async (t) => {
+      const p = await place(t);
+      const responseId = await insertResponse(t.server, t.rowTenant.id, p.check, responder(t), 'in-progress');
+      const question = p.check.questions[0] as InsertedCheck['questions'][number];
+      return {
+        method: 'POST',
+        path: `${kcPath(t, p.check.id)}/responses/${responseId}/questions/${question.id}`,
+        body: { choice_ids: [question.choiceIds[1]] },
+        checkId: p.check.id,
+      };
+    },
+  },
+  {
+    name: 'GET knowledgechecks/{id}/preview',
+    own: authors(200),
+    prepare: async (t) => {
+      const p = await place(t);
+      return { method: 'GET', path: `${kcPath(t, p.check.id)}/preview?seed=5`, checkId: p.check.id };
+    },
+  },
+  {
+    name: 'GET knowledgechecks/{id}/print',
+    own: authors(200),
+    prepare: async (t) => {
+      const p = await place(t);
+      return { method: 'GET', path: `${kcPath(t, p.check.id)}/print?number=2`, checkId: p.check.id };
+    },
+  },
+  {
+    name: 'GET knowledgechecks/{id}/assignments',
+    own: authors(200),
+    prepare: async (t) => {
+      const p = await place(t);
+      return { method: 'GET', path: `${kcPath(t, p.check.id)}/assignments`, checkId: p.check.id };
+    },
+  },
+  {
+    name: 'POST knowledgechecks/{id}/assignments',
+    own: authors(201),
+    prepare: async (t) => {
+      const p = await place(t);
+      return { method: 'POST', path: `${kcPath(t, p.check.id)}/assignments`, body: { tenant_user_ids: [t.peer.membershipId] }, checkId: p.check.id };
+    },
+  },
+  {
+    name: 'DELETE knowledgechecks/{id}/assignments/{id}',
+    own: authors(204),
+    prepare: async (t) => {
+      const p = await place(t);
+      const now = new Date();
+      const [assignment] = await t.server.app
+        .knex('kc_assignments')
+        .insert({
+          id: crypto.randomUUID(),
+          tenant_id: t.rowTenant.id,
+          knowledge_check_id: p.check.id,
+          tenant_user_id: t.peer.membershipId ?? null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id');
+      const id = typeof assignment === 'object' ? (assignment as { id: string }).id : String(assignment);
+      return { method: 'DELETE', path: `${kcPath(t, p.check.id)}/assignments/${id}`, checkId: p.check.id };
+    },
+  },
+];
+
+interface Denial {
+  status: number;
+  code: string;
+}
+
+const CODES: Record<number, string> = { 403: 'forbidden', 404: 'not_found' };
+
+function expected(operation: Operation, variant: Variant, actor: Actor | 'anonymous'): number | Denial {
+  if (actor === 'anonymous') return { status: 401, code: 'unauthenticated' };
+  // An invited person has not accepted: an outsider until then.
+  if (actor === 'outsider' || actor === 'invited') return { status: 404, code: 'not_found' };
+  if (actor === 'suspended') return { status: 403, code: 'membership_suspended' };
+  if (actor === 'unconfirmed') return { status: 403, code: 'email_unconfirmed' };
+  const table = variant === 'other' ? (operation.other ?? operation.own) : variant === 'hidden' ? (operation.hidden ?? operation.own) : operation.own;
+  const status = table[actor];
+  return status < 400 ? status : { status, code: CODES[status] as string };
+}
+
+describe.each(databaseKinds)('knowledge check permission matrix on %s', (kind) => {
+  let context: TestContext;
+  let server: TestServer;
+  let world: World;
+  let peer: Person;
+
+  beforeAll(async () => {
+    context = await startTestServer(kind);
+    server = context.server;
+    world = await buildWorld(server);
+    peer = await person(server, { tenantId: world.home.id, role: 'user', name: 'Pat Peer' });
+  });
+  afterAll(() => context.cleanup());
+
+  /** What a refused call must leave as it was. */
+  const snapshot = async (checkId: string) => {
+    const knex = server.app.knex;
+    const questions = await knex('kc_questions').where('knowledge_check_id', checkId).orderBy('id');
+    return {
+      check: await knex('knowledge_checks').where('id', checkId).first(),
+      questions,
+      versions: await knex('kc_question_versions')
+        .whereIn(
+          'question_id',
+          questions.map((question: { id: string }) => question.id),
+        )
+        .orderBy('id'),
+      responses: await knex('kc_responses').where('knowledge_check_id', checkId).orderBy('id'),
+      drawn: await knex('kc_response_questions as rq')
+        .join('kc_responses as r', 'r.id', 'rq.response_id')
+        .where('r.knowledge_check_id', checkId)
+        .orderBy('rq.id')
+        .select('rq.*'),
+      assignments: await knex('kc_assignments').where('knowledge_check_id', checkId).orderBy('id'),
+    };
+  };
+
+  describe.each(OPERATIONS)('$name', (operation) => {
+    const variants: Variant[] = operation.response ? ['own', 'other', 'hidden'] : ['own', 'hidden'];
+    describe.each(variants)('%s', (variant) => {
+      it.each([...ACTORS, 'anonymous' as const])('as %s', async (actor) => {
+        const caller = actor === 'anonymous' ? undefined : world.people[actor];
+        const call = await operation.prepare({ server, world, peer, pathTenant: world.home, rowTenant: world.home, variant, memberId: caller?.membershipId });
+        const before = await snapshot(call.checkId);
+        const response = await server.api.request(call.method, call.path, { token: caller?.token, json: call.body });
+        const outcome = expected(operation, variant, actor);
+        if (typeof outcome === 'number') {
+          expect(response.status, JSON.stringify(response.body)).toBe(outcome);
+          return;
+        }
+        expect(response.status, JSON.stringify(response.body)).toBe(outcome.status);
+        expect(response.body.code).toBe(outcome.code);
+        expect(Object.keys(response.body).sort()).toEqual(['code', 'message']);
+        expect(await snapshot(call.checkId)).toEqual(before);
+      });
+    });
+  });
+
+  describe("a master aiming at another organization's checks", () => {
+    it.each(OPERATIONS)('$name answers 404 and changes nothing', async (operation) => {
+      const call = await operation.prepare({ server, world, peer, pathTenant: world.home, rowTenant: world.other, variant: 'own', memberId: undefined });
+      const before = await snapshot(call.checkId);
+      const response = await server.api.request(call.method, call.path, { token: world.people.master.token, json: call.body });
+      expect(response.status, JSON.stringify(response.body)).toBe(404);
+      expect(JSON.stringify(response.body)).not.toContain(world.other.id);
+      expect(await snapshot(call.checkId)).toEqual(before);
+    });
+  });
+});
