@@ -193,6 +193,17 @@ test('an admin builds a component check of 12 questions with a draw of 5, reorde
   await page.getByRole('region', { name: 'Edit question' }).getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('tab')).toHaveText(['All', 'Archived', 'Add', 'Properties']);
 
+  // Member and group lists are people managers': an admin is told so in the dialog, not sent to /forbidden.
+  await page.getByRole('button', { name: 'Assign' }).click();
+  const refused = page.getByRole('dialog', { name: 'Assign Knowledge Check' });
+  await refused.getByRole('combobox', { name: 'Groups' }).fill('New');
+  await expect(refused.getByText("Only people managers may list the organization's members and groups.")).toBeVisible();
+  await expect(page).toHaveURL(adminPage);
+  // Escape closes the search's list of options, then the dialog.
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await expect(refused).toBeHidden();
+
   // A master (people manager) assigns the check to a group with a due date.
   await switchTo(page, 'master@example.com');
   await page.goto(adminPage);
