@@ -28,6 +28,7 @@ import { kcPaths } from './kcPaths';
 import { PrintControl } from './KcParts';
 import { newQuestion, QUESTION_TYPE_LABELS } from './questionDraft';
 import { QuestionEditor } from './QuestionEditor';
+import { useLoadedState } from './useLoadedState';
 import { plainText, QUESTION_PAGE_SIZE, questionPage } from './questionTable';
 
 export { componentCheckLoader } from './kcLoaders';
@@ -131,7 +132,7 @@ export function ComponentCheckPage() {
   const { organization } = useOrganization();
   const params = useParams();
   const tenantId = organization.id;
-  const [check, setCheck] = useState<KnowledgeCheck | null>(data?.check ?? null);
+  const [check, setCheck] = useLoadedState<KnowledgeCheck | null>(data?.check ?? null);
   const [archived, setArchived] = useState<KcQuestion[] | null>(null);
   const [tab, selectTab] = useUrlTab(TABS);
   const [editing, setEditing] = useState<Editing<ListTab> | null>(null);
@@ -243,7 +244,7 @@ export function ComponentCheckPage() {
         <PropertiesForm
           check={check}
           onSaved={(saved) => {
-            setCheck((current) => ({ ...saved, questions: saved.questions ?? current?.questions }));
+            setCheck({ ...saved, questions: saved.questions ?? check.questions });
           }}
         />
       ),

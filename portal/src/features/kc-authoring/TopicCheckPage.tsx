@@ -20,6 +20,7 @@ import type { TopicCheckData } from './kcLoaders';
 import { kcPaths } from './kcPaths';
 import { InstructionsSection, PrintControl, QuestionSummary } from './KcParts';
 import { QuestionEditor } from './QuestionEditor';
+import { useLoadedState } from './useLoadedState';
 
 export { topicCheckLoader } from './kcLoaders';
 
@@ -174,7 +175,7 @@ export function TopicCheckPage() {
   const data = useLoaderData() as TopicCheckData | null;
   const { organization } = useOrganization();
   const params = useParams();
-  const [check, setCheck] = useState<KnowledgeCheck | null>(data?.check ?? null);
+  const [check, setCheck] = useLoadedState<KnowledgeCheck | null>(data?.check ?? null);
   const [creating, setCreating] = useState(false);
   const title = data ? `Knowledge Check: ${data.topic.name}` : 'Knowledge Check';
   usePageTitle(title);

@@ -87,7 +87,7 @@ function aCheck(overrides: Partial<KnowledgeCheck> = {}): KnowledgeCheck {
   };
 }
 
-function asAdmin(extra: FakeRoute[]) {
+function asAdmin(extra: (FakeRoute & { once?: boolean })[]) {
   return fakeApi([
     { method: 'GET', path: '/api/users/me', status: 200, body: { data: aUser({ memberships: [aMembership({ role: 'admin', tenant: ACME })] }) } },
     { method: 'GET', path: '/api/config', status: 200, body: { data: CONFIG } },
@@ -111,7 +111,10 @@ describe('topic knowledge check admin page', () => {
     const created = aCheck();
     const saved = aQuestion(1, 'How steep should a ladder stand?', 1);
     const api = asAdmin([
-      { method: 'GET', path: `${S}/topics/t-angle/kc`, status: 200, body: { data: null } },
+      // The server's answers in turn: none, then the created check (the page's loaders run again after each save).
+      { method: 'GET', path: `${S}/topics/t-angle/kc`, status: 200, body: { data: null }, once: true },
+      { method: 'GET', path: `${S}/topics/t-angle/kc`, status: 200, body: { data: created }, once: true },
+      { method: 'GET', path: `${S}/topics/t-angle/kc`, status: 200, body: { data: aCheck({ question_count: 1, questions: [saved] }) } },
       { method: 'POST', path: `${T}/topics/t-angle/kc`, status: 201, body: { data: created } },
       { method: 'POST', path: `${T}/knowledgechecks/${KC}/questions`, status: 201, body: { data: saved } },
       { method: 'GET', path: `${T}/knowledgechecks/${KC}`, status: 200, body: { data: aCheck({ question_count: 1, questions: [saved] }) } },
@@ -121,6 +124,9 @@ describe('topic knowledge check admin page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create Knowledge Check' }));
     await waitFor(() => expect(api.requests.find((request) => request.method === 'POST')?.body).toEqual({ instructions: '' }));
     expect((await screen.findByRole('link', { name: 'Preview' })).getAttribute('href')).toBe(`${TOPIC_PAGE}/${KC}/preview`);
+    // The loader reads the check again, so coming back to the page shows it (not the state before it was created).
+    await waitFor(() => expect(api.requests.filter((request) => request.method === 'GET' && request.path === `${S}/topics/t-angle/kc`).length).toBe(2));
+    expect(screen.queryByRole('button', { name: 'Create Knowledge Check' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: '+ Add Question' }));
     const editor = await screen.findByRole('region', { name: 'New question' });
@@ -162,7 +168,8 @@ describe('topic knowledge check admin page', () => {
   it('removes a cancelled new question; moves questions with the whole order; asks the spec question before deleting', async () => {
     const questions = [aQuestion(1, 'First question', 1), aQuestion(2, 'Second question', 2)];
     const api = asAdmin([
-      { method: 'GET', path: `${S}/topics/t-angle/kc`, status: 200, body: { data: aCheck({ question_count: 2, questions }) } },
+      { method: 'GET', path: `${S}/topics/t-angle/kc`, status: 200, body: { data: aCheck({ question_count: 2, questions }) }, once: true },
+      { method: 'GET', path: `${S}/topics/t-angle/kc`, status: 200, body: { data: aCheck({ question_count: 2, questions: [questions[1], questions[0]] }) } },
       { method: 'PUT', path: `${T}/knowledgechecks/${KC}/questions/order`, status: 200, body: { data: [questions[1], questions[0]] } },
     ]);
     renderApp(TOPIC_PAGE);
