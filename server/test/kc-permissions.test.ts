@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, startTestServer, type TestContext, type TestServer } from './support/server.js';
-import { ACTORS, buildWorld, person, type Actor, type Person, type TenantFixture, type World } from './support/people.js';
+import { ACTORS, buildWorld, insertGroup, person, type Actor, type Person, type TenantFixture, type World } from './support/people.js';
 import { insertComponent, insertModule, insertTopic } from './support/content.js';
 import { insertCheck, insertResponse, type InsertedCheck } from './support/knowledge-checks.js';
 
@@ -314,7 +314,8 @@ const OPERATIONS: Operation[] = [
     own: authors(201),
     prepare: async (t) => {
       const p = await place(t);
-      return { method: 'POST', path: `${kcPath(t, p.check.id)}/assignments`, body: { tenant_user_ids: [t.peer.membershipId] }, checkId: p.check.id };
+      const group = await insertGroup(t.server, t.rowTenant.id);
+      return { method: 'POST', path: `${kcPath(t, p.check.id)}/assignments`, body: { group_ids: [group] }, checkId: p.check.id };
     },
   },
   {

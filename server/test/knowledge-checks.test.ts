@@ -474,6 +474,11 @@ describe.each(databaseKinds)('knowledge checks on %s', (kind) => {
         { id: replaced.body.data.id, question_id: q1.id, knowledge_check_response_id: response.id, choice_ids: [q1.choices[0].id], is_correct: null },
       ]);
 
+      // A double click: the same answer saved several times at once is saved once, never a 500.
+      const burst = await Promise.all(Array.from({ length: 5 }, () => answer(id, response.id, q2.id, [q2.choices[2].id])));
+      expect(burst.map((entry) => entry.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(await server.app.knex('kc_answer_choices').where('response_question_id', burst[0]?.body.data.id)).toHaveLength(1);
+
       const foreign = await answer(id, response.id, q1.id, [q2.choices[0].id]);
       expect(foreign.status).toBe(422);
       expect(foreign.body.errors).toEqual({ choice_ids: [kcMessages.choiceOfQuestion] });
@@ -721,6 +726,16 @@ describe.each(databaseKinds)('knowledge checks on %s', (kind) => {
         due_date_time: [kcMessages.dueInFuture],
       });
       expect((await server.api.post(kc(id, '/assignments'), { tenant_user_ids: [learner.membershipId] }, { token: learner.token })).status).toBe(403);
+      // A learner who cannot open the check is refused by name, and reached through a group is left out (no response, no mail).
+      const stranger = await person(server, { tenantId: tenant.id, role: 'user', name: 'Sam Stranger' });
+      expect((await post({ tenant_user_ids: [stranger.membershipId] })).body.errors).toEqual({ tenant_user_ids: [kcMessages.assigneeCannotSee] });
+      const group = await insertGroup(server, tenant.id);
+      await relate(server, group, stranger.membershipId as string);
+      const before = readOutbox(context.dataDir).length;
+      const viaGroup = await post({ group_ids: [group] });
+      expect(viaGroup.status).toBe(201);
+      expect(viaGroup.body.data[0].assignees).toEqual([]);
+      expect(readOutbox(context.dataDir).length).toBe(before);
     });
   });
 });

@@ -32,6 +32,8 @@ export const kcMessages = {
   choiceOfQuestion: 'The selected choice ids is invalid.',
   /** Assigning. */
   assignSomeone: 'Choose at least one member or group.',
+  /** A member named directly must be able to open the check (its module related to them, the content active). */
+  assigneeCannotSee: 'These members cannot see this knowledge check: give them access to its module first.',
   dueInFuture: 'The due date time must be a date in the future.',
   dueDate: 'The due date time must be a valid date.',
   /** The id of an update's body, or an answer's ids, must be the path's. */

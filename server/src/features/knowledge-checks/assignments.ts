@@ -1,11 +1,12 @@
 /**
  * Assignments (not in the spec, which has the `assigned` status and a due date but no call that makes them): an
- * author assigns a check to members and/or groups with an optional due date. Each member reached (a group's live,
- * accepted members at that moment) gets one `assigned` response with the due date and its own seed — unless they
+ * author assigns a check to members and/or groups with an optional due date. A member named directly must be able
+ * to open the check (422 otherwise). Each member reached (a group's live, accepted members who can open the check
+ * at that moment) gets one `assigned` response with the due date and its own seed — unless they
  * already have one assigned or in progress for the check — and one email. An assignment whose assignees have not
  * started can be removed with its assigned responses.
  */
-import { messages } from '@tessera/sdk/rules';
+import { kcMessages, messages } from '@tessera/sdk/rules';
 import type { Database } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import { toIso, type Knex } from '../../db/knex.js';
@@ -28,6 +29,59 @@ export interface NewAssignee {
   tenant_user_id: string;
   name: string;
   email: string;
+}
+
+/**
+ * The members among `ids` who can open the check: admins, masters and the owner see everything; a learner needs the
+ * check's content live and active and its module related to them, directly or through a live group (as
+ * ARCHITECTURE.md#content-visibility). Two queries per 500 members.
+ */
+async function membersWhoSee(knex: Knex, check: CheckRow, ids: string[]): Promise<Set<string>> {
+  const content = (await knex('components as c')
+    .join('modules as m', 'm.id', 'c.module_id')
+    .leftJoin('topics as t', (join) => join.on('t.id', knex.raw('?', [check.topic_id ?? ''])))
+    .where('c.id', check.component_id)
+    .first(
+      'm.is_active as m_active',
+      'm.deleted_at as m_deleted',
+      'c.is_active as c_active',
+      'c.deleted_at as c_deleted',
+      't.is_active as t_active',
+      't.deleted_at as t_deleted',
+    )) as Record<string, unknown> | undefined;
+  const active = (value: unknown) => value === true || value === 1 || value === '1';
+  const live =
+    content !== undefined &&
+    active(content.m_active) &&
+    active(content.c_active) &&
+    content.m_deleted === null &&
+    content.c_deleted === null &&
+    (check.topic_id === null || (active(content.t_active) && content.t_deleted === null));
+  const seeing = new Set<string>();
+  for (const part of chunks(ids)) {
+    const rows = (await knex('tenant_users as tu')
+      .whereIn('tu.id', part)
+      .where((scope) => {
+        scope.whereNot('tu.role', 'user');
+        if (!live) return;
+        scope
+          .orWhereExists(
+            knex('module_tenant_users as mtu').whereRaw('mtu.tenant_user_id = tu.id').where('mtu.module_id', check.module_id).select(knex.raw('1')),
+          )
+          .orWhereExists(
+            knex('module_groups as mg')
+              .join('group_tenant_users as gtu', 'gtu.group_id', 'mg.group_id')
+              .join('groups as g', 'g.id', 'mg.group_id')
+              .whereRaw('gtu.tenant_user_id = tu.id')
+              .where('mg.module_id', check.module_id)
+              .whereNull('g.deleted_at')
+              .select(knex.raw('1')),
+          );
+      })
+      .pluck('tu.id')) as string[];
+    for (const id of rows) seeing.add(id);
+  }
+  return seeing;
 }
 
 /** Live, accepted memberships of the organization among `ids`. */
@@ -61,6 +115,9 @@ export async function createAssignments(
       groups.add(id);
   }
   if (groups.size < input.group_ids.length) errors.group_ids = [messages.selected('group_ids')];
+  if (!errors.tenant_user_ids && (await membersWhoSee(knex, check, input.tenant_user_ids)).size < input.tenant_user_ids.length) {
+    errors.tenant_user_ids = [kcMessages.assigneeCannotSee];
+  }
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
 
   return db.transaction(async (tx) => {
@@ -98,7 +155,9 @@ export async function createAssignments(
       for (const membership of memberships) if (!reached.has(membership.id)) reached.set(membership.id, byGroup.get(membership.group_id) as string);
     }
 
-    const memberIds = [...reached.keys()];
+    // A group reaches only those of its members who can open the check.
+    const seeing = await membersWhoSee(trx, check, [...reached.keys()]);
+    const memberIds = [...reached.keys()].filter((id) => seeing.has(id));
     const busy = new Set<string>();
     const attempts = new Map<string, number>();
     for (const part of chunks(memberIds)) {

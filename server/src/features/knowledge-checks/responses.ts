@@ -154,8 +154,8 @@ export interface SavedAnswer {
 
 /**
  * Saves one drawn question's chosen choices (replacing an earlier save). Queries: the response with the drawn
- * question and its version (one), the chosen choices of that version (one), then the write (three), whatever the
- * bank's or the draw's size.
+ * question and its version (one), the chosen choices of that version (one), both on SQLite's read connection,
+ * then the write (three, in a transaction), whatever the bank's or the draw's size.
  */
 export async function saveAnswer(
   db: Database,
@@ -166,19 +166,20 @@ export async function saveAnswer(
   choiceIds: string[],
 ): Promise<SavedAnswer> {
   const knex = db.knex;
-  const row = (await knex('kc_responses as r')
-    .leftJoin('kc_response_questions as rq', (join) => join.on('rq.response_id', 'r.id').andOn('rq.question_id', knex.raw('?', [questionId])))
-    .leftJoin('kc_question_versions as v', 'v.id', 'rq.question_version_id')
-    .where({ 'r.id': responseId, 'r.knowledge_check_id': check.id, 'r.tenant_user_id': memberId })
-    .first('r.status', 'rq.id as rq_id', 'v.id as version_id', 'v.type')) as
-    { status: string; rq_id: string | null; version_id: string | null; type: string | null } | undefined;
+  const row = await db.first<{ status: string; rq_id: string | null; version_id: string | null; type: string | null }>(
+    knex('kc_responses as r')
+      .leftJoin('kc_response_questions as rq', (join) => join.on('rq.response_id', 'r.id').andOn('rq.question_id', knex.raw('?', [questionId])))
+      .leftJoin('kc_question_versions as v', 'v.id', 'rq.question_version_id')
+      .where({ 'r.id': responseId, 'r.knowledge_check_id': check.id, 'r.tenant_user_id': memberId })
+      .select('r.status', 'rq.id as rq_id', 'v.id as version_id', 'v.type'),
+  );
   if (!row) throw notFound(kcMessagesServer.responseNotFound);
   refuseUnlessInProgress(row.status);
   if (!row.rq_id || !row.version_id) throw notFound(kcMessagesServer.questionNotFound);
-  const [{ found }] = (await knex('kc_choices').where('question_version_id', row.version_id).whereIn('id', choiceIds).count({ found: '*' })) as {
-    found: number | string;
-  }[];
-  if (Number(found) !== choiceIds.length) throw validationFailed({ choice_ids: [kcMessages.choiceOfQuestion] });
+  const counted = await db.first<{ found: number | string }>(
+    knex('kc_choices').where('question_version_id', row.version_id).whereIn('id', choiceIds).count({ found: '*' }),
+  );
+  if (Number(counted?.found ?? 0) !== choiceIds.length) throw validationFailed({ choice_ids: [kcMessages.choiceOfQuestion] });
   if (row.type === 'radio' && choiceIds.length !== 1) throw validationFailed({ choice_ids: [kcMessages.radioOneChoice] });
   const rqId = row.rq_id;
   await db.transaction(async (tx) => {
