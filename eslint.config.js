@@ -13,7 +13,7 @@ import tseslint from 'typescript-eslint';
 const PORTAL_FEATURE_IMPORTS = {
   about: [],
   'access-requests': ['organization'],
-  'admin-content': ['client', 'groups', 'media', 'members', 'organization'],
+  'admin-content': ['client', 'groups', 'kc-authoring', 'media', 'members', 'organization'],
   bioreq: ['media', 'organization'],
   auth: ['shell'],
   client: ['items-editor', 'organization'],
@@ -22,6 +22,7 @@ const PORTAL_FEATURE_IMPORTS = {
   home: ['shell'],
   'integration-clients': ['members', 'organization'],
   'items-editor': ['media', 'organization'],
+  'kc-authoring': ['client', 'items-editor', 'media', 'organization'],
   'kc-learner': ['client', 'organization'],
   'kc-print': ['organization'],
   'kc-reports': ['organization', 'reports'],

@@ -209,6 +209,30 @@ export const routes: RouteObject[] = (
                       path: 'topics/:topic/edit',
                       lazy: () => import('../features/admin-content/EditTopicPage').then((m) => ({ loader: m.topicLoader, Component: m.EditTopicPage })),
                     },
+                    // Knowledge check authoring (spec section 2; kc-authoring).
+                    {
+                      id: 'admin-knowledgecheck',
+                      path: 'modules/:module/components/:component/topics/:topic/knowledgecheck',
+                      lazy: () => import('../features/kc-authoring/TopicCheckPage').then((m) => ({ loader: m.topicCheckLoader, Component: m.TopicCheckPage })),
+                    },
+                    {
+                      id: 'admin-component-knowledgecheck-create',
+                      path: 'modules/:module/components/:component/knowledgecheck/create',
+                      lazy: () =>
+                        import('../features/kc-authoring/CreateComponentCheckPage').then((m) => ({
+                          loader: m.componentCreateLoader,
+                          Component: m.CreateComponentCheckPage,
+                        })),
+                    },
+                    {
+                      id: 'admin-component-knowledgecheck',
+                      path: 'modules/:module/components/:component/knowledgecheck',
+                      lazy: () =>
+                        import('../features/kc-authoring/ComponentCheckPage').then((m) => ({
+                          loader: m.componentCheckLoader,
+                          Component: m.ComponentCheckPage,
+                        })),
+                    },
                     { path: 'media', lazy: () => import('../features/media/MediaPage').then((m) => ({ Component: m.MediaPage })) },
                     {
                       path: 'media/:media/edit',

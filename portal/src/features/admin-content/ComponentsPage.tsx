@@ -8,6 +8,7 @@ import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Row, Stack, Text } from '../../ui/Page';
 import { Tabs } from '../../ui/Tabs';
 import { clientPaths } from '../client/clientPaths';
+import { kcPaths } from '../kc-authoring/kcPaths';
 import { useOrganization } from '../organization/organizationContext';
 import { archiveComponent, componentReorder, copyComponent, listComponents, moveComponent, restoreComponent } from './contentCalls';
 import { COPY_COMPONENT_QUESTION, MoveComponentDialog } from './ContentDialogs';
@@ -47,6 +48,7 @@ function ComponentList({ module, archived }: { module: Module; archived: boolean
       MoveDialog={MoveComponentDialog}
       settingsPath={(component) => `/${encodeURIComponent(organization.slug)}/admin/components/${component.id}/edit`}
       openPath={(component) => paths.admin.topics(component.id)}
+      knowledgeCheckPath={(component) => kcPaths(organization.slug, component.module_id, component.id).componentCheck}
     />
   );
 }

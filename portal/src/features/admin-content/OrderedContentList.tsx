@@ -54,6 +54,8 @@ export interface OrderedContentListProps<T extends OrderedRow> {
   settingsPath(row: T): string;
   /** Where a row click goes (a component's topics, a topic's items). */
   openPath(row: T): string;
+  /** The row's knowledge check admin page (a component's without one leads to its create page). */
+  knowledgeCheckPath(row: T): string;
 }
 
 export function StatusBadge({ isActive }: { isActive: boolean }) {
@@ -120,8 +122,8 @@ export function OrderedContentList<T extends OrderedRow>(props: OrderedContentLi
         items={[
           { id: 'copy', label: 'Copy', isDisabled: actions.isPending, onAction: () => setCopying(row) },
           { id: 'move', label: 'Move', isDisabled: actions.isPending, onAction: () => setMoving(row) },
-          // Knowledge checks come with their own document: the action shows, not yet usable.
-          { id: 'knowledge-check', label: 'Knowledge Check', isDisabled: true, onAction: () => {} },
+          // The component's check page; its loader sends a component without one to create.
+          { id: 'knowledge-check', label: 'Knowledge Check', onAction: () => void navigate(props.knowledgeCheckPath(row)) },
           {
             id: 'archive',
             label: 'Archive',

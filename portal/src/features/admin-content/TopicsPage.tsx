@@ -10,6 +10,7 @@ import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { Row, Stack, Text } from '../../ui/Page';
 import { Tabs } from '../../ui/Tabs';
 import { clientPaths } from '../client/clientPaths';
+import { kcPaths } from '../kc-authoring/kcPaths';
 import { useOrganization } from '../organization/organizationContext';
 import { archiveTopic, copyTopic, listTopics, moveTopic, restoreTopic, topicReorder } from './contentCalls';
 import { COPY_TOPIC_QUESTION, MoveTopicDialog } from './ContentDialogs';
@@ -47,6 +48,7 @@ function TopicList({ component, archived }: { component: Component; archived: bo
       MoveDialog={MoveTopicDialog}
       settingsPath={(topic) => `/${encodeURIComponent(organization.slug)}/admin/topics/${topic.id}/edit`}
       openPath={(topic) => paths.admin.items(topic.id)}
+      knowledgeCheckPath={(topic) => kcPaths(organization.slug, component.module_id, component.id).topicCheck(topic.id)}
     />
   );
 }

@@ -116,7 +116,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('Admin Components', () => {
   it('shows the columns, breadcrumbs and the user view link; inactive is highlighted', async () => {
-    asAdmin();
+    const api = asAdmin();
     renderApp('/acme-training/admin/modules/m-safety/components');
     const scaffolds = await rowOf('Scaffolds');
     expect(scaffolds.textContent).toMatch(/Scaffolds.*Inactive.*2.*Feb 01 26.*Feb 02 26/);
@@ -137,7 +137,10 @@ describe('Admin Components', () => {
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
     ).toEqual(['Copy', 'Move', 'Knowledge Check', 'Archive']);
-    expect(within(menu).getByRole('menuitem', { name: 'Knowledge Check' }).getAttribute('aria-disabled')).toBe('true');
+    // The knowledge check action opens the component's check page (its loader sends a component without one to create).
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Knowledge Check' }));
+    // The check page's loader asks for the component (not faked here): the action went there.
+    await waitFor(() => expect(api.requests.some((request) => request.path.endsWith('/components/c-scaffolds'))).toBe(true));
   });
 
   it('disables (does not hide) move up on the first row and move down on the last; a move sends the whole order once', async () => {
@@ -200,6 +203,14 @@ describe('Admin Components', () => {
 });
 
 describe('Admin Topics', () => {
+  it("a topic's Knowledge Check action opens the topic's check page", async () => {
+    const api = asAdmin();
+    renderApp('/acme-training/admin/components/c-ladders/topics');
+    await chooseAction(await rowOf('Angle'), 'Angle', 'Knowledge Check');
+    // The check page's loader asks for the topic (not faked here): the action went there.
+    await waitFor(() => expect(api.requests.some((request) => request.path.endsWith('/topics/t-angle'))).toBe(true));
+  });
+
   it('moves a topic to a component picked in the content tree, where modules cannot be picked', async () => {
     const api = asAdmin([{ method: 'POST', path: `${T}/components/c-ladders/topics/move/t-angle`, status: 200, body: { data: TOPICS[1] } }]);
     renderApp('/acme-training/admin/components/c-ladders/topics');

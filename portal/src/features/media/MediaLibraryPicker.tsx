@@ -11,6 +11,7 @@ import { DialogActions, ModalDialog } from '../../ui/Dialog';
 import { Text } from '../../ui/Page';
 import { Pagination } from '../../ui/Pagination';
 import { SearchField } from '../../ui/SearchField';
+import { Select, type SelectOption } from '../../ui/Select';
 import { listMedia, type MediaOrder } from './mediaCalls';
 import { MEDIA_TYPE_NAMES } from './mediaFile';
 
@@ -43,6 +44,17 @@ const Choice = styled(ListBoxItem, {
   '&[data-focus-visible]': { boxShadow: '$focus' },
 });
 
+const ALL_TYPES = 'all';
+
+/** Spec section 5: the type filter of the question media picker, in its words. */
+const MEDIA_TYPE_FILTER_OPTIONS: SelectOption[] = [
+  { id: ALL_TYPES, label: 'All Types' },
+  { id: 'image', label: 'images' },
+  { id: 'video', label: 'videos' },
+  { id: 'pdf', label: 'pdfs' },
+  { id: 'audio', label: 'audio files' },
+];
+
 const Details = styled(SlotText, { fontSize: '$1', color: '$textMuted' });
 
 /** One file: its name names the option, size and date describe it; an image shows its thumbnail. */
@@ -60,7 +72,8 @@ function MediaChoice({ media }: { media: MediaSummary }) {
 
 interface LibraryProps {
   tenantId: string;
-  type: MediaType;
+  /** One kind of file, or undefined for every kind (All Types). */
+  type: MediaType | undefined;
   selected: MediaSummary | null;
   onSelected(media: MediaSummary | null): void;
 }
@@ -68,13 +81,13 @@ interface LibraryProps {
 /** The library's files of one type, searchable, a page at a time. */
 function MediaChoices({ tenantId, type, selected, onSelected }: LibraryProps) {
   // A picker in a dialog: its page and search are its own, not the page's URL.
-  const list = useLocalServerList({ load: listMedia(tenantId, { type }), defaultOrder: 'created' as MediaOrder, defaultDesc: true });
+  const list = useLocalServerList({ load: listMedia(tenantId, { type }), defaultOrder: 'created' as MediaOrder, defaultDesc: true, view: type ?? 'all' });
   const { meta } = list;
   return (
     <>
       <SearchField placeholder="Search by name" value={list.searchText} onChange={list.changeSearch} onSubmit={list.submitSearch} />
       <Choices
-        aria-label={type === 'image' ? 'Images' : `Media Library: ${MEDIA_TYPE_NAMES[type].toLowerCase()} files`}
+        aria-label={type === 'image' ? 'Images' : type ? `Media Library: ${MEDIA_TYPE_NAMES[type].toLowerCase()} files` : 'Media Library: files'}
         layout={type === 'image' ? 'grid' : 'stack'}
         items={list.rows}
         selectionMode="single"
@@ -103,8 +116,11 @@ function MediaChoices({ tenantId, type, selected, onSelected }: LibraryProps) {
 
 export interface MediaLibraryPickerProps {
   tenantId: string;
-  /** The kind of file to choose (spec 2.9 and 9: a module's or component's image, an item's media). */
-  type: MediaType;
+  /**
+   * The kind of file to choose (spec 2.9 and 9: a module's or component's image, an item's media), or 'any': every
+   * kind, with the type filter (All Types, images, videos, pdfs, audio files) of a question's media.
+   */
+  type: MediaType | 'any';
   isOpen: boolean;
   onSelect(media: MediaSummary): void;
   onCancel(): void;
@@ -113,13 +129,27 @@ export interface MediaLibraryPickerProps {
 /** The Media Library modal: the organization's files of one type, one selectable. */
 export function MediaLibraryPicker({ tenantId, type, isOpen, onSelect, onCancel }: MediaLibraryPickerProps) {
   const [selected, setSelected] = useState<MediaSummary | null>(null);
+  const [filter, setFilter] = useState(ALL_TYPES);
+  const shown = type === 'any' ? (filter === ALL_TYPES ? undefined : (filter as MediaType)) : type;
   const close = () => {
     setSelected(null);
     onCancel();
   };
   return (
     <ModalDialog title="Media Library" size="large" isOpen={isOpen} onOpenChange={(open) => !open && close()} isDismissable>
-      {isOpen ? <MediaChoices tenantId={tenantId} type={type} selected={selected} onSelected={setSelected} /> : null}
+      {isOpen && type === 'any' ? (
+        <Select
+          label="Type"
+          name="media-type"
+          options={MEDIA_TYPE_FILTER_OPTIONS}
+          value={filter}
+          onChange={(next) => {
+            setFilter(next);
+            setSelected(null);
+          }}
+        />
+      ) : null}
+      {isOpen ? <MediaChoices key={shown ?? ALL_TYPES} tenantId={tenantId} type={shown} selected={selected} onSelected={setSelected} /> : null}
       <DialogActions>
         <Button variant="secondary" onPress={close}>
           Cancel
@@ -132,7 +162,7 @@ export function MediaLibraryPicker({ tenantId, type, isOpen, onSelect, onCancel 
             onSelect(selected);
           }}
         >
-          Select {MEDIA_TYPE_NAMES[type]}
+          Select {type === 'any' ? 'Media' : MEDIA_TYPE_NAMES[type]}
         </Button>
       </DialogActions>
     </ModalDialog>

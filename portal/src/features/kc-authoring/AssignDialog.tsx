@@ -1,0 +1,244 @@
+import { formErrors, hasErrors, kcForms } from '@tessera/sdk/rules';
+import { Button, Heading } from '@tessera/widgets/ui';
+import { styled } from '@tessera/widgets/theme';
+import { useEffect, useId, useState } from 'react';
+import { apiCall, whileSaving } from '../../api/call';
+import { client } from '../../api/client';
+import { failureErrors, OTHER, placeErrors } from '../../forms/formState';
+import { formatDate } from '../../lib/dates';
+import { DialogActions, ModalDialog } from '../../ui/Dialog';
+import { FormFailure } from '../../ui/FormFailure';
+import { Stack, Text } from '../../ui/Page';
+import { RowButton } from '../../ui/RowButton';
+import { Table, type TableColumn } from '../../ui/Table';
+import { TagPicker, type TagOption } from '../../ui/TagPicker';
+import { announce } from '../../ui/Toasts';
+import { assign, listAssignments, unassign, type KcAssignment } from './kcCalls';
+
+const DateField = styled('div', {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '$1',
+  fontSize: '$2',
+  '& label': { fontWeight: '$medium' },
+  '& input': { minHeight: '$control', padding: '$2 $3', border: '1px solid $border', borderRadius: '$md', fontFamily: '$body', fontSize: '$3' },
+  '& input:focus-visible': { outline: 'none', borderColor: '$focus', boxShadow: '$focus' },
+});
+const Errors = styled('div', { display: 'flex', flexDirection: 'column', fontSize: '$1', color: '$danger' });
+const People = styled('ul', { margin: 0, paddingLeft: '$4' });
+
+const ASSIGN_FIELDS = ['tenant_user_ids', 'group_ids', 'due_date_time'];
+
+const STATUS_WORDS = { assigned: 'Assigned', 'in-progress': 'In progress', completed: 'Completed' } as const;
+
+/** The local date and time typed in the field as an ISO 8601 instant, or null for none. */
+export function dueDateTime(local: string): string | null {
+  if (!local) return null;
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** The people manager's member and group lists (403 for an author who is not one: said, not routed away). */
+function useAssigneeSearch(tenantId: string) {
+  const [refused, setRefused] = useState(false);
+  const members = async (term: string): Promise<TagOption[]> => {
+    const outcome = await apiCall(
+      client.GET('/tenants/{tenantId}/tenant-users', { params: { path: { tenantId }, query: { search: term.trim() || undefined, order: 'user' } } }),
+      { handles: [403] },
+    );
+    if (!outcome.ok) setRefused(outcome.status === 403);
+    return outcome.ok
+      ? outcome.data.data.map((member) => ({ id: member.id, label: member.user.name ? `${member.user.name} (${member.user.email})` : member.user.email }))
+      : [];
+  };
+  const groups = async (term: string): Promise<TagOption[]> => {
+    const outcome = await apiCall(client.GET('/tenants/{tenantId}/groups', { params: { path: { tenantId }, query: { search: term.trim() || undefined } } }), {
+      handles: [403],
+    });
+    if (!outcome.ok) setRefused(outcome.status === 403);
+    return outcome.ok ? outcome.data.data.map((group) => ({ id: group.id, label: group.name })) : [];
+  };
+  return { members, groups, refused };
+}
+
+function assignedTo(assignment: KcAssignment): string {
+  if (assignment.group) return `Group: ${assignment.group.name}`;
+  if (assignment.tenant_user)
+    return assignment.tenant_user.name ? `${assignment.tenant_user.name} (${assignment.tenant_user.email})` : assignment.tenant_user.email;
+  return '—';
+}
+
+function AssignmentList({ tenantId, checkId, assignments, onChanged }: { tenantId: string; checkId: string; assignments: KcAssignment[]; onChanged(): void }) {
+  const [messages, setMessages] = useState<string[]>([]);
+  const [pending, setPending] = useState<string | null>(null);
+  const remove = async (assignment: KcAssignment) => {
+    setPending(assignment.id);
+    setMessages([]);
+    const outcome = await unassign(tenantId, checkId, assignment.id);
+    setPending(null);
+    if (outcome.ok) {
+      announce('Assignment removed', `${assignedTo(assignment)} no longer has this knowledge check assigned.`);
+      onChanged();
+    } else if (!outcome.routed) setMessages([outcome.error.message]);
+  };
+  const columns: TableColumn<KcAssignment>[] = [
+    { id: 'to', title: 'Assigned to', isRowHeader: true, render: assignedTo },
+    { id: 'due', title: 'Due', render: (assignment) => (assignment.due_date_time ? formatDate(assignment.due_date_time) : 'No due date') },
+    {
+      id: 'people',
+      title: 'Assigned and completed',
+      render: (assignment) => (
+        <People>
+          {assignment.assignees.map((person) => (
+            <li key={person.tenant_user_id}>
+              {person.name || person.email}: {STATUS_WORDS[person.status]}
+              {person.status === 'completed' && person.completed_date_time ? ` ${formatDate(person.completed_date_time)}` : ''}
+              {person.score !== null ? `, score ${person.score.toFixed(2)}` : ''}
+            </li>
+          ))}
+        </People>
+      ),
+    },
+    {
+      id: 'actions',
+      title: 'Actions',
+      render: (assignment) => (
+        <RowButton
+          tone="danger"
+          aria-label={`Remove the assignment of ${assignedTo(assignment)}`}
+          isDisabled={pending !== null}
+          onPress={() => void remove(assignment)}
+        >
+          Remove
+        </RowButton>
+      ),
+    },
+  ];
+  return (
+    <Stack>
+      <FormFailure messages={messages} />
+      <Table label="Assignments" columns={columns} rows={assignments} rowKey={(assignment) => assignment.id} emptyText="Not assigned to anyone yet." />
+    </Stack>
+  );
+}
+
+/**
+ * Assigning a check to members and groups, with an optional due date (issue 12), and who is assigned and who has
+ * completed it. The assignees are emailed by the server.
+ */
+export function AssignControl({ tenantId, checkId }: { tenantId: string; checkId: string }) {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" onPress={() => setOpen(true)}>
+        Assign
+      </Button>
+      <ModalDialog title="Assign Knowledge Check" size="large" isOpen={isOpen} isDismissable onOpenChange={setOpen}>
+        {isOpen ? <AssignForm tenantId={tenantId} checkId={checkId} /> : null}
+        <DialogActions>
+          <Button variant="secondary" onPress={() => setOpen(false)}>
+            Close
+          </Button>
+        </DialogActions>
+      </ModalDialog>
+    </>
+  );
+}
+
+function AssignForm({ tenantId, checkId }: { tenantId: string; checkId: string }) {
+  const dueId = useId();
+  const search = useAssigneeSearch(tenantId);
+  const [members, setMembers] = useState<string[]>([]);
+  const [groups, setGroups] = useState<string[]>([]);
+  const [due, setDue] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [isSaving, setSaving] = useState(false);
+  const [assignments, setAssignments] = useState<KcAssignment[] | null>(null);
+  const [generation, setGeneration] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    void listAssignments(tenantId, checkId).then((outcome) => {
+      if (current && outcome.ok) setAssignments(outcome.data);
+    });
+    return () => {
+      current = false;
+    };
+  }, [tenantId, checkId, generation]);
+
+  async function submit() {
+    const body = { tenant_user_ids: members, group_ids: groups, due_date_time: dueDateTime(due) };
+    const invalid = formErrors(kcForms.knowledgeCheckAssignment, body);
+    if (hasErrors(invalid)) {
+      setErrors(placeErrors(invalid, ASSIGN_FIELDS));
+      return;
+    }
+    setSaving(true);
+    const outcome = await whileSaving(() => assign(tenantId, checkId, body));
+    setSaving(false);
+    if (!outcome.ok) {
+      setErrors(failureErrors(outcome, ASSIGN_FIELDS));
+      return;
+    }
+    announce('Knowledge check assigned', 'The assignees were sent an email.');
+    setMembers([]);
+    setGroups([]);
+    setDue('');
+    setErrors({});
+    setGeneration((value) => value + 1);
+  }
+
+  return (
+    <Stack>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          {search.refused ? <Text tone="muted">Only people managers may list the organization&apos;s members and groups.</Text> : null}
+          <TagPicker
+            label="Members"
+            placeholder="Search members"
+            value={members}
+            onChange={setMembers}
+            loadOptions={search.members}
+            errors={errors.tenant_user_ids}
+          />
+          <TagPicker label="Groups" placeholder="Search groups" value={groups} onChange={setGroups} loadOptions={search.groups} errors={errors.group_ids} />
+          <DateField>
+            <label htmlFor={dueId}>Due date (optional)</label>
+            <input
+              id={dueId}
+              type="datetime-local"
+              value={due}
+              aria-invalid={errors.due_date_time ? true : undefined}
+              aria-describedby={errors.due_date_time ? `${dueId}-errors` : undefined}
+              onChange={(event) => setDue(event.currentTarget.value)}
+            />
+            {errors.due_date_time ? (
+              <Errors id={`${dueId}-errors`}>
+                {errors.due_date_time.map((message) => (
+                  <span key={message}>{message}</span>
+                ))}
+              </Errors>
+            ) : null}
+          </DateField>
+          <FormFailure messages={errors[OTHER] ?? []} />
+          <DialogActions>
+            <Button type="submit" isPending={isSaving}>
+              Assign
+            </Button>
+          </DialogActions>
+        </Stack>
+      </form>
+      <Heading level={3}>Assigned</Heading>
+      {assignments === null ? (
+        <Text tone="muted">Loading...</Text>
+      ) : (
+        <AssignmentList tenantId={tenantId} checkId={checkId} assignments={assignments} onChanged={() => setGeneration((value) => value + 1)} />
+      )}
+    </Stack>
+  );
+}
