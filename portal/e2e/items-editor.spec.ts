@@ -206,7 +206,8 @@ test('an admin builds a topic of rows, paragraphs, media and a procedure, reorde
   await expect(region(page, 'Image 1 in Row 2').getByText('You must supply an image.')).toBeVisible();
   await expectAccessible(page);
   await region(page, 'Image 1 in Row 2').getByRole('button', { name: 'Delete Image 1 in Row 2' }).click();
-  const question = page.getByRole('alertdialog', { name: 'Are you sure you want to delete the image?' });
+  const question = page.getByRole('alertdialog', { name: 'Delete the image?' });
+  await expect(question).toContainText('Are you sure you want to delete the image?');
   await expectAccessible(page);
   await question.getByRole('button', { name: 'Yes, Delete' }).click();
   await expect(region(page, 'Image 1 in Row 2')).toHaveCount(0);

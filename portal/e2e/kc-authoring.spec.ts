@@ -269,8 +269,8 @@ test('the topic check page creates a check, adds questions and reorders them', a
 
   // Delete asks the spec's question; the question leaves the list.
   await page.getByRole('button', { name: 'Delete question 2' }).click();
-  const question = page.getByRole('alertdialog', { name: 'This will permanently delete this question. Are you sure you want to continue?' });
-  await expect(question).toBeVisible();
+  const question = page.getByRole('alertdialog', { name: /^Delete “.+”\?$/ });
+  await expect(question).toContainText('This will permanently delete this question. Are you sure you want to continue?');
   await question.getByRole('button', { name: 'Yes, Delete' }).click();
   await expect(page.getByRole('listitem', { name: /^Question \d$/ })).toHaveCount(1);
 

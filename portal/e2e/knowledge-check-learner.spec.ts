@@ -338,3 +338,61 @@ test('an admin previews a topic check (nothing saved, no Finish) and sees Switch
   await page.goto(`/${ORGANIZATION}/modules/${module.id}/components/${component.id}/topics/${topic.id}/knowledgecheck/${check.id}`);
   await expect(page.getByRole('link', { name: 'Switch to Admin View' })).toHaveAttribute('href', adminPath);
 });
+
+test("an assigned learner sees Due by and completes the check; an author's later edit leaves the learner's review as it was", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { admin, module, component, check } = await createCheck(request, 2, 'component');
+  const master = await Api.as(request, 'master@example.com');
+  const [learner] = await master.call<Created[]>('GET', `/tenants/${ORGANIZATION}/tenant-users?search=learner@example.com`);
+  const group = await master.call<Created>('POST', `/tenants/${ORGANIZATION}/groups`, { name: `Lathe crew ${Date.now()}`, description: 'Assigned the check.' });
+  await master.call('POST', `/tenants/${ORGANIZATION}/groups/${group.id}/tenant-users`, { tenant_users: [learner.id] });
+  await master.call('POST', `/tenants/${ORGANIZATION}/knowledgechecks/${check.id}/assignments`, {
+    group_ids: [group.id],
+    due_date_time: '2030-06-14T15:00:00.000Z',
+  });
+
+  await logIn(page, 'learner@example.com', DEMO_PASSWORD);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(`/${ORGANIZATION}/modules/${module.id}/components/${component.id}/knowledgecheck/${check.id}`);
+  await expect(page.getByText(/Due by/)).toBeVisible();
+  await expect(page.getByText(/Jun 14 30/)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Start Knowledge Check' }).click();
+  await page.getByRole('button', { name: 'Begin' }).click();
+  const saveAndNext = page.getByRole('button', { name: 'Save & Next' });
+  await answerShown(page, 1, 2, { wrongRadio: true });
+  await saveAndNext.click();
+  await answerShown(page, 2, 2, { wrongRadio: true });
+  await saveAndNext.click();
+  await page.getByRole('button', { name: 'Finish', exact: true }).click();
+  await expect(page).toHaveURL(/\/response\/[0-9a-f-]+$/);
+  const review = page.url();
+  await expect(page.getByText('50.00%')).toBeVisible();
+  const before = await page.getByRole('main').textContent();
+
+  // The author rewrites the single choice question the learner got wrong, and makes Hammer its answer.
+  const bank = await admin.call<{ questions: { id: string; type: string; choices: { id: string; label: string }[] }[] }>(
+    'GET',
+    `/tenants/${ORGANIZATION}/knowledgechecks/${check.id}`,
+  );
+  const single = bank.questions.find((entry) => entry.type === 'radio');
+  if (!single) throw new Error('no single choice question');
+  await admin.call('PUT', `/tenants/${ORGANIZATION}/knowledgechecks/${check.id}/questions/${single.id}`, {
+    text: 'Rewritten: which tool drives a nail?',
+    type: 'radio',
+    media_id: null,
+    choices: single.choices.map((choice) => ({
+      id: choice.id,
+      label: `${choice.label} (edited)`,
+      is_answer: choice.label.startsWith('Hammer'),
+      media_id: null,
+    })),
+  });
+
+  await page.goto(review);
+  await expect(page.getByText('50.00%')).toBeVisible();
+  await expect(page.getByText('Rewritten: which tool drives a nail?')).toHaveCount(0);
+  await expect(page.getByText(/\(edited\)/)).toHaveCount(0);
+  expect(await page.getByRole('main').textContent()).toBe(before);
+  await expectAccessible(page);
+});

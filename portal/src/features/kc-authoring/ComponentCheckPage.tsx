@@ -29,7 +29,7 @@ import { PrintControl } from './KcParts';
 import { newQuestion, QUESTION_TYPE_LABELS } from './questionDraft';
 import { QuestionEditor } from './QuestionEditor';
 import { useLoadedState } from './useLoadedState';
-import { plainText, QUESTION_PAGE_SIZE, questionPage } from './questionTable';
+import { deleteHeading, plainText, QUESTION_PAGE_SIZE, questionPage } from './questionTable';
 
 export { componentCheckLoader } from './kcLoaders';
 
@@ -293,7 +293,8 @@ export function ComponentCheckPage() {
       <FormFailure messages={messages} />
       <Tabs label="Knowledge Check" selected={shownTab} onSelect={onSelectTab} tabs={tabs} />
       <ConfirmDialog
-        title={kcMessages.deleteQuestion}
+        title={deleting ? deleteHeading(deleting) : ''}
+        question={kcMessages.deleteQuestion}
         {...DELETE_ANSWERS}
         isOpen={deleting !== null}
         isPending={pending}

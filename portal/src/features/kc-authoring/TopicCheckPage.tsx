@@ -16,6 +16,7 @@ import { useOrganization } from '../organization/organizationContext';
 import { AssignControl } from './AssignDialog';
 import { listedQuestions, reorderedQuestions, startEditing, type Editing } from './editingSession';
 import { deleteQuestion, getCheck, orderQuestions, saveQuestion, saveTopicCheck, type KcQuestion, type KnowledgeCheck } from './kcCalls';
+import { deleteHeading } from './questionTable';
 import type { TopicCheckData } from './kcLoaders';
 import { kcPaths } from './kcPaths';
 import { InstructionsSection, PrintControl, QuestionSummary } from './KcParts';
@@ -159,7 +160,8 @@ function QuestionBank({ check, onCheck }: { check: KnowledgeCheck; onCheck(check
         </Button>
       </Row>
       <ConfirmDialog
-        title={kcMessages.deleteQuestion}
+        title={deleting ? deleteHeading(deleting) : ''}
+        question={kcMessages.deleteQuestion}
         {...DELETE_ANSWERS}
         isOpen={deleting !== null}
         isPending={pending}

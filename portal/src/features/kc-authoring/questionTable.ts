@@ -11,6 +11,12 @@ export function plainText(markdown: string): string {
     .trim();
 }
 
+/** The short heading of the delete question, naming the question by the start of its text. */
+export function deleteHeading(question: { text: string }): string {
+  const text = plainText(question.text);
+  return `Delete “${text.length > 60 ? `${text.slice(0, 59)}…` : text}”?`;
+}
+
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
 /** One page of the questions sorted by their text, and the paging figures. */
