@@ -1,10 +1,6 @@
-import dayjs from 'dayjs';
+import { formatDisplayDate } from '@tessera/sdk';
 
-/** The spec's display format for dates (section 9). */
-const DATE_FORMAT = 'MMM DD YY h:mm a';
-
-/** Formats an ISO timestamp for display in the viewer's time zone; an unreadable value shows as given. */
+/** Formats an ISO timestamp as the spec shows dates (section 9), in the viewer's time zone (the SDK's one rule). */
 export function formatDate(iso: string): string {
-  const date = dayjs(iso);
-  return date.isValid() ? date.format(DATE_FORMAT) : iso;
+  return formatDisplayDate(iso);
 }

@@ -1,3 +1,4 @@
+import { formatDisplayDate } from '@tessera/sdk';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -134,7 +135,9 @@ describe('CheckPage', () => {
     const assigned = demoKcSummary({ id: 'a1', status: 'assigned', completed_date_time: null, due_date_time: '2025-03-01T17:00:00.000Z' });
     render(<CheckPage name="Lathe safety" responses={[assigned]} {...on} />);
     expect(screen.getByRole('heading', { name: 'Lathe safety' })).toBeTruthy();
-    expect(screen.getByText(text.dueBy, { exact: false }).textContent).toContain(new Date('2025-03-01T17:00:00.000Z').toLocaleString());
+    // The spec's date format (section 9), as the portal shows dates.
+    expect(screen.getByText(text.dueBy, { exact: false }).textContent).toContain(formatDisplayDate('2025-03-01T17:00:00.000Z'));
+    expect(formatDisplayDate('2025-03-01T17:00:00.000Z')).toMatch(/^(Feb|Mar) \d\d 25 \d{1,2}:00 (am|pm)$/);
     expect(screen.getByText(text.neverCompleted)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: text.start }));
     expect(on.onStart).toHaveBeenCalledWith(assigned);

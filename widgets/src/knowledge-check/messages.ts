@@ -1,3 +1,4 @@
+import { formatDisplayDate } from '@tessera/sdk';
 /**
  * Texts of the knowledge-check player, review and check page: the spec's (section 2, "Client knowledge check
  * page", "Answer-taking view", "Response review screen", "Preview page") and the widget's own.
@@ -58,7 +59,8 @@ export const knowledgeCheckMessages = {
 } as const;
 
 /** A date as the widgets show one (the reader's locale and time zone). */
-export const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
+/** A date as the spec shows dates (section 9), through the SDK's one rule. */
+export const formatDate = (iso: string | null) => (iso ? formatDisplayDate(iso) : '');
 
 /** A score with its two decimals, as a percentage. */
 export const formatScore = (score: number | null) => (score === null ? '' : `${score.toFixed(2)}%`);
