@@ -302,6 +302,14 @@ const OPERATIONS: Operation[] = [
     },
   },
   {
+    name: 'GET knowledgechecks/{id}/assignable',
+    own: authors(200),
+    prepare: async (t) => {
+      const p = await place(t);
+      return { method: 'GET', path: `${kcPath(t, p.check.id)}/assignable?search=a`, checkId: p.check.id };
+    },
+  },
+  {
     name: 'GET knowledgechecks/{id}/assignments',
     own: authors(200),
     prepare: async (t) => {

@@ -716,6 +716,23 @@ describe.each(databaseKinds)('knowledge checks on %s', (kind) => {
       expect((await del(server, kc(id, `/assignments/${byGroup.id}`), admin.token)).status).toBe(404);
     });
 
+    it("an admin, who may not list the organization's people, finds the assignable members and groups by name or email", async () => {
+      const id = await checkWithBank(server, tenant.id, await freshComponent(), admin.token, 1, 1);
+      const group = await insertGroup(server, tenant.id, { name: 'Quarry crew' });
+      const quarry = await person(server, { tenantId: tenant.id, role: 'user', name: 'Quincy Quarry' });
+      const invited = await person(server, { tenantId: tenant.id, role: 'user', name: 'Quentin Invited' });
+      await server.app.knex('tenant_users').where('id', invited.membershipId).update({ invited_at: new Date() });
+      expect((await get(`/tenants/${tenant.id}/tenant-users`, admin.token)).status).toBe(403);
+
+      const found = await get(kc(id, '/assignable?search=qu'), admin.token);
+      expect(found.status).toBe(200);
+      expect(found.body.data.members).toEqual([{ id: quarry.membershipId, name: 'Quincy Quarry', email: quarry.user.email }]);
+      expect(found.body.data.groups).toEqual([{ id: group, name: 'Quarry crew' }]);
+      const byEmail = await get(kc(id, `/assignable?search=${encodeURIComponent(quarry.user.email)}`), admin.token);
+      expect(byEmail.body.data.members.map((member: { id: string }) => member.id)).toEqual([quarry.membershipId]);
+      expect((await get(kc(id, '/assignable'), learner.token)).status).toBe(403);
+    });
+
     it('assigning needs someone, known members and groups, and a future due date', async () => {
       const id = await checkWithBank(server, tenant.id, await freshComponent(), admin.token, 1, 1);
       const outsider = await person(server, { tenantId: other.id, role: 'user' });

@@ -3380,6 +3380,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/assignable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Members and groups an author may assign the check to
+         * @description Not in the spec: the assign dialog's pickers. Authors (admin, master, owner) need them, but the member and group
+         *     lists are the people managers' (master, owner); this call answers an admin too, with no more than an assignment
+         *     needs (a member's name and email, a group's name). A learner gets 403 `forbidden`; a check of another
+         *     organization, or of a topic or component the caller cannot see, answers 404.
+         */
+        get: operations["listKnowledgeCheckAssignable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/assignments": {
         parameters: {
             query?: never;
@@ -4844,6 +4882,23 @@ export interface components {
             score: number | null;
         };
         /**
+         * @description Who an author may assign a check to: live, active members who have accepted their membership (invited ones,
+         *     suspended ones and integration clients' service accounts are left out), and live groups, each list the first 20
+         *     matching the search by name (members by name or email), sorted by name.
+         */
+        KnowledgeCheckAssignable: {
+            members: {
+                /**
+                 * Format: uuid
+                 * @description The membership's id (`tenant_user_ids` of the assignment).
+                 */
+                id: string;
+                name: string;
+                email: string;
+            }[];
+            groups: components["schemas"]["NamedRef"][];
+        };
+        /**
          * @description Assigning a check (not in the spec, which has the `assigned` status and a due date but no call that creates one):
          *     members (`tenant_user_ids`) and/or groups (`group_ids`) of the organization (at least one of the two: 422 on
          *     `tenant_user_ids` "Choose at least one member or group."; an unknown id 422 "The selected … is invalid."; a member
@@ -5397,6 +5452,7 @@ export type KnowledgeCheckAnswerInput = components['schemas']['KnowledgeCheckAns
 export type KnowledgeCheckPrint = components['schemas']['KnowledgeCheckPrint'];
 export type KnowledgeCheckAssignment = components['schemas']['KnowledgeCheckAssignment'];
 export type KnowledgeCheckAssignee = components['schemas']['KnowledgeCheckAssignee'];
+export type KnowledgeCheckAssignable = components['schemas']['KnowledgeCheckAssignable'];
 export type KnowledgeCheckAssignmentInput = components['schemas']['KnowledgeCheckAssignmentInput'];
 export type SnapshotReport = components['schemas']['SnapshotReport'];
 export type SnapshotReportCounts = components['schemas']['SnapshotReportCounts'];
@@ -11241,6 +11297,48 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listKnowledgeCheckAssignable: {
+        parameters: {
+            query?: {
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheckAssignable"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listKnowledgeCheckAssignments: {

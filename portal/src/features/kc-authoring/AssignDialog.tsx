@@ -38,27 +38,20 @@ export function dueDateTime(local: string): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-/** The people manager's member and group lists (403 for an author who is not one: said, not routed away). */
-function useAssigneeSearch(tenantId: string) {
-  const [refused, setRefused] = useState(false);
-  const members = async (term: string): Promise<TagOption[]> => {
-    const outcome = await apiCall(
-      client.GET('/tenants/{tenantId}/tenant-users', { params: { path: { tenantId }, query: { search: term.trim() || undefined, order: 'user' } } }),
-      { handles: [403] },
-    );
-    if (!outcome.ok) setRefused(outcome.status === 403);
-    return outcome.ok
-      ? outcome.data.data.map((member) => ({ id: member.id, label: member.user.name ? `${member.user.name} (${member.user.email})` : member.user.email }))
-      : [];
+/**
+ * The assign dialog's candidates (GET …/assignable): members by name or email and groups by name, which every
+ * author may read (the full member and group lists are the people managers').
+ */
+function useAssigneeSearch(tenantId: string, checkId: string) {
+  const candidates = async (term: string) => {
+    const params = { path: { tenantId, knowledgeCheckId: checkId }, query: { search: term.trim() || undefined } };
+    const outcome = await apiCall(client.GET('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/assignable', { params }));
+    return outcome.ok ? outcome.data.data : { members: [], groups: [] };
   };
-  const groups = async (term: string): Promise<TagOption[]> => {
-    const outcome = await apiCall(client.GET('/tenants/{tenantId}/groups', { params: { path: { tenantId }, query: { search: term.trim() || undefined } } }), {
-      handles: [403],
-    });
-    if (!outcome.ok) setRefused(outcome.status === 403);
-    return outcome.ok ? outcome.data.data.map((group) => ({ id: group.id, label: group.name })) : [];
-  };
-  return { members, groups, refused };
+  const members = async (term: string): Promise<TagOption[]> =>
+    (await candidates(term)).members.map((member) => ({ id: member.id, label: member.name ? `${member.name} (${member.email})` : member.email }));
+  const groups = async (term: string): Promise<TagOption[]> => (await candidates(term)).groups.map((group) => ({ id: group.id, label: group.name }));
+  return { members, groups };
 }
 
 function assignedTo(assignment: KcAssignment): string {
@@ -147,7 +140,7 @@ export function AssignControl({ tenantId, checkId }: { tenantId: string; checkId
 
 function AssignForm({ tenantId, checkId }: { tenantId: string; checkId: string }) {
   const dueId = useId();
-  const search = useAssigneeSearch(tenantId);
+  const search = useAssigneeSearch(tenantId, checkId);
   const [members, setMembers] = useState<string[]>([]);
   const [groups, setGroups] = useState<string[]>([]);
   const [due, setDue] = useState('');
@@ -197,7 +190,6 @@ function AssignForm({ tenantId, checkId }: { tenantId: string; checkId: string }
         }}
       >
         <Stack>
-          {search.refused ? <Text tone="muted">Only people managers may list the organization&apos;s members and groups.</Text> : null}
           <TagPicker
             label="Members"
             placeholder="Search members"

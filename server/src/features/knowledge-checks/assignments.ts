@@ -6,10 +6,12 @@
  * already have one assigned or in progress for the check — and one email. An assignment whose assignees have not
  * started can be removed with its assigned responses.
  */
+import type { KnowledgeCheckAssignable } from '@tessera/sdk';
 import { kcMessages, messages } from '@tessera/sdk/rules';
 import type { Database } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import { toIso, type Knex } from '../../db/knex.js';
+import { applySearch } from '../../db/paginate.js';
 import { chunks } from '../../db/relations.js';
 import { HttpError, notFound, validationFailed } from '../../http/errors.js';
 import type { FieldErrors } from '@tessera/sdk/rules';
@@ -258,4 +260,38 @@ export async function deleteAssignment(db: Database, check: CheckRow, assignment
     await trx('kc_responses').where({ assignment_id: assignmentId, status: 'assigned' }).delete();
     await trx('kc_assignments').where('id', assignmentId).delete();
   });
+}
+
+const ASSIGNABLE_LIMIT = 20;
+
+/**
+ * The assign dialog's candidates (GET …/assignable): live, active, accepted members (no service accounts) by name or
+ * email, and live groups by name, the first 20 of each by name. Authors who are not people managers get only what an
+ * assignment needs, never the member list itself.
+ */
+export async function assignable(knex: Knex, tenantId: string, search: string | null): Promise<KnowledgeCheckAssignable> {
+  const members = knex('tenant_users as tu')
+    .join('users as u', 'u.id', 'tu.user_id')
+    .where('tu.tenant_id', tenantId)
+    .whereNull('tu.deleted_at')
+    .whereNull('tu.invited_at')
+    .where('tu.is_active', true)
+    .whereNull('u.deleted_at')
+    .where('u.is_service_account', false)
+    .orderByRaw('lower(u.name)')
+    .orderBy('tu.id')
+    .limit(ASSIGNABLE_LIMIT)
+    .select('tu.id', 'u.name', 'u.email');
+  const groups = knex('groups as g')
+    .where('g.tenant_id', tenantId)
+    .whereNull('g.deleted_at')
+    .orderByRaw('lower(g.name)')
+    .orderBy('g.id')
+    .limit(ASSIGNABLE_LIMIT)
+    .select('g.id', 'g.name');
+  const [memberRows, groupRows] = await Promise.all([
+    applySearch(members, ['u.name', 'u.email'], search) as Promise<KnowledgeCheckAssignable['members']>,
+    applySearch(groups, ['g.name'], search) as Promise<KnowledgeCheckAssignable['groups']>,
+  ]);
+  return { members: memberRows, groups: groupRows };
 }

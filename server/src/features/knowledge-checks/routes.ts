@@ -9,12 +9,13 @@ import { formCodeOf, kcForms, kcMessages } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
 import { can } from '../../http/policy.js';
 import { Routes } from '../../http/router.js';
+import { queryValue } from '../../http/list-query.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
 import { inputOf, validate } from '../../http/validate.js';
 import { knowledgeCheckAssignedEmail } from '../../mail/templates.js';
 import { requireMembership } from '../content/policy.js';
 import { viewerOf } from '../content/visibility.js';
-import { createAssignments, deleteAssignment, listAssignments } from './assignments.js';
+import { assignable, createAssignments, deleteAssignment, listAssignments } from './assignments.js';
 import { draw, newSeed } from './draw.js';
 import { kcPolicy } from './policy.js';
 import { presentAssignment, presentCheck, presentPreview, presentQuestion, presentResponse, presentResponseSummary, type CheckRow } from './presenter.js';
@@ -271,6 +272,12 @@ export function knowledgeCheckRoutes(services: AppServices): Routes {
   });
 
   // Assignments (authors) ---------------------------------------------------------------------
+
+  router.get(`${KC}/assignable`, inTenant, can(kcPolicy, 'assign'), async (ctx) => {
+    const check = await requireCheck(ctx);
+    const search = queryValue(ctx.query, 'search')?.trim().slice(0, 255) || null;
+    ctx.body = { data: await assignable(db.knex, check.tenant_id, search) };
+  });
 
   router.get(`${KC}/assignments`, inTenant, can(kcPolicy, 'assign'), async (ctx) => {
     const check = await requireCheck(ctx);
