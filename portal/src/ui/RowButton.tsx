@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { Button as AriaButton } from 'react-aria-components/Button';
 import { Link as RouterLink } from 'react-router';
 
-const look = {
+/** The look of every compact control in a table row (buttons, links, the More menu's button). */
+export const rowControlLook = {
   display: 'inline-flex',
   alignItems: 'center',
   minHeight: '32px',
@@ -24,10 +25,10 @@ const look = {
   '&[data-disabled]': { cursor: 'not-allowed', color: '$disabledText', backgroundColor: '$disabledSurface' },
 } as const;
 
-const Pressable = styled(AriaButton, look, {
+const Pressable = styled(AriaButton, rowControlLook, {
   variants: { tone: { danger: { color: '$danger', borderColor: '$danger' }, neutral: {} } },
 });
-const Anchor = styled(RouterLink, look);
+const Anchor = styled(RouterLink, rowControlLook);
 
 export const RowActions = styled('div', { display: 'flex', flexWrap: 'wrap', gap: '$2' });
 

@@ -2,26 +2,9 @@ import { styled } from '@tessera/widgets/theme';
 import { Button } from 'react-aria-components/Button';
 import { Menu, MenuItem, MenuTrigger } from 'react-aria-components/Menu';
 import { Popover } from 'react-aria-components/Popover';
+import { rowControlLook } from './RowButton';
 
-const Trigger = styled(Button, {
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '$1',
-  minHeight: '32px',
-  padding: '0 $3',
-  border: '1px solid $borderSubtle',
-  borderRadius: '$md',
-  backgroundColor: '$surface',
-  color: '$text',
-  fontFamily: '$body',
-  fontSize: '$2',
-  fontWeight: '$medium',
-  whiteSpace: 'nowrap',
-  cursor: 'pointer',
-  outline: 'none',
-  '&[data-hovered], &[data-pressed]': { backgroundColor: '$secondary' },
-  '&[data-focus-visible]': { boxShadow: '$focus' },
-});
+const Trigger = styled(Button, rowControlLook, { gap: '$1', '&[data-pressed]': { backgroundColor: '$secondary' } });
 
 const Items = styled(Popover, {
   minWidth: '180px',
