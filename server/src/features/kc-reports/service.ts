@@ -92,8 +92,8 @@ const REPORT_COLUMNS = [
 ];
 
 /**
- * A page of the report in one statement (paginate): the page's keys are found from the responses alone, joined only
- * to what the filters and the sort need — the content filters as the organization's checks they select (so the
+ * A page of the report (paginate): the page's keys are found from the responses alone, joined only to what the
+ * filters and the sort need — the content filters as the ids of the organization's checks they select (so the
  * responses are read by check, through `kc_responses_report`), the learner for the `user` filter or sort, the content
  * for the check sort — and the 25 rows then get their learner and content.
  */
@@ -109,8 +109,11 @@ export async function listCompleted(db: Database, tenantId: string, params: List
     if (filters.module) checks.where('fc.module_id', filters.module);
     if (filters.component) checks.where('fc.id', filters.component);
     if (filters.topic) checks.where('fkc.topic_id', filters.topic);
-    // The organization's checks: their responses are the organization's.
-    filtered.whereIn('r.knowledge_check_id', checks);
+    // The organization's checks, as ids read first: their responses are the organization's, and a list of ids (not
+    // a subquery) lets PostgreSQL walk `kc_responses_report` down the date for each check instead of hashing every
+    // response of the organization (26 ms for 100,000 responses).
+    const ids = (await db.select<{ id: string }>(checks)).map((check) => check.id);
+    filtered.whereIn('r.knowledge_check_id', ids);
   } else filtered.where('r.tenant_id', tenantId);
   const people = params.search !== null || params.order === 'user';
   const content = params.order === 'knowledge_check';
