@@ -193,12 +193,18 @@ const keptTotals = keptAnswers<number>(1_000);
 
 /** The count of a `keptTotal` list, kept per statement and bindings until the next commit. */
 function countKept(db: Database, searched: Knex.QueryBuilder): Promise<number> {
-  const counted = searched.clone().count({ total: '*' });
+  const counted = countQuery(searched);
   const { sql, bindings } = counted.toSQL();
-  return db.kept(keptTotals, `${sql}\u0000${JSON.stringify(bindings)}`, () => countRows(db, searched));
+  return db.kept(keptTotals, `${sql}\u0000${JSON.stringify(bindings)}`, () => totalOfCount(db, counted));
 }
 
-async function countRows(db: Database, searched: Knex.QueryBuilder): Promise<number> {
-  const [{ total }] = await db.select<{ total: number | string }>(searched.clone().count({ total: '*' }));
+const countQuery = (searched: Knex.QueryBuilder) => searched.clone().count({ total: '*' });
+
+function countRows(db: Database, searched: Knex.QueryBuilder): Promise<number> {
+  return totalOfCount(db, countQuery(searched));
+}
+
+async function totalOfCount(db: Database, counted: Knex.QueryBuilder): Promise<number> {
+  const [{ total }] = await db.select<{ total: number | string }>(counted);
   return Number(total);
 }
