@@ -9,13 +9,14 @@ import { useRowActions } from '../../lists/useRowActions';
 import { useServerList } from '../../lists/useServerList';
 import { AppLink } from '../../ui/AppLink';
 import { FormFailure } from '../../ui/FormFailure';
-import { Stack, Text } from '../../ui/Page';
+import { Stack } from '../../ui/Page';
 import { RowActions, RowButton } from '../../ui/RowButton';
 import type { TableColumn } from '../../ui/Table';
 import { Tabs } from '../../ui/Tabs';
 import { useOrganization } from '../organization/organizationContext';
 import { DecisionDialog, DetailsDialog, PreviewDialog } from './BioreqDialogs';
 import { bioreqTexts, fetchBioreqFile, listBioreq, saveFile, STATUS_LABELS, type BioreqDocument, type BioreqOrder } from './bioreqCalls';
+import { BioreqOffPage } from './BioreqOffPage';
 import { NotesDialog } from './NotesDialog';
 
 const TABS = ['pending', 'processed'] as const;
@@ -144,14 +145,7 @@ export function AdminBioreqPage() {
   // The rows just acted on (downloaded, previewed, decided), shown in the success colour.
   const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
   const highlight = (id: string) => setHighlighted((current) => new Set([...current, id]));
-  if (!organization.enable_bioreq) {
-    return (
-      <Stack>
-        <Heading level={1}>Bioreq</Heading>
-        <Text>{bioreqTexts.disabled}</Text>
-      </Stack>
-    );
-  }
+  if (!organization.enable_bioreq) return <BioreqOffPage />;
   return (
     <Stack>
       <Heading level={1}>Bioreq</Heading>

@@ -8,13 +8,14 @@ import { useRowActions } from '../../lists/useRowActions';
 import { useServerList } from '../../lists/useServerList';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FormFailure } from '../../ui/FormFailure';
-import { Row, Stack, Text } from '../../ui/Page';
+import { Row, Stack } from '../../ui/Page';
 import { RowActions, RowButton } from '../../ui/RowButton';
 import type { TableColumn } from '../../ui/Table';
 import { Tabs } from '../../ui/Tabs';
 import { useOrganization } from '../organization/organizationContext';
 import { AddDocumentDialog, DetailsDialog } from './BioreqDialogs';
 import { bioreqTexts, cancelBioreq, fetchBioreqFile, listBioreq, saveFile, STATUS_LABELS, type BioreqDocument, type BioreqOrder } from './bioreqCalls';
+import { BioreqOffPage } from './BioreqOffPage';
 import { NotesDialog } from './NotesDialog';
 
 const TABS = ['pending', 'processed'] as const;
@@ -135,14 +136,7 @@ export function ClientBioreqPage() {
   const [adding, setAdding] = useState(false);
   // Bumped after an upload so the lists fetch again.
   const [generation, setGeneration] = useState(0);
-  if (!organization.enable_bioreq) {
-    return (
-      <Stack>
-        <Heading level={1}>Bioreq</Heading>
-        <Text>{bioreqTexts.disabled}</Text>
-      </Stack>
-    );
-  }
+  if (!organization.enable_bioreq) return <BioreqOffPage />;
   return (
     <Stack>
       <Row justify="between">
