@@ -506,6 +506,8 @@ describe.each(databaseKinds)('knowledge check reports on %s', (kind) => {
     const base = `/tenants/${world.home.id}/knowledgechecks/${checkId}/responses`;
     const started = await server.api.post(base, {}, { token: learner.token });
     expect(started.status).toBe(201);
+    // The report's total is the check's kept count of completed responses: an in-progress one is not in it.
+    expect((await completed(`?module=${moduleId}`)).body.meta).toMatchObject({ total: 0 });
     const questions = started.body.data.questions as { id: string; choices: { id: string }[] }[];
     for (const [index, question] of questions.entries()) {
       // Right (the first choice) on all but the last.
@@ -516,7 +518,10 @@ describe.each(databaseKinds)('knowledge check reports on %s', (kind) => {
     }
     expect((await put(server, `${base}/${started.body.data.id}/complete`, {}, learner.token)).status).toBe(200);
 
-    const rows = (await completed(`?module=${moduleId}`)).body.data;
+    const report = (await completed(`?module=${moduleId}`)).body;
+    expect(report.meta).toMatchObject({ total: 1, last_page: 1 });
+    expect((await completed()).body.meta).toMatchObject({ total: 10 });
+    const rows = report.data;
     expect(rows).toEqual([expect.objectContaining({ id: started.body.data.id, user_name: 'Ursula User', component_name: 'Echo component', score: 66.67 })]);
     const marks = (await detail(started.body.data.id)).body.data.questions.map((question: { is_correct: boolean }) => question.is_correct);
     expect(marks).toEqual([true, true, false]);
@@ -527,5 +532,10 @@ describe.each(databaseKinds)('knowledge check reports on %s', (kind) => {
       [1, 1],
       [1, 1],
     ]);
+
+    // A response removed (a member's removal cascades to theirs) leaves the kept totals.
+    await server.app.knex('kc_responses').where('id', started.body.data.id).delete();
+    expect((await completed(`?module=${moduleId}`)).body.meta).toMatchObject({ total: 0 });
+    expect((await completed()).body.meta).toMatchObject({ total: 9 });
   });
 });

@@ -14,6 +14,7 @@ import * as bioreqTitleOrder from './migrations/20250116000001_bioreq_title_orde
 import * as knowledgeChecks from './migrations/20250117000000_knowledge_checks.js';
 import * as kcItemAnalysis from './migrations/20250117000001_kc_item_analysis.js';
 import * as mediaCaptions from './migrations/20250118000000_media_captions.js';
+import * as kcCompletedTotals from './migrations/20250119000000_kc_completed_totals.js';
 
 interface Migration {
   name: string;
@@ -40,6 +41,7 @@ const migrations: Migration[] = [
   { name: '20250117000000_knowledge_checks', module: knowledgeChecks },
   { name: '20250117000001_kc_item_analysis', module: kcItemAnalysis },
   { name: '20250118000000_media_captions', module: mediaCaptions },
+  { name: '20250119000000_kc_completed_totals', module: kcCompletedTotals },
 ];
 
 const source: Knex.MigrationSource<Migration> = {

@@ -95,7 +95,7 @@ export async function paginate<Row, Key extends string>(
   params: ListParams<Key>,
   definition: ListDefinition<Key>,
   select: (query: Knex.QueryBuilder) => Knex.QueryBuilder,
-  rowsById?: RowsById<Row>,
+  { rowsById, total: knownTotal }: PageOptions<Row> = {},
 ): Promise<Page<Row>> {
   const { knex } = db;
   const searched = searchedOf(knex, filtered.clone(), params.search, definition);
@@ -110,10 +110,10 @@ export async function paginate<Row, Key extends string>(
   }
 
   const offset = (params.page - 1) * params.perPage;
-  const keptTotal = definition.keptTotal === true && !sortsBySelectAlias(sort);
+  const totalApart = (definition.keptTotal === true || knownTotal !== undefined) && !sortsBySelectAlias(sort);
   const withTotal = (query: Knex.QueryBuilder) => {
     const page = ordered(query).limit(params.perPage).offset(offset);
-    return keptTotal ? page : page.select(knex.raw(`count(*) over () as ${PAGE_TOTAL}`));
+    return totalApart ? page : page.select(knex.raw(`count(*) over () as ${PAGE_TOTAL}`));
   };
   const pageKeys = (...columns: (string | Knex.Raw)[]) => withTotal(searched.clone().select(`${definition.tieBreaker} as page_key`, ...columns));
   let rows: Row[];
@@ -121,20 +121,20 @@ export async function paginate<Row, Key extends string>(
   if (definition.plainColumns || sortsBySelectAlias(sort)) {
     const page = sortsBySelectAlias(sort)
       ? withTotal(select(searched.clone()))
-      : rowsOfPageKeys(filtered, select, pageKeys(knex.raw(`${sort} as page_sort`)), definition.tieBreaker, direction, !keptTotal);
+      : rowsOfPageKeys(filtered, select, pageKeys(knex.raw(`${sort} as page_sort`)), definition.tieBreaker, direction, !totalApart);
     const fetched = await db.select<Row & PageTotal>(page);
-    if (!keptTotal) total = totalOf(fetched);
+    if (!totalApart) total = totalOf(fetched);
     rows = fetched.map(({ [PAGE_TOTAL]: _total, ...row }) => row as Row);
   } else {
     const keys = await db.select<{ page_key: string } & PageTotal>(pageKeys());
-    if (!keptTotal) total = totalOf(keys);
+    if (!totalApart) total = totalOf(keys);
     const ids = keys.map((key) => key.page_key);
     if (ids.length === 0) rows = [];
     else if (rowsById) rows = inOrderOf(ids, await rowsById(ids));
     // The search is settled by the ids: the rows' query leaves it out (a trigram search is the costliest filter).
     else rows = await db.select<Row>(ordered(select(filtered.clone().whereIn(definition.tieBreaker, ids))));
   }
-  if (keptTotal) total = await countKept(db, searched);
+  if (totalApart) total = knownTotal ?? (await countKept(db, searched));
   // An empty page past the first tells nothing of the total: count it.
   total ??= offset === 0 ? 0 : await countRows(db, searched);
   return {
@@ -166,6 +166,16 @@ function rowsOfPageKeys(
 ) {
   const rows = select(filtered.clone()).join(pageKeys.as('page_keys'), key, 'page_keys.page_key');
   return (withTotal ? rows.select(`page_keys.${PAGE_TOTAL}`) : rows).orderBy('page_keys.page_sort', direction).orderBy('page_keys.page_key', direction);
+}
+
+export interface PageOptions<Row> {
+  /** The rows of the page's ids, read by a compiled read (see `RowsById`) instead of `select`. */
+  rowsById?: RowsById<Row>;
+  /**
+   * The list's total (after its filters and search), when the caller already knows it without counting, e.g. from
+   * totals the database keeps (kc_completed_totals): no count query runs, and the page reads its keys alone.
+   */
+  total?: number;
 }
 
 /**

@@ -2,7 +2,7 @@
  * Knowledge check reports (issue 11; ARCHITECTURE.md#knowledge-check-reports): the completed responses of an
  * organization, one response in detail (its own drawn versions, never the bank's current ones), and the item
  * analysis of a check. Plain knex reads (ARCHITECTURE.md#data-access), each in a constant number of queries: a
- * report page two at most (paginate), a detail three, an item analysis six whatever the number of responses — the
+ * report page three at most (the checks with their totals, then paginate), a detail three, an item analysis six whatever the number of responses — the
  * sums of the item analysis are added up by the database (aggregates and a window rank), JavaScript only divides.
  */
 import type { KcItemAnalysis, KcReportQuestion, KcReportResponse, KcReportRow } from '@tessera/sdk';
@@ -47,7 +47,8 @@ export const KC_REPORT_LIST: ListDefinition<KcReportSortKey> = {
   search: searchPeople({ userId: 'tu.user_id', name: 'u.name', email: 'u.email' }),
   plainColumns: true,
   // A check's 100,000 responses: the page walks `kc_responses_report` down the date and stops at its end; the total
-  // is counted apart and kept until the next commit (server/bench/kc.ts).
+  // is the checks' kept totals (listCompleted), or with a `user` filter counted apart and kept until the next commit
+  // (server/bench/kc.ts).
   keptTotal: true,
 };
 
@@ -92,38 +93,60 @@ const REPORT_COLUMNS = [
 ];
 
 /**
+ * The organization's checks the content filters select (all of them without one), with their numbers of completed
+ * responses as the database keeps them (kc_completed_totals, migration 20250119000000).
+ */
+function checksOf(knex: Knex, tenantId: string, filters: KcReportFilters): Knex.QueryBuilder {
+  const checks = knex('knowledge_checks as fkc')
+    .leftJoin('topics as ft', 'ft.id', 'fkc.topic_id')
+    .joinRaw('join components as fc on fc.id = coalesce(fkc.component_id, ft.component_id)')
+    .leftJoin('kc_completed_totals as fct', 'fct.knowledge_check_id', 'fkc.id')
+    .where('fkc.tenant_id', tenantId)
+    .select('fkc.id', 'fct.completed');
+  if (filters.module) checks.where('fc.module_id', filters.module);
+  if (filters.component) checks.where('fc.id', filters.component);
+  if (filters.topic) checks.where('fkc.topic_id', filters.topic);
+  return checks;
+}
+
+/**
  * A page of the report (paginate): the page's keys are found from the responses alone, joined only to what the
  * filters and the sort need — the content filters as the ids of the organization's checks they select (so the
  * responses are read by check, through `kc_responses_report`), the learner for the `user` filter or sort, the content
  * for the check sort — and the 25 rows then get their learner and content.
+ *
+ * The total: without a `user` filter it is the sum of the selected checks' kept totals (read with their ids), so no
+ * page counts 100,000 responses; with one it is counted (a learner's responses are few).
  */
 export async function listCompleted(db: Database, tenantId: string, params: ListParams<KcReportSortKey>, filters: KcReportFilters): Promise<Page<KcReportRow>> {
   const { knex } = db;
   const filtered = knex('kc_responses as r').where('r.status', 'completed');
-  if (filters.module || filters.component || filters.topic) {
-    const checks = knex('knowledge_checks as fkc')
-      .leftJoin('topics as ft', 'ft.id', 'fkc.topic_id')
-      .joinRaw('join components as fc on fc.id = coalesce(fkc.component_id, ft.component_id)')
-      .where('fkc.tenant_id', tenantId)
-      .select('fkc.id');
-    if (filters.module) checks.where('fc.module_id', filters.module);
-    if (filters.component) checks.where('fc.id', filters.component);
-    if (filters.topic) checks.where('fkc.topic_id', filters.topic);
-    // The organization's checks, as ids read first: their responses are the organization's, and a list of ids (not
-    // a subquery) lets PostgreSQL walk `kc_responses_report` down the date for each check instead of hashing every
-    // response of the organization (26 ms for 100,000 responses).
-    const ids = (await db.select<{ id: string }>(checks)).map((check) => check.id);
-    filtered.whereIn('r.knowledge_check_id', ids);
-  } else filtered.where('r.tenant_id', tenantId);
-  const people = params.search !== null || params.order === 'user';
+  const byContent = Boolean(filters.module || filters.component || filters.topic);
+  const searched = params.search !== null;
+  let total: number | undefined;
+  if (byContent || !searched) {
+    const checks = await db.select<{ id: string; completed: number | string | null }>(checksOf(knex, tenantId, filters));
+    if (!searched) total = checks.reduce((sum, check) => sum + Number(check.completed ?? 0), 0);
+    // The checks as a list of ids (not a subquery) lets PostgreSQL walk `kc_responses_report` down the date for each
+    // check instead of hashing every response of the organization (26 ms for 100,000 responses). They are the
+    // organization's checks, so their responses are the organization's.
+    if (byContent)
+      filtered.whereIn(
+        'r.knowledge_check_id',
+        checks.map((check) => check.id),
+      );
+  }
+  if (!byContent) filtered.where('r.tenant_id', tenantId);
+  const people = searched || params.order === 'user';
   const content = params.order === 'knowledge_check';
   if (people) joinPeople(filtered);
   if (content) joinContent(filtered);
-  const page = await paginate<Record<string, unknown>, KcReportSortKey>(db, filtered, params, KC_REPORT_LIST, (query) => {
+  const select = (query: Knex.QueryBuilder) => {
     if (!people) joinPeople(query);
     if (!content) joinContent(query);
     return query.select(REPORT_COLUMNS);
-  });
+  };
+  const page = await paginate<Record<string, unknown>, KcReportSortKey>(db, filtered, params, KC_REPORT_LIST, select, { total });
   return { rows: page.rows.map((row) => normalise<KcReportRow>(row)), meta: page.meta };
 }
 

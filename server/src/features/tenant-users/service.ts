@@ -86,9 +86,9 @@ const memberRowsRead = compiledRead<object, { tenantId: string; ids: string }>((
 export async function listMembers(db: Database, tenantId: string, params: ListParams<MemberSortKey>): Promise<Page<MemberRow>> {
   const { knex } = db;
   const filtered = applyArchived(membersOf(knex, tenantId), 'tu.deleted_at', params.archived);
-  const page = await paginate<object, MemberSortKey>(db, filtered, params, MEMBER_LIST, selectMember(knex), (ids) =>
-    db.read(memberRowsRead, { tenantId, ids: JSON.stringify(ids) }),
-  );
+  const page = await paginate<object, MemberSortKey>(db, filtered, params, MEMBER_LIST, selectMember(knex), {
+    rowsById: (ids) => db.read(memberRowsRead, { tenantId, ids: JSON.stringify(ids) }),
+  });
   return normalisedPage<MemberRow>(page, MEMBER_ROW);
 }
 

@@ -129,7 +129,9 @@ export async function listTopics(
   await requireVisibleComponent(db, viewer, componentId);
   const filtered = applyListFilters(topicsOfVisibleComponent(knex, viewer, componentId), viewer, params);
   const { short } = options;
-  const page = await paginate<object, ContentSortKey>(db, filtered, params, TOPIC_LIST, selectTopic(knex, viewer, short), topicRowsById(db, viewer, short));
+  const page = await paginate<object, ContentSortKey>(db, filtered, params, TOPIC_LIST, selectTopic(knex, viewer, short), {
+    rowsById: topicRowsById(db, viewer, short),
+  });
   return normalisedPage<TopicRow>(page, TOPIC_ROW);
 }
 
@@ -147,7 +149,7 @@ export async function listFavoriteTopics(db: Database, viewer: Viewer, params: L
     .whereNotExists(hiddenBy('module_hidden', 'module_id', 'm.id'))
     .whereNotExists(hiddenBy('component_hidden', 'component_id', 'c.id'));
   if (params.active === true) filtered.where('c.is_active', true).where('m.is_active', true);
-  const page = await paginate<object, ContentSortKey>(db, filtered, params, TOPIC_LIST, selectTopic(knex, viewer), topicRowsById(db, viewer));
+  const page = await paginate<object, ContentSortKey>(db, filtered, params, TOPIC_LIST, selectTopic(knex, viewer), { rowsById: topicRowsById(db, viewer) });
   return normalisedPage<TopicRow>(page, TOPIC_ROW);
 }
 
