@@ -166,20 +166,24 @@ export async function saveAnswer(
   choiceIds: string[],
 ): Promise<SavedAnswer> {
   const knex = db.knex;
-  const row = await db.first<{ status: string; rq_id: string | null; version_id: string | null; type: string | null }>(
+  // The response, the drawn question and how many of the chosen ids are its choices, in one read.
+  const row = await db.first<{ status: string; rq_id: string | null; version_id: string | null; type: string | null; found: number | string }>(
     knex('kc_responses as r')
       .leftJoin('kc_response_questions as rq', (join) => join.on('rq.response_id', 'r.id').andOn('rq.question_id', knex.raw('?', [questionId])))
       .leftJoin('kc_question_versions as v', 'v.id', 'rq.question_version_id')
       .where({ 'r.id': responseId, 'r.knowledge_check_id': check.id, 'r.tenant_user_id': memberId })
-      .select('r.status', 'rq.id as rq_id', 'v.id as version_id', 'v.type'),
+      .select(
+        'r.status',
+        'rq.id as rq_id',
+        'v.id as version_id',
+        'v.type',
+        knex('kc_choices as ch').whereRaw('ch.question_version_id = v.id').whereIn('ch.id', choiceIds).count('*').as('found'),
+      ),
   );
   if (!row) throw notFound(kcMessagesServer.responseNotFound);
   refuseUnlessInProgress(row.status);
   if (!row.rq_id || !row.version_id) throw notFound(kcMessagesServer.questionNotFound);
-  const counted = await db.first<{ found: number | string }>(
-    knex('kc_choices').where('question_version_id', row.version_id).whereIn('id', choiceIds).count({ found: '*' }),
-  );
-  if (Number(counted?.found ?? 0) !== choiceIds.length) throw validationFailed({ choice_ids: [kcMessages.choiceOfQuestion] });
+  if (Number(row.found) !== choiceIds.length) throw validationFailed({ choice_ids: [kcMessages.choiceOfQuestion] });
   if (row.type === 'radio' && choiceIds.length !== 1) throw validationFailed({ choice_ids: [kcMessages.radioOneChoice] });
   const rqId = row.rq_id;
   await db.transaction(async (tx) => {
