@@ -140,6 +140,9 @@ if (kind === 'sqlite') {
 } else {
   responses = await seedResponses({ knex: app.knex }, big.tenantId, bigMembers, bigCheck, BIG);
   await seedResponses({ knex: app.knex }, small.tenantId, smallMembers, smallCheck, SMALL);
+  // What autovacuum leaves a settled database: bulk-loaded rows in the trigram indexes' pending lists (a people
+  // search read 3 ms from them, 0.05 ms after) and no visibility map (index-only scans visiting the heap).
+  await app.knex.raw('VACUUM ANALYZE');
 }
 const seedSeconds = (performance.now() - seedStarted) / 1000;
 const { knex } = app;
