@@ -1,9 +1,10 @@
 import type { Module } from '@tessera/sdk';
+import { useLoaderData } from 'react-router';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useServerList } from '../../lists/useServerList';
 import { Stack } from '../../ui/Page';
 import { useOrganization } from '../organization/organizationContext';
-import { listClientModules, type ContentOrder } from './clientCalls';
+import { clientModulesList, type clientModulesLoader, type ContentOrder } from './clientCalls';
 import { ClientHeader } from './ClientHeader';
 import { clientPaths } from './clientPaths';
 import { ContentCards } from './ContentCards';
@@ -13,7 +14,8 @@ export function ClientModulesPage() {
   usePageTitle('Modules');
   const { organization } = useOrganization();
   const paths = clientPaths(organization.slug);
-  const list = useServerList<Module, ContentOrder>({ load: listClientModules(organization.id), defaultOrder: 'order' });
+  const { modules } = useLoaderData<typeof clientModulesLoader>();
+  const list = useServerList<Module, ContentOrder>({ ...clientModulesList(organization.id), started: modules });
   return (
     <Stack>
       <ClientHeader title="Modules" adminPath={paths.admin.modules} />
