@@ -125,7 +125,7 @@ export const routes: RouteObject[] = (
                   // The loader's code comes apart from the page's (it is less, so it arrives first): the list's first
                   // page is asked for while the page's code downloads. (Not React Router's lazy object: its loaded
                   // keys are cleared on the shared route, which leaves a second router, as in tests, without them.)
-                  loader: (args) => import('../features/client/clientCalls').then((m) => m.clientModulesLoader(args)),
+                  loader: (args) => import('../features/client/clientModulesList').then((m) => m.clientModulesLoader(args)),
                   lazy: () => import('../features/client/ClientModulesPage').then((m) => ({ Component: m.ClientModulesPage })),
                 },
                 {

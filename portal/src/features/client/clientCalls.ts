@@ -1,43 +1,16 @@
 import type { Component, Module, Topic } from '@tessera/sdk';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { apiCall, type CallOptions } from '../../api/call';
+import { apiCall } from '../../api/call';
 import { client } from '../../api/client';
 import { loadRecord, param } from '../../guards/records';
-import { isAuthenticated } from '../../state/tokens';
 import { NOT_FOUND_PATH } from '../organization/organizationLoader';
-import { queryParams, startListPage, type ListQuery } from '../../lists/useServerList';
+import { queryParams, type ListQuery } from '../../lists/useServerList';
+import { CLIENT_FILTER } from './clientModulesList';
 
 /** Client lists sort by the content's own order (spec section 9); the topics table sorts by its Order column. */
 export type ContentOrder = 'order' | 'name' | 'created' | 'updated';
 
 const tenant = (tenantId: string) => ({ tenantId });
-
-/**
- * Client lists ask for `active=true`: every role (authors too) then sees what a learner sees,
- * active live rows without the ones the caller has hidden in the content tree.
- */
-const CLIENT_FILTER = { active: true } as const;
-
-function listClientModules(tenantId: string, options?: CallOptions) {
-  return (query: ListQuery<ContentOrder>) =>
-    apiCall(client.GET('/tenants/{tenantId}/modules', { params: { path: tenant(tenantId), query: { ...queryParams(query), ...CLIENT_FILTER } } }), options);
-}
-
-/** The list of /:organization/modules (spec 2.8), for the page and its loader alike. */
-export function clientModulesList(tenantId: string, options?: CallOptions) {
-  return { load: listClientModules(tenantId, options), defaultOrder: 'order' as ContentOrder };
-}
-
-/**
- * /:organization/modules: the first page of the modules is asked for beside the session and the organization, by the
- * address's organization (the API takes its pretty-URL name too), not once the page has rendered. Failures are
- * the page's list's to route: it asks again.
- */
-export function clientModulesLoader({ params, request }: LoaderFunctionArgs) {
-  // Without a session the authenticated guard answers with its redirect.
-  if (!isAuthenticated()) return { modules: null };
-  return { modules: startListPage(request, clientModulesList(param(params, 'organization'), { routeErrors: false })) };
-}
 
 export function listClientComponents(tenantId: string, moduleId: string) {
   return (query: ListQuery<ContentOrder>) =>
