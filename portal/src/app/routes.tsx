@@ -122,10 +122,10 @@ export const routes: RouteObject[] = (
                 {
                   id: 'client-modules',
                   path: 'modules',
-                  // The loader's code comes apart from the page's (it is less, so it arrives first): the list's first
-                  // page is asked for while the page's code downloads. (Not React Router's lazy object: its loaded
-                  // keys are cleared on the shared route, which leaves a second router, as in tests, without them.)
-                  loader: (args) => import('../features/client/clientModulesList').then((m) => m.clientModulesLoader(args)),
+                  // A static loader that imports the page: it runs as soon as the page's code is there, without waiting
+                  // for the page to render. (React Router's lazy object would do the same, but it clears its loaded keys
+                  // on the shared route object, which leaves a second router, as in tests, without them.)
+                  loader: (args) => import('../features/client/ClientModulesPage').then((m) => m.clientModulesLoader(args)),
                   lazy: () => import('../features/client/ClientModulesPage').then((m) => ({ Component: m.ClientModulesPage })),
                 },
                 {
