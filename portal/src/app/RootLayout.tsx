@@ -38,7 +38,9 @@ export function RootLayout() {
   return <Outlet />;
 }
 
-const Loading = styled('p', { padding: '$5', textAlign: 'center', color: '$textMuted' });
+// No margin: a paragraph's margin would collapse through <main> and move the body down, and the body then jumps
+// back up when the screen replaces this (a layout shift).
+const Loading = styled('p', { margin: 0, padding: '$5', textAlign: 'center', color: '$textMuted' });
 
 /** Shown while the first screen's module loads. */
 export function RouteFallback() {

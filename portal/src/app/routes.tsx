@@ -122,6 +122,10 @@ export const routes: RouteObject[] = (
                 {
                   id: 'client-modules',
                   path: 'modules',
+                  // A static loader that imports the page: it runs as soon as the page's code is there, without waiting
+                  // for the page to render. (React Router's lazy object would do the same, but it clears its loaded keys
+                  // on the shared route object, which leaves a second router, as in tests, without them.)
+                  loader: (args) => import('../features/client/ClientModulesPage').then((m) => m.clientModulesLoader(args)),
                   lazy: () => import('../features/client/ClientModulesPage').then((m) => ({ Component: m.ClientModulesPage })),
                 },
                 {

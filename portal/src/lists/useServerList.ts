@@ -1,7 +1,7 @@
 import type { PaginationMeta } from '@tessera/sdk';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { ApiOutcome } from '../api/outcome';
-import { useLocalListQuery, useUrlListQuery, type ListQuery, type ListQueryChange } from './listParams';
+import { readListQuery, useLocalListQuery, useUrlListQuery, type ListQuery, type ListQueryChange } from './listParams';
 
 export type { ListQuery } from './listParams';
 
@@ -21,13 +21,38 @@ export interface UseServerListOptions<T, O extends string> {
   defaultDesc?: boolean;
   /** Identifies what `load` lists (its filters): a new view is fetched again. Its setter goes back to page 1. */
   view?: string;
+  /** The page the route's loader started (`startListPage`): the list's request for that query takes its answer. */
+  started?: StartedPage<T, O> | null;
+}
+
+/** A list's page that a route loader asked for before the screen rendered, and the query it asked with. */
+export interface StartedPage<T, O extends string = string> {
+  query: ListQuery<O>;
+  answer: Promise<ApiOutcome<ListPage<T>>>;
 }
 
 /** The one request of a list that is running or has been answered: a new query, view or reload is a new request. */
-interface ListRequest<O extends string> {
+interface ListRequest<T, O extends string> {
   query: ListQuery<O>;
   view: string;
   generation: number;
+  /** The loader's page this request answers from, if any. */
+  started?: StartedPage<T, O>;
+}
+
+/**
+ * For a route loader: asks for the page of the list that the address's search string describes (with the list's
+ * defaults), so that the rows arrive while the screen's code downloads instead of being asked for once it has
+ * rendered. The screen hands the result to useServerList (`started`). `load` should not route failures: a failed
+ * answer is asked for again by the list, whose failure then routes as any list's does.
+ */
+export function startListPage<T, O extends string>(request: Request, list: Omit<UseServerListOptions<T, O>, 'view' | 'started'>): StartedPage<T, O> {
+  const query = readListQuery(new URL(request.url).searchParams, defaultQuery(list));
+  return { query, answer: list.load(query) };
+}
+
+function isSameQuery<O extends string>(one: ListQuery<O>, other: ListQuery<O>): boolean {
+  return one.page === other.page && one.order === other.order && one.desc === other.desc && one.search === other.search;
 }
 
 /** The query parameters of a list call: only what differs from the server's defaults. */
@@ -54,21 +79,33 @@ export function useLocalServerList<T, O extends string = string>(options: UseSer
   return useListOf(useLocalListQuery(defaultQuery(options)), options);
 }
 
-function defaultQuery<O extends string>({ defaultOrder, defaultDesc = false }: UseServerListOptions<unknown, O>): ListQuery<O> {
+function defaultQuery<O extends string>({
+  defaultOrder,
+  defaultDesc = false,
+}: Pick<UseServerListOptions<unknown, O>, 'defaultOrder' | 'defaultDesc'>): ListQuery<O> {
   return { page: 1, order: defaultOrder, desc: defaultDesc, search: '' };
 }
 
-function useListOf<T, O extends string>([query, setQuery]: [ListQuery<O>, ListQueryChange<O>], { load, view = '' }: UseServerListOptions<T, O>) {
+function useListOf<T, O extends string>([query, setQuery]: [ListQuery<O>, ListQueryChange<O>], { load, view = '', started }: UseServerListOptions<T, O>) {
   const [searchText, setSearchText] = useSearchText(query.search);
   // Bumped to fetch again with the same query (Enter on the same term, after a row action).
   const [generation, setGeneration] = useState(0);
-  const [request, setRequest] = useState<ListRequest<O>>({ query, view, generation });
-  if (request.query !== query || request.view !== view || request.generation !== generation) setRequest({ query, view, generation });
-  const [answered, setAnswered] = useState<ListRequest<O> | null>(null);
+  const [request, setRequest] = useState<ListRequest<T, O>>({ query, view, generation });
+  // A page the loader started for the query shown (a first visit, a link to the same address) is the next request;
+  // each answers once, so coming back to its query later (a search cleared) asks the server again.
+  const [taken, setTaken] = useState<StartedPage<T, O> | null>(null);
+  if (started && started !== taken && isSameQuery(started.query, query)) {
+    setTaken(started);
+    setRequest({ query, view, generation, started });
+  } else if (request.query !== query || request.view !== view || request.generation !== generation) setRequest({ query, view, generation });
+  const [answered, setAnswered] = useState<ListRequest<T, O> | null>(null);
   const [result, setResult] = useState<ListPage<T> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  // The newest `load`: callers build it on every render, which is not a new request.
-  const fetchPage = useEffectEvent((current: ListQuery<O>) => load(current));
+  // The newest `load`: callers build it on every render, which is not a new request. A started page that failed is
+  // asked for again, so its failure routes as the list's own would.
+  const fetchPage = useEffectEvent(({ query: current, started: early }: ListRequest<T, O>) =>
+    early ? early.answer.then((outcome) => (outcome.ok ? outcome : load(current))) : load(current),
+  );
 
   const cancelDebounce = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
@@ -77,7 +114,7 @@ function useListOf<T, O extends string>([query, setQuery]: [ListQuery<O>, ListQu
 
   useEffect(() => {
     let current = true;
-    void fetchPage(request.query).then((outcome) => {
+    void fetchPage(request).then((outcome) => {
       if (!current) return;
       setAnswered(request);
       if (!outcome.ok) return;

@@ -21,9 +21,10 @@ export interface SessionState {
    */
   load(options?: CallOptions): Promise<ApiFailure | null>;
   /**
-   * Starts loading before the router has matched a route (main.tsx, with a stored session): the first `load` of the
-   * page then answers from this request instead of sending its own, so the current user arrives while the route's
-   * code is still downloading. A failed preload is simply loaded again by that `load`, with its options.
+   * Starts loading before the router has matched a route (main.tsx, with a stored session): every `load` asked for
+   * while it runs (the first page's guards, and the organization's loader once its code has arrived) answers from
+   * this request instead of sending its own, so the current user arrives while the route's code is still
+   * downloading, once. A failed preload is simply loaded again by those loads, with their options.
    */
   preload(): void;
   /** Loads only when nothing is loaded yet (guards call this on every navigation). */
@@ -38,7 +39,9 @@ const empty = { user: null, config: null, organizationId: null };
 
 function createSessionStore(api: TesseraClient) {
   const inFlight = new Map<boolean, Promise<ApiFailure | null>>();
-  let preloaded: Promise<ApiFailure | null> | null = null;
+  // The preload while it runs: a load asked for meanwhile is as fresh as the preload's answer (both belong to the
+  // page's first navigation); a load after it has been answered asks again.
+  let preloading: Promise<ApiFailure | null> | null = null;
   return create<SessionState>()(
     persist(
       (set, get) => {
@@ -55,11 +58,7 @@ function createSessionStore(api: TesseraClient) {
         return {
           ...empty,
           load(options) {
-            if (preloaded) {
-              const early = preloaded;
-              preloaded = null;
-              return early.then((failure) => (failure ? get().load(options) : null));
-            }
+            if (preloading) return preloading.then((failure) => (failure ? get().load(options) : null));
             // Guards of parent and child routes run in parallel: they share one request.
             const key = options?.routeErrors !== false;
             const running = inFlight.get(key);
@@ -73,7 +72,7 @@ function createSessionStore(api: TesseraClient) {
             return user && config ? null : get().load(options);
           },
           preload() {
-            preloaded ??= loadSession({ routeErrors: false });
+            preloading ??= loadSession({ routeErrors: false }).finally(() => (preloading = null));
           },
           setUser: (user) => set({ user }),
           setOrganization: (organizationId) => set({ organizationId }),

@@ -77,6 +77,19 @@ describe('session', () => {
     expect(api.requests.map((request) => request.path)).toEqual(['/api/users/me', '/api/config', '/api/users/me']);
   });
 
+  it('every load asked for while the preload runs answers from it (the guards, then the organization loader)', async () => {
+    tokenStore.set(TOKENS);
+    const api = fakeApi([
+      { method: 'GET', path: '/api/users/me', status: 200, body: { data: aUser() } },
+      { method: 'GET', path: '/api/config', status: 200, body: { data: CONFIG } },
+    ]);
+    useSession.getState().preload();
+    const guard = useSession.getState().ensureLoaded({ routeErrors: false });
+    const organization = useSession.getState().load({ routeErrors: false });
+    expect(await Promise.all([guard, organization])).toEqual([null, null]);
+    expect(api.requests.map((request) => request.path)).toEqual(['/api/users/me', '/api/config']);
+  });
+
   it('a failed preload is loaded again by the first load, with its options', async () => {
     tokenStore.set(TOKENS);
     const api = fakeApi([

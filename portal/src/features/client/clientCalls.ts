@@ -1,6 +1,6 @@
 import type { Component, Module, Topic } from '@tessera/sdk';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { apiCall } from '../../api/call';
+import { apiCall, type CallOptions } from '../../api/call';
 import { client } from '../../api/client';
 import { loadRecord, param } from '../../guards/records';
 import { NOT_FOUND_PATH } from '../organization/organizationLoader';
@@ -17,9 +17,9 @@ const tenant = (tenantId: string) => ({ tenantId });
  */
 const CLIENT_FILTER = { active: true } as const;
 
-export function listClientModules(tenantId: string) {
+export function listClientModules(tenantId: string, options?: CallOptions) {
   return (query: ListQuery<ContentOrder>) =>
-    apiCall(client.GET('/tenants/{tenantId}/modules', { params: { path: tenant(tenantId), query: { ...queryParams(query), ...CLIENT_FILTER } } }));
+    apiCall(client.GET('/tenants/{tenantId}/modules', { params: { path: tenant(tenantId), query: { ...queryParams(query), ...CLIENT_FILTER } } }), options);
 }
 
 export function listClientComponents(tenantId: string, moduleId: string) {

@@ -113,7 +113,7 @@ describe('procedure badge', () => {
 
 describe('client modules', () => {
   it('shows module cards with their thumbnail, name and description, leading to the components', async () => {
-    fakeApi([...asRole('user'), { method: 'GET', path: `${API}/modules`, status: 200, body: page([MODULE]) }]);
+    fakeApi([...asRole('user'), { method: 'GET', path: `${BY_SLUG}/modules`, status: 200, body: page([MODULE]) }]);
     renderApp('/acme-training/modules');
     const cards = await screen.findByRole('list', { name: 'Modules' });
     const card = within(cards).getByRole('link', { name: /Safety First/ });
@@ -125,8 +125,39 @@ describe('client modules', () => {
     expect(screen.queryByRole('link', { name: 'Switch to Admin View' })).toBeNull();
   });
 
+  it("asks for the first page once, from the route's loader; the list asks for the next ones itself", async () => {
+    const api = fakeApi([
+      ...asRole('user'),
+      { method: 'GET', path: `${BY_SLUG}/modules`, status: 200, body: page([MODULE]) },
+      { method: 'GET', path: `${API}/modules`, status: 200, body: page([]) },
+    ]);
+    renderApp('/acme-training/modules?search=Safety');
+    await screen.findByRole('link', { name: /Safety First/ });
+    const modulesCalls = () =>
+      api.fetch.mock.calls
+        .map(([input]) => new URL(input instanceof Request ? input.url : String(input)))
+        .filter((url) => url.pathname.endsWith('/modules'))
+        .map((url) => `${url.pathname} ${url.searchParams.get('search')}`);
+    expect(modulesCalls()).toEqual([`${BY_SLUG}/modules Safety`]);
+    const search = screen.getByRole('searchbox', { name: 'Search by name' });
+    fireEvent.change(search, { target: { value: 'nothing' } });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    await screen.findByText('No modules found...');
+    expect(modulesCalls()).toEqual([`${BY_SLUG}/modules Safety`, `${API}/modules nothing`]);
+  });
+
+  it('asks for the first page again, as the list, when the loader could not get it', async () => {
+    fakeApi([
+      ...asRole('user'),
+      { method: 'GET', path: `${BY_SLUG}/modules`, status: 503, body: { message: 'Down', code: 'server_error' } },
+      { method: 'GET', path: `${API}/modules`, status: 200, body: page([MODULE]) },
+    ]);
+    renderApp('/acme-training/modules');
+    expect(await screen.findByRole('link', { name: /Safety First/ })).toBeTruthy();
+  });
+
   it('gives a card without an image a placeholder of its initials on a tint, hidden from screen readers', async () => {
-    fakeApi([...asRole('user'), { method: 'GET', path: `${API}/modules`, status: 200, body: page([{ ...MODULE, main_image: null }]) }]);
+    fakeApi([...asRole('user'), { method: 'GET', path: `${BY_SLUG}/modules`, status: 200, body: page([{ ...MODULE, main_image: null }]) }]);
     renderApp('/acme-training/modules');
     const card = within(await screen.findByRole('list', { name: 'Modules' })).getByRole('link', { name: /Safety First/ });
     const placeholder = card.querySelector('[data-placeholder]') as HTMLElement;
@@ -137,12 +168,12 @@ describe('client modules', () => {
   });
 
   it('asks for the client list (active rows, hidden ones left out) and says when there is none', async () => {
-    const api = fakeApi([...asRole('admin'), { method: 'GET', path: `${API}/modules`, status: 200, body: page([]) }]);
+    const api = fakeApi([...asRole('admin'), { method: 'GET', path: `${BY_SLUG}/modules`, status: 200, body: page([]) }]);
     renderApp('/acme-training/modules');
     await screen.findByText('No modules found...');
     const call = api.fetch.mock.calls
       .map(([input]) => new URL(input instanceof Request ? input.url : String(input)))
-      .find((url) => url.pathname === `${API}/modules`);
+      .find((url) => url.pathname === `${BY_SLUG}/modules`);
     expect(call?.searchParams.get('active')).toBe('true');
     expect(call?.searchParams.has('show-hidden')).toBe(false);
     expect(screen.getByRole('link', { name: 'Switch to Admin View' }).getAttribute('href')).toBe('/acme-training/admin/modules');
@@ -314,7 +345,7 @@ describe('content tree', () => {
     fakeApi([
       ...asRole('user'),
       { method: 'GET', path: `${API}/my-membership/content-tree`, status: 200, body: { data: TREE } },
-      { method: 'GET', path: `${API}/modules`, status: 200, body: page([MODULE]) },
+      { method: 'GET', path: `${BY_SLUG}/modules`, status: 200, body: page([MODULE]) },
     ]);
     const app = renderApp('/acme-training/content-tree');
     const back = await screen.findByRole('link', { name: 'Go back' });

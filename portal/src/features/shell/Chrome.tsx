@@ -27,8 +27,10 @@ export const Main = styled('main', {
     layout: {
       centered: { alignItems: 'center', paddingTop: '$6' },
       wide: { maxWidth: '960px', width: '100%', margin: '0 auto' },
-      // Beside a sidebar: takes the rest of the row, wide enough for tables.
-      app: { flex: 1, minWidth: 0, maxWidth: '1200px', margin: '0 auto' },
+      // Beside a sidebar: takes the rest of the row, wide enough for tables. The width is for a phone, where the
+      // sidebar stacks above it (a column): auto margins would otherwise shrink it to its content, so the page
+      // would jump sideways when a list's rows arrive.
+      app: { flex: 1, minWidth: 0, width: '100%', maxWidth: '1200px', margin: '0 auto' },
     },
   },
 });
