@@ -57,7 +57,9 @@ export async function runBioreqBench(duration: number): Promise<boolean> {
         for (const connections of FEWER_CONNECTIONS) {
           const fewer = await load(server, path, Math.max(1, duration / 2), connections);
           const label = `  (at ${connections} connection${connections === 1 ? '' : 's'})`;
-          console.log(`${label.padEnd(38)} ${fewer.requests.average.toFixed(0).padStart(8)} ${String(fewer.latency.p50).padStart(7)} ${String(fewer.latency.p99).padStart(7)}`);
+          console.log(
+            `${label.padEnd(38)} ${fewer.requests.average.toFixed(0).padStart(8)} ${String(fewer.latency.p50).padStart(7)} ${String(fewer.latency.p99).padStart(7)}`,
+          );
         }
         checks.push({
           description: `${scenario.name} p99 < ${P99_BUDGET_MS} ms`,
