@@ -26,9 +26,6 @@ export const BIOREQ_LIST: ListDefinition<BioreqSortKey> = {
   defaultDesc: true,
   tieBreaker: 'b.id',
   searchColumns: ['b.title'],
-  // Plain columns: a page is one statement, its keys (down the sort's index, or the search's matches) joined to
-  // their rows.
-  plainColumns: true,
   keptTotal: true,
   // Through the title's trigram index on SQLite (migration 20250116000000_bioreq), LIKE on PostgreSQL's GIN index.
   search: containsSearch({ copy: 'bioreq_search', copyKey: 'document_id', key: 'b.id', columns: ['b.title'] }),
