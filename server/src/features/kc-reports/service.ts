@@ -2,9 +2,8 @@
  * Knowledge check reports (issue 11; ARCHITECTURE.md#knowledge-check-reports): the completed responses of an
  * organization, one response in detail (its own drawn versions, never the bank's current ones), and the item
  * analysis of a check. Plain knex reads (ARCHITECTURE.md#data-access), each in a constant number of queries: a
- * report page three at most (the checks with their totals, then paginate), a detail three, an item analysis six
- * whatever the number of responses — the sums of the item analysis are added up by the database (aggregates and a
- * window rank), JavaScript only divides.
+ * report page three at most (the checks with their totals, then paginate), a detail three, an item analysis six whatever the number of responses — the
+ * sums of the item analysis are added up by the database (aggregates and a window rank), JavaScript only divides.
  */
 import type { KcItemAnalysis, KcReportQuestion, KcReportResponse, KcReportRow } from '@tessera/sdk';
 import { searchPeople } from '../../db/contains-search.js';
@@ -131,10 +130,11 @@ export async function listCompleted(db: Database, tenantId: string, params: List
     // The checks as a list of ids (not a subquery) lets PostgreSQL walk `kc_responses_report` down the date for each
     // check instead of hashing every response of the organization (26 ms for 100,000 responses). They are the
     // organization's checks, so their responses are the organization's.
-    if (byContent) {
-      const checkIds = checks.map((check) => check.id);
-      filtered.whereIn('r.knowledge_check_id', checkIds);
-    }
+    if (byContent)
+      filtered.whereIn(
+        'r.knowledge_check_id',
+        checks.map((check) => check.id),
+      );
   }
   if (!byContent) filtered.where('r.tenant_id', tenantId);
   const people = searched || params.order === 'user';
