@@ -1,9 +1,8 @@
+import { formatDisplayDate } from '@tessera/sdk';
 /**
  * Texts of the knowledge-check player, review and check page: the spec's (section 2, "Client knowledge check
  * page", "Answer-taking view", "Response review screen", "Preview page") and the widget's own.
  */
-import { formatDisplayDate } from '@tessera/sdk';
-
 export const knowledgeCheckMessages = {
   // The check page.
   start: 'Start Knowledge Check',
@@ -59,6 +58,7 @@ export const knowledgeCheckMessages = {
   backToCheck: 'Back to the knowledge check',
 } as const;
 
+/** A date as the widgets show one (the reader's locale and time zone). */
 /** A date as the spec shows dates (section 9), through the SDK's one rule. */
 export const formatDate = (iso: string | null) => (iso ? formatDisplayDate(iso) : '');
 

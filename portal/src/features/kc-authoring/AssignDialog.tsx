@@ -42,7 +42,7 @@ export function dueDateTime(local: string): string | null {
  * The assign dialog's candidates (GET …/assignable): members by name or email and groups by name, which every
  * author may read (the full member and group lists are the people managers').
  */
-function assigneeSearch(tenantId: string, checkId: string) {
+function useAssigneeSearch(tenantId: string, checkId: string) {
   const candidates = async (term: string) => {
     const params = { path: { tenantId, knowledgeCheckId: checkId }, query: { search: term.trim() || undefined } };
     const outcome = await apiCall(client.GET('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/assignable', { params }));
@@ -140,7 +140,7 @@ export function AssignControl({ tenantId, checkId }: { tenantId: string; checkId
 
 function AssignForm({ tenantId, checkId }: { tenantId: string; checkId: string }) {
   const dueId = useId();
-  const search = assigneeSearch(tenantId, checkId);
+  const search = useAssigneeSearch(tenantId, checkId);
   const [members, setMembers] = useState<string[]>([]);
   const [groups, setGroups] = useState<string[]>([]);
   const [due, setDue] = useState('');
