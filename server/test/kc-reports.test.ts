@@ -538,4 +538,60 @@ describe.each(databaseKinds)('knowledge check reports on %s', (kind) => {
     expect((await completed(`?module=${moduleId}`)).body.meta).toMatchObject({ total: 0 });
     expect((await completed()).body.meta).toMatchObject({ total: 9 });
   });
+
+  it('finds the learners of a user filter that matches hundreds of members (joined, not listed by id)', async () => {
+    const knex = server.app.knex;
+    const now = new Date();
+    const crowd = Array.from({ length: 501 }, (_, index) => ({ userId: newId(), membershipId: newId(), name: `Quill Zebedee ${index + 1}` }));
+    for (let start = 0; start < crowd.length; start += 100) {
+      const part = crowd.slice(start, start + 100);
+      await knex('users').insert(
+        part.map(({ userId, name }, index) => ({
+          id: userId,
+          name,
+          email: `quill${start + index + 1}@crowd.test`,
+          password_hash: null,
+          is_owner: false,
+          is_active: true,
+          confirmed_at: now,
+          deleted_at: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      );
+      await knex('tenant_users').insert(
+        part.map(({ userId, membershipId }) => ({
+          id: membershipId,
+          tenant_id: world.home.id,
+          user_id: userId,
+          role: 'user',
+          is_active: true,
+          deleted_at: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      );
+    }
+    const version = seeded.bank.A;
+    const answered = [{ version, chosen: [version.choices[0]] }];
+    const first = await insertResponse(server, world.home.id, seeded.handCheck, crowd[0].membershipId, answered, {
+      completedAt: new Date(Date.UTC(2026, 1, 1)),
+    });
+    const last = await insertResponse(server, world.home.id, seeded.handCheck, crowd[500].membershipId, answered, {
+      completedAt: new Date(Date.UTC(2026, 1, 2)),
+    });
+
+    // 501 members match "zebedee": more than are read as ids, so the page joins the learners.
+    const many = (await completed('?user=zebedee')).body;
+    expect(many.data.map((row: { id: string }) => row.id)).toEqual([last, first]);
+    expect(many.meta).toMatchObject({ total: 2, search: 'zebedee' });
+    expect((await completed('?user=ZEBEDEE&order=user')).body.data.map((row: { user_name: string }) => row.user_name)).toEqual([
+      'Quill Zebedee 1',
+      'Quill Zebedee 501',
+    ]);
+    // One of them: read as their id.
+    const one = (await completed('?user=quill501@')).body;
+    expect(one.data.map((row: { id: string }) => row.id)).toEqual([last]);
+    expect(one.meta).toMatchObject({ total: 1 });
+  });
 });

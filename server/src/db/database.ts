@@ -93,14 +93,18 @@ export class Database {
    * prepared statement: a page's join of seven tables costs PostgreSQL 1–2 ms to plan and under 1 ms to run
    * (server/bench/kc.ts), and a prepared statement is planned once per connection (a custom plan for its first five
    * runs, then the generic plan when that costs no more). Inside a transaction it goes through the transaction.
+   *
+   * `costly`: the caller knows the read is costly (an aggregate over a check's 100,000 responses), so on SQLite it
+   * goes to a read thread from its first run, leaving the main thread to other requests (and to the caller's other
+   * reads, which may run meanwhile).
    */
-  async select<Row>(query: Knex.QueryBuilder): Promise<Row[]> {
+  async select<Row>(query: Knex.QueryBuilder, { costly = false }: { costly?: boolean } = {}): Promise<Row[]> {
     if (this.inTransaction) return (await query) as Row[];
     const { sql, bindings } = query.toSQL().toNative();
     const reader = this.shared.reader;
     if (reader) {
       this.announce(sql, bindings);
-      return (await reader.all(sql, bindings)) as Row[];
+      return (await reader.all(sql, bindings, costly)) as Row[];
     }
     const name = this.preparedSelectName(sql);
     if (!name) return (await query) as Row[];

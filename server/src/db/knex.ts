@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import knexFactory, { type Knex } from 'knex';
 import type { DatabaseConfig } from '../config.js';
+import { StatementCache } from './statement-cache.js';
 
 export type { Knex };
 
@@ -11,9 +12,23 @@ export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 /** WAL lets readers work while one writer writes; foreign keys are off by default in SQLite. */
 const SQLITE_PRAGMAS = ['journal_mode = WAL', 'foreign_keys = ON', `busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`, 'synchronous = NORMAL'];
 
+/** Statements the writer connection keeps (its texts: the app's writes and the reads inside transactions). */
+const MAX_WRITER_STATEMENTS = 512;
+
+/**
+ * knex's better-sqlite3 client prepares every query anew (`connection.prepare(sql)` per run): a quarter of a
+ * small write's time. Its connection answers `prepare` from a cache of the statements it has prepared instead.
+ */
+function keepStatements(connection: BetterSqlite3.Database): void {
+  const prepare = connection.prepare.bind(connection);
+  const statements = new StatementCache((sql) => prepare(sql), MAX_WRITER_STATEMENTS);
+  connection.prepare = ((sql: string) => statements.get(sql)) as typeof connection.prepare;
+}
+
 function prepareSqliteConnection(connection: BetterSqlite3.Database, done: (error: Error | null, connection: BetterSqlite3.Database) => void) {
   try {
     for (const pragma of SQLITE_PRAGMAS) connection.pragma(pragma);
+    keepStatements(connection);
     done(null, connection);
   } catch (error) {
     done(error as Error, connection);

@@ -105,9 +105,9 @@ export class ReadPool {
     }
   }
 
-  /** True when this statement is costly enough to run on a worker. */
-  prefers(sql: string): boolean {
-    if (this.broken || (this.costs.get(sql) ?? 0) <= OFFLOAD_ABOVE_US) return false;
+  /** True when this statement is costly enough to run on a worker (`costly`: its caller knows it is, before any run). */
+  prefers(sql: string, costly = false): boolean {
+    if (this.broken || (!costly && (this.costs.get(sql) ?? 0) <= OFFLOAD_ABOVE_US)) return false;
     // Workers keep every statement they were sent: past the bound, new ones stay on the main thread.
     return this.statementNumbers.has(sql) || this.statementNumbers.size < MAX_STATEMENTS;
   }

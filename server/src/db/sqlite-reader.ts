@@ -16,10 +16,9 @@
 import Database from 'better-sqlite3';
 import { SQLITE_BUSY_TIMEOUT_MS } from './knex.js';
 import { ReadPool } from './read-pool.js';
+import { StatementCache, type Statement } from './statement-cache.js';
 
 const MAX_STATEMENTS = 256;
-
-type Statement = Database.Statement<unknown[], unknown>;
 
 /** knex's better-sqlite3 client stores Dates as epoch milliseconds and booleans as 0/1; bind the same way. */
 export function sqliteValue(value: unknown): unknown {
@@ -30,8 +29,7 @@ export function sqliteValue(value: unknown): unknown {
 
 export class SqliteReader {
   private connection: Database.Database | undefined;
-  /** Map order is recency order. */
-  private readonly statements = new Map<string, Statement>();
+  private readonly statements = new StatementCache((sql) => this.reader().prepare(sql), MAX_STATEMENTS);
   private versionStatement: Statement | undefined;
   /** The change counter read in this turn of the event loop (see `dataVersion`). */
   private versionThisTurn: number | undefined;
@@ -56,27 +54,15 @@ export class SqliteReader {
     return this.pool;
   }
 
-  private statement(sql: string): Statement {
-    let statement = this.statements.get(sql);
-    if (statement) {
-      this.statements.delete(sql);
-    } else {
-      statement = this.reader().prepare(sql);
-      if (this.statements.size >= MAX_STATEMENTS) this.statements.delete(this.statements.keys().next().value as string);
-    }
-    this.statements.set(sql, statement);
-    return statement;
-  }
-
   /**
-   * Runs a read here, or on a read thread when it has proved costly: its cost is measured on every run on the
-   * main thread (only while a pool runs).
+   * Runs a read here, or on a read thread when it has proved costly or its caller says it is (`costly`): its cost
+   * is measured on every run on the main thread (only while a pool runs).
    */
-  async all(sql: string, bindings: readonly unknown[]): Promise<unknown[]> {
+  async all(sql: string, bindings: readonly unknown[], costly = false): Promise<unknown[]> {
     const values = bindings.map(sqliteValue);
     const pool = this.readPool;
-    if (pool?.prefers(sql)) return pool.all(sql, values);
-    const statement = this.statement(sql);
+    if (pool?.prefers(sql, costly)) return pool.all(sql, values);
+    const statement = this.statements.get(sql);
     const started = pool ? performance.now() : 0;
     const rows = statement.all(...values);
     pool?.measured(sql, (performance.now() - started) * 1000);

@@ -2,10 +2,12 @@
  * Knowledge check reports (issue 11; ARCHITECTURE.md#knowledge-check-reports): the completed responses of an
  * organization, one response in detail (its own drawn versions, never the bank's current ones), and the item
  * analysis of a check. Plain knex reads (ARCHITECTURE.md#data-access), each in a constant number of queries: a
- * report page three at most (the checks with their totals, then paginate), a detail three, an item analysis six whatever the number of responses — the
- * sums of the item analysis are added up by the database (aggregates and a window rank), JavaScript only divides.
+ * report page four at most (the checks with their totals, the members a `user` filter matches, then paginate), a
+ * detail three, an item analysis six whatever the number of responses — the sums of the item analysis are added up
+ * by the database (aggregates and a window rank), JavaScript only divides.
  */
 import type { KcItemAnalysis, KcReportQuestion, KcReportResponse, KcReportRow } from '@tessera/sdk';
+import { whereInJsonList } from '../../db/compiled-read.js';
 import { searchPeople } from '../../db/contains-search.js';
 import type { Database } from '../../db/database.js';
 import type { Knex } from '../../db/knex.js';
@@ -109,11 +111,38 @@ function checksOf(knex: Knex, tenantId: string, filters: KcReportFilters): Knex.
   return checks;
 }
 
+/** A `user` filter matching at most this many of the organization's members is applied as their ids. */
+const MAX_MEMBERS_BY_ID = 500;
+
+/**
+ * The ids of the organization's members (past ones too: their responses stay in the report) whose name or email
+ * contains the term, when at most MAX_MEMBERS_BY_ID match; undefined when more do. Found first, the few matches make
+ * the page a walk of their responses (kc_responses by member), whatever the database estimates: PostgreSQL, guessing
+ * 202 matches of 45 for a name, walked the whole organization's responses down the date instead (44–64 ms).
+ */
+async function membersMatching(db: Database, tenantId: string, term: string): Promise<string[] | undefined> {
+  const { knex } = db;
+  const members = knex('tenant_users as tu').join('users as u', 'u.id', 'tu.user_id').where('tu.tenant_id', tenantId);
+  const search = KC_REPORT_LIST.search as NonNullable<ListDefinition['search']>;
+  const rows = await db.select<{ id: string }>(
+    search(knex, members, term)
+      .select('tu.id')
+      .limit(MAX_MEMBERS_BY_ID + 1),
+  );
+  return rows.length > MAX_MEMBERS_BY_ID ? undefined : rows.map((row) => row.id);
+}
+
+/** The `user` filter as the matching members' ids (one SQL text for any number of them). */
+const byMembers = (memberIds: string[]) => (knex: Knex, query: Knex.QueryBuilder) =>
+  whereInJsonList(knex, query, 'r.tenant_user_id', JSON.stringify(memberIds));
+
 /**
  * A page of the report (paginate): the page's keys are found from the responses alone, joined only to what the
  * filters and the sort need — the content filters as the ids of the organization's checks they select (so the
  * responses are read by check, through `kc_responses_report`), the learner for the `user` filter or sort, the content
  * for the check sort — and the 25 rows then get their learner and content.
+ *
+ * The `user` filter: the matching members' ids when they are few (`membersMatching`), else the learner joined.
  *
  * The total: without a `user` filter it is the sum of the selected checks' kept totals (read with their ids), so no
  * page counts 100,000 responses; with one it is counted (a learner's responses are few).
@@ -137,7 +166,9 @@ export async function listCompleted(db: Database, tenantId: string, params: List
       );
   }
   if (!byContent) filtered.where('r.tenant_id', tenantId);
-  const people = searched || params.order === 'user';
+  const members = searched ? await membersMatching(db, tenantId, params.search as string) : undefined;
+  const definition = members ? { ...KC_REPORT_LIST, search: byMembers(members) } : KC_REPORT_LIST;
+  const people = (searched && !members) || params.order === 'user';
   const content = params.order === 'knowledge_check';
   if (people) joinPeople(filtered);
   if (content) joinContent(filtered);
@@ -146,7 +177,7 @@ export async function listCompleted(db: Database, tenantId: string, params: List
     if (!content) joinContent(query);
     return query.select(REPORT_COLUMNS);
   };
-  const page = await paginate<Record<string, unknown>, KcReportSortKey>(db, filtered, params, KC_REPORT_LIST, select, { total });
+  const page = await paginate<Record<string, unknown>, KcReportSortKey>(db, filtered, params, definition, select, { total });
   return { rows: page.rows.map((row) => normalise<KcReportRow>(row)), meta: page.meta };
 }
 
@@ -348,22 +379,12 @@ interface Edge {
 const numbers = <Row>(row: Record<string, unknown>, keep: string[] = []): Row =>
   Object.fromEntries(Object.entries(row).map(([key, value]) => [key, keep.includes(key) ? value : Number(value ?? 0)])) as Row;
 
-/** Rows of a raw select: SQLite answers the rows, PostgreSQL a result with `rows`. */
-function rowsOf<Row>(result: unknown): Row[] {
-  return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
-}
+/** A costly aggregate over a check's responses (see `Database.select`). */
+const COSTLY = { costly: true };
 
-/**
- * The item analysis of a check in seven queries whatever its size: the check; N, the totals and the histogram (one
- * grouped scan of the responses); the two responses that bound the upper and the lower group (ranked by score,
- * ties by id); every version's sums in one scan of the drawn rows' covering index; each choice's count; the bank's
- * versions and choices.
- */
-export async function itemAnalysis(db: Database, tenantId: string, checkId: string, attempts: Attempts): Promise<KcItemAnalysis> {
+/** The analysed responses' totals by score bin, and each drawn version's sums (the upper and lower groups' too). */
+async function analysisSums(db: Database, checkId: string, attempts: Attempts) {
   const { knex } = db;
-  const check = await db.first<{ id: string }>(knex('knowledge_checks').where({ id: checkId, tenant_id: tenantId }).select('id'));
-  if (!check) throw notFound(kcReportMessages.checkNotFound);
-
   const totalsRows = (
     await db.select<Record<string, unknown>>(
       analysedResponses(knex, checkId, attempts)
@@ -375,6 +396,7 @@ export async function itemAnalysis(db: Database, tenantId: string, checkId: stri
           knex.raw('sum(correct_answers * correct_answers) as sum_x2'),
         )
         .groupByRaw('1'),
+      COSTLY,
     )
   ).map((row) => numbers<Totals>(row));
   const responses = totalsRows.reduce((sum, row) => sum + row.n, 0);
@@ -383,20 +405,16 @@ export async function itemAnalysis(db: Database, tenantId: string, checkId: stri
   // The g-th response from the top and from the bottom: the upper group is every response ranked at or above the
   // first, the lower every one at or below the second.
   const edge = (name: Edge['edge'], offset: number) =>
-    analysedResponses(knex, checkId, attempts)
-      .select(knex.raw('? as edge', [name]), 'r.score', 'r.id')
-      .orderBy('r.score', 'desc')
-      .orderBy('r.id', 'asc')
-      .limit(1)
-      .offset(offset);
-  const upperEdge = edge('upper', Math.max(0, g - 1)).toSQL();
-  const lowerEdge = edge('lower', Math.max(0, responses - g)).toSQL();
-  const edges = rowsOf<Edge>(
-    await knex.raw(`select * from (${upperEdge.sql}) upper_edge union all select * from (${lowerEdge.sql}) lower_edge`, [
-      ...upperEdge.bindings,
-      ...lowerEdge.bindings,
-    ] as Knex.RawBinding[]),
-  );
+    knex.select('*').from(
+      analysedResponses(knex, checkId, attempts)
+        .select(knex.raw('? as edge', [name]), 'r.score', 'r.id')
+        .orderBy('r.score', 'desc')
+        .orderBy('r.id', 'asc')
+        .limit(1)
+        .offset(offset)
+        .as(`${name}_edge`),
+    );
+  const edges = await db.select<Edge>(edge('upper', Math.max(0, g - 1)).unionAll(edge('lower', Math.max(0, responses - g))), COSTLY);
   const upper = g > 0 ? edges.find((row) => row.edge === 'upper') : undefined;
   const lower = g > 0 ? edges.find((row) => row.edge === 'lower') : undefined;
   const inGroup = (bound: Edge | undefined, direction: '>' | '<', ids: '<=' | '>=') =>
@@ -427,23 +445,33 @@ export async function itemAnalysis(db: Database, tenantId: string, checkId: stri
           knex.raw('sum(case when ? then ? else 0 end) as lower_correct', [lowerRows, correct]),
         )
         .groupBy('rq.question_version_id'),
+      COSTLY,
     )
   ).map((row) => numbers<SumsRow>(row, ['version_id']));
+  return { totalsRows, responses, sumsRows };
+}
 
+/** How many analysed responses chose each choice of the check's bank. */
+async function choiceCounts(db: Database, checkId: string, attempts: Attempts): Promise<Map<string, number>> {
+  const { knex } = db;
   const choicesOfCheck = knex('kc_choices as ch')
     .join('kc_question_versions as v', 'v.id', 'ch.question_version_id')
     .join('kc_questions as q', 'q.id', 'v.question_id')
     .where('q.knowledge_check_id', checkId)
     .select('ch.id');
-  const chosenRows = await db.select<{ choice_id: string; n: number | string }>(
+  const rows = await db.select<{ choice_id: string; n: number | string }>(
     analysedRows(knex('kc_answer_choices as ac').whereIn('ac.choice_id', choicesOfCheck), 'ac.response_attempt', attempts)
       .select('ac.choice_id', knex.raw('count(*) as n'))
       .groupBy('ac.choice_id'),
+    COSTLY,
   );
-  const chosen = new Map(chosenRows.map((row) => [row.choice_id, Number(row.n)]));
+  return new Map(rows.map((row) => [row.choice_id, Number(row.n)]));
+}
 
-  // 4 and 5. The bank's versions and their choices (the texts, the key, the order).
-  const versions = (
+/** The bank's versions (their texts and order). */
+async function bankVersions(db: Database, tenantId: string, checkId: string) {
+  const { knex } = db;
+  return (
     await db.select<Record<string, unknown>>(
       knex('kc_question_versions as v')
         .join('kc_questions as q', 'q.id', 'v.question_id')
@@ -454,7 +482,12 @@ export async function itemAnalysis(db: Database, tenantId: string, checkId: stri
         .select('v.id', 'v.question_id', 'v.version', 'v.text', 'q.position', knex.raw('case when q.archived_at is null then 0 else 1 end as archived')),
     )
   ).map((row) => normalise<{ id: string; question_id: string; version: number; text: string; position: number; archived: boolean }>(row));
-  const choiceRows = (
+}
+
+/** The bank's versions' choices (their labels, the key, the order). */
+async function bankChoices(db: Database, tenantId: string, checkId: string) {
+  const { knex } = db;
+  return (
     await db.select<Record<string, unknown>>(
       knex('kc_choices as ch')
         .join('kc_question_versions as v', 'v.id', 'ch.question_version_id')
@@ -465,6 +498,27 @@ export async function itemAnalysis(db: Database, tenantId: string, checkId: stri
         .select('ch.id', 'ch.question_version_id', 'ch.label', 'ch.is_answer'),
     )
   ).map((row) => normalise<{ id: string; question_version_id: string; label: string; is_answer: boolean }>(row));
+}
+
+/**
+ * The item analysis of a check in seven queries whatever its size: the check; N, the totals and the histogram (one
+ * grouped scan of the responses); the two responses that bound the upper and the lower group (ranked by score,
+ * ties by id); every version's sums in one scan of the drawn rows' covering index; each choice's count; the bank's
+ * versions and choices.
+ */
+export async function itemAnalysis(db: Database, tenantId: string, checkId: string, attempts: Attempts): Promise<KcItemAnalysis> {
+  const { knex } = db;
+  const check = await db.first<{ id: string }>(knex('knowledge_checks').where({ id: checkId, tenant_id: tenantId }).select('id'));
+  if (!check) throw notFound(kcReportMessages.checkNotFound);
+
+  // The responses' totals, their rank edges and the items' sums depend on each other; the choices' counts and the
+  // bank do not, and are read meanwhile (on PostgreSQL on other connections, on SQLite on a read thread).
+  const [{ totalsRows, responses, sumsRows }, chosen, versions, choiceRows] = await Promise.all([
+    analysisSums(db, checkId, attempts),
+    choiceCounts(db, checkId, attempts),
+    bankVersions(db, tenantId, checkId),
+    bankChoices(db, tenantId, checkId),
+  ]);
 
   const sumsByVersion = new Map(sumsRows.map((row) => [row.version_id, row]));
   const items = versions

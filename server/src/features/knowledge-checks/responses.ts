@@ -4,6 +4,7 @@
  * response per member and check, held by the database's partial unique index: a lost race answers the existing one.
  */
 import { kcMessages } from '@tessera/sdk/rules';
+import { compiledRead, whereInJsonList } from '../../db/compiled-read.js';
 import type { Database } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import { isUniqueViolation, type Knex } from '../../db/knex.js';
@@ -152,6 +153,31 @@ export interface SavedAnswer {
   choice_ids: string[];
 }
 
+interface AnswerTarget {
+  status: string;
+  rq_id: string | null;
+  version_id: string | null;
+  type: string | null;
+  found: number | string;
+}
+
+/** The response, the drawn question and how many of the chosen ids (a JSON list) are its choices, in one read. */
+const answerTarget = compiledRead<AnswerTarget, { responseId: string; checkId: string; memberId: string; questionId: string; choiceIds: string }>(
+  (knex, param) =>
+    knex('kc_responses as r')
+      .leftJoin('kc_response_questions as rq', (join) => join.on('rq.response_id', 'r.id').andOn('rq.question_id', knex.raw('?', [param('questionId')])))
+      .leftJoin('kc_question_versions as v', 'v.id', 'rq.question_version_id')
+      .where({ 'r.id': param('responseId'), 'r.knowledge_check_id': param('checkId'), 'r.tenant_user_id': param('memberId') })
+      .select(
+        'r.status',
+        'rq.id as rq_id',
+        'v.id as version_id',
+        'v.type',
+        whereInJsonList(knex, knex('kc_choices as ch').whereRaw('ch.question_version_id = v.id'), 'ch.id', param('choiceIds')).count('*').as('found'),
+      )
+      .limit(1),
+);
+
 /**
  * Saves one drawn question's chosen choices (replacing an earlier save). Queries: the response with the drawn
  * question and its version (one), the chosen choices of that version (one), both on SQLite's read connection,
@@ -165,21 +191,7 @@ export async function saveAnswer(
   questionId: string,
   choiceIds: string[],
 ): Promise<SavedAnswer> {
-  const knex = db.knex;
-  // The response, the drawn question and how many of the chosen ids are its choices, in one read.
-  const row = await db.first<{ status: string; rq_id: string | null; version_id: string | null; type: string | null; found: number | string }>(
-    knex('kc_responses as r')
-      .leftJoin('kc_response_questions as rq', (join) => join.on('rq.response_id', 'r.id').andOn('rq.question_id', knex.raw('?', [questionId])))
-      .leftJoin('kc_question_versions as v', 'v.id', 'rq.question_version_id')
-      .where({ 'r.id': responseId, 'r.knowledge_check_id': check.id, 'r.tenant_user_id': memberId })
-      .select(
-        'r.status',
-        'rq.id as rq_id',
-        'v.id as version_id',
-        'v.type',
-        knex('kc_choices as ch').whereRaw('ch.question_version_id = v.id').whereIn('ch.id', choiceIds).count('*').as('found'),
-      ),
-  );
+  const [row] = await db.read(answerTarget, { responseId, checkId: check.id, memberId, questionId, choiceIds: JSON.stringify(choiceIds) });
   if (!row) throw notFound(kcMessagesServer.responseNotFound);
   refuseUnlessInProgress(row.status);
   if (!row.rq_id || !row.version_id) throw notFound(kcMessagesServer.questionNotFound);

@@ -14,7 +14,17 @@ import { Media } from '../../db/content-models.js';
 import { chunks } from '../../db/relations.js';
 import { HttpError, notFound, validationFailed } from '../../http/errors.js';
 import type { FieldErrors } from '@tessera/sdk/rules';
-import { whereComponentVisible, whereLive, whereTopicVisible, type Viewer } from '../content/visibility.js';
+import { compiledRead } from '../../db/compiled-read.js';
+import {
+  placeholderViewer,
+  viewerValues,
+  whereComponentVisible,
+  whereLive,
+  whereTopicVisible,
+  type Viewer,
+  type ViewerParams,
+  type ViewerScope,
+} from '../content/visibility.js';
 import type { MediaSummaryColumns } from '../media/summary.js';
 import { graphModifiers, KcQuestion, KcQuestionVersion, KnowledgeCheckModel } from './models.js';
 import { kcMessagesServer } from './policy.js';
@@ -44,7 +54,7 @@ function checkQuery(knex: Knex): Knex.QueryBuilder {
 }
 
 /** Limits a check query to what the viewer may see: the organization's, and for a learner live, active content related to them. */
-function whereCheckVisible(knex: Knex, query: Knex.QueryBuilder, viewer: Viewer): Knex.QueryBuilder {
+function whereCheckVisible(knex: Knex, query: Knex.QueryBuilder, viewer: ViewerScope): Knex.QueryBuilder {
   query.where('kc.tenant_id', viewer.tenantId);
   whereComponentVisible(knex, query, viewer, 'one');
   if (!viewer.seesAll) query.where((scope) => scope.whereNull('kc.topic_id').orWhere((topic) => whereLive(topic, 't')));
@@ -57,8 +67,18 @@ function checkRowOf(row: Record<string, unknown>): CheckRow {
 }
 
 /** The check, as the viewer may see it; 404 otherwise. */
+/**
+ * A check by id as a viewer may see it, compiled once per kind of viewer: every learner call (each saved answer)
+ * starts with it.
+ */
+const checkById = (seesAll: boolean) =>
+  compiledRead<Record<string, unknown>, ViewerParams & { id: string }>((knex, param) =>
+    whereCheckVisible(knex, checkQuery(knex), placeholderViewer(seesAll, param)).where('kc.id', param('id')).limit(1),
+  );
+const checkByIdFor = { all: checkById(true), related: checkById(false) };
+
 export async function requireCheck(db: Database, viewer: Viewer, id: string): Promise<CheckRow> {
-  const row = await db.first<Record<string, unknown>>(whereCheckVisible(db.knex, checkQuery(db.knex), viewer).where('kc.id', id));
+  const [row] = await db.read(checkByIdFor[viewer.seesAll ? 'all' : 'related'], { ...viewerValues(viewer), id });
   if (!row) throw notFound(kcMessagesServer.checkNotFound);
   return checkRowOf(row);
 }
