@@ -3,7 +3,7 @@
  * organization, one response in detail (its own drawn versions, never the bank's current ones), and the item
  * analysis of a check. Plain knex reads (ARCHITECTURE.md#data-access), each in a constant number of queries: a
  * report page four at most (the checks with their totals, the members a `user` filter matches, then paginate), a
- * detail three, an item analysis six whatever the number of responses — the sums of the item analysis are added up
+ * detail three, an item analysis seven whatever the number of responses — the sums of the item analysis are added up
  * by the database (aggregates and a window rank), JavaScript only divides.
  */
 import type { KcItemAnalysis, KcReportQuestion, KcReportResponse, KcReportRow } from '@tessera/sdk';

@@ -180,8 +180,8 @@ const answerTarget = compiledRead<AnswerTarget, { responseId: string; checkId: s
 
 /**
  * Saves one drawn question's chosen choices (replacing an earlier save). Queries: the response with the drawn
- * question and its version (one), the chosen choices of that version (one), both on SQLite's read connection,
- * then the write (three, in a transaction), whatever the bank's or the draw's size.
+ * question, its version and how many of the chosen ids are its choices (one compiled read, on SQLite's read
+ * connection), then the write (three, in a transaction), whatever the bank's or the draw's size.
  */
 export async function saveAnswer(
   db: Database,

@@ -66,7 +66,6 @@ function checkRowOf(row: Record<string, unknown>): CheckRow {
   return { ...normalised, number_questions: Number(normalised.number_questions), question_count: Number(normalised.question_count) };
 }
 
-/** The check, as the viewer may see it; 404 otherwise. */
 /**
  * A check by id as a viewer may see it, compiled once per kind of viewer: every learner call (each saved answer)
  * starts with it.
@@ -77,6 +76,7 @@ const checkById = (seesAll: boolean) =>
   );
 const checkByIdFor = { all: checkById(true), related: checkById(false) };
 
+/** The check, as the viewer may see it; 404 otherwise. */
 export async function requireCheck(db: Database, viewer: Viewer, id: string): Promise<CheckRow> {
   const [row] = await db.read(checkByIdFor[viewer.seesAll ? 'all' : 'related'], { ...viewerValues(viewer), id });
   if (!row) throw notFound(kcMessagesServer.checkNotFound);
