@@ -150,6 +150,18 @@ describe.each(databaseKinds)('bioreq on %s', (kind) => {
       expect((await get(`${base()}?processed=true&search=card`, admin.token)).body.data).toEqual([]);
     });
 
+    it('reviewers sort by the submitter either way, each row with its people', async () => {
+      const names = async (desc: boolean) =>
+        (await get(`${base()}?paginate=true&processed=false&search=card&order=uploaded_by&desc=${desc}`, admin.token)).body.data.map(
+          (row: { submitter: { name: string } }) => row.submitter.name,
+        );
+      const ascending = await names(false);
+      expect(ascending).toHaveLength(2);
+      expect(ascending).toEqual([...ascending].sort((one, other) => one.toLowerCase().localeCompare(other.toLowerCase())));
+      expect(new Set(ascending).size).toBe(2);
+      expect(await names(true)).toEqual([...ascending].reverse());
+    });
+
     it('the total, counted apart and kept, follows every upload and cancel at once', async () => {
       const total = async () => (await get(`${base()}?paginate=true&processed=false&search=card&per_page=1`, admin.token)).body.meta.total as number;
       expect(await total()).toBe(2);

@@ -35,18 +35,22 @@ function conflict(code: ErrorCode, message: string): HttpError {
   return new HttpError(409, code, message);
 }
 
-/**
- * The documents with their people. Left joins on unique keys: the submitter always exists (a foreign key that
- * cascades), and SQLite leaves out a left join whose columns a query does not read, so a page's ids and count
- * read the documents' index alone.
- */
+/** The organization's documents. */
 function documentsOf(knex: Knex, tenantId: string): Knex.QueryBuilder {
-  return knex('bioreq_documents as b')
+  return knex('bioreq_documents as b').where('b.tenant_id', tenantId);
+}
+
+/**
+ * The documents' people. Left joins on unique keys: the submitter always exists (a foreign key that cascades).
+ * A list joins them only for its rows and for the submitter sort: SQLite leaves out unread left joins from a page's
+ * keys, but not from its count (which then looked up three people per matching document).
+ */
+function withPeople(query: Knex.QueryBuilder): Knex.QueryBuilder {
+  return query
     .leftJoin('tenant_users as stu', 'stu.id', 'b.tenant_user_id')
     .leftJoin('users as su', 'su.id', 'stu.user_id')
     .leftJoin('users as ru', 'ru.id', 'b.reviewer_user_id')
-    .leftJoin('users as du', 'du.id', 'b.decided_by_user_id')
-    .where('b.tenant_id', tenantId);
+    .leftJoin('users as du', 'du.id', 'b.decided_by_user_id');
 }
 
 const DOCUMENT_COLUMNS = [
@@ -70,7 +74,7 @@ const DOCUMENT_COLUMNS = [
   ...personColumns('du', 'd'),
 ];
 
-const selectDocument = (query: Knex.QueryBuilder) => query.select(DOCUMENT_COLUMNS);
+const selectDocument = (query: Knex.QueryBuilder) => withPeople(query).select(DOCUMENT_COLUMNS);
 
 export interface BioreqFilters {
   /** true: Processed, false: Pending, undefined: both. */
@@ -81,9 +85,13 @@ export interface BioreqFilters {
 
 export async function listDocuments(db: Database, tenantId: string, params: ListParams<BioreqSortKey>, filters: BioreqFilters): Promise<Page<BioreqRow>> {
   const filtered = documentsOf(db.knex, tenantId);
+  // The submitter sort reads `su`: the page's keys need the people then, and the rows get them with the keys.
+  const people = params.order === 'uploaded_by';
+  if (people) withPeople(filtered);
   if (filters.processed !== undefined) filtered.where('b.processed', filters.processed);
   if (filters.memberId) filtered.where('b.tenant_user_id', filters.memberId);
-  return normalisedPage<BioreqRow>(await paginate<object, BioreqSortKey>(db, filtered, params, BIOREQ_LIST, selectDocument), BIOREQ_ROWS.document);
+  const select = people ? (query: Knex.QueryBuilder) => query.select(DOCUMENT_COLUMNS) : selectDocument;
+  return normalisedPage<BioreqRow>(await paginate<object, BioreqSortKey>(db, filtered, params, BIOREQ_LIST, select), BIOREQ_ROWS.document);
 }
 
 async function findDocument(knex: Knex, tenantId: string, id: string): Promise<BioreqRow | undefined> {
