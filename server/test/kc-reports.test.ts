@@ -542,14 +542,14 @@ describe.each(databaseKinds)('knowledge check reports on %s', (kind) => {
   it('finds the learners of a user filter that matches hundreds of members (joined, not listed by id)', async () => {
     const knex = server.app.knex;
     const now = new Date();
-    const crowd = Array.from({ length: 501 }, (_, index) => ({ userId: newId(), membershipId: newId(), name: `Quill Zebedee ${index + 1}` }));
+    const crowd = Array.from({ length: 501 }, (_, index) => ({ userId: newId(), name: `Quill Zebedee ${index + 1}`, email: `quill${index + 1}@crowd.test` }));
+    // Accounts in bulk (creating each through the service would hash 501 passwords), memberships one by one.
     for (let start = 0; start < crowd.length; start += 100) {
-      const part = crowd.slice(start, start + 100);
       await knex('users').insert(
-        part.map(({ userId, name }, index) => ({
+        crowd.slice(start, start + 100).map(({ userId, name, email }) => ({
           id: userId,
           name,
-          email: `quill${start + index + 1}@crowd.test`,
+          email,
           password_hash: null,
           is_owner: false,
           is_active: true,
@@ -559,25 +559,15 @@ describe.each(databaseKinds)('knowledge check reports on %s', (kind) => {
           updated_at: now,
         })),
       );
-      await knex('tenant_users').insert(
-        part.map(({ userId, membershipId }) => ({
-          id: membershipId,
-          tenant_id: world.home.id,
-          user_id: userId,
-          role: 'user',
-          is_active: true,
-          deleted_at: null,
-          created_at: now,
-          updated_at: now,
-        })),
-      );
     }
+    const memberships = [];
+    for (const { userId } of crowd) memberships.push(await insertMembership(server, world.home.id, userId));
     const version = seeded.bank.A;
     const answered = [{ version, chosen: [version.choices[0]] }];
-    const first = await insertResponse(server, world.home.id, seeded.handCheck, crowd[0].membershipId, answered, {
+    const first = await insertResponse(server, world.home.id, seeded.handCheck, memberships[0], answered, {
       completedAt: new Date(Date.UTC(2026, 1, 1)),
     });
-    const last = await insertResponse(server, world.home.id, seeded.handCheck, crowd[500].membershipId, answered, {
+    const last = await insertResponse(server, world.home.id, seeded.handCheck, memberships[500], answered, {
       completedAt: new Date(Date.UTC(2026, 1, 2)),
     });
 

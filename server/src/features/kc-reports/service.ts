@@ -34,6 +34,9 @@ const normalise = <Row>(row: Record<string, unknown>) => normaliseRow(ReportRowC
 
 export type KcReportSortKey = 'user' | 'knowledge_check' | 'date' | 'score';
 
+/** A learner whose name or email contains the term, through the people search index (the report's `user` filter). */
+const searchLearners = searchPeople({ userId: 'tu.user_id', name: 'u.name', email: 'u.email' });
+
 export const KC_REPORT_LIST: ListDefinition<KcReportSortKey> = {
   sorts: {
     user: 'lower(u.name)',
@@ -46,7 +49,7 @@ export const KC_REPORT_LIST: ListDefinition<KcReportSortKey> = {
   tieBreaker: 'r.id',
   searchColumns: ['u.name', 'u.email'],
   // The `user` filter: a name or email containing the term, through the people search index.
-  search: searchPeople({ userId: 'tu.user_id', name: 'u.name', email: 'u.email' }),
+  search: searchLearners,
   plainColumns: true,
   // A check's 100,000 responses: the page walks `kc_responses_report` down the date and stops at its end; the total
   // is the checks' kept totals (listCompleted), or with a `user` filter counted apart and kept until the next commit
@@ -123,9 +126,8 @@ const MAX_MEMBERS_BY_ID = 500;
 async function membersMatching(db: Database, tenantId: string, term: string): Promise<string[] | undefined> {
   const { knex } = db;
   const members = knex('tenant_users as tu').join('users as u', 'u.id', 'tu.user_id').where('tu.tenant_id', tenantId);
-  const search = KC_REPORT_LIST.search as NonNullable<ListDefinition['search']>;
   const rows = await db.select<{ id: string }>(
-    search(knex, members, term)
+    searchLearners(knex, members, term)
       .select('tu.id')
       .limit(MAX_MEMBERS_BY_ID + 1),
   );
