@@ -63,7 +63,10 @@ test('a master adds an existing account, which learns nothing of it and only joi
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
   await page.goto(`/${organization.slug}/admin/members`);
   await page.getByRole('tab', { name: 'Add' }).click();
-  await page.getByLabel('Email').fill(email);
+  // The panel changes in a transition: until the form is in, the All tab's "Search by name or email" is the only
+  // field whose label holds "email".
+  await expect(page.getByRole('heading', { name: 'Add a new member' })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Member Added!')).toBeVisible();
   await page.getByRole('tab', { name: 'All' }).click();
