@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createConfirmedUser } from '../../src/features/accounts/service.js';
-import { accessToken, serveParent, UNLIMITED_RATES } from '../support.js';
+import { accessToken, settleSqlite, serveParent, UNLIMITED_RATES } from '../support.js';
 import { SEARCH_TERM, seedBigOrganization } from '../people-seed.js';
 import { seedBioreqDocuments } from '../bioreq-seed.js';
 
@@ -27,7 +27,7 @@ const reviewer = await createConfirmedUser(app.services, { email: 'reviewer@benc
 const { tenantId, tenantSlug } = await seedBigOrganization(knex, reviewer.id);
 await seedBioreqDocuments(knex, tenantId, reviewer.id);
 const seedSeconds = (performance.now() - seedStarted) / 1000;
-await knex.raw('ANALYZE');
+await settleSqlite(knex);
 
 const { url: listening } = await app.listen(0, '127.0.0.1');
 const url = listening.replace('localhost', '127.0.0.1');

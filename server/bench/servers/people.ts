@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createConfirmedUser } from '../../src/features/accounts/service.js';
-import { accessToken, serveParent, UNLIMITED_RATES } from '../support.js';
+import { accessToken, settleSqlite, serveParent, UNLIMITED_RATES } from '../support.js';
 import { MEMBERSHIP_COUNT, SEARCH_TERM, seedBigOrganization, seedMemberships } from '../people-seed.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-people-'));
@@ -34,8 +34,7 @@ await seedMemberships(knex, oneMembership.id, 1, 'Single');
 const fiftyMemberships = await account('fifty@bench.example', 'Fifi Fifty');
 await seedMemberships(knex, fiftyMemberships.id, MEMBERSHIP_COUNT, 'Many');
 const seedSeconds = (performance.now() - seedStarted) / 1000;
-// Planner statistics, as a running server keeps them (PRAGMA optimize at start and with each purge).
-await knex.raw('ANALYZE');
+await settleSqlite(knex);
 
 const { url: listening } = await app.listen(0, '127.0.0.1');
 const url = listening.replace('localhost', '127.0.0.1');
