@@ -50,9 +50,16 @@ test('on a 375 px phone no client page scrolls sideways, and the top bar keeps t
     .click();
   await expect(page.getByRole('heading', { name: 'Welcome', level: 1 })).toBeVisible();
   expect(await overflowsSideways(page), 'topics').toBeLessThanOrEqual(0);
+  // A starred topic, so that Your Starred Topics shows its four-column table at this width, not only the empty
+  // text (which journeys run before this one leave it was a matter of chance).
+  const star = page.getByRole('button', { name: /^Star / }).first();
+  const topicName = ((await star.getAttribute('aria-label')) ?? '').replace(/^Star /, '');
+  if ((await star.getAttribute('aria-pressed')) !== 'true') await star.click();
+  await expect(star).toHaveAttribute('aria-pressed', 'true');
   for (const path of [`/${ORGANIZATION}/starred-topics`, `/${ORGANIZATION}/content-tree`, '/profile']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    if (path.endsWith('starred-topics')) await expect(page.getByRole('button', { name: `Unstar ${topicName}` })).toBeVisible();
     expect(await overflowsSideways(page), path).toBeLessThanOrEqual(0);
   }
   await page.getByText('learner@example.com').click();

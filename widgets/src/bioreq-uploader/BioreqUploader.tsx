@@ -4,6 +4,7 @@ import { BIOREQ_TYPES, formErrors, forms, messages, type FieldErrors } from '@te
 import { useAccessToken } from '../login/useSession.js';
 import { useTesseraClient } from '../provider/TesseraProvider.js';
 import { styled } from '../theme.js';
+import { Table } from '../ui/Table.js';
 import { Alert, Button, Heading, Spinner, TextField } from '../ui/index.js';
 import { bioreqUploaderMessages as text } from './messages.js';
 import { uploadDocument, useOwnDocuments } from './useOwnDocuments.js';
@@ -49,13 +50,6 @@ const Area = /* @__PURE__ */ styled('textarea', {
   '&:focus-visible': { outline: 'none', boxShadow: '$focus' },
 });
 const Progress = /* @__PURE__ */ styled('progress', { display: 'block', width: '100%', height: '12px', accentColor: '$colors$primary' });
-const Table = /* @__PURE__ */ styled('table', {
-  width: '100%',
-  borderCollapse: 'collapse',
-  fontSize: '$2',
-  '& th, & td': { padding: '$2 $3', borderBottom: '1px solid $borderSubtle', textAlign: 'left', verticalAlign: 'top' },
-  '& th': { color: '$textMuted', fontWeight: '$bold' },
-});
 const Status = /* @__PURE__ */ styled('p', { display: 'flex', alignItems: 'center', gap: '$2', margin: 0, color: '$textMuted' });
 const Row = /* @__PURE__ */ styled('div', { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '$2' });
 

@@ -1,4 +1,5 @@
 import { styled } from '../theme.js';
+import { Table } from '../ui/Table.js';
 import { Button, Heading } from '../ui/index.js';
 import { formatDate, formatScore, knowledgeCheckMessages as text } from './messages.js';
 import { KcRoot, Muted, Row } from './parts.js';
@@ -19,16 +20,6 @@ export interface CheckPageProps {
   isPending?: boolean;
   headingLevel?: 1 | 2 | 3;
 }
-
-const Table = /* @__PURE__ */ styled('table', {
-  width: '100%',
-  borderCollapse: 'collapse',
-  fontSize: '$2',
-  '& th, & td': { padding: '$2 $3', borderBottom: '1px solid $borderSubtle', textAlign: 'left' },
-  '& th': { color: '$textMuted', fontWeight: '$bold' },
-  '& tbody tr': { cursor: 'pointer' },
-  '& tbody tr:hover': { backgroundColor: '$surfaceMuted' },
-});
 
 const RowLink = /* @__PURE__ */ styled('button', {
   padding: 0,
@@ -80,7 +71,7 @@ export function CheckPage({ name, responses, onStart, onContinue, onOpenReview, 
         {completed.length === 0 ? (
           <Muted>{text.neverCompleted}</Muted>
         ) : (
-          <Table>
+          <Table clickableRows>
             <thead>
               <tr>
                 <th scope="col">{text.columns.completedOn}</th>

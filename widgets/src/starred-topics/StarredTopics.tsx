@@ -3,6 +3,7 @@ import type { TesseraClient, Topic } from '@tessera/sdk';
 import { useAccessToken } from '../login/useSession.js';
 import { useTesseraClient } from '../provider/TesseraProvider.js';
 import { styled } from '../theme.js';
+import { Table } from '../ui/Table.js';
 import { Alert, Button, Heading, Spinner } from '../ui/index.js';
 import { starredTopicsMessages as text } from './messages.js';
 import { useStarredTopics } from './useStarredTopics.js';
@@ -41,14 +42,6 @@ const Root = /* @__PURE__ */ styled('section', {
   padding: '$4',
   backgroundColor: '$background',
   borderRadius: '$lg',
-});
-
-const Table = /* @__PURE__ */ styled('table', {
-  width: '100%',
-  borderCollapse: 'collapse',
-  fontSize: '$2',
-  '& th, & td': { padding: '$2 $3', borderBottom: '1px solid $borderSubtle', textAlign: 'left', verticalAlign: 'top' },
-  '& th': { color: '$textMuted', fontWeight: '$bold' },
 });
 
 const Description = /* @__PURE__ */ styled('div', { color: '$textMuted' });
