@@ -5,7 +5,8 @@ import { useAccessToken } from '../login/useSession.js';
 import { useTesseraClient } from '../provider/TesseraProvider.js';
 import { styled } from '../theme.js';
 import { Table } from '../ui/Table.js';
-import { Alert, Button, Heading, Spinner, TextField } from '../ui/index.js';
+import { Alert, Button, Heading, TextField } from '../ui/index.js';
+import { LoadFailed, Loading, Status } from '../ui/LoadStatus.js';
 import { bioreqUploaderMessages as text } from './messages.js';
 import { uploadDocument, useOwnDocuments } from './useOwnDocuments.js';
 
@@ -50,7 +51,6 @@ const Area = /* @__PURE__ */ styled('textarea', {
   '&:focus-visible': { outline: 'none', boxShadow: '$focus' },
 });
 const Progress = /* @__PURE__ */ styled('progress', { display: 'block', width: '100%', height: '12px', accentColor: '$colors$primary' });
-const Status = /* @__PURE__ */ styled('p', { display: 'flex', alignItems: 'center', gap: '$2', margin: 0, color: '$textMuted' });
 const Row = /* @__PURE__ */ styled('div', { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '$2' });
 
 /** A native labelled field (textarea or file input) with its messages linked. */
@@ -189,26 +189,8 @@ export function BioreqUploader(props: BioreqUploaderProps) {
   }
 
   function list() {
-    if (remote.status === 'loading') {
-      return (
-        <Status role="status">
-          <Spinner />
-          {text.loading}
-        </Status>
-      );
-    }
-    if (remote.status === 'failed') {
-      return (
-        <>
-          <Alert tone="error">{text.failed}</Alert>
-          <div>
-            <Button variant="secondary" onPress={reload}>
-              {text.retry}
-            </Button>
-          </div>
-        </>
-      );
-    }
+    if (remote.status === 'loading') return <Loading text={text.loading} />;
+    if (remote.status === 'failed') return <LoadFailed message={text.failed} retry={text.retry} onRetry={reload} />;
     const documents = remote.value;
     return (
       <>

@@ -4,7 +4,8 @@ import { useAccessToken } from '../login/useSession.js';
 import { useTesseraClient } from '../provider/TesseraProvider.js';
 import { styled } from '../theme.js';
 import { Table } from '../ui/Table.js';
-import { Alert, Button, Heading, Spinner } from '../ui/index.js';
+import { Alert, Button, Heading } from '../ui/index.js';
+import { LoadFailed, Loading, Status } from '../ui/LoadStatus.js';
 import { starredTopicsMessages as text } from './messages.js';
 import { useStarredTopics } from './useStarredTopics.js';
 
@@ -45,7 +46,6 @@ const Root = /* @__PURE__ */ styled('section', {
 });
 
 const Description = /* @__PURE__ */ styled('div', { color: '$textMuted' });
-const Status = /* @__PURE__ */ styled('p', { display: 'flex', alignItems: 'center', gap: '$2', margin: 0, color: '$textMuted' });
 
 /** The learner's starred topics with their module and component; a name opens the topic, Unstar removes it. */
 export function StarredTopics(props: StarredTopicsProps) {
@@ -71,26 +71,8 @@ export function StarredTopics(props: StarredTopicsProps) {
   // A plain function, not a component: a component declared here would be a new type on every render,
   // and React would remount the table (losing the focus of the button just pressed).
   function body() {
-    if (state.status === 'loading') {
-      return (
-        <Status role="status">
-          <Spinner />
-          {text.loading}
-        </Status>
-      );
-    }
-    if (state.status === 'failed') {
-      return (
-        <>
-          <Alert tone="error">{text.failed}</Alert>
-          <div>
-            <Button variant="secondary" onPress={reload}>
-              {text.retry}
-            </Button>
-          </div>
-        </>
-      );
-    }
+    if (state.status === 'loading') return <Loading text={text.loading} />;
+    if (state.status === 'failed') return <LoadFailed message={text.failed} retry={text.retry} onRetry={reload} />;
     return (
       <>
         {unstarFailed ? <Alert tone="error">{text.unstarFailed}</Alert> : null}

@@ -2,7 +2,8 @@ import type { Item, TesseraClient } from '@tessera/sdk';
 import { useAccessToken } from '../login/useSession.js';
 import { useTesseraClient } from '../provider/TesseraProvider.js';
 import { styled } from '../theme.js';
-import { Alert, Button, Heading, Spinner } from '../ui/index.js';
+import { Alert, Heading } from '../ui/index.js';
+import { LoadFailed, Loading, Status } from '../ui/LoadStatus.js';
 import { RowView } from './ItemView.js';
 import { topicViewerMessages as text } from './messages.js';
 import { useProcedureToggle, useTopicContent, type CompletionChange } from './useTopicContent.js';
@@ -43,7 +44,6 @@ const Root = /* @__PURE__ */ styled('div', {
   borderRadius: '$lg',
 });
 
-const Status = /* @__PURE__ */ styled('p', { display: 'flex', alignItems: 'center', gap: '$2', margin: 0, color: '$textMuted' });
 const Description = /* @__PURE__ */ styled('p', { margin: 0, color: '$textMuted' });
 
 function Notice({ state, text: notice }: { state: string; text: string }) {
@@ -68,24 +68,14 @@ export function TopicViewer(props: TopicViewerProps) {
   if (state.status === 'loading') {
     return (
       <Root data-state="loading">
-        <Status role="status">
-          <Spinner />
-          {text.loading}
-        </Status>
+        <Loading text={text.loading} />
       </Root>
     );
   }
   if (state.status === 'failed') {
     return (
       <Root data-state="failed">
-        <Alert tone="error">{state.notFound ? text.notFound : text.failed}</Alert>
-        {state.notFound ? null : (
-          <div>
-            <Button variant="secondary" onPress={reload}>
-              {text.retry}
-            </Button>
-          </div>
-        )}
+        <LoadFailed message={state.notFound ? text.notFound : text.failed} retry={text.retry} onRetry={state.notFound ? undefined : reload} />
       </Root>
     );
   }
