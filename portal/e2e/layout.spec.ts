@@ -51,7 +51,7 @@ test('on a 375 px phone no client page scrolls sideways, and the top bar keeps t
   await expect(page.getByRole('heading', { name: 'Welcome', level: 1 })).toBeVisible();
   expect(await overflowsSideways(page), 'topics').toBeLessThanOrEqual(0);
   // A starred topic, so that Your Starred Topics shows its four-column table at this width, not only the empty
-  // text (which journeys run before this one leave it was a matter of chance).
+  // text: before, which of the two it met depended on what earlier journeys had left starred.
   const star = page.getByRole('button', { name: /^Star / }).first();
   const topicName = ((await star.getAttribute('aria-label')) ?? '').replace(/^Star /, '');
   if ((await star.getAttribute('aria-pressed')) !== 'true') await star.click();
