@@ -183,7 +183,7 @@ const OPERATIONS: Operation[] = [
     own: authors(200),
     prepare: async (t) => {
       const p = await place(t);
-      const last = p.check.questions[2]?.id as string;
+      const last = p.check.questions[2]?.questionId as string;
       return { method: 'PUT', path: `${kcPath(t, p.check.id)}/questions/order`, body: { questions: [{ id: last, order: 0 }] }, checkId: p.check.id };
     },
   },
@@ -192,7 +192,7 @@ const OPERATIONS: Operation[] = [
     own: authors(200),
     prepare: async (t) => {
       const p = await place(t);
-      return { method: 'PUT', path: `${kcPath(t, p.check.id)}/questions/${p.check.questions[0]?.id}`, body: questionBody, checkId: p.check.id };
+      return { method: 'PUT', path: `${kcPath(t, p.check.id)}/questions/${p.check.questions[0]?.questionId}`, body: questionBody, checkId: p.check.id };
     },
   },
   {
@@ -200,7 +200,7 @@ const OPERATIONS: Operation[] = [
     own: authors(204),
     prepare: async (t) => {
       const p = await place(t);
-      return { method: 'DELETE', path: `${kcPath(t, p.check.id)}/questions/${p.check.questions[0]?.id}`, checkId: p.check.id };
+      return { method: 'DELETE', path: `${kcPath(t, p.check.id)}/questions/${p.check.questions[0]?.questionId}`, checkId: p.check.id };
     },
   },
   {
@@ -208,7 +208,7 @@ const OPERATIONS: Operation[] = [
     own: authors(200),
     prepare: async (t) => {
       const p = await place(t);
-      const questionId = p.check.questions[0]?.id as string;
+      const questionId = p.check.questions[0]?.questionId as string;
       await t.server.app.knex('kc_questions').where('id', questionId).update({ archived_at: new Date() });
       return { method: 'PUT', path: `${kcPath(t, p.check.id)}/questions/${questionId}/restore`, checkId: p.check.id };
     },
@@ -279,8 +279,8 @@ const OPERATIONS: Operation[] = [
       const question = p.check.questions[0] as InsertedCheck['questions'][number];
       return {
         method: 'POST',
-        path: `${kcPath(t, p.check.id)}/responses/${responseId}/questions/${question.id}`,
-        body: { choice_ids: [question.choiceIds[1]] },
+        path: `${kcPath(t, p.check.id)}/responses/${responseId}/questions/${question.questionId}`,
+        body: { choice_ids: [question.choices[1]] },
         checkId: p.check.id,
       };
     },

@@ -100,6 +100,8 @@ export interface SeededAnswer {
   version: SeededVersion;
   /** The chosen choice ids. */
   chosen: string[];
+  /** False: drawn but not answered yet (an in-progress response). */
+  answered?: boolean;
 }
 
 /** The chosen set equals the answer set. */
@@ -107,14 +109,17 @@ function isCorrect(answer: SeededAnswer): boolean {
   return answer.chosen.length === answer.version.answers.length && answer.chosen.every((id) => answer.version.answers.includes(id));
 }
 
-/** A response with its draw and answers; completed (scored as the server scores) unless `status` says otherwise. */
+/**
+ * A response with its draw and answers; completed (scored as the server scores) unless `status` says otherwise. An
+ * assigned response has not started: nothing drawn, no answers.
+ */
 export async function insertResponse(
   server: TestServer,
   tenantId: string,
   checkId: string,
   memberId: string,
   answers: SeededAnswer[],
-  options: { id?: string; attempt?: number; status?: 'completed' | 'in-progress'; completedAt?: Date } = {},
+  options: { id?: string; attempt?: number; status?: 'completed' | 'in-progress' | 'assigned'; completedAt?: Date } = {},
 ): Promise<string> {
   const knex = server.app.knex;
   const id = options.id ?? newId();
@@ -134,7 +139,7 @@ export async function insertResponse(
       seed: 12345,
       attempt: options.attempt ?? 1,
       due_date_time: null,
-      started_at: new Date(completedAt.getTime() - 60_000),
+      started_at: status === 'assigned' ? null : new Date(completedAt.getTime() - 60_000),
       completed_date_time: null,
       correct_answers: null,
       incorrect_answers: null,
@@ -142,7 +147,7 @@ export async function insertResponse(
       created_at: completedAt,
       updated_at: completedAt,
     });
-    for (const [index, answer] of answers.entries()) {
+    for (const [index, answer] of (status === 'assigned' ? [] : answers).entries()) {
       const rqId = newId();
       await trx('kc_response_questions').insert({
         id: rqId,
@@ -151,7 +156,7 @@ export async function insertResponse(
         question_id: answer.version.questionId,
         question_version_id: answer.version.versionId,
         position: index + 1,
-        answered_at: completedAt,
+        answered_at: answer.answered === false ? null : completedAt,
         is_correct: completed ? isCorrect(answer) : null,
       });
       if (answer.chosen.length > 0)

@@ -1,5 +1,8 @@
-/** Knowledge check fixtures (issue 11): checks and questions made through the API, as an author would. */
-import { newId } from '../../src/db/ids.js';
+/**
+ * Knowledge check fixtures (issue 11): checks and questions made through the API, as an author would, and small
+ * checks written straight to the database (through kc.ts, which writes the reports' hand-made data).
+ */
+import { insertCheck as insertCheckRow, insertQuestion, insertResponse as insertSeededResponse, type SeededVersion } from './kc.js';
 import type { TestServer } from './server.js';
 
 interface ChoiceSpec {
@@ -61,74 +64,26 @@ export function carriesKey(body: unknown): boolean {
 
 export interface InsertedCheck {
   id: string;
-  questions: { id: string; versionId: string; choiceIds: string[] }[];
+  questions: SeededVersion[];
 }
 
-/** A check written straight to the database: `questions` radio questions (first choice the answer), version 1 each. */
+/** A check written straight to the database: `questions` radio questions of two choices (the first the answer). */
 export async function insertCheck(
   server: TestServer,
   tenantId: string,
   owner: { componentId: string } | { topicId: string },
   options: { questions?: number; number?: number } = {},
 ): Promise<InsertedCheck> {
-  const knex = server.app.knex;
-  const now = new Date();
-  const id = newId();
-  await knex('knowledge_checks').insert({
-    id,
-    tenant_id: tenantId,
-    topic_id: 'topicId' in owner ? owner.topicId : null,
-    component_id: 'componentId' in owner ? owner.componentId : null,
-    instructions: 'Read carefully.',
-    number_questions: options.number ?? 10,
-    use_question_bank: true,
-    created_at: now,
-    updated_at: now,
-  });
-  const questions: InsertedCheck['questions'] = [];
-  for (let index = 1; index <= (options.questions ?? 2); index += 1) {
-    const questionId = newId();
-    const versionId = newId();
-    const choiceIds = [newId(), newId()];
-    await knex('kc_questions').insert({
-      id: questionId,
-      tenant_id: tenantId,
-      knowledge_check_id: id,
-      position: index,
-      current_version_id: null,
-      created_at: now,
-      updated_at: now,
-    });
-    await knex('kc_question_versions').insert({
-      id: versionId,
-      tenant_id: tenantId,
-      question_id: questionId,
-      version: 1,
-      text: `Question ${index}`,
-      type: 'radio',
-      media_id: null,
-      drawn: false,
-      created_at: now,
-    });
-    await knex('kc_choices').insert(
-      choiceIds.map((choiceId, position) => ({
-        id: choiceId,
-        tenant_id: tenantId,
-        question_version_id: versionId,
-        label: `Choice ${position + 1}`,
-        is_answer: position === 0,
-        position: position + 1,
-        media_id: null,
-      })),
-    );
-    await knex('kc_questions').where('id', questionId).update({ current_version_id: versionId });
-    questions.push({ id: questionId, versionId, choiceIds });
+  const id = await insertCheckRow(server, tenantId, owner, options.number ?? 10);
+  const questions: SeededVersion[] = [];
+  for (let position = 1; position <= (options.questions ?? 2); position += 1) {
+    questions.push(await insertQuestion(server, tenantId, id, position, { text: `Question ${position}`, choices: ['Choice 1', 'Choice 2'], answers: [0] }));
   }
   return { id, questions };
 }
 
 /** A member's response to an inserted check: assigned (nothing drawn), or in progress with the whole bank drawn (answered or not). */
-export async function insertResponse(
+export function insertResponse(
   server: TestServer,
   tenantId: string,
   check: InsertedCheck,
@@ -136,40 +91,6 @@ export async function insertResponse(
   status: 'assigned' | 'in-progress',
   answered = false,
 ): Promise<string> {
-  const knex = server.app.knex;
-  const now = new Date();
-  const id = newId();
-  await knex('kc_responses').insert({
-    id,
-    tenant_id: tenantId,
-    knowledge_check_id: check.id,
-    tenant_user_id: memberId,
-    status,
-    seed: 7,
-    attempt: 1,
-    started_at: status === 'assigned' ? null : now,
-    created_at: now,
-    updated_at: now,
-  });
-  if (status === 'assigned') return id;
-  for (const [index, question] of check.questions.entries()) {
-    const rqId = newId();
-    await knex('kc_response_questions').insert({
-      id: rqId,
-      tenant_id: tenantId,
-      response_id: id,
-      question_id: question.id,
-      question_version_id: question.versionId,
-      position: index + 1,
-      answered_at: answered ? now : null,
-    });
-    if (answered) await knex('kc_answer_choices').insert({ tenant_id: tenantId, response_question_id: rqId, choice_id: question.choiceIds[0] });
-  }
-  await knex('kc_question_versions')
-    .whereIn(
-      'id',
-      check.questions.map((question) => question.versionId),
-    )
-    .update({ drawn: true });
-  return id;
+  const answers = check.questions.map((version) => ({ version, chosen: answered ? [version.choices[0]] : [], answered }));
+  return insertSeededResponse(server, tenantId, check.id, memberId, answers, { status });
 }
