@@ -90,7 +90,7 @@ export async function listDocuments(db: Database, tenantId: string, params: List
   if (people) withPeople(filtered);
   if (filters.processed !== undefined) filtered.where('b.processed', filters.processed);
   if (filters.memberId) filtered.where('b.tenant_user_id', filters.memberId);
-  const select = (query: Knex.QueryBuilder) => (people ? query : withPeople(query)).select(DOCUMENT_COLUMNS);
+  const select = people ? (query: Knex.QueryBuilder) => query.select(DOCUMENT_COLUMNS) : selectDocument;
   return normalisedPage<BioreqRow>(await paginate<object, BioreqSortKey>(db, filtered, params, BIOREQ_LIST, select), BIOREQ_ROWS.document);
 }
 
