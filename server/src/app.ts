@@ -261,6 +261,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     provider,
     services,
     listen(port = config.port, host = config.host) {
+      db.startReadThreads();
       return new Promise((resolve, reject) => {
         const started = createServer(app.callback());
         started.once('error', reject);

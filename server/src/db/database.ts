@@ -77,6 +77,14 @@ export class Database {
     return this.shared.reader?.readPool;
   }
 
+  /**
+   * Boots SQLite's read threads now (a thread takes some 40 ms to load its driver and open the file), so the first
+   * costly read after start does not wait for one. The app's `listen()` calls it.
+   */
+  startReadThreads(): void {
+    this.shared.reader?.startPool();
+  }
+
   /** Runs `work` in a transaction (a savepoint inside one), committed when it resolves. */
   transaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
     return this.knex.transaction((trx) => work(new Database(trx, this.shared, true)));

@@ -50,6 +50,11 @@ export class SqliteReader {
 
   /** The worker threads for costly reads, started on first use; none when configured with 0 threads. */
   get readPool(): ReadPool | undefined {
+    return this.startPool();
+  }
+
+  /** Starts the worker threads unless they run (or are configured off); answers them. */
+  startPool(): ReadPool | undefined {
     if (!this.pool && this.readThreads > 0 && !this.closed) this.pool = new ReadPool(this.filename, this.readThreads);
     return this.pool;
   }

@@ -432,7 +432,9 @@ async function analysisSums(db: Database, checkId: string, attempts: Attempts) {
     .join('kc_questions as q', 'q.id', 'v.question_id')
     .where('q.knowledge_check_id', checkId)
     .select('v.id');
-  const correct = knex.raw('case when rq.is_correct = ? then 1 else 0 end', [true]);
+  // Standard SQL on both databases: a boolean cast to an integer is 1 or 0, and FILTER limits one aggregate to a
+  // group's rows (cheaper than a CASE per aggregate: this scans every drawn row of the check).
+  const correct = knex.raw('cast(rq.is_correct as integer)');
   const sumsRows = (
     await db.select<Record<string, unknown>>(
       analysedRows(knex('kc_response_questions as rq').whereIn('rq.question_version_id', versionsOfCheck), 'rq.response_attempt', attempts)
@@ -443,10 +445,10 @@ async function analysisSums(db: Database, checkId: string, attempts: Attempts) {
           knex.raw('sum(rq.response_correct) as sum_x'),
           knex.raw('sum(rq.response_correct * rq.response_correct) as sum_x2'),
           knex.raw('sum(? * rq.response_correct) as sum_cx', [correct]),
-          knex.raw('sum(case when ? then 1 else 0 end) as upper_n', [upperRows]),
-          knex.raw('sum(case when ? then ? else 0 end) as upper_correct', [upperRows, correct]),
-          knex.raw('sum(case when ? then 1 else 0 end) as lower_n', [lowerRows]),
-          knex.raw('sum(case when ? then ? else 0 end) as lower_correct', [lowerRows, correct]),
+          knex.raw('count(*) filter (where ?) as upper_n', [upperRows]),
+          knex.raw('sum(?) filter (where ?) as upper_correct', [correct, upperRows]),
+          knex.raw('count(*) filter (where ?) as lower_n', [lowerRows]),
+          knex.raw('sum(?) filter (where ?) as lower_correct', [correct, lowerRows]),
         )
         .groupBy('rq.question_version_id'),
       COSTLY,
