@@ -15,6 +15,7 @@ import * as knowledgeChecks from './migrations/20250117000000_knowledge_checks.j
 import * as kcItemAnalysis from './migrations/20250117000001_kc_item_analysis.js';
 import * as mediaCaptions from './migrations/20250118000000_media_captions.js';
 import * as kcCompletedTotals from './migrations/20250119000000_kc_completed_totals.js';
+import * as kcPrefixIndexes from './migrations/20250120000000_kc_prefix_indexes.js';
 
 interface Migration {
   name: string;
@@ -42,6 +43,7 @@ const migrations: Migration[] = [
   { name: '20250117000001_kc_item_analysis', module: kcItemAnalysis },
   { name: '20250118000000_media_captions', module: mediaCaptions },
   { name: '20250119000000_kc_completed_totals', module: kcCompletedTotals },
+  { name: '20250120000000_kc_prefix_indexes', module: kcPrefixIndexes },
 ];
 
 const source: Knex.MigrationSource<Migration> = {
