@@ -211,7 +211,7 @@ export function BioreqUploader(props: BioreqUploaderProps) {
         {documents.length === 0 ? (
           <Status>{text.empty}</Status>
         ) : (
-          <Table aria-label={text.heading}>
+          <Table aria-label={text.heading} actionsLast>
             <thead>
               <tr>
                 <th scope="col">{text.columns.title}</th>

@@ -79,7 +79,7 @@ export function StarredTopics(props: StarredTopicsProps) {
         {state.topics.length === 0 ? (
           <Status>{text.empty}</Status>
         ) : (
-          <Table>
+          <Table actionsLast>
             <thead>
               <tr>
                 <th scope="col">{text.columns.name}</th>

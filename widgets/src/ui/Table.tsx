@@ -16,12 +16,26 @@ const StyledTable = /* @__PURE__ */ styled('table', {
     clickableRows: {
       true: { '& tbody tr': { cursor: 'pointer' }, '& tbody tr:hover': { backgroundColor: '$surfaceMuted' } },
     },
+    // The row's buttons stay in view while the other columns scroll under them: in a narrow column a learner
+    // should not have to swipe sideways to find Unstar.
+    actionsLast: {
+      true: {
+        '& th:last-child, & td:last-child': {
+          position: 'sticky',
+          right: 0,
+          backgroundColor: '$surface',
+          boxShadow: 'inset 1px 0 0 $colors$borderSubtle',
+        },
+      },
+    },
   },
 });
 
 export interface TableProps extends ComponentPropsWithoutRef<'table'> {
   /** Each row opens its item when clicked. */
   clickableRows?: boolean;
+  /** The last column holds each row's actions: it stays in view when the table scrolls sideways. */
+  actionsLast?: boolean;
 }
 
 /** A widget's data table, in a box that scrolls sideways when the table is wider than its room. */
