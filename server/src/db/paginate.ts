@@ -30,6 +30,11 @@ export interface ListDefinition<Key extends string = string> {
    */
   plainColumns?: boolean;
   /**
+   * The rows join many tables (the knowledge check report's: seven). On PostgreSQL such a page reads its keys, then
+   * its rows by their ids, even with `plainColumns`: see `paginate`.
+   */
+  rowsJoinManyTables?: boolean;
+  /**
    * Lists long enough that counting them costs more than the page (bioreq's 100,000 documents, server/bench/bioreq.ts):
    * the page reads its keys down the sort's index and stops at the page's end, and the total is its own count,
    * kept until the next commit (`db.kept`), instead of `count(*) over ()`, which reads every matching row.
@@ -88,6 +93,12 @@ export function normalisedPage<Row extends object>(page: Page<object>, columns: 
  * counted every member's groups to show 25 of them. A sort by one of those counts (an alias of the select,
  * such as `members_count`) needs the select list anyway: its page is one query with the total alongside. A list
  * whose select is plain columns (`plainColumns`) reads its page's keys and rows in one statement.
+ *
+ * Except on PostgreSQL when the rows join many tables (`rowsJoinManyTables`). The best plan for a page's keys depends
+ * on the filters' values, so PostgreSQL keeps custom plans for the statement and plans the keys joined to every
+ * table again on each request: 1.0–1.5 ms for the knowledge check report's eight relations, several times its run.
+ * The keys alone plan quickly and the rows by their ids get a generic plan: the report's pages answered twice as
+ * many requests (server/bench/kc.ts). SQLite plans a statement once, when it is prepared.
  */
 export async function paginate<Row, Key extends string>(
   db: Database,
@@ -118,7 +129,8 @@ export async function paginate<Row, Key extends string>(
   const pageKeys = (...columns: (string | Knex.Raw)[]) => withTotal(searched.clone().select(`${definition.tieBreaker} as page_key`, ...columns));
   let rows: Row[];
   let total: number | undefined;
-  if (definition.plainColumns || sortsBySelectAlias(sort)) {
+  const oneStatement = definition.plainColumns === true && (db.isSqlite || definition.rowsJoinManyTables !== true);
+  if (oneStatement || sortsBySelectAlias(sort)) {
     const page = sortsBySelectAlias(sort)
       ? withTotal(select(searched.clone()))
       : rowsOfPageKeys(filtered, select, pageKeys(knex.raw(`${sort} as page_sort`)), definition.tieBreaker, direction, !totalApart);
