@@ -66,6 +66,36 @@ describe('read pool on sqlite', () => {
     expect(await pool.all('SELECT 1 AS one', [])).toEqual([{ one: 1 }]);
   });
 
+  it('answers every run of a statement with its columns, also after a schema change adds one', async () => {
+    const pool = db().readPool as ReadPool;
+    await knex().schema.createTable('pool_shapes', (table) => {
+      table.integer('id');
+      table.string('name');
+    });
+    try {
+      await knex()('pool_shapes').insert([
+        { id: 1, name: 'one' },
+        { id: 2, name: 'two' },
+      ]);
+      const sql = 'SELECT * FROM pool_shapes ORDER BY id';
+      // The worker sends the column names with its first answer only; the later ones come back as the same rows.
+      for (let run = 0; run < 3; run += 1) {
+        expect(await pool.all(sql, [])).toEqual([
+          { id: 1, name: 'one' },
+          { id: 2, name: 'two' },
+        ]);
+      }
+      expect(await pool.all('SELECT * FROM pool_shapes WHERE id > ?', [5])).toEqual([]);
+      await knex().schema.alterTable('pool_shapes', (table) => table.string('note').defaultTo('new'));
+      expect(await pool.all(sql, [])).toEqual([
+        { id: 1, name: 'one', note: 'new' },
+        { id: 2, name: 'two', note: 'new' },
+      ]);
+    } finally {
+      await knex().schema.dropTable('pool_shapes');
+    }
+  });
+
   it('answers nothing more once closed, and the app closes it', async () => {
     const pool = new ReadPool(sqliteFilename(knex()), 1);
     expect(await pool.all('SELECT 2 AS two', [])).toEqual([{ two: 2 }]);
