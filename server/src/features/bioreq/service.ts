@@ -3,8 +3,9 @@ import type { ErrorCode } from '@tessera/sdk';
  * Bioreq documents of one organization: uploads, the reviewers' and the uploader's lists, downloads (logged, and
  * starting the review), the verdict, the note with its history, the access log and the retention setting. Writes go
  * through the bioreq models, reads are knex normalised by them (ARCHITECTURE.md#data-access); each state change is one
- * conditional write, so two reviewers racing get one verdict and a 409 for the other. A page costs at most two queries (paginate), the people joined in.
+ * conditional write, so two reviewers racing get one verdict and a 409 for the other. A page costs at most three queries (paginate: its keys, its rows by id with their people, and the total unless kept).
  */
+import { compiledRead, whereInJsonList, type Bound } from '../../db/compiled-read.js';
 import { containsSearch } from '../../db/contains-search.js';
 import { newId } from '../../db/ids.js';
 import type { Database } from '../../db/database.js';
@@ -36,7 +37,7 @@ function conflict(code: ErrorCode, message: string): HttpError {
 }
 
 /** The organization's documents. */
-function documentsOf(knex: Knex, tenantId: string): Knex.QueryBuilder {
+function documentsOf(knex: Knex, tenantId: Bound<string>): Knex.QueryBuilder {
   return knex('bioreq_documents as b').where('b.tenant_id', tenantId);
 }
 
@@ -83,15 +84,24 @@ export interface BioreqFilters {
   memberId?: string;
 }
 
+/** A page's documents by id, with their people: compiled once (db/paginate.ts). */
+const documentRowsRead = compiledRead<object, { tenantId: string; ids: string }>((knex, param) =>
+  whereInJsonList(knex, selectDocument(documentsOf(knex, param('tenantId'))), 'b.id', param('ids')),
+);
+
 export async function listDocuments(db: Database, tenantId: string, params: ListParams<BioreqSortKey>, filters: BioreqFilters): Promise<Page<BioreqRow>> {
   const filtered = documentsOf(db.knex, tenantId);
-  // The submitter sort reads `su`: the page's keys need the people then, and the rows get them with the keys.
+  // The submitter sort reads `su`: the page's keys need the people then. A page's rows are read by their ids
+  // (documentRowsRead); `select` serves the unpaginated list, which reads its rows with the filters.
   const people = params.order === 'uploaded_by';
   if (people) withPeople(filtered);
   if (filters.processed !== undefined) filtered.where('b.processed', filters.processed);
   if (filters.memberId) filtered.where('b.tenant_user_id', filters.memberId);
   const select = people ? (query: Knex.QueryBuilder) => query.select(DOCUMENT_COLUMNS) : selectDocument;
-  return normalisedPage<BioreqRow>(await paginate<object, BioreqSortKey>(db, filtered, params, BIOREQ_LIST, select), BIOREQ_ROWS.document);
+  const page = await paginate<object, BioreqSortKey>(db, filtered, params, BIOREQ_LIST, select, {
+    rowsById: (ids) => db.read(documentRowsRead, { tenantId, ids: JSON.stringify(ids) }),
+  });
+  return normalisedPage<BioreqRow>(page, BIOREQ_ROWS.document);
 }
 
 async function findDocument(knex: Knex, tenantId: string, id: string): Promise<BioreqRow | undefined> {
