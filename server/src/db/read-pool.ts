@@ -30,9 +30,9 @@ export function defaultReadThreads(): number {
 /**
  * The worker: a read-only connection and its statements by number (the main thread sends a statement's SQL once
  * per worker). It answers rows as arrays: structured cloning repeats every key of every row, and arrays cost the
- * two threads about a third less. The column names go with a statement's first answer, and again only if they
- * change (SQLite prepares a statement again after a schema change): better-sqlite3's \`columns()\` builds an object
- * per column, 40 µs for a bioreq list row's 33.
+ * two threads about a third less. The column names go with a statement's first answer only, and again if a row's
+ * length shows they changed (SQLite prepares a statement again after a schema change; migrations alter tables
+ * before the app serves): better-sqlite3's `columns()` builds an object per column, 40 µs for a bioreq row's 33.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -51,7 +51,7 @@ parentPort.on('message', ({ id, statement: number, sql, bindings }) => {
     const started = process.hrtime.bigint();
     const rows = entry.statement.all(...bindings);
     const micros = Number(process.hrtime.bigint() - started) / 1000;
-    if (rows.length > 0 && rows[0].length !== entry.columns.length) entry = Object.assign(entry, { columns: columnNames(entry.statement), sent: false });
+    if (rows.length > 0 && rows[0].length !== entry.columns.length) Object.assign(entry, { columns: columnNames(entry.statement), sent: false });
     const columns = entry.sent ? undefined : entry.columns;
     entry.sent = true;
     parentPort.postMessage({ id, columns, rows, micros });
