@@ -3,9 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compiledRead } from '../src/db/compiled-read.js';
+import { compiledRead, jsonListValues } from '../src/db/compiled-read.js';
+import { compiledWrite } from '../src/db/compiled-write.js';
 import { Database } from '../src/db/database.js';
 import { isSqlite, isUniqueViolation } from '../src/db/knex.js';
+import { createTestDatabase, databaseKinds, type TestDatabase } from './support/server.js';
 
 describe('Database on SQLite', () => {
   let dir: string;
@@ -63,5 +65,116 @@ describe('Database on SQLite', () => {
       }),
     ).rejects.toThrow('roll back');
     expect(await db.select(db.knex('things').where('id', 'b').select('id'))).toEqual([]);
+  });
+});
+
+describe.each(databaseKinds)('compiled transactions on %s', (kind) => {
+  let dir: string;
+  let database: TestDatabase;
+  let db: Database;
+  const insertTags = compiledWrite<{ thing: string; tags: string }>((knex, param) =>
+    knex
+      .into(knex.raw('?? (??, ??)', ['tags', 'thing_id', 'tag']))
+      .insert(knex.select(knex.raw('?', [param('thing')]), 'value').from(jsonListValues(knex, param('tags')))),
+  );
+  const flagUnflagged = compiledWrite<{ id: string; at: Date }>((knex, param) =>
+    knex('things')
+      .where('id', param('id'))
+      .where('flag', false)
+      .update({ flag: true, at: param('at') }),
+  );
+  const tagsOf = async (thing: string) => (await db.knex('tags').where('thing_id', thing).orderBy('tag').select('tag')).map((row: { tag: string }) => row.tag);
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'tessera-compiled-write-test-'));
+    database = await createTestDatabase(kind, dir);
+    db = Database.open(database.config.client === 'sqlite' ? { ...database.config, readThreads: 0 } : database.config);
+    await db.knex.schema.createTable('things', (table) => {
+      table.string('id').primary();
+      table.boolean('flag');
+      table.timestamp('at', { useTz: true }).nullable();
+    });
+    await db.knex.schema.createTable('tags', (table) => {
+      table.string('thing_id').references('id').inTable('things');
+      table.string('tag');
+      table.primary(['thing_id', 'tag']);
+    });
+    await db.knex('things').insert([
+      { id: 'a', flag: false, at: null },
+      { id: 'b', flag: false, at: null },
+    ]);
+  });
+  afterAll(async () => {
+    await db.close();
+    await database.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('commits its writes, answers the rows each changed, and binds dates and booleans as knex does', async () => {
+    const at = new Date('2026-11-28T10:00:00.000Z');
+    const changed = await db.compiledTransaction(async (tx) => [
+      await tx.write(flagUnflagged, { id: 'a', at }),
+      await tx.write(flagUnflagged, { id: 'a', at }),
+      await tx.write(insertTags, { thing: 'a', tags: JSON.stringify(['red', 'green', 'blue']) }),
+    ]);
+    expect(changed).toEqual([1, 0, 3]);
+    const row = await db.knex('things').where('id', 'a').first();
+    expect(Boolean(row.flag)).toBe(true);
+    expect(new Date(row.at).toISOString()).toBe(at.toISOString());
+    expect(await tagsOf('a')).toEqual(['blue', 'green', 'red']);
+  });
+
+  it('rolls every write back when its work throws, or when a statement fails', async () => {
+    await expect(
+      db.compiledTransaction(async (tx) => {
+        await tx.write(flagUnflagged, { id: 'b', at: new Date() });
+        await tx.write(insertTags, { thing: 'b', tags: JSON.stringify(['one']) });
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    const duplicate = await db
+      .compiledTransaction(async (tx) => {
+        await tx.write(flagUnflagged, { id: 'b', at: new Date() });
+        await tx.write(insertTags, { thing: 'b', tags: JSON.stringify(['two', 'two']) });
+      })
+      .catch((error: unknown) => error);
+    expect(isUniqueViolation(duplicate)).toBe(true);
+    expect(Boolean((await db.knex('things').where('id', 'b').first()).flag)).toBe(false);
+    expect(await tagsOf('b')).toEqual([]);
+    // The connection is usable again: the next transaction commits.
+    expect(await db.compiledTransaction((tx) => tx.write(insertTags, { thing: 'b', tags: JSON.stringify(['three']) }))).toBe(1);
+    expect(await tagsOf('b')).toEqual(['three']);
+  });
+
+  it('inside a transaction runs through it, and rolls back with it', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.knex('things').insert({ id: 'c', flag: false, at: null });
+        expect(await tx.compiledTransaction((inner) => inner.write(flagUnflagged, { id: 'c', at: new Date() }))).toBe(1);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await db.knex('things').where('id', 'c').select('id')).toEqual([]);
+  });
+
+  it('keeps concurrent transactions apart: the writes of each commit whole, or none of them', async () => {
+    await db.knex('things').insert(Array.from({ length: 20 }, (_, index) => ({ id: `n${index}`, flag: false, at: null })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        db
+          .compiledTransaction(async (tx) => {
+            const flagged = await tx.write(flagUnflagged, { id: `n${index}`, at: new Date() });
+            // A plain knex query meanwhile waits for the writer (SQLite) or takes another connection (PostgreSQL).
+            await Promise.resolve();
+            if (index % 2 === 1) throw new Error('odd');
+            return flagged + (await tx.write(insertTags, { thing: `n${index}`, tags: JSON.stringify(['x', 'y']) }));
+          })
+          .catch((error: Error) => error.message),
+      ),
+    );
+    expect(results).toEqual(Array.from({ length: 20 }, (_, index) => (index % 2 === 1 ? 'odd' : 3)));
+    const flagged = (await db.knex('things').where('id', 'like', 'n%').where('flag', true).orderBy('id').select('id')).map((row: { id: string }) => row.id);
+    expect(flagged.sort()).toEqual(Array.from({ length: 10 }, (_, index) => `n${index * 2}`).sort());
+    expect(await db.knex('tags').where('thing_id', 'like', 'n%').count('* as n').first()).toEqual({ n: kind === 'pg' ? '20' : 20 });
   });
 });

@@ -521,8 +521,15 @@ describe.each(databaseKinds)('knowledge checks on %s', (kind) => {
       const refused = await complete(id, response.id);
       expect(refused.status).toBe(409);
       expect(refused.body.code).toBe('unanswered_questions');
+      // Every chosen choice of a checkbox question is saved, and a second save replaces the first.
+      expect((await answer(id, response.id, c1.id, [c1.choices[0].id, c1.choices[2].id])).status).toBe(200);
+      const chosen = async () =>
+        (await get(kc(id, `/responses/${response.id}`), learner.token)).body.data.answers.find((entry: { question_id: string }) => entry.question_id === c1.id)
+          .choice_ids;
+      expect([...(await chosen())].sort()).toEqual([c1.choices[0].id, c1.choices[2].id].sort());
       // A subset of the checkbox answer is wrong (exact set match).
       await answer(id, response.id, c1.id, [c1.choices[0].id]);
+      expect(await chosen()).toEqual([c1.choices[0].id]);
       await answer(id, response.id, r2.id, [r2.choices[0].id]);
       const done = await complete(id, response.id);
       expect(done.status).toBe(200);

@@ -36,8 +36,7 @@ export interface CompiledReadOptions {
   announced?: boolean;
 }
 
-export interface CompiledRead<Row, Params> {
-  build(knex: Knex, param: ParameterOf<Params>): Knex.QueryBuilder;
+export interface CompiledRead<Row, Params> extends Buildable<Params> {
   readonly announced: boolean;
   /** Type-only: the row this read answers. */
   readonly row?: Row;
@@ -57,8 +56,13 @@ export interface CompiledSql {
   bindings: readonly unknown[];
 }
 
-export function compile<Row, Params>(knex: Knex, read: CompiledRead<Row, Params>): CompiledSql {
-  const query = read.build(knex, (name) => new Parameter(name));
+/** A statement of fixed shape, built with parameters in place of its values: a compiled read or write. */
+export interface Buildable<Params> {
+  build(knex: Knex, param: ParameterOf<Params>): Knex.QueryBuilder;
+}
+
+export function compile<Params>(knex: Knex, statement: Buildable<Params>): CompiledSql {
+  const query = statement.build(knex, (name) => new Parameter(name));
   const { sql, bindings } = query.toSQL();
   return { sql, native: query.toSQL().toNative().sql, bindings };
 }
@@ -75,4 +79,12 @@ export function bindValues(compiled: CompiledSql, values: Record<string, unknown
 export function whereInJsonList(knex: Knex, query: Knex.QueryBuilder, column: string, list: Knex.Value): Knex.QueryBuilder {
   const values = isSqlite(knex) ? 'select value from json_each(?)' : 'select json_array_elements_text(?::json)';
   return query.whereRaw(`?? in (${values})`, [column, list]);
+}
+
+/**
+ * The values of a JSON array bound as one value, as a table of one column, `value` (a `from` source): one SQL text
+ * for any number of them, as in `insert … select …, value from` the list (compiled-write.ts).
+ */
+export function jsonListValues(knex: Knex, list: Knex.Value): Knex.Raw {
+  return isSqlite(knex) ? knex.raw('json_each(?)', [list]) : knex.raw('json_array_elements_text(?::json) as value', [list]);
 }

@@ -14,19 +14,21 @@
 import { createHash } from 'node:crypto';
 import type { DatabaseConfig } from '../config.js';
 import { ChangeCache, type KeptAnswers } from './change-cache.js';
-import { bindValues, compile, type CompiledRead, type CompiledSql } from './compiled-read.js';
+import type BetterSqlite3 from 'better-sqlite3';
+import { bindValues, compile, type Buildable, type CompiledRead, type CompiledSql } from './compiled-read.js';
+import type { CompiledTransaction, CompiledWrite } from './compiled-write.js';
 import { createKnex, type Knex } from './knex.js';
 import { defaultReadThreads, type ReadPool } from './read-pool.js';
-import { SqliteReader } from './sqlite-reader.js';
+import { SqliteReader, sqliteValue } from './sqlite-reader.js';
 
 interface PgConnection {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  query(config: { name?: string; text: string; values?: unknown[] }): Promise<{ rows: unknown[]; rowCount: number | null }>;
 }
 
-/** The part of knex's client (and its tarn pool) used here. */
+/** The part of knex's client (and its tarn pool) used here: a pooled pg connection, or SQLite's one connection. */
 interface PooledClient {
-  acquireConnection(): Promise<PgConnection>;
-  releaseConnection(connection: PgConnection): Promise<void>;
+  acquireConnection(): Promise<unknown>;
+  releaseConnection(connection: unknown): Promise<void>;
   pool: { on(event: 'release', listener: () => void): void };
 }
 
@@ -40,7 +42,7 @@ function statementNameOf(sql: string): string {
 
 /** What the app's database and its transactions share. */
 class Shared {
-  readonly compiled = new Map<CompiledRead<unknown, never>, CompiledSql & { statementName: string }>();
+  readonly compiled = new Map<Buildable<never>, CompiledSql & { statementName: string }>();
   /** PostgreSQL: the statement names of `select`'s SQL texts, at most MAX_PREPARED_SELECTS (see `select`). */
   readonly preparedSelects = new Map<string, string>();
   readonly kept = new Map<KeptAnswers<unknown>, ChangeCache<unknown>>();
@@ -159,11 +161,11 @@ export class Database {
     return (await this.pgPrepared(compiled.statementName, compiled.native, bindings)) as Row[];
   }
 
-  private compiledSql<Row, Params>(read: CompiledRead<Row, Params>) {
-    const key = read as CompiledRead<unknown, never>;
+  private compiledSql<Params>(statement: Buildable<Params>) {
+    const key = statement as Buildable<never>;
     let compiled = this.shared.compiled.get(key);
     if (!compiled) {
-      const sql = compile(this.shared.knex, read);
+      const sql = compile(this.shared.knex, statement);
       compiled = { ...sql, statementName: statementNameOf(sql.native) };
       this.shared.compiled.set(key, compiled);
     }
@@ -173,7 +175,7 @@ export class Database {
   /** A named prepared statement on a pooled PostgreSQL connection. */
   private async pgPrepared(name: string, text: string, values: unknown[]): Promise<unknown[]> {
     const pool = this.knex.client as PooledClient;
-    const connection = await pool.acquireConnection();
+    const connection = (await pool.acquireConnection()) as PgConnection;
     try {
       return (await connection.query({ name, text, values })).rows;
     } finally {
@@ -181,9 +183,81 @@ export class Database {
     }
   }
 
-  /** Reads run beside knex are announced on its 'query' event like its own (logging, query counts). */
-  private announce(sql: string, bindings: readonly unknown[]): void {
-    this.knex.client.emit('query', { method: 'select', sql, bindings, prepared: true });
+  /**
+   * Runs `work` in a transaction of compiled writes (compiled-write.ts), committed when it resolves and rolled back
+   * when it throws: for a hot write (each saved answer), where knex's transaction (a new knex object per
+   * transaction) and its builder and compiler per statement cost more than the database's own work. On SQLite it
+   * holds the one writer connection from BEGIN IMMEDIATE to COMMIT, as a knex transaction does (other writes wait);
+   * on PostgreSQL it runs on one pooled connection with named prepared statements. Inside a transaction it runs
+   * through that transaction.
+   */
+  async compiledTransaction<T>(work: (tx: CompiledTransaction) => Promise<T>): Promise<T> {
+    if (this.inTransaction) return work({ write: (statement, values) => this.writeInTransaction(statement, values) });
+    const client = this.knex.client as PooledClient;
+    const connection = await client.acquireConnection();
+    try {
+      return this.isSqlite
+        ? await this.sqliteCompiledTransaction(connection as BetterSqlite3.Database, work)
+        : await this.pgCompiledTransaction(connection as PgConnection, work);
+    } finally {
+      await client.releaseConnection(connection);
+    }
+  }
+
+  private async sqliteCompiledTransaction<T>(connection: BetterSqlite3.Database, work: (tx: CompiledTransaction) => Promise<T>): Promise<T> {
+    // The writer connection keeps its prepared statements (knex.ts), BEGIN and COMMIT among them.
+    const run = (sql: string, bindings: readonly unknown[] = []) => {
+      this.announce(sql, bindings, 'raw');
+      return connection.prepare(sql).run(...bindings.map(sqliteValue)).changes;
+    };
+    run('BEGIN IMMEDIATE');
+    try {
+      const result = await work({
+        write: async (statement, values) => {
+          const compiled = this.compiledSql(statement);
+          return run(compiled.sql, bindValues(compiled, values));
+        },
+      });
+      run('COMMIT');
+      return result;
+    } catch (error) {
+      if (connection.inTransaction) run('ROLLBACK');
+      throw error;
+    }
+  }
+
+  private async pgCompiledTransaction<T>(connection: PgConnection, work: (tx: CompiledTransaction) => Promise<T>): Promise<T> {
+    const run = async (sql: string, prepared?: { name: string; values: unknown[] }) => {
+      this.announce(sql, prepared?.values ?? [], 'raw');
+      return (await connection.query({ text: sql, ...prepared })).rowCount ?? 0;
+    };
+    await run('BEGIN');
+    try {
+      const result = await work({
+        write: async (statement, values) => {
+          const compiled = this.compiledSql(statement);
+          return run(compiled.native, { name: compiled.statementName, values: bindValues(compiled, values) });
+        },
+      });
+      await run('COMMIT');
+      return result;
+    } catch (error) {
+      // A connection that broke mid-transaction cannot roll back; the pool discards it, and the error is the one to tell.
+      await run('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async writeInTransaction<Params>(statement: CompiledWrite<Params>, values: Params & Record<string, unknown>): Promise<number> {
+    const compiled = this.compiledSql(statement);
+    // knex.raw answers better-sqlite3's run() result ({ changes }) on SQLite and pg's result ({ rowCount }) on PostgreSQL.
+    const result = (await this.knex.raw(compiled.sql, bindValues(compiled, values) as Knex.RawBinding[])) as { changes?: number; rowCount?: number | null };
+    return result.changes ?? result.rowCount ?? 0;
+  }
+
+  /** Statements run beside knex are announced on its 'query' event like its own (logging, query counts). */
+  private announce(sql: string, bindings: readonly unknown[], method: 'select' | 'raw' = 'select'): void {
+    this.knex.client.emit('query', { method, sql, bindings, prepared: true });
   }
 
   /**

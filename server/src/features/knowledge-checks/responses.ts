@@ -4,7 +4,8 @@
  * response per member and check, held by the database's partial unique index: a lost race answers the existing one.
  */
 import { kcMessages } from '@tessera/sdk/rules';
-import { compiledRead, whereInJsonList } from '../../db/compiled-read.js';
+import { compiledRead, jsonListValues, whereInJsonList } from '../../db/compiled-read.js';
+import { compiledWrite } from '../../db/compiled-write.js';
 import type { Database } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import { isUniqueViolation, type Knex } from '../../db/knex.js';
@@ -178,10 +179,30 @@ const answerTarget = compiledRead<AnswerTarget, { responseId: string; checkId: s
       .limit(1),
 );
 
+/** Marks a drawn question answered while its response is in progress (0 rows: completed meanwhile). */
+const markAnswered = compiledWrite<{ rqId: string; responseId: string; at: Date }>((knex, param) =>
+  knex('kc_response_questions')
+    .where('id', param('rqId'))
+    .whereExists(
+      knex('kc_responses')
+        .where({ id: param('responseId'), status: 'in-progress' })
+        .select(knex.raw('1')),
+    )
+    .update({ answered_at: param('at') }),
+);
+const forgetChoices = compiledWrite<{ rqId: string }>((knex, param) => knex('kc_answer_choices').where('response_question_id', param('rqId')).delete());
+/** The chosen choices, a JSON list of ids: one statement for any number of them. */
+const insertChoices = compiledWrite<{ tenantId: string; rqId: string; choiceIds: string }>((knex, param) =>
+  knex
+    .into(knex.raw('?? (??, ??, ??)', ['kc_answer_choices', 'tenant_id', 'response_question_id', 'choice_id']))
+    .insert(knex.select(knex.raw('?', [param('tenantId')]), knex.raw('?', [param('rqId')]), 'value').from(jsonListValues(knex, param('choiceIds')))),
+);
+
 /**
  * Saves one drawn question's chosen choices (replacing an earlier save). Queries: the response with the drawn
  * question, its version and how many of the chosen ids are its choices (one compiled read, on SQLite's read
- * connection), then the write (three, in a transaction), whatever the bank's or the draw's size.
+ * connection), then the write (three compiled writes in a transaction: the hot write of a learner's check),
+ * whatever the bank's, the draw's or the choices' size.
  */
 export async function saveAnswer(
   db: Database,
@@ -198,15 +219,11 @@ export async function saveAnswer(
   if (Number(row.found) !== choiceIds.length) throw validationFailed({ choice_ids: [kcMessages.choiceOfQuestion] });
   if (row.type === 'radio' && choiceIds.length !== 1) throw validationFailed({ choice_ids: [kcMessages.radioOneChoice] });
   const rqId = row.rq_id;
-  await db.transaction(async (tx) => {
-    const trx = tx.knex;
-    const saved = await trx('kc_response_questions')
-      .where('id', rqId)
-      .whereExists(trx('kc_responses').where({ id: responseId, status: 'in-progress' }).select(trx.raw('1')))
-      .update({ answered_at: new Date() });
+  await db.compiledTransaction(async (tx) => {
+    const saved = await tx.write(markAnswered, { rqId, responseId, at: new Date() });
     if (saved === 0) throw conflict('response_completed', kcMessagesServer.completed);
-    await trx('kc_answer_choices').where('response_question_id', rqId).delete();
-    await trx('kc_answer_choices').insert(choiceIds.map((choiceId) => ({ tenant_id: check.tenant_id, response_question_id: rqId, choice_id: choiceId })));
+    await tx.write(forgetChoices, { rqId });
+    await tx.write(insertChoices, { tenantId: check.tenant_id, rqId, choiceIds: JSON.stringify(choiceIds) });
   });
   return { id: rqId, question_id: questionId, knowledge_check_response_id: responseId, choice_ids: choiceIds };
 }
