@@ -22,7 +22,7 @@ import { defaultReadThreads, type ReadPool } from './read-pool.js';
 import { SqliteReader, sqliteValue } from './sqlite-reader.js';
 
 interface PgConnection {
-  query(config: { name?: string; text: string; values?: unknown[] }): Promise<{ rows: unknown[]; rowCount: number | null }>;
+  query(config: { name?: string; text: string; values?: readonly unknown[] }): Promise<{ rows: unknown[]; rowCount: number | null }>;
 }
 
 /** The part of knex's client (and its tarn pool) used here: a pooled pg connection, or SQLite's one connection. */
@@ -31,6 +31,9 @@ interface PooledClient {
   releaseConnection(connection: unknown): Promise<void>;
   pool: { on(event: 'release', listener: () => void): void };
 }
+
+/** Runs a compiled statement with its bindings, or a command such as COMMIT; answers the rows changed. */
+type StatementRunner = (statement: (CompiledSql & { statementName: string }) | string, bindings?: readonly unknown[]) => Promise<number>;
 
 /** Distinct `select` texts prepared on PostgreSQL (a server runs a few hundred list shapes). */
 const MAX_PREPARED_SELECTS = 1_000;
@@ -195,57 +198,46 @@ export class Database {
     if (this.inTransaction) return work({ write: (statement, values) => this.writeInTransaction(statement, values) });
     const client = this.knex.client as PooledClient;
     const connection = await client.acquireConnection();
+    const run = this.isSqlite ? this.sqliteRunner(connection as BetterSqlite3.Database) : this.pgRunner(connection as PgConnection);
     try {
-      return this.isSqlite
-        ? await this.sqliteCompiledTransaction(connection as BetterSqlite3.Database, work)
-        : await this.pgCompiledTransaction(connection as PgConnection, work);
+      await run(this.isSqlite ? 'BEGIN IMMEDIATE' : 'BEGIN');
+      try {
+        const result = await work({
+          write: (statement, values) => {
+            const compiled = this.compiledSql(statement);
+            return run(compiled, bindValues(compiled, values));
+          },
+        });
+        await run('COMMIT');
+        return result;
+      } catch (error) {
+        // A failed COMMIT may have ended the transaction, and a broken connection cannot roll back (the pool
+        // discards it): the error to tell is the first one.
+        await run('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
     } finally {
       await client.releaseConnection(connection);
     }
   }
 
-  private async sqliteCompiledTransaction<T>(connection: BetterSqlite3.Database, work: (tx: CompiledTransaction) => Promise<T>): Promise<T> {
+  /** Runs a compiled statement (or a plain command) on SQLite's writer connection; answers the rows changed. */
+  private sqliteRunner(connection: BetterSqlite3.Database): StatementRunner {
     // The writer connection keeps its prepared statements (knex.ts), BEGIN and COMMIT among them.
-    const run = (sql: string, bindings: readonly unknown[] = []) => {
+    return async (statement, bindings = []) => {
+      const sql = typeof statement === 'string' ? statement : statement.sql;
       this.announce(sql, bindings, 'raw');
       return connection.prepare(sql).run(...bindings.map(sqliteValue)).changes;
     };
-    run('BEGIN IMMEDIATE');
-    try {
-      const result = await work({
-        write: async (statement, values) => {
-          const compiled = this.compiledSql(statement);
-          return run(compiled.sql, bindValues(compiled, values));
-        },
-      });
-      run('COMMIT');
-      return result;
-    } catch (error) {
-      if (connection.inTransaction) run('ROLLBACK');
-      throw error;
-    }
   }
 
-  private async pgCompiledTransaction<T>(connection: PgConnection, work: (tx: CompiledTransaction) => Promise<T>): Promise<T> {
-    const run = async (sql: string, prepared?: { name: string; values: unknown[] }) => {
-      this.announce(sql, prepared?.values ?? [], 'raw');
-      return (await connection.query({ text: sql, ...prepared })).rowCount ?? 0;
+  /** Runs a compiled statement as a named prepared statement (or a plain command) on a pooled PostgreSQL connection. */
+  private pgRunner(connection: PgConnection): StatementRunner {
+    return async (statement, bindings = []) => {
+      const query = typeof statement === 'string' ? { text: statement } : { name: statement.statementName, text: statement.native, values: bindings };
+      this.announce(query.text, bindings, 'raw');
+      return (await connection.query(query)).rowCount ?? 0;
     };
-    await run('BEGIN');
-    try {
-      const result = await work({
-        write: async (statement, values) => {
-          const compiled = this.compiledSql(statement);
-          return run(compiled.native, { name: compiled.statementName, values: bindValues(compiled, values) });
-        },
-      });
-      await run('COMMIT');
-      return result;
-    } catch (error) {
-      // A connection that broke mid-transaction cannot roll back; the pool discards it, and the error is the one to tell.
-      await run('ROLLBACK').catch(() => undefined);
-      throw error;
-    }
   }
 
   private async writeInTransaction<Params>(statement: CompiledWrite<Params>, values: Params & Record<string, unknown>): Promise<number> {
