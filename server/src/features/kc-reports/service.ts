@@ -353,7 +353,20 @@ function analysedRows(query: Knex.QueryBuilder, column: string, attempts: Attemp
   return attempts === 'first' ? query.where(column, 1) : query.whereNotNull(column);
 }
 
-const BIN = `case ${[9, 8, 7, 6, 5, 4, 3, 2, 1].map((bin) => `when score >= ${bin * 10} then ${bin}`).join(' ')} else 0 end`;
+/** A score's bin of the histogram: 0–9.99… is 0, …, 90–100 is 9. */
+function binOf(score: number): number {
+  for (let bin = 9; bin >= 1; bin -= 1) if (score >= bin * 10) return bin;
+  return 0;
+}
+
+/** The analysed responses of one score (as the database answers it: a number, or a string on PostgreSQL). */
+interface ScoreTotals {
+  score: number | string;
+  n: number;
+  sum_score: number;
+  sum_x: number;
+  sum_x2: number;
+}
 
 interface Totals {
   bin: number;
@@ -361,6 +374,34 @@ interface Totals {
   sum_score: number;
   sum_x: number;
   sum_x2: number;
+}
+
+/** The totals by histogram bin. */
+function binTotals(scores: ScoreTotals[]): Totals[] {
+  const bins = new Map<number, Totals>();
+  for (const row of scores) {
+    const bin = binOf(Number(row.score));
+    const totals = bins.get(bin) ?? { bin, n: 0, sum_score: 0, sum_x: 0, sum_x2: 0 };
+    totals.n += row.n;
+    totals.sum_score += row.sum_score;
+    totals.sum_x += row.sum_x;
+    totals.sum_x2 += row.sum_x2;
+    bins.set(bin, totals);
+  }
+  return [...bins.values()];
+}
+
+/**
+ * Where the response at `rank` (0 first) of the ranking by score, highest first, ties by id stands: its score and
+ * its place among that score's responses by id. Beyond the last response, no score (it ranks nothing).
+ */
+function rankedAt(scores: ScoreTotals[], rank: number): { score: number | string | null; offset: number } {
+  let before = 0;
+  for (const row of [...scores].sort((a, b) => Number(b.score) - Number(a.score))) {
+    if (rank < before + row.n) return { score: row.score, offset: rank - before };
+    before += row.n;
+  }
+  return { score: null, offset: 0 };
 }
 
 interface SumsRow {
@@ -391,35 +432,40 @@ const COSTLY = { costly: true };
 /** The analysed responses' totals by score bin, and each drawn version's sums (the upper and lower groups' too). */
 async function analysisSums(db: Database, checkId: string, attempts: Attempts) {
   const { knex } = db;
-  const totalsRows = (
+  // By score, down the index (knowledge_check_id, status, score, …): no sort, and the ranks below need the counts.
+  const scoreRows = (
     await db.select<Record<string, unknown>>(
       analysedResponses(knex, checkId, attempts)
         .select(
-          knex.raw(`${BIN} as bin`),
+          'r.score',
           knex.raw('count(*) as n'),
-          knex.raw('sum(score) as sum_score'),
-          knex.raw('sum(correct_answers) as sum_x'),
-          knex.raw('sum(correct_answers * correct_answers) as sum_x2'),
+          knex.raw('sum(r.score) as sum_score'),
+          knex.raw('sum(r.correct_answers) as sum_x'),
+          knex.raw('sum(r.correct_answers * r.correct_answers) as sum_x2'),
         )
-        .groupByRaw('1'),
+        .groupBy('r.score'),
       COSTLY,
     )
-  ).map((row) => numbers<Totals>(row));
+  ).map((row) => numbers<ScoreTotals>(row, ['score']));
+  const totalsRows = binTotals(scoreRows);
   const responses = totalsRows.reduce((sum, row) => sum + row.n, 0);
   const g = groupSize(responses);
 
   // The g-th response from the top and from the bottom: the upper group is every response ranked at or above the
-  // first, the lower every one at or below the second.
-  const edge = (name: Edge['edge'], offset: number) =>
-    knex.select('*').from(
+  // first, the lower every one at or below the second. The counts by score say which score each has, so each is
+  // found down that score's responses by id (the index's order), not by sorting every response.
+  const edge = (name: Edge['edge'], rank: number) => {
+    const at = rankedAt(scoreRows, rank);
+    return knex.select('*').from(
       analysedResponses(knex, checkId, attempts)
+        .whereRaw('r.score = ?', [at.score])
         .select(knex.raw('? as edge', [name]), 'r.score', 'r.id')
-        .orderBy('r.score', 'desc')
         .orderBy('r.id', 'asc')
         .limit(1)
-        .offset(offset)
+        .offset(at.offset)
         .as(`${name}_edge`),
     );
+  };
   const edges = await db.select<Edge>(edge('upper', Math.max(0, g - 1)).unionAll(edge('lower', Math.max(0, responses - g))), COSTLY);
   const upper = g > 0 ? edges.find((row) => row.edge === 'upper') : undefined;
   const lower = g > 0 ? edges.find((row) => row.edge === 'lower') : undefined;
