@@ -102,6 +102,20 @@ describe('read pool on sqlite', () => {
     await pool.close();
     expect(pool.prefers('SELECT 2 AS two')).toBe(false);
   });
+
+  it('sends a read to an idle worker, not by turn to one busy with a long read', async () => {
+    const pool = new ReadPool(sqliteFilename(knex()), 2);
+    try {
+      const long = pool.all('WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000000) SELECT count(*) AS c FROM n', []);
+      // The first worker runs the long read: the second answers this one.
+      expect(await pool.all('SELECT 1 AS one', [])).toEqual([{ one: 1 }]);
+      const answered: string[] = [];
+      await Promise.all([long.then(() => answered.push('long')), pool.all('SELECT 2 AS two', []).then(() => answered.push('short'))]);
+      expect(answered).toEqual(['short', 'long']);
+    } finally {
+      await pool.close();
+    }
+  });
 });
 
 describe('read pool switched off', () => {
