@@ -1,11 +1,11 @@
 /**
  * The app's database: one object, created once by `createApp` (`services.db`), that owns the knex instance and
- * everything kept beside it — compiled reads, the SQLite read-only connection with its statements and read pool
+ * everything kept beside it — compiled reads and writes, the SQLite read-only connection with its statements and read pool
  * (sqlite-reader.ts, read-pool.ts), the commit-scoped kept answers (change-cache.ts) — and closes them together.
  *
  * The data-access rule (ARCHITECTURE.md): a feature writes plain knex (`db.knex`). `db.select`, `db.read` and
- * `db.kept` are for the reads a benchmark in server/bench shows to be hot, and go through this object, never
- * around it.
+ * `db.kept` are for the reads a benchmark in server/bench shows to be hot, `db.compiledTransaction` for such a
+ * write, and they go through this object, never around it.
  *
  * A transaction is a `Database` too (`db.transaction(async (tx) => ...)`, `tx.knex` is knex's transaction): it
  * shares the app's compiled reads, and its reads go through the transaction (they must see its own writes), so

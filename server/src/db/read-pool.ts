@@ -149,7 +149,7 @@ export class ReadPool {
     this.costs.set(sql, previous === undefined ? micros : previous + SMOOTHING * (micros - previous));
   }
 
-  /** Runs the read on the next worker (bindings already in SQLite's types). */
+  /** Runs the read on the least busy worker (bindings already in SQLite's types). */
   all(sql: string, bindings: unknown[]): Promise<unknown[]> {
     const id = this.nextId++;
     const index = this.leastBusyWorker();
