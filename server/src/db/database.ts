@@ -1,7 +1,8 @@
 /**
  * The app's database: one object, created once by `createApp` (`services.db`), that owns the knex instance and
- * everything kept beside it — compiled reads and writes, the SQLite read-only connection with its statements and read pool
- * (sqlite-reader.ts, read-pool.ts), the commit-scoped kept answers (change-cache.ts) — and closes them together.
+ * everything kept beside it — compiled reads and writes, the SQLite read-only connection with its statements and
+ * read pool (sqlite-reader.ts, read-pool.ts), the commit-scoped kept answers (change-cache.ts) — and closes them
+ * together.
  *
  * The data-access rule (ARCHITECTURE.md): a feature writes plain knex (`db.knex`). `db.select`, `db.read` and
  * `db.kept` are for the reads a benchmark in server/bench shows to be hot, `db.compiledTransaction` for such a

@@ -16,7 +16,7 @@ import { paginate, type ListDefinition, type ListParams, type Page } from '../..
 import { notFound } from '../../http/errors.js';
 import type { UrlSigner } from '../../storage/signed-urls.js';
 import { mediaSummaryColumns, mediaSummaryOf, presentMediaSummary } from '../media/summary.js';
-import { groupSize, histogramOf, itemStatistics, kr20, sampleVariance, type ItemSums } from './item-analysis.js';
+import { groupSize, histogramBin, histogramOf, itemStatistics, kr20, sampleVariance, type ItemSums } from './item-analysis.js';
 
 const kcReportMessages = {
   responseNotFound: 'This knowledge check response could not be found.',
@@ -353,12 +353,6 @@ function analysedRows(query: Knex.QueryBuilder, column: string, attempts: Attemp
   return attempts === 'first' ? query.where(column, 1) : query.whereNotNull(column);
 }
 
-/** A score's bin of the histogram: 0–9.99… is 0, …, 90–100 is 9. */
-function binOf(score: number): number {
-  for (let bin = 9; bin >= 1; bin -= 1) if (score >= bin * 10) return bin;
-  return 0;
-}
-
 /** The analysed responses of one score (as the database answers it: a number, or a string on PostgreSQL). */
 interface ScoreTotals {
   score: number | string;
@@ -380,7 +374,7 @@ interface Totals {
 function binTotals(scores: ScoreTotals[]): Totals[] {
   const bins = new Map<number, Totals>();
   for (const row of scores) {
-    const bin = binOf(Number(row.score));
+    const bin = histogramBin(Number(row.score));
     const totals = bins.get(bin) ?? { bin, n: 0, sum_score: 0, sum_x: 0, sum_x2: 0 };
     totals.n += row.n;
     totals.sum_score += row.sum_score;
@@ -394,10 +388,11 @@ function binTotals(scores: ScoreTotals[]): Totals[] {
 /**
  * Where the response at `rank` (0 first) of the ranking by score, highest first, ties by id stands: its score and
  * its place among that score's responses by id. Beyond the last response, no score (it ranks nothing).
+ * `scores`: highest first.
  */
 function rankedAt(scores: ScoreTotals[], rank: number): { score: number | string | null; offset: number } {
   let before = 0;
-  for (const row of [...scores].sort((a, b) => Number(b.score) - Number(a.score))) {
+  for (const row of scores) {
     if (rank < before + row.n) return { score: row.score, offset: rank - before };
     before += row.n;
   }
@@ -446,7 +441,9 @@ async function analysisSums(db: Database, checkId: string, attempts: Attempts) {
         .groupBy('r.score'),
       COSTLY,
     )
-  ).map((row) => numbers<ScoreTotals>(row, ['score']));
+  )
+    .map((row) => numbers<ScoreTotals>(row, ['score']))
+    .sort((a, b) => Number(b.score) - Number(a.score));
   const totalsRows = binTotals(scoreRows);
   const responses = totalsRows.reduce((sum, row) => sum + row.n, 0);
   const g = groupSize(responses);
