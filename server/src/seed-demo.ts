@@ -137,8 +137,8 @@ async function seedDemoKnowledgeCheck(trx: Knex, tenantId: string, componentId: 
       text: 'Where do you find a topic you starred?',
       type: 'radio',
       choices: [
-        ['Under *Your Starred Topics*', true],
-        ['In *Settings*', false],
+        ['Under Your Starred Topics', true],
+        ['In Settings', false],
       ],
     },
     {
