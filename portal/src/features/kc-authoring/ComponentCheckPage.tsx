@@ -29,7 +29,8 @@ import { PrintControl } from './KcParts';
 import { newQuestion, QUESTION_TYPE_LABELS } from './questionDraft';
 import { QuestionEditor } from './QuestionEditor';
 import { useLoadedState } from './useLoadedState';
-import { deleteHeading, plainText, QUESTION_PAGE_SIZE, questionPage } from './questionTable';
+import { plainText } from '../../lib/plainText';
+import { deleteHeading, QUESTION_PAGE_SIZE, questionPage } from './questionTable';
 
 export { componentCheckLoader } from './kcLoaders';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { plainText, QUESTION_PAGE_SIZE, questionPage } from './questionTable';
+import { plainText } from '../../lib/plainText';
+import { QUESTION_PAGE_SIZE, questionPage } from './questionTable';
 
 const questions = Array.from({ length: 120 }, (_, index) => ({ id: `q-${index}`, text: `**Question** ${120 - index}` }));
 

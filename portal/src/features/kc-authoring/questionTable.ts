@@ -1,15 +1,7 @@
+import { plainText } from '../../lib/plainText';
+
 /** Spec section 9: the question bank table is paged on the client, 50 rows a page, sorted by text. */
 export const QUESTION_PAGE_SIZE = 50;
-
-/** A question's Markdown as one line of plain text (the table's Question column and its sort key). */
-export function plainText(markdown: string): string {
-  return markdown
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[`*_~#>|]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /** The short heading of the delete question, naming the question by the start of its text. */
 export function deleteHeading(question: { text: string }): string {

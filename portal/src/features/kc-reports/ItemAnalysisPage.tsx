@@ -3,6 +3,7 @@ import { styled } from '@tessera/widgets/theme';
 import { Heading } from '@tessera/widgets/ui';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { plainText } from '../../lib/plainText';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AppLink } from '../../ui/AppLink';
 import { Stack, Text } from '../../ui/Page';
@@ -74,7 +75,7 @@ function ItemsTable({ items }: { items: KcItemAnalysisItem[] }) {
             <tr key={item.version_id}>
               <td>{item.order}</td>
               <th scope="row">
-                <Clip title={item.text}>{`${item.text} (version ${item.version}${item.archived ? ', archived' : ''})`}</Clip>
+                <Clip title={plainText(item.text)}>{`${plainText(item.text)} (version ${item.version}${item.archived ? ', archived' : ''})`}</Clip>
               </th>
               <td className="number">{item.drawn}</td>
               <td className="number">{formatFigure(item.facility)}</td>

@@ -211,7 +211,8 @@ const ANALYSIS: KcItemAnalysis = {
       question_id: 'q-1',
       version_id: 'v-1',
       version: 2,
-      text: 'How many points of contact?',
+      // Markdown: the figures table names the question in plain text.
+      text: 'How many **points of contact**?',
       order: 1,
       archived: false,
       drawn: 12,
