@@ -16,11 +16,12 @@ import { createHash } from 'node:crypto';
 import type { DatabaseConfig } from '../config.js';
 import { ChangeCache, type KeptAnswers } from './change-cache.js';
 import type BetterSqlite3 from 'better-sqlite3';
-import { bindValues, compile, type Buildable, type CompiledRead, type CompiledSql } from './compiled-read.js';
+import { bindValues, compile, whereInJsonList, type Buildable, type CompiledRead, type CompiledSql } from './compiled-read.js';
 import type { CompiledTransaction, CompiledWrite } from './compiled-write.js';
 import { createKnex, type Knex } from './knex.js';
 import { defaultReadThreads, type ReadPool } from './read-pool.js';
 import { SqliteReader, sqliteValue } from './sqlite-reader.js';
+import { TrigramFrequencies } from './trigram-frequencies.js';
 
 interface PgConnection {
   query(config: { name?: string; text: string; values?: readonly unknown[] }): Promise<{ rows: unknown[]; rowCount: number | null }>;
@@ -50,6 +51,7 @@ class Shared {
   /** PostgreSQL: the statement names of `select`'s SQL texts, at most MAX_PREPARED_SELECTS (see `select`). */
   readonly preparedSelects = new Map<string, string>();
   readonly kept = new Map<KeptAnswers<unknown>, ChangeCache<unknown>>();
+  trigramFrequencies: TrigramFrequencies | undefined;
 
   constructor(
     readonly knex: Knex,
@@ -94,6 +96,21 @@ export class Database {
   /** Runs `work` in a transaction (a savepoint inside one), committed when it resolves. */
   transaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
     return this.knex.transaction((trx) => work(new Database(trx, this.shared, true)));
+  }
+
+  /**
+   * SQLite: the trigram counts a long search chooses its trigrams by (trigram-frequencies.ts), shared with
+   * transactions. They are read on a read thread outside any transaction, and not announced on knex's `query` event:
+   * no request waits for them (a search whose trigrams are uncounted runs as a phrase meanwhile).
+   */
+  get trigramFrequencies(): TrigramFrequencies | undefined {
+    const { reader, knex } = this.shared;
+    if (!reader) return undefined;
+    this.shared.trigramFrequencies ??= new TrigramFrequencies(async (vocabulary, trigrams) => {
+      const { sql, bindings } = whereInJsonList(knex, knex(vocabulary).select('term', 'doc'), 'term', JSON.stringify(trigrams)).toSQL().toNative();
+      return (await reader.all(sql, bindings, true)) as { term: string; doc: number }[];
+    });
+    return this.shared.trigramFrequencies;
   }
 
   /** The read-only SQLite connection, when a read may use it (not inside a transaction). */

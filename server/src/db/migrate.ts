@@ -16,6 +16,7 @@ import * as kcItemAnalysis from './migrations/20250117000001_kc_item_analysis.js
 import * as mediaCaptions from './migrations/20250118000000_media_captions.js';
 import * as kcCompletedTotals from './migrations/20250119000000_kc_completed_totals.js';
 import * as kcPrefixIndexes from './migrations/20250120000000_kc_prefix_indexes.js';
+import * as searchVocabularies from './migrations/20250121000000_search_vocabularies.js';
 
 interface Migration {
   name: string;
@@ -44,6 +45,7 @@ const migrations: Migration[] = [
   { name: '20250118000000_media_captions', module: mediaCaptions },
   { name: '20250119000000_kc_completed_totals', module: kcCompletedTotals },
   { name: '20250120000000_kc_prefix_indexes', module: kcPrefixIndexes },
+  { name: '20250121000000_search_vocabularies', module: searchVocabularies },
 ];
 
 const source: Knex.MigrationSource<Migration> = {

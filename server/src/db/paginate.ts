@@ -23,7 +23,7 @@ export interface ListDefinition<Key extends string = string> {
   /** Columns `search` matches (case-insensitive, anywhere in the value). */
   searchColumns: string[];
   /** A search of its own instead of LIKE on `searchColumns` (people are found through an index). */
-  search?: (knex: Knex, query: Knex.QueryBuilder, term: string) => Knex.QueryBuilder;
+  search?: ListSearch;
   /**
    * The select list is the rows' own columns (no per-row subqueries): a page is one statement, the page's keys
    * joined to their rows (see `rowsOfPageKeys`), instead of ids, then rows.
@@ -41,6 +41,9 @@ export interface ListDefinition<Key extends string = string> {
    */
   keptTotal?: boolean;
 }
+
+/** A list's own search: the condition it adds to the list's query for a term (contains-search.ts). */
+export type ListSearch = (db: Database, query: Knex.QueryBuilder, term: string) => Knex.QueryBuilder;
 
 export interface ListParams<Key extends string = string> {
   paginate: boolean;
@@ -109,7 +112,7 @@ export async function paginate<Row, Key extends string>(
   { rowsById, total: knownTotal }: PageOptions<Row> = {},
 ): Promise<Page<Row>> {
   const { knex } = db;
-  const searched = searchedOf(knex, filtered.clone(), params.search, definition);
+  const searched = searchedOf(db, filtered.clone(), params.search, definition);
   const sort = definition.sorts[params.order];
   const direction = params.desc ? 'desc' : 'asc';
   const ordered = (query: Knex.QueryBuilder) => query.orderByRaw(`${sort} ${direction}`).orderBy(definition.tieBreaker, direction);
@@ -206,9 +209,9 @@ function sortsBySelectAlias(sort: string): boolean {
   return /^[a-z_]+$/.test(sort);
 }
 
-function searchedOf<Key extends string>(knex: Knex, query: Knex.QueryBuilder, search: string | null, definition: ListDefinition<Key>): Knex.QueryBuilder {
+function searchedOf<Key extends string>(db: Database, query: Knex.QueryBuilder, search: string | null, definition: ListDefinition<Key>): Knex.QueryBuilder {
   if (!search) return query;
-  return definition.search ? definition.search(knex, query, search) : applySearch(query, definition.searchColumns, search);
+  return definition.search ? definition.search(db, query, search) : applySearch(query, definition.searchColumns, search);
 }
 
 const keptTotals = keptAnswers<number>(1_000);

@@ -105,6 +105,25 @@ export function ftsPhrase(term: string): string {
   return `"${term.replace(/"/g, '""')}"`;
 }
 
+/** An FTS5 query for the rows holding every one of these trigrams, anywhere in any column. */
+export function ftsAllOf(trigrams: string[]): string {
+  return trigrams.map(ftsPhrase).join(' AND ');
+}
+
+/** The distinct trigrams of a term, as the index folds them; an ASCII term's only (see `contains-search.ts`). */
+export function asciiTrigramsOf(term: string): string[] | undefined {
+  if (!/^[\x20-\x7e]*$/.test(term)) return undefined;
+  const folded = term.toLowerCase();
+  const trigrams = new Set<string>();
+  for (let start = 0; start + TRIGRAM_LENGTH <= folded.length; start += 1) trigrams.add(folded.slice(start, start + TRIGRAM_LENGTH));
+  return [...trigrams];
+}
+
+/** The fts5vocab table counting the rows of each trigram of a copy's index (migration 20250121000000). */
+export function vocabularyOf(copy: string): string {
+  return `${copy}_vocab`;
+}
+
 /**
  * Merges each SQLite trigram index into one segment. FTS5 adds a segment per write and merges them only now and
  * then, so an index filled row by row (an import, a year of uploads) answers a search from dozens of segments:

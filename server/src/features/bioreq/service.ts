@@ -29,7 +29,7 @@ export const BIOREQ_LIST: ListDefinition<BioreqSortKey> = {
   searchColumns: ['b.title'],
   keptTotal: true,
   // Through the title's trigram index on SQLite (migration 20250116000000_bioreq), LIKE on PostgreSQL's GIN index.
-  search: containsSearch({ copy: 'bioreq_search', copyKey: 'document_id', key: 'b.id', columns: ['b.title'] }),
+  search: containsSearch({ copy: 'bioreq_search', copyKey: 'document_id', copyColumns: ['title'], key: 'b.id', columns: ['b.title'] }),
 };
 
 function conflict(code: ErrorCode, message: string): HttpError {

@@ -129,7 +129,7 @@ async function membersMatching(db: Database, tenantId: string, term: string): Pr
   const { knex } = db;
   const members = knex('tenant_users as tu').join('users as u', 'u.id', 'tu.user_id').where('tu.tenant_id', tenantId);
   const rows = await db.select<{ id: string }>(
-    searchLearners(knex, members, term)
+    searchLearners(db, members, term)
       .select('tu.id')
       .limit(MAX_MEMBERS_BY_ID + 1),
   );
@@ -137,8 +137,8 @@ async function membersMatching(db: Database, tenantId: string, term: string): Pr
 }
 
 /** The `user` filter as the matching members' ids (one SQL text for any number of them). */
-const byMembers = (memberIds: string[]) => (knex: Knex, query: Knex.QueryBuilder) =>
-  whereInJsonList(knex, query, 'r.tenant_user_id', JSON.stringify(memberIds));
+const byMembers = (memberIds: string[]) => (db: Database, query: Knex.QueryBuilder) =>
+  whereInJsonList(db.knex, query, 'r.tenant_user_id', JSON.stringify(memberIds));
 
 /**
  * A page of the report (paginate): the page's keys are found from the responses alone, joined only to what the

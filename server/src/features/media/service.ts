@@ -29,7 +29,7 @@ export const MEDIA_LIST: ListDefinition<MediaSortKey> = {
   defaultDesc: true,
   tieBreaker: 'md.id',
   searchColumns: ['md.name'],
-  search: containsSearch({ copy: 'media_search', copyKey: 'media_id', key: 'md.id', columns: ['md.name'] }),
+  search: containsSearch({ copy: 'media_search', copyKey: 'media_id', copyColumns: ['name'], key: 'md.id', columns: ['md.name'] }),
   plainColumns: true,
 };
 

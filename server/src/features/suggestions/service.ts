@@ -33,9 +33,9 @@ export const SUGGESTION_LIST: ListDefinition<SuggestionSortKey> = {
   tieBreaker: 's.id',
   searchColumns: ['u.name', 'u.email', 's.text'],
   // "Search name, email or text": the sender through the people index, or the text itself.
-  search: (knex, query, term) =>
+  search: (db, query, term) =>
     query.where((scope) => {
-      searchSenders(knex, scope, term);
+      searchSenders(db, scope, term);
       scope.orWhereRaw(`lower(s.text) like ? escape '\\'`, [likePattern(term)]);
     }),
 };

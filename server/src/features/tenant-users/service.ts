@@ -38,11 +38,11 @@ export const MEMBER_LIST: ListDefinition<MemberSortKey> = {
 };
 
 /** "Search by name or email"; an invited person is found by the email only (their name is not the organization's yet). */
-function searchMembers(knex: Knex, query: Knex.QueryBuilder, term: string): Knex.QueryBuilder {
+function searchMembers(db: Database, query: Knex.QueryBuilder, term: string): Knex.QueryBuilder {
   const people = searchPeople({ userId: 'tu.user_id', name: 'u.name', email: 'u.email' });
   return query.where((either) =>
     either
-      .where((members) => void people(knex, members.whereNull('tu.invited_at'), term))
+      .where((members) => void people(db, members.whereNull('tu.invited_at'), term))
       .orWhere((invited) => void applySearch(invited.whereNotNull('tu.invited_at'), ['u.email'], term)),
   );
 }
