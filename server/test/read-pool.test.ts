@@ -130,6 +130,11 @@ describe('read pool switched off', () => {
       } finally {
         await off.close();
       }
+      // Closed, a late read (a search's trigram counts) fails instead of opening the file again.
+      await expect(off.trigramFrequencies?.settled()).resolves.toBeUndefined();
+      expect(off.trigramFrequencies?.rarest('user_search_vocab', ['abc', 'bcd', 'cde'], 2)).toBeUndefined();
+      await off.trigramFrequencies?.settled();
+      expect(off.trigramFrequencies?.rarest('user_search_vocab', ['abc', 'bcd', 'cde'], 2)).toBeUndefined();
     } finally {
       await context.cleanup();
     }

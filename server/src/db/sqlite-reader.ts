@@ -64,6 +64,8 @@ export class SqliteReader {
    * is measured on every run on the main thread (only while a pool runs).
    */
   async all(sql: string, bindings: readonly unknown[], costly = false): Promise<unknown[]> {
+    // Closed, it would open the file again and hold it (a search's trigram counts may be read as the app stops).
+    if (this.closed) throw new Error('The database is closed.');
     const values = bindings.map(sqliteValue);
     const pool = this.readPool;
     if (pool?.prefers(sql, costly)) return pool.all(sql, values);
