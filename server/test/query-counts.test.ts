@@ -97,6 +97,21 @@ describe.each(databaseKinds)('queries per request on %s', (kind) => {
     }
   });
 
+  it("writes a page's size into its SQL and binds its offset (PostgreSQL then keeps a generic plan for the page)", async () => {
+    const texts: { sql: string; bindings: unknown[] }[] = [];
+    const onQuery = (query: { sql: string; bindings: unknown[] }) => void texts.push(query);
+    server.app.knex.on('query', onQuery);
+    try {
+      expect((await server.api.get(`/tenants/${tenant.id}/tenant-users?order=joined&per_page=7&page=2`, { token: master.token })).status).toBe(200);
+    } finally {
+      server.app.knex.off('query', onQuery);
+    }
+    const page = texts.find((query) => /order by/i.test(query.sql) && /limit 7\b/i.test(query.sql));
+    expect(page?.sql).toMatch(/offset (\?|\$\d+)/i);
+    expect(page?.bindings).toContain(7);
+    expect(page?.sql).not.toMatch(/limit (\?|\$\d+)/i);
+  });
+
   it('GET /users/me: the same count for 1 and 30 memberships', async () => {
     const few = await person(server, { tenantId: tenant.id });
     const many = await person(server, { tenantId: tenant.id });

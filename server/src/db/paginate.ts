@@ -126,7 +126,10 @@ export async function paginate<Row, Key extends string>(
   const offset = (params.page - 1) * params.perPage;
   const totalApart = (definition.keptTotal === true || knownTotal !== undefined) && !sortsBySelectAlias(sort);
   const withTotal = (query: Knex.QueryBuilder) => {
-    const page = ordered(query).limit(params.perPage).offset(offset);
+    // The page size is written into the SQL (a hundred texts at most), the offset bound: PostgreSQL plans a prepared
+    // statement with a bound limit anew on each run (its generic plan would have to guess the limit), 0.13 ms for the
+    // knowledge check report's keys; written, the generic plan serves from the sixth run.
+    const page = ordered(query).limit(params.perPage, { skipBinding: true }).offset(offset);
     return totalApart ? page : page.select(knex.raw(`count(*) over () as ${PAGE_TOTAL}`));
   };
   const pageKeys = (...columns: (string | Knex.Raw)[]) => withTotal(searched.clone().select(`${definition.tieBreaker} as page_key`, ...columns));
