@@ -41,6 +41,7 @@ ${columns.map((column) => `     ${column} TEXT NOT NULL`).join(',\n')}
       `INSERT INTO ${copy} (${copyKey}, ${list}) SELECT ${key}, ${list} FROM ${table}`,
       `CREATE VIRTUAL TABLE ${fts} USING fts5(${list}, content='${copy}', content_rowid='id', tokenize='trigram')`,
       `INSERT INTO ${fts} (${fts}) VALUES ('rebuild')`,
+      sqliteVocabulary(copy).up,
       `CREATE TRIGGER ${table}_search_insert AFTER INSERT ON ${table} BEGIN
      INSERT INTO ${copy} (${copyKey}, ${list}) VALUES (new.${key}, ${values('new')});
    END`,
@@ -62,6 +63,7 @@ ${columns.map((column) => `     ${column} TEXT NOT NULL`).join(',\n')}
    END`,
     ],
     down: [
+      sqliteVocabulary(copy).down,
       `DROP TRIGGER IF EXISTS ${fts}_update`,
       `DROP TRIGGER IF EXISTS ${fts}_delete`,
       `DROP TRIGGER IF EXISTS ${fts}_insert`,
@@ -119,9 +121,21 @@ export function asciiTrigramsOf(term: string): string[] | undefined {
   return [...trigrams];
 }
 
-/** The fts5vocab table counting the rows of each trigram of a copy's index (migration 20250121000000). */
+/** The fts5vocab table counting the rows of each trigram of a copy's index (trigram-frequencies.ts). */
 export function vocabularyOf(copy: string): string {
   return `${copy}_vocab`;
+}
+
+/**
+ * Creating and dropping a copy's vocabulary table. It stores nothing (it reads the index). `sqliteSearchCopy` makes
+ * one with each copy; migration 20250121000000 added them to the copies made before (hence IF NOT EXISTS).
+ */
+export function sqliteVocabulary(copy: string): { up: string; down: string } {
+  const vocabulary = vocabularyOf(copy);
+  return {
+    up: `CREATE VIRTUAL TABLE IF NOT EXISTS ${vocabulary} USING fts5vocab(${copy}_fts, 'row')`,
+    down: `DROP TABLE IF EXISTS ${vocabulary}`,
+  };
 }
 
 /**
