@@ -12,6 +12,7 @@
 import Database from 'better-sqlite3';
 import type { Knex } from '../src/db/knex.js';
 import { newId } from '../src/db/ids.js';
+import { KC_ANALYSIS_TOTALS_REBUILD } from '../src/db/kc-analysis-totals.js';
 import { sqliteValue } from '../src/db/sqlite-reader.js';
 
 export interface KcShape {
@@ -132,6 +133,11 @@ interface Sink {
 }
 
 const RESPONSE_TABLES = ['kc_responses', 'kc_response_questions', 'kc_answer_choices'];
+/**
+ * The item analysis' totals (migration 20250122000000): the load writes completed responses without completing them,
+ * so no trigger adds them up; the load computes them as the migration does, after its rows.
+ */
+const TOTALS_TABLES = ['kc_item_totals', 'kc_choice_totals'];
 
 /**
  * SQLite: one prepared INSERT per table, one transaction, on its own connection. The tables' secondary indexes are
@@ -159,8 +165,9 @@ function sqliteSink(filename: string): Sink {
     },
     async finish() {
       for (const index of indexes) db.exec(index.sql);
+      for (const statement of KC_ANALYSIS_TOTALS_REBUILD) db.exec(statement);
       db.exec('COMMIT');
-      db.exec(`PRAGMA analysis_limit = 1000; ${RESPONSE_TABLES.map((table) => `ANALYZE "${table}";`).join(' ')}`);
+      db.exec(`PRAGMA analysis_limit = 1000; ${[...RESPONSE_TABLES, ...TOTALS_TABLES].map((table) => `ANALYZE "${table}";`).join(' ')}`);
       db.close();
     },
   };
@@ -199,6 +206,7 @@ async function pgSink(trx: Knex.Transaction, tables: string[]): Promise<Sink> {
     async finish() {
       await flush();
       for (const index of indexes) await trx.raw(index.indexdef);
+      for (const statement of KC_ANALYSIS_TOTALS_REBUILD) await trx.raw(statement);
     },
   };
 }
@@ -291,7 +299,7 @@ export async function seedResponses(target: ResponseTarget, tenantId: string, me
       await write(await pgSink(trx, RESPONSE_TABLES));
     });
     // As autovacuum would after a load: statistics, and the visibility map that lets index-only scans skip the heap.
-    for (const table of RESPONSE_TABLES) await target.knex.raw('vacuum analyze ??', [table]);
+    for (const table of [...RESPONSE_TABLES, ...TOTALS_TABLES]) await target.knex.raw('vacuum analyze ??', [table]);
   }
   return count;
 }

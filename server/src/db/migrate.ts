@@ -17,6 +17,7 @@ import * as mediaCaptions from './migrations/20250118000000_media_captions.js';
 import * as kcCompletedTotals from './migrations/20250119000000_kc_completed_totals.js';
 import * as kcPrefixIndexes from './migrations/20250120000000_kc_prefix_indexes.js';
 import * as searchVocabularies from './migrations/20250121000000_search_vocabularies.js';
+import * as kcAnalysisTotals from './migrations/20250122000000_kc_analysis_totals.js';
 
 interface Migration {
   name: string;
@@ -46,6 +47,7 @@ const migrations: Migration[] = [
   { name: '20250119000000_kc_completed_totals', module: kcCompletedTotals },
   { name: '20250120000000_kc_prefix_indexes', module: kcPrefixIndexes },
   { name: '20250121000000_search_vocabularies', module: searchVocabularies },
+  { name: '20250122000000_kc_analysis_totals', module: kcAnalysisTotals },
 ];
 
 const source: Knex.MigrationSource<Migration> = {

@@ -3,8 +3,8 @@
  * organization, one response in detail (its own drawn versions, never the bank's current ones), and the item
  * analysis of a check. Plain knex reads (ARCHITECTURE.md#data-access), each in a constant number of queries: a
  * report page four at most (the checks with their totals, the members a `user` filter matches, then paginate), a
- * detail three, an item analysis seven whatever the number of responses — the sums of the item analysis are added up
- * by the database (aggregates and a window rank), JavaScript only divides.
+ * detail three, an item analysis eight whatever the number of responses — the sums of the item analysis are kept or
+ * added up by the database, JavaScript only divides.
  */
 import type { KcItemAnalysis, KcReportQuestion, KcReportResponse, KcReportRow } from '@tessera/sdk';
 import { whereInJsonList } from '../../db/compiled-read.js';
@@ -466,43 +466,102 @@ async function analysisSums(db: Database, checkId: string, attempts: Attempts) {
   const edges = await db.select<Edge>(edge('upper', Math.max(0, g - 1)).unionAll(edge('lower', Math.max(0, responses - g))), COSTLY);
   const upper = g > 0 ? edges.find((row) => row.edge === 'upper') : undefined;
   const lower = g > 0 ? edges.find((row) => row.edge === 'lower') : undefined;
-  const inGroup = (bound: Edge | undefined, direction: '>' | '<', ids: '<=' | '>=') =>
-    bound
-      ? knex.raw(`(rq.response_score ${direction} ? or (rq.response_score = ? and rq.response_id ${ids} ?))`, [bound.score, bound.score, bound.id])
-      : knex.raw('1 = 0');
-  const upperRows = inGroup(upper, '>', '<=');
-  const lowerRows = inGroup(lower, '<', '>=');
-
   const versionsOfCheck = knex('kc_question_versions as v')
     .join('kc_questions as q', 'q.id', 'v.question_id')
     .where('q.knowledge_check_id', checkId)
     .select('v.id');
-  // Standard SQL on both databases: a boolean cast to an integer is 1 or 0, and FILTER limits one aggregate to a
-  // group's rows (cheaper than a CASE per aggregate: this scans every drawn row of the check).
-  const correct = knex.raw('cast(rq.is_correct as integer)');
-  const sumsRows = (
-    await db.select<Record<string, unknown>>(
-      analysedRows(knex('kc_response_questions as rq').whereIn('rq.question_version_id', versionsOfCheck), 'rq.response_attempt', attempts)
-        .select(
-          'rq.question_version_id as version_id',
-          knex.raw('count(*) as n'),
-          knex.raw('sum(?) as sum_c', [correct]),
-          knex.raw('sum(rq.response_correct) as sum_x'),
-          knex.raw('sum(rq.response_correct * rq.response_correct) as sum_x2'),
-          knex.raw('sum(? * rq.response_correct) as sum_cx', [correct]),
-          knex.raw('count(*) filter (where ?) as upper_n', [upperRows]),
-          knex.raw('sum(?) filter (where ?) as upper_correct', [correct, upperRows]),
-          knex.raw('count(*) filter (where ?) as lower_n', [lowerRows]),
-          knex.raw('sum(?) filter (where ?) as lower_correct', [correct, lowerRows]),
-        )
-        .groupBy('rq.question_version_id'),
-      COSTLY,
-    )
-  ).map((row) => numbers<SumsRow>(row, ['version_id']));
+  const [totals, boundaries] = await Promise.all([
+    itemTotals(db, versionsOfCheck, attempts, upper, lower),
+    boundaryCounts(db, versionsOfCheck, attempts, upper, lower),
+  ]);
+  const sumsRows = totals.map((row) => {
+    const atBounds = boundaries.get(row.version_id);
+    return {
+      ...row,
+      upper_n: row.upper_n + (atBounds?.upper_n ?? 0),
+      upper_correct: row.upper_correct + (atBounds?.upper_correct ?? 0),
+      lower_n: row.lower_n + (atBounds?.lower_n ?? 0),
+      lower_correct: row.lower_correct + (atBounds?.lower_correct ?? 0),
+    };
+  });
   return { totalsRows, responses, sumsRows };
 }
 
-/** How many analysed responses chose each choice of the check's bank. */
+/** The totals' rows of the analysed attempts (kc_item_totals, kc_choice_totals: migration 20250122000000). */
+function analysedTotals(query: Knex.QueryBuilder, column: string, attempts: Attempts): Knex.QueryBuilder {
+  return attempts === 'first' ? query.where(column, 1) : query;
+}
+
+/**
+ * Each drawn version's sums from the totals the database keeps by score, with the groups' rows strictly above the
+ * upper bound's score and strictly below the lower bound's (the bounds' own scores are `boundaryCounts`).
+ */
+async function itemTotals(db: Database, versionsOfCheck: Knex.QueryBuilder, attempts: Attempts, upper?: Edge, lower?: Edge): Promise<SumsRow[]> {
+  const { knex } = db;
+  const above = upper ? knex.raw('t.response_score > ?', [upper.score]) : knex.raw('1 = 0');
+  const below = lower ? knex.raw('t.response_score < ?', [lower.score]) : knex.raw('1 = 0');
+  const rows = await db.select<Record<string, unknown>>(
+    analysedTotals(knex('kc_item_totals as t').whereIn('t.question_version_id', versionsOfCheck), 't.first_attempt', attempts)
+      .select(
+        't.question_version_id as version_id',
+        knex.raw('sum(t.n) as n'),
+        knex.raw('sum(t.sum_c) as sum_c'),
+        knex.raw('sum(t.sum_x) as sum_x'),
+        knex.raw('sum(t.sum_x2) as sum_x2'),
+        knex.raw('sum(t.sum_cx) as sum_cx'),
+        knex.raw('sum(t.n) filter (where ?) as upper_n', [above]),
+        knex.raw('sum(t.sum_c) filter (where ?) as upper_correct', [above]),
+        knex.raw('sum(t.n) filter (where ?) as lower_n', [below]),
+        knex.raw('sum(t.sum_c) filter (where ?) as lower_correct', [below]),
+      )
+      .groupBy('t.question_version_id'),
+  );
+  return rows.map((row) => numbers<SumsRow>(row, ['version_id']));
+}
+
+interface BoundaryRow {
+  edge: Edge['edge'];
+  version_id: string;
+  n: number;
+  correct: number;
+}
+
+/**
+ * The groups' drawn rows at their bounds' scores, ties ranked by response id (the upper group takes the bound's
+ * score up to its id, the lower from its id): each version's rows of one score down `kc_response_questions_ranked`.
+ */
+async function boundaryCounts(db: Database, versionsOfCheck: Knex.QueryBuilder, attempts: Attempts, upper?: Edge, lower?: Edge) {
+  const { knex } = db;
+  // Each part is a derived table: knex writes a union's second part before the first's GROUP BY. Without groups
+  // (too few responses) the statement still runs and finds nothing: the same number of queries for every check.
+  const atBound = (edge: Edge['edge'], bound: Edge | undefined, ids: '<=' | '>=') => {
+    const drawn = analysedRows(knex('kc_response_questions as rq').whereIn('rq.question_version_id', versionsOfCheck), 'rq.response_attempt', attempts);
+    if (bound) drawn.whereRaw('rq.response_score = ?', [bound.score]).where('rq.response_id', ids, bound.id);
+    else drawn.whereRaw('1 = 0');
+    return knex.select('*').from(
+      drawn
+        .select(
+          knex.raw('? as edge', [edge]),
+          'rq.question_version_id as version_id',
+          knex.raw('count(*) as n'),
+          knex.raw('sum(cast(rq.is_correct as integer)) as correct'),
+        )
+        .groupBy('rq.question_version_id')
+        .as(`${edge}_bound`),
+    );
+  };
+  const counts = new Map<string, { upper_n: number; upper_correct: number; lower_n: number; lower_correct: number }>();
+  const rows = await db.select<Record<string, unknown>>(atBound('upper', upper, '<=').unionAll(atBound('lower', lower, '>=')), COSTLY);
+  for (const row of rows.map((entry) => numbers<BoundaryRow>(entry, ['edge', 'version_id']))) {
+    const version = counts.get(row.version_id) ?? { upper_n: 0, upper_correct: 0, lower_n: 0, lower_correct: 0 };
+    if (row.edge === 'upper') Object.assign(version, { upper_n: row.n, upper_correct: row.correct });
+    else Object.assign(version, { lower_n: row.n, lower_correct: row.correct });
+    counts.set(row.version_id, version);
+  }
+  return counts;
+}
+
+/** How many analysed responses chose each choice of the check's bank, from the totals the database keeps. */
 async function choiceCounts(db: Database, checkId: string, attempts: Attempts): Promise<Map<string, number>> {
   const { knex } = db;
   const choicesOfCheck = knex('kc_choices as ch')
@@ -511,10 +570,9 @@ async function choiceCounts(db: Database, checkId: string, attempts: Attempts): 
     .where('q.knowledge_check_id', checkId)
     .select('ch.id');
   const rows = await db.select<{ choice_id: string; n: number | string }>(
-    analysedRows(knex('kc_answer_choices as ac').whereIn('ac.choice_id', choicesOfCheck), 'ac.response_attempt', attempts)
-      .select('ac.choice_id', knex.raw('count(*) as n'))
-      .groupBy('ac.choice_id'),
-    COSTLY,
+    analysedTotals(knex('kc_choice_totals as ct').whereIn('ct.choice_id', choicesOfCheck), 'ct.first_attempt', attempts)
+      .select('ct.choice_id', knex.raw('sum(ct.n) as n'))
+      .groupBy('ct.choice_id'),
   );
   return new Map(rows.map((row) => [row.choice_id, Number(row.n)]));
 }
@@ -552,10 +610,10 @@ async function bankChoices(db: Database, tenantId: string, checkId: string) {
 }
 
 /**
- * The item analysis of a check in seven queries whatever its size: the check; N, the totals and the histogram (one
+ * The item analysis of a check in eight queries whatever its size: the check; N, the totals and the histogram (one
  * grouped scan of the responses); the two responses that bound the upper and the lower group (ranked by score,
- * ties by id); every version's sums in one scan of the drawn rows' covering index; each choice's count; the bank's
- * versions and choices.
+ * ties by id); every version's sums from the totals the database keeps by score, and the groups' rows at their
+ * bounds' scores from the drawn rows; each choice's count (kept too); the bank's versions and choices.
  */
 export async function itemAnalysis(db: Database, tenantId: string, checkId: string, attempts: Attempts): Promise<KcItemAnalysis> {
   const { knex } = db;
