@@ -173,7 +173,9 @@ export async function listCompleted(db: Database, tenantId: string, params: List
   // The organization's checks or members settle the organization. Left out beside them, `r.tenant_id` cannot lead
   // the database down the organization's date index instead (both SQLite and PostgreSQL did, with statistics).
   if (!byContent && !members) filtered.where('r.tenant_id', tenantId);
-  const definition = members ? { ...KC_REPORT_LIST, search: byMembers(members) } : KC_REPORT_LIST;
+  // The few members' responses are all read to sort them: their count comes with the page's keys, unless the
+  // database keeps counts between requests (SQLite's kept answers; PostgreSQL would count in a statement of its own).
+  const definition = members ? { ...KC_REPORT_LIST, search: byMembers(members), keptTotal: db.isSqlite } : KC_REPORT_LIST;
   const people = (searched && !members) || params.order === 'user';
   const content = params.order === 'knowledge_check';
   if (people) joinPeople(filtered);
