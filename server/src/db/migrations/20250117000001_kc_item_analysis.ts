@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isSqlite } from '../knex.js';
+import { createRowTriggers, dropRowTriggers, type RowTrigger } from '../row-triggers.js';
 
 /**
  * Item analysis in one index scan (issue 11; ARCHITECTURE.md#knowledge-check-reports). The analysis adds up, per
@@ -18,6 +18,22 @@ import { isSqlite } from '../knex.js';
  *   the ranks that bound the upper and lower 27 %; with `(knowledge_check_id, status, completed_date_time, id)`, the
  *   completed responses report's pages filtered by module, component or topic (read by check).
  */
+const copy = (response: string) => [
+  `update kc_response_questions set response_attempt = ${response}.attempt, response_score = ${response}.score,
+     response_correct = ${response}.correct_answers where response_id = ${response}.id`,
+  `update kc_answer_choices set response_attempt = ${response}.attempt
+     where response_question_id in (select id from kc_response_questions where response_id = ${response}.id)`,
+];
+
+const COPY_TRIGGER: Record<string, RowTrigger> = {
+  kc_responses_completed: {
+    on: 'kc_responses',
+    event: 'after update of status, score, correct_answers, attempt',
+    when: "new.status = 'completed'",
+    body: copy('new'),
+  },
+};
+
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('kc_response_questions', (table) => {
     table.integer('response_attempt').nullable();
@@ -41,31 +57,11 @@ export async function up(knex: Knex): Promise<void> {
     table.index(['knowledge_check_id', 'status', 'completed_date_time', 'id'], 'kc_responses_report');
   });
 
-  const copy = (response: string) => [
-    `update kc_response_questions set response_attempt = ${response}.attempt, response_score = ${response}.score,
-       response_correct = ${response}.correct_answers where response_id = ${response}.id`,
-    `update kc_answer_choices set response_attempt = ${response}.attempt
-       where response_question_id in (select id from kc_response_questions where response_id = ${response}.id)`,
-  ];
-  if (isSqlite(knex)) {
-    await knex.raw(`create trigger kc_responses_completed after update of status, score, correct_answers, attempt on kc_responses
-      for each row when new.status = 'completed'
-      begin ${copy('new')
-        .map((statement) => `${statement};`)
-        .join(' ')} end`);
-  } else {
-    await knex.raw(`create function kc_responses_completed() returns trigger language plpgsql as $$
-      begin ${copy('new')
-        .map((statement) => `${statement};`)
-        .join(' ')} return null; end $$`);
-    await knex.raw(`create trigger kc_responses_completed after update of status, score, correct_answers, attempt on kc_responses
-      for each row when (new.status = 'completed') execute function kc_responses_completed()`);
-  }
+  await createRowTriggers(knex, COPY_TRIGGER);
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.raw('drop trigger if exists kc_responses_completed' + (isSqlite(knex) ? '' : ' on kc_responses'));
-  if (!isSqlite(knex)) await knex.raw('drop function if exists kc_responses_completed()');
+  await dropRowTriggers(knex, COPY_TRIGGER);
   await knex.schema.alterTable('kc_responses', (table) => {
     table.dropIndex([], 'kc_responses_analysis');
     table.dropIndex([], 'kc_responses_report');

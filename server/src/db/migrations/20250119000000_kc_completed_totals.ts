@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isSqlite } from '../knex.js';
+import { createRowTriggers, dropRowTriggers, type RowTrigger } from '../row-triggers.js';
 
 /**
  * The number of completed responses of each check, kept by the database (issue 11; ARCHITECTURE.md#knowledge-check-reports).
@@ -12,26 +12,26 @@ import { isSqlite } from '../knex.js';
  * PostgreSQL two learners completing the same check at once take turns on its row for the rest of their (short)
  * completing transactions; the foreign key's share lock on the check is untouched (this is another table).
  */
-const TRIGGERS = {
-  check_created: {
+const TRIGGERS: Record<string, RowTrigger> = {
+  kc_completed_totals_check_created: {
     on: 'knowledge_checks',
     event: 'after insert',
     when: null,
     body: ['insert into kc_completed_totals (knowledge_check_id, completed) values (new.id, 0)'],
   },
-  response_inserted: {
+  kc_completed_totals_response_inserted: {
     on: 'kc_responses',
     event: 'after insert',
     when: "new.status = 'completed'",
     body: ['update kc_completed_totals set completed = completed + 1 where knowledge_check_id = new.knowledge_check_id'],
   },
-  response_deleted: {
+  kc_completed_totals_response_deleted: {
     on: 'kc_responses',
     event: 'after delete',
     when: "old.status = 'completed'",
     body: ['update kc_completed_totals set completed = completed - 1 where knowledge_check_id = old.knowledge_check_id'],
   },
-  response_updated: {
+  kc_completed_totals_response_updated: {
     on: 'kc_responses',
     event: 'after update of status, knowledge_check_id',
     when: "old.status = 'completed' or new.status = 'completed'",
@@ -40,9 +40,7 @@ const TRIGGERS = {
       "update kc_completed_totals set completed = completed + 1 where knowledge_check_id = new.knowledge_check_id and new.status = 'completed'",
     ],
   },
-} as const;
-
-const triggerName = (name: string) => `kc_completed_totals_${name}`;
+};
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('kc_completed_totals', (table) => {
@@ -52,27 +50,10 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`insert into kc_completed_totals (knowledge_check_id, completed)
     select kc.id, (select count(*) from kc_responses r where r.knowledge_check_id = kc.id and r.status = 'completed')
     from knowledge_checks kc`);
-  for (const [name, trigger] of Object.entries(TRIGGERS)) {
-    const statements = trigger.body.map((statement) => `${statement};`).join(' ');
-    if (isSqlite(knex)) {
-      await knex.raw(`create trigger ${triggerName(name)} ${trigger.event} on ${trigger.on} for each row
-        ${trigger.when ? `when ${trigger.when}` : ''} begin ${statements} end`);
-    } else {
-      await knex.raw(`create function ${triggerName(name)}() returns trigger language plpgsql as $$
-        begin ${statements} return null; end $$`);
-      await knex.raw(`create trigger ${triggerName(name)} ${trigger.event} on ${trigger.on} for each row
-        ${trigger.when ? `when (${trigger.when})` : ''} execute function ${triggerName(name)}()`);
-    }
-  }
+  await createRowTriggers(knex, TRIGGERS);
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const [name, trigger] of Object.entries(TRIGGERS)) {
-    if (isSqlite(knex)) await knex.raw(`drop trigger if exists ${triggerName(name)}`);
-    else {
-      await knex.raw(`drop trigger if exists ${triggerName(name)} on ${trigger.on}`);
-      await knex.raw(`drop function if exists ${triggerName(name)}()`);
-    }
-  }
+  await dropRowTriggers(knex, TRIGGERS);
   await knex.schema.dropTable('kc_completed_totals');
 }

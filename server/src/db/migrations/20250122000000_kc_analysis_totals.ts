@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { correctOf, firstAttemptOf, KC_ANALYSIS_TOTALS_REBUILD } from '../kc-analysis-totals.js';
-import { isSqlite } from '../knex.js';
+import { createRowTriggers, dropRowTriggers, type RowTrigger } from '../row-triggers.js';
 
 /**
  * The item analysis' sums, kept by the database (issue 11; ARCHITECTURE.md#knowledge-check-reports). Adding them up
@@ -31,14 +31,14 @@ const upsertChoices = (response: string) => `insert into kc_choice_totals (choic
   where rq.response_id = ${response}.id order by ac.choice_id
   on conflict (choice_id, first_attempt) do update set n = kc_choice_totals.n + excluded.n`;
 
-const TRIGGERS = {
-  response_completed: {
+const TRIGGERS: Record<string, RowTrigger> = {
+  kc_analysis_totals_response_completed: {
     on: 'kc_responses',
     event: 'after update of status',
     when: "old.status <> 'completed' and new.status = 'completed'",
     body: [upsertItems('new'), upsertChoices('new')],
   },
-  drawn_deleted: {
+  kc_analysis_totals_drawn_deleted: {
     on: 'kc_response_questions',
     event: 'after delete',
     when: 'old.response_attempt is not null',
@@ -49,15 +49,13 @@ const TRIGGERS = {
          and response_score = old.response_score`,
     ],
   },
-  chosen_deleted: {
+  kc_analysis_totals_chosen_deleted: {
     on: 'kc_answer_choices',
     event: 'after delete',
     when: 'old.response_attempt is not null',
     body: [`update kc_choice_totals set n = n - 1 where choice_id = old.choice_id and first_attempt = ${firstAttemptOf('old.response_attempt')}`],
   },
-} as const;
-
-const triggerName = (name: string) => `kc_analysis_totals_${name}`;
+};
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('kc_item_totals', (table) => {
@@ -78,17 +76,7 @@ export async function up(knex: Knex): Promise<void> {
     table.primary(['choice_id', 'first_attempt']);
   });
   for (const statement of KC_ANALYSIS_TOTALS_REBUILD) await knex.raw(statement);
-  for (const [name, trigger] of Object.entries(TRIGGERS)) {
-    const statements = trigger.body.map((statement) => `${statement};`).join(' ');
-    if (isSqlite(knex)) {
-      await knex.raw(`create trigger ${triggerName(name)} ${trigger.event} on ${trigger.on} for each row when ${trigger.when} begin ${statements} end`);
-    } else {
-      await knex.raw(`create function ${triggerName(name)}() returns trigger language plpgsql as $$ begin ${statements} return null; end $$`);
-      await knex.raw(
-        `create trigger ${triggerName(name)} ${trigger.event} on ${trigger.on} for each row when (${trigger.when}) execute function ${triggerName(name)}()`,
-      );
-    }
-  }
+  await createRowTriggers(knex, TRIGGERS);
   // The drawn rows are now read only at the groups' bounds: a version's rows of one score, by response id. The index
   // also serves the foreign key to the version (its first column), as the one it replaces did.
   await knex.schema.alterTable('kc_response_questions', (table) => {
@@ -105,13 +93,7 @@ export async function down(knex: Knex): Promise<void> {
       'kc_response_questions_analysis',
     );
   });
-  for (const [name, trigger] of Object.entries(TRIGGERS)) {
-    if (isSqlite(knex)) await knex.raw(`drop trigger if exists ${triggerName(name)}`);
-    else {
-      await knex.raw(`drop trigger if exists ${triggerName(name)} on ${trigger.on}`);
-      await knex.raw(`drop function if exists ${triggerName(name)}()`);
-    }
-  }
+  await dropRowTriggers(knex, TRIGGERS);
   await knex.schema.dropTable('kc_choice_totals');
   await knex.schema.dropTable('kc_item_totals');
 }
