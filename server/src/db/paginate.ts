@@ -30,11 +30,6 @@ export interface ListDefinition<Key extends string = string> {
    */
   plainColumns?: boolean;
   /**
-   * The rows join many tables (the knowledge check report's: seven). On PostgreSQL such a page reads its keys, then
-   * its rows by their ids, even with `plainColumns`: see `paginate`.
-   */
-  rowsJoinManyTables?: boolean;
-  /**
    * Lists long enough that counting them costs more than the page (bioreq's 100,000 documents, server/bench/bioreq.ts):
    * the page reads its keys down the sort's index and stops at the page's end, and the total is its own count,
    * kept until the next commit (`db.kept`), instead of `count(*) over ()`, which reads every matching row.
@@ -96,12 +91,6 @@ export function normalisedPage<Row extends object>(page: Page<object>, columns: 
  * counted every member's groups to show 25 of them. A sort by one of those counts (an alias of the select,
  * such as `members_count`) needs the select list anyway: its page is one query with the total alongside. A list
  * whose select is plain columns (`plainColumns`) reads its page's keys and rows in one statement.
- *
- * Except on PostgreSQL when the rows join many tables (`rowsJoinManyTables`). The best plan for a page's keys depends
- * on the filters' values, so PostgreSQL keeps custom plans for the statement and plans the keys joined to every
- * table again on each request: 1.0–1.5 ms for the knowledge check report's eight relations, several times its run.
- * The keys alone plan quickly and the rows by their ids get a generic plan: the report's pages answered twice as
- * many requests (server/bench/kc.ts). SQLite plans a statement once, when it is prepared.
  */
 export async function paginate<Row, Key extends string>(
   db: Database,
@@ -128,15 +117,15 @@ export async function paginate<Row, Key extends string>(
   const withTotal = (query: Knex.QueryBuilder) => {
     // The page size is written into the SQL (a hundred texts at most), the offset bound: PostgreSQL plans a prepared
     // statement with a bound limit anew on each run (its generic plan would have to guess the limit), 0.13 ms for the
-    // knowledge check report's keys; written, the generic plan serves from the sixth run.
+    // knowledge check report's keys; written, the generic plan serves from the sixth run, even for that report's page
+    // of keys joined to eight relations (one statement: keys, then rows by id cost a quarter to two fifths more CPU).
     const page = ordered(query).limit(params.perPage, { skipBinding: true }).offset(offset);
     return totalApart ? page : page.select(knex.raw(`count(*) over () as ${PAGE_TOTAL}`));
   };
   const pageKeys = (...columns: (string | Knex.Raw)[]) => withTotal(searched.clone().select(`${definition.tieBreaker} as page_key`, ...columns));
   let rows: Row[];
   let total: number | undefined;
-  const oneStatement = definition.plainColumns === true && (db.isSqlite || definition.rowsJoinManyTables !== true);
-  if (oneStatement || sortsBySelectAlias(sort)) {
+  if (definition.plainColumns === true || sortsBySelectAlias(sort)) {
     const page = sortsBySelectAlias(sort)
       ? withTotal(select(searched.clone()))
       : rowsOfPageKeys(filtered, select, pageKeys(knex.raw(`${sort} as page_sort`)), definition.tieBreaker, direction, !totalApart);

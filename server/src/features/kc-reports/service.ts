@@ -51,8 +51,6 @@ export const KC_REPORT_LIST: ListDefinition<KcReportSortKey> = {
   // The `user` filter: a name or email containing the term, through the people search index.
   search: searchLearners,
   plainColumns: true,
-  // Learner, check, topic, component and module: on PostgreSQL a page reads its keys, then its rows (paginate).
-  rowsJoinManyTables: true,
   // A check's 100,000 responses: the page walks `kc_responses_report` down the date and stops at its end; the total
   // is the checks' kept totals (listCompleted), or with a `user` filter counted apart and kept until the next commit
   // (server/bench/kc.ts).
