@@ -15,7 +15,7 @@ import { createRowTriggers, dropRowTriggers, type RowTrigger } from '../row-trig
  * A response adds its rows once, when its status becomes `completed` (a completed response never changes; the copies
  * of migration 20250117000001 are written by the same update). A drawn row or chosen choice of a completed response
  * that is deleted (a cascade) takes its share away. On PostgreSQL two completions sharing a version and a score take
- * turns on its row; each adds its rows in the key's order, so two never wait for each other (no deadlock).
+ * turns on its row; each adds its rows in the key's order, so no two wait for each other in a cycle (no deadlock).
  */
 const upsertItems = (response: string) => `insert into kc_item_totals (question_version_id, first_attempt, response_score, n, sum_c, sum_x, sum_x2, sum_cx)
   select rq.question_version_id, ${firstAttemptOf(`${response}.attempt`)}, ${response}.score, 1, ${correctOf('rq.is_correct')},
