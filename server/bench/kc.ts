@@ -8,14 +8,18 @@
  *   - starting a response (32 learners each starting, answering all 20 and completing, over and over: the starts'
  *     p99) and saving an answer (32 learners saving answers to their in-progress responses: answers/s and p99),
  *     when the learners' routes (kc-api) are served;
- *   - SQL queries per request, the same in the big organization as in a small one of the same make.
+ *   - SQL queries per request, the same in the big organization as in a small one of the same make;
+ *   - CPU time per request of the server (all its threads) and, on PostgreSQL running on this machine, of the
+ *     database's processes (`DB µs/req`): with one server process the database's share is what more processes would
+ *     share.
  * Budgets (issue 11): report page p99 < 50 ms, item analysis < 1 s cold, answers ≥ 1,500/s with p99 < 30 ms on
  * SQLite, queries per request constant. run.ts calls `runKcBench`; `tsx bench/kc.ts` runs it alone.
  */
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Request, type Result } from 'autocannon';
 import knexFactory from 'knex';
-import { serverTimes, startBenchServer } from './support.js';
+import { localPostgresCpu, serverTimes, startBenchServer } from './support.js';
 
 const CONNECTIONS = 32;
 const REPORT_P99_MS = 50;
@@ -58,6 +62,8 @@ interface Row {
   total: number;
   failed: number;
   cpuPerRequest?: number;
+  /** PostgreSQL's CPU time per request, when it runs on this machine (localPostgresCpu). */
+  databaseCpuPerRequest?: number;
 }
 
 interface Check {
@@ -194,7 +200,7 @@ function printQueryCounts(server: KcServer): void {
 }
 
 function printRows(rows: Row[]): void {
-  const header = `${'scenario'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'CPU µs/req'.padStart(11)} ${'requests'.padStart(9)} ${'failed'.padStart(7)}`;
+  const header = `${'scenario'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'CPU µs/req'.padStart(11)} ${'DB µs/req'.padStart(10)} ${'requests'.padStart(9)} ${'failed'.padStart(7)}`;
   console.log(header);
   console.log('-'.repeat(header.length));
   for (const row of rows) {
@@ -203,11 +209,24 @@ function printRows(rows: Row[]): void {
       row.p50.toFixed(0).padStart(7),
       row.p99.toFixed(0).padStart(7),
       (row.cpuPerRequest?.toFixed(0) ?? '').padStart(11),
+      (row.databaseCpuPerRequest?.toFixed(0) ?? '').padStart(10),
       String(row.total).padStart(9),
       String(row.failed).padStart(7),
     ];
     console.log(`${row.name.padEnd(34)} ${cells.join(' ')}`);
   }
+}
+
+/** The server's CPU time and, on PostgreSQL, the local database's (µs so far). */
+async function timesOf(child: ChildProcess, kind: 'sqlite' | 'pg'): Promise<{ cpu: number; database?: number }> {
+  const { cpu } = await serverTimes(child);
+  return { cpu, database: kind === 'pg' ? localPostgresCpu() : undefined };
+}
+
+function perRequest(before: { cpu: number; database?: number }, after: { cpu: number; database?: number }, requests: number) {
+  const count = Math.max(1, requests);
+  const database = before.database !== undefined && after.database !== undefined ? (after.database - before.database) / count : undefined;
+  return { cpuPerRequest: (after.cpu - before.cpu) / count, databaseCpuPerRequest: database };
 }
 
 /** One database's run; answers its budget checks. */
@@ -229,17 +248,15 @@ async function runOn(kind: 'sqlite' | 'pg', duration: number, baseline: Row): Pr
     for (const scenario of server.scenarios) {
       const options = { url: `${server.url}${scenario.path}`, connections: CONNECTIONS, headers: { Authorization: `Bearer ${scenario.token}` } };
       await autocannon({ ...options, duration: 1 });
-      const before = await serverTimes(child);
+      const before = await timesOf(child, kind);
       const result = await autocannon({ ...options, duration });
-      const after = await serverTimes(child);
-      rows.push({ ...rowOf(scenario.name, result), cpuPerRequest: (after.cpu - before.cpu) / Math.max(1, result.requests.total) });
+      rows.push({ ...rowOf(scenario.name, result), ...perRequest(before, await timesOf(child, kind), result.requests.total) });
     }
     let startFigures: { starts: number[]; failed: number; completed: number } | undefined;
     if (server.learner) {
-      const before = await serverTimes(child);
+      const before = await timesOf(child, kind);
       const answers = await answerLoad(server, duration);
-      const after = await serverTimes(child);
-      rows.push({ ...rowOf('save an answer', answers), cpuPerRequest: (after.cpu - before.cpu) / Math.max(1, answers.requests.total) });
+      rows.push({ ...rowOf('save an answer', answers), ...perRequest(before, await timesOf(child, kind), answers.requests.total) });
       startFigures = await startLoad(server, duration);
       const starts = startFigures.starts;
       rows.push({

@@ -5,7 +5,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { TesseraApp } from '../src/app.js';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../src/config.js';
@@ -48,6 +48,39 @@ export function serverTimes(child: ChildProcess): Promise<{ cpu: number; mainThr
 /** Parent: the child's CPU time so far (µs). */
 export async function cpuTime(child: ChildProcess): Promise<number> {
   return (await serverTimes(child)).cpu;
+}
+
+/** Linux's clock ticks a second in /proc (USER_HZ: 100 on every architecture's user-space interface). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * Parent: the CPU time so far (µs, user + system) of this machine's PostgreSQL processes (the postmaster, its
+ * backends and workers: their command name starts with `postgres`), read from /proc; undefined where there is no
+ * /proc or no such process (a database on another machine). A figure for the database's own work per request, which
+ * the server's CPU time leaves out.
+ */
+export function localPostgresCpu(): number | undefined {
+  let ticks: number | undefined;
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return undefined;
+  }
+  for (const pid of pids) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // the process ended meanwhile
+    }
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    if (!name.startsWith('postgres')) continue;
+    // After the name: state is field 3 of stat(5); utime and stime are fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks = (ticks ?? 0) + Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks === undefined ? undefined : (ticks * 1_000_000) / TICKS_PER_SECOND;
 }
 
 /** An access token through the password grant. */

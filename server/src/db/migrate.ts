@@ -18,6 +18,7 @@ import * as kcCompletedTotals from './migrations/20250119000000_kc_completed_tot
 import * as kcPrefixIndexes from './migrations/20250120000000_kc_prefix_indexes.js';
 import * as searchVocabularies from './migrations/20250121000000_search_vocabularies.js';
 import * as kcAnalysisTotals from './migrations/20250122000000_kc_analysis_totals.js';
+import * as kcResponsesByMember from './migrations/20250123000000_kc_responses_by_member.js';
 
 interface Migration {
   name: string;
@@ -48,6 +49,7 @@ const migrations: Migration[] = [
   { name: '20250120000000_kc_prefix_indexes', module: kcPrefixIndexes },
   { name: '20250121000000_search_vocabularies', module: searchVocabularies },
   { name: '20250122000000_kc_analysis_totals', module: kcAnalysisTotals },
+  { name: '20250123000000_kc_responses_by_member', module: kcResponsesByMember },
 ];
 
 const source: Knex.MigrationSource<Migration> = {
