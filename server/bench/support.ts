@@ -57,7 +57,8 @@ const TICKS_PER_SECOND = 100;
  * Parent: the CPU time so far (µs, user + system) of this machine's PostgreSQL processes (the postmaster, its
  * backends and workers: their command name starts with `postgres`), read from /proc; undefined where there is no
  * /proc or no such process (a database on another machine). A figure for the database's own work per request, which
- * the server's CPU time leaves out.
+ * the server's CPU time leaves out. A backend that ends between two readings takes its time with it: the pool keeps
+ * its connections while the load runs.
  */
 export function localPostgresCpu(): number | undefined {
   let ticks: number | undefined;
