@@ -9,6 +9,7 @@
 import type { KcItemAnalysis, KcReportQuestion, KcReportResponse, KcReportRow } from '@tessera/sdk';
 import { whereInJsonList } from '../../db/compiled-read.js';
 import { searchPeople } from '../../db/contains-search.js';
+import { correctOf } from '../../db/kc-analysis-totals.js';
 import type { Database } from '../../db/database.js';
 import type { Knex } from '../../db/knex.js';
 import { normaliseRow, TesseraModel } from '../../db/model.js';
@@ -544,7 +545,7 @@ async function boundaryCounts(db: Database, versionsOfCheck: Knex.QueryBuilder, 
           knex.raw('? as edge', [edge]),
           'rq.question_version_id as version_id',
           knex.raw('count(*) as n'),
-          knex.raw('sum(cast(rq.is_correct as integer)) as correct'),
+          knex.raw(`sum(${correctOf('rq.is_correct')}) as correct`),
         )
         .groupBy('rq.question_version_id')
         .as(`${edge}_bound`),
