@@ -73,3 +73,6 @@ export function searchPeople(columns: PeopleColumns): ListSearch {
     columns: [columns.name, columns.email],
   });
 }
+
+/** "Search by name or email" of members, in a query that joins the membership as `tu` and its person as `u`. */
+export const searchMemberPeople = searchPeople({ userId: 'tu.user_id', name: 'u.name', email: 'u.email' });

@@ -8,7 +8,7 @@
  */
 import type { KcItemAnalysis, KcReportQuestion, KcReportResponse, KcReportRow } from '@tessera/sdk';
 import { whereInJsonList } from '../../db/compiled-read.js';
-import { searchPeople } from '../../db/contains-search.js';
+import { searchMemberPeople } from '../../db/contains-search.js';
 import { correctOf } from '../../db/kc-analysis-totals.js';
 import type { Database } from '../../db/database.js';
 import type { Knex } from '../../db/knex.js';
@@ -35,9 +35,6 @@ const normalise = <Row>(row: Record<string, unknown>) => normaliseRow(ReportRowC
 
 export type KcReportSortKey = 'user' | 'knowledge_check' | 'date' | 'score';
 
-/** A learner whose name or email contains the term, through the people search index (the report's `user` filter). */
-const searchLearners = searchPeople({ userId: 'tu.user_id', name: 'u.name', email: 'u.email' });
-
 export const KC_REPORT_LIST: ListDefinition<KcReportSortKey> = {
   sorts: {
     user: 'lower(u.name)',
@@ -50,7 +47,7 @@ export const KC_REPORT_LIST: ListDefinition<KcReportSortKey> = {
   tieBreaker: 'r.id',
   searchColumns: ['u.name', 'u.email'],
   // The `user` filter: a name or email containing the term, through the people search index.
-  search: searchLearners,
+  search: searchMemberPeople,
   plainColumns: true,
   // A check's 100,000 responses: the page walks `kc_responses_report` down the date and stops at its end; the total
   // is the checks' kept totals (listCompleted), or with a `user` filter counted apart and kept until the next commit
@@ -128,7 +125,7 @@ async function membersMatching(db: Database, tenantId: string, term: string): Pr
   const { knex } = db;
   const members = knex('tenant_users as tu').join('users as u', 'u.id', 'tu.user_id').where('tu.tenant_id', tenantId);
   const rows = await db.select<{ id: string }>(
-    searchLearners(db, members, term)
+    searchMemberPeople(db, members, term)
       .select('tu.id')
       .limit(MAX_MEMBERS_BY_ID + 1),
   );

@@ -8,7 +8,7 @@ import { TEXT_MAX_LENGTH } from '@tessera/sdk/rules';
 import { newId } from '../../db/ids.js';
 import type { Database } from '../../db/database.js';
 import type { Knex } from '../../db/knex.js';
-import { searchPeople } from '../../db/contains-search.js';
+import { searchMemberPeople } from '../../db/contains-search.js';
 import { notFound } from '../../http/errors.js';
 import { likePattern, normalisedPage, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import { deleteKeys, insertMedia } from '../media/service.js';
@@ -24,8 +24,6 @@ import type { RelatedContent } from './related-content.js';
 
 export type SuggestionSortKey = 'sent' | 'user';
 
-const searchSenders = searchPeople({ userId: 'tu.user_id', name: 'u.name', email: 'u.email' });
-
 export const SUGGESTION_LIST: ListDefinition<SuggestionSortKey> = {
   sorts: { sent: 's.created_at', user: 'lower(u.name)' },
   defaultOrder: 'sent',
@@ -35,7 +33,7 @@ export const SUGGESTION_LIST: ListDefinition<SuggestionSortKey> = {
   // "Search name, email or text": the sender through the people index, or the text itself.
   search: (db, query, term) =>
     query.where((scope) => {
-      searchSenders(db, scope, term);
+      searchMemberPeople(db, scope, term);
       scope.orWhereRaw(`lower(s.text) like ? escape '\\'`, [likePattern(term)]);
     }),
 };

@@ -10,7 +10,7 @@ import type { Knex } from '../../db/knex.js';
 import { compiledRead, whereInJsonList, type Bound } from '../../db/compiled-read.js';
 import type { Database } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
-import { searchPeople } from '../../db/contains-search.js';
+import { searchMemberPeople } from '../../db/contains-search.js';
 import { TenantUser, type Role } from '../../db/models.js';
 import { normaliseRow } from '../../db/model.js';
 import { existingIds, liveRelatedByName, replaceRelations } from '../../db/relations.js';
@@ -37,15 +37,13 @@ export const MEMBER_LIST: ListDefinition<MemberSortKey> = {
   search: searchMembers,
 };
 
-const searchPersons = searchPeople({ userId: 'tu.user_id', name: 'u.name', email: 'u.email' });
-
 /**
  * "Search by name or email"; an invited person is found by the email only (their name is not the organization's yet).
  * The people search leads and the invited are then held to their email: an OR of the two kinds of member made SQLite
  * read all 10,000 members of an organization for every search (3.8 ms a query, server/bench/people.ts).
  */
 function searchMembers(db: Database, query: Knex.QueryBuilder, term: string): Knex.QueryBuilder {
-  return searchPersons(db, query, term).where((joinedOrByEmail) =>
+  return searchMemberPeople(db, query, term).where((joinedOrByEmail) =>
     joinedOrByEmail.whereNull('tu.invited_at').orWhere((invited) => void applySearch(invited, ['u.email'], term)),
   );
 }
