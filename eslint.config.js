@@ -70,6 +70,9 @@ const SERVER_FEATURE_LAYERS = ['server-http', 'server-db', 'server-services'];
 
 const sourceFiles = ['**/*.{ts,tsx,js,mjs,cjs}'];
 
+const DATA_ACCESS =
+  'A feature reaches the database through the Database (ARCHITECTURE.md#data-access): reads with db.rows/db.row over db.from or db.inTenant(id).from, writes with write(Model), transactions with db.transaction.';
+
 /** One boundaries policy per feature: it may import itself, its declared features and the given layers. */
 function featurePolicies(featureType, declaredImports, layers, sharedFeatures = []) {
   return Object.entries(declaredImports).map(([feature, declaredFeatures]) => {
@@ -172,6 +175,31 @@ export default defineConfig(
             { from: { element: { type: ['server-http', 'server-db'] } }, disallow: { to: { element: { type: 'server-feature' } } } },
             ...featurePolicies('server-feature', SERVER_FEATURE_IMPORTS, SERVER_FEATURE_LAYERS, ['content']),
           ],
+        },
+      ],
+    },
+  },
+  {
+    // One door per kind of access (ARCHITECTURE.md#data-access): a feature holds the Database and nothing under it.
+    files: ['server/src/features/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'knex', message: DATA_ACCESS },
+            { name: 'objection', message: DATA_ACCESS },
+          ],
+          patterns: [{ group: ['**/db/knex.js'], message: DATA_ACCESS }],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[property.name='knex']", message: DATA_ACCESS },
+        { selector: "CallExpression[callee.property.name=/^(query|relatedQuery|knexQuery)$/][callee.object.name=/^[A-Z]/]", message: DATA_ACCESS },
+        {
+          selector: "MemberExpression[property.name=/^(isSqlite|keepsAnswers)$/]",
+          message: 'Features never branch on which database runs: a list mode or a kept answer is a named strategy of db/ (ARCHITECTURE.md#data-access).',
         },
       ],
     },

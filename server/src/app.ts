@@ -13,7 +13,6 @@ import { assertUsable, type ServerConfig } from './config.js';
 import type { AppServices } from './context.js';
 import { Database } from './db/database.js';
 import type { Knex } from './db/knex.js';
-import { migrateToLatest } from './db/migrate.js';
 import { mergeSearchIndexes } from './db/trigram-search.js';
 import { accessRequestRoutes } from './features/access-requests/routes.js';
 import { accessRequestManagementRoutes } from './features/access-requests/manage-routes.js';
@@ -149,7 +148,7 @@ async function tidySqlite(db: Database, optimize: string): Promise<void> {
 async function purgeExpired(db: Database, log: Logger): Promise<void> {
   const { knex } = db;
   try {
-    const [payloads, tokens, captchas] = [await purgeExpiredPayloads(knex), await purgeAuthTokens(knex), await purgeUsedCaptchas(knex)];
+    const [payloads, tokens, captchas] = [await purgeExpiredPayloads(knex), await purgeAuthTokens(db), await purgeUsedCaptchas(db)];
     if (payloads + tokens + captchas > 0) log.debug({ payloads, tokens, captchas }, 'purged expired rows');
     if (db.isSqlite) await tidySqlite(db, 'PRAGMA optimize');
   } catch (error) {
@@ -163,7 +162,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   const secrets = loadSecrets(config);
   const db = Database.open(config.database);
   const { knex } = db;
-  await migrateToLatest(knex);
+  await db.migrate();
   // Statistics for the query planner, gathered (with a bounded effort) where missing or stale.
   if (db.isSqlite) await tidySqlite(db, 'PRAGMA optimize=0x10002');
 
@@ -175,7 +174,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     passwords: createPasswordHasher(config.passwordHash, config.passwordHashConcurrency),
     mailer: createMailer(config, log),
     limiters: createRateLimiters(config.rateLimits, config.redisUrl ? { url: config.redisUrl, prefix: config.rateLimitPrefix } : undefined),
-    captcha: createCaptcha(knex, { secret: secrets.secret, ...config.captcha }),
+    captcha: createCaptcha(db, { secret: secrets.secret, ...config.captcha }),
     storage: createStorage(config),
     signer: createUrlSigner(secrets.secret, config.publicUrl),
     imageWork: limitConcurrency(config.media.imageConcurrency),
@@ -191,11 +190,11 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     knex,
     secrets,
     isAllowedOrigin,
-    findAccount: (id) => findActiveAccount(knex, id),
-    integrationClientAccount: (clientId) => integrationClientAccount(knex, clientId),
+    findAccount: (id) => findActiveAccount(db, id),
+    integrationClientAccount: (clientId) => integrationClientAccount(db, clientId),
   });
   registerPasswordGrant(provider, (email, password) => verifyCredentials(services, email, password));
-  registerClientCredentialsGrant(provider, (clientId) => integrationClientAccount(knex, clientId));
+  registerClientCredentialsGrant(provider, (clientId) => integrationClientAccount(db, clientId));
 
   const app = new Koa({ proxy: config.trustProxy });
   app.context.services = services;
@@ -206,7 +205,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     limiters: services.limiters,
     bodyLimit: config.bodyLimit,
     refreshGraceSeconds: config.tokens.refreshGraceSeconds,
-    authenticateClient: (clientId, secret) => authenticateIntegrationClient(knex, clientId, secret),
+    authenticateClient: (clientId, secret) => authenticateIntegrationClient(db, clientId, secret),
   });
 
   const runProvider = providerRunner(provider);

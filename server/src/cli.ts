@@ -8,7 +8,6 @@ import { parseArgs } from 'node:util';
 import { form, formErrors, forms } from '@tessera/sdk/rules';
 import { ConfigError, assertPasswordCost, loadConfig } from './config.js';
 import { Database } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
 import { createPasswordHasher } from './features/accounts/passwords.js';
 import { createConfirmedUser } from './features/accounts/service.js';
 import { HttpError } from './http/errors.js';
@@ -21,7 +20,7 @@ async function migrate() {
   const config = loadConfig(process.env);
   const db = Database.open(config.database);
   try {
-    const ran = await migrateToLatest(db.knex);
+    const ran = await db.migrate();
     console.log(ran.length ? `Ran ${ran.length} migration(s): ${ran.join(', ')}` : 'The database is up to date.');
   } finally {
     await db.close();
@@ -43,7 +42,7 @@ async function createOwner(args: string[]) {
   assertPasswordCost(config);
   const db = Database.open(config.database);
   try {
-    await migrateToLatest(db.knex);
+    await db.migrate();
     const user = await createConfirmedUser(
       { db, passwords: createPasswordHasher(config.passwordHash) },
       { email: values.email as string, name: values.name as string, password: values.password as string, isOwner: true },

@@ -3,7 +3,7 @@
  * `keptVisibility`): any change that takes it away answers 404 at once, and inside a transaction nothing is kept.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireVisibleComponent } from '../src/features/components/service.js';
+import { requireVisibleComponent } from '../src/features/components/hot.js';
 import { insertComponent, insertModule, insertTopic } from './support/content.js';
 import { insertTenant, person, type Person, type TenantFixture } from './support/people.js';
 import { databaseKinds, startTestServer, type TestContext, type TestServer } from './support/server.js';

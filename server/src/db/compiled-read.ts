@@ -1,17 +1,17 @@
 /**
- * A read of fixed shape (for example "the session of a token", "a page's topics by their ids"), written once in
- * plain knex with typed parameters, compiled once per database, and run with real values: no builder or compiler
- * work per call. Run it with `db.read(definition, values)` (database.ts).
+ * A read of fixed shape (for example "the session of a token", "a page's topics by their ids"), built once with the
+ * query API (query.ts) and typed parameters, compiled once per database, and run with real values: no builder or
+ * compiler work per call. Run it with `db.read(definition, values)` (database.ts).
  *
- * Only for reads a benchmark in server/bench shows to be hot (see ARCHITECTURE.md, "Data access"): every other
- * read is plain knex.
+ * Only for reads a benchmark in server/bench shows to be hot (ARCHITECTURE.md#data-access): they live in their
+ * feature's `hot.ts`, which names the benchmark; every other read is `db.rows(query)`.
  *
- *   const itemsOfTopic = compiledRead<ItemRow, { topicId: string }>((knex, param) =>
- *     knex('items').where('topic_id', param('topicId')).select('*'));
- *   const rows = await db.read(itemsOfTopic, { topicId });
+ *   const itemsOfTopic = compiledRead<ItemRow, { tenantId: string; topicId: string }>((sql, param) =>
+ *     sql.inTenant(param('tenantId')).from('items').where('topic_id', param('topicId')).select('*'));
+ *   const rows = await db.read(itemsOfTopic, { tenantId, topicId });
  */
 import type { Knex } from './knex.js';
-import { isSqlite } from './knex.js';
+import type { Sql, TenantSql } from './query.js';
 
 /**
  * Stands for a value supplied at run time. The index signature makes it a knex `Value` (knex hands it through to
@@ -43,7 +43,7 @@ export interface CompiledRead<Row, Params> extends Buildable<Params> {
 }
 
 export function compiledRead<Row, Params extends Record<string, unknown>>(
-  build: (knex: Knex, param: ParameterOf<Params>) => Knex.QueryBuilder,
+  build: (sql: Sql, param: ParameterOf<Params>) => Knex.QueryBuilder,
   options: CompiledReadOptions = {},
 ): CompiledRead<Row, Params> {
   return { build, announced: options.announced ?? true };
@@ -58,11 +58,11 @@ export interface CompiledSql {
 
 /** A statement of fixed shape, built with parameters in place of its values: a compiled read or write. */
 export interface Buildable<Params> {
-  build(knex: Knex, param: ParameterOf<Params>): Knex.QueryBuilder;
+  build(sql: Sql, param: ParameterOf<Params>): Knex.QueryBuilder;
 }
 
-export function compile<Params>(knex: Knex, statement: Buildable<Params>): CompiledSql {
-  const query = statement.build(knex, (name) => new Parameter(name));
+export function compile<Params>(builder: Sql, statement: Buildable<Params>): CompiledSql {
+  const query = statement.build(builder, (name) => new Parameter(name));
   const { sql, bindings } = query.toSQL();
   return { sql, native: query.toSQL().toNative().sql, bindings };
 }
@@ -76,8 +76,8 @@ export function bindValues(compiled: CompiledSql, values: Record<string, unknown
  * `column IN (the values of a JSON array bound as one value)`: one SQL text for any number of ids, so a read of
  * a page's rows by their ids is compiled once (`param('ids')`, run with `JSON.stringify(ids)`).
  */
-export function whereInJsonList(knex: Knex, query: Knex.QueryBuilder, column: string, list: Knex.Value): Knex.QueryBuilder {
-  const values = isSqlite(knex) ? 'select value from json_each(?)' : 'select json_array_elements_text(?::json)';
+export function whereInJsonList(sql: Sql | TenantSql, query: Knex.QueryBuilder, column: string, list: Knex.Value): Knex.QueryBuilder {
+  const values = dialectOf(sql).isSqlite ? 'select value from json_each(?)' : 'select json_array_elements_text(?::json)';
   return query.whereRaw(`?? in (${values})`, [column, list]);
 }
 
@@ -85,6 +85,10 @@ export function whereInJsonList(knex: Knex, query: Knex.QueryBuilder, column: st
  * The values of a JSON array bound as one value, as a table of one column, `value` (a `from` source): one SQL text
  * for any number of them, as in `insert … select …, value from` the list (compiled-write.ts).
  */
-export function jsonListValues(knex: Knex, list: Knex.Value): Knex.Raw {
-  return isSqlite(knex) ? knex.raw('json_each(?)', [list]) : knex.raw('json_array_elements_text(?::json) as value', [list]);
+export function jsonListValues(sql: Sql | TenantSql, list: Knex.Value): Knex.Raw {
+  return dialectOf(sql).isSqlite ? sql.raw('json_each(?)', [list]) : sql.raw('json_array_elements_text(?::json) as value', [list]);
+}
+
+function dialectOf(sql: Sql | TenantSql): Sql {
+  return 'tenantId' in sql ? sql.sql : sql;
 }

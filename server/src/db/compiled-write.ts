@@ -1,19 +1,20 @@
 /**
- * A write of fixed shape (for example "mark a drawn question answered"), written once in plain knex with typed
- * parameters, compiled once per database and run with real values in `db.compiledTransaction` (database.ts): no
+ * A write of fixed shape (for example "mark a drawn question answered"), built once with the query API (query.ts) and
+ * typed parameters, compiled once per database and run with real values in `db.compiledTransaction` (database.ts): no
  * knex transaction object, builder or compiler work per call.
  *
- * Only for writes a benchmark in server/bench shows to be hot (see ARCHITECTURE.md, "Data access"): every other
- * write goes through its objection model or plain knex in `db.transaction`.
+ * Only for writes a benchmark in server/bench shows to be hot (ARCHITECTURE.md#data-access), in their feature's
+ * `hot.ts`: every other write goes through its model (`db.write(Model)`).
  *
- *   const markAnswered = compiledWrite<{ id: string; at: Date }>((knex, param) =>
- *     knex('kc_response_questions').where('id', param('id')).update({ answered_at: param('at') }));
+ *   const markAnswered = compiledWrite<{ tenantId: string; id: string; at: Date }>((sql, param) =>
+ *     sql.inTenant(param('tenantId')).from('kc_response_questions').where('id', param('id')).update({ answered_at: param('at') }));
  *   await db.compiledTransaction(async (tx) => {
  *     if ((await tx.write(markAnswered, { id, at: new Date() })) === 0) throw conflict(…);
  *   });
  */
 import type { Buildable, ParameterOf } from './compiled-read.js';
 import type { Knex } from './knex.js';
+import type { Sql } from './query.js';
 
 export interface CompiledWrite<Params> extends Buildable<Params> {
   /** Type-only: the values it is run with. */
@@ -21,7 +22,7 @@ export interface CompiledWrite<Params> extends Buildable<Params> {
 }
 
 export function compiledWrite<Params extends Record<string, unknown>>(
-  build: (knex: Knex, param: ParameterOf<Params>) => Knex.QueryBuilder,
+  build: (sql: Sql, param: ParameterOf<Params>) => Knex.QueryBuilder,
 ): CompiledWrite<Params> {
   return { build };
 }

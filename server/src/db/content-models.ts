@@ -3,9 +3,7 @@
  * items and suggestions, with their columns as a row is read (booleans, ISO 8601 strings, numbers) and the
  * relations a feature reads as a graph.
  */
-import { Model } from 'objection';
-import { TesseraModel } from './model.js';
-import { Group } from './models.js';
+import { LinkModel, TesseraModel } from './model.js';
 
 export type MediaType = 'image' | 'video' | 'pdf' | 'audio';
 export type ItemType = 'row' | 'paragraph' | MediaType;
@@ -67,28 +65,9 @@ abstract class ContentModel extends TesseraModel {
   declare updated_at: string;
 }
 
-/** A module's graph as its single read shows it: its media and its groups (modules/service.ts `relationsOf`). */
 export class Module extends ContentModel {
   static override tableName = 'modules';
   declare image_id: string | null;
-  declare media?: Media[];
-  declare groups?: Group[];
-
-  static override get relationMappings() {
-    const through = (table: string, column: string) => ({ from: `${table}.module_id`, to: `${table}.${column}` });
-    return {
-      media: {
-        relation: Model.ManyToManyRelation,
-        modelClass: Media,
-        join: { from: 'modules.id', through: through('module_media', 'media_id'), to: 'media.id' },
-      },
-      groups: {
-        relation: Model.ManyToManyRelation,
-        modelClass: Group,
-        join: { from: 'modules.id', through: through('module_groups', 'group_id'), to: 'groups.id' },
-      },
-    };
-  }
 }
 
 export class Component extends ContentModel {
@@ -134,4 +113,68 @@ export class Suggestion extends TesseraModel {
   declare is_active: boolean;
   declare created_at: string;
   declare updated_at: string;
+}
+
+/** A member's starred topic. */
+export class TopicFavorite extends LinkModel {
+  static override tableName = 'topic_favorites';
+  static override idColumn = ['topic_id', 'tenant_user_id'];
+  declare topic_id: string;
+  declare tenant_user_id: string;
+}
+
+/** A member's completion of a procedure row. */
+export class ItemCompletion extends LinkModel {
+  static override tableName = 'item_completions';
+  static override idColumn = ['item_id', 'tenant_user_id'];
+  declare item_id: string;
+  declare tenant_user_id: string;
+}
+
+/** A module a member hid from their client views. */
+export class ModuleHidden extends LinkModel {
+  static override tableName = 'module_hidden';
+  static override idColumn = ['module_id', 'tenant_user_id'];
+  declare module_id: string;
+  declare tenant_user_id: string;
+}
+
+/** A component a member hid from their client views. */
+export class ComponentHidden extends LinkModel {
+  static override tableName = 'component_hidden';
+  static override idColumn = ['component_id', 'tenant_user_id'];
+  declare component_id: string;
+  declare tenant_user_id: string;
+}
+
+/** A module shared with a group. */
+export class ModuleGroup extends LinkModel {
+  static override tableName = 'module_groups';
+  static override idColumn = ['module_id', 'group_id'];
+  declare module_id: string;
+  declare group_id: string;
+}
+
+/** A module shared with a member directly. */
+export class ModuleMember extends LinkModel {
+  static override tableName = 'module_tenant_users';
+  static override idColumn = ['module_id', 'tenant_user_id'];
+  declare module_id: string;
+  declare tenant_user_id: string;
+}
+
+/** A media file related to a module (a tag). */
+export class ModuleMedia extends LinkModel {
+  static override tableName = 'module_media';
+  static override idColumn = ['module_id', 'media_id'];
+  declare module_id: string;
+  declare media_id: string;
+}
+
+/** A media file attached to a suggestion. */
+export class SuggestionMedia extends LinkModel {
+  static override tableName = 'suggestion_media';
+  static override idColumn = ['suggestion_id', 'media_id'];
+  declare suggestion_id: string;
+  declare media_id: string;
 }

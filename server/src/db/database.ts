@@ -19,6 +19,9 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { bindValues, compile, whereInJsonList, type Buildable, type CompiledRead, type CompiledSql } from './compiled-read.js';
 import type { CompiledTransaction, CompiledWrite } from './compiled-write.js';
 import { createKnex, type Knex } from './knex.js';
+import { migrateToLatest } from './migrate.js';
+import { normaliseRow, TENANT_SCOPE, type ColumnKinds, type TesseraModel } from './model.js';
+import { Sql, TableCatalog, TenantSql, type Fragment, type Query, type RawBinding } from './query.js';
 import { defaultReadThreads, type ReadPool } from './read-pool.js';
 import { SqliteReader, sqliteValue } from './sqlite-reader.js';
 import { TrigramFrequencies } from './trigram-frequencies.js';
@@ -52,12 +55,16 @@ class Shared {
   readonly preparedSelects = new Map<string, string>();
   readonly kept = new Map<KeptAnswers<unknown>, ChangeCache<unknown>>();
   trigramFrequencies: TrigramFrequencies | undefined;
+  readonly catalog = new TableCatalog();
+  readonly sql: Sql;
 
   constructor(
     readonly knex: Knex,
     /** Present on SQLite. */
     readonly reader: SqliteReader | undefined,
-  ) {}
+  ) {
+    this.sql = new Sql(knex.client, this.catalog, reader !== undefined);
+  }
 }
 
 export class Database {
@@ -80,6 +87,14 @@ export class Database {
     return this.shared.reader !== undefined;
   }
 
+  /**
+   * Whether an answer may be kept between requests (`kept`: SQLite outside a transaction, see change-cache.ts). For the
+   * db and http layers, which choose how to count or find what a kept answer depends on; features never ask.
+   */
+  get keepsAnswers(): boolean {
+    return this.readerOutsideTransaction() !== undefined;
+  }
+
   /** SQLite's worker threads for costly reads (none on PostgreSQL or when configured off). */
   get readPool(): ReadPool | undefined {
     return this.shared.reader?.readPool;
@@ -98,6 +113,90 @@ export class Database {
     return this.knex.transaction((trx) => work(new Database(trx, this.shared, true)));
   }
 
+  /** Brings the schema to the latest migration and reads which tables belong to an organization; answers the migrations run. */
+  async migrate(): Promise<string[]> {
+    const ran = await migrateToLatest(this.shared.knex);
+    this.shared.catalog.load(await tenantOwnedTables(this.shared.knex, this.isSqlite));
+    return ran;
+  }
+
+  /** What this database's queries are built with (query.ts). */
+  get sql(): Sql {
+    return this.shared.sql;
+  }
+
+  /** A table of no organization (query.ts: tenant-owned tables are refused here). */
+  from(reference: string): Query {
+    return this.shared.sql.from(reference);
+  }
+
+  /** Every organization's rows of a table, by name (query.ts). */
+  acrossTenants(reference: string): Query {
+    return this.shared.sql.acrossTenants(reference);
+  }
+
+  raw(sql: string, bindings: readonly RawBinding[] = []): Fragment {
+    return this.shared.sql.raw(sql, bindings);
+  }
+
+  /** A query without a table of its own (`select * from (…)`, unions). */
+  query(): Query {
+    return this.shared.sql.query();
+  }
+
+  /** One organization's side of the database: its scoped queries, reads and writes (`TenantDatabase`). */
+  inTenant(tenantId: string): TenantDatabase {
+    return new TenantDatabase(this, tenantId);
+  }
+
+  /**
+   * The rows of a query built with `db.from` / `org.from` (never awaited by itself): a kept statement on SQLite's read
+   * connection (or a read thread), a prepared statement on PostgreSQL, through the transaction inside one (see
+   * `select`). `columns` (a model, or `withColumns(Model, …)`) normalises them: booleans, ISO 8601 strings, numbers.
+   */
+  async rows<Row>(query: Query, columns?: ColumnKinds, options: { costly?: boolean } = {}): Promise<Row[]> {
+    const rows = await this.run<object>(query, options.costly ?? false);
+    return columns ? rows.map((row) => normaliseRow<Row & object>(columns, row)) : (rows as Row[]);
+  }
+
+  /** The first row of `rows` (the query is limited to one). */
+  async row<Row>(query: Query, columns?: ColumnKinds): Promise<Row | undefined> {
+    const [row] = await this.rows<Row>(query.limit(1), columns);
+    return row;
+  }
+
+  /**
+   * A write through the model (insert, patch, delete), bound to this database or transaction. A model of a tenant-owned
+   * table is written through `db.inTenant(tenantId).write(Model)`; a find through it throws (reads are `rows`/`row`).
+   */
+  write<M extends typeof TesseraModel>(model: M): ReturnType<M['query']> {
+    if (this.shared.catalog.isTenantOwned(model.tableName))
+      throw new Error(`${model.tableName} belongs to an organization: write it through db.inTenant(tenantId).write(${model.name}).`);
+    return writesOnly(model.query(this.knex)) as ReturnType<M['query']>;
+  }
+
+  /**
+   * Inserts many rows in one statement per 500 (objection inserts several rows at once on PostgreSQL only), each
+   * formatted by its model as `write(Model).insert` would. `onConflict` with `ignore` keeps the rows already there; with
+   * `merge`, updates those columns.
+   */
+  async insertRows<M extends typeof TesseraModel>(model: M, rows: readonly object[], conflict?: InsertConflict): Promise<void> {
+    if (this.shared.catalog.isTenantOwned(model.tableName))
+      throw new Error(`${model.tableName} belongs to an organization: insert through db.inTenant(tenantId).insertRows(${model.name}, …).`);
+    await this.insertFormatted(model, rows, conflict);
+  }
+
+  /** For TenantDatabase and insertRows: the rows formatted by the model, inserted in chunks. */
+  async insertFormatted(model: typeof TesseraModel, rows: readonly object[], conflict?: InsertConflict): Promise<void> {
+    const formatted = rows.map((row) => model.fromJson(row, { skipValidation: true }).$toDatabaseJson());
+    for (let start = 0; start < formatted.length; start += INSERT_CHUNK) {
+      const insert = this.knex(model.tableName).insert(formatted.slice(start, start + INSERT_CHUNK));
+      if (!conflict) await insert;
+      else if ('ignore' in conflict) await insert.onConflict(conflict.onConflict).ignore();
+      else await insert.onConflict(conflict.onConflict).merge(conflict.merge);
+    }
+  }
+
   /**
    * SQLite: the trigram counts a long search chooses its trigrams by (trigram-frequencies.ts), shared with
    * transactions. They are read on a read thread outside any transaction, and not announced on knex's `query` event:
@@ -107,7 +206,9 @@ export class Database {
     const { reader, knex } = this.shared;
     if (!reader) return undefined;
     this.shared.trigramFrequencies ??= new TrigramFrequencies(async (vocabulary, trigrams) => {
-      const { sql, bindings } = whereInJsonList(knex, knex(vocabulary).select('term', 'doc'), 'term', JSON.stringify(trigrams)).toSQL().toNative();
+      const { sql, bindings } = whereInJsonList(this.shared.sql, this.shared.sql.from(vocabulary).select('term', 'doc'), 'term', JSON.stringify(trigrams))
+        .toSQL()
+        .toNative();
       return (await reader.all(sql, bindings, true)) as { term: string; doc: number }[];
     });
     return this.shared.trigramFrequencies;
@@ -130,7 +231,11 @@ export class Database {
    * reads, which may run meanwhile).
    */
   async select<Row>(query: Knex.QueryBuilder, { costly = false }: { costly?: boolean } = {}): Promise<Row[]> {
-    if (this.inTransaction) return (await query) as Row[];
+    return this.run<Row>(query, costly);
+  }
+
+  private async run<Row>(query: Query, costly: boolean): Promise<Row[]> {
+    if (this.inTransaction) return this.runInTransaction<Row>(query);
     const { sql, bindings } = query.toSQL().toNative();
     const reader = this.shared.reader;
     if (reader) {
@@ -138,9 +243,17 @@ export class Database {
       return (await reader.all(sql, bindings, costly)) as Row[];
     }
     const name = this.preparedSelectName(sql);
-    if (!name) return (await query) as Row[];
     this.announce(sql, bindings);
+    if (!name) return (await this.pgUnnamed(sql, bindings as unknown[])) as Row[];
     return (await this.pgPrepared(name, sql, bindings as unknown[])) as Row[];
+  }
+
+  /** A read inside the transaction, on its connection (it must see the transaction's own writes). */
+  private async runInTransaction<Row>(query: Query): Promise<Row[]> {
+    const { sql, bindings } = query.toSQL();
+    // knex.raw answers { rows } on PostgreSQL and the rows themselves on SQLite.
+    const result = await this.knex.raw(sql, bindings as Knex.RawBinding[]);
+    return (Array.isArray(result) ? result : result.rows) as Row[];
   }
 
   /**
@@ -164,8 +277,13 @@ export class Database {
     return row;
   }
 
-  /** Runs a compiled read (compiled-read.ts) with these values. */
-  async read<Row, Params extends Record<string, unknown>>(read: CompiledRead<Row, Params>, values: Params): Promise<Row[]> {
+  /** Runs a compiled read (compiled-read.ts) with these values; `columns` normalises its rows as `rows` does. */
+  async read<Row, Params extends Record<string, unknown>>(read: CompiledRead<Row, Params>, values: Params, columns?: ColumnKinds): Promise<Row[]> {
+    const rows = await this.readRaw(read, values);
+    return columns ? rows.map((row) => normaliseRow<Row & object>(columns, row as object)) : rows;
+  }
+
+  private async readRaw<Row, Params extends Record<string, unknown>>(read: CompiledRead<Row, Params>, values: Params): Promise<Row[]> {
     const compiled = this.compiledSql(read);
     const bindings = bindValues(compiled, values);
     const reader = this.readerOutsideTransaction();
@@ -186,11 +304,22 @@ export class Database {
     const key = statement as Buildable<never>;
     let compiled = this.shared.compiled.get(key);
     if (!compiled) {
-      const sql = compile(this.shared.knex, statement);
+      const sql = compile(this.shared.sql, statement);
       compiled = { ...sql, statementName: statementNameOf(sql.native) };
       this.shared.compiled.set(key, compiled);
     }
     return compiled;
+  }
+
+  /** An unnamed statement (planned on each run) on a pooled PostgreSQL connection. */
+  private async pgUnnamed(text: string, values: unknown[]): Promise<unknown[]> {
+    const pool = this.knex.client as PooledClient;
+    const connection = (await pool.acquireConnection()) as PgConnection;
+    try {
+      return (await connection.query({ text, values })).rows;
+    } finally {
+      await pool.releaseConnection(connection);
+    }
   }
 
   /** A named prepared statement on a pooled PostgreSQL connection. */
@@ -296,5 +425,86 @@ export class Database {
   async close(): Promise<void> {
     await this.shared.reader?.close();
     await this.shared.knex.destroy();
+  }
+}
+
+/** Rows per INSERT statement: well under the bound-parameter limits of SQLite (32766) and PostgreSQL (65535). */
+const INSERT_CHUNK = 500;
+
+/** What `insertRows` does with a row whose key is already there. */
+export type InsertConflict = { onConflict: string[]; ignore: true } | { onConflict: string[]; merge: string[] };
+
+/** An objection query that refuses to run a find: reads go through `db.rows` (query.ts). */
+function writesOnly<Q extends { onBuild(hook: (builder: { isFind(): boolean }) => void): Q }>(query: Q): Q {
+  return query.onBuild((builder) => {
+    if (builder.isFind()) throw new Error('db.write(Model) writes (insert, patch, delete); read with db.rows(query) or db.row(query).');
+  });
+}
+
+/** The row with the organization's `tenant_id`; a row naming another organization is a programming error. */
+function inTenantRow(row: object, tenantId: string): object {
+  const named = (row as { tenant_id?: unknown }).tenant_id;
+  if (named !== undefined && named !== tenantId) throw new Error(`A row of organization ${String(named)} written in organization ${tenantId}.`);
+  return { ...row, tenant_id: tenantId };
+}
+
+/** The tables with a tenant_id column, as the migrated schema has them. */
+async function tenantOwnedTables(knex: Knex, isSqlite: boolean): Promise<string[]> {
+  if (isSqlite) {
+    const rows = (await knex.raw(
+      "select m.name from sqlite_master m join pragma_table_info(m.name) c on c.name = 'tenant_id' where m.type = 'table'",
+    )) as { name: string }[];
+    return rows.map((row) => row.name);
+  }
+  const { rows } = (await knex.raw(
+    "select table_name as name from information_schema.columns where column_name = 'tenant_id' and table_schema = current_schema()",
+  )) as { rows: { name: string }[] };
+  return rows.map((row) => row.name);
+}
+
+/**
+ * One organization's side of the database (`db.inTenant(tenantId)`): its queries are scoped (query.ts), its writes
+ * through a model carry and are held to its `tenant_id`, and its transactions stay in it.
+ */
+export class TenantDatabase extends TenantSql {
+  constructor(
+    readonly db: Database,
+    override readonly tenantId: string,
+  ) {
+    super(db.sql, tenantId);
+  }
+
+  rows<Row>(query: Query, columns?: ColumnKinds, options?: { costly?: boolean }): Promise<Row[]> {
+    return this.db.rows<Row>(query, columns, options);
+  }
+
+  row<Row>(query: Query, columns?: ColumnKinds): Promise<Row | undefined> {
+    return this.db.row<Row>(query, columns);
+  }
+
+  /**
+   * A write through the model, held to the organization: an insert takes its `tenant_id` (a row naming another is
+   * refused), a patch or delete changes only the organization's rows. A find through it throws.
+   */
+  write<M extends typeof TesseraModel>(model: M): ReturnType<M['query']> {
+    const { tableName } = model;
+    const tenantId = this.tenantId;
+    const query = model.query(this.db.knex);
+    // A link table without tenant_id (a member's stars) is reached through the ids it is written with.
+    if (this.db.sql.isTenantOwned(tableName))
+      query.context({ [TENANT_SCOPE]: tenantId }).onBuild((builder) => {
+        if (!builder.isInsert()) builder.where(`${tableName}.tenant_id`, tenantId);
+      });
+    return writesOnly(query) as ReturnType<M['query']>;
+  }
+
+  /** `db.insertRows` for the organization: each row takes its `tenant_id` when the table has one. */
+  insertRows<M extends typeof TesseraModel>(model: M, rows: readonly object[], conflict?: InsertConflict): Promise<void> {
+    const owned = this.db.sql.isTenantOwned(model.tableName);
+    return this.db.insertFormatted(model, owned ? rows.map((row) => inTenantRow(row, this.tenantId)) : rows, conflict);
+  }
+
+  transaction<T>(work: (tx: TenantDatabase) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(tx.inTenant(this.tenantId)));
   }
 }

@@ -1,6 +1,6 @@
 /** Timestamps written as Date#toISOString writes them, from every form the databases hand back. */
 import { describe, expect, it } from 'vitest';
-import { toIso } from './knex.js';
+import { toIso } from './values.js';
 
 describe('toIso', () => {
   it('writes epoch milliseconds exactly as Date#toISOString, across leap days, centuries and the year range', () => {

@@ -6,8 +6,8 @@
  * Queries are always bound to the app's own knex (`Model.query(db.knex)` or a transaction), never to a global one,
  * so several apps can share a process.
  */
-import { Model, type Pojo } from 'objection';
-import { toIso } from './knex.js';
+import { Model, type Pojo, type QueryContext } from 'objection';
+import { toIso } from './values.js';
 
 function parseBoolean(value: unknown): unknown {
   if (value === null || value === undefined) return value;
@@ -36,6 +36,9 @@ export interface ColumnKinds {
   readonly numberColumns: readonly string[];
 }
 
+/** The query context key of the organization a scoped write belongs to (`TenantDatabase.write`). */
+export const TENANT_SCOPE = 'tesseraTenantId';
+
 export class TesseraModel extends Model {
   /** Columns stored as booleans: read as `true`/`false` on both databases. */
   static booleanColumns: readonly string[] = [];
@@ -51,6 +54,18 @@ export class TesseraModel extends Model {
     convert(row, model.dateColumns, parseDate);
     convert(row, model.numberColumns, parseNumber);
     return row;
+  }
+
+  /**
+   * An insert through `db.inTenant(tenantId).write(Model)` (database.ts) carries the organization in its context: the
+   * row takes its `tenant_id`, and a row naming another organization is refused.
+   */
+  override $beforeInsert(context: QueryContext): void {
+    const tenantId = (context as Record<string, unknown>)[TENANT_SCOPE] as string | undefined;
+    if (tenantId === undefined) return;
+    const row = this as unknown as { tenant_id?: string };
+    if (row.tenant_id !== undefined && row.tenant_id !== tenantId) throw new Error(`A row of organization ${row.tenant_id} inserted in organization ${tenantId}.`);
+    row.tenant_id = tenantId;
   }
 
   override $formatDatabaseJson(json: Pojo): Pojo {
@@ -89,4 +104,13 @@ export function normaliseRow<Row extends object>(model: ColumnKinds, row: object
   convert(copy, model.dateColumns, parseDate);
   convert(copy, model.numberColumns, parseNumber);
   return copy as Row;
+}
+
+/**
+ * A link of two rows (a member's star on a topic, a module's group): the two ids are its key, `created_at` when it was
+ * made. Link tables carry no tenant_id: they are written and read through ids found in the organization.
+ */
+export abstract class LinkModel extends TesseraModel {
+  static override dateColumns = ['created_at'];
+  declare created_at: string | Date;
 }

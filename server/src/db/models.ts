@@ -5,7 +5,7 @@
  * knex or a transaction (`User.query(trx)`); hot list reads stay knex and normalise with `normaliseRow(Model, row)`.
  * No `upsertGraph`. The content models are in `content-models.ts`.
  */
-import { TesseraModel } from './model.js';
+import { LinkModel, TesseraModel } from './model.js';
 
 export type Role = 'user' | 'admin' | 'master';
 export type AccessRequestStatus = 'pending' | 'approved' | 'declined';
@@ -116,3 +116,21 @@ export type UserRow = Pick<
   User,
   'id' | 'name' | 'email' | 'password_hash' | 'is_owner' | 'is_active' | 'confirmed_at' | 'deleted_at' | 'created_at' | 'updated_at'
 >;
+
+/** A member of a group. */
+export class GroupMember extends LinkModel {
+  static override tableName = 'group_tenant_users';
+  static override idColumn = ['group_id', 'tenant_user_id'];
+  declare group_id: string;
+  declare tenant_user_id: string;
+}
+
+/** A former slug of an organization, still reaching it (ARCHITECTURE.md#api-conventions). */
+export class TenantSlug extends TesseraModel {
+  static override tableName = 'tenant_slugs';
+  static override idColumn = 'slug';
+  static override dateColumns = ['created_at'];
+  declare slug: string;
+  declare tenant_id: string;
+  declare created_at: string;
+}

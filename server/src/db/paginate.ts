@@ -1,20 +1,21 @@
 /**
  * Lists run on the database: a feature describes its list with a `ListDefinition` (sort keys -> SQL, the default
- * sort, the searched columns or its own search), builds its filtered query (FROM, JOINs, WHEREs, no SELECT), and
- * hands both to `paginate` with the columns to select. A page costs at most two queries whatever its size (see
- * `paginate`); per-row counts belong in the select as correlated subqueries, so they are evaluated in the same
- * query. Both run through `db.select` (database.ts). The request's side (reading `ListParams` from the query
+ * sort, the searched columns or its own search, and where a benchmark asks for it its page read and total count,
+ * named strategies), builds its filtered query (FROM, JOINs, WHEREs, no SELECT), and hands both to `paginate` with
+ * the columns to select. A page costs at most two queries whatever its size (see `paginate`); per-row counts belong
+ * in the select as correlated subqueries, so they are evaluated in the same query. Both run through `db.rows`
+ * (database.ts). The request's side (reading `ListParams` from the query
  * string, the `{ data, meta }` envelope) is http/list-query.ts.
  */
 import type { PaginationMeta } from '@tessera/sdk';
 import { keptAnswers } from './change-cache.js';
 import type { Database } from './database.js';
-import type { Knex } from './knex.js';
 import { normaliseRow, type ColumnKinds } from './model.js';
+import type { Fragment, Query } from './query.js';
 
 export interface ListDefinition<Key extends string = string> {
-  /** Sort key -> SQL expression (constants written in code, never from input). */
-  sorts: Record<Key, string>;
+  /** Sort key -> SQL expression over the list's tables (constants written in code, never from input), or a column of the select list (`bySelected`). */
+  sorts: Record<Key, Sort>;
   defaultOrder: Key;
   /** The direction when the request names no sort key (users list newest first). */
   defaultDesc?: boolean;
@@ -24,21 +25,45 @@ export interface ListDefinition<Key extends string = string> {
   searchColumns: string[];
   /** A search of its own instead of LIKE on `searchColumns` (people are found through an index). */
   search?: ListSearch;
-  /**
-   * The select list is the rows' own columns (no per-row subqueries): a page is one statement, the page's keys
-   * joined to their rows (see `rowsOfPageKeys`), instead of ids, then rows.
-   */
-  plainColumns?: boolean;
-  /**
-   * Lists long enough that counting them costs more than the page (bioreq's 100,000 documents, server/bench/bioreq.ts):
-   * the page reads its keys down the sort's index and stops at the page's end, and the total is its own count,
-   * kept until the next commit (`db.kept`), instead of `count(*) over ()`, which reads every matching row.
-   */
-  keptTotal?: boolean;
+  /** How a page is read (`PageRead`): `keysThenRows` unless the list's feature says otherwise in its hot.ts. */
+  page?: PageRead;
+  /** How the total is known (`TotalCount`): `withKeys` unless the list's feature says otherwise in its hot.ts. */
+  total?: TotalCount;
+}
+
+/**
+ * How a page is read:
+ * - `keysThenRows`: the page's keys (and the total) from the filters and sort keys alone, then those rows with their
+ *   columns and per-row counts. Databases work out a select list for every row they sort, so a list of 10,000 members
+ *   read in one query counted every member's groups to show 25 of them.
+ * - `keysJoinedToRows`: one statement, the page's keys joined to their rows, for a select of plain columns (no per-row
+ *   subqueries): a media search page costs a fifth less than sorting whole rows.
+ * A sort by a column of the select list (`bySelected`, a count) needs the select list anyway: its page is one query
+ * over whole rows, whatever the list's page read.
+ */
+export type PageRead = 'keysThenRows' | 'keysJoinedToRows';
+
+/**
+ * How the total is known:
+ * - `withKeys`: `count(*) over ()` beside the page's keys (the page reads every matching key to sort them anyway);
+ * - `keptCount`: a count of its own, kept until the next commit (`db.kept`), for lists long enough that counting costs
+ *   more than the page (bioreq's 100,000 documents): the page walks the sort's index and stops at its end;
+ * - `keptCountOrWithKeys`: `keptCount` where the database keeps answers between requests, else `withKeys` (a list of
+ *   few rows that are all read to sort them: a count of its own would be one more statement each time).
+ * A caller that knows the total from totals the database keeps passes it (`PageOptions.total`): no count runs.
+ */
+export type TotalCount = 'withKeys' | 'keptCount' | 'keptCountOrWithKeys';
+
+/** A sort key: SQL over the list's tables, or a column of the select list (`bySelected('members_count')`). */
+export type Sort = string | { readonly selected: string };
+
+/** A sort by a column the select list computes (a count): its page is read whole (see `PageRead`). */
+export function bySelected(column: string): Sort {
+  return { selected: column };
 }
 
 /** A list's own search: the condition it adds to the list's query for a term (contains-search.ts). */
-export type ListSearch = (db: Database, query: Knex.QueryBuilder, term: string) => Knex.QueryBuilder;
+export type ListSearch = (db: Database, query: Query, term: string) => Query;
 
 export interface ListParams<Key extends string = string> {
   paginate: boolean;
@@ -58,7 +83,7 @@ export function likePattern(term: string): string {
 }
 
 /** Adds the search condition: any of the columns contains the term, in any letter case. */
-export function applySearch(query: Knex.QueryBuilder, columns: string[], search: string | null): Knex.QueryBuilder {
+export function applySearch(query: Query, columns: string[], search: string | null): Query {
   if (!search || columns.length === 0) return query;
   const pattern = likePattern(search);
   return query.where((scope) => {
@@ -67,7 +92,7 @@ export function applySearch(query: Knex.QueryBuilder, columns: string[], search:
 }
 
 /** Archived rows (`archived=true`) or live ones, by a `deleted_at` column. */
-export function applyArchived(query: Knex.QueryBuilder, column: string, archived: boolean): Knex.QueryBuilder {
+export function applyArchived(query: Query, column: string, archived: boolean): Query {
   return archived ? query.whereNotNull(column) : query.whereNull(column);
 }
 
@@ -82,64 +107,59 @@ export function normalisedPage<Row extends object>(page: Page<object>, columns: 
 }
 
 /**
- * Runs a list: `filtered` carries FROM/JOIN/WHERE (search is applied here), `select` adds the columns.
- * With `paginate=false` every row comes back in one page and no count query is needed.
- *
- * A page costs two queries whatever its size. The first finds the page's ids and the total from the filters
- * and sort keys alone (`count(*) over ()`); the second reads those rows with their columns and per-row counts.
- * Databases work out a select list for every row they sort, so a list of 10,000 members read in one query
- * counted every member's groups to show 25 of them. A sort by one of those counts (an alias of the select,
- * such as `members_count`) needs the select list anyway: its page is one query with the total alongside. A list
- * whose select is plain columns (`plainColumns`) reads its page's keys and rows in one statement.
+ * Runs a list: `filtered` carries FROM/JOIN/WHERE (search is applied here), `select` adds the columns. With
+ * `paginate=false` every row comes back in one page and no count is needed. A page costs at most two queries whatever
+ * its size, read as the list's `PageRead` says, with its total as its `TotalCount` says.
  */
 export async function paginate<Row, Key extends string>(
   db: Database,
-  filtered: Knex.QueryBuilder,
+  filtered: Query,
   params: ListParams<Key>,
   definition: ListDefinition<Key>,
-  select: (query: Knex.QueryBuilder) => Knex.QueryBuilder,
-  { rowsById, total: knownTotal }: PageOptions<Row> = {},
+  select: (query: Query) => Query,
+  { rowsById, total: knownTotal, columns }: PageOptions<Row> = {},
 ): Promise<Page<Row>> {
-  const { knex } = db;
   const searched = searchedOf(db, filtered.clone(), params.search, definition);
   const sort = definition.sorts[params.order];
+  const sortSql = typeof sort === 'string' ? sort : sort.selected;
   const direction = params.desc ? 'desc' : 'asc';
-  const ordered = (query: Knex.QueryBuilder) => query.orderByRaw(`${sort} ${direction}`).orderBy(definition.tieBreaker, direction);
+  const ordered = (query: Query) => query.orderByRaw(`${sortSql} ${direction}`).orderBy(definition.tieBreaker, direction);
   const echo = { order: params.order, desc: params.desc, search: params.search };
 
   if (!params.paginate) {
-    const rows = await db.select<Row>(ordered(select(searched.clone())));
+    const rows = await db.rows<Row>(ordered(select(searched.clone())), columns);
     return { rows, meta: { current_page: 1, last_page: 1, per_page: Math.max(rows.length, 1), total: rows.length, ...echo } };
   }
 
   const offset = (params.page - 1) * params.perPage;
-  const totalApart = (definition.keptTotal === true || knownTotal !== undefined) && !sortsBySelectAlias(sort);
-  const withTotal = (query: Knex.QueryBuilder) => {
+  const wholeRows = typeof sort !== 'string';
+  const totalCount = definition.total ?? 'withKeys';
+  const totalApart = !wholeRows && (knownTotal !== undefined || totalCount === 'keptCount' || (totalCount === 'keptCountOrWithKeys' && db.keepsAnswers));
+  const withTotal = (query: Query) => {
     // The page size is written into the SQL (a hundred texts at most), the offset bound: PostgreSQL plans a prepared
-    // statement with a bound limit anew on each run (its generic plan would have to guess the limit), 0.13 ms for the
-    // knowledge check report's keys; written, the generic plan serves from the sixth run, even for that report's page
-    // of keys joined to eight relations (one statement: keys, then rows by id cost a quarter to two fifths more CPU).
+    // statement with a bound limit anew on each run (its generic plan would have to guess the limit); written, the
+    // generic plan serves from the sixth run, even for a page of keys joined to eight relations (server/bench/kc.ts).
     const page = ordered(query).limit(params.perPage, { skipBinding: true }).offset(offset);
-    return totalApart ? page : page.select(knex.raw(`count(*) over () as ${PAGE_TOTAL}`));
+    return totalApart ? page : page.select(db.raw(`count(*) over () as ${PAGE_TOTAL}`));
   };
-  const pageKeys = (...columns: (string | Knex.Raw)[]) => withTotal(searched.clone().select(`${definition.tieBreaker} as page_key`, ...columns));
+  const pageKeys = (...columns: (string | Fragment)[]) => withTotal(searched.clone().select(`${definition.tieBreaker} as page_key`, ...columns));
   let rows: Row[];
   let total: number | undefined;
-  if (definition.plainColumns === true || sortsBySelectAlias(sort)) {
-    const page = sortsBySelectAlias(sort)
+  if (wholeRows || definition.page === 'keysJoinedToRows') {
+    const page = wholeRows
       ? withTotal(select(searched.clone()))
-      : rowsOfPageKeys(filtered, select, pageKeys(knex.raw(`${sort} as page_sort`)), definition.tieBreaker, direction, !totalApart);
-    const fetched = await db.select<Row & PageTotal>(page);
+      : rowsOfPageKeys(filtered, select, pageKeys(db.raw(`${sortSql} as page_sort`)), definition.tieBreaker, direction, !totalApart);
+    const fetched = await db.rows<Row & PageTotal>(page);
     if (!totalApart) total = totalOf(fetched);
-    rows = fetched.map(({ [PAGE_TOTAL]: _total, ...row }) => row as Row);
+    rows = fetched.map(({ [PAGE_TOTAL]: _total, ...row }) => (columns ? normaliseRow<Row & object>(columns, row) : (row as Row)));
   } else {
-    const keys = await db.select<{ page_key: string } & PageTotal>(pageKeys());
+    const keys = await db.rows<{ page_key: string } & PageTotal>(pageKeys());
     if (!totalApart) total = totalOf(keys);
     const ids = keys.map((key) => key.page_key);
     if (ids.length === 0) rows = [];
     else if (rowsById) rows = inOrderOf(ids, await rowsById(ids));
     // The search is settled by the ids: the rows' query leaves it out (a trigram search is the costliest filter).
-    else rows = await db.select<Row>(ordered(select(filtered.clone().whereIn(definition.tieBreaker, ids))));
+    else rows = await db.rows<Row>(ordered(select(filtered.clone().whereIn(definition.tieBreaker, ids))), columns);
   }
   if (totalApart) total = knownTotal ?? (await countKept(db, searched));
   // An empty page past the first tells nothing of the total: count it.
@@ -164,9 +184,9 @@ function totalOf(rows: PageTotal[]): number | undefined {
  * A media search page costs a fifth less than sorting the whole rows.
  */
 function rowsOfPageKeys(
-  filtered: Knex.QueryBuilder,
-  select: (query: Knex.QueryBuilder) => Knex.QueryBuilder,
-  pageKeys: Knex.QueryBuilder,
+  filtered: Query,
+  select: (query: Query) => Query,
+  pageKeys: Query,
   key: string,
   direction: 'asc' | 'desc',
   withTotal: boolean,
@@ -176,7 +196,9 @@ function rowsOfPageKeys(
 }
 
 export interface PageOptions<Row> {
-  /** The rows of the page's ids, read by a compiled read (see `RowsById`) instead of `select`. */
+  /** How the rows' columns are normalised (the row's model, or `withColumns(Model, …)`): the rows `paginate` reads arrive typed. */
+  columns?: ColumnKinds;
+  /** The rows of the page's ids, read by a compiled read (see `RowsById`, normalised by it) instead of `select`. */
   rowsById?: RowsById<Row>;
   /**
    * The list's total (after its filters and search), when the caller already knows it without counting, e.g. from
@@ -196,32 +218,27 @@ function inOrderOf<Row>(ids: string[], rows: Row[]): Row[] {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** A sort key that names a column of the select list (a count), not an expression over the tables. */
-function sortsBySelectAlias(sort: string): boolean {
-  return /^[a-z_]+$/.test(sort);
-}
-
-function searchedOf<Key extends string>(db: Database, query: Knex.QueryBuilder, search: string | null, definition: ListDefinition<Key>): Knex.QueryBuilder {
+function searchedOf<Key extends string>(db: Database, query: Query, search: string | null, definition: ListDefinition<Key>): Query {
   if (!search) return query;
   return definition.search ? definition.search(db, query, search) : applySearch(query, definition.searchColumns, search);
 }
 
 const keptTotals = keptAnswers<number>(1_000);
 
-/** The count of a `keptTotal` list, kept per statement and bindings until the next commit. */
-function countKept(db: Database, searched: Knex.QueryBuilder): Promise<number> {
+/** The count of a list counted apart (`keptCount`), kept per statement and bindings until the next commit. */
+function countKept(db: Database, searched: Query): Promise<number> {
   const counted = countQuery(searched);
   const { sql, bindings } = counted.toSQL();
   return db.kept(keptTotals, `${sql}\u0000${JSON.stringify(bindings)}`, () => totalOfCount(db, counted));
 }
 
-const countQuery = (searched: Knex.QueryBuilder) => searched.clone().count({ total: '*' });
+const countQuery = (searched: Query) => searched.clone().count({ total: '*' });
 
-function countRows(db: Database, searched: Knex.QueryBuilder): Promise<number> {
+function countRows(db: Database, searched: Query): Promise<number> {
   return totalOfCount(db, countQuery(searched));
 }
 
-async function totalOfCount(db: Database, counted: Knex.QueryBuilder): Promise<number> {
-  const [{ total }] = await db.select<{ total: number | string }>(counted);
+async function totalOfCount(db: Database, counted: Query): Promise<number> {
+  const [{ total }] = await db.rows<{ total: number | string }>(counted);
   return Number(total);
 }

@@ -3,7 +3,8 @@
  * Only the relations this call manages are replaced: those whose other side is in `managed` (for example
  * the organization's live groups), so relations to archived rows survive until those rows are restored.
  */
-import type { Knex } from './knex.js';
+import type { TenantDatabase } from './database.js';
+import type { Query } from './query.js';
 
 /** Well under the bound-parameter limits of SQLite (32766) and PostgreSQL (65535). */
 const CHUNK = 500;
@@ -14,16 +15,17 @@ export function chunks<T>(items: T[], size = CHUNK): T[][] {
   return result;
 }
 
-/** The ids among `ids` that `candidates` (a query selecting one id column) contains. */
-export async function existingIds(candidates: () => Knex.QueryBuilder, column: string, ids: string[]): Promise<Set<string>> {
+/** The ids among `ids` that `candidates` (a query of the organization selecting nothing yet) holds in `column`. */
+export async function existingIds(org: TenantDatabase, candidates: () => Query, column: string, ids: string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (const part of chunks(ids)) {
-    for (const id of await candidates().whereIn(column, part).pluck(column)) found.add(String(id));
+    for (const row of await org.rows<{ id: string }>(candidates().whereIn(column, part).select(`${column} as id`))) found.add(String(row.id));
   }
   return found;
 }
 
 export interface RelationSet {
+  /** The pivot table (no tenant_id of its own: its rows are reached through the owner, found in the organization). */
   table: string;
   ownerColumn: string;
   ownerId: string;
@@ -31,23 +33,26 @@ export interface RelationSet {
   /** The new set of the other side's ids (already checked to exist). */
   otherIds: string[];
   /** Selects the other side's ids that this call manages. */
-  managed: Knex.QueryBuilder;
+  managed: Query;
 }
 
-export async function replaceRelations(trx: Knex, relation: RelationSet): Promise<void> {
+export async function replaceRelations(org: TenantDatabase, relation: RelationSet): Promise<void> {
   const { table, ownerColumn, ownerId, otherColumn, otherIds } = relation;
+  const { knex } = org.db;
   const keep = new Set(otherIds);
-  const current: string[] = await trx(table).where(ownerColumn, ownerId).whereIn(otherColumn, relation.managed).pluck(otherColumn);
+  const current = (
+    await org.rows<{ other: string }>(org.reached(table).where(ownerColumn, ownerId).whereIn(otherColumn, relation.managed).select(`${otherColumn} as other`))
+  ).map((row) => row.other);
   const removed = current.filter((id) => !keep.has(id));
   for (const part of chunks(removed)) {
-    await trx(table).where(ownerColumn, ownerId).whereIn(otherColumn, part).delete();
+    await knex(table).where(ownerColumn, ownerId).whereIn(otherColumn, part).delete();
   }
   const present = new Set(current);
   const now = new Date();
   const added = otherIds.filter((id) => !present.has(id)).map((id) => ({ [ownerColumn]: ownerId, [otherColumn]: id, created_at: now }));
   for (const part of chunks(added)) {
     // A relation to a row outside `managed` (an archived one) may already exist: keep it.
-    await trx(table).insert(part).onConflict([ownerColumn, otherColumn]).ignore();
+    await knex(table).insert(part).onConflict([ownerColumn, otherColumn]).ignore();
   }
 }
 
@@ -63,12 +68,15 @@ export interface NamedRelation {
 }
 
 /** The live (not archived) rows related to one owner, by name: what a single read shows and a picker starts from. */
-export function liveRelatedByName(db: Knex, relation: NamedRelation): Promise<{ id: string; name: string }[]> {
-  return db(`${relation.pivot} as p`)
-    .join(`${relation.otherTable} as o`, 'o.id', `p.${relation.otherColumn}`)
-    .where(`p.${relation.ownerColumn}`, relation.ownerId)
-    .whereNull('o.deleted_at')
-    .orderByRaw('lower(o.name) asc')
-    .orderBy('o.id')
-    .select('o.id', 'o.name');
+export function liveRelatedByName(org: TenantDatabase, relation: NamedRelation): Promise<{ id: string; name: string }[]> {
+  return org.rows(
+    org
+      .reached(`${relation.pivot} as p`)
+      .join(`${relation.otherTable} as o`, 'o.id', `p.${relation.otherColumn}`)
+      .where(`p.${relation.ownerColumn}`, relation.ownerId)
+      .whereNull('o.deleted_at')
+      .orderByRaw('lower(o.name) asc')
+      .orderBy('o.id')
+      .select('o.id', 'o.name'),
+  );
 }

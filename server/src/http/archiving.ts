@@ -3,7 +3,7 @@
  * rows with a `deleted_at` column, with the same 422 answers everywhere: an archived row changes only
  * after it is restored, and archiving or restoring twice is refused rather than silently repeated.
  */
-import { toDate } from '../db/knex.js';
+import { toDate } from '../db/values.js';
 import { fieldError } from './errors.js';
 
 export function archiveMessages(thing: string) {

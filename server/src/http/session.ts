@@ -12,7 +12,7 @@
 import { compiledRead } from '../db/compiled-read.js';
 import { keptAnswers } from '../db/change-cache.js';
 import type { Database } from '../db/database.js';
-import { toDate } from '../db/knex.js';
+import { toDate } from '../db/values.js';
 import { normaliseRow, withColumns } from '../db/model.js';
 import { TenantUser, User, type UserRow } from '../db/models.js';
 
@@ -67,10 +67,12 @@ type SessionRow = Record<(typeof USER_COLUMNS)[number], unknown> & {
  * not counted among a route's queries (`announced: false`).
  */
 const sessionRows = compiledRead<SessionRow, { token: string; now: Date }>(
-  (knex, param) =>
-    knex('oidc_payloads as p')
+  (sql, param) =>
+    sql
+      .from('oidc_payloads as p')
       .join('users as u', 'u.id', 'p.account_id')
-      // An invitation not yet accepted is no membership (ARCHITECTURE.md#member-invitations).
+      // Every organization's memberships of the account. An invitation not yet accepted is no membership
+      // (ARCHITECTURE.md#member-invitations).
       .leftJoin('tenant_users as tu', (join) => join.on('tu.user_id', 'u.id').andOnNull('tu.deleted_at').andOnNull('tu.invited_at'))
       .leftJoin('tenants as t', (join) => join.on('t.id', 'tu.tenant_id').andOnNull('t.deleted_at'))
       .where('p.kind', 'AccessToken')
@@ -136,4 +138,15 @@ export async function findSession(db: Database, accessToken: string): Promise<Se
   if (!TOKEN_PATTERN.test(accessToken)) return undefined;
   const session = await db.kept(keptSessions, accessToken, async () => toSession(await db.read(sessionRows, { token: accessToken, now: new Date() })));
   return session && session.expiresAt > Date.now() ? session : undefined;
+}
+
+/**
+ * The session an answer kept per token (db.kept: GET /users/me) is computed from. A kept answer is labelled with the
+ * change counter read before computing it, so where answers are kept (SQLite outside a transaction) it must be built
+ * from the session as kept at that counter — a lookup of the kept sessions, no query — not from the one the request
+ * found, which a commit since may have outdated. Where nothing is kept (PostgreSQL) the answer is computed for this
+ * request alone: the session it found is current, and reading it again would cost a query per call.
+ */
+export async function sessionForKeptAnswer(db: Database, token: string, found: Session): Promise<Session> {
+  return db.keepsAnswers ? ((await findSession(db, token)) ?? found) : found;
 }

@@ -12,10 +12,12 @@ import { readContentForm } from '../media/content-image.js';
 import { contentChanges, listOptions } from '../content/input.js';
 import { requireMembership } from '../content/policy.js';
 import { setHidden } from '../modules/service.js';
+import { ComponentHidden } from '../../db/content-models.js';
 import { viewerOf } from '../content/visibility.js';
 import { componentPolicy } from './policy.js';
 import { presentComponent, type ComponentRow } from './presenter.js';
 import * as components from './service.js';
+import { requireComponent } from './hot.js';
 
 const BASE = '/tenants/:tenantId/modules/:moduleId/components';
 
@@ -66,9 +68,9 @@ export function componentRoutes(services: AppServices): Routes {
       const memberId = requireMembership(access);
       const viewer = viewerOf(access);
       const { moduleId, componentId } = ctx.params;
-      await components.requireComponent(db, viewer, moduleId, componentId);
-      await setHidden(db.knex, 'component_hidden', 'component_id', componentId, memberId, hidden);
-      answer(ctx, await components.requireComponent(db, viewer, moduleId, componentId));
+      await requireComponent(db, viewer, moduleId, componentId);
+      await setHidden(db, ComponentHidden, 'component_id', componentId, memberId, hidden);
+      answer(ctx, await requireComponent(db, viewer, moduleId, componentId));
     });
   }
 
@@ -86,19 +88,19 @@ export function componentRoutes(services: AppServices): Routes {
   // The second form of the component path (spec 7.2): admin routes name a component without its module.
   router.get('/tenants/:tenantId/components/:componentId', inTenant, can(componentPolicy, 'view'), async (ctx) => {
     const access = accessOf(ctx);
-    answer(ctx, await components.requireComponent(db, viewerOf(access), null, ctx.params.componentId));
+    answer(ctx, await requireComponent(db, viewerOf(access), null, ctx.params.componentId));
   });
 
   router.get(`${BASE}/:componentId`, inTenant, can(componentPolicy, 'view'), async (ctx) => {
     const access = accessOf(ctx);
-    answer(ctx, await components.requireComponent(db, viewerOf(access), ctx.params.moduleId, ctx.params.componentId));
+    answer(ctx, await requireComponent(db, viewerOf(access), ctx.params.moduleId, ctx.params.componentId));
   });
 
   router.post(`${BASE}/:componentId`, inTenant, can(componentPolicy, 'update'), async (ctx) => {
     const access = accessOf(ctx);
     const viewer = viewerOf(access);
     // 404 before an upload is read.
-    await components.requireComponent(db, viewer, ctx.params.moduleId, ctx.params.componentId);
+    await requireComponent(db, viewer, ctx.params.moduleId, ctx.params.componentId);
     const form = await readContentForm(ctx, services, access.tenant.id);
     const updated = await form.finish(() => {
       const input = readBody(form.body, forms.componentUpdate);

@@ -22,7 +22,7 @@ import { queryValue } from '../../http/list-query.js';
 import { isFileVariant, type FileVariant } from '../../storage/signed-urls.js';
 import { StorageNotFound, type ByteRange } from '../../storage/storage.js';
 import { EXTENSIONS } from '../media/upload.js';
-import { Media } from '../../db/content-models.js';
+import { Media, MediaCaption } from '../../db/content-models.js';
 
 const fileMessages = {
   invalidSignature: 'This link has expired or is not valid.',
@@ -66,16 +66,22 @@ export function parseRange(header: string | undefined, size: number): RangeAnswe
 }
 
 async function findCaption(services: AppServices, tenantId: string, mediaId: string, captionId: string): Promise<StoredFile> {
-  const row = await services.db.knex('media_captions').where({ id: captionId, media_id: mediaId, tenant_id: tenantId }).first('label', 'storage_key', 'size');
+  const org = services.db.inTenant(tenantId);
+  const row = await org.row<Pick<MediaCaption, 'label' | 'storage_key' | 'size'>>(
+    org.from('media_captions').where({ id: captionId, media_id: mediaId }).select('label', 'storage_key', 'size'),
+    MediaCaption,
+  );
   if (!row) throw notFound(fileMessages.notFound);
-  return { key: row.storage_key, mimeType: 'text/vtt', size: Number(row.size), name: row.label };
+  return { key: row.storage_key, mimeType: 'text/vtt', size: row.size, name: row.label };
 }
 
 async function findFile(services: AppServices, tenantId: string, mediaId: string, variant: FileVariant): Promise<StoredFile> {
   if (variant.startsWith('caption-')) return findCaption(services, tenantId, mediaId, variant.slice('caption-'.length));
-  const row = await Media.query(services.db.knex)
-    .findOne({ id: mediaId, tenant_id: tenantId })
-    .select('name', 'mime_type', 'size', 'storage_key', 'thumbnail_key', 'thumbnail_mime_type', 'thumbnail_size');
+  const org = services.db.inTenant(tenantId);
+  const row = await org.row<Media>(
+    org.from('media').where({ id: mediaId }).select('name', 'mime_type', 'size', 'storage_key', 'thumbnail_key', 'thumbnail_mime_type', 'thumbnail_size'),
+    Media,
+  );
   if (!row) throw notFound(fileMessages.notFound);
   if (variant === 'file') return { key: row.storage_key, mimeType: row.mime_type, size: row.size, name: row.name };
   if (!row.thumbnail_key) throw notFound(fileMessages.notFound);

@@ -13,6 +13,7 @@ import { itemMessages, itemPolicy } from './policy.js';
 import { captionsOfMedia } from '../media/captions.js';
 import { presentItemTree, videoIdsOf, type ItemRow } from './presenter.js';
 import * as items from './service.js';
+import { itemRows } from './hot.js';
 
 const BASE = '/tenants/:tenantId/topics/:topicId/items';
 
@@ -21,11 +22,11 @@ export function itemRoutes(services: AppServices): Routes {
   const { db } = services;
   const signer = services.signer;
   /** The tree, with every shown video's captions tracks read in one query. */
-  const tree = async (rows: ItemRow[]) => presentItemTree(rows, signer, await captionsOfMedia(db, videoIdsOf(rows)));
+  const tree = async (tenantId: string, rows: ItemRow[]) => presentItemTree(rows, signer, await captionsOfMedia(db, tenantId, videoIdsOf(rows)));
 
   router.get(BASE, inTenant, can(itemPolicy, 'list'), async (ctx) => {
     const access = accessOf(ctx);
-    ctx.body = { data: await tree(await items.listItems(db, viewerOf(access), ctx.params.topicId)) };
+    ctx.body = { data: await tree(access.tenant.id, await items.listItems(db, viewerOf(access), ctx.params.topicId)) };
   });
 
   router.put(BASE, inTenant, can(itemPolicy, 'save'), validate(forms.itemList), async (ctx) => {
@@ -33,7 +34,7 @@ export function itemRoutes(services: AppServices): Routes {
     const entries = itemEntriesOf(inputOf(ctx, forms.itemList));
     const viewer = viewerOf(access);
     const ids = await items.saveItems(db, viewer, ctx.params.topicId, entries);
-    ctx.body = { data: await tree(await items.itemRows(db, viewer, ctx.params.topicId)), meta: { ids } };
+    ctx.body = { data: await tree(access.tenant.id, await itemRows(db, viewer, ctx.params.topicId)), meta: { ids } };
   });
 
   for (const [method, complete] of [
@@ -46,7 +47,7 @@ export function itemRoutes(services: AppServices): Routes {
       const viewer = viewerOf(access);
       const { topicId, itemId } = ctx.params;
       await items.setComplete(db, viewer, topicId, itemId, memberId, complete);
-      const row = (await tree(await items.itemRows(db, viewer, topicId))).find((item) => item.id === itemId);
+      const row = (await tree(viewer.tenantId, await itemRows(db, viewer, topicId))).find((item) => item.id === itemId);
       if (!row) throw notFound(itemMessages.notFound);
       ctx.body = { data: row };
     });
@@ -56,7 +57,7 @@ export function itemRoutes(services: AppServices): Routes {
     const access = accessOf(ctx);
     const viewer = viewerOf(access);
     await items.deleteItem(db, viewer, ctx.params.topicId, ctx.params.itemId);
-    ctx.body = { data: await tree(await items.itemRows(db, viewer, ctx.params.topicId)) };
+    ctx.body = { data: await tree(viewer.tenantId, await itemRows(db, viewer, ctx.params.topicId)) };
   });
 
   return router;

@@ -4,58 +4,16 @@
  * procedure rows. The topic's visibility (topics/service.ts) decides who reaches its items.
  */
 import { messages } from '@tessera/sdk/rules';
-import { compiledRead, type Bound } from '../../db/compiled-read.js';
-import type { Database } from '../../db/database.js';
-import { Item } from '../../db/content-models.js';
-import { normaliseRow, withColumns } from '../../db/model.js';
+import type { Database, TenantDatabase } from '../../db/database.js';
+import { Item, ItemCompletion, Media } from '../../db/content-models.js';
 import { newId } from '../../db/ids.js';
-import type { Knex } from '../../db/knex.js';
 import { chunks } from '../../db/relations.js';
 import { notFound, validationFailed } from '../../http/errors.js';
-import { mediaSummaryColumns } from '../media/summary.js';
-import { contentMessages } from '../content/policy.js';
-import { memberFlag, placeholderViewer, viewerValues, visibilityCheck, type Viewer, type ViewerParams } from '../content/visibility.js';
-import { topicsOf } from '../topics/service.js';
+import type { Viewer } from '../content/visibility.js';
+import { itemRows, requireVisibleTopic } from './hot.js';
 import type { ItemEntry } from './input.js';
 import { itemMessages } from './policy.js';
-import { ITEM_MEDIA_PREFIX, type ItemRow } from './presenter.js';
-
-/** 404 unless the viewer may see the topic (a learner: active, live, related content only). */
-const requireVisibleTopic = visibilityCheck(
-  'topic',
-  (knex, viewer, id: Bound<string>) => topicsOf(knex, viewer, 'one').where('t.id', id).select('t.id'),
-  () => notFound(contentMessages.topicNotFound),
-);
-
-/** The topic's items sorted by position, in one query (media joined, completion as a column). */
-const itemRowsRead = compiledRead<object, ViewerParams & { topicId: string }>((db, param) => {
-  const viewer = placeholderViewer(false, param);
-  return db('items as i')
-    .leftJoin('media as md', (join) => join.on('md.id', 'i.media_id').andOn('md.tenant_id', 'i.tenant_id'))
-    .where('i.topic_id', param('topicId'))
-    .where('i.tenant_id', viewer.tenantId)
-    .select(
-      'i.id',
-      'i.topic_id',
-      'i.row_id',
-      'i.type',
-      'i.position',
-      'i.text',
-      'i.is_procedure',
-      ...mediaSummaryColumns('md', ITEM_MEDIA_PREFIX),
-      memberFlag(db, 'item_completions', 'item_id', 'i.id', viewer.memberId, 'is_complete'),
-    )
-    .orderBy('i.position')
-    .orderBy('i.id');
-});
-
-/** An item row as read: the model's columns and the caller's completion (its media summary normalises on its own, media/summary.ts). */
-const ITEM_ROW = withColumns(Item, { booleanColumns: ['is_complete'] });
-
-export async function itemRows(db: Database, viewer: Viewer, topicId: string): Promise<ItemRow[]> {
-  const rows = await db.read(itemRowsRead, { ...viewerValues(viewer), topicId });
-  return rows.map((row) => normaliseRow<ItemRow>(ITEM_ROW, row));
-}
+import type { ItemRow } from './presenter.js';
 
 export async function listItems(db: Database, viewer: Viewer, topicId: string): Promise<ItemRow[]> {
   await requireVisibleTopic(db, viewer, topicId);
@@ -85,11 +43,11 @@ function assignIds(entries: ItemEntry[], existing: Set<string>): { serverIds: Ma
 }
 
 /** 422 `items.{n}.media_id` for media that are not this organization's or not of the item's type. */
-async function checkMedia(trx: Knex, tenantId: string, children: ItemEntry[]): Promise<void> {
+async function checkMedia(org: TenantDatabase, children: ItemEntry[]): Promise<void> {
   const wanted = [...new Set(children.flatMap((entry) => (entry.mediaId ? [entry.mediaId] : [])))];
   const types = new Map<string, string>();
   for (const part of chunks(wanted)) {
-    for (const media of await trx('media').where('tenant_id', tenantId).whereIn('id', part).select('id', 'type')) types.set(media.id, media.type);
+    for (const media of await org.rows<Pick<Media, 'id' | 'type'>>(org.from('media').whereIn('id', part).select('id', 'type'))) types.set(media.id, media.type);
   }
   const errors: Record<string, string[]> = {};
   for (const entry of children) {
@@ -99,8 +57,7 @@ async function checkMedia(trx: Knex, tenantId: string, children: ItemEntry[]): P
 }
 
 interface SaveContext {
-  trx: Knex;
-  tenantId: string;
+  org: TenantDatabase;
   topicId: string;
   serverIds: Map<ItemEntry, string>;
   now: Date;
@@ -110,15 +67,14 @@ interface SaveContext {
 const EDITABLE_COLUMNS = ['row_id', 'type', 'position', 'text', 'is_procedure', 'media_id', 'updated_at'];
 
 /**
- * Writes existing and new entries alike as one upsert per 200 rows (plain knex: objection inserts many rows at once
- * only on PostgreSQL, and has no upsert). An id either is an item of this topic
- * (read inside this transaction) or was just made, so the upsert can only ever touch this topic's items.
+ * Writes existing and new entries alike as one upsert per 500 rows (`insertRows` with a merge). An id either is an
+ * item of this topic (read inside this transaction) or was just made, so the upsert can only ever touch this topic's
+ * items.
  */
 async function writeEntries(context: SaveContext, positions: Map<ItemEntry, number>, rowIdOf: (entry: ItemEntry) => string | null): Promise<void> {
-  const { trx, now } = context;
+  const { org, now } = context;
   const rows = [...positions].map(([entry, position]) => ({
     id: context.serverIds.get(entry) as string,
-    tenant_id: context.tenantId,
     topic_id: context.topicId,
     row_id: rowIdOf(entry),
     type: entry.type,
@@ -129,7 +85,7 @@ async function writeEntries(context: SaveContext, positions: Map<ItemEntry, numb
     created_at: now,
     updated_at: now,
   }));
-  for (const part of chunks(rows, 200)) await trx('items').insert(part).onConflict('id').merge(EDITABLE_COLUMNS);
+  await org.insertRows(Item, rows, { onConflict: ['id'], merge: EDITABLE_COLUMNS });
 }
 
 /** Children grouped by their row's server id, each group numbered from 0. */
@@ -148,52 +104,50 @@ function childPositions(children: ItemEntry[], rowIdOf: (entry: ItemEntry) => st
  * Answers the map of temporary id -> server id.
  */
 export async function saveItems(db: Database, viewer: Viewer, topicId: string, entries: ItemEntry[]): Promise<Record<string, string>> {
-  return db.transaction(async (tx) => {
-    const trx = tx.knex;
-    await requireVisibleTopic(tx, viewer, topicId);
-    const existing = new Set<string>((await trx('items').where('topic_id', topicId).select('id')).map((row: { id: string }) => row.id));
+  return db.inTenant(viewer.tenantId).transaction(async (org) => {
+    await requireVisibleTopic(org.db, viewer, topicId);
+    const existing = new Set((await org.rows<{ id: string }>(org.from('items').where('topic_id', topicId).select('id'))).map((row) => row.id));
     const { serverIds, temporary } = assignIds(entries, existing);
-    const context: SaveContext = { trx, tenantId: viewer.tenantId, topicId, serverIds, now: new Date() };
+    const context: SaveContext = { org, topicId, serverIds, now: new Date() };
     const rows = entries.filter((entry) => entry.type === 'row');
     const children = entries.filter((entry) => entry.type !== 'row');
     const rowByRef = new Map(rows.map((row) => [row.clientId, serverIds.get(row) as string]));
     const rowIdOf = (entry: ItemEntry) => (entry.rowRef === null ? null : (rowByRef.get(entry.rowRef) ?? null));
 
     await writeEntries(context, numbered(rows), rowIdOf);
-    await checkMedia(trx, viewer.tenantId, children);
+    await checkMedia(org, children);
     await writeEntries(context, childPositions(children, rowIdOf), rowIdOf);
 
     const kept = new Set(serverIds.values());
     const removed = [...existing].filter((id) => !kept.has(id));
-    for (const part of chunks(removed)) await trx('items').whereIn('id', part).delete();
+    for (const part of chunks(removed)) await org.write(Item).whereIn('id', part).delete();
     return temporary;
   });
 }
 
 /** Deletes one item of the topic; a row takes its children with it. */
 export async function deleteItem(db: Database, viewer: Viewer, topicId: string, itemId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const trx = tx.knex;
-    await requireVisibleTopic(tx, viewer, topicId);
-    const item = await Item.query(trx).findOne({ id: itemId, topic_id: topicId }).select('id');
+  await db.inTenant(viewer.tenantId).transaction(async (org) => {
+    await requireVisibleTopic(org.db, viewer, topicId);
+    const item = await org.row(org.from('items').where({ id: itemId, topic_id: topicId }).select('id'));
     if (!item) throw notFound(itemMessages.notFound);
-    await Item.query(trx).delete().where('row_id', itemId);
-    await Item.query(trx).deleteById(itemId);
+    await org.write(Item).delete().where('row_id', itemId);
+    await org.write(Item).deleteById(itemId);
   });
 }
 
 /** Marks a procedure row of a visible topic complete or incomplete for the member; other items are 404. */
 export async function setComplete(db: Database, viewer: Viewer, topicId: string, itemId: string, memberId: string, complete: boolean): Promise<void> {
   await requireVisibleTopic(db, viewer, topicId);
-  const { knex } = db;
-  const row = await knex('items').where({ id: itemId, topic_id: topicId, type: 'row', is_procedure: true }).first('id');
+  const org = db.inTenant(viewer.tenantId);
+  const row = await org.row(org.from('items').where({ id: itemId, topic_id: topicId, type: 'row', is_procedure: true }).select('id'));
   if (!row) throw notFound(itemMessages.notFound);
   if (complete) {
-    await knex('item_completions')
-      .insert({ item_id: itemId, tenant_user_id: memberId, created_at: new Date() })
-      .onConflict(['item_id', 'tenant_user_id'])
-      .ignore();
+    await org.insertRows(ItemCompletion, [{ item_id: itemId, tenant_user_id: memberId, created_at: new Date() }], {
+      onConflict: ['item_id', 'tenant_user_id'],
+      ignore: true,
+    });
   } else {
-    await knex('item_completions').where({ item_id: itemId, tenant_user_id: memberId }).delete();
+    await org.write(ItemCompletion).where({ item_id: itemId, tenant_user_id: memberId }).delete();
   }
 }

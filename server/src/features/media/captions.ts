@@ -8,8 +8,8 @@ import { messages } from '@tessera/sdk/rules';
 import { compiledRead, whereInJsonList } from '../../db/compiled-read.js';
 import type { Database } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
+import { isUniqueViolation } from '../../db/values.js';
 import { MediaCaption } from '../../db/content-models.js';
-import { normaliseRow } from '../../db/model.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import type { ReceivedFile } from '../../storage/received-file.js';
 import type { UrlSigner } from '../../storage/signed-urls.js';
@@ -36,20 +36,24 @@ export function presentCaption(row: CaptionRow, signer: UrlSigner): Caption {
   };
 }
 
-/** The tracks of a page's videos, compiled once (one SQL text for any number of ids). */
-const captionsOfMediaRead = compiledRead<CaptionRow, { ids: string }>((knex, param) =>
-  whereInJsonList(knex, knex('media_captions as mc'), 'mc.media_id', param('ids'))
+/**
+ * The tracks of a page's videos, compiled once (one SQL text for any number of ids): read with every media list page
+ * and a topic's items (server/bench/content.ts, "topic items (learner)").
+ */
+const captionsOfMediaRead = compiledRead<CaptionRow, { tenantId: string; ids: string }>((sql, param) => {
+  const org = sql.inTenant(param('tenantId'));
+  return whereInJsonList(org, org.from('media_captions as mc'), 'mc.media_id', param('ids'))
     .orderBy('mc.language')
     .orderBy('mc.id')
-    .select('mc.id', 'mc.tenant_id', 'mc.media_id', 'mc.language', 'mc.label', 'mc.is_default'),
-);
+    .select('mc.id', 'mc.tenant_id', 'mc.media_id', 'mc.language', 'mc.label', 'mc.is_default');
+});
 
-/** The tracks of each video, by language, for any number of videos in one query (none asked: no query). */
-export async function captionsOfMedia(db: Database, videoIds: string[]): Promise<Map<string, CaptionRow[]>> {
+/** The tracks of each of the organization's videos, by language, for any number of videos in one query (none asked: no query). */
+export async function captionsOfMedia(db: Database, tenantId: string, videoIds: string[]): Promise<Map<string, CaptionRow[]>> {
   const byMedia = new Map<string, CaptionRow[]>(videoIds.map((id) => [id, []]));
   if (videoIds.length === 0) return byMedia;
-  const rows = await db.read(captionsOfMediaRead, { ids: JSON.stringify([...new Set(videoIds)]) });
-  for (const row of rows) byMedia.get(row.media_id)?.push(normaliseRow<CaptionRow>(MediaCaption, row));
+  const rows = await db.read(captionsOfMediaRead, { tenantId, ids: JSON.stringify([...new Set(videoIds)]) }, MediaCaption);
+  for (const row of rows) byMedia.get(row.media_id)?.push(row);
   return byMedia;
 }
 
@@ -60,7 +64,6 @@ export function captionsField(type: string | null, rows: CaptionRow[] | undefine
 }
 
 export interface NewCaption {
-  tenantId: string;
   mediaId: string;
   file: ReceivedFile;
   language: string;
@@ -68,34 +71,28 @@ export interface NewCaption {
   isDefault: boolean;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
-
 /**
  * Adds a track to a video (the caller checked it is one): 422 on `language` when the video has a track in that
  * language already (also when a parallel upload wins the race: the unique index decides). A default track takes
  * the flag from the video's other tracks, in the same transaction.
  */
-export async function insertCaption(db: Database, caption: NewCaption): Promise<CaptionRow> {
+export async function insertCaption(db: Database, tenantId: string, caption: NewCaption): Promise<CaptionRow> {
   const taken = () => fieldError('language', messages.captionLanguageTaken);
   try {
-    return await db.transaction(async (tx) => {
-      const trx = tx.knex;
-      const existing = await trx('media_captions').where({ media_id: caption.mediaId, language: caption.language }).first('id');
+    return await db.inTenant(tenantId).transaction(async (org) => {
+      const existing = await org.row(org.from('media_captions').where({ media_id: caption.mediaId, language: caption.language }).select('id'));
       if (existing) throw taken();
-      if (caption.isDefault) await trx('media_captions').where('media_id', caption.mediaId).update({ is_default: false, updated_at: new Date() });
-      const now = new Date();
+      const now = new Date().toISOString();
+      if (caption.isDefault) await org.write(MediaCaption).where('media_id', caption.mediaId).patch({ is_default: false, updated_at: now });
       const row = {
         id: newId(),
-        tenant_id: caption.tenantId,
+        tenant_id: tenantId,
         media_id: caption.mediaId,
         language: caption.language,
         label: caption.label,
         is_default: caption.isDefault,
       };
-      await trx('media_captions').insert({ ...row, storage_key: caption.file.key, size: caption.file.size, created_at: now, updated_at: now });
+      await org.write(MediaCaption).insert({ ...row, storage_key: caption.file.key, size: caption.file.size, created_at: now, updated_at: now });
       return row;
     });
   } catch (error) {
@@ -106,11 +103,11 @@ export async function insertCaption(db: Database, caption: NewCaption): Promise<
 
 /** Deletes a track of the organization's video (404 otherwise), then its file. */
 export async function deleteCaption(db: Database, storage: Storage, tenantId: string, mediaId: string, captionId: string): Promise<void> {
-  const key = await db.transaction(async (tx) => {
-    const row = await tx.knex('media_captions').where({ id: captionId, media_id: mediaId, tenant_id: tenantId }).first('storage_key');
+  const key = await db.inTenant(tenantId).transaction(async (org) => {
+    const row = await org.row<{ storage_key: string }>(org.from('media_captions').where({ id: captionId, media_id: mediaId }).select('storage_key'));
     if (!row) throw notFound(captionMessages.notFound);
-    await tx.knex('media_captions').where('id', captionId).delete();
-    return row.storage_key as string;
+    await org.write(MediaCaption).where('id', captionId).delete();
+    return row.storage_key;
   });
   // Best effort, as media/service.ts's deleteKeys: a file that cannot be removed now is an orphan the sweep takes.
   await storage.delete(key).catch(() => undefined);

@@ -12,13 +12,16 @@ const BATCH = 500;
 /** Longer than any upload takes; a sweep never races one. */
 const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 
+/** The keys no row of any organization names (stored files are the whole platform's). */
 async function unreferenced(db: Database, keys: string[]): Promise<string[]> {
-  const rows: { storage_key: string; thumbnail_key: string | null }[] = await db
-    .knex('media')
-    .where((scope) => scope.whereIn('storage_key', keys).orWhereIn('thumbnail_key', keys))
-    .select('storage_key', 'thumbnail_key');
-  const documents: { storage_key: string }[] = await db.knex('bioreq_documents').whereIn('storage_key', keys).select('storage_key');
-  const captions: { storage_key: string }[] = await db.knex('media_captions').whereIn('storage_key', keys).select('storage_key');
+  const rows = await db.rows<{ storage_key: string; thumbnail_key: string | null }>(
+    db
+      .acrossTenants('media')
+      .where((scope) => scope.whereIn('storage_key', keys).orWhereIn('thumbnail_key', keys))
+      .select('storage_key', 'thumbnail_key'),
+  );
+  const documents = await db.rows<{ storage_key: string }>(db.acrossTenants('bioreq_documents').whereIn('storage_key', keys).select('storage_key'));
+  const captions = await db.rows<{ storage_key: string }>(db.acrossTenants('media_captions').whereIn('storage_key', keys).select('storage_key'));
   const referenced = new Set([
     ...rows.flatMap((row) => [row.storage_key, row.thumbnail_key]),
     ...documents.map((row) => row.storage_key),

@@ -62,11 +62,13 @@ export function mediaRoutes(services: AppServices): Routes {
     const page = await media.listMedia(db, access.tenant.id, readListParams(ctx.query, media.MEDIA_LIST), filters);
     const modules = await media.modulesOfMedia(
       db,
+      access.tenant.id,
       page.rows.map((row) => row.id),
     );
     // Every listed video's captions in one query (none when the page has no video).
     const tracks = await captions.captionsOfMedia(
       db,
+      access.tenant.id,
       page.rows.filter((row) => row.type === 'video').map((row) => row.id),
     );
     ctx.body = listBody(page, (row) => presentMedia(row, modules.get(row.id) ?? [], access.role, signer, tracks.get(row.id)));
@@ -88,7 +90,7 @@ export function mediaRoutes(services: AppServices): Routes {
       checkDeclaredType(form, file);
       const thumbnail = await thumbnailFor(form, file.kind, services, true);
       await finishFiles(services, tenantId, thumbnail ? [file, thumbnail] : [file], { crop: input.crop_image });
-      return media.insertMedia(db.knex, { tenantId, name: input.name, file, thumbnail });
+      return media.insertMedia(db.inTenant(tenantId), { name: input.name, file, thumbnail });
     });
     answer(ctx, await media.loadMedia(db, tenantId, id), 201);
   });
@@ -154,8 +156,7 @@ export function mediaRoutes(services: AppServices): Routes {
       if (!parsed.success || !file) throw validationFailed(errors);
       await finishFiles(services, tenantId, [file]);
       const input = parsed.output;
-      return captions.insertCaption(db, {
-        tenantId,
+      return captions.insertCaption(db, tenantId, {
         mediaId: current.id,
         file,
         language: input.language,

@@ -6,11 +6,11 @@
 import type { NamedRef } from '@tessera/sdk';
 import { mediaKindOf, messages } from '@tessera/sdk/rules';
 import { Media, type MediaType } from '../../db/content-models.js';
-import { normaliseRow, withColumns } from '../../db/model.js';
+import { withColumns } from '../../db/model.js';
 import { compiledRead, whereInJsonList } from '../../db/compiled-read.js';
-import type { Database } from '../../db/database.js';
+import type { Database, TenantDatabase } from '../../db/database.js';
 import { containsSearch } from '../../db/contains-search.js';
-import type { Knex } from '../../db/knex.js';
+import type { Query, TenantSql } from '../../db/query.js';
 import { existingIds, replaceRelations } from '../../db/relations.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { normalisedPage, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
@@ -30,7 +30,7 @@ export const MEDIA_LIST: ListDefinition<MediaSortKey> = {
   tieBreaker: 'md.id',
   searchColumns: ['md.name'],
   search: containsSearch({ copy: 'media_search', copyKey: 'media_id', copyColumns: ['name'], key: 'md.id', columns: ['md.name'] }),
-  plainColumns: true,
+  page: 'keysJoinedToRows',
 };
 
 /** A library row as read: the model's columns and, in single reads, the count of items that show it. */
@@ -42,8 +42,8 @@ export interface MediaFilters {
 }
 
 /** A file's columns; `withItemsCount` for single reads (lists leave the count out: see the contract). */
-function selectMedia(db: Knex, withItemsCount = false) {
-  return (query: Knex.QueryBuilder) =>
+function selectMedia(org: TenantSql, withItemsCount = false) {
+  return (query: Query) =>
     query.select(
       'md.id',
       'md.tenant_id',
@@ -58,7 +58,7 @@ function selectMedia(db: Knex, withItemsCount = false) {
       'md.thumbnail_mime_type',
       'md.created_at',
       'md.updated_at',
-      ...(withItemsCount ? [db('items as ci').count('*').whereRaw('ci.media_id = md.id').as('items_count')] : []),
+      ...(withItemsCount ? [org.reached('items as ci').count('*').whereRaw('ci.media_id = md.id').as('items_count')] : []),
     );
 }
 
@@ -66,35 +66,37 @@ function selectMedia(db: Knex, withItemsCount = false) {
  * The organization's library: its media files, without the images learners attached to suggestions (those
  * belong to their suggestion, are shown with it and deleted with it).
  */
-function libraryOf(db: Knex, tenantId: string): Knex.QueryBuilder {
-  return db('media as md')
-    .where('md.tenant_id', tenantId)
-    .whereNotExists(db('suggestion_media as sm').whereRaw('sm.media_id = md.id').select(db.raw('1')));
+function libraryOf(org: TenantSql): Query {
+  return org.from('media as md').whereNotExists(org.from('suggestion_media as sm').whereRaw('sm.media_id = md.id').select(org.raw('1')));
 }
 
 export async function listMedia(db: Database, tenantId: string, params: ListParams<MediaSortKey>, filters: MediaFilters): Promise<Page<MediaRow>> {
-  const { knex } = db;
-  const filtered = libraryOf(knex, tenantId);
+  const org = db.inTenant(tenantId);
+  const filtered = libraryOf(org);
   if (filters.type) filtered.where('md.type', filters.type);
   if (filters.moduleId) {
-    filtered.whereExists(knex('module_media as fmm').whereRaw('fmm.media_id = md.id').where('fmm.module_id', filters.moduleId).select(knex.raw('1')));
+    filtered.whereExists(org.from('module_media as fmm').whereRaw('fmm.media_id = md.id').where('fmm.module_id', filters.moduleId).select(org.raw('1')));
   }
-  return normalisedPage<MediaRow>(await paginate<object, MediaSortKey>(db, filtered, params, MEDIA_LIST, selectMedia(knex)), MEDIA_ROW);
+  return normalisedPage<MediaRow>(await paginate<object, MediaSortKey>(db, filtered, params, MEDIA_LIST, selectMedia(org)), MEDIA_ROW);
 }
 
-/** The modules of a page's files, compiled once (one SQL text for any number of ids). */
-const modulesOfMediaRead = compiledRead<{ media_id: string; id: string; name: string }, { ids: string }>((knex, param) =>
-  whereInJsonList(knex, knex('module_media as mm').join('modules as m', 'm.id', 'mm.module_id'), 'mm.media_id', param('ids'))
+/**
+ * The modules of a page's files, compiled once (one SQL text for any number of ids): read with every media list page
+ * (server/bench/content.ts, "media search (admin)").
+ */
+const modulesOfMediaRead = compiledRead<{ media_id: string; id: string; name: string }, { tenantId: string; ids: string }>((sql, param) => {
+  const org = sql.inTenant(param('tenantId'));
+  return whereInJsonList(org, org.from('module_media as mm').join('modules as m', 'm.id', 'mm.module_id'), 'mm.media_id', param('ids'))
     .orderByRaw('lower(m.name) asc')
     .orderBy('m.id')
-    .select('mm.media_id', 'm.id', 'm.name'),
-);
+    .select('mm.media_id', 'm.id', 'm.name');
+});
 
-/** The modules each file is tagged with, for a page of files in one query. */
-export async function modulesOfMedia(db: Database, mediaIds: string[]): Promise<Map<string, NamedRef[]>> {
+/** The modules each of the organization's files is tagged with, for a page of files in one query. */
+export async function modulesOfMedia(db: Database, tenantId: string, mediaIds: string[]): Promise<Map<string, NamedRef[]>> {
   const byMedia = new Map<string, NamedRef[]>(mediaIds.map((id) => [id, []]));
   if (mediaIds.length === 0) return byMedia;
-  const rows = await db.read(modulesOfMediaRead, { ids: JSON.stringify(mediaIds) });
+  const rows = await db.read(modulesOfMediaRead, { tenantId, ids: JSON.stringify(mediaIds) });
   for (const row of rows) byMedia.get(row.media_id)?.push({ id: row.id, name: row.name });
   return byMedia;
 }
@@ -107,16 +109,16 @@ export interface MediaWithModules {
 }
 
 export async function requireMedia(db: Database, tenantId: string, id: string): Promise<MediaRow> {
-  const { knex } = db;
-  const row = await db.first<object>(selectMedia(knex, true)(libraryOf(knex, tenantId).where('md.id', id)));
+  const org = db.inTenant(tenantId);
+  const row = await org.row<MediaRow>(selectMedia(org, true)(libraryOf(org).where('md.id', id)), MEDIA_ROW);
   if (!row) throw notFound(mediaMessages.notFound);
-  return normaliseRow<MediaRow>(MEDIA_ROW, row);
+  return row;
 }
 
 export async function loadMedia(db: Database, tenantId: string, id: string): Promise<MediaWithModules> {
   const media = await requireMedia(db, tenantId, id);
-  const modules = await modulesOfMedia(db, [id]);
-  const captions = media.type === 'video' ? await captionsOfMedia(db, [id]) : undefined;
+  const modules = await modulesOfMedia(db, tenantId, [id]);
+  const captions = media.type === 'video' ? await captionsOfMedia(db, tenantId, [id]) : undefined;
   return { media, modules: modules.get(id) ?? [], captions: captions?.get(id) ?? [] };
 }
 
@@ -136,19 +138,17 @@ function thumbnailColumns(thumbnail: { key: string; mimeType: string; size: numb
 }
 
 export interface NewMedia {
-  tenantId: string;
   name: string;
   file: ReceivedFile;
   /** An uploaded thumbnail (videos, pdfs, audio); images carry their server-made one. */
   thumbnail?: ReceivedFile;
 }
 
-/** Inserts the library row of a received (and finished) upload; answers its id (the file's `mediaId`). */
-export async function insertMedia(db: Knex, media: NewMedia): Promise<string> {
+/** Inserts the organization's library row of a received (and finished) upload; answers its id (the file's `mediaId`). */
+export async function insertMedia(org: TenantDatabase, media: NewMedia): Promise<string> {
   const now = new Date().toISOString();
-  await Media.query(db).insert({
+  await org.write(Media).insert({
     id: media.file.mediaId,
-    tenant_id: media.tenantId,
     name: media.name,
     ...fileColumns(media.file),
     ...thumbnailColumns(media.thumbnail ?? media.file.thumbnail),
@@ -170,9 +170,8 @@ export interface MediaChanges {
  * unless a new one is sent.
  */
 export async function updateMedia(db: Database, tenantId: string, id: string, changes: MediaChanges): Promise<MediaWithModules & { staleKeys: string[] }> {
-  return db.transaction(async (tx) => {
-    const trx = tx.knex;
-    const row = await requireMedia(tx, tenantId, id);
+  return db.inTenant(tenantId).transaction(async (org) => {
+    const row = await requireMedia(org.db, tenantId, id);
     const edits: Partial<Media> = {};
     const staleKeys: string[] = [];
     if (changes.name !== undefined && changes.name !== row.name) edits.name = changes.name;
@@ -186,19 +185,20 @@ export async function updateMedia(db: Database, tenantId: string, id: string, ch
       if (row.thumbnail_key) staleKeys.push(row.thumbnail_key);
     }
     if (Object.keys(edits).length > 0)
-      await Media.query(trx)
+      await org
+        .write(Media)
         .findById(id)
         .patch({ ...edits, updated_at: new Date().toISOString() });
-    return { ...(await loadMedia(tx, tenantId, id)), staleKeys };
+    return { ...(await loadMedia(org.db, tenantId, id)), staleKeys };
   });
 }
 
 /** Deletes the row (items and main images that used it lose it; its captions tracks go with it), then its stored files. */
 export async function deleteMedia(db: Database, storage: Storage, tenantId: string, id: string): Promise<void> {
-  const keys = await db.transaction(async (tx) => {
-    const found = await requireMedia(tx, tenantId, id);
-    const captions: { storage_key: string }[] = await tx.knex('media_captions').where('media_id', id).select('storage_key');
-    await Media.query(tx.knex).deleteById(id);
+  const keys = await db.inTenant(tenantId).transaction(async (org) => {
+    const found = await requireMedia(org.db, tenantId, id);
+    const captions = await org.rows<{ storage_key: string }>(org.from('media_captions').where('media_id', id).select('storage_key'));
+    await org.write(Media).deleteById(id);
     return [found.storage_key, found.thumbnail_key, ...captions.map((caption) => caption.storage_key)];
   });
   await deleteKeys(storage, keys);
@@ -211,20 +211,19 @@ export async function deleteKeys(storage: Storage, keys: (string | null)[]): Pro
 
 /** Replaces the modules the file is tagged with (modules of this organization, live or archived). */
 export async function relateModules(db: Database, tenantId: string, id: string, moduleIds: string[]): Promise<MediaWithModules> {
-  return db.transaction(async (tx) => {
-    const trx = tx.knex;
-    await requireMedia(tx, tenantId, id);
-    const candidates = () => trx('modules').where('tenant_id', tenantId).select('id');
-    const found = await existingIds(candidates, 'id', moduleIds);
+  return db.inTenant(tenantId).transaction(async (org) => {
+    await requireMedia(org.db, tenantId, id);
+    const candidates = () => org.from('modules');
+    const found = await existingIds(org, candidates, 'id', moduleIds);
     if (found.size !== moduleIds.length) throw fieldError('modules', messages.selected('modules'));
-    await replaceRelations(trx, {
+    await replaceRelations(org, {
       table: 'module_media',
       ownerColumn: 'media_id',
       ownerId: id,
       otherColumn: 'module_id',
       otherIds: moduleIds,
-      managed: candidates(),
+      managed: candidates().select('id'),
     });
-    return loadMedia(tx, tenantId, id);
+    return loadMedia(org.db, tenantId, id);
   });
 }

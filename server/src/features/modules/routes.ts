@@ -9,12 +9,13 @@ import { can } from '../../http/policy.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
 import { inputOf, validate } from '../../http/validate.js';
 import { readContentForm } from '../media/content-image.js';
-import { contentTreeBody } from './content-tree.js';
+import { contentTreeBody } from './hot.js';
 import { contentChanges, listOptions } from '../content/input.js';
 import { requireMembership } from '../content/policy.js';
 import { modulePolicy } from './policy.js';
 import { presentModule } from './presenter.js';
 import * as modules from './service.js';
+import { ModuleHidden } from '../../db/content-models.js';
 import { viewerOf } from '../content/visibility.js';
 
 const BASE = '/tenants/:tenantId/modules';
@@ -73,7 +74,7 @@ export function moduleRoutes(services: AppServices): Routes {
       const memberId = requireMembership(access);
       const viewer = viewerOf(access);
       await modules.requireModule(db, viewer, ctx.params.moduleId);
-      await modules.setHidden(db.knex, 'module_hidden', 'module_id', ctx.params.moduleId, memberId, hidden);
+      await modules.setHidden(db, ModuleHidden, 'module_id', ctx.params.moduleId, memberId, hidden);
       answer(ctx, await modules.loadModule(db, viewer, ctx.params.moduleId));
     });
   }
