@@ -180,6 +180,17 @@ export default defineConfig(
     },
   },
   {
+    // Migrations are frozen (ARCHITECTURE.md#data-access): they import knex and their own helpers, never application
+    // code, so editing the application never changes an old migration.
+    files: ['server/src/db/migrations/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../*', '!./helpers/*'], message: 'A migration imports nothing from src/ but db/migrations/helpers/ (ARCHITECTURE.md#data-access).' }] },
+      ],
+    },
+  },
+  {
     // One door per kind of access (ARCHITECTURE.md#data-access): a feature holds the Database and nothing under it.
     files: ['server/src/features/**/*.ts'],
     rules: {

@@ -12,7 +12,7 @@
 import Database from 'better-sqlite3';
 import type { Knex } from '../src/db/knex.js';
 import { newId } from '../src/db/ids.js';
-import { KC_ANALYSIS_TOTALS_REBUILD } from '../src/db/kc-analysis-totals.js';
+import { KC_ANALYSIS_TOTALS_REBUILD } from '../src/db/migrations/20250122000000_kc_analysis_totals.js';
 import { sqliteValue } from '../src/db/sqlite-reader.js';
 
 export interface KcShape {

@@ -5,7 +5,7 @@
  * the fixtures write, not by SQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KC_ANALYSIS_TOTALS_REBUILD } from '../src/db/kc-analysis-totals.js';
+import { KC_ANALYSIS_TOTALS_REBUILD } from '../src/db/migrations/20250122000000_kc_analysis_totals.js';
 import { insertComponent, insertModule } from './support/content.js';
 import { insertCheck, insertQuestion, insertResponse, type SeededAnswer, type SeededVersion } from './support/kc.js';
 import { buildWorld, insertMembership, type World } from './support/people.js';

@@ -203,7 +203,7 @@ export class Database {
    * no request waits for them (a search whose trigrams are uncounted runs as a phrase meanwhile).
    */
   get trigramFrequencies(): TrigramFrequencies | undefined {
-    const { reader, knex } = this.shared;
+    const { reader } = this.shared;
     if (!reader) return undefined;
     this.shared.trigramFrequencies ??= new TrigramFrequencies(async (vocabulary, trigrams) => {
       const { sql, bindings } = whereInJsonList(this.shared.sql, this.shared.sql.from(vocabulary).select('term', 'doc'), 'term', JSON.stringify(trigrams))

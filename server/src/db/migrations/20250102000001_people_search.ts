@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { isSqlite } from '../knex.js';
-import { createPgTrigramIndexes, dropPgTrigramIndexes, sqliteSearchCopy } from '../trigram-search.js';
+import { isSqlite } from './helpers/dialect.js';
+import { createPgTrigramIndexes, dropPgTrigramIndexes, sqliteSearchCopy } from './helpers/search-copies.js';
 
 /**
  * Searching people by name or email anywhere in the value ("Search by name or email") without reading

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { isSqlite } from '../knex.js';
-import { createPgTrigramIndexes, dropPgTrigramIndexes, sqliteSearchCopy } from '../trigram-search.js';
+import { isSqlite } from './helpers/dialect.js';
+import { createPgTrigramIndexes, dropPgTrigramIndexes, sqliteSearchCopy } from './helpers/search-copies.js';
 
 /**
  * The media library's search by name reads only the matching files (trigram-search.ts): a search among an

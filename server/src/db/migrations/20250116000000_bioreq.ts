@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { isSqlite } from '../knex.js';
-import { createPgTrigramIndexes, dropPgTrigramIndexes, sqliteSearchCopy } from '../trigram-search.js';
+import { isSqlite } from './helpers/dialect.js';
+import { createPgTrigramIndexes, dropPgTrigramIndexes, sqliteSearchCopy } from './helpers/search-copies.js';
 
 /**
  * Bioreq documents (issue 13): a member's uploaded document and its review (status, reviewer, verdict and

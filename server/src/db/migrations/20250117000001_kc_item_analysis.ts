@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createRowTriggers, dropRowTriggers, type RowTrigger } from '../row-triggers.js';
+import { createRowTriggers, dropRowTriggers, type RowTrigger } from './helpers/row-triggers.js';
 
 /**
  * Item analysis in one index scan (issue 11; ARCHITECTURE.md#knowledge-check-reports). The analysis adds up, per

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createRowTriggers, dropRowTriggers, type RowTrigger } from '../row-triggers.js';
+import { createRowTriggers, dropRowTriggers, type RowTrigger } from './helpers/row-triggers.js';
 
 /**
  * The number of completed responses of each check, kept by the database (issue 11; ARCHITECTURE.md#knowledge-check-reports).

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { isSqlite } from '../knex.js';
-import { sqliteVocabulary } from '../trigram-search.js';
+import { isSqlite } from './helpers/dialect.js';
+import { sqliteVocabulary } from './helpers/search-copies.js';
 
 /**
  * SQLite: an fts5vocab table beside each trigram index (people, media and bioreq titles), counting the rows that hold

@@ -1,6 +1,29 @@
 import type { Knex } from 'knex';
-import { correctOf, firstAttemptOf, KC_ANALYSIS_TOTALS_REBUILD } from '../kc-analysis-totals.js';
-import { createRowTriggers, dropRowTriggers, type RowTrigger } from '../row-triggers.js';
+import { createRowTriggers, dropRowTriggers, type RowTrigger } from './helpers/row-triggers.js';
+
+/** 1 for a first attempt, else 0, from an attempt column or value. */
+const firstAttemptOf = (attempt: string) => `case when ${attempt} = 1 then 1 else 0 end`;
+
+/** A drawn row's 1 (correct) or 0 (wrong, or not marked). */
+const correctOf = (isCorrect: string) => `coalesce(cast(${isCorrect} as integer), 0)`;
+
+/**
+ * The totals computed afresh from the completed responses' copies on their drawn rows and chosen choices: this
+ * migration's `up`, and what a load that writes completed responses without completing them runs after
+ * (server/bench/kc-seed.ts). Plain SQL that SQLite and PostgreSQL both run.
+ */
+export const KC_ANALYSIS_TOTALS_REBUILD = [
+  'delete from kc_item_totals',
+  `insert into kc_item_totals (question_version_id, first_attempt, response_score, n, sum_c, sum_x, sum_x2, sum_cx)
+     select question_version_id, ${firstAttemptOf('response_attempt')}, response_score, count(*), sum(${correctOf('is_correct')}),
+       sum(response_correct), sum(response_correct * response_correct), sum(${correctOf('is_correct')} * response_correct)
+     from kc_response_questions where response_attempt is not null
+     group by question_version_id, ${firstAttemptOf('response_attempt')}, response_score`,
+  'delete from kc_choice_totals',
+  `insert into kc_choice_totals (choice_id, first_attempt, n)
+     select choice_id, ${firstAttemptOf('response_attempt')}, count(*) from kc_answer_choices where response_attempt is not null
+     group by choice_id, ${firstAttemptOf('response_attempt')}`,
+];
 
 /**
  * The item analysis' sums, kept by the database (issue 11; ARCHITECTURE.md#knowledge-check-reports). Adding them up

@@ -15,7 +15,7 @@ import { planContentEdits, requireModule, resolveImageId } from '../modules/serv
 import type { Viewer } from '../content/visibility.js';
 import { copyTopics } from '../topics/copy.js';
 import { copyName } from '../content/copy-name.js';
-import { COMPONENT_ROW, componentsOf, requireComponent, requireVisibleComponent, selectComponent } from './hot.js';
+import { COMPONENT_ROW, componentsOf, requireComponent, selectComponent } from './hot.js';
 import type { ComponentRow } from './presenter.js';
 
 

@@ -4,7 +4,7 @@
  * or a parent that does not contain the sent child, is 422 on that field ("The selected topic id is invalid.").
  */
 import { messages } from '@tessera/sdk/rules';
-import type { Knex } from '../../db/knex.js';
+import type { Database } from '../../db/database.js';
 import { fieldError } from '../../http/errors.js';
 import { whereComponentVisible, whereModuleVisible, whereTopicVisible, type Viewer } from '../content/visibility.js';
 
@@ -19,24 +19,29 @@ type Level = keyof RelatedContent;
 const NONE: RelatedContent = { module_id: null, component_id: null, topic_id: null };
 
 /** The sent id's row with its parents, as the viewer may see it (one query). */
-function lookup(db: Knex, viewer: Viewer, level: Level, id: string): Promise<RelatedContent | undefined> {
+function lookup(db: Database, viewer: Viewer, level: Level, id: string): Promise<RelatedContent | undefined> {
+  const org = db.inTenant(viewer.tenantId);
   if (level === 'topic_id') {
-    const query = db('topics as t').join('components as c', 'c.id', 't.component_id').join('modules as m', 'm.id', 'c.module_id');
-    return whereTopicVisible(db, query, viewer, 'one').where('t.id', id).first('t.id as topic_id', 'c.id as component_id', 'm.id as module_id');
+    const query = org.from('topics as t').join('components as c', 'c.id', 't.component_id').join('modules as m', 'm.id', 'c.module_id');
+    return org.row(whereTopicVisible(org, query, viewer, 'one').where('t.id', id).select('t.id as topic_id', 'c.id as component_id', 'm.id as module_id'));
   }
   if (level === 'component_id') {
-    const query = db('components as c').join('modules as m', 'm.id', 'c.module_id');
-    return whereComponentVisible(db, query, viewer, 'one').where('c.id', id).first(db.raw('null as topic_id'), 'c.id as component_id', 'm.id as module_id');
+    const query = org.from('components as c').join('modules as m', 'm.id', 'c.module_id');
+    return org.row(
+      whereComponentVisible(org, query, viewer, 'one').where('c.id', id).select(org.raw('null as topic_id'), 'c.id as component_id', 'm.id as module_id'),
+    );
   }
-  return whereModuleVisible(db, db('modules as m'), viewer, 'one')
-    .where('m.id', id)
-    .first(db.raw('null as topic_id'), db.raw('null as component_id'), 'm.id as module_id');
+  return org.row(
+    whereModuleVisible(org, org.from('modules as m'), viewer, 'one')
+      .where('m.id', id)
+      .select(org.raw('null as topic_id'), org.raw('null as component_id'), 'm.id as module_id'),
+  );
 }
 
 /** Most specific first: the deepest sent id decides the others. */
 const LEVELS: Level[] = ['topic_id', 'component_id', 'module_id'];
 
-export async function resolveRelatedContent(db: Knex, viewer: Viewer, sent: Partial<RelatedContent>): Promise<RelatedContent> {
+export async function resolveRelatedContent(db: Database, viewer: Viewer, sent: Partial<RelatedContent>): Promise<RelatedContent> {
   const idOf = (level: Level) => (sent[level] ? String(sent[level]).toLowerCase() : null);
   const wanted: RelatedContent = { module_id: idOf('module_id'), component_id: idOf('component_id'), topic_id: idOf('topic_id') };
   const deepest = LEVELS.find((level) => wanted[level] !== null);

@@ -58,12 +58,12 @@ export function suggestionRoutes(services: AppServices): Routes {
     const send = async () => {
       // JSON or the text fields of an upload: the form is parsed here, once the images are stored.
       const input = readBody(upload ? upload.fields : ctx.request.body, forms.suggestion);
-      const related = await resolveRelatedContent(db.knex, viewerOf(access), {
+      const related = await resolveRelatedContent(db, viewerOf(access), {
         module_id: input.module_id ?? null,
         component_id: input.component_id ?? null,
         topic_id: input.topic_id ?? null,
       });
-      return suggestions.createSuggestion(db.knex, { tenantId: access.tenant.id, memberId, text: input.text, related, images: upload?.images ?? [] });
+      return suggestions.createSuggestion(db, { tenantId: access.tenant.id, memberId, text: input.text, related, images: upload?.images ?? [] });
     };
     const created = upload ? await withUpload(upload, send) : await send();
     ctx.status = 201;
@@ -72,18 +72,18 @@ export function suggestionRoutes(services: AppServices): Routes {
 
   router.get(`${BASE}/:suggestionId`, inTenant, can(suggestionPolicy, 'view'), async (ctx) => {
     const access = accessOf(ctx);
-    ctx.body = { data: present(ctx, await suggestions.requireSuggestion(db.knex, access.tenant.id, ctx.params.suggestionId)) };
+    ctx.body = { data: present(ctx, await suggestions.requireSuggestion(db, access.tenant.id, ctx.params.suggestionId)) };
   });
 
   router.patch(`${BASE}/:suggestionId`, inTenant, can(suggestionPolicy, 'update'), validate(forms.suggestionUpdate), async (ctx) => {
     const access = accessOf(ctx);
     const unread = inputOf(ctx, forms.suggestionUpdate).is_active;
-    ctx.body = { data: present(ctx, await suggestions.markSuggestion(db.knex, access.tenant.id, ctx.params.suggestionId, unread)) };
+    ctx.body = { data: present(ctx, await suggestions.markSuggestion(db, access.tenant.id, ctx.params.suggestionId, unread)) };
   });
 
   router.delete(`${BASE}/:suggestionId`, inTenant, can(suggestionPolicy, 'delete'), async (ctx) => {
     const access = accessOf(ctx);
-    await suggestions.deleteSuggestion(db.knex, services.storage, access.tenant.id, ctx.params.suggestionId);
+    await suggestions.deleteSuggestion(db, services.storage, access.tenant.id, ctx.params.suggestionId);
     ctx.status = 204;
   });
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isSqlite } from './knex.js';
+import { isSqlite } from './dialect.js';
 
 /** A trigger run for each row an event touches, written once for both databases (migrations keep totals with them). */
 export interface RowTrigger {
