@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compiledRead, jsonListValues } from '../src/db/compiled-read.js';
 import { compiledWrite } from '../src/db/compiled-write.js';
 import { Database } from '../src/db/database.js';
-import { isSqlite, isUniqueViolation } from '../src/db/knex.js';
+import { isSqlite } from '../src/db/knex.js';
+import { isUniqueViolation } from '../src/db/values.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/server.js';
 
 describe('Database on SQLite', () => {
@@ -20,6 +21,7 @@ describe('Database on SQLite', () => {
       table.boolean('flag');
       table.bigInteger('at');
     });
+    await db.readSchema();
   });
   afterAll(async () => {
     await db.close();
@@ -41,8 +43,8 @@ describe('Database on SQLite', () => {
     await db.knex('things').insert({ id: 'a', flag: true, at });
     expect(await db.knex.raw("SELECT flag, at, typeof(at) AS kind FROM things WHERE id = 'a'")).toEqual([{ flag: 1, at: at.getTime(), kind: 'integer' }]);
     // The read-only connection binds the same way.
-    const byDate = compiledRead<{ id: string }, { at: Date; flag: boolean }>((knex, param) =>
-      knex('things').where('at', param('at')).where('flag', param('flag')).select('id'),
+    const byDate = compiledRead<{ id: string }, { at: Date; flag: boolean }>((sql, param) =>
+      sql.from('things').where('at', param('at')).where('flag', param('flag')).select('id'),
     );
     expect(await db.read(byDate, { at, flag: true })).toEqual([{ id: 'a' }]);
   });
@@ -60,11 +62,11 @@ describe('Database on SQLite', () => {
       db.transaction(async (tx) => {
         await tx.knex('things').insert({ id: 'b', flag: false, at: 0 });
         expect(tx.inTransaction).toBe(true);
-        expect(await tx.select(tx.knex('things').where('id', 'b').select('id'))).toEqual([{ id: 'b' }]);
+        expect(await tx.rows(tx.from('things').where('id', 'b').select('id'))).toEqual([{ id: 'b' }]);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    expect(await db.select(db.knex('things').where('id', 'b').select('id'))).toEqual([]);
+    expect(await db.rows(db.from('things').where('id', 'b').select('id'))).toEqual([]);
   });
 });
 
@@ -72,13 +74,20 @@ describe.each(databaseKinds)('compiled transactions on %s', (kind) => {
   let dir: string;
   let database: TestDatabase;
   let db: Database;
-  const insertTags = compiledWrite<{ thing: string; tags: string }>((knex, param) =>
-    knex
-      .into(knex.raw('?? (??, ??)', ['tags', 'thing_id', 'tag']))
-      .insert(knex.select(knex.raw('?', [param('thing')]), 'value').from(jsonListValues(knex, param('tags')))),
+  const insertTags = compiledWrite<{ thing: string; tags: string }>((sql, param) =>
+    sql
+      .query()
+      .into(sql.raw('?? (??, ??)', ['tags', 'thing_id', 'tag']))
+      .insert(
+        sql
+          .query()
+          .select(sql.raw('?', [param('thing')]), 'value')
+          .from(jsonListValues(sql, param('tags'))),
+      ),
   );
-  const flagUnflagged = compiledWrite<{ id: string; at: Date }>((knex, param) =>
-    knex('things')
+  const flagUnflagged = compiledWrite<{ id: string; at: Date }>((sql, param) =>
+    sql
+      .from('things')
       .where('id', param('id'))
       .where('flag', false)
       .update({ flag: true, at: param('at') }),
@@ -103,6 +112,7 @@ describe.each(databaseKinds)('compiled transactions on %s', (kind) => {
       { id: 'a', flag: false, at: null },
       { id: 'b', flag: false, at: null },
     ]);
+    await db.readSchema();
   });
   afterAll(async () => {
     await db.close();

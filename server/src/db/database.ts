@@ -116,8 +116,13 @@ export class Database {
   /** Brings the schema to the latest migration and reads which tables belong to an organization; answers the migrations run. */
   async migrate(): Promise<string[]> {
     const ran = await migrateToLatest(this.shared.knex);
-    this.shared.catalog.load(await tenantOwnedTables(this.shared.knex, this.isSqlite));
+    await this.readSchema();
     return ran;
+  }
+
+  /** Reads which tables belong to an organization (`migrate` does; a test building its own tables calls it). */
+  async readSchema(): Promise<void> {
+    this.shared.catalog.load(await tenantOwnedTables(this.shared.knex, this.isSqlite));
   }
 
   /** What this database's queries are built with (query.ts). */
@@ -499,9 +504,9 @@ export class TenantDatabase extends TenantSql {
   }
 
   /** `db.insertRows` for the organization: each row takes its `tenant_id` when the table has one. */
-  insertRows<M extends typeof TesseraModel>(model: M, rows: readonly object[], conflict?: InsertConflict): Promise<void> {
+  async insertRows<M extends typeof TesseraModel>(model: M, rows: readonly object[], conflict?: InsertConflict): Promise<void> {
     const owned = this.db.sql.isTenantOwned(model.tableName);
-    return this.db.insertFormatted(model, owned ? rows.map((row) => inTenantRow(row, this.tenantId)) : rows, conflict);
+    await this.db.insertFormatted(model, owned ? rows.map((row) => inTenantRow(row, this.tenantId)) : rows, conflict);
   }
 
   transaction<T>(work: (tx: TenantDatabase) => Promise<T>): Promise<T> {

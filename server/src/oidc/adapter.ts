@@ -6,7 +6,7 @@
  */
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Knex } from '../db/knex.js';
-import { toDate } from '../db/knex.js';
+import { toDate } from '../db/values.js';
 import { ConcurrentRotation } from './rotation-grace.js';
 import { OIDC_PAYLOADS as TABLE } from '../db/oidc-payloads.js';
 

@@ -14,7 +14,7 @@
 import { errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type Provider from 'oidc-provider';
 import type { Knex } from '../db/knex.js';
-import { toDate } from '../db/knex.js';
+import { toDate } from '../db/values.js';
 import { OIDC_PAYLOADS as TABLE } from '../db/oidc-payloads.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 
