@@ -13,7 +13,7 @@ import type { Storage } from './storage/storage.js';
 /** What features need from the running app, handed to routes and services explicitly. */
 export interface AppServices {
   config: ServerConfig;
-  /** The database (db/database.ts): knex, compiled reads, kept answers; `db.knex` for plain queries. */
+  /** The database (db/database.ts): the one door in for reads (`rows`), writes (`write(Model)`) and transactions. */
   db: Database;
   log: Logger;
   passwords: PasswordHasher;

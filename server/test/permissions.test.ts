@@ -244,7 +244,7 @@ const OPERATIONS: Operation[] = [
     prepare: async (t) => {
       const invited = t.world.people.invited;
       const id = invited.membershipId as string;
-      const token = await issueAuthToken(t.server.app.knex, invited.user.id, 'invitation', invited.user.email, id);
+      const token = await issueAuthToken(t.server.app.db, invited.user.id, 'invitation', invited.user.email, id);
       return {
         method: 'POST',
         path: '/accept-invitation',

@@ -32,15 +32,15 @@ describe('read pool on sqlite', () => {
     expect(pool).toBeInstanceOf(ReadPool);
     await insertTenant('Pool One');
     const { sql } = tenantNames().toSQL().toNative();
-    expect(await db().select(tenantNames())).toEqual([{ name: 'Pool One' }]);
+    expect(await db().rows(tenantNames())).toEqual([{ name: 'Pool One' }]);
 
     pool.measured(sql, OFFLOAD_ABOVE_US * 50);
     expect(pool.prefers(sql)).toBe(true);
     // A commit made before the read is seen by the worker's connection.
     await insertTenant('Pool Two');
-    expect(await db().select(tenantNames())).toEqual([{ name: 'Pool One' }, { name: 'Pool Two' }]);
+    expect(await db().rows(tenantNames())).toEqual([{ name: 'Pool One' }, { name: 'Pool Two' }]);
     // The worker measured the read as cheap: it comes back to the main thread after some runs.
-    for (let run = 0; run < 40 && pool.prefers(sql); run += 1) await db().select(tenantNames());
+    for (let run = 0; run < 40 && pool.prefers(sql); run += 1) await db().rows(tenantNames());
     expect(pool.prefers(sql)).toBe(false);
   });
 
@@ -52,7 +52,7 @@ describe('read pool on sqlite', () => {
     const listen = (event: { sql: string }) => seen.push(event.sql);
     knex().on('query', listen);
     try {
-      await db().select(query);
+      await db().rows(query);
     } finally {
       knex().off('query', listen);
     }
@@ -126,7 +126,8 @@ describe('read pool switched off', () => {
       const off = Database.open({ client: 'sqlite', filename: sqliteFilename(knex), readThreads: 0 });
       try {
         expect(off.readPool).toBeUndefined();
-        expect(await off.select(off.knex('tenants').count({ total: '*' }))).toHaveLength(1);
+        await off.readSchema();
+        expect(await off.rows(off.from('tenants').count({ total: '*' }))).toHaveLength(1);
       } finally {
         await off.close();
       }

@@ -64,3 +64,16 @@ export class BioreqDownload extends TesseraModel {
   declare ip: string;
   declare created_at: string;
 }
+
+export class BioreqSetting extends TesseraModel {
+  static override tableName = 'bioreq_settings';
+  /** One row per organization. */
+  static override idColumn = 'tenant_id';
+  static override dateColumns = ['created_at', 'updated_at'];
+  static override numberColumns = ['retention_days'];
+  declare tenant_id: string;
+  /** Decided documents' files are deleted this many days after the verdict; null keeps them. */
+  declare retention_days: number | null;
+  declare created_at: string;
+  declare updated_at: string;
+}

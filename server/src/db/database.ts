@@ -4,13 +4,15 @@
  * read pool (sqlite-reader.ts, read-pool.ts), the commit-scoped kept answers (change-cache.ts) — and closes them
  * together.
  *
- * The data-access rule (ARCHITECTURE.md): a feature writes plain knex (`db.knex`). `db.select`, `db.read` and
- * `db.kept` are for the reads a benchmark in server/bench shows to be hot, `db.compiledTransaction` for such a
- * write, and they go through this object, never around it.
+ * The one door into the database (ARCHITECTURE.md#data-access): a feature builds reads with `from` / `inTenant(id).from`
+ * (query.ts) and runs them with `rows` / `row`, writes through `write(Model)` / `insertRows`, and opens every
+ * transaction with `transaction`. `read` (compiled reads), `kept` (answers kept until the next commit) and
+ * `compiledTransaction` are the hot paths a benchmark in server/bench justifies, named in each feature's hot.ts.
+ * `knex` is for the db and http layers only (ESLint keeps it out of features).
  *
  * A transaction is a `Database` too (`db.transaction(async (tx) => ...)`, `tx.knex` is knex's transaction): it
  * shares the app's compiled reads, and its reads go through the transaction (they must see its own writes), so
- * nothing it reads is kept.
+ * nothing it reads is kept. `inTenant(tenantId)` answers the organization's side of either (`TenantDatabase`).
  */
 import { createHash } from 'node:crypto';
 import type { DatabaseConfig } from '../config.js';
@@ -40,7 +42,7 @@ interface PooledClient {
 /** Runs a compiled statement with its bindings, or a command such as COMMIT; answers the rows changed. */
 type StatementRunner = (statement: (CompiledSql & { statementName: string }) | string, bindings?: readonly unknown[]) => Promise<number>;
 
-/** Distinct `select` texts prepared on PostgreSQL (a server runs a few hundred list shapes). */
+/** Distinct read texts prepared on PostgreSQL (a server runs a few hundred read shapes). */
 const MAX_PREPARED_SELECTS = 1_000;
 
 /** PostgreSQL parses a named statement once per connection; the name follows the text, so it never clashes. */
@@ -51,7 +53,7 @@ function statementNameOf(sql: string): string {
 /** What the app's database and its transactions share. */
 class Shared {
   readonly compiled = new Map<Buildable<never>, CompiledSql & { statementName: string }>();
-  /** PostgreSQL: the statement names of `select`'s SQL texts, at most MAX_PREPARED_SELECTS (see `select`). */
+  /** PostgreSQL: the statement names of the reads' SQL texts, at most MAX_PREPARED_SELECTS (see `preparedSelectName`). */
   readonly preparedSelects = new Map<string, string>();
   readonly kept = new Map<KeptAnswers<unknown>, ChangeCache<unknown>>();
   trigramFrequencies: TrigramFrequencies | undefined;
@@ -157,7 +159,7 @@ export class Database {
   /**
    * The rows of a query built with `db.from` / `org.from` (never awaited by itself): a kept statement on SQLite's read
    * connection (or a read thread), a prepared statement on PostgreSQL, through the transaction inside one (see
-   * `select`). `columns` (a model, or `withColumns(Model, …)`) normalises them: booleans, ISO 8601 strings, numbers.
+   * `run`). `columns` (a model, or `withColumns(Model, …)`) normalises them: booleans, ISO 8601 strings, numbers.
    */
   async rows<Row>(query: Query, columns?: ColumnKinds, options: { costly?: boolean } = {}): Promise<Row[]> {
     const rows = await this.run<object>(query, options.costly ?? false);
@@ -225,20 +227,14 @@ export class Database {
   }
 
   /**
-   * A read built anew each time (a list page: sort, direction and search vary, the SQL texts repeat). On SQLite
-   * it runs as a kept statement on the read-only connection (or a read thread). On PostgreSQL it runs as a named
-   * prepared statement: a page's join of seven tables costs PostgreSQL 1–2 ms to plan and under 1 ms to run
-   * (server/bench/kc.ts), and a prepared statement is planned once per connection (a custom plan for its first five
-   * runs, then the generic plan when that costs no more). Inside a transaction it goes through the transaction.
-   *
-   * `costly`: the caller knows the read is costly (an aggregate over a check's 100,000 responses), so on SQLite it
-   * goes to a read thread from its first run, leaving the main thread to other requests (and to the caller's other
-   * reads, which may run meanwhile).
+   * How every read runs: a read built anew each time (a list page: sort, direction and search vary, the SQL texts
+   * repeat). On SQLite it runs as a kept statement on the read-only connection (or a read thread). On PostgreSQL it
+   * runs as a named prepared statement: a page's join of seven tables costs PostgreSQL more to plan than to run, and a
+   * prepared statement is planned once per connection (a custom plan for its first five runs, then the generic plan
+   * when that costs no more). Inside a transaction it goes through the transaction. `costly`: the caller knows the
+   * read is costly (an aggregate over a check's 100,000 responses), so on SQLite it goes to a read thread from its
+   * first run, leaving the main thread to other requests.
    */
-  async select<Row>(query: Knex.QueryBuilder, { costly = false }: { costly?: boolean } = {}): Promise<Row[]> {
-    return this.run<Row>(query, costly);
-  }
-
   private async run<Row>(query: Query, costly: boolean): Promise<Row[]> {
     if (this.inTransaction) return this.runInTransaction<Row>(query);
     const { sql, bindings } = query.toSQL().toNative();
@@ -262,7 +258,7 @@ export class Database {
   }
 
   /**
-   * The statement name of a `select` text, while fewer than MAX_PREPARED_SELECTS texts have one: every pooled
+   * The statement name of a read's text, while fewer than MAX_PREPARED_SELECTS texts have one: every pooled
    * connection may prepare each of them once and keeps it for its life, so their number is bounded. Later texts run
    * unnamed (planned each time), which only costs time.
    */
@@ -274,12 +270,6 @@ export class Database {
       names.set(sql, name);
     }
     return name;
-  }
-
-  /** The first row of `select`. */
-  async first<Row>(query: Knex.QueryBuilder): Promise<Row | undefined> {
-    const [row] = await this.select<Row>(query.limit(1));
-    return row;
   }
 
   /** Runs a compiled read (compiled-read.ts) with these values; `columns` normalises its rows as `rows` does. */

@@ -3,6 +3,7 @@
  * needs: ending logins (logout, password changes, suspended accounts) and purging expired rows. They live in
  * db/ so features can end an account's logins without importing the OIDC provider; oidc/ uses them too.
  */
+import type { Database } from './database.js';
 import type { Knex } from './knex.js';
 
 export const OIDC_PAYLOADS = 'oidc_payloads';
@@ -16,9 +17,12 @@ export async function revokeGrant(knex: Knex, grantId: string): Promise<void> {
     .delete();
 }
 
-/** Ends every login of an account (after a password reset), optionally keeping one grant. */
-export async function revokeAccountGrants(knex: Knex, accountId: string, keepGrantId?: string): Promise<void> {
-  const query = knex(TABLE).where('account_id', accountId);
+/**
+ * Ends every login of an account (after a password reset), optionally keeping one grant; through the database or
+ * the transaction the account changes in (a feature's `tx`).
+ */
+export async function revokeAccountGrants(db: Database, accountId: string, keepGrantId?: string): Promise<void> {
+  const query = db.knex(TABLE).where('account_id', accountId);
   if (keepGrantId) {
     query.andWhere((scope) => scope.whereNull('grant_id').orWhereNot('grant_id', keepGrantId)).andWhereNot('id', keepGrantId);
   }

@@ -143,6 +143,14 @@ export class TenantSql {
     return this.sql.table(reference);
   }
 
+  /**
+   * Holds a table read with `reached` to the organization after all, once a query knows it needs the condition (the
+   * knowledge check report: only when no check or member already settles the organization).
+   */
+  scope(query: Query, alias: string): Query {
+    return query.where(`${alias}.tenant_id`, this.tenantId);
+  }
+
   query(): Query {
     return this.sql.query();
   }

@@ -18,7 +18,8 @@ import { SQLITE_BUSY_TIMEOUT_MS } from './knex.js';
 import { ReadPool } from './read-pool.js';
 import { StatementCache, type Statement } from './statement-cache.js';
 
-const MAX_STATEMENTS = 256;
+// Every read of the app runs here outside a transaction: room for its few hundred shapes.
+const MAX_STATEMENTS = 512;
 
 /** knex's better-sqlite3 client stores Dates as epoch milliseconds and booleans as 0/1; bind the same way. */
 export function sqliteValue(value: unknown): unknown {

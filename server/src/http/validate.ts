@@ -30,9 +30,17 @@ declare module 'koa' {
 /** Where a step reads its input: the JSON (or multipart text) body, or the query string. */
 export type InputSource = 'body' | 'query';
 
-/** The query string as the forms read it: one string per name (a repeated name counts once, its first value). */
-function queryValues(ctx: Context): Record<string, string | undefined> {
-  return Object.fromEntries(Object.entries(ctx.query).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value]));
+/**
+ * The query string as the forms read it: one string per name (a repeated name counts once, its first value); an empty
+ * value (`?active=`) is a parameter left out, as an HTML form sends one.
+ */
+function queryValues(ctx: Context): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(ctx.query)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first !== undefined && first !== '') values[name] = first;
+  }
+  return values;
 }
 
 /**

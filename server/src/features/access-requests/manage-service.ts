@@ -4,12 +4,12 @@
  * in the same transaction, then emails the person.
  */
 import type { AppServices } from '../../context.js';
-import type { Database } from '../../db/database.js';
-import type { Knex } from '../../db/knex.js';
+import type { Database, TenantDatabase } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import { searchPeople } from '../../db/contains-search.js';
 import { AccessRequest, TenantUser, type AccessRequestStatus } from '../../db/models.js';
-import { normaliseRow, withColumns } from '../../db/model.js';
+import { withColumns } from '../../db/model.js';
+import type { Query, TenantSql } from '../../db/query.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { applyArchived, normalisedPage, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import type { TenantRef } from '../../http/tenant-access.js';
@@ -36,15 +36,14 @@ export function statusFilter(value: string | undefined): AccessRequestStatus | u
   return STATUSES.find((status) => status === value);
 }
 
-function requestsOf(db: Knex, tenantId: string): Knex.QueryBuilder {
-  return db('access_requests as ar').join('users as u', 'u.id', 'ar.user_id').where('ar.tenant_id', tenantId);
+function requestsOf(org: TenantSql): Query {
+  return org.from('access_requests as ar').join('users as u', 'u.id', 'ar.user_id');
 }
 
 /** A request row as read: the model's columns and its person's (`USER_SUMMARY_COLUMNS`). */
 const REQUEST_ROW = withColumns(AccessRequest, USER_SUMMARY_KINDS);
 
-const selectRequest = (query: Knex.QueryBuilder) =>
-  query.select('ar.id', 'ar.status', 'ar.deleted_at', 'ar.created_at', 'ar.updated_at', ...USER_SUMMARY_COLUMNS);
+const selectRequest = (query: Query) => query.select('ar.id', 'ar.status', 'ar.deleted_at', 'ar.created_at', 'ar.updated_at', ...USER_SUMMARY_COLUMNS);
 
 export async function listAccessRequests(
   db: Database,
@@ -52,27 +51,29 @@ export async function listAccessRequests(
   params: ListParams<AccessRequestSortKey>,
   status: AccessRequestStatus | undefined,
 ): Promise<Page<ManagedAccessRequestRow>> {
-  const { knex } = db;
-  const filtered = applyArchived(requestsOf(knex, tenantId), 'ar.deleted_at', params.archived);
+  const filtered = applyArchived(requestsOf(db.inTenant(tenantId)), 'ar.deleted_at', params.archived);
   if (status) filtered.where('ar.status', status);
   const page = await paginate<object, AccessRequestSortKey>(db, filtered, params, ACCESS_REQUEST_LIST, selectRequest);
   return normalisedPage<ManagedAccessRequestRow>(page, REQUEST_ROW);
 }
 
-async function requireRequest(db: Knex, tenantId: string, id: string): Promise<ManagedAccessRequestRow> {
-  const request = (await selectRequest(requestsOf(db, tenantId).where('ar.id', id)).first()) as object | undefined;
+async function requireRequest(org: TenantDatabase, id: string): Promise<ManagedAccessRequestRow> {
+  const request = await org.row<ManagedAccessRequestRow>(selectRequest(requestsOf(org).where('ar.id', id)), REQUEST_ROW);
   if (!request) throw notFound(accessRequestDecisionMessages.notFound);
-  return normaliseRow<ManagedAccessRequestRow>(REQUEST_ROW, request);
+  return request;
 }
 
 /** A restored request must not become a second open request of the same person. */
-async function assertNoOtherOpenRequest(trx: Knex, tenantId: string, request: ManagedAccessRequestRow): Promise<void> {
-  const other = await trx('access_requests')
-    .where({ tenant_id: tenantId, user_id: request.user_id })
-    .whereNot('id', request.id)
-    .whereIn('status', ['pending', 'declined'])
-    .whereNull('deleted_at')
-    .first('id');
+async function assertNoOtherOpenRequest(org: TenantDatabase, request: ManagedAccessRequestRow): Promise<void> {
+  const other = await org.row(
+    org
+      .from('access_requests')
+      .where({ user_id: request.user_id })
+      .whereNot('id', request.id)
+      .whereIn('status', ['pending', 'declined'])
+      .whereNull('deleted_at')
+      .select('id'),
+  );
   if (other) throw fieldError('is_deleted', accessRequestDecisionMessages.otherOpenRequest);
 }
 
@@ -80,12 +81,14 @@ async function assertNoOtherOpenRequest(trx: Knex, tenantId: string, request: Ma
  * The person becomes a member with role user; a removed membership is restored as user. An invitation waiting for
  * the person is accepted with the role it was given: they asked to join, which is their consent.
  */
-async function grantMembership(trx: Knex, tenantId: string, userId: string, now: string): Promise<void> {
-  const membership = await TenantUser.query(trx).findOne({ tenant_id: tenantId, user_id: userId }).select('id', 'deleted_at', 'invited_at');
+async function grantMembership(org: TenantDatabase, userId: string, now: string): Promise<void> {
+  const membership = await org.row<Pick<TenantUser, 'id' | 'deleted_at' | 'invited_at'>>(
+    org.from('tenant_users').where({ user_id: userId }).select('id', 'deleted_at', 'invited_at'),
+    TenantUser,
+  );
   if (!membership) {
-    await TenantUser.query(trx).insert({
+    await org.write(TenantUser).insert({
       id: newId(),
-      tenant_id: tenantId,
       user_id: userId,
       role: 'user',
       is_active: true,
@@ -94,9 +97,9 @@ async function grantMembership(trx: Knex, tenantId: string, userId: string, now:
       updated_at: now,
     });
   } else if (membership.deleted_at) {
-    await TenantUser.query(trx).findById(membership.id).patch({ role: 'user', is_active: true, deleted_at: null, invited_at: null, updated_at: now });
+    await org.write(TenantUser).findById(membership.id).patch({ role: 'user', is_active: true, deleted_at: null, invited_at: null, updated_at: now });
   } else if (membership.invited_at) {
-    await TenantUser.query(trx).findById(membership.id).patch({ invited_at: null, updated_at: now });
+    await org.write(TenantUser).findById(membership.id).patch({ invited_at: null, updated_at: now });
   }
 }
 
@@ -122,17 +125,18 @@ export function actionsOf(input: { status?: string; isDeleted?: boolean }): Requ
 type Services = Pick<AppServices, 'db' | 'mailer' | 'log' | 'config'>;
 
 export async function decide(services: Services, tenant: TenantRef, id: string, actions: RequestAction[]): Promise<ManagedAccessRequestRow> {
-  const request = await services.db.knex.transaction(async (trx) => {
-    let current = await requireRequest(trx, tenant.id, id);
+  const request = await services.db.inTenant(tenant.id).transaction(async (org) => {
+    let current = await requireRequest(org, id);
     for (const action of actions) {
       assertTransition(action, requestState(current));
-      if (action === 'restore') await assertNoOtherOpenRequest(trx, tenant.id, current);
+      if (action === 'restore') await assertNoOtherOpenRequest(org, current);
       const now = new Date().toISOString();
-      if (action === 'approve') await grantMembership(trx, tenant.id, current.user_id, now);
-      await AccessRequest.query(trx)
+      if (action === 'approve') await grantMembership(org, current.user_id, now);
+      await org
+        .write(AccessRequest)
         .findById(id)
         .patch({ ...CHANGES[action](now), updated_at: now });
-      current = await requireRequest(trx, tenant.id, id);
+      current = await requireRequest(org, id);
     }
     return current;
   });

@@ -2,7 +2,6 @@
  * Who may ask to join an organization: a confirmed email (403 otherwise), not already a member,
  * not removed from it, and without an open request (422 on tenant_id with the reason).
  */
-import { toDate } from '../../db/knex.js';
 import type { AccessRequest, TenantUser, UserRow } from '../../db/models.js';
 import { fieldError } from '../../http/errors.js';
 import { assertConfirmedEmail } from '../accounts/policy.js';
@@ -20,7 +19,7 @@ export function assertMayRequestAccess(user: Pick<UserRow, 'confirmed_at'>): voi
 
 /** An open request is pending, or declined but not archived (it can still be approved). */
 export function assertMayJoin(membership: Pick<TenantUser, 'deleted_at'> | undefined, openRequest: Pick<AccessRequest, 'id'> | undefined): void {
-  if (membership && toDate(membership.deleted_at)) throw fieldError('tenant_id', accessRequestMessages.removed);
+  if (membership && membership.deleted_at !== null) throw fieldError('tenant_id', accessRequestMessages.removed);
   if (membership) throw fieldError('tenant_id', accessRequestMessages.alreadyMember);
   if (openRequest) throw fieldError('tenant_id', accessRequestMessages.alreadyRequested);
 }

@@ -18,7 +18,7 @@ export function accessRequestRoutes(services: AppServices): Routes {
   const router = new Routes();
   router.post('/access-requests', authenticated, mayRequestAccess, validate(forms.accessRequest), async (ctx) => {
     ctx.status = 201;
-    ctx.body = { data: await createAccessRequest(services.db.knex, sessionOf(ctx).user, inputOf(ctx, forms.accessRequest).name) };
+    ctx.body = { data: await createAccessRequest(services.db, sessionOf(ctx).user, inputOf(ctx, forms.accessRequest).name) };
   });
   return router;
 }

@@ -5,9 +5,9 @@
  * replaces the older ones: invitations from two organizations stay usable side by side.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Knex } from '../../db/knex.js';
+import type { Database } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
-import type { AuthToken, AuthTokenType } from '../../db/models.js';
+import { AuthToken, type AuthTokenType } from '../../db/models.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -22,57 +22,89 @@ const MAX_TOKEN_LENGTH = 256;
 
 export type AuthTokenRow = Pick<AuthToken, 'id' | 'user_id' | 'type' | 'email' | 'tenant_user_id' | 'expires_at' | 'used_at'>;
 
+/** An invitation's token with the organization of the membership it accepts (null without one). */
+export interface InvitationTokenRow extends AuthTokenRow {
+  membership_tenant_id: string | null;
+}
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function issueAuthToken(db: Knex, userId: string, type: AuthTokenType, email: string, tenantUserId: string | null = null): Promise<string> {
+export async function issueAuthToken(db: Database, userId: string, type: AuthTokenType, email: string, tenantUserId: string | null = null): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
-  const older = db('auth_tokens').where({ user_id: userId, type }).whereNull('used_at');
+  const older = db.write(AuthToken).where({ user_id: userId, type }).whereNull('used_at');
   if (tenantUserId) older.where('tenant_user_id', tenantUserId);
   else older.whereNull('tenant_user_id');
-  await older.update({ used_at: now });
-  await db('auth_tokens').insert({
+  await older.patch({ used_at: now.toISOString() });
+  await db.write(AuthToken).insert({
     id: newId(),
     user_id: userId,
     type,
     token_hash: hashToken(token),
     email,
     tenant_user_id: tenantUserId,
-    expires_at: new Date(now.getTime() + AUTH_TOKEN_TTL_MS[type]),
-    created_at: now,
+    expires_at: new Date(now.getTime() + AUTH_TOKEN_TTL_MS[type]).toISOString(),
+    created_at: now.toISOString(),
   });
   return token;
 }
 
+const TOKEN_COLUMNS = ['id', 'user_id', 'type', 'email', 'tenant_user_id', 'expires_at', 'used_at'];
+
+function isTokenShaped(token: string): boolean {
+  return token !== '' && token.length <= MAX_TOKEN_LENGTH;
+}
+
 /** The unspent, unexpired token of this kind, or undefined. */
-export async function findUsableAuthToken(db: Knex, type: AuthTokenType, token: string): Promise<AuthTokenRow | undefined> {
-  if (!token || token.length > MAX_TOKEN_LENGTH) return undefined;
-  return db('auth_tokens')
+export async function findUsableAuthToken(db: Database, type: AuthTokenType, token: string): Promise<AuthTokenRow | undefined> {
+  if (!isTokenShaped(token)) return undefined;
+  const query = db
+    .from('auth_tokens')
     .where({ token_hash: hashToken(token), type })
     .whereNull('used_at')
-    .andWhere('expires_at', '>', new Date())
-    .first('id', 'user_id', 'type', 'email', 'tenant_user_id', 'expires_at', 'used_at');
+    .andWhere('expires_at', '>', new Date());
+  return db.row<AuthTokenRow>(query.select(TOKEN_COLUMNS), AuthToken);
+}
+
+/**
+ * The unspent, unexpired invitation token with the organization of the membership it accepts (that membership is
+ * written in its organization), or undefined.
+ */
+export async function findUsableInvitationToken(db: Database, token: string): Promise<InvitationTokenRow | undefined> {
+  if (!isTokenShaped(token)) return undefined;
+  const query = db
+    .from('auth_tokens as at')
+    .leftJoin('tenant_users as tu', 'tu.id', 'at.tenant_user_id')
+    .where({ 'at.token_hash': hashToken(token), 'at.type': 'invitation' })
+    .whereNull('at.used_at')
+    .andWhere('at.expires_at', '>', new Date());
+  return db.row<InvitationTokenRow>(query.select(...TOKEN_COLUMNS.map((column) => `at.${column}`), 'tu.tenant_id as membership_tenant_id'), AuthToken);
 }
 
 /** The token of this kind whatever its state (spent or expired too), or undefined: to say why a link no longer works. */
-export async function findAnyAuthToken(db: Knex, type: AuthTokenType, token: string): Promise<AuthTokenRow | undefined> {
-  if (!token || token.length > MAX_TOKEN_LENGTH) return undefined;
-  return db('auth_tokens')
-    .where({ token_hash: hashToken(token), type })
-    .first('id', 'user_id', 'type', 'email', 'tenant_user_id', 'expires_at', 'used_at');
+export async function findAnyAuthToken(db: Database, type: AuthTokenType, token: string): Promise<AuthTokenRow | undefined> {
+  if (!isTokenShaped(token)) return undefined;
+  return db.row<AuthTokenRow>(
+    db
+      .from('auth_tokens')
+      .where({ token_hash: hashToken(token), type })
+      .select(TOKEN_COLUMNS),
+    AuthToken,
+  );
 }
 
 /** Spends a token; false when another request spent it first. */
-export async function spendAuthToken(db: Knex, id: string): Promise<boolean> {
-  const updated = await db('auth_tokens').where('id', id).whereNull('used_at').update({ used_at: new Date() });
+export async function spendAuthToken(db: Database, id: string): Promise<boolean> {
+  const updated = await db.write(AuthToken).where('id', id).whereNull('used_at').patch({ used_at: new Date().toISOString() });
   return updated === 1;
 }
 
 /** Spent and expired tokens are kept a day for support questions, then deleted. */
-export async function purgeAuthTokens(db: Knex, now = new Date()): Promise<number> {
-  return db('auth_tokens')
+export async function purgeAuthTokens(db: Database, now = new Date()): Promise<number> {
+  return db
+    .write(AuthToken)
     .where('expires_at', '<', new Date(now.getTime() - 24 * HOUR_MS))
     .delete();
 }

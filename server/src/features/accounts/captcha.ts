@@ -5,9 +5,10 @@
  */
 import { createChallenge, verifySolution } from 'altcha-lib/v1';
 import type { Challenge } from 'altcha-lib/v1/types';
-import type { Knex } from '../../db/knex.js';
-import { isUniqueViolation } from '../../db/knex.js';
+import type { Database } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/values.js';
 import { hashToken } from './auth-tokens.js';
+import { UsedCaptcha } from './models.js';
 
 export interface CaptchaOptions {
   secret: string;
@@ -30,7 +31,7 @@ function decodePayload(token: string): { signature: string } | undefined {
   }
 }
 
-export function createCaptcha(knex: Knex, options: CaptchaOptions) {
+export function createCaptcha(db: Database, options: CaptchaOptions) {
   return {
     challenge(): Promise<Challenge> {
       return createChallenge({
@@ -47,9 +48,9 @@ export function createCaptcha(knex: Knex, options: CaptchaOptions) {
       const solved = await verifySolution(token, options.secret, true).catch(() => false);
       if (!solved) return false;
       try {
-        await knex('used_captchas').insert({
+        await db.write(UsedCaptcha).insert({
           signature_hash: hashToken(payload.signature),
-          expires_at: new Date(Date.now() + options.ttlSeconds * 1000),
+          expires_at: new Date(Date.now() + options.ttlSeconds * 1000).toISOString(),
         });
         return true;
       } catch (error) {
@@ -62,6 +63,6 @@ export function createCaptcha(knex: Knex, options: CaptchaOptions) {
 
 export type Captcha = ReturnType<typeof createCaptcha>;
 
-export async function purgeUsedCaptchas(knex: Knex, now = new Date()): Promise<number> {
-  return knex('used_captchas').where('expires_at', '<', now).delete();
+export async function purgeUsedCaptchas(db: Database, now = new Date()): Promise<number> {
+  return db.write(UsedCaptcha).where('expires_at', '<', now).delete();
 }

@@ -8,11 +8,9 @@ import type { CurrentUser, Membership } from '@tessera/sdk';
 import { messages } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
 import type { Database } from '../../db/database.js';
-import type { Knex } from '../../db/knex.js';
-import { isUniqueViolation } from '../../db/knex.js';
+import { isUniqueViolation } from '../../db/values.js';
 import { newId } from '../../db/ids.js';
 import { TenantUser, User, type UserRow } from '../../db/models.js';
-import { normaliseRow } from '../../db/model.js';
 import { fieldError } from '../../http/errors.js';
 import { normalizeEmail } from '../../http/input.js';
 import type { MailMessage } from '../../mail/mailer.js';
@@ -27,9 +25,9 @@ import {
 } from '../../mail/templates.js';
 import { reserveLoginAttempt } from '../../security/login-guard.js';
 import { revokeAccountGrants } from '../../db/oidc-payloads.js';
-import { findAnyAuthToken, findUsableAuthToken, issueAuthToken, spendAuthToken, type AuthTokenRow } from './auth-tokens.js';
+import { findAnyAuthToken, findUsableAuthToken, findUsableInvitationToken, issueAuthToken, spendAuthToken, type AuthTokenRow } from './auth-tokens.js';
 import { isUsable, MEMBERSHIP_ROW } from '../../http/session.js';
-import { countMembershipRelations } from './membership-counts.js';
+import { countMembershipRelations } from './hot.js';
 import { presentCurrentUser, presentMembership, type MembershipRow } from './presenter.js';
 
 export const accountMessages = {
@@ -60,17 +58,19 @@ async function hashNewPassword(services: Pick<Services, 'passwords'>, password: 
   if (breached) throw breached;
   return services.passwords.hash(password);
 }
-async function findUserByEmail(db: Knex, email: string): Promise<UserRow | undefined> {
-  return User.query(db).findOne('email', normalizeEmail(email)).select(USER_COLUMNS);
+async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  return db.row<UserRow>(db.from('users').where('email', normalizeEmail(email)).select(USER_COLUMNS), User);
 }
 
-async function findUserById(db: Knex, id: string): Promise<UserRow | undefined> {
-  return User.query(db).findById(id).select(USER_COLUMNS);
+async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
+  return db.row<UserRow>(db.from('users').where('users.id', id).select(USER_COLUMNS), User);
 }
 
 /** Live memberships in live organizations, by organization name (invitations not yet accepted are none). */
-async function listMemberships(db: Knex, userId: string): Promise<MembershipRow[]> {
-  const rows: object[] = await db('tenant_users as tu')
+async function listMemberships(db: Database, userId: string): Promise<MembershipRow[]> {
+  // An account's own memberships, in every organization.
+  const query = db
+    .acrossTenants('tenant_users as tu')
     .join('tenants as t', 't.id', 'tu.tenant_id')
     .where('tu.user_id', userId)
     .whereNull('tu.deleted_at')
@@ -87,16 +87,16 @@ async function listMemberships(db: Knex, userId: string): Promise<MembershipRow[
       't.slug as tenant_slug',
       't.enable_bioreq as tenant_enable_bioreq',
     );
-  return rows.map((row) => normaliseRow<MembershipRow>(MEMBERSHIP_ROW, row));
+  return db.rows<MembershipRow>(query, MEMBERSHIP_ROW);
 }
 
 async function loadCurrentUser(db: Database, user: UserRow): Promise<CurrentUser> {
-  const memberships = await listMemberships(db.knex, user.id);
+  const memberships = await listMemberships(db, user.id);
   return presentCurrentUser(user, memberships, await countMembershipRelations(db, user.id));
 }
 
 /** The account behind a token, or undefined when it is suspended, banned or gone. */
-export async function findActiveAccount(db: Knex, id: string): Promise<UserRow | undefined> {
+export async function findActiveAccount(db: Database, id: string): Promise<UserRow | undefined> {
   const user = await findUserById(db, id);
   return user && isUsable(user) ? user : undefined;
 }
@@ -113,7 +113,7 @@ interface NewUser {
 }
 
 /** Inserts a user; a taken email answers 422 on email (also when a concurrent request won the race). */
-async function insertUser(db: Knex, input: NewUser): Promise<UserRow> {
+async function insertUser(db: Database, input: NewUser): Promise<UserRow> {
   const now = new Date().toISOString();
   const email = normalizeEmail(input.email);
   if (await findUserByEmail(db, email)) throw fieldError('email', accountMessages.emailTaken);
@@ -130,7 +130,7 @@ async function insertUser(db: Knex, input: NewUser): Promise<UserRow> {
     updated_at: now,
   };
   try {
-    await User.query(db).insert(row);
+    await db.write(User).insert(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldError('email', accountMessages.emailTaken);
     throw error;
@@ -183,17 +183,17 @@ function newAccountRow(input: SignUpInput, passwordHash: string): UserRow {
 export async function signUp(services: Services, input: SignUpInput): Promise<CurrentUser> {
   const passwordHash = await hashNewPassword(services, input.password);
   const row = newAccountRow(input, passwordHash);
-  const outcome = await services.db.knex.transaction(async (trx): Promise<{ token: string } | { taken: UserRow }> => {
-    const existing = await findUserByEmail(trx, row.email);
+  const outcome = await services.db.transaction(async (tx): Promise<{ token: string } | { taken: UserRow }> => {
+    const existing = await findUserByEmail(tx, row.email);
     if (existing) return { taken: existing };
     try {
-      await User.query(trx).insert(row);
+      await tx.write(User).insert(row);
     } catch (error) {
       // A concurrent sign-up for the same address won the race: the same answer as any taken address.
-      if (isUniqueViolation(error)) return { taken: (await findUserByEmail(services.db.knex, row.email)) as UserRow };
+      if (isUniqueViolation(error)) return { taken: (await findUserByEmail(services.db, row.email)) as UserRow };
       throw error;
     }
-    return { token: await issueAuthToken(trx, row.id, 'email_confirmation', row.email) };
+    return { token: await issueAuthToken(tx, row.id, 'email_confirmation', row.email) };
   });
   if ('token' in outcome) await deliver(services, confirmationEmail(row.email, row.name, link(services, 'confirm-email', outcome.token, row.email)));
   else
@@ -215,36 +215,36 @@ export async function createConfirmedUser(
   input: { email: string; name: string; password: string; isOwner?: boolean },
 ): Promise<UserRow> {
   const passwordHash = await hashNewPassword(services, input.password);
-  return insertUser(services.db.knex, { ...input, passwordHash, confirmed: true });
+  return insertUser(services.db, { ...input, passwordHash, confirmed: true });
 }
 
 export async function confirmEmail(services: Services, input: { token: string; email?: string }): Promise<void> {
-  await services.db.knex.transaction(async (trx) => {
-    const record = await findUsableAuthToken(trx, 'email_confirmation', input.token);
+  await services.db.transaction(async (tx) => {
+    const record = await findUsableAuthToken(tx, 'email_confirmation', input.token);
     if (!record) {
       // A link opened again (or late) after the address it names was confirmed says so, not "invalid" (issue 14).
-      const spent = await findAnyAuthToken(trx, 'email_confirmation', input.token);
-      const owner = spent ? await findUserById(trx, spent.user_id) : undefined;
+      const spent = await findAnyAuthToken(tx, 'email_confirmation', input.token);
+      const owner = spent ? await findUserById(tx, spent.user_id) : undefined;
       if (spent && owner && owner.email === spent.email && owner.confirmed_at !== null) throw fieldError('email', accountMessages.alreadyConfirmed);
       throw fieldError('token', accountMessages.confirmationInvalid);
     }
     if (input.email && normalizeEmail(input.email) !== record.email) throw fieldError('email', accountMessages.confirmationOtherEmail);
-    const user = await findUserById(trx, record.user_id);
+    const user = await findUserById(tx, record.user_id);
     // The address changed since the link was sent: the link confirms an address the account no longer has.
     if (!user || user.email !== record.email) throw fieldError('token', accountMessages.confirmationInvalid);
-    if (!(await spendAuthToken(trx, record.id))) throw fieldError('token', accountMessages.confirmationInvalid);
-    if (user.confirmed_at === null) await confirmAccount(trx, user.id);
+    if (!(await spendAuthToken(tx, record.id))) throw fieldError('token', accountMessages.confirmationInvalid);
+    if (user.confirmed_at === null) await confirmAccount(tx, user.id);
   });
 }
 
 /** The account's address is proven (a confirmation link, or an invitation accepted from the account). */
-async function confirmAccount(trx: Knex, id: string): Promise<void> {
+async function confirmAccount(db: Database, id: string): Promise<void> {
   const now = new Date().toISOString();
-  await User.query(trx).findById(id).patch({ confirmed_at: now, updated_at: now });
+  await db.write(User).findById(id).patch({ confirmed_at: now, updated_at: now });
 }
 
 async function sendConfirmation(services: Services, user: Pick<UserRow, 'id' | 'email' | 'name'>): Promise<void> {
-  const token = await issueAuthToken(services.db.knex, user.id, 'email_confirmation', user.email);
+  const token = await issueAuthToken(services.db, user.id, 'email_confirmation', user.email);
   await deliver(services, confirmationEmail(user.email, user.name, link(services, 'confirm-email', token, user.email)));
 }
 
@@ -260,7 +260,7 @@ interface Invitation {
 }
 
 /** The account an invitation goes to: the one with this email, or a new one without a password. */
-export async function invitee(db: Knex, email: string, options: { name?: string } = {}): Promise<UserRow> {
+export async function invitee(db: Database, email: string, options: { name?: string } = {}): Promise<UserRow> {
   return (await findUserByEmail(db, email)) ?? (await insertUser(db, { email, name: options.name ?? '', passwordHash: null, confirmed: false }));
 }
 
@@ -269,7 +269,7 @@ export async function invitee(db: Knex, email: string, options: { name?: string 
  * caller's transaction: creates an account without a password when the email is new and issues a
  * finish-registration token valid for 7 days. An account that already has a password is left alone (`token: null`).
  */
-async function prepareInvitation(db: Knex, email: string, options: { name?: string } = {}): Promise<Invitation> {
+async function prepareInvitation(db: Database, email: string, options: { name?: string } = {}): Promise<Invitation> {
   const user = await invitee(db, email, options);
   if (user.password_hash) return { user, token: null };
   return { user, token: await issueAuthToken(db, user.id, 'invitation', user.email) };
@@ -283,7 +283,7 @@ export interface MembershipInvitation {
 }
 
 /** Issues the token of an invitation to an organization, inside the caller's transaction; valid for 7 days. */
-export async function issueMembershipInvitation(db: Knex, user: UserRow, tenantUserId: string, organization: string): Promise<MembershipInvitation> {
+export async function issueMembershipInvitation(db: Database, user: UserRow, tenantUserId: string, organization: string): Promise<MembershipInvitation> {
   return { user, token: await issueAuthToken(db, user.id, 'invitation', user.email, tenantUserId), organization };
 }
 
@@ -313,7 +313,7 @@ function sendInvitation(
 
 /** Invites a person by email (see prepareInvitation); `invited: false` when the account already has a password. */
 export async function inviteUser(services: Services, email: string, options: { name?: string } = {}): Promise<{ user: UserRow; invited: boolean }> {
-  const invitation = await services.db.knex.transaction((trx) => prepareInvitation(trx, email, options));
+  const invitation = await services.db.transaction((tx) => prepareInvitation(tx, email, options));
   if (!invitation.token) return { user: invitation.user, invited: false };
   await sendInvitation(services, { user: invitation.user, token: invitation.token });
   return { user: invitation.user, invited: true };
@@ -323,9 +323,11 @@ export async function inviteUser(services: Services, email: string, options: { n
  * Makes an invited membership a membership. False when it is no longer a waiting invitation: accepted already,
  * withdrawn (archived), or its organization archived.
  */
-async function acceptMembership(trx: Knex, tenantUserId: string): Promise<boolean> {
-  const liveTenant = trx('tenants as t').whereRaw('t.id = tenant_users.tenant_id').whereNull('t.deleted_at').select(trx.raw('1'));
-  const updated = await TenantUser.query(trx)
+async function acceptMembership(db: Database, tenantId: string, tenantUserId: string): Promise<boolean> {
+  const org = db.inTenant(tenantId);
+  const liveTenant = org.from('tenants as t').whereRaw('t.id = tenant_users.tenant_id').whereNull('t.deleted_at').select(org.raw('1'));
+  const updated = await org
+    .write(TenantUser)
     .findById(tenantUserId)
     .whereNotNull('invited_at')
     .whereNull('deleted_at')
@@ -338,8 +340,10 @@ async function acceptMembership(trx: Knex, tenantUserId: string): Promise<boolea
  * The invitations to organizations still waiting for an account that has just chosen its password: their
  * finish-registration links no longer fit it, so each is issued again as an accept link (spending the old token).
  */
-async function reissueWaitingInvitations(trx: Knex, user: UserRow): Promise<MembershipInvitation[]> {
-  const waiting = (await trx('auth_tokens as at')
+async function reissueWaitingInvitations(db: Database, user: UserRow): Promise<MembershipInvitation[]> {
+  // The account's invitations, from every organization that invited it.
+  const query = db
+    .from('auth_tokens as at')
     .join('tenant_users as tu', 'tu.id', 'at.tenant_user_id')
     .join('tenants as t', 't.id', 'tu.tenant_id')
     .where({ 'at.user_id': user.id, 'at.type': 'invitation' })
@@ -349,9 +353,10 @@ async function reissueWaitingInvitations(trx: Knex, user: UserRow): Promise<Memb
     .whereNull('tu.deleted_at')
     .whereNull('t.deleted_at')
     .orderBy('t.name')
-    .select('tu.id as tenant_user_id', 't.name as organization')) as { tenant_user_id: string; organization: string }[];
+    .select('tu.id as tenant_user_id', 't.name as organization');
+  const waiting = await db.rows<{ tenant_user_id: string; organization: string }>(query);
   const invitations: MembershipInvitation[] = [];
-  for (const { tenant_user_id, organization } of waiting) invitations.push(await issueMembershipInvitation(trx, user, tenant_user_id, organization));
+  for (const { tenant_user_id, organization } of waiting) invitations.push(await issueMembershipInvitation(db, user, tenant_user_id, organization));
   return invitations;
 }
 
@@ -361,30 +366,33 @@ async function reissueWaitingInvitations(trx: Knex, user: UserRow): Promise<Memb
  * The invitation reached the address, which confirms it. Answers the accepted membership's id.
  */
 export async function acceptInvitation(services: Pick<Services, 'db'>, user: UserRow, token: string): Promise<string> {
-  return services.db.knex.transaction(async (trx) => {
-    const record = await findUsableAuthToken(trx, 'invitation', token);
+  return services.db.transaction(async (tx) => {
+    const record = await findUsableInvitationToken(tx, token);
     const invalid = () => fieldError('token', accountMessages.invitationInvalid);
-    if (!record?.tenant_user_id || record.user_id !== user.id || record.email !== user.email) throw invalid();
-    if (!(await spendAuthToken(trx, record.id))) throw invalid();
-    if (!(await acceptMembership(trx, record.tenant_user_id))) throw invalid();
-    if (user.confirmed_at === null) await confirmAccount(trx, user.id);
+    if (!record?.tenant_user_id || !record.membership_tenant_id || record.user_id !== user.id || record.email !== user.email) throw invalid();
+    if (!(await spendAuthToken(tx, record.id))) throw invalid();
+    if (!(await acceptMembership(tx, record.membership_tenant_id, record.tenant_user_id))) throw invalid();
+    if (user.confirmed_at === null) await confirmAccount(tx, user.id);
     return record.tenant_user_id;
   });
 }
 
 /** The caller's membership `id` as the current user's memberships show it. */
 export async function loadOwnMembership(db: Database, user: UserRow, id: string): Promise<Membership | undefined> {
-  const memberships = await listMemberships(db.knex, user.id);
+  const memberships = await listMemberships(db, user.id);
   const counts = await countMembershipRelations(db, user.id);
   const row = memberships.find((membership) => membership.id === id);
   return row ? presentMembership(row, counts) : undefined;
 }
 
-/** The token's account, when the token is usable and was issued to this email. */
-async function tokenAccount(trx: Knex, type: AuthTokenRow['type'], token: string, email: string): Promise<{ record: AuthTokenRow; user: UserRow } | undefined> {
-  const record = await findUsableAuthToken(trx, type, token);
+/** The account of a usable token (`record`, found by the caller), when the token was issued to this email. */
+async function tokenAccount<Token extends AuthTokenRow>(
+  db: Database,
+  record: Token | undefined,
+  email: string,
+): Promise<{ record: Token; user: UserRow } | undefined> {
   if (!record || record.email !== normalizeEmail(email)) return undefined;
-  const user = await findUserById(trx, record.user_id);
+  const user = await findUserById(db, record.user_id);
   if (!user || user.deleted_at !== null || user.email !== record.email) return undefined;
   return { record, user };
 }
@@ -398,43 +406,46 @@ export interface FinishRegistrationInput {
 
 export async function finishRegistration(services: Services, input: FinishRegistrationInput): Promise<void> {
   const passwordHash = await hashNewPassword(services, input.password);
-  const reissued = await services.db.knex.transaction(async (trx) => {
-    const found = await tokenAccount(trx, 'invitation', input.token, input.email);
+  const reissued = await services.db.transaction(async (tx) => {
+    const found = await tokenAccount(tx, await findUsableInvitationToken(tx, input.token), input.email);
     // Registration is finished once: an account with a password logs in (and accepts invitations from there).
-    if (!found || found.user.password_hash || !(await spendAuthToken(trx, found.record.id))) throw fieldError('token', accountMessages.invitationInvalid);
+    if (!found || found.user.password_hash || !(await spendAuthToken(tx, found.record.id))) throw fieldError('token', accountMessages.invitationInvalid);
     const now = new Date().toISOString();
     // The invitation reached this address, which proves it.
-    await User.query(trx)
+    await tx
+      .write(User)
       .findById(found.user.id)
       .patch({ name: input.name.trim(), password_hash: passwordHash, confirmed_at: found.user.confirmed_at ?? now, updated_at: now });
     // Finishing the registration an organization's invitation asked for accepts that invitation (and only that one).
-    if (found.record.tenant_user_id) await acceptMembership(trx, found.record.tenant_user_id);
-    return reissueWaitingInvitations(trx, { ...found.user, name: input.name.trim(), password_hash: passwordHash });
+    const { tenant_user_id: membershipId, membership_tenant_id: membershipTenantId } = found.record;
+    if (membershipId && membershipTenantId) await acceptMembership(tx, membershipTenantId, membershipId);
+    return reissueWaitingInvitations(tx, { ...found.user, name: input.name.trim(), password_hash: passwordHash });
   });
   for (const invitation of reissued) await sendMembershipInvitation(services, invitation);
 }
 
 /** Answers the same whether or not the address has an account; the email goes out in the background. */
 export async function forgotPassword(services: Services, email: string): Promise<void> {
-  const user = await findUserByEmail(services.db.knex, email);
+  const user = await findUserByEmail(services.db, email);
   if (!user || user.deleted_at !== null) return;
   void (async () => {
-    const token = await issueAuthToken(services.db.knex, user.id, 'password_reset', user.email);
+    const token = await issueAuthToken(services.db, user.id, 'password_reset', user.email);
     await deliver(services, passwordResetEmail(user.email, user.name, link(services, 'reset-password', token, user.email)));
   })().catch((error: unknown) => services.log.error({ err: error }, 'password reset email failed'));
 }
 
 export async function resetPassword(services: Services, input: { email: string; password: string; token: string }): Promise<void> {
   const passwordHash = await hashNewPassword(services, input.password);
-  await services.db.knex.transaction(async (trx) => {
-    const found = await tokenAccount(trx, 'password_reset', input.token, input.email);
-    if (!found || !(await spendAuthToken(trx, found.record.id))) throw fieldError('token', accountMessages.resetInvalid);
+  await services.db.transaction(async (tx) => {
+    const found = await tokenAccount(tx, await findUsableAuthToken(tx, 'password_reset', input.token), input.email);
+    if (!found || !(await spendAuthToken(tx, found.record.id))) throw fieldError('token', accountMessages.resetInvalid);
     const now = new Date().toISOString();
-    await User.query(trx)
+    await tx
+      .write(User)
       .where('id', found.user.id)
       .patch({ password_hash: passwordHash, confirmed_at: found.user.confirmed_at ?? now, updated_at: now });
     // Whoever knew the old password is logged out everywhere.
-    await revokeAccountGrants(trx, found.user.id);
+    await revokeAccountGrants(tx, found.user.id);
   });
 }
 
@@ -476,21 +487,21 @@ export async function updateProfile(
   if (emailChanged || input.password) await assertCurrentPassword(services, user, input.current_password, session.ip);
   const passwordHash = input.password ? await hashNewPassword(services, input.password) : undefined;
 
-  const updated = await services.db.knex.transaction(async (trx) => {
-    if (emailChanged && (await findUserByEmail(trx, email))) throw fieldError('email', accountMessages.emailTaken);
+  const updated = await services.db.transaction(async (tx) => {
+    if (emailChanged && (await findUserByEmail(tx, email))) throw fieldError('email', accountMessages.emailTaken);
     const changes: Partial<UserRow> = { updated_at: new Date().toISOString() };
     if (name !== undefined) changes.name = name;
     if (emailChanged) Object.assign(changes, { email, confirmed_at: null });
     if (passwordHash) changes.password_hash = passwordHash;
     try {
-      await User.query(trx).findById(user.id).patch(changes);
+      await tx.write(User).findById(user.id).patch(changes);
     } catch (error) {
       if (isUniqueViolation(error)) throw fieldError('email', accountMessages.emailTaken);
       throw error;
     }
     // A new password ends every other login of the account; this one stays.
-    if (passwordHash) await revokeAccountGrants(trx, user.id, session.grantId);
-    return (await findUserById(trx, user.id)) as UserRow;
+    if (passwordHash) await revokeAccountGrants(tx, user.id, session.grantId);
+    return (await findUserById(tx, user.id)) as UserRow;
   });
   if (emailChanged) await sendConfirmation(services, updated);
   if (emailChanged || passwordHash) {
@@ -513,14 +524,14 @@ export type CredentialCheck = { kind: 'ok'; user: UserRow } | { kind: 'invalid_c
  * verification too. Suspension is only revealed to someone who knows the password.
  */
 export async function verifyCredentials(services: Pick<Services, 'db' | 'passwords' | 'log'>, email: string, password: string): Promise<CredentialCheck> {
-  const user = await findUserByEmail(services.db.knex, email);
+  const user = await findUserByEmail(services.db, email);
   const matches = await services.passwords.verify(user?.password_hash ?? null, password);
   if (!user || !matches) return { kind: 'invalid_credentials' };
   if (!isUsable(user)) return { kind: 'account_suspended' };
   if (user.password_hash && services.passwords.needsRehash(user.password_hash)) {
     // The configured cost changed since this hash was made: upgrade it while the password is at hand.
     const rehashed = await services.passwords.hash(password);
-    await User.query(services.db.knex).findById(user.id).patch({ password_hash: rehashed });
+    await services.db.write(User).findById(user.id).patch({ password_hash: rehashed });
   }
   return { kind: 'ok', user };
 }

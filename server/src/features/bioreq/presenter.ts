@@ -62,6 +62,11 @@ export interface BioreqRow extends Pick<
   [person: `${'s' | 'r' | 'd'}_${string}`]: unknown;
 }
 
+/** Who uploaded the document (the verdict's mail goes to them). */
+export function submitterOf(row: BioreqRow): UserSummary | null {
+  return personOf(row, 's');
+}
+
 function isProcessed(status: string): boolean {
   return status === 'match' || status === 'nomatch';
 }
@@ -77,7 +82,7 @@ export function presentBioreq(row: BioreqRow, access: TenantAccess): BioreqDocum
     status: row.status,
     processed: isProcessed(row.status),
     message: row.message,
-    submitter: personOf(row, 's'),
+    submitter: submitterOf(row),
     reviewer: personOf(row, 'r'),
     decided_by: personOf(row, 'd'),
     created_at: row.created_at,

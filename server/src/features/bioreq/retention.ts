@@ -4,37 +4,43 @@
  * access log and gets `file_deleted_at`. The row is updated first, so no URL is signed for the file any more; a
  * file whose delete fails is nobody's and goes with the orphan sweep (features/media/orphans.ts).
  */
-import type { Knex } from '../../db/knex.js';
+import { BioreqDocument, BioreqSetting } from '../../db/bioreq-models.js';
+import type { Database } from '../../db/database.js';
 import type { Storage } from '../../storage/storage.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 200;
 
 /** Deletes the expired files; answers how many. */
-export async function purgeExpiredBioreqFiles(services: { db: { knex: Knex }; storage: Storage }, now = new Date()): Promise<number> {
-  const { knex } = services.db;
-  const settings = (await knex('bioreq_settings').whereNotNull('retention_days').select('tenant_id', 'retention_days')) as {
-    tenant_id: string;
-    retention_days: number;
-  }[];
+export async function purgeExpiredBioreqFiles(services: { db: Database; storage: Storage }, now = new Date()): Promise<number> {
+  const { db } = services;
+  // A sweep over every organization: each one's setting, then its documents within it.
+  const settings = await db.rows<{ tenant_id: string; retention_days: number }>(
+    db.acrossTenants('bioreq_settings').whereNotNull('retention_days').select('tenant_id', 'retention_days'),
+    BioreqSetting,
+  );
   let deleted = 0;
   for (const setting of settings) {
+    const org = db.inTenant(setting.tenant_id);
     const cutoff = new Date(now.getTime() - setting.retention_days * DAY_MS);
     for (;;) {
-      const rows = (await knex('bioreq_documents')
-        .where('tenant_id', setting.tenant_id)
-        .where('processed', true)
-        .whereNotNull('storage_key')
-        .where('decided_at', '<', cutoff)
-        .limit(BATCH)
-        .select('id', 'storage_key')) as { id: string; storage_key: string }[];
+      const rows = await org.rows<{ id: string; storage_key: string }>(
+        org
+          .from('bioreq_documents')
+          .where('processed', true)
+          .whereNotNull('storage_key')
+          .where('decided_at', '<', cutoff)
+          .limit(BATCH)
+          .select('id', 'storage_key'),
+      );
       if (rows.length === 0) break;
-      await knex('bioreq_documents')
+      await org
+        .write(BioreqDocument)
         .whereIn(
           'id',
           rows.map((row) => row.id),
         )
-        .update({ storage_key: null, file_deleted_at: now, updated_at: now });
+        .patch({ storage_key: null, file_deleted_at: now.toISOString(), updated_at: now.toISOString() });
       for (const row of rows) await services.storage.delete(row.storage_key).catch(() => undefined);
       deleted += rows.length;
       if (rows.length < BATCH) break;

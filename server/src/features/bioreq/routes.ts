@@ -19,7 +19,8 @@ import { bioreqVerdictEmail } from '../../mail/templates.js';
 import { requireMembership } from '../content/policy.js';
 import { fileOf, receiveMultipart, withUpload } from '../media/upload.js';
 import { bioreqEnabled, bioreqMessages, bioreqPolicy } from './policy.js';
-import { presentBioreq, presentDownload, presentNote, presentNoteHistory, type BioreqRow } from './presenter.js';
+import { presentBioreq, presentDownload, presentNote, presentNoteHistory, submitterOf, type BioreqRow } from './presenter.js';
+import { BIOREQ_LIST } from './hot.js';
 import * as bioreq from './service.js';
 import { bioreqFileRoutes, createBioreqSigner, downloadName } from './signed-files.js';
 
@@ -49,7 +50,7 @@ export function bioreqRoutes(services: AppServices): Routes[] {
 
   const present = (ctx: Context, row: BioreqRow) => presentBioreq(row, accessOf(ctx));
   const listParams = (ctx: Context) => ({
-    params: readListParams(ctx.query, bioreq.BIOREQ_LIST),
+    params: readListParams(ctx.query, BIOREQ_LIST),
     processed: parseFlag(queryValue(ctx.query, 'processed')),
   });
 
@@ -90,37 +91,37 @@ export function bioreqRoutes(services: AppServices): Routes[] {
           file: [messages.fileSize(file.kind, formatFileSize(file.size), formatFileSize(min_size * 1000), formatFileSize(max_size * 1000))],
         });
       }
-      await bioreq.createDocument(db.knex, { id, tenantId, memberId, title: input.title, description: input.description, file });
+      await bioreq.createDocument(db, { id, tenantId, memberId, title: input.title, description: input.description, file });
     });
     ctx.status = 201;
-    ctx.body = { data: present(ctx, await bioreq.requireDocument(db.knex, access, id)) };
+    ctx.body = { data: present(ctx, await bioreq.requireDocument(db, access, id)) };
   });
 
   router.get(`${BASE}/settings`, ...tenant, can(bioreqPolicy, 'settings'), async (ctx) => {
-    ctx.body = { data: { retention_days: await bioreq.retentionDays(db.knex, accessOf(ctx).tenant.id) } };
+    ctx.body = { data: { retention_days: await bioreq.retentionDays(db, accessOf(ctx).tenant.id) } };
   });
 
   router.put(`${BASE}/settings`, ...tenant, can(bioreqPolicy, 'settings'), validate(forms.bioreqSettings), async (ctx) => {
     const tenantId = accessOf(ctx).tenant.id;
-    await bioreq.setRetentionDays(db.knex, tenantId, inputOf(ctx, forms.bioreqSettings).retention_days);
-    ctx.body = { data: { retention_days: await bioreq.retentionDays(db.knex, tenantId) } };
+    await bioreq.setRetentionDays(db, tenantId, inputOf(ctx, forms.bioreqSettings).retention_days);
+    ctx.body = { data: { retention_days: await bioreq.retentionDays(db, tenantId) } };
   });
 
   router.get(DOCUMENT, ...tenant, can(bioreqPolicy, 'view'), async (ctx) => {
-    ctx.body = { data: present(ctx, await bioreq.requireDocument(db.knex, accessOf(ctx), ctx.params.bioreqId)) };
+    ctx.body = { data: present(ctx, await bioreq.requireDocument(db, accessOf(ctx), ctx.params.bioreqId)) };
   });
 
   router.delete(DOCUMENT, ...tenant, can(bioreqPolicy, 'cancel'), async (ctx) => {
-    const key = await bioreq.cancelDocument(db.knex, accessOf(ctx), ctx.params.bioreqId);
+    const key = await bioreq.cancelDocument(db, accessOf(ctx), ctx.params.bioreqId);
     if (key) await services.storage.delete(key).catch(() => undefined);
     ctx.status = 204;
   });
 
   router.get(`${DOCUMENT}/download`, ...tenant, can(bioreqPolicy, 'download'), async (ctx) => {
     const access = accessOf(ctx);
-    const row = await bioreq.requireDocument(db.knex, access, ctx.params.bioreqId);
+    const row = await bioreq.requireDocument(db, access, ctx.params.bioreqId);
     if (!row.storage_key) throw new HttpError(410, 'file_deleted', bioreqMessages.fileDeleted);
-    await bioreq.recordDownload(db.knex, access, row, ctx.ip);
+    await bioreq.recordDownload(db, access, row, ctx.ip);
     const signed = signer.url({ tenantId: access.tenant.id, documentId: row.id, storageKey: row.storage_key, userId: access.user.id });
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
@@ -131,11 +132,11 @@ export function bioreqRoutes(services: AppServices): Routes[] {
   router.post(`${DOCUMENT}/match`, ...tenant, can(bioreqPolicy, 'decide'), validate(forms.bioreqMatch), async (ctx) => {
     const access = accessOf(ctx);
     const input = inputOf(ctx, forms.bioreqMatch);
-    const row = await bioreq.decide(db.knex, access, ctx.params.bioreqId, { match: input.match, message: input.message });
-    const email = row.s_email;
-    if (typeof email === 'string') {
+    const row = await bioreq.decide(db, access, ctx.params.bioreqId, { match: input.match, message: input.message });
+    const submitter = submitterOf(row);
+    if (submitter) {
       const url = `${services.config.publicUrl}/${access.tenant.slug}/bioreq?tab=processed`;
-      const message = bioreqVerdictEmail(email, String(row.s_name ?? ''), {
+      const message = bioreqVerdictEmail(submitter.email, submitter.name, {
         title: row.title,
         match: input.match,
         message: row.message,
@@ -152,33 +153,33 @@ export function bioreqRoutes(services: AppServices): Routes[] {
 
   router.get(`${DOCUMENT}/notes`, ...tenant, can(bioreqPolicy, 'readNotes'), async (ctx) => {
     const access = accessOf(ctx);
-    const row = await bioreq.requireDocument(db.knex, access, ctx.params.bioreqId);
-    ctx.body = { data: (await bioreq.notesOfDocument(db.knex, access.tenant.id, row.id)).map(presentNote) };
+    const row = await bioreq.requireDocument(db, access, ctx.params.bioreqId);
+    ctx.body = { data: (await bioreq.notesOfDocument(db, access.tenant.id, row.id)).map(presentNote) };
   });
 
   router.post(`${DOCUMENT}/notes`, ...tenant, can(bioreqPolicy, 'writeNotes'), validate(forms.bioreqNote), async (ctx) => {
     const access = accessOf(ctx);
-    const row = await bioreq.requireDocument(db.knex, access, ctx.params.bioreqId);
+    const row = await bioreq.requireDocument(db, access, ctx.params.bioreqId);
     ctx.status = 201;
-    ctx.body = { data: presentNote(await bioreq.createNote(db.knex, access, row.id, inputOf(ctx, forms.bioreqNote).note)) };
+    ctx.body = { data: presentNote(await bioreq.createNote(db, access, row.id, inputOf(ctx, forms.bioreqNote).note)) };
   });
 
   router.post(`${DOCUMENT}/notes/:noteId`, ...tenant, can(bioreqPolicy, 'writeNotes'), validate(forms.bioreqNote), async (ctx) => {
     const access = accessOf(ctx);
-    const row = await bioreq.requireDocument(db.knex, access, ctx.params.bioreqId);
-    ctx.body = { data: presentNote(await bioreq.updateNote(db.knex, access, row.id, ctx.params.noteId, inputOf(ctx, forms.bioreqNote).note)) };
+    const row = await bioreq.requireDocument(db, access, ctx.params.bioreqId);
+    ctx.body = { data: presentNote(await bioreq.updateNote(db, access, row.id, ctx.params.noteId, inputOf(ctx, forms.bioreqNote).note)) };
   });
 
   router.get(`${DOCUMENT}/notes/:noteId/history`, ...tenant, can(bioreqPolicy, 'readNotes'), async (ctx) => {
     const access = accessOf(ctx);
-    const row = await bioreq.requireDocument(db.knex, access, ctx.params.bioreqId);
-    ctx.body = { data: (await bioreq.noteHistory(db.knex, access.tenant.id, row.id, ctx.params.noteId)).map(presentNoteHistory) };
+    const row = await bioreq.requireDocument(db, access, ctx.params.bioreqId);
+    ctx.body = { data: (await bioreq.noteHistory(db, access.tenant.id, row.id, ctx.params.noteId)).map(presentNoteHistory) };
   });
 
   router.get(`${DOCUMENT}/access-log`, ...tenant, can(bioreqPolicy, 'readAccessLog'), async (ctx) => {
     const access = accessOf(ctx);
-    const row = await bioreq.requireDocument(db.knex, access, ctx.params.bioreqId);
-    ctx.body = { data: (await bioreq.accessLog(db.knex, access.tenant.id, row.id)).map(presentDownload) };
+    const row = await bioreq.requireDocument(db, access, ctx.params.bioreqId);
+    ctx.body = { data: (await bioreq.accessLog(db, access.tenant.id, row.id)).map(presentDownload) };
   });
 
   return [router, bioreqFileRoutes(services, signer)];

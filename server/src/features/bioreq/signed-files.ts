@@ -76,7 +76,11 @@ export function bioreqFileRoutes(services: AppServices, signer: BioreqSigner): R
     const { tenantId, bioreqId } = ctx.params;
     const userId = queryValue(ctx.query, 'user') ?? '';
     const invalid = () => forbidden('invalid_signature', bioreqMessages.invalidSignature);
-    const row = await BioreqDocument.query(services.db.knex).findOne({ id: bioreqId, tenant_id: tenantId }).select('title', 'mime_type', 'size', 'storage_key');
+    const org = services.db.inTenant(tenantId);
+    const row = await org.row<Pick<BioreqDocument, 'title' | 'mime_type' | 'size' | 'storage_key'>>(
+      org.from('bioreq_documents').where({ id: bioreqId }).select('title', 'mime_type', 'size', 'storage_key'),
+      BioreqDocument,
+    );
     if (!row?.storage_key) throw invalid();
     const ref = { tenantId, documentId: bioreqId, storageKey: row.storage_key, userId };
     if (!signer.verify(ref, queryValue(ctx.query, 'expires'), queryValue(ctx.query, 'signature'))) throw invalid();

@@ -9,7 +9,7 @@
 import { keptAnswers } from '../../db/change-cache.js';
 import { compiledRead, type Bound, type ParameterOf } from '../../db/compiled-read.js';
 import type { Database, TenantDatabase } from '../../db/database.js';
-import type { Query, Reference, TenantSql } from '../../db/query.js';
+import type { Query, Reference, Sql, TenantSql } from '../../db/query.js';
 import { chunks } from '../../db/relations.js';
 import type { HttpError } from '../../http/errors.js';
 import { atLeast, type TenantAccess } from '../../http/tenant-access.js';
@@ -68,7 +68,7 @@ type Side = Bound<string> | Reference;
  * one of their live groups (module_groups). Either side is a value or a column of the outer query, so the rule is read
  * from the content's side (which modules a member sees) and from the members' side (who sees a module) alike.
  */
-function relations(org: TenantSql, member: Side, module?: Side) {
+function relations(org: Sql | TenantSql, member: Side, module?: Side) {
   const direct = org.from('module_tenant_users as vmtu').where('vmtu.tenant_user_id', member);
   const throughGroups = org
     .from('module_groups as vmg')
@@ -83,8 +83,11 @@ function relations(org: TenantSql, member: Side, module?: Side) {
   return { direct, throughGroups };
 }
 
-/** EXISTS one of the relations. */
-function whereRelated(org: TenantSql, query: Query, member: Side, module: Side): Query {
+/**
+ * EXISTS one of the relations between the member and the module: the rule's relation as a condition, for a query
+ * over either side (a membership's count of the modules it sees reads it across organizations, hence `Sql`).
+ */
+export function whereRelated(org: Sql | TenantSql, query: Query, member: Side, module: Side): Query {
   const { direct, throughGroups } = relations(org, member, module);
   return query.where((related) => related.whereExists(direct.select(org.raw('1'))).orWhereExists(throughGroups.select(org.raw('1'))));
 }

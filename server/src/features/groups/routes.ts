@@ -24,14 +24,14 @@ export function groupRoutes(services: AppServices): Routes {
 
   router.post(BASE, inTenant, can(groupPolicy, 'create'), validate(forms.group), async (ctx) => {
     const access = accessOf(ctx);
-    const loaded = await groups.createGroup(db.knex, access.tenant.id, inputOf(ctx, forms.group));
+    const loaded = await groups.createGroup(db, access.tenant.id, inputOf(ctx, forms.group));
     ctx.status = 201;
     ctx.body = { data: presentGroup(loaded.group, access.role, loaded) };
   });
 
   router.get(`${BASE}/:groupId`, inTenant, can(groupPolicy, 'view'), async (ctx) => {
     const access = accessOf(ctx);
-    const loaded = await groups.loadGroup(db.knex, access.tenant.id, ctx.params.groupId);
+    const loaded = await groups.loadGroup(db, access.tenant.id, ctx.params.groupId);
     ctx.body = { data: presentGroup(loaded.group, access.role, loaded) };
   });
 
@@ -41,25 +41,25 @@ export function groupRoutes(services: AppServices): Routes {
     // The body decides the operation (archive or restore), so this check follows the body's validation.
     if (input.is_deleted !== undefined) groupPolicy.authorize(access.role, input.is_deleted ? 'archive' : 'restore');
     const changes = { name: input.name, description: input.description, isDeleted: input.is_deleted };
-    const loaded = await groups.updateGroup(db.knex, access.tenant.id, ctx.params.groupId, changes);
+    const loaded = await groups.updateGroup(db, access.tenant.id, ctx.params.groupId, changes);
     ctx.body = { data: presentGroup(loaded.group, access.role, loaded) };
   });
 
   router.delete(`${BASE}/:groupId`, inTenant, can(groupPolicy, 'archive'), async (ctx) => {
     const access = accessOf(ctx);
-    const loaded = await groups.updateGroup(db.knex, access.tenant.id, ctx.params.groupId, { isDeleted: true });
+    const loaded = await groups.updateGroup(db, access.tenant.id, ctx.params.groupId, { isDeleted: true });
     ctx.body = { data: presentGroup(loaded.group, access.role, loaded) };
   });
 
   router.post(`${BASE}/:groupId/tenant-users`, inTenant, can(groupPolicy, 'relateMembers'), validate(forms.groupMembers), async (ctx) => {
     const access = accessOf(ctx);
-    const loaded = await groups.relateMembers(db.knex, access.tenant.id, ctx.params.groupId, inputOf(ctx, forms.groupMembers).tenant_users);
+    const loaded = await groups.relateMembers(db, access.tenant.id, ctx.params.groupId, inputOf(ctx, forms.groupMembers).tenant_users);
     ctx.body = { data: presentGroup(loaded.group, access.role, loaded) };
   });
 
   router.post(`${BASE}/:groupId/modules`, inTenant, can(groupPolicy, 'relateModules'), validate(forms.groupModules), async (ctx) => {
     const access = accessOf(ctx);
-    const loaded = await groups.relateModules(db.knex, access.tenant.id, ctx.params.groupId, inputOf(ctx, forms.groupModules).modules);
+    const loaded = await groups.relateModules(db, access.tenant.id, ctx.params.groupId, inputOf(ctx, forms.groupModules).modules);
     ctx.body = { data: presentGroup(loaded.group, access.role, loaded) };
   });
 

@@ -2,6 +2,7 @@
 import type { Context, Next } from 'koa';
 import { forms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
+import { User } from '../../db/models.js';
 import { forbidden } from '../../http/errors.js';
 import { listBody, readListParams } from '../../http/list-query.js';
 import { can } from '../../http/policy.js';
@@ -16,8 +17,8 @@ const BASE = '/tenants/:tenantId/integration-clients';
 
 /** 403 for a caller that is itself an integration client (policy.ts). */
 async function byAPerson(ctx: Context, next: Next) {
-  const caller = (await ctx.services.db.knex('users').where('id', accessOf(ctx).user.id).first('is_service_account')) as
-    { is_service_account: unknown } | undefined;
+  const { db } = ctx.services;
+  const caller = await db.row<Pick<User, 'is_service_account'>>(db.from('users').where('id', accessOf(ctx).user.id).select('is_service_account'), User);
   if (caller?.is_service_account) throw forbidden('forbidden', serviceAccountMessage);
   return next();
 }

@@ -9,16 +9,15 @@
  * in one transaction. The secret (256 random bits) is answered once and kept as its SHA-256.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Database } from '../../db/database.js';
+import type { Database, TenantDatabase } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
-import type { Knex } from '../../db/knex.js';
-import { OIDC_PAYLOADS } from '../../db/oidc-payloads.js';
+import { revokeAccountGrants } from '../../db/oidc-payloads.js';
 import type { Role } from '../../db/models.js';
 import { normalisedPage, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
+import type { Query, TenantSql } from '../../db/query.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { integrationClientMessages } from './policy.js';
 import type { IntegrationClientRow } from './presenter.js';
-import { normaliseRow } from '../../db/model.js';
 import { IntegrationClient, TenantUser, User } from '../../db/models.js';
 
 export type IntegrationClientSortKey = 'name' | 'created';
@@ -37,14 +36,14 @@ function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
-function clientsOf(knex: Knex, tenantId: string): Knex.QueryBuilder {
-  return knex('integration_clients as c')
+function clientsOf(org: TenantSql): Query {
+  return org
+    .from('integration_clients as c')
     .join('tenant_users as tu', (join) => join.on('tu.user_id', 'c.user_id').andOn('tu.tenant_id', 'c.tenant_id'))
-    .leftJoin('users as creator', 'creator.id', 'c.created_by')
-    .where('c.tenant_id', tenantId);
+    .leftJoin('users as creator', 'creator.id', 'c.created_by');
 }
 
-function selectClient(query: Knex.QueryBuilder): Knex.QueryBuilder {
+function selectClient(query: Query): Query {
   return query.select('c.id', 'c.name', 'tu.role', 'c.created_at', 'c.revoked_at', 'creator.id as creator_id', 'creator.name as creator_name');
 }
 
@@ -53,14 +52,14 @@ export async function listIntegrationClients(
   tenantId: string,
   params: ListParams<IntegrationClientSortKey>,
 ): Promise<Page<IntegrationClientRow>> {
-  const page = await paginate<object, IntegrationClientSortKey>(db, clientsOf(db.knex, tenantId), params, INTEGRATION_CLIENT_LIST, selectClient);
+  const page = await paginate<object, IntegrationClientSortKey>(db, clientsOf(db.inTenant(tenantId)), params, INTEGRATION_CLIENT_LIST, selectClient);
   return normalisedPage<IntegrationClientRow>(page, IntegrationClient);
 }
 
-async function loadClient(knex: Knex, tenantId: string, clientId: string): Promise<IntegrationClientRow> {
-  const row = (await selectClient(clientsOf(knex, tenantId).andWhere('c.id', clientId)).first()) as object | undefined;
+async function loadClient(org: TenantDatabase, clientId: string): Promise<IntegrationClientRow> {
+  const row = await org.row<IntegrationClientRow>(selectClient(clientsOf(org).andWhere('c.id', clientId)), IntegrationClient);
   if (!row) throw notFound(integrationClientMessages.notFound);
-  return normaliseRow<IntegrationClientRow>(IntegrationClient, row);
+  return row;
 }
 
 export interface CreatedIntegrationClient {
@@ -78,8 +77,8 @@ export async function createIntegrationClient(
   const userId = newId();
   const secret = randomBytes(32).toString('base64url');
   const now = new Date().toISOString();
-  const row = await db.knex.transaction(async (trx) => {
-    await User.query(trx).insert({
+  const row = await db.inTenant(tenantId).transaction(async (org) => {
+    await org.db.write(User).insert({
       id: userId,
       name: input.name,
       email: `${clientId}@${SERVICE_ACCOUNT_DOMAIN}`,
@@ -91,48 +90,57 @@ export async function createIntegrationClient(
       created_at: now,
       updated_at: now,
     });
-    await TenantUser.query(trx).insert({
+    await org.write(TenantUser).insert({
       id: newId(),
-      tenant_id: tenantId,
       user_id: userId,
       role: input.role,
       is_active: true,
       created_at: now,
       updated_at: now,
     });
-    await IntegrationClient.query(trx).insert({
+    await org.write(IntegrationClient).insert({
       id: clientId,
-      tenant_id: tenantId,
       user_id: userId,
       name: input.name,
       secret_hash: hashSecret(secret),
       created_by: creatorId,
       created_at: now,
     });
-    return loadClient(trx, tenantId, clientId);
+    return loadClient(org, clientId);
   });
   return { row, secret };
 }
 
 /** Revokes a client: its account banned, its membership ended and every token deleted, at once. */
 export async function revokeIntegrationClient(db: Database, tenantId: string, clientId: string): Promise<IntegrationClientRow> {
-  return db.knex.transaction(async (trx) => {
-    const client = await IntegrationClient.query(trx).findOne({ id: clientId, tenant_id: tenantId }).select('user_id', 'revoked_at');
+  return db.inTenant(tenantId).transaction(async (org) => {
+    const client = await org.row<Pick<IntegrationClient, 'user_id' | 'revoked_at'>>(
+      org.from('integration_clients').where({ id: clientId }).select('user_id', 'revoked_at'),
+      IntegrationClient,
+    );
     if (!client) throw notFound(integrationClientMessages.notFound);
     if (client.revoked_at !== null) throw fieldError('id', integrationClientMessages.alreadyRevoked);
     const now = new Date().toISOString();
-    await IntegrationClient.query(trx).findById(clientId).patch({ revoked_at: now });
-    await User.query(trx).findById(client.user_id).patch({ is_active: false, deleted_at: now, updated_at: now });
-    await TenantUser.query(trx).where('user_id', client.user_id).patch({ deleted_at: now, updated_at: now });
-    await trx(OIDC_PAYLOADS).where('account_id', client.user_id).delete();
-    return loadClient(trx, tenantId, clientId);
+    await org.write(IntegrationClient).findById(clientId).patch({ revoked_at: now });
+    await org.db.write(User).findById(client.user_id).patch({ is_active: false, deleted_at: now, updated_at: now });
+    // The client's account has its one membership in this organization.
+    await org.write(TenantUser).where('user_id', client.user_id).patch({ deleted_at: now, updated_at: now });
+    await revokeAccountGrants(org.db, client.user_id);
+    return loadClient(org, clientId);
   });
 }
 
+/**
+ * A live client by its id, whatever its organization: the OAuth client authenticates (or is looked up by the provider)
+ * before any organization is known, and its id names one.
+ */
+function liveClient(db: Database, clientId: string): Query {
+  return db.acrossTenants('integration_clients').where('id', clientId).whereNull('revoked_at');
+}
+
 /** The account a live client acts as, when its secret is right (constant-time compare); otherwise undefined. */
-export async function authenticateIntegrationClient(knex: Knex, clientId: string, secret: string): Promise<{ accountId: string } | undefined> {
-  const row = (await knex('integration_clients').where('id', clientId).whereNull('revoked_at').first('user_id', 'secret_hash')) as
-    { user_id: string; secret_hash: string } | undefined;
+export async function authenticateIntegrationClient(db: Database, clientId: string, secret: string): Promise<{ accountId: string } | undefined> {
+  const row = await db.row<{ user_id: string; secret_hash: string }>(liveClient(db, clientId).select('user_id', 'secret_hash'));
   const expected = Buffer.from(row?.secret_hash ?? hashSecret(''), 'hex');
   const given = Buffer.from(hashSecret(secret), 'hex');
   const matches = timingSafeEqual(expected, given);
@@ -140,7 +148,7 @@ export async function authenticateIntegrationClient(knex: Knex, clientId: string
 }
 
 /** The account of a live client (for the provider's grant), or undefined once revoked. */
-export async function integrationClientAccount(knex: Knex, clientId: string): Promise<string | undefined> {
-  const row = (await knex('integration_clients').where('id', clientId).whereNull('revoked_at').first('user_id')) as { user_id: string } | undefined;
+export async function integrationClientAccount(db: Database, clientId: string): Promise<string | undefined> {
+  const row = await db.row<{ user_id: string }>(liveClient(db, clientId).select('user_id'));
   return row?.user_id;
 }

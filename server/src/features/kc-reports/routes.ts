@@ -8,7 +8,9 @@ import { can } from '../../http/policy.js';
 import { Routes } from '../../http/router.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
 import { kcReportPolicy } from './policy.js';
-import { itemAnalysis, KC_REPORT_LIST, listCompleted, responseDetail } from './service.js';
+import { KC_REPORT_LIST } from './hot.js';
+import { presentItemAnalysis, presentReportRow, presentResponseDetail } from './presenter.js';
+import { itemAnalysis, listCompleted, responseDetail } from './service.js';
 
 const BASE = '/tenants/:tenantId/reports/knowledgechecks';
 
@@ -25,16 +27,16 @@ export function kcReportRoutes(services: AppServices): Routes {
       component: filter('component'),
       topic: filter('topic'),
     });
-    ctx.body = listBody(page, (row) => row);
+    ctx.body = listBody(page, presentReportRow);
   });
 
   router.get(`${BASE}/responses/:responseId`, inTenant, can(kcReportPolicy, 'detail'), async (ctx) => {
-    ctx.body = { data: await responseDetail(db, accessOf(ctx).tenant.id, ctx.params.responseId, signer) };
+    ctx.body = { data: presentResponseDetail(await responseDetail(db, accessOf(ctx).tenant.id, ctx.params.responseId), signer) };
   });
 
   router.get(`${BASE}/:knowledgeCheckId/item-analysis`, inTenant, can(kcReportPolicy, 'itemAnalysis'), async (ctx) => {
     const attempts = queryValue(ctx.query, 'attempts') === 'all' ? 'all' : 'first';
-    ctx.body = { data: await itemAnalysis(db, accessOf(ctx).tenant.id, ctx.params.knowledgeCheckId, attempts) };
+    ctx.body = { data: presentItemAnalysis(await itemAnalysis(db, accessOf(ctx).tenant.id, ctx.params.knowledgeCheckId, attempts)) };
   });
 
   return router;

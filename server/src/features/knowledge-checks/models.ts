@@ -1,22 +1,14 @@
 /**
- * The knowledge checks' rows as objection models (ARCHITECTURE.md#knowledge-checks; the schema is the migration
- * 20250117000000_knowledge_checks.ts). Each extends `TesseraModel`, so booleans, dates and numbers are normalised
- * once, here. Relation graphs read a question version with its choices and a response with its drawn questions
- * and chosen choices in a fixed number of queries (one per relation level, whatever the bank's size). Queries are
- * always bound: `Model.query(db.knex)` or `Model.query(trx)`.
+ * The knowledge checks' rows as models (ARCHITECTURE.md#knowledge-checks; the schema is the migration
+ * 20250117000000_knowledge_checks.ts). Each extends `TesseraModel`, listing its boolean, date and number columns, so
+ * rows read through it (`org.rows(query, Model)`) arrive normalised and writes (`org.write(Model)`) are formatted
+ * once, here. A question version with its choices, or a response with its draw, is read one query per level
+ * (whatever the bank's size) and put together in the service: the `…View` types below.
  */
-import type { RelationMappings } from 'objection';
 import { TesseraModel } from '../../db/model.js';
 
 export type QuestionType = 'radio' | 'checkbox';
 export type ResponseStatus = 'assigned' | 'in-progress' | 'completed';
-
-/** Children in their order (choices by position, a draw by position): pass to a graph query's `.modifiers()`. */
-export const graphModifiers = {
-  byPosition(query: { orderBy(column: string): unknown }): void {
-    query.orderBy('position');
-  },
-};
 
 export class KnowledgeCheckModel extends TesseraModel {
   static override tableName = 'knowledge_checks';
@@ -61,17 +53,6 @@ export class KcQuestionVersion extends TesseraModel {
   media_id!: string | null;
   drawn!: boolean;
   created_at!: string;
-  choices?: KcChoice[];
-
-  static override get relationMappings(): RelationMappings {
-    return {
-      choices: {
-        relation: TesseraModel.HasManyRelation,
-        modelClass: KcChoice,
-        join: { from: 'kc_question_versions.id', to: 'kc_choices.question_version_id' },
-      },
-    };
-  }
 }
 
 export class KcQuestion extends TesseraModel {
@@ -86,17 +67,6 @@ export class KcQuestion extends TesseraModel {
   archived_at!: string | null;
   created_at!: string;
   updated_at!: string;
-  currentVersion?: KcQuestionVersion;
-
-  static override get relationMappings(): RelationMappings {
-    return {
-      currentVersion: {
-        relation: TesseraModel.BelongsToOneRelation,
-        modelClass: KcQuestionVersion,
-        join: { from: 'kc_questions.current_version_id', to: 'kc_question_versions.id' },
-      },
-    };
-  }
 }
 
 export class KcAnswerChoice extends TesseraModel {
@@ -121,29 +91,6 @@ export class KcResponseQuestion extends TesseraModel {
   position!: number;
   answered_at!: string | null;
   is_correct!: boolean | null;
-  version?: KcQuestionVersion;
-  question?: KcQuestion;
-  answerChoices?: KcAnswerChoice[];
-
-  static override get relationMappings(): RelationMappings {
-    return {
-      version: {
-        relation: TesseraModel.BelongsToOneRelation,
-        modelClass: KcQuestionVersion,
-        join: { from: 'kc_response_questions.question_version_id', to: 'kc_question_versions.id' },
-      },
-      question: {
-        relation: TesseraModel.BelongsToOneRelation,
-        modelClass: KcQuestion,
-        join: { from: 'kc_response_questions.question_id', to: 'kc_questions.id' },
-      },
-      answerChoices: {
-        relation: TesseraModel.HasManyRelation,
-        modelClass: KcAnswerChoice,
-        join: { from: 'kc_response_questions.id', to: 'kc_answer_choices.response_question_id' },
-      },
-    };
-  }
 }
 
 export class KcResponse extends TesseraModel {
@@ -167,17 +114,6 @@ export class KcResponse extends TesseraModel {
   score!: number | null;
   created_at!: string;
   updated_at!: string;
-  questions?: KcResponseQuestion[];
-
-  static override get relationMappings(): RelationMappings {
-    return {
-      questions: {
-        relation: TesseraModel.HasManyRelation,
-        modelClass: KcResponseQuestion,
-        join: { from: 'kc_responses.id', to: 'kc_response_questions.response_id' },
-      },
-    };
-  }
 }
 
 export class KcAssignment extends TesseraModel {
@@ -195,5 +131,21 @@ export class KcAssignment extends TesseraModel {
   updated_at!: string;
 }
 
-/** The graph a response is read with: its draw in order, each drawn version with its choices, and the chosen choices. */
-export const RESPONSE_GRAPH = '[questions(byPosition).[version.choices(byPosition), question, answerChoices]]';
+/** A row of a model's table as `org.rows(query, Model)` reads it: its columns, without the model's methods. */
+export type Row<M extends TesseraModel> = Omit<M, keyof TesseraModel>;
+
+/** A question version as shown, with its choices in their order. */
+export type VersionView = Row<KcQuestionVersion> & { choices: Row<KcChoice>[] };
+
+/** A bank question with its current version (none only while a question is being created). */
+export type BankQuestion = Row<KcQuestion> & { currentVersion: VersionView | undefined };
+
+/** A drawn question of a response: the version it drew, its question (archived or not) and the chosen choices. */
+export type DrawnQuestionView = Row<KcResponseQuestion> & {
+  version: VersionView | undefined;
+  question: Pick<KcQuestion, 'id' | 'archived_at'> | undefined;
+  answerChoices: Pick<KcAnswerChoice, 'response_question_id' | 'choice_id'>[];
+};
+
+/** A response with its draw in order. */
+export type ResponseView = Row<KcResponse> & { questions: DrawnQuestionView[] };

@@ -16,12 +16,12 @@ import type {
 import { renderMarkdown } from '@tessera/sdk/markdown';
 import type { UrlSigner } from '../../storage/signed-urls.js';
 import { presentMediaSummary, type MediaSummaryColumns } from '../media/summary.js';
-import type { KcQuestionVersion, KcResponse, ResponseStatus } from './models.js';
+import type { KcResponse, ResponseStatus, ResponseView, VersionView } from './models.js';
 
 /** The media of a set of questions, by id (one query, `mediaOf` in the service). */
 export type MediaById = Map<string, MediaSummaryColumns>;
 
-/** Where a check lives, as its lookup reads it. */
+/** Where a check lives, as its lookup reads it (hot.ts, `CHECK_ROW`). */
 export interface CheckRow {
   id: string;
   tenant_id: string;
@@ -47,11 +47,11 @@ export interface QuestionView {
   archived: boolean;
   /** Its place in the bank or in the draw, from 1. */
   order: number;
-  version: KcQuestionVersion;
+  version: VersionView;
 }
 
 export function presentQuestion(view: QuestionView, withKey: boolean, media: MediaById, signer: UrlSigner): KnowledgeCheckQuestion {
-  const choices = [...(view.version.choices ?? [])].sort((a, b) => a.position - b.position);
+  const choices = [...view.version.choices].sort((a, b) => a.position - b.position);
   const question: KnowledgeCheckQuestion = {
     id: view.id,
     version_id: view.version.id,
@@ -86,42 +86,57 @@ export function presentCheck(row: CheckRow, questions?: KnowledgeCheckQuestion[]
     name: row.name,
     instructions: row.instructions,
     instructions_html: renderMarkdown(row.instructions),
-    number_questions: Number(row.number_questions),
-    use_question_bank: Boolean(row.use_question_bank),
+    number_questions: row.number_questions,
+    use_question_bank: row.use_question_bank,
     topic_id: row.topic_id,
     component_id: row.component_id,
     module_id: row.module_id,
-    question_count: Number(row.question_count),
+    question_count: row.question_count,
   };
   if (questions) check.questions = questions;
   return check;
 }
 
-/** The summary columns of a response (the model normalises them). */
-export function presentResponseSummary(row: KcResponse): KnowledgeCheckResponseSummary {
+/** The columns of a response a summary shows, normalised by its model. */
+export type ResponseSummaryRow = Pick<
+  KcResponse,
+  | 'id'
+  | 'knowledge_check_id'
+  | 'status'
+  | 'attempt'
+  | 'due_date_time'
+  | 'started_at'
+  | 'completed_date_time'
+  | 'correct_answers'
+  | 'incorrect_answers'
+  | 'score'
+>;
+
+/** The summary columns of a response. */
+export function presentResponseSummary(row: ResponseSummaryRow): KnowledgeCheckResponseSummary {
   return {
     id: row.id,
     knowledge_check_id: row.knowledge_check_id,
     status: row.status,
-    attempt: Number(row.attempt),
+    attempt: row.attempt,
     due_date_time: row.due_date_time,
     started_at: row.started_at,
     completed_date_time: row.completed_date_time,
-    correct_answers: row.correct_answers === null ? null : Number(row.correct_answers),
-    incorrect_answers: row.incorrect_answers === null ? null : Number(row.incorrect_answers),
-    score: row.score === null ? null : Number(row.score),
+    correct_answers: row.correct_answers,
+    incorrect_answers: row.incorrect_answers,
+    score: row.score,
   };
 }
 
-/** A response read with RESPONSE_GRAPH: its draw in order, the chosen choices, the key only once completed. */
-export function presentResponse(row: KcResponse, check: CheckRow, media: MediaById, signer: UrlSigner): KnowledgeCheckResponse {
+/** A response with its draw (`readResponse`): the draw in order, the chosen choices, the key only once completed. */
+export function presentResponse(row: ResponseView, check: CheckRow, media: MediaById, signer: UrlSigner): KnowledgeCheckResponse {
   const withKey = row.status === 'completed';
-  const drawn = [...(row.questions ?? [])].sort((a, b) => a.position - b.position);
+  const drawn = [...row.questions].sort((a, b) => a.position - b.position);
   const questions = drawn.flatMap((entry) =>
     entry.version
       ? [
           presentQuestion(
-            { id: entry.question_id, archived: Boolean(entry.question?.archived_at), order: entry.position, version: entry.version },
+            { id: entry.question_id, archived: (entry.question?.archived_at ?? null) !== null, order: entry.position, version: entry.version },
             withKey,
             media,
             signer,
@@ -135,7 +150,7 @@ export function presentResponse(row: KcResponse, check: CheckRow, media: MediaBy
       id: entry.id,
       question_id: entry.question_id,
       knowledge_check_response_id: row.id,
-      choice_ids: (entry.answerChoices ?? []).map((choice) => choice.choice_id),
+      choice_ids: entry.answerChoices.map((choice) => choice.choice_id),
       is_correct: withKey ? entry.is_correct : null,
     }));
   return { ...presentResponseSummary(row), ...responseFrame(check), questions, answers };
@@ -205,7 +220,7 @@ export function presentAssignment(row: AssignmentRow, assignees: AssigneeRow[]):
       email: assignee.email,
       status: assignee.status,
       completed_date_time: assignee.completed_date_time,
-      score: assignee.score === null ? null : Number(assignee.score),
+      score: assignee.score,
     })),
   };
 }

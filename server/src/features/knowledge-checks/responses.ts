@@ -2,19 +2,21 @@
  * Responses (ARCHITECTURE.md#knowledge-checks): the draw stored when a response goes in progress, answers, and
  * scoring on completion. A response reads only the versions it drew; the draw is never made again. One in-progress
  * response per member and check, held by the database's partial unique index: a lost race answers the existing one.
+ * A member's responses are reached through the check (found in the organization) and the member.
  */
 import { kcMessages } from '@tessera/sdk/rules';
-import { compiledRead, jsonListValues, whereInJsonList } from '../../db/compiled-read.js';
-import { compiledWrite } from '../../db/compiled-write.js';
-import type { Database } from '../../db/database.js';
+import type { Database, TenantDatabase } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
-import { isUniqueViolation, type Knex } from '../../db/knex.js';
+import type { Query } from '../../db/query.js';
+import { isUniqueViolation } from '../../db/values.js';
 import { chunks } from '../../db/relations.js';
 import { HttpError, notFound, validationFailed } from '../../http/errors.js';
 import { draw, newSeed } from './draw.js';
-import { graphModifiers, KcResponse, RESPONSE_GRAPH } from './models.js';
+import { answerTarget, writeAnswer } from './hot.js';
+import { KcAnswerChoice, KcQuestion, KcQuestionVersion, KcResponse, KcResponseQuestion, type ResponseView, type Row } from './models.js';
 import { kcMessagesServer } from './policy.js';
-import type { CheckRow } from './presenter.js';
+import type { CheckRow, ResponseSummaryRow } from './presenter.js';
+import { groupBy, maxOf, rowsWhereIn, versionsWithChoices } from './service.js';
 
 const conflict = (
   code: 'no_questions' | 'response_not_assigned' | 'response_in_progress' | 'response_not_started' | 'response_completed' | 'unanswered_questions',
@@ -27,21 +29,23 @@ interface BankEntry {
 }
 
 /** The active bank's current versions in bank order: what a draw picks from. */
-async function drawableBank(knex: Knex, checkId: string): Promise<BankEntry[]> {
-  return knex('kc_questions')
-    .where('knowledge_check_id', checkId)
-    .whereNull('archived_at')
-    .whereNotNull('current_version_id')
-    .orderBy('position')
-    .orderBy('id')
-    .select('id as question_id', 'current_version_id as version_id');
+function drawableBank(org: TenantDatabase, checkId: string): Promise<BankEntry[]> {
+  return org.rows<BankEntry>(
+    org
+      .reached('kc_questions')
+      .where('knowledge_check_id', checkId)
+      .whereNull('archived_at')
+      .whereNotNull('current_version_id')
+      .orderBy('position')
+      .orderBy('id')
+      .select('id as question_id', 'current_version_id as version_id'),
+  );
 }
 
 /** Stores a draw for a response and marks the drawn versions: from now on an edit of them writes a new version. */
-async function storeDraw(trx: Knex, check: CheckRow, responseId: string, drawn: BankEntry[]): Promise<void> {
+async function storeDraw(org: TenantDatabase, responseId: string, drawn: BankEntry[]): Promise<void> {
   const rows = drawn.map((entry, index) => ({
     id: newId(),
-    tenant_id: check.tenant_id,
     response_id: responseId,
     question_id: entry.question_id,
     question_version_id: entry.version_id,
@@ -49,21 +53,24 @@ async function storeDraw(trx: Knex, check: CheckRow, responseId: string, drawn: 
     answered_at: null,
     is_correct: null,
   }));
-  for (const part of chunks(rows, 200)) await trx('kc_response_questions').insert(part);
+  await org.insertRows(KcResponseQuestion, rows);
   const versions = [...new Set(drawn.map((entry) => entry.version_id))];
-  for (const part of chunks(versions)) await trx('kc_question_versions').whereIn('id', part).where('drawn', false).update({ drawn: true });
+  for (const part of chunks(versions)) await org.write(KcQuestionVersion).whereIn('id', part).where('drawn', false).patch({ drawn: true });
 }
 
-async function nextAttempt(trx: Knex, checkId: string, memberId: string): Promise<number> {
-  const [row] = (await trx('kc_responses').where({ knowledge_check_id: checkId, tenant_user_id: memberId }).max({ last: 'attempt' })) as {
-    last: number | string | null;
-  }[];
-  return Number(row?.last ?? 0) + 1;
+/** The member's responses to the check. */
+function responsesOf(org: TenantDatabase, checkId: string, memberId: string): Query {
+  return org.reached('kc_responses').where({ knowledge_check_id: checkId, tenant_user_id: memberId });
 }
 
-async function inProgressOf(knex: Knex, checkId: string, memberId: string): Promise<string | undefined> {
-  const row = (await knex('kc_responses').where({ knowledge_check_id: checkId, tenant_user_id: memberId, status: 'in-progress' }).first('id')) as
-    { id: string } | undefined;
+async function nextAttempt(org: TenantDatabase, checkId: string, memberId: string): Promise<number> {
+  return ((await maxOf(org, responsesOf(org, checkId, memberId), 'attempt')) ?? 0) + 1;
+}
+
+async function inProgressOf(org: TenantDatabase, checkId: string, memberId: string): Promise<string | undefined> {
+  const row = await org.row<{ id: string }>(
+    org.reached('kc_responses').where({ knowledge_check_id: checkId, tenant_user_id: memberId, status: 'in-progress' }).select('id'),
+  );
   return row?.id;
 }
 
@@ -72,49 +79,48 @@ async function inProgressOf(knex: Knex, checkId: string, memberId: string): Prom
  * when another request created it meanwhile (the unique index refuses the second).
  */
 export async function createResponse(db: Database, check: CheckRow, memberId: string): Promise<{ id: string; created: boolean }> {
-  const existing = await inProgressOf(db.knex, check.id, memberId);
+  const existing = await inProgressOf(db.inTenant(check.tenant_id), check.id, memberId);
   if (existing) return { id: existing, created: false };
   const id = newId();
   try {
-    await db.transaction(async (tx) => {
-      const trx = tx.knex;
-      const bank = await drawableBank(trx, check.id);
+    await db.inTenant(check.tenant_id).transaction(async (org) => {
+      const bank = await drawableBank(org, check.id);
       if (bank.length === 0) throw conflict('no_questions', kcMessagesServer.noQuestions);
       const seed = newSeed();
-      const now = new Date();
-      await trx('kc_responses').insert({
+      const now = new Date().toISOString();
+      await org.write(KcResponse).insert({
         id,
-        tenant_id: check.tenant_id,
         knowledge_check_id: check.id,
         tenant_user_id: memberId,
         assignment_id: null,
         status: 'in-progress',
         seed,
-        attempt: await nextAttempt(trx, check.id, memberId),
+        attempt: await nextAttempt(org, check.id, memberId),
         started_at: now,
         created_at: now,
         updated_at: now,
       });
-      await storeDraw(trx, check, id, draw(bank, check.number_questions, seed));
+      await storeDraw(org, id, draw(bank, check.number_questions, seed));
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const winner = await inProgressOf(db.knex, check.id, memberId);
+    const winner = await inProgressOf(db.inTenant(check.tenant_id), check.id, memberId);
     if (!winner) throw error;
     return { id: winner, created: false };
   }
   return { id, created: true };
 }
 
-interface OwnResponse {
-  id: string;
-  status: string;
-  seed: number | string;
-}
-
-async function requireOwnResponse(trx: Knex, check: CheckRow, memberId: string, responseId: string): Promise<OwnResponse> {
-  const row = (await trx('kc_responses').where({ id: responseId, knowledge_check_id: check.id, tenant_user_id: memberId }).first('id', 'status', 'seed')) as
-    OwnResponse | undefined;
+async function requireOwnResponse(
+  org: TenantDatabase,
+  check: CheckRow,
+  memberId: string,
+  responseId: string,
+): Promise<Pick<KcResponse, 'id' | 'status' | 'seed'>> {
+  const row = await org.row<Pick<KcResponse, 'id' | 'status' | 'seed'>>(
+    org.reached('kc_responses').where({ id: responseId, knowledge_check_id: check.id, tenant_user_id: memberId }).select('id', 'status', 'seed'),
+    KcResponse,
+  );
   if (!row) throw notFound(kcMessagesServer.responseNotFound);
   return row;
 }
@@ -122,19 +128,19 @@ async function requireOwnResponse(trx: Knex, check: CheckRow, memberId: string, 
 /** An assigned response goes in progress: it draws now, with the seed it was given when assigned. */
 export async function startResponse(db: Database, check: CheckRow, memberId: string, responseId: string): Promise<void> {
   try {
-    await db.transaction(async (tx) => {
-      const trx = tx.knex;
-      const response = await requireOwnResponse(trx, check, memberId, responseId);
+    await db.inTenant(check.tenant_id).transaction(async (org) => {
+      const response = await requireOwnResponse(org, check, memberId, responseId);
       if (response.status !== 'assigned') throw conflict('response_not_assigned', kcMessagesServer.notAssigned);
-      if (await inProgressOf(trx, check.id, memberId)) throw conflict('response_in_progress', kcMessagesServer.inProgress);
-      const bank = await drawableBank(trx, check.id);
+      if (await inProgressOf(org, check.id, memberId)) throw conflict('response_in_progress', kcMessagesServer.inProgress);
+      const bank = await drawableBank(org, check.id);
       if (bank.length === 0) throw conflict('no_questions', kcMessagesServer.noQuestions);
-      const now = new Date();
-      const changed = await trx('kc_responses')
+      const now = new Date().toISOString();
+      const changed = await org
+        .write(KcResponse)
         .where({ id: response.id, status: 'assigned' })
-        .update({ status: 'in-progress', started_at: now, updated_at: now });
+        .patch({ status: 'in-progress', started_at: now, updated_at: now });
       if (changed === 0) throw conflict('response_not_assigned', kcMessagesServer.notAssigned);
-      await storeDraw(trx, check, response.id, draw(bank, check.number_questions, Number(response.seed)));
+      await storeDraw(org, response.id, draw(bank, check.number_questions, response.seed));
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('response_in_progress', kcMessagesServer.inProgress);
@@ -154,55 +160,11 @@ export interface SavedAnswer {
   choice_ids: string[];
 }
 
-interface AnswerTarget {
-  status: string;
-  rq_id: string | null;
-  version_id: string | null;
-  type: string | null;
-  found: number | string;
-}
-
-/** The response, the drawn question and how many of the chosen ids (a JSON list) are its choices, in one read. */
-const answerTarget = compiledRead<AnswerTarget, { responseId: string; checkId: string; memberId: string; questionId: string; choiceIds: string }>(
-  (knex, param) =>
-    knex('kc_responses as r')
-      .leftJoin('kc_response_questions as rq', (join) => join.on('rq.response_id', 'r.id').andOn('rq.question_id', knex.raw('?', [param('questionId')])))
-      .leftJoin('kc_question_versions as v', 'v.id', 'rq.question_version_id')
-      .where({ 'r.id': param('responseId'), 'r.knowledge_check_id': param('checkId'), 'r.tenant_user_id': param('memberId') })
-      .select(
-        'r.status',
-        'rq.id as rq_id',
-        'v.id as version_id',
-        'v.type',
-        whereInJsonList(knex, knex('kc_choices as ch').whereRaw('ch.question_version_id = v.id'), 'ch.id', param('choiceIds')).count('*').as('found'),
-      )
-      .limit(1),
-);
-
-/** Marks a drawn question answered while its response is in progress (0 rows: completed meanwhile). */
-const markAnswered = compiledWrite<{ rqId: string; responseId: string; at: Date }>((knex, param) =>
-  knex('kc_response_questions')
-    .where('id', param('rqId'))
-    .whereExists(
-      knex('kc_responses')
-        .where({ id: param('responseId'), status: 'in-progress' })
-        .select(knex.raw('1')),
-    )
-    .update({ answered_at: param('at') }),
-);
-const forgetChoices = compiledWrite<{ rqId: string }>((knex, param) => knex('kc_answer_choices').where('response_question_id', param('rqId')).delete());
-/** The chosen choices, a JSON list of ids: one statement for any number of them. */
-const insertChoices = compiledWrite<{ tenantId: string; rqId: string; choiceIds: string }>((knex, param) =>
-  knex
-    .into(knex.raw('?? (??, ??, ??)', ['kc_answer_choices', 'tenant_id', 'response_question_id', 'choice_id']))
-    .insert(knex.select(knex.raw('?', [param('tenantId')]), knex.raw('?', [param('rqId')]), 'value').from(jsonListValues(knex, param('choiceIds')))),
-);
-
 /**
  * Saves one drawn question's chosen choices (replacing an earlier save). Queries: the response with the drawn
  * question, its version and how many of the chosen ids are its choices (one compiled read, on SQLite's read
  * connection), then the write (three compiled writes in a transaction: the hot write of a learner's check),
- * whatever the bank's, the draw's or the choices' size.
+ * whatever the bank's, the draw's or the choices' size (hot.ts).
  */
 export async function saveAnswer(
   db: Database,
@@ -212,19 +174,14 @@ export async function saveAnswer(
   questionId: string,
   choiceIds: string[],
 ): Promise<SavedAnswer> {
-  const [row] = await db.read(answerTarget, { responseId, checkId: check.id, memberId, questionId, choiceIds: JSON.stringify(choiceIds) });
+  const row = await answerTarget(db, { tenantId: check.tenant_id, responseId, checkId: check.id, memberId, questionId, choiceIds: JSON.stringify(choiceIds) });
   if (!row) throw notFound(kcMessagesServer.responseNotFound);
   refuseUnlessInProgress(row.status);
   if (!row.rq_id || !row.version_id) throw notFound(kcMessagesServer.questionNotFound);
-  if (Number(row.found) !== choiceIds.length) throw validationFailed({ choice_ids: [kcMessages.choiceOfQuestion] });
+  if (row.found !== choiceIds.length) throw validationFailed({ choice_ids: [kcMessages.choiceOfQuestion] });
   if (row.type === 'radio' && choiceIds.length !== 1) throw validationFailed({ choice_ids: [kcMessages.radioOneChoice] });
   const rqId = row.rq_id;
-  await db.compiledTransaction(async (tx) => {
-    const saved = await tx.write(markAnswered, { rqId, responseId, at: new Date() });
-    if (saved === 0) throw conflict('response_completed', kcMessagesServer.completed);
-    await tx.write(forgetChoices, { rqId });
-    await tx.write(insertChoices, { tenantId: check.tenant_id, rqId, choiceIds: JSON.stringify(choiceIds) });
-  });
+  if (!(await writeAnswer(db, { tenantId: check.tenant_id, rqId, responseId, choiceIds }))) throw conflict('response_completed', kcMessagesServer.completed);
   return { id: rqId, question_id: questionId, knowledge_check_response_id: responseId, choice_ids: choiceIds };
 }
 
@@ -233,27 +190,40 @@ export function scoreOf(correct: number, drawn: number): number {
   return drawn === 0 ? 0 : Math.round((correct * 10_000) / drawn) / 100;
 }
 
+interface ChoiceOfDrawn {
+  rq_id: string;
+  choice_id: string;
+}
+
 /**
  * Scores a response on the server: a question is correct when the chosen set equals its drawn version's answer
  * set exactly. Refused (409) while a drawn question is unanswered.
  */
 export async function completeResponse(db: Database, check: CheckRow, memberId: string, responseId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const trx = tx.knex;
-    const response = await requireOwnResponse(trx, check, memberId, responseId);
+  await db.inTenant(check.tenant_id).transaction(async (org) => {
+    const response = await requireOwnResponse(org, check, memberId, responseId);
     refuseUnlessInProgress(response.status);
-    const drawn = (await trx('kc_response_questions').where('response_id', response.id).select('id', 'answered_at')) as { id: string; answered_at: unknown }[];
+    const drawn = await org.rows<Pick<KcResponseQuestion, 'id' | 'answered_at'>>(
+      org.reached('kc_response_questions').where('response_id', response.id).select('id', 'answered_at'),
+      KcResponseQuestion,
+    );
     if (drawn.some((entry) => entry.answered_at === null)) throw conflict('unanswered_questions', kcMessagesServer.unanswered);
-    const keys = (await trx('kc_response_questions as rq')
-      .join('kc_choices as c', 'c.question_version_id', 'rq.question_version_id')
-      .where('rq.response_id', response.id)
-      .where('c.is_answer', true)
-      .select('rq.id as rq_id', 'c.id as choice_id')) as { rq_id: string; choice_id: string }[];
-    const chosen = (await trx('kc_answer_choices as ac')
-      .join('kc_response_questions as rq', 'rq.id', 'ac.response_question_id')
-      .where('rq.response_id', response.id)
-      .select('ac.response_question_id as rq_id', 'ac.choice_id')) as { rq_id: string; choice_id: string }[];
-    const setsOf = (rows: { rq_id: string; choice_id: string }[]) => {
+    const keys = await org.rows<ChoiceOfDrawn>(
+      org
+        .reached('kc_response_questions as rq')
+        .join('kc_choices as c', 'c.question_version_id', 'rq.question_version_id')
+        .where('rq.response_id', response.id)
+        .where('c.is_answer', true)
+        .select('rq.id as rq_id', 'c.id as choice_id'),
+    );
+    const chosen = await org.rows<ChoiceOfDrawn>(
+      org
+        .reached('kc_answer_choices as ac')
+        .join('kc_response_questions as rq', 'rq.id', 'ac.response_question_id')
+        .where('rq.response_id', response.id)
+        .select('ac.response_question_id as rq_id', 'ac.choice_id'),
+    );
+    const setsOf = (rows: ChoiceOfDrawn[]) => {
       const sets = new Map<string, Set<string>>();
       for (const row of rows) {
         const set = sets.get(row.rq_id) ?? new Set<string>();
@@ -268,12 +238,13 @@ export async function completeResponse(db: Database, check: CheckRow, memberId: 
     const correct = drawn.filter((entry) => same(keySets.get(entry.id), chosenSets.get(entry.id))).map((entry) => entry.id);
     const correctSet = new Set(correct);
     const incorrect = drawn.filter((entry) => !correctSet.has(entry.id)).map((entry) => entry.id);
-    for (const part of chunks(correct)) await trx('kc_response_questions').whereIn('id', part).update({ is_correct: true });
-    for (const part of chunks(incorrect)) await trx('kc_response_questions').whereIn('id', part).update({ is_correct: false });
-    const now = new Date();
-    const changed = await trx('kc_responses')
+    for (const part of chunks(correct)) await org.write(KcResponseQuestion).whereIn('id', part).patch({ is_correct: true });
+    for (const part of chunks(incorrect)) await org.write(KcResponseQuestion).whereIn('id', part).patch({ is_correct: false });
+    const now = new Date().toISOString();
+    const changed = await org
+      .write(KcResponse)
       .where({ id: response.id, status: 'in-progress' })
-      .update({
+      .patch({
         status: 'completed',
         completed_date_time: now,
         correct_answers: correct.length,
@@ -285,17 +256,82 @@ export async function completeResponse(db: Database, check: CheckRow, memberId: 
   });
 }
 
-/** One of the member's responses with its draw and answers (a fixed number of queries: one per graph level). */
-export async function readResponse(knex: Knex, check: CheckRow, memberId: string, responseId: string): Promise<KcResponse> {
-  const response = await KcResponse.query(knex)
-    .findOne({ id: responseId, knowledge_check_id: check.id, tenant_user_id: memberId })
-    .withGraphFetched(RESPONSE_GRAPH)
-    .modifiers(graphModifiers);
+const RESPONSE_COLUMNS = [
+  'id',
+  'tenant_id',
+  'knowledge_check_id',
+  'tenant_user_id',
+  'assignment_id',
+  'status',
+  'seed',
+  'attempt',
+  'due_date_time',
+  'started_at',
+  'completed_date_time',
+  'correct_answers',
+  'incorrect_answers',
+  'score',
+  'created_at',
+  'updated_at',
+];
+const DRAWN_COLUMNS = ['id', 'tenant_id', 'response_id', 'question_id', 'question_version_id', 'position', 'answered_at', 'is_correct'];
+
+/**
+ * One of the member's responses with its draw and answers, one query per level whatever the draw's size: the
+ * response, its drawn questions in order, then their versions (and the versions' choices), their questions and the
+ * chosen choices.
+ */
+export async function readResponse(db: Database, check: CheckRow, memberId: string, responseId: string): Promise<ResponseView> {
+  const org = db.inTenant(check.tenant_id);
+  // By its key: at most one row.
+  const [response] = await org.rows<Row<KcResponse>>(
+    org.reached('kc_responses').where({ id: responseId, knowledge_check_id: check.id, tenant_user_id: memberId }).select(RESPONSE_COLUMNS),
+    KcResponse,
+  );
   if (!response) throw notFound(kcMessagesServer.responseNotFound);
-  return response;
+  const drawn = await org.rows<Row<KcResponseQuestion>>(
+    org.reached('kc_response_questions').where('response_id', response.id).orderBy('position').select(DRAWN_COLUMNS),
+    KcResponseQuestion,
+  );
+  if (drawn.length === 0) return { ...response, questions: [] };
+  const [versions, questions, answerChoices] = await Promise.all([
+    versionsWithChoices(
+      org,
+      drawn.map((entry) => entry.question_version_id),
+    ),
+    rowsWhereIn<Pick<KcQuestion, 'id' | 'archived_at'>>(
+      org,
+      'kc_questions',
+      'id',
+      drawn.map((entry) => entry.question_id),
+      { columns: ['id', 'archived_at'], kinds: KcQuestion },
+    ),
+    rowsWhereIn<Pick<KcAnswerChoice, 'response_question_id' | 'choice_id'>>(
+      org,
+      'kc_answer_choices',
+      'response_question_id',
+      drawn.map((entry) => entry.id),
+      { columns: ['response_question_id', 'choice_id'], kinds: KcAnswerChoice },
+    ),
+  ]);
+  const questionById = new Map(questions.map((question) => [question.id, question]));
+  const choicesByDrawn = groupBy(answerChoices, (choice) => choice.response_question_id);
+  return {
+    ...response,
+    questions: drawn.map((entry) => ({
+      ...entry,
+      version: versions.get(entry.question_version_id),
+      question: questionById.get(entry.question_id),
+      answerChoices: choicesByDrawn.get(entry.id) ?? [],
+    })),
+  };
 }
 
 /** The member's responses to the check, newest first. */
-export async function listResponses(knex: Knex, check: CheckRow, memberId: string): Promise<KcResponse[]> {
-  return await KcResponse.query(knex).where({ knowledge_check_id: check.id, tenant_user_id: memberId }).orderBy('created_at', 'desc').orderBy('id', 'desc');
+export function listResponses(db: Database, check: CheckRow, memberId: string): Promise<ResponseSummaryRow[]> {
+  const org = db.inTenant(check.tenant_id);
+  return org.rows<ResponseSummaryRow>(
+    responsesOf(org, check.id, memberId).orderBy('created_at', 'desc').orderBy('id', 'desc').select(RESPONSE_COLUMNS),
+    KcResponse,
+  );
 }

@@ -39,9 +39,9 @@ export function knowledgeCheckRoutes(services: AppServices): Routes {
   /** The check as the caller may read it: authors get the active bank with the key, learners never. */
   async function presentFor(ctx: Context, check: CheckRow) {
     if (!isAuthor(ctx)) return presentCheck(check);
-    const bank = await kc.bankOf(db.knex, check.id);
+    const bank = await kc.bankOf(db, check);
     const media = await kc.mediaOf(
-      db.knex,
+      db,
       check.tenant_id,
       bank.flatMap((question) => (question.currentVersion ? [question.currentVersion] : [])),
     );
@@ -57,32 +57,32 @@ export function knowledgeCheckRoutes(services: AppServices): Routes {
   }
 
   async function answerQuestion(ctx: Context, check: CheckRow, questionId: string) {
-    const question = await kc.questionOf(db.knex, check, questionId);
+    const question = await kc.questionOf(db, check, questionId);
     const view = kc.bankView(question);
     if (!view) throw new Error('a question without a current version');
-    const media = await kc.mediaOf(db.knex, check.tenant_id, [view.version]);
+    const media = await kc.mediaOf(db, check.tenant_id, [view.version]);
     return presentQuestion(view, true, media, signer);
   }
 
   async function answerResponse(ctx: Context, check: CheckRow, memberId: string, responseId: string) {
-    const response = await responses.readResponse(db.knex, check, memberId, responseId);
+    const response = await responses.readResponse(db, check, memberId, responseId);
     const media = await kc.mediaOf(
-      db.knex,
+      db,
       check.tenant_id,
-      (response.questions ?? []).flatMap((entry) => (entry.version ? [entry.version] : [])),
+      response.questions.flatMap((entry) => (entry.version ? [entry.version] : [])),
     );
     return presentResponse(response, check, media, signer);
   }
 
   /** A draw of the active bank (preview and print): nothing stored. */
   async function drawnQuestions(check: CheckRow, count: number, seed: number, withKey: boolean) {
-    const bank = (await kc.bankOf(db.knex, check.id)).flatMap((question) => {
+    const bank = (await kc.bankOf(db, check)).flatMap((question) => {
       const view = kc.bankView(question);
       return view ? [view] : [];
     });
     const drawn = draw(bank, count, seed);
     const media = await kc.mediaOf(
-      db.knex,
+      db,
       check.tenant_id,
       drawn.map((view) => view.version),
     );
@@ -114,7 +114,7 @@ export function knowledgeCheckRoutes(services: AppServices): Routes {
     if (check.topic_id !== ctx.params.topicId) throw kcNotFound();
     const input = inputOf(ctx, kcForms.topicKnowledgeCheckUpdate);
     kc.requireSameId('id', input.id, check.id, kcMessages.pathMismatch('id'));
-    await kc.updateCheck(db.knex, check, { instructions: input.instructions });
+    await kc.updateCheck(db, check, { instructions: input.instructions });
     await answerCheck(ctx, check.id);
   });
 
@@ -142,7 +142,7 @@ export function knowledgeCheckRoutes(services: AppServices): Routes {
     const check = await requireCheck(ctx);
     const input = inputOf(ctx, kcForms.knowledgeCheckUpdate);
     kc.requireSameId('id', input.id, check.id, kcMessages.pathMismatch('id'));
-    await kc.updateCheck(db.knex, check, input);
+    await kc.updateCheck(db, check, input);
     await answerCheck(ctx, check.id);
   });
 
@@ -150,9 +150,9 @@ export function knowledgeCheckRoutes(services: AppServices): Routes {
 
   router.get(`${KC}/questions/archived`, inTenant, can(kcPolicy, 'questions'), async (ctx) => {
     const check = await requireCheck(ctx);
-    const archived = await kc.bankOf(db.knex, check.id, true);
+    const archived = await kc.bankOf(db, check, true);
     const media = await kc.mediaOf(
-      db.knex,
+      db,
       check.tenant_id,
       archived.flatMap((question) => (question.currentVersion ? [question.currentVersion] : [])),
     );
@@ -174,9 +174,9 @@ export function knowledgeCheckRoutes(services: AppServices): Routes {
   router.put(`${KC}/questions/order`, inTenant, can(kcPolicy, 'questions'), validate(kcForms.knowledgeCheckQuestionOrder), async (ctx) => {
     const check = await requireCheck(ctx);
     await kc.reorderQuestions(db, check, inputOf(ctx, kcForms.knowledgeCheckQuestionOrder).questions);
-    const bank = await kc.bankOf(db.knex, check.id);
+    const bank = await kc.bankOf(db, check);
     const media = await kc.mediaOf(
-      db.knex,
+      db,
       check.tenant_id,
       bank.flatMap((question) => (question.currentVersion ? [question.currentVersion] : [])),
     );
@@ -210,7 +210,7 @@ export function knowledgeCheckRoutes(services: AppServices): Routes {
   router.get(`${KC}/responses`, inTenant, can(kcPolicy, 'respond'), async (ctx) => {
     const check = await requireCheck(ctx);
     const memberId = requireMembership(accessOf(ctx));
-    ctx.body = { data: (await responses.listResponses(db.knex, check, memberId)).map(presentResponseSummary) };
+    ctx.body = { data: (await responses.listResponses(db, check, memberId)).map(presentResponseSummary) };
   });
 
   router.post(`${KC}/responses`, inTenant, can(kcPolicy, 'respond'), async (ctx) => {
@@ -276,12 +276,12 @@ export function knowledgeCheckRoutes(services: AppServices): Routes {
   router.get(`${KC}/assignable`, inTenant, can(kcPolicy, 'assign'), async (ctx) => {
     const check = await requireCheck(ctx);
     const search = queryValue(ctx.query, 'search')?.trim().slice(0, 255) || null;
-    ctx.body = { data: await assignable(db.knex, check.tenant_id, search) };
+    ctx.body = { data: await assignable(db, check.tenant_id, search) };
   });
 
   router.get(`${KC}/assignments`, inTenant, can(kcPolicy, 'assign'), async (ctx) => {
     const check = await requireCheck(ctx);
-    ctx.body = { data: (await listAssignments(db.knex, check.id)).map(({ row, assignees }) => presentAssignment(row, assignees)) };
+    ctx.body = { data: (await listAssignments(db, check)).map(({ row, assignees }) => presentAssignment(row, assignees)) };
   });
 
   router.post(`${KC}/assignments`, inTenant, can(kcPolicy, 'assign'), validate(kcForms.knowledgeCheckAssignment), async (ctx) => {
@@ -299,7 +299,7 @@ export function knowledgeCheckRoutes(services: AppServices): Routes {
         .catch((error: unknown) => services.log.error({ err: error, knowledgeCheck: check.id }, 'knowledge check assignment mail could not be sent'));
     }
     ctx.status = 201;
-    ctx.body = { data: (await listAssignments(db.knex, check.id, ids)).map(({ row, assignees: list }) => presentAssignment(row, list)) };
+    ctx.body = { data: (await listAssignments(db, check, ids)).map(({ row, assignees: list }) => presentAssignment(row, list)) };
   });
 
   router.delete(`${KC}/assignments/:assignmentId`, inTenant, can(kcPolicy, 'assign'), async (ctx) => {

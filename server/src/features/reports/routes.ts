@@ -9,10 +9,9 @@ import { snapshotReport } from './snapshot.js';
 export function reportRoutes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
-  const { knex } = db;
 
   router.get('/tenants/:tenantId/reports/snapshot', inTenant, can(reportPolicy, 'snapshot'), async (ctx) => {
-    ctx.body = { data: await snapshotReport(knex, accessOf(ctx).tenant.id) };
+    ctx.body = { data: await snapshotReport(db, accessOf(ctx).tenant.id) };
   });
 
   return router;

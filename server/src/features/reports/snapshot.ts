@@ -4,77 +4,71 @@
  * per table, glued with UNION ALL into rows of (kind, state, total, size), each scoped to the organization.
  */
 import type { SnapshotReport } from '@tessera/sdk';
-import type { Knex } from '../../db/knex.js';
+import type { Database } from '../../db/database.js';
+import { TesseraModel, withColumns } from '../../db/model.js';
+import type { Query, TenantSql } from '../../db/query.js';
 
 type Kind = 'modules' | 'components' | 'topics' | 'tenant_users' | 'media';
 
 interface CountRow {
   kind: Kind;
   state: string;
-  total: number | string;
-  size: number | string | null;
+  total: number;
+  size: number | null;
 }
+
+/** The counts and sizes as numbers on both databases (PostgreSQL answers a count or a sum of bigints as a string). */
+const COUNT_ROW = withColumns(TesseraModel, { numberColumns: ['total', 'size'] });
 
 const CONTENT: Kind[] = ['modules', 'components', 'topics'];
 
 /** Archived whatever the flag; live rows by is_active. */
-function contentStates(db: Knex, table: Kind, tenantId: string): Knex.QueryBuilder {
-  return db(table)
-    .where('tenant_id', tenantId)
+function contentStates(org: TenantSql, table: Kind): Query {
+  return org
+    .from(table)
     .select(
-      db.raw(`'${table}' as kind`),
-      db.raw(`case when deleted_at is not null then 'archived' when is_active = ? then 'active' else 'inactive' end as state`, [true]),
-      db.raw('count(*) as total'),
-      db.raw('0 as size'),
+      org.raw(`'${table}' as kind`),
+      org.raw(`case when deleted_at is not null then 'archived' when is_active = ? then 'active' else 'inactive' end as state`, [true]),
+      org.raw('count(*) as total'),
+      org.raw('0 as size'),
     )
     .groupByRaw('1, 2');
 }
 
 /** Live memberships by role (suspended ones included); removed ones as archived. Invitations are not memberships. */
-function memberStates(db: Knex, tenantId: string): Knex.QueryBuilder {
-  return db('tenant_users')
-    .where('tenant_id', tenantId)
+function memberStates(org: TenantSql): Query {
+  return org
+    .from('tenant_users')
     .whereNull('invited_at')
     .select(
-      db.raw(`'tenant_users' as kind`),
-      db.raw(`case when deleted_at is not null then 'archived' else role end as state`),
-      db.raw('count(*) as total'),
-      db.raw('0 as size'),
+      org.raw(`'tenant_users' as kind`),
+      org.raw(`case when deleted_at is not null then 'archived' else role end as state`),
+      org.raw('count(*) as total'),
+      org.raw('0 as size'),
     )
     .groupByRaw('1, 2');
 }
 
 /** The library's files by type; a suggestion's attached images are not part of the library. */
-function mediaTypes(db: Knex, tenantId: string): Knex.QueryBuilder {
-  return db('media')
-    .where('tenant_id', tenantId)
-    .whereNotExists(db('suggestion_media').whereRaw('suggestion_media.media_id = media.id').select(db.raw('1')))
-    .select(db.raw(`'media' as kind`), db.raw('type as state'), db.raw('count(*) as total'), db.raw('sum(size) as size'))
+function mediaTypes(org: TenantSql): Query {
+  return org
+    .from('media')
+    .whereNotExists(org.from('suggestion_media').whereRaw('suggestion_media.media_id = media.id').select(org.raw('1')))
+    .select(org.raw(`'media' as kind`), org.raw('type as state'), org.raw('count(*) as total'), org.raw('sum(size) as size'))
     .groupByRaw('1, 2');
 }
 
-/** `a UNION ALL b ...` of grouped selects (knex's own unionAll moves the first GROUP BY to the end). */
-async function unionAll<Row>(db: Knex, parts: Knex.QueryBuilder[]): Promise<Row[]> {
-  const compiled = parts.map((part) => part.toSQL());
-  const result = await db.raw(
-    compiled.map((part) => part.sql).join(' union all '),
-    compiled.flatMap((part) => [...part.bindings]),
-  );
-  // SQLite answers the rows, PostgreSQL a result with `rows`.
-  return (Array.isArray(result) ? result : result.rows) as Row[];
-}
-
 function countOf(rows: CountRow[], kind: Kind, state: string): number {
-  const row = rows.find((entry) => entry.kind === kind && entry.state === state);
-  return row ? Number(row.total) : 0;
+  return rows.find((entry) => entry.kind === kind && entry.state === state)?.total ?? 0;
 }
 
-export async function snapshotReport(db: Knex, tenantId: string): Promise<SnapshotReport> {
-  const rows = await unionAll<CountRow>(db, [
-    ...CONTENT.map((table) => contentStates(db, table, tenantId)),
-    memberStates(db, tenantId),
-    mediaTypes(db, tenantId),
-  ]);
+export async function snapshotReport(db: Database, tenantId: string): Promise<SnapshotReport> {
+  const org = db.inTenant(tenantId);
+  // `a UNION ALL b ...` of the grouped selects, each whole (a union on a first part would move its GROUP BY to the end).
+  const rows = await org.rows<CountRow>(
+    org.query().unionAll([...CONTENT.map((table) => contentStates(org, table)), memberStates(org), mediaTypes(org)]),
+    COUNT_ROW,
+  );
   const states = (kind: Kind) => ({
     active: countOf(rows, kind, 'active'),
     inactive: countOf(rows, kind, 'inactive'),
@@ -96,8 +90,8 @@ export async function snapshotReport(db: Knex, tenantId: string): Promise<Snapsh
       video: countOf(rows, 'media', 'video'),
       pdf: countOf(rows, 'media', 'pdf'),
       audio: countOf(rows, 'media', 'audio'),
-      total: media.reduce((sum, row) => sum + Number(row.total), 0),
-      total_size: media.reduce((sum, row) => sum + Number(row.size ?? 0), 0),
+      total: media.reduce((sum, row) => sum + row.total, 0),
+      total_size: media.reduce((sum, row) => sum + (row.size ?? 0), 0),
     },
   };
 }

@@ -35,7 +35,7 @@ export function tenantUserRoutes(services: AppServices): Routes {
 
   router.get(`${BASE}/:tenantUserId`, inTenant, can(memberPolicy, 'view'), async (ctx) => {
     const access = accessOf(ctx);
-    const loaded = await members.loadMember(db.knex, access.tenant.id, ctx.params.tenantUserId);
+    const loaded = await members.loadMember(db, access.tenant.id, ctx.params.tenantUserId);
     ctx.body = { data: presentMember(loaded.member, access, loaded) };
   });
 
@@ -45,25 +45,25 @@ export function tenantUserRoutes(services: AppServices): Routes {
     // The body decides the operation (archive or restore), so this check follows the body's validation.
     if (input.is_deleted !== undefined) memberPolicy.authorize(access.role, input.is_deleted ? 'archive' : 'restore');
     const changes = { role: input.role, isActive: input.is_active, isDeleted: input.is_deleted };
-    const loaded = await members.updateMember(db.knex, access, ctx.params.tenantUserId, changes);
+    const loaded = await members.updateMember(db, access, ctx.params.tenantUserId, changes);
     ctx.body = { data: presentMember(loaded.member, access, loaded) };
   });
 
   router.delete(`${BASE}/:tenantUserId`, inTenant, can(memberPolicy, 'archive'), async (ctx) => {
     const access = accessOf(ctx);
-    const loaded = await members.updateMember(db.knex, access, ctx.params.tenantUserId, { isDeleted: true });
+    const loaded = await members.updateMember(db, access, ctx.params.tenantUserId, { isDeleted: true });
     ctx.body = { data: presentMember(loaded.member, access, loaded) };
   });
 
   router.post(`${BASE}/:tenantUserId/groups`, inTenant, can(memberPolicy, 'relateGroups'), validate(forms.memberGroups), async (ctx) => {
     const access = accessOf(ctx);
-    const loaded = await members.relateGroups(db.knex, access.tenant.id, ctx.params.tenantUserId, inputOf(ctx, forms.memberGroups).groups);
+    const loaded = await members.relateGroups(db, access.tenant.id, ctx.params.tenantUserId, inputOf(ctx, forms.memberGroups).groups);
     ctx.body = { data: presentMember(loaded.member, access, loaded) };
   });
 
   router.post(`${BASE}/:tenantUserId/modules`, inTenant, can(memberPolicy, 'relateModules'), validate(forms.memberModules), async (ctx) => {
     const access = accessOf(ctx);
-    const loaded = await members.relateModules(db.knex, access.tenant.id, ctx.params.tenantUserId, inputOf(ctx, forms.memberModules).modules);
+    const loaded = await members.relateModules(db, access.tenant.id, ctx.params.tenantUserId, inputOf(ctx, forms.memberModules).modules);
     ctx.body = { data: presentMember(loaded.member, access, loaded) };
   });
 

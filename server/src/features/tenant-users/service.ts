@@ -6,20 +6,19 @@
 import type { GroupSummary, NamedRef } from '@tessera/sdk';
 import type { AppServices } from '../../context.js';
 import { isArchived, planArchive, archiveMessages } from '../../http/archiving.js';
-import type { Knex } from '../../db/knex.js';
-import { compiledRead, whereInJsonList, type Bound } from '../../db/compiled-read.js';
-import type { Database } from '../../db/database.js';
+import type { Database, TenantDatabase } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import { searchMemberPeople } from '../../db/contains-search.js';
 import { TenantUser, type Role } from '../../db/models.js';
-import { normaliseRow } from '../../db/model.js';
+import type { Query } from '../../db/query.js';
 import { existingIds, liveRelatedByName, replaceRelations } from '../../db/relations.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { applyArchived, applySearch, normalisedPage, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import type { TenantAccess, TenantRef } from '../../http/tenant-access.js';
 import { invitee, issueMembershipInvitation, sendMembershipInvitation } from '../accounts/service.js';
 import { assertNotOwnMembership, memberMessages } from './policy.js';
-import { MEMBER_NAME_SORT, MEMBER_PERSON_COLUMNS, MEMBER_ROW, type MemberRow } from './presenter.js';
+import { memberRowsById, membersOf, selectMember } from './hot.js';
+import { MEMBER_NAME_SORT, MEMBER_ROW, type MemberRow } from './presenter.js';
 
 export type MemberSortKey = 'user' | 'email' | 'role' | 'status' | 'joined';
 
@@ -42,66 +41,28 @@ export const MEMBER_LIST: ListDefinition<MemberSortKey> = {
  * The people search leads and the invited are then held to their email: an OR of the two kinds of member made SQLite
  * read all 10,000 members of an organization for every search (3.8 ms a query, server/bench/people.ts).
  */
-function searchMembers(db: Database, query: Knex.QueryBuilder, term: string): Knex.QueryBuilder {
+function searchMembers(db: Database, query: Query, term: string): Query {
   return searchMemberPeople(db, query, term).where((joinedOrByEmail) =>
     joinedOrByEmail.whereNull('tu.invited_at').orWhere((invited) => void applySearch(invited, ['u.email'], term)),
   );
 }
 
-/** Memberships of one organization, with their people. */
-function membersOf(db: Knex, tenantId: Bound<string>): Knex.QueryBuilder {
-  // Integration clients' accounts (features/integration-clients) are not members people manage.
-  return db('tenant_users as tu').join('users as u', 'u.id', 'tu.user_id').where('tu.tenant_id', tenantId).andWhere('u.is_service_account', false);
-}
-
-/** A member's live groups, counted in the member's own query. */
-function groupsCount(db: Knex) {
-  return db('group_tenant_users as gtu')
-    .join('groups as g', 'g.id', 'gtu.group_id')
-    .count('*')
-    .where('gtu.tenant_user_id', db.ref('tu.id'))
-    .whereNull('g.deleted_at')
-    .as('groups_count');
-}
-
-/** The live modules related to the member directly (not through groups), counted in the member's own query. */
-function modulesCount(db: Knex) {
-  return db('module_tenant_users as mtu')
-    .join('modules as m', 'm.id', 'mtu.module_id')
-    .count('*')
-    .where('mtu.tenant_user_id', db.ref('tu.id'))
-    .whereNull('m.deleted_at')
-    .as('modules_count');
-}
-
-function selectMember(db: Knex) {
-  return (query: Knex.QueryBuilder) =>
-    query.select('tu.id', 'tu.role', 'tu.is_active', 'tu.deleted_at', 'tu.created_at', ...MEMBER_PERSON_COLUMNS, groupsCount(db), modulesCount(db));
-}
-
-/** A page's members by id, with their counts: compiled once (db/paginate.ts). */
-const memberRowsRead = compiledRead<object, { tenantId: string; ids: string }>((knex, param) =>
-  whereInJsonList(knex, selectMember(knex)(membersOf(knex, param('tenantId'))), 'tu.id', param('ids')),
-);
-
 export async function listMembers(db: Database, tenantId: string, params: ListParams<MemberSortKey>): Promise<Page<MemberRow>> {
-  const { knex } = db;
-  const filtered = applyArchived(membersOf(knex, tenantId), 'tu.deleted_at', params.archived);
-  const page = await paginate<object, MemberSortKey>(db, filtered, params, MEMBER_LIST, selectMember(knex), {
-    rowsById: (ids) => db.read(memberRowsRead, { tenantId, ids: JSON.stringify(ids) }),
-  });
+  const org = db.inTenant(tenantId);
+  const filtered = applyArchived(membersOf(org), 'tu.deleted_at', params.archived);
+  const page = await paginate<object, MemberSortKey>(db, filtered, params, MEMBER_LIST, selectMember(org), { rowsById: memberRowsById(db, tenantId) });
   return normalisedPage<MemberRow>(page, MEMBER_ROW);
 }
 
-async function requireMember(db: Knex, tenantId: string, id: string): Promise<MemberRow> {
-  const member = (await selectMember(db)(membersOf(db, tenantId).where('tu.id', id)).first()) as object | undefined;
+async function requireMember(org: TenantDatabase, id: string): Promise<MemberRow> {
+  const member = await org.row<MemberRow>(selectMember(org)(membersOf(org).where('tu.id', id)), MEMBER_ROW);
   if (!member) throw notFound(memberMessages.notFound);
-  return normaliseRow<MemberRow>(MEMBER_ROW, member);
+  return member;
 }
 
 /** The member's live groups, by name. */
-function groupsOfMember(db: Knex, memberId: string): Promise<GroupSummary[]> {
-  return liveRelatedByName(db, {
+function groupsOfMember(org: TenantDatabase, memberId: string): Promise<GroupSummary[]> {
+  return liveRelatedByName(org, {
     pivot: 'group_tenant_users',
     ownerColumn: 'tenant_user_id',
     ownerId: memberId,
@@ -111,8 +72,8 @@ function groupsOfMember(db: Knex, memberId: string): Promise<GroupSummary[]> {
 }
 
 /** The live modules related to the member directly, by name (what the edit form's module picker shows). */
-function modulesOfMember(db: Knex, memberId: string): Promise<NamedRef[]> {
-  return liveRelatedByName(db, {
+function modulesOfMember(org: TenantDatabase, memberId: string): Promise<NamedRef[]> {
+  return liveRelatedByName(org, {
     pivot: 'module_tenant_users',
     ownerColumn: 'tenant_user_id',
     ownerId: memberId,
@@ -127,9 +88,13 @@ export interface MemberWithGroups {
   modules: NamedRef[];
 }
 
-export async function loadMember(db: Knex, tenantId: string, id: string): Promise<MemberWithGroups> {
-  const member = await requireMember(db, tenantId, id);
-  const [groups, modules] = await Promise.all([groupsOfMember(db, id), modulesOfMember(db, id)]);
+export async function loadMember(db: Database, tenantId: string, id: string): Promise<MemberWithGroups> {
+  return loadMemberOf(db.inTenant(tenantId), id);
+}
+
+async function loadMemberOf(org: TenantDatabase, id: string): Promise<MemberWithGroups> {
+  const member = await requireMember(org, id);
+  const [groups, modules] = await Promise.all([groupsOfMember(org, id), modulesOfMember(org, id)]);
   return { member, groups, modules };
 }
 
@@ -144,24 +109,27 @@ type Services = Pick<AppServices, 'db' | 'mailer' | 'log' | 'config'>;
  * after it commits.
  */
 export async function addMember(services: Services, tenant: TenantRef, input: { email: string; role: Role }): Promise<MemberWithGroups> {
-  const { id, invitation } = await services.db.knex.transaction(async (trx) => {
-    const user = await invitee(trx, input.email);
-    const previous = await TenantUser.query(trx).findOne({ tenant_id: tenant.id, user_id: user.id }).select('id', 'deleted_at', 'invited_at');
+  const { id, invitation } = await services.db.inTenant(tenant.id).transaction(async (org) => {
+    const user = await invitee(org.db, input.email);
+    const previous = await org.row<Pick<TenantUser, 'id' | 'deleted_at' | 'invited_at'>>(
+      org.from('tenant_users').where('user_id', user.id).select('id', 'deleted_at', 'invited_at'),
+      TenantUser,
+    );
     if (previous && !isArchived(previous)) throw fieldError('email', previous.invited_at ? memberMessages.alreadyInvited : memberMessages.alreadyMember);
     const now = new Date().toISOString();
     const invited = { role: input.role, is_active: true, deleted_at: null, invited_at: now, updated_at: now };
     let membershipId: string;
     if (previous) {
       membershipId = previous.id;
-      await TenantUser.query(trx).findById(membershipId).patch(invited);
+      await org.write(TenantUser).findById(membershipId).patch(invited);
     } else {
       membershipId = newId();
-      await TenantUser.query(trx).insert({ id: membershipId, tenant_id: tenant.id, user_id: user.id, created_at: now, ...invited });
+      await org.write(TenantUser).insert({ id: membershipId, user_id: user.id, created_at: now, ...invited });
     }
-    return { id: membershipId, invitation: await issueMembershipInvitation(trx, user, membershipId, tenant.name) };
+    return { id: membershipId, invitation: await issueMembershipInvitation(org.db, user, membershipId, tenant.name) };
   });
   await sendMembershipInvitation(services, invitation);
-  return loadMember(services.db.knex, tenant.id, id);
+  return loadMember(services.db, tenant.id, id);
 }
 
 export interface MemberChanges {
@@ -171,9 +139,9 @@ export interface MemberChanges {
 }
 
 /** Role and activity changes, archive (`isDeleted: true`) and restore (which also reactivates, spec section 4). */
-export async function updateMember(knex: Knex, access: TenantAccess, id: string, changes: MemberChanges): Promise<MemberWithGroups> {
-  return knex.transaction(async (trx) => {
-    const member = await requireMember(trx, access.tenant.id, id);
+export async function updateMember(db: Database, access: TenantAccess, id: string, changes: MemberChanges): Promise<MemberWithGroups> {
+  return db.inTenant(access.tenant.id).transaction(async (org) => {
+    const member = await requireMember(org, id);
     assertNotOwnMembership(access, member);
     const edits: Partial<Pick<TenantUser, 'role' | 'is_active' | 'deleted_at'>> = {};
     if (changes.role !== undefined && changes.role !== member.role) edits.role = changes.role;
@@ -182,49 +150,50 @@ export async function updateMember(knex: Knex, access: TenantAccess, id: string,
     if (plan.deleted_at !== undefined) edits.deleted_at = plan.deleted_at?.toISOString() ?? null;
     if (plan.restored) edits.is_active = changes.isActive ?? true;
     if (Object.keys(edits).length > 0)
-      await TenantUser.query(trx)
+      await org
+        .write(TenantUser)
         .findById(id)
         .patch({ ...edits, updated_at: new Date().toISOString() });
-    return loadMember(trx, access.tenant.id, id);
+    return loadMemberOf(org, id);
   });
 }
 
 /** Replaces the member's live groups with `groupIds` (live groups of the same organization). */
-export async function relateGroups(knex: Knex, tenantId: string, id: string, groupIds: string[]): Promise<MemberWithGroups> {
-  return knex.transaction(async (trx) => {
-    const member = await requireMember(trx, tenantId, id);
+export async function relateGroups(db: Database, tenantId: string, id: string, groupIds: string[]): Promise<MemberWithGroups> {
+  return db.inTenant(tenantId).transaction(async (org) => {
+    const member = await requireMember(org, id);
     if (isArchived(member)) throw fieldError('is_deleted', archiveMessages('member').archived);
-    const liveGroups = () => trx('groups').where('tenant_id', tenantId).whereNull('deleted_at').select('id');
-    const found = await existingIds(liveGroups, 'id', groupIds);
+    const liveGroups = () => org.from('groups').whereNull('deleted_at');
+    const found = await existingIds(org, liveGroups, 'id', groupIds);
     if (found.size !== groupIds.length) throw fieldError('groups', memberMessages.unknownGroups);
-    await replaceRelations(trx, {
+    await replaceRelations(org, {
       table: 'group_tenant_users',
       ownerColumn: 'tenant_user_id',
       ownerId: id,
       otherColumn: 'group_id',
       otherIds: groupIds,
-      managed: liveGroups(),
+      managed: liveGroups().select('id'),
     });
-    return loadMember(trx, tenantId, id);
+    return loadMemberOf(org, id);
   });
 }
 
 /** Replaces the member's directly related live modules with `moduleIds` (live modules of the same organization). */
-export async function relateModules(knex: Knex, tenantId: string, id: string, moduleIds: string[]): Promise<MemberWithGroups> {
-  return knex.transaction(async (trx) => {
-    const member = await requireMember(trx, tenantId, id);
+export async function relateModules(db: Database, tenantId: string, id: string, moduleIds: string[]): Promise<MemberWithGroups> {
+  return db.inTenant(tenantId).transaction(async (org) => {
+    const member = await requireMember(org, id);
     if (isArchived(member)) throw fieldError('is_deleted', archiveMessages('member').archived);
-    const liveModules = () => trx('modules').where('tenant_id', tenantId).whereNull('deleted_at').select('id');
-    const found = await existingIds(liveModules, 'id', moduleIds);
+    const liveModules = () => org.from('modules').whereNull('deleted_at');
+    const found = await existingIds(org, liveModules, 'id', moduleIds);
     if (found.size !== moduleIds.length) throw fieldError('modules', memberMessages.unknownModules);
-    await replaceRelations(trx, {
+    await replaceRelations(org, {
       table: 'module_tenant_users',
       ownerColumn: 'tenant_user_id',
       ownerId: id,
       otherColumn: 'module_id',
       otherIds: moduleIds,
-      managed: liveModules(),
+      managed: liveModules().select('id'),
     });
-    return loadMember(trx, tenantId, id);
+    return loadMemberOf(org, id);
   });
 }

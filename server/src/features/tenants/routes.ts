@@ -25,14 +25,14 @@ export function tenantRoutes(services: AppServices): Routes {
   router.post('/tenants', authenticated, can(tenantPolicy, 'create'), validate(forms.organization), async (ctx) => {
     const role = roleOf(ctx);
     const input = inputOf(ctx, forms.organization);
-    const tenant = await tenants.createTenant(db.knex, { name: input.name, enableBioreq: input.enable_bioreq ?? false });
+    const tenant = await tenants.createTenant(db, { name: input.name, enableBioreq: input.enable_bioreq ?? false });
     ctx.status = 201;
     ctx.body = { data: presentTenant(tenant, role) };
   });
 
   router.get('/tenants/:tenantId', authenticated, can(tenantPolicy, 'view'), async (ctx) => {
     const role = roleOf(ctx);
-    ctx.body = { data: presentTenant(await tenants.requireTenantRow(db.knex, ctx.params.tenantId), role) };
+    ctx.body = { data: presentTenant(await tenants.requireTenantRow(db, ctx.params.tenantId), role) };
   });
 
   router.patch('/tenants/:tenantId', authenticated, can(tenantPolicy, 'update'), validate(forms.organizationUpdate), async (ctx) => {
@@ -41,12 +41,12 @@ export function tenantRoutes(services: AppServices): Routes {
     // The body decides the operation (archive or restore), so this check follows the body's validation.
     if (input.is_deleted !== undefined) tenantPolicy.authorize(role, input.is_deleted ? 'archive' : 'restore');
     const changes = { name: input.name, enableBioreq: input.enable_bioreq, isDeleted: input.is_deleted };
-    ctx.body = { data: presentTenant(await tenants.updateTenant(db.knex, ctx.params.tenantId, changes), role) };
+    ctx.body = { data: presentTenant(await tenants.updateTenant(db, ctx.params.tenantId, changes), role) };
   });
 
   router.delete('/tenants/:tenantId', authenticated, can(tenantPolicy, 'archive'), async (ctx) => {
     const role = roleOf(ctx);
-    ctx.body = { data: presentTenant(await tenants.updateTenant(db.knex, ctx.params.tenantId, { isDeleted: true }), role) };
+    ctx.body = { data: presentTenant(await tenants.updateTenant(db, ctx.params.tenantId, { isDeleted: true }), role) };
   });
 
   return router;

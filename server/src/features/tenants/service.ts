@@ -1,21 +1,27 @@
 /** Organizations: the owner's list, creation, editing, archive and restore. */
 import type { Database } from '../../db/database.js';
-import type { Knex } from '../../db/knex.js';
-import { isUniqueViolation } from '../../db/knex.js';
+import { isUniqueViolation } from '../../db/values.js';
 import { newId } from '../../db/ids.js';
 import { planArchive } from '../../http/archiving.js';
 import { fieldError, notFound } from '../../http/errors.js';
-import { applyArchived, normalisedPage, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
+import { applyArchived, bySelected, normalisedPage, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import { tenantMessages } from './policy.js';
 import type { TenantRow } from './presenter.js';
-import { normaliseRow, withColumns } from '../../db/model.js';
+import { withColumns } from '../../db/model.js';
 import { Tenant } from '../../db/models.js';
+import type { Query } from '../../db/query.js';
 import { followName, uniqueSlug } from './slug.js';
 
 export type TenantSortKey = 'name' | 'created' | 'groups' | 'modules' | 'members';
 
 export const TENANT_LIST: ListDefinition<TenantSortKey> = {
-  sorts: { name: 'lower(t.name)', created: 't.created_at', groups: 'groups_count', modules: 'modules_count', members: 'members_count' },
+  sorts: {
+    name: 'lower(t.name)',
+    created: 't.created_at',
+    groups: bySelected('groups_count'),
+    modules: bySelected('modules_count'),
+    members: bySelected('members_count'),
+  },
   defaultOrder: 'created',
   tieBreaker: 't.id',
   searchColumns: ['t.name'],
@@ -25,8 +31,11 @@ export const TENANT_LIST: ListDefinition<TenantSortKey> = {
 const TENANT_ROW = withColumns(Tenant, { numberColumns: ['groups_count', 'modules_count', 'members_count'] });
 
 /** The tenant columns plus its live groups, modules and members, counted in the same query. */
-function selectTenant(knex: Knex) {
-  return (query: Knex.QueryBuilder) =>
+function selectTenant(db: Database) {
+  const tenantId = db.sql.ref('t.id');
+  // The owner's list counts each organization's rows: the counted tables are read across organizations, each
+  // held to the listed organization by its tenant_id.
+  return (query: Query) =>
     query.select(
       't.id',
       't.name',
@@ -35,38 +44,46 @@ function selectTenant(knex: Knex) {
       't.deleted_at',
       't.created_at',
       't.updated_at',
-      knex('groups as g').count('*').where('g.tenant_id', knex.ref('t.id')).whereNull('g.deleted_at').as('groups_count'),
-      knex('modules as m').count('*').where('m.tenant_id', knex.ref('t.id')).whereNull('m.deleted_at').as('modules_count'),
-      knex('tenant_users as tu').count('*').where('tu.tenant_id', knex.ref('t.id')).whereNull('tu.deleted_at').whereNull('tu.invited_at').as('members_count'),
+      db.acrossTenants('groups as g').count('*').where('g.tenant_id', tenantId).whereNull('g.deleted_at').as('groups_count'),
+      db.acrossTenants('modules as m').count('*').where('m.tenant_id', tenantId).whereNull('m.deleted_at').as('modules_count'),
+      db
+        .acrossTenants('tenant_users as tu')
+        .count('*')
+        .where('tu.tenant_id', tenantId)
+        .whereNull('tu.deleted_at')
+        .whereNull('tu.invited_at')
+        .as('members_count'),
     );
 }
 
 export async function listTenants(db: Database, params: ListParams<TenantSortKey>): Promise<Page<TenantRow>> {
-  const { knex } = db;
-  const filtered = applyArchived(knex('tenants as t'), 't.deleted_at', params.archived);
-  return normalisedPage<TenantRow>(await paginate<object, TenantSortKey>(db, filtered, params, TENANT_LIST, selectTenant(knex)), TENANT_ROW);
+  const filtered = applyArchived(db.from('tenants as t'), 't.deleted_at', params.archived);
+  return normalisedPage<TenantRow>(await paginate<object, TenantSortKey>(db, filtered, params, TENANT_LIST, selectTenant(db)), TENANT_ROW);
 }
 
 /** One organization by id, slug or former slug, archived ones included (the owner restores them). */
-async function findTenant(db: Knex, idOrSlug: string): Promise<TenantRow | undefined> {
-  const query = db('tenants as t').where((scope) =>
-    scope.where('t.id', idOrSlug).orWhere('t.slug', idOrSlug).orWhereIn('t.id', db('tenant_slugs').where('slug', idOrSlug).select('tenant_id')),
+async function findTenant(db: Database, idOrSlug: string): Promise<TenantRow | undefined> {
+  const query = db.from('tenants as t').where((scope) =>
+    scope
+      .where('t.id', idOrSlug)
+      .orWhere('t.slug', idOrSlug)
+      // A former slug names its organization: which one is what the lookup finds out.
+      .orWhereIn('t.id', db.acrossTenants('tenant_slugs').where('slug', idOrSlug).select('tenant_id')),
   );
-  const row = (await selectTenant(db)(query).first()) as object | undefined;
-  return row && normaliseRow<TenantRow>(TENANT_ROW, row);
+  return db.row<TenantRow>(selectTenant(db)(query), TENANT_ROW);
 }
 
-export async function requireTenantRow(db: Knex, idOrSlug: string): Promise<TenantRow> {
+export async function requireTenantRow(db: Database, idOrSlug: string): Promise<TenantRow> {
   const tenant = await findTenant(db, idOrSlug);
   if (!tenant) throw notFound('This organization could not be found.');
   return tenant;
 }
 
 /** Names are unique in any letter case, archived organizations included (a restore must not collide). */
-async function assertNameFree(db: Knex, name: string, exceptId?: string): Promise<void> {
-  const query = db('tenants').whereRaw('lower(name) = ?', [name.toLowerCase()]);
+async function assertNameFree(db: Database, name: string, exceptId?: string): Promise<void> {
+  const query = db.from('tenants').whereRaw('lower(name) = ?', [name.toLowerCase()]);
   if (exceptId) query.whereNot('id', exceptId);
-  if (await query.first('id')) throw fieldError('name', tenantMessages.nameTaken);
+  if (await db.row(query.select('id'))) throw fieldError('name', tenantMessages.nameTaken);
 }
 
 /** A lost race on the unique index answers the same 422 as the check before it. */
@@ -79,15 +96,15 @@ async function guardNameRace<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createTenant(knex: Knex, input: { name: string; enableBioreq: boolean }): Promise<TenantRow> {
+export async function createTenant(db: Database, input: { name: string; enableBioreq: boolean }): Promise<TenantRow> {
   return guardNameRace(() =>
-    knex.transaction(async (trx) => {
-      await assertNameFree(trx, input.name);
+    db.transaction(async (tx) => {
+      await assertNameFree(tx, input.name);
       const now = new Date().toISOString();
       const id = newId();
-      const slug = await uniqueSlug(trx, input.name);
-      await Tenant.query(trx).insert({ id, name: input.name, slug, enable_bioreq: input.enableBioreq, deleted_at: null, created_at: now, updated_at: now });
-      return requireTenantRow(trx, id);
+      const slug = await uniqueSlug(tx, input.name);
+      await tx.write(Tenant).insert({ id, name: input.name, slug, enable_bioreq: input.enableBioreq, deleted_at: null, created_at: now, updated_at: now });
+      return requireTenantRow(tx, id);
     }),
   );
 }
@@ -99,24 +116,25 @@ export interface TenantChanges {
 }
 
 /** Edits, archives (`isDeleted: true`) or restores (`isDeleted: false`) an organization; the slug follows the name (slug.ts). */
-export async function updateTenant(knex: Knex, idOrSlug: string, changes: TenantChanges): Promise<TenantRow> {
+export async function updateTenant(db: Database, idOrSlug: string, changes: TenantChanges): Promise<TenantRow> {
   return guardNameRace(() =>
-    knex.transaction(async (trx) => {
-      const tenant = await requireTenantRow(trx, idOrSlug);
+    db.transaction(async (tx) => {
+      const tenant = await requireTenantRow(tx, idOrSlug);
       const edits: Partial<Pick<Tenant, 'name' | 'enable_bioreq' | 'deleted_at'>> = {};
       if (changes.name !== undefined && changes.name !== tenant.name) {
-        await assertNameFree(trx, changes.name, tenant.id);
+        await assertNameFree(tx, changes.name, tenant.id);
         edits.name = changes.name;
-        await followName(trx, tenant, changes.name);
+        await followName(tx, tenant, changes.name);
       }
       if (changes.enableBioreq !== undefined) edits.enable_bioreq = changes.enableBioreq;
       const plan = planArchive(tenant, changes.isDeleted, Object.keys(edits).length > 0, 'organization');
       if (plan.deleted_at !== undefined) edits.deleted_at = plan.deleted_at?.toISOString() ?? null;
       if (Object.keys(edits).length > 0)
-        await Tenant.query(trx)
+        await tx
+          .write(Tenant)
           .findById(tenant.id)
           .patch({ ...edits, updated_at: new Date().toISOString() });
-      return requireTenantRow(trx, tenant.id);
+      return requireTenantRow(tx, tenant.id);
     }),
   );
 }

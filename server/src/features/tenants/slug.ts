@@ -3,8 +3,10 @@
  * renamed (issue 14); the former slugs are kept (`tenant_slugs`) and still reach the organization, so links and
  * embeds keep working after a rename (http/tenant-access.ts). A former slug stays reserved to its organization.
  */
-import type { Knex } from '../../db/knex.js';
 import { isUuid } from '@tessera/sdk/rules';
+import type { Database } from '../../db/database.js';
+import { Tenant, TenantSlug } from '../../db/models.js';
+import type { Query } from '../../db/query.js';
 
 const MAX_SLUG_LENGTH = 200;
 
@@ -28,17 +30,19 @@ export function slugify(name: string): string {
  * The name's slug, or the same with the first free `-2`, `-3`... suffix. Taken: every organization's slug and
  * former slug, except those of `ownerId` (an organization renamed back reclaims its own former slug).
  */
-export async function uniqueSlug(db: Knex, name: string, ownerId?: string): Promise<string> {
+export async function uniqueSlug(db: Database, name: string, ownerId?: string): Promise<string> {
   const base = slugify(name);
   // The base holds only letters, digits and dashes, so it has no LIKE wildcards.
-  const like = (query: Knex.QueryBuilder, column: string) => query.where((scope) => scope.where(column, base).orWhere(column, 'like', `${base}-%`));
-  const current = like(db('tenants'), 'slug');
-  const former = like(db('tenant_slugs'), 'slug');
+  const like = (query: Query, column: string) => query.where((scope) => scope.where(column, base).orWhere(column, 'like', `${base}-%`));
+  const current = like(db.from('tenants'), 'slug');
+  // Slugs are one namespace: every organization's former slugs are taken.
+  const former = like(db.acrossTenants('tenant_slugs'), 'slug');
   if (ownerId) {
     current.whereNot('id', ownerId);
     former.whereNot('tenant_id', ownerId);
   }
-  const taken = new Set<string>([...(await current.pluck('slug')), ...(await former.pluck('slug'))]);
+  const slugsOf = async (query: Query) => (await db.rows<{ slug: string }>(query.select('slug'))).map((row) => row.slug);
+  const taken = new Set<string>([...(await slugsOf(current)), ...(await slugsOf(former))]);
   if (!taken.has(base)) return base;
   let suffix = 2;
   while (taken.has(`${base}-${suffix}`)) suffix += 1;
@@ -46,10 +50,11 @@ export async function uniqueSlug(db: Knex, name: string, ownerId?: string): Prom
 }
 
 /** After a rename: the slug follows the name, the old one is kept as a former slug (inside the caller's transaction). */
-export async function followName(trx: Knex, tenant: { id: string; slug: string }, name: string): Promise<void> {
-  const slug = await uniqueSlug(trx, name, tenant.id);
+export async function followName(tx: Database, tenant: { id: string; slug: string }, name: string): Promise<void> {
+  const slug = await uniqueSlug(tx, name, tenant.id);
   if (slug === tenant.slug) return;
-  await trx('tenant_slugs').where({ slug, tenant_id: tenant.id }).delete();
-  await trx('tenant_slugs').insert({ slug: tenant.slug, tenant_id: tenant.id, created_at: new Date() }).onConflict('slug').ignore();
-  await trx('tenants').where('id', tenant.id).update({ slug });
+  const org = tx.inTenant(tenant.id);
+  await org.write(TenantSlug).where({ slug }).delete();
+  await org.insertRows(TenantSlug, [{ slug: tenant.slug, created_at: new Date() }], { onConflict: ['slug'], ignore: true });
+  await tx.write(Tenant).findById(tenant.id).patch({ slug });
 }

@@ -33,12 +33,12 @@ export function userRoutes(services: AppServices): Routes {
     const actions = users.actionsOf({ isActive: input.is_active, isDeleted: input.is_deleted });
     // Each action the body asks for is its own operation, checked once the body is validated.
     for (const action of actions) userPolicy.authorize(role, action);
-    ctx.body = { data: presentUser(await users.changeUser(db.knex, id, ctx.params.userId, actions), role, id) };
+    ctx.body = { data: presentUser(await users.changeUser(db, id, ctx.params.userId, actions), role, id) };
   });
 
   router.delete('/users/:userId', authenticated, can(userPolicy, 'ban'), async (ctx) => {
     const { role, id } = caller(ctx);
-    ctx.body = { data: presentUser(await users.changeUser(db.knex, id, ctx.params.userId, ['ban']), role, id) };
+    ctx.body = { data: presentUser(await users.changeUser(db, id, ctx.params.userId, ['ban']), role, id) };
   });
 
   return router;

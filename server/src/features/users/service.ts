@@ -1,14 +1,14 @@
 /** The owner's User Management: the account list and the suspend / reactivate / ban / restore transitions. */
 import type { Database } from '../../db/database.js';
-import type { Knex } from '../../db/knex.js';
 import { searchPeople } from '../../db/contains-search.js';
 import { notFound } from '../../http/errors.js';
-import { applyArchived, normalisedPage, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
+import { applyArchived, bySelected, normalisedPage, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import { revokeAccountGrants } from '../../db/oidc-payloads.js';
 import { assertTransition, type UserAction } from './policy.js';
 import type { ManagedUserRow } from './presenter.js';
-import { normaliseRow, withColumns } from '../../db/model.js';
+import { withColumns } from '../../db/model.js';
 import { User } from '../../db/models.js';
+import type { Query } from '../../db/query.js';
 
 export type UserSortKey = 'name' | 'email' | 'created_at' | 'created' | 'joined' | 'memberships';
 
@@ -20,7 +20,7 @@ export const USER_LIST: ListDefinition<UserSortKey> = {
     created_at: 'u.created_at',
     created: 'u.created_at',
     joined: 'u.created_at',
-    memberships: 'memberships_count',
+    memberships: bySelected('memberships_count'),
   },
   defaultOrder: 'created_at',
   defaultDesc: true,
@@ -32,8 +32,8 @@ export const USER_LIST: ListDefinition<UserSortKey> = {
 /** An account row as the owner's list reads it: the model's columns and the count of its live memberships. */
 const MANAGED_USER_ROW = withColumns(User, { numberColumns: ['memberships_count'] });
 
-function selectUser(knex: Knex) {
-  return (query: Knex.QueryBuilder) =>
+function selectUser(db: Database) {
+  return (query: Query) =>
     query.select(
       'u.id',
       'u.name',
@@ -44,10 +44,12 @@ function selectUser(knex: Knex) {
       'u.deleted_at',
       'u.created_at',
       'u.updated_at',
-      knex('tenant_users as tu')
+      // The owner's list counts each account's memberships in every organization.
+      db
+        .acrossTenants('tenant_users as tu')
         .join('tenants as t', 't.id', 'tu.tenant_id')
         .count('*')
-        .where('tu.user_id', knex.ref('u.id'))
+        .where('tu.user_id', db.sql.ref('u.id'))
         .whereNull('tu.deleted_at')
         .whereNull('tu.invited_at')
         .whereNull('t.deleted_at')
@@ -57,17 +59,16 @@ function selectUser(knex: Knex) {
 
 /** Views (spec section 4): active = active and not banned, suspended = inactive and not banned, banned = archived. */
 export async function listUsers(db: Database, params: ListParams<UserSortKey>): Promise<Page<ManagedUserRow>> {
-  const { knex } = db;
   // Integration clients' accounts (features/integration-clients) are managed there, not among people.
-  const filtered = applyArchived(knex('users as u').where('u.is_service_account', false), 'u.deleted_at', params.archived);
+  const filtered = applyArchived(db.from('users as u').where('u.is_service_account', false), 'u.deleted_at', params.archived);
   if (!params.archived && params.active !== undefined) filtered.where('u.is_active', params.active);
-  return normalisedPage<ManagedUserRow>(await paginate<object, UserSortKey>(db, filtered, params, USER_LIST, selectUser(knex)), MANAGED_USER_ROW);
+  return normalisedPage<ManagedUserRow>(await paginate<object, UserSortKey>(db, filtered, params, USER_LIST, selectUser(db)), MANAGED_USER_ROW);
 }
 
-async function requireUser(db: Knex, id: string): Promise<ManagedUserRow> {
-  const user = (await selectUser(db)(db('users as u').where('u.id', id).andWhere('u.is_service_account', false)).first()) as object | undefined;
+async function requireUser(db: Database, id: string): Promise<ManagedUserRow> {
+  const user = await db.row<ManagedUserRow>(selectUser(db)(db.from('users as u').where('u.id', id).andWhere('u.is_service_account', false)), MANAGED_USER_ROW);
   if (!user) throw notFound('This user could not be found.');
-  return normaliseRow<ManagedUserRow>(MANAGED_USER_ROW, user);
+  return user;
 }
 
 const CHANGES: Record<UserAction, (now: string) => Partial<Pick<User, 'is_active' | 'deleted_at'>>> = {
@@ -84,17 +85,18 @@ const ACTION_ORDER: UserAction[] = ['restore', 'reactivate', 'suspend', 'ban'];
  * Applies the actions in order, each checked against the state the previous one left. Suspending or
  * banning ends every login of the account in the same transaction (authenticate also refuses the account).
  */
-export async function changeUser(knex: Knex, callerId: string, id: string, actions: UserAction[]): Promise<ManagedUserRow> {
-  return knex.transaction(async (trx) => {
-    let user = await requireUser(trx, id);
+export async function changeUser(db: Database, callerId: string, id: string, actions: UserAction[]): Promise<ManagedUserRow> {
+  return db.transaction(async (tx) => {
+    let user = await requireUser(tx, id);
     for (const action of ACTION_ORDER.filter((candidate) => actions.includes(candidate))) {
       assertTransition(callerId, user, action);
       const now = new Date().toISOString();
-      await User.query(trx)
+      await tx
+        .write(User)
         .findById(id)
         .patch({ ...CHANGES[action](now), updated_at: now });
-      if (action === 'suspend' || action === 'ban') await revokeAccountGrants(trx, id);
-      user = await requireUser(trx, id);
+      if (action === 'suspend' || action === 'ban') await revokeAccountGrants(tx, id);
+      user = await requireUser(tx, id);
     }
     return user;
   });
