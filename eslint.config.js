@@ -1,23 +1,23 @@
 // ESLint for the whole repository: typescript-eslint's recommended rules everywhere, the React hooks rules
 // (including the React Compiler's) in the React packages, and the import boundaries between features that
 // ARCHITECTURE.md describes. Run it with `npm run lint`.
+import { readdirSync } from 'node:fs';
 import { defineConfig } from 'eslint/config';
 import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Which other portal features each portal feature (portal/src/features/<name>/) may import. Anything else a
-// feature needs comes from the shared folders (api, forms, guards, lib, lists, state, ui, and test in tests). A new
-// dependency between features is a design decision: add it here, in the same change, so a reviewer sees it.
-const PORTAL_FEATURE_IMPORTS = {
-  about: [],
+// Which other features a feature may import, besides the shared folders (portal) or layers (server) and, on the server,
+// the content kernel. Every folder under portal/src/features and server/src/features is a feature (read from the
+// folders: a new feature needs no entry here); only a dependency on another feature is declared, in the same change, so
+// a reviewer sees it.
+const PORTAL_FEATURE_IMPORTS = withEveryFeature('portal/src/features', {
   'access-requests': ['organization'],
   'admin-content': ['client', 'groups', 'kc-authoring', 'media', 'members', 'organization'],
   bioreq: ['media', 'organization'],
   auth: ['shell'],
   client: ['items-editor', 'organization'],
-  errors: [],
   groups: ['members', 'modules', 'organization'],
   home: ['shell'],
   'integration-clients': ['members', 'organization'],
@@ -29,39 +29,37 @@ const PORTAL_FEATURE_IMPORTS = {
   media: ['modules', 'organization'],
   members: ['groups', 'modules', 'organization'],
   modules: ['organization'],
-  organization: [],
-  organizations: [],
-  profile: [],
   reports: ['organization'],
   shell: ['client', 'organization'],
   suggestions: ['organization'],
-  users: [],
-};
+});
 
-// Which other server features each server feature (server/src/features/<name>/) may import, besides the
-// layers every feature builds on (SERVER_FEATURE_LAYERS below).
-const SERVER_FEATURE_IMPORTS = {
+const SERVER_FEATURE_IMPORTS = withEveryFeature('server/src/features', {
   'access-requests': ['accounts', 'tenant-users', 'tenants'],
-  accounts: [],
   bioreq: ['media'],
   components: ['media', 'modules', 'topics'],
-  content: [],
   files: ['media'],
   groups: ['tenant-users'],
-  'integration-clients': [],
   'kc-reports': ['media'],
   items: ['media', 'modules', 'topics'],
   'knowledge-checks': ['media'],
-  media: [],
   modules: ['media', 'tenant-users'],
-  reports: [],
   suggestions: ['media', 'modules', 'tenant-users'],
-  system: [],
   'tenant-users': ['accounts', 'tenants'],
-  tenants: [],
   topics: ['components', 'modules'],
   users: ['accounts'],
-};
+});
+
+/** Every feature folder of `root`, with the features it declares (none unless listed); a listed name that is no folder is an error. */
+function withEveryFeature(root, declared) {
+  const folders = readdirSync(new URL(root, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  for (const [feature, imports] of Object.entries(declared)) {
+    for (const name of [feature, ...imports]) if (!folders.includes(name)) throw new Error(`${root}/${name} is not a feature folder (eslint.config.js)`);
+  }
+  return Object.fromEntries(folders.map((feature) => [feature, declared[feature] ?? []]));
+}
 
 // The layers a server feature builds on: the request pipeline (http/), data access (db/), and the services AppServices hands to every feature (context, config, mail,
 // storage, the rate limits and login guard of security/, version). The OIDC provider, the CLI and the app's wiring are not among them.
@@ -186,7 +184,11 @@ export default defineConfig(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../*', '!./helpers/*'], message: 'A migration imports nothing from src/ but db/migrations/helpers/ (ARCHITECTURE.md#data-access).' }] },
+        {
+          patterns: [
+            { group: ['../*', '!./helpers/*'], message: 'A migration imports nothing from src/ but db/migrations/helpers/ (ARCHITECTURE.md#data-access).' },
+          ],
+        },
       ],
     },
   },
@@ -207,9 +209,9 @@ export default defineConfig(
       'no-restricted-syntax': [
         'error',
         { selector: "MemberExpression[property.name='knex']", message: DATA_ACCESS },
-        { selector: "CallExpression[callee.property.name=/^(query|relatedQuery|knexQuery)$/][callee.object.name=/^[A-Z]/]", message: DATA_ACCESS },
+        { selector: 'CallExpression[callee.property.name=/^(query|relatedQuery|knexQuery)$/][callee.object.name=/^[A-Z]/]', message: DATA_ACCESS },
         {
-          selector: "MemberExpression[property.name=/^(isSqlite|keepsAnswers)$/]",
+          selector: 'MemberExpression[property.name=/^(isSqlite|keepsAnswers)$/]',
           message: 'Features never branch on which database runs: a list mode or a kept answer is a named strategy of db/ (ARCHITECTURE.md#data-access).',
         },
       ],

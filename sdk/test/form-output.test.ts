@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { formErrors, forms, messages, parseForm, type FormOutput } from '../src/rules/index.js';
+import { form, formErrors, forms, messages, parseForm, querySwitch, type FormOutput } from '../src/rules/index.js';
 
 const ID = '0190F5D2-6B1E-7C3A-9D4E-5F6A7B8C9D0E';
 const id = ID.toLowerCase();
@@ -155,8 +155,9 @@ describe("the items editor's list", () => {
 
 describe('list switches in the query string', () => {
   it('are true only for a true flag, false otherwise or when absent', () => {
-    expect(outputOf(forms.contentListQuery, { short: '1', 'show-hidden': 'yes' })).toEqual({ short: true, 'show-hidden': false });
-    expect(outputOf(forms.contentListQuery, {})).toEqual({ short: false, 'show-hidden': false });
-    expectTypeOf(outputOf(forms.contentListQuery, {}).short).toEqualTypeOf<boolean>();
+    const switches = form({ short: querySwitch(), 'show-hidden': querySwitch() });
+    expect(outputOf(switches, { short: '1', 'show-hidden': 'yes' })).toEqual({ short: true, 'show-hidden': false });
+    expect(outputOf(switches, {})).toEqual({ short: false, 'show-hidden': false });
+    expectTypeOf(outputOf(switches, {}).short).toEqualTypeOf<boolean>();
   });
 });

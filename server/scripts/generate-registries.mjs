@@ -50,7 +50,8 @@ function routesRegistry() {
     .sort();
   for (const feature of features) {
     const source = readFileSync(join(folder, feature, 'routes.ts'), 'utf8');
-    if (!/^export function routes\(/m.test(source)) throw new Error(`features/${feature}/routes.ts must export function routes(services) (ARCHITECTURE.md#server-features).`);
+    if (!/^export function routes\(/m.test(source))
+      throw new Error(`features/${feature}/routes.ts must export function routes(services) (ARCHITECTURE.md#server-features).`);
   }
   return [
     HEADER('the folders of src/features that have a routes.ts'),
@@ -58,7 +59,7 @@ function routesRegistry() {
     "import type { Routes } from './http/router.js';",
     ...features.map((feature) => `import { routes as ${identifier('', feature)} } from './features/${feature}/routes.js';`),
     '',
-    '/** Every feature\'s routes, in the order of the folders\' names (the router does not depend on the order). */',
+    "/** Every feature's routes, in the order of the folders' names (the router does not depend on the order). */",
     'export const FEATURE_ROUTES: readonly ((services: AppServices) => Routes | Routes[])[] = [',
     ...features.map((feature) => `  ${identifier('', feature)},`),
     '];',

@@ -88,9 +88,9 @@ describe.each(databaseKinds)('tenant scope on %s', (kind) => {
     const globexOrg = db.inTenant(globex);
     expect(await globexOrg.row(globexOrg.from('modules').where('id', globexModule.id).select('name'))).toEqual({ name: 'Globex onboarding' });
 
-    await expect(org.write(Module).insert({ ...moduleRow(globex, 'Smuggled'), created_at: new Date().toISOString(), updated_at: new Date().toISOString() })).rejects.toThrow(
-      /organization/,
-    );
+    await expect(
+      org.write(Module).insert({ ...moduleRow(globex, 'Smuggled'), created_at: new Date().toISOString(), updated_at: new Date().toISOString() }),
+    ).rejects.toThrow(/organization/);
     await expect(org.insertRows(Module, [moduleRow(globex, 'Smuggled too')])).rejects.toThrow(/organization/);
   });
 
@@ -104,7 +104,9 @@ describe.each(databaseKinds)('tenant scope on %s', (kind) => {
   it('inserts many rows through the model, ignoring those already there', async () => {
     const groups = [newId(), newId()];
     const now = new Date();
-    await db.knex('groups').insert(groups.map((id) => ({ id, tenant_id: acme, name: id, description: '', deleted_at: null, created_at: now, updated_at: now })));
+    await db
+      .knex('groups')
+      .insert(groups.map((id) => ({ id, tenant_id: acme, name: id, description: '', deleted_at: null, created_at: now, updated_at: now })));
     const links = groups.map((group_id) => ({ module_id: acmeModule.id, group_id, created_at: now }));
     await db.insertRows(ModuleGroup, links.slice(0, 1));
     await db.insertRows(ModuleGroup, links, { onConflict: ['module_id', 'group_id'], ignore: true });

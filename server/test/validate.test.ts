@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import Koa, { type Context } from 'koa';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { flag, form, forms, messages, present, sent, text } from '@tessera/sdk/rules';
+import { flag, form, forms, messages, present, querySwitch, sent, text } from '@tessera/sdk/rules';
 import { errorMiddleware, requestContext } from '../src/http/error-middleware.js';
 import { jsonBody } from '../src/http/input.js';
 import { Routes, apiRouter } from '../src/http/router.js';
@@ -12,6 +12,7 @@ import { assertSchema } from './support/contract.js';
 
 const ID = '0190F5D2-6B1E-7C3A-9D4E-5F6A7B8C9D0E';
 const listQuery = form({ search: present(text('search')), short: sent(flag('short')) });
+const switches = form({ short: querySwitch(), 'show-hidden': querySwitch() });
 
 describe('validate(form)', () => {
   let server: ReturnType<Koa['listen']>;
@@ -36,8 +37,8 @@ describe('validate(form)', () => {
     routes.post('/both', validate(listQuery, 'query'), validate(forms.topic), async (ctx: Context) => {
       ctx.body = { data: { query: inputOf(ctx, listQuery), body: inputOf(ctx, forms.topic) } };
     });
-    routes.get('/modules', validate(forms.contentListQuery, 'query'), async (ctx: Context) => {
-      const input = inputOf(ctx, forms.contentListQuery);
+    routes.get('/modules', validate(switches, 'query'), async (ctx: Context) => {
+      const input = inputOf(ctx, switches);
       expectTypeOf(input.short).toEqualTypeOf<boolean>();
       ctx.body = { data: input };
     });

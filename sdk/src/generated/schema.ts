@@ -3555,7 +3555,8 @@ export interface paths {
          *     `membership_suspended`; a non-member (an invited member who has not accepted included), an unknown or archived
          *     organization 404.
          *     Every completed response of the organization's checks, with the filters `module`, `component`, `topic` (ids; a
-         *     component's filter takes topic checks of its topics too) and `user` (the learner's name or email contains it,
+         *     component's filter takes topic checks of its topics too; an id that names nothing, a malformed one too, finds
+         *     nothing) and `user` (the learner's name or email contains it,
          *     any letter case). The filters' pickers use the existing lists with `short=true`: `GET /tenants/{tenantId}/modules`
          *     (`order=name`), `GET …/modules/{moduleId}/components` and `GET …/components/{componentId}/topics`.
          *     Server-sorted and paged; a page costs the same number of queries whatever the number of responses.
@@ -3627,7 +3628,7 @@ export interface paths {
          * Item analysis of a knowledge check (our addition)
          * @description Admin, master or owner (reports). A user gets 403 `forbidden`; a non-member, an unknown or archived organization
          *     404. Over first attempts (`attempt` 1, completed) by default (`attempts=first`), or every completed response
-         *     (`attempts=all`; any other value reads as `first`). Computed with SQL aggregates in a constant number of queries.
+         *     (`attempts=all`; any other value answers 422 on `attempts`). Computed with SQL aggregates in a constant number of queries.
          */
         get: operations["getKnowledgeCheckItemAnalysis"];
         put?: never;
@@ -5232,11 +5233,14 @@ export interface components {
     parameters: {
         /** @description `false` (or 0) answers every row in one page, with the same envelope. */
         Paginate: components["schemas"]["Flag"];
+        /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
         Page: number;
+        /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
         PerPage: number;
         /** @description A sort key of the resource (spec section 9); unknown keys fall back to the default sort. */
         Order: string;
         Desc: components["schemas"]["Flag"];
+        /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
         Search: string;
         /** @description true lists only archived rows; false (default) only live ones. */
         Archived: components["schemas"]["Flag"];
@@ -5343,9 +5347,9 @@ export interface components {
         Processed: components["schemas"]["Flag"];
         /** @description Sort key (default `created`, ascending) — `created` (created_at), `name`, `size`, `type`. An unknown key falls back to the default. */
         MediaOrder: components["schemas"]["MediaOrder"];
-        /** @description Only files of this kind (the type filter's images, videos, pdfs, audio files); absent or unknown means all types. */
+        /** @description Only files of this kind (the type filter's images, videos, pdfs, audio files); absent means all types; another value answers 422 on `type`. */
         MediaTypeFilter: components["schemas"]["MediaType"];
-        /** @description Only files tagged with this module of the organization. */
+        /** @description Only files tagged with this module of the organization; an id that names none (a malformed one too) finds nothing. */
         MediaModuleFilter: string;
         /** @description A media id of this organization; another organization's answers 404. */
         MediaId: string;
@@ -6008,7 +6012,9 @@ export interface operations {
             query?: {
                 /** @description `false` (or 0) answers every row in one page, with the same envelope. */
                 paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
                 page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
                 per_page?: components["parameters"]["PerPage"];
                 /**
                  * @description Sort key (default `created`, ascending): `name`, `created` (created_at), `groups`, `modules` and `members`
@@ -6016,6 +6022,7 @@ export interface operations {
                  */
                 order?: components["parameters"]["TenantOrder"];
                 desc?: components["parameters"]["Desc"];
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
                 search?: components["parameters"]["Search"];
                 /** @description true lists only archived rows; false (default) only live ones. */
                 archived?: components["parameters"]["Archived"];
@@ -6201,7 +6208,9 @@ export interface operations {
             query?: {
                 /** @description `false` (or 0) answers every row in one page, with the same envelope. */
                 paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
                 page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
                 per_page?: components["parameters"]["PerPage"];
                 /**
                  * @description Sort key (default `created_at`, descending unless `desc` is given): `name`, `email`, `created_at`
@@ -6209,6 +6218,7 @@ export interface operations {
                  */
                 order?: components["parameters"]["UserOrder"];
                 desc?: components["parameters"]["Desc"];
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
                 search?: components["parameters"]["Search"];
                 /** @description true lists only archived rows; false (default) only live ones. */
                 archived?: components["parameters"]["Archived"];
@@ -6310,7 +6320,9 @@ export interface operations {
             query?: {
                 /** @description `false` (or 0) answers every row in one page, with the same envelope. */
                 paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
                 page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
                 per_page?: components["parameters"]["PerPage"];
                 /**
                  * @description Sort key (default `user`, ascending): `user` (the person's name), `email`, `role`, `status`
@@ -6318,6 +6330,7 @@ export interface operations {
                  */
                 order?: components["parameters"]["TenantUserOrder"];
                 desc?: components["parameters"]["Desc"];
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
                 search?: components["parameters"]["Search"];
                 /** @description true lists only archived rows; false (default) only live ones. */
                 archived?: components["parameters"]["Archived"];
@@ -6407,11 +6420,14 @@ export interface operations {
             query?: {
                 /** @description `false` (or 0) answers every row in one page, with the same envelope. */
                 paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
                 page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
                 per_page?: components["parameters"]["PerPage"];
                 /** @description Sort key (default `name`, ascending) — `name`, `created` (created_at). An unknown key falls back to the default. */
                 order?: components["parameters"]["IntegrationClientOrder"];
                 desc?: components["parameters"]["Desc"];
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
                 search?: components["parameters"]["Search"];
             };
             header?: never;
@@ -6752,11 +6768,14 @@ export interface operations {
             query?: {
                 /** @description `false` (or 0) answers every row in one page, with the same envelope. */
                 paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
                 page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
                 per_page?: components["parameters"]["PerPage"];
                 /** @description Sort key (default `name`, ascending) — `name`, `created` (created_at), `members` (count). An unknown key falls back to the default. */
                 order?: components["parameters"]["GroupOrder"];
                 desc?: components["parameters"]["Desc"];
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
                 search?: components["parameters"]["Search"];
                 /** @description true lists only archived rows; false (default) only live ones. */
                 archived?: components["parameters"]["Archived"];
@@ -7064,13 +7083,16 @@ export interface operations {
             query?: {
                 /** @description `false` (or 0) answers every row in one page, with the same envelope. */
                 paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
                 page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
                 per_page?: components["parameters"]["PerPage"];
                 /** @description Only requests with this status (the Pending and Declined views). */
                 status?: components["parameters"]["AccessRequestStatusFilter"];
                 /** @description Sort key (default `requested`, ascending) — `requested` (created_at), `user` (the person's name), `status`. An unknown key falls back to the default. */
                 order?: components["parameters"]["AccessRequestOrder"];
                 desc?: components["parameters"]["Desc"];
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
                 search?: components["parameters"]["Search"];
                 /** @description true lists only archived rows; false (default) only live ones. */
                 archived?: components["parameters"]["Archived"];
@@ -7201,11 +7223,14 @@ export interface operations {
             query?: {
                 /** @description `false` (or 0) answers every row in one page, with the same envelope. */
                 paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
                 page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
                 per_page?: components["parameters"]["PerPage"];
                 /** @description Sort key (default `order`, ascending) — `order`, `name`, `created` (created_at), `updated` (updated_at). An unknown key falls back to the default. */
                 order?: components["parameters"]["ContentOrder"];
                 desc?: components["parameters"]["Desc"];
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
                 search?: components["parameters"]["Search"];
                 /** @description true lists only archived rows; false (default) only live ones. */
                 archived?: components["parameters"]["Archived"];
@@ -7660,11 +7685,14 @@ export interface operations {
             query?: {
                 /** @description `false` (or 0) answers every row in one page, with the same envelope. */
                 paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
                 page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
                 per_page?: components["parameters"]["PerPage"];
                 /** @description Sort key (default `order`, ascending) — `order`, `name`, `created` (created_at), `updated` (updated_at). An unknown key falls back to the default. */
                 order?: components["parameters"]["ContentOrder"];
                 desc?: components["parameters"]["Desc"];
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
                 search?: components["parameters"]["Search"];
                 /** @description true lists only archived rows; false (default) only live ones. */
                 archived?: components["parameters"]["Archived"];
@@ -8169,11 +8197,14 @@ export interface operations {
             query?: {
                 /** @description `false` (or 0) answers every row in one page, with the same envelope. */
                 paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
                 page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
                 per_page?: components["parameters"]["PerPage"];
                 /** @description Sort key (default `order`, ascending) — `order`, `name`, `created` (created_at), `updated` (updated_at). An unknown key falls back to the default. */
                 order?: components["parameters"]["ContentOrder"];
                 desc?: components["parameters"]["Desc"];
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
                 search?: components["parameters"]["Search"];
                 /** @description true lists only archived rows; false (default) only live ones. */
                 archived?: components["parameters"]["Archived"];
@@ -8623,11 +8654,14 @@ export interface operations {
             query?: {
                 /** @description `false` (or 0) answers every row in one page, with the same envelope. */
                 paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
                 page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
                 per_page?: components["parameters"]["PerPage"];
                 /** @description Sort key (default `order`, ascending) — `order`, `name`, `created` (created_at), `updated` (updated_at). An unknown key falls back to the default. */
                 order?: components["parameters"]["ContentOrder"];
                 desc?: components["parameters"]["Desc"];
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
                 search?: components["parameters"]["Search"];
                 /** @description true lists only archived rows; false (default) only live ones. */
                 archived?: components["parameters"]["Archived"];
@@ -8985,6 +9019,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     listMedia: {
@@ -8992,15 +9027,18 @@ export interface operations {
             query?: {
                 /** @description `false` (or 0) answers every row in one page, with the same envelope. */
                 paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
                 page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
                 per_page?: components["parameters"]["PerPage"];
                 /** @description Sort key (default `created`, ascending) — `created` (created_at), `name`, `size`, `type`. An unknown key falls back to the default. */
                 order?: components["parameters"]["MediaOrder"];
                 desc?: components["parameters"]["Desc"];
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
                 search?: components["parameters"]["Search"];
-                /** @description Only files of this kind (the type filter's images, videos, pdfs, audio files); absent or unknown means all types. */
+                /** @description Only files of this kind (the type filter's images, videos, pdfs, audio files); absent means all types; another value answers 422 on `type`. */
                 type?: components["parameters"]["MediaTypeFilter"];
-                /** @description Only files tagged with this module of the organization. */
+                /** @description Only files tagged with this module of the organization; an id that names none (a malformed one too) finds nothing. */
                 module?: components["parameters"]["MediaModuleFilter"];
             };
             header?: never;
@@ -9431,7 +9469,9 @@ export interface operations {
             query?: {
                 /** @description `false` (or 0) answers every row in one page, with the same envelope. */
                 paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
                 page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
                 per_page?: components["parameters"]["PerPage"];
                 active?: components["parameters"]["Active"];
                 /**
@@ -9440,6 +9480,7 @@ export interface operations {
                  */
                 order?: components["parameters"]["SuggestionOrder"];
                 desc?: components["parameters"]["Desc"];
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
                 search?: components["parameters"]["Search"];
             };
             header?: never;
@@ -9655,7 +9696,9 @@ export interface operations {
             query?: {
                 /** @description `false` (or 0) answers every row in one page, with the same envelope. */
                 paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
                 page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
                 per_page?: components["parameters"]["PerPage"];
                 /**
                  * @description The tabs of spec section 4: `false` Pending (status `pending` or `underreview`: no decision yet), `true`
@@ -9669,6 +9712,7 @@ export interface operations {
                  */
                 order?: components["parameters"]["BioreqOrder"];
                 desc?: components["parameters"]["Desc"];
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
                 search?: components["parameters"]["Search"];
             };
             header?: never;
@@ -9702,6 +9746,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     createBioreqDocument: {
@@ -9754,7 +9799,9 @@ export interface operations {
             query?: {
                 /** @description `false` (or 0) answers every row in one page, with the same envelope. */
                 paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
                 page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
                 per_page?: components["parameters"]["PerPage"];
                 /**
                  * @description The tabs of spec section 4: `false` Pending (status `pending` or `underreview`: no decision yet), `true`
@@ -9768,6 +9815,7 @@ export interface operations {
                  */
                 order?: components["parameters"]["BioreqOrder"];
                 desc?: components["parameters"]["Desc"];
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
                 search?: components["parameters"]["Search"];
             };
             header?: never;
@@ -9801,6 +9849,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     getBioreqSettings: {
@@ -11302,6 +11351,7 @@ export interface operations {
     listKnowledgeCheckAssignable: {
         parameters: {
             query?: {
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
                 search?: components["parameters"]["Search"];
             };
             header?: never;
@@ -11339,6 +11389,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     listKnowledgeCheckAssignments: {
@@ -11513,7 +11564,9 @@ export interface operations {
                 user?: string;
                 /** @description `false` (or 0) answers every row in one page, with the same envelope. */
                 paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
                 page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
                 per_page?: components["parameters"]["PerPage"];
                 /**
                  * @description Sort key (default `date`, newest first): `user` (the learner's name), `knowledge_check` (module / component /
@@ -11554,6 +11607,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     getKnowledgeCheckResponseReport: {
@@ -11630,6 +11684,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
 }

@@ -5,14 +5,14 @@
  * the other way round, fails `npm run typecheck -w @tessera/sdk`. Types only: nothing here reaches a bundle.
  *
  * Not checked: the screens' forms (signUpScreen, resetPasswordScreen, contentScreen: no request of their own), the
- * items editor's entry forms (parts of `itemList`, which is checked), the list switches (`contentListQuery`, a part of
- * each list's query parameters), and
+ * items editor's entry forms (parts of `itemList`, which is checked), and
  * `media`, which is only sent as multipart (where the contract leaves every part optional; the form requires `name`).
  */
 import type * as v from 'valibot';
 import type { components, operations } from '../generated/schema.js';
 import type { forms } from './forms.js';
 import type { kcForms } from './knowledge-checks.js';
+import type { queryForms } from './queries.js';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
@@ -99,7 +99,46 @@ type Drift = {
   mediaCaption: ReadsBody<v.InferInput<(typeof forms)['mediaCaption']>, Omit<components['schemas']['CaptionUpload'], 'file'>>;
 };
 
+/** The operation whose query string each query form reads (queries.ts). */
+interface QueryForms {
+  tenants: 'listTenants';
+  users: 'listUsers';
+  members: 'listTenantUsers';
+  integrationClients: 'listIntegrationClients';
+  groups: 'listGroups';
+  accessRequests: 'listTenantAccessRequests';
+  modules: 'listModules';
+  components: 'listComponents';
+  topics: 'listTopics';
+  favoriteTopics: 'listFavoriteTopics';
+  contentTree: 'getContentTree';
+  media: 'listMedia';
+  suggestions: 'listSuggestions';
+  bioreq: 'listBioreqDocuments';
+  kcReport: 'listCompletedKnowledgeCheckResponses';
+  itemAnalysis: 'getKnowledgeCheckItemAnalysis';
+  assignable: 'listKnowledgeCheckAssignable';
+  signedFile: 'getFile';
+  signedBioreqFile: 'getBioreqFile';
+}
+
+type QueryOf<Op extends keyof operations> = operations[Op] extends { parameters: { query?: infer Query } } ? NonNullable<Query> : never;
+
+/** The sort keys a form knows are the contract's (a form without `order` has none). */
+type SameOrders<Output, Query> = Same<
+  Exclude<Output extends { order?: infer O } ? O : never, null | undefined>,
+  Exclude<Query extends { order?: infer O } ? O : never, undefined>
+>;
+
+/** true when the form reads exactly the operation's query parameters, with the contract's sort keys. */
+type ReadsQuery<Form extends v.GenericSchema, Op extends keyof operations> =
+  Same<keyof v.InferInput<Form>, keyof QueryOf<Op>> extends true ? SameOrders<v.InferOutput<Form>, QueryOf<Op>> : false;
+
+type QueryDrift = {
+  [F in keyof QueryForms as `query:${F}`]: ReadsQuery<(typeof queryForms)[F], QueryForms[F]>;
+};
+
 type AllTrue<T extends Record<string, true>> = T;
 
-/** Fails to compile, naming the form, when a form and its request body drift apart. */
-export type ContractCheck = AllTrue<Drift & KcDrift>;
+/** Fails to compile, naming the form, when a form and its request body or query string drift apart. */
+export type ContractCheck = AllTrue<Drift & KcDrift & QueryDrift>;

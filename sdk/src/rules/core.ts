@@ -33,6 +33,7 @@ export const RELATION_MAX_ITEMS = 10_000;
 export const ROLES = ['user', 'admin', 'master'] as const;
 /** The statuses a master may set on an access request (pending is where requests start). */
 export const ACCESS_REQUEST_DECISIONS = ['approved', 'declined'] as const;
+export const ACCESS_REQUEST_STATUSES = ['pending', ...ACCESS_REQUEST_DECISIONS] as const;
 
 export const messages = {
   required: (field: string) => `The ${label(field)} field is required.`,

@@ -44,20 +44,6 @@ export function flag(field: string) {
   );
 }
 
-/**
- * A list's query-string switch (`?short=true`): true for a true flag, false for anything else or when absent (a
- * list never refuses a switch it does not understand; absent reads as ''). Query strings only carry strings.
- */
-export function querySwitch() {
-  return v.optional(
-    v.pipe(
-      documented<string>(),
-      v.transform((value) => TRUE_VALUES.includes(value)),
-    ),
-    '',
-  );
-}
-
 /** Letters of any script and spaces. */
 const NAME_PATTERN = /^[\p{L}\p{M} ]+$/u;
 const ORGANIZATION_NAME_PATTERN = /^[\p{L}\p{N}\-_& ]+$/u;
@@ -539,10 +525,6 @@ export const forms = {
   itemRow,
   itemParagraph,
   itemMedia,
-  /** The switches of the module, component and topic lists (`validate(forms.contentListQuery, 'query')`). */
-  contentListQuery: form({ short: querySwitch(), 'show-hidden': querySwitch() }),
-  /** The content tree's switch (`include-inactive`, authors' pickers). */
-  contentTreeQuery: form({ 'include-inactive': querySwitch() }),
   /** The items editor's save (PUT .../items): the whole ordered list, errors keyed `items.{position}.{field}`. */
   itemList: form({ items: itemList('items') }),
 };

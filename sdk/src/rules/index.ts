@@ -11,3 +11,4 @@ export * from './core.js';
 export * from './files.js';
 export * from './forms.js';
 export * from './knowledge-checks.js';
+export * from './queries.js';

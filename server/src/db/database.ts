@@ -446,9 +446,9 @@ function inTenantRow(row: object, tenantId: string): object {
 /** The tables with a tenant_id column, as the migrated schema has them. */
 async function tenantOwnedTables(knex: Knex, isSqlite: boolean): Promise<string[]> {
   if (isSqlite) {
-    const rows = (await knex.raw(
-      "select m.name from sqlite_master m join pragma_table_info(m.name) c on c.name = 'tenant_id' where m.type = 'table'",
-    )) as { name: string }[];
+    const rows = (await knex.raw("select m.name from sqlite_master m join pragma_table_info(m.name) c on c.name = 'tenant_id' where m.type = 'table'")) as {
+      name: string;
+    }[];
     return rows.map((row) => row.name);
   }
   const { rows } = (await knex.raw(

@@ -64,7 +64,8 @@ export class TesseraModel extends Model {
     const tenantId = (context as Record<string, unknown>)[TENANT_SCOPE] as string | undefined;
     if (tenantId === undefined) return;
     const row = this as unknown as { tenant_id?: string };
-    if (row.tenant_id !== undefined && row.tenant_id !== tenantId) throw new Error(`A row of organization ${row.tenant_id} inserted in organization ${tenantId}.`);
+    if (row.tenant_id !== undefined && row.tenant_id !== tenantId)
+      throw new Error(`A row of organization ${row.tenant_id} inserted in organization ${tenantId}.`);
     row.tenant_id = tenantId;
   }
 

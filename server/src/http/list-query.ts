@@ -3,45 +3,9 @@
  * route's `validate(form, 'query')` step) completed with the list's defaults, and the `{ data, meta }` envelope. The
  * page itself is read by `paginate` (db/paginate.ts).
  */
-import type { ParsedUrlQuery } from 'node:querystring';
 import type { PaginationMeta } from '@tessera/sdk';
 import type { ListQueryInput } from '@tessera/sdk/rules';
 import type { ListDefinition, ListParams, Page } from '../db/paginate.js';
-import { parseFlag } from './input.js';
-
-const DEFAULT_PER_PAGE = 25;
-const MAX_PER_PAGE = 100;
-const MAX_SEARCH_LENGTH = 255;
-
-/** The first value of a query parameter (`?a=1&a=2` reads as 1). */
-export function queryValue(query: ParsedUrlQuery, name: string): string | undefined {
-  const value = query[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function positiveInteger(value: string | undefined): number | undefined {
-  if (value === undefined || !/^\d{1,9}$/.test(value.trim())) return undefined;
-  const number = Number(value);
-  return number >= 1 ? number : undefined;
-}
-
-/** Lenient by design: malformed values fall back to the defaults, `per_page` is capped at 100. */
-export function readListParams<Key extends string>(query: ParsedUrlQuery, definition: ListDefinition<Key>): ListParams<Key> {
-  const requestedOrder = queryValue(query, 'order');
-  const order = requestedOrder !== undefined && Object.hasOwn(definition.sorts, requestedOrder) ? (requestedOrder as Key) : definition.defaultOrder;
-  const defaultDesc = requestedOrder === undefined ? Boolean(definition.defaultDesc) : false;
-  const search = (queryValue(query, 'search') ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
-  return {
-    paginate: parseFlag(queryValue(query, 'paginate')) ?? true,
-    page: positiveInteger(queryValue(query, 'page')) ?? 1,
-    perPage: Math.min(positiveInteger(queryValue(query, 'per_page')) ?? DEFAULT_PER_PAGE, MAX_PER_PAGE),
-    order,
-    desc: parseFlag(queryValue(query, 'desc')) ?? defaultDesc,
-    search: search === '' ? null : search,
-    archived: parseFlag(queryValue(query, 'archived')) ?? false,
-    active: parseFlag(queryValue(query, 'active')),
-  };
-}
 
 const DEFAULT_PAGE_SIZE = 25;
 

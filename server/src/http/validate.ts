@@ -45,12 +45,13 @@ function queryValues(ctx: Context): Record<string, string> {
 
 /**
  * Parses the body (or the query string) with `form`: 422 with every failing field's message, or the typed
- * output for `inputOf(ctx, form)` and the steps after this one.
+ * output for `inputOf(ctx, form)` and the steps after this one. `refuse` answers a failure otherwise, where the
+ * contract says so (a signed file URL: every failure is the same 403, naming nothing).
  */
-export function validate<S extends FormSchema>(form: S, source: InputSource = 'body'): Middleware {
+export function validate<S extends FormSchema>(form: S, source: InputSource = 'body', refuse?: () => Error): Middleware {
   return async function validateInput(ctx: Context, next: Next) {
     const result = parseForm(form, source === 'query' ? queryValues(ctx) : ctx.request.body);
-    if (!result.success) throw validationFailed(result.errors);
+    if (!result.success) throw refuse ? refuse() : validationFailed(result.errors);
     ctx.parsedInputs = [...(ctx.parsedInputs ?? []), { form, output: result.output }];
     await next();
   };

@@ -1,8 +1,8 @@
 /** Access requests of one organization (core-platform.md 7.2): GET list, PATCH (status, is_deleted), DELETE. */
 import { Routes } from '../../http/router.js';
-import { forms } from '@tessera/sdk/rules';
+import { forms, queryForms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
-import { listBody, queryValue, readListParams } from '../../http/list-query.js';
+import { listBody, listParams } from '../../http/list-query.js';
 import { can } from '../../http/policy.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
 import { inputOf, validate } from '../../http/validate.js';
@@ -16,10 +16,10 @@ export function accessRequestManagementRoutes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
 
-  router.get(BASE, inTenant, can(accessRequestPolicy, 'list'), async (ctx) => {
+  router.get(BASE, inTenant, can(accessRequestPolicy, 'list'), validate(queryForms.accessRequests, 'query'), async (ctx) => {
     const access = accessOf(ctx);
-    const params = readListParams(ctx.query, requests.ACCESS_REQUEST_LIST);
-    const page = await requests.listAccessRequests(db, access.tenant.id, params, requests.statusFilter(queryValue(ctx.query, 'status')));
+    const query = inputOf(ctx, queryForms.accessRequests);
+    const page = await requests.listAccessRequests(db, access.tenant.id, listParams(query, requests.ACCESS_REQUEST_LIST), query.status);
     ctx.body = listBody(page, (row) => presentManagedAccessRequest(row, access.role));
   });
 

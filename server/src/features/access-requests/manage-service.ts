@@ -30,12 +30,6 @@ export const ACCESS_REQUEST_LIST: ListDefinition<AccessRequestSortKey> = {
   search: searchPeople({ userId: 'ar.user_id', name: 'u.name', email: 'u.email' }),
 };
 
-const STATUSES: AccessRequestStatus[] = ['pending', 'approved', 'declined'];
-
-export function statusFilter(value: string | undefined): AccessRequestStatus | undefined {
-  return STATUSES.find((status) => status === value);
-}
-
 function requestsOf(org: TenantSql): Query {
   return org.from('access_requests as ar').join('users as u', 'u.id', 'ar.user_id');
 }

@@ -4,12 +4,11 @@
  * (403 `bioreq_disabled` while the organization has it off), then its policy step.
  */
 import type { Context, Next } from 'koa';
-import { BIOREQ_TYPES, bioreqTypeMessage, formatFileSize, forms, mediaKindOf, messages, type FileKind } from '@tessera/sdk/rules';
+import { BIOREQ_TYPES, bioreqTypeMessage, formatFileSize, forms, mediaKindOf, messages, type FileKind, queryForms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
 import { newId } from '../../db/ids.js';
 import { HttpError, validationFailed } from '../../http/errors.js';
-import { parseFlag } from '../../http/input.js';
-import { listBody, queryValue, readListParams } from '../../http/list-query.js';
+import { listBody, listParams } from '../../http/list-query.js';
 import { can } from '../../http/policy.js';
 import { readBody } from '../../http/read-body.js';
 import { Routes } from '../../http/router.js';
@@ -49,21 +48,21 @@ export function bioreqRoutes(services: AppServices): Routes[] {
   const tenant = [inTenant, bioreqEnabled] as const;
 
   const present = (ctx: Context, row: BioreqRow) => presentBioreq(row, accessOf(ctx));
-  const listParams = (ctx: Context) => ({
-    params: readListParams(ctx.query, BIOREQ_LIST),
-    processed: parseFlag(queryValue(ctx.query, 'processed')),
-  });
+  const listQuery = (ctx: Context) => {
+    const query = inputOf(ctx, queryForms.bioreq);
+    return { params: listParams(query, BIOREQ_LIST), processed: query.processed };
+  };
 
-  router.get(BASE, ...tenant, can(bioreqPolicy, 'list'), async (ctx) => {
-    const { params, processed } = listParams(ctx);
+  router.get(BASE, ...tenant, can(bioreqPolicy, 'list'), validate(queryForms.bioreq, 'query'), async (ctx) => {
+    const { params, processed } = listQuery(ctx);
     const page = await bioreq.listDocuments(db, accessOf(ctx).tenant.id, params, { processed });
     ctx.body = listBody(page, (row) => present(ctx, row));
   });
 
-  router.get(`${BASE}/user`, ...tenant, can(bioreqPolicy, 'listOwn'), async (ctx) => {
+  router.get(`${BASE}/user`, ...tenant, can(bioreqPolicy, 'listOwn'), validate(queryForms.bioreq, 'query'), async (ctx) => {
     const access = accessOf(ctx);
     const memberId = requireMembership(access);
-    const { params, processed } = listParams(ctx);
+    const { params, processed } = listQuery(ctx);
     const page = await bioreq.listDocuments(db, access.tenant.id, params, { processed, memberId });
     ctx.body = listBody(page, (row) => present(ctx, row));
   });

@@ -7,11 +7,12 @@
  * so the route tells an outsider nothing about which documents exist. The answer is always an attachment named
  * after the title, never sniffed, never cached.
  */
+import { queryForms } from '@tessera/sdk/rules';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'koa';
 import type { AppServices } from '../../context.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { queryValue } from '../../http/list-query.js';
+import { inputOf, validate } from '../../http/validate.js';
 import { Routes } from '../../http/router.js';
 import { StorageNotFound } from '../../storage/storage.js';
 import { BioreqDocument } from '../../db/bioreq-models.js';
@@ -72,10 +73,10 @@ function setHeaders(ctx: Context, name: string, mimeType: string): void {
 
 export function bioreqFileRoutes(services: AppServices, signer: BioreqSigner): Routes {
   const router = new Routes();
-  router.get('/bioreq-files/:tenantId/:bioreqId', async (ctx) => {
+  const invalid = () => forbidden('invalid_signature', bioreqMessages.invalidSignature);
+  router.get('/bioreq-files/:tenantId/:bioreqId', validate(queryForms.signedBioreqFile, 'query', invalid), async (ctx) => {
     const { tenantId, bioreqId } = ctx.params;
-    const userId = queryValue(ctx.query, 'user') ?? '';
-    const invalid = () => forbidden('invalid_signature', bioreqMessages.invalidSignature);
+    const { user: userId, expires, signature } = inputOf(ctx, queryForms.signedBioreqFile);
     const org = services.db.inTenant(tenantId);
     const row = await org.row<Pick<BioreqDocument, 'title' | 'mime_type' | 'size' | 'storage_key'>>(
       org.from('bioreq_documents').where({ id: bioreqId }).select('title', 'mime_type', 'size', 'storage_key'),
@@ -83,7 +84,7 @@ export function bioreqFileRoutes(services: AppServices, signer: BioreqSigner): R
     );
     if (!row?.storage_key) throw invalid();
     const ref = { tenantId, documentId: bioreqId, storageKey: row.storage_key, userId };
-    if (!signer.verify(ref, queryValue(ctx.query, 'expires'), queryValue(ctx.query, 'signature'))) throw invalid();
+    if (!signer.verify(ref, expires, signature)) throw invalid();
     setHeaders(ctx, downloadName(row.title, row.mime_type), row.mime_type);
     if (ctx.method === 'HEAD') {
       ctx.status = 200;

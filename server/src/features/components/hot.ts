@@ -11,7 +11,17 @@ import type { Query, TenantSql } from '../../db/query.js';
 import { notFound } from '../../http/errors.js';
 import { mediaSummaryColumns } from '../media/summary.js';
 import { contentMessages } from '../content/policy.js';
-import { memberFlag, placeholderViewer, viewerValues, visibilityCheck, whereComponentVisible, type Reach, type Viewer, type ViewerParams, type ViewerScope } from '../content/visibility.js';
+import {
+  memberFlag,
+  placeholderViewer,
+  viewerValues,
+  visibilityCheck,
+  whereComponentVisible,
+  type Reach,
+  type Viewer,
+  type ViewerParams,
+  type ViewerScope,
+} from '../content/visibility.js';
 import type { ComponentRow } from './presenter.js';
 
 /** A component row as the lists and single reads select it: the model's columns, the caller's hidden flag and the topic count. */
@@ -73,4 +83,3 @@ export async function requireComponent(db: Database, viewer: Viewer, moduleId: s
   if (!component) throw notFound(contentMessages.componentNotFound);
   return component as ComponentRow;
 }
-

@@ -1,9 +1,9 @@
 /** Components of core-platform.md 7.2, under /tenants/{tenantId}/modules/{moduleId}/components. */
 import { Routes } from '../../http/router.js';
-import { forms } from '@tessera/sdk/rules';
+import { forms, queryForms } from '@tessera/sdk/rules';
 import type { Context } from 'koa';
 import type { AppServices } from '../../context.js';
-import { listBody, readListParams } from '../../http/list-query.js';
+import { listBody, listParams } from '../../http/list-query.js';
 import { readBody } from '../../http/read-body.js';
 import { can } from '../../http/policy.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
@@ -31,10 +31,11 @@ export function componentRoutes(services: AppServices): Routes {
     ctx.body = { data: presentComponent(row, accessOf(ctx).role, signer) };
   };
 
-  router.get(BASE, inTenant, can(componentPolicy, 'list'), validate(forms.contentListQuery, 'query'), async (ctx) => {
+  router.get(BASE, inTenant, can(componentPolicy, 'list'), validate(queryForms.components, 'query'), async (ctx) => {
     const access = accessOf(ctx);
-    const params = readListParams(ctx.query, components.COMPONENT_LIST);
-    const options = listOptions(inputOf(ctx, forms.contentListQuery));
+    const query = inputOf(ctx, queryForms.components);
+    const params = listParams(query, components.COMPONENT_LIST);
+    const options = listOptions(query);
     const page = await components.listComponents(db, viewerOf(access), ctx.params.moduleId, params, options);
     ctx.body = listBody(page, (row) => presentComponent(row, access.role, signer));
   });

@@ -18,7 +18,6 @@ import { copyName } from '../content/copy-name.js';
 import { COMPONENT_ROW, componentsOf, requireComponent, selectComponent } from './hot.js';
 import type { ComponentRow } from './presenter.js';
 
-
 export const COMPONENT_LIST = contentList('c');
 
 export async function listComponents(
@@ -34,7 +33,9 @@ export async function listComponents(
   if (viewer.seesAll) applyArchived(filtered, 'c.deleted_at', params.archived);
   if (params.active !== undefined) filtered.where('c.is_active', params.active);
   if (excludesHidden(viewer, params, options)) {
-    filtered.whereNotExists(org.from('component_hidden as h').whereRaw('h.component_id = c.id').where('h.tenant_user_id', viewer.memberId).select(org.raw('1')));
+    filtered.whereNotExists(
+      org.from('component_hidden as h').whereRaw('h.component_id = c.id').where('h.tenant_user_id', viewer.memberId).select(org.raw('1')),
+    );
   }
   const page = await paginate<object, ContentSortKey>(db, filtered, params, COMPONENT_LIST, selectComponent(org, viewer, options.short));
   return normalisedPage<ComponentRow>(page, COMPONENT_ROW);

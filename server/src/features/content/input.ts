@@ -1,5 +1,5 @@
 /** The content forms' service inputs (create, change), from the forms' parsed input (modules, components), and the list options. */
-import { messages, type forms, type FormOutput } from '@tessera/sdk/rules';
+import { messages, type forms, type FormOutput, type queryForms } from '@tessera/sdk/rules';
 import { fieldError } from '../../http/errors.js';
 import type { ReceivedFile } from '../../storage/received-file.js';
 import type { ContentListOptions } from './list.js';
@@ -52,7 +52,7 @@ export function contentChanges(input: ContentFormOutput, image?: ReceivedFile): 
   };
 }
 
-/** The content lists' switches, as `validate(forms.contentListQuery, 'query')` parsed them. */
-export function listOptions(query: FormOutput<typeof forms.contentListQuery>): ContentListOptions {
+/** The content lists' switches, as `validate(queryForms.modules, 'query')` (or components') parsed them. */
+export function listOptions(query: FormOutput<typeof queryForms.modules>): ContentListOptions {
   return { short: query.short, showHidden: query['show-hidden'] };
 }

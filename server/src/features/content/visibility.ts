@@ -141,11 +141,7 @@ export interface ContentPlace {
  * 500 members.
  */
 export async function membersWhoSee(org: TenantDatabase, place: ContentPlace, ids: string[]): Promise<Set<string>> {
-  const content = org
-    .from('components as c')
-    .join('modules as m', 'm.id', 'c.module_id')
-    .where('c.id', place.componentId)
-    .select(org.raw('1'));
+  const content = org.from('components as c').join('modules as m', 'm.id', 'c.module_id').where('c.id', place.componentId).select(org.raw('1'));
   whereLive(whereLive(content, 'c'), 'm');
   if (place.topicId !== null) whereLive(content.join('topics as t', 't.component_id', 'c.id').where('t.id', place.topicId), 't');
   const seeing = new Set<string>();

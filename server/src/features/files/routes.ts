@@ -11,14 +11,14 @@
  * (`Access-Control-Allow-Origin: *`, no credentials): a `<video crossorigin="anonymous">` needs that for its
  * `<track>` children on a partner's page, and the signature, not the origin, is the permission.
  */
+import { queryForms } from '@tessera/sdk/rules';
 import { Routes } from '../../http/router.js';
 import { extname } from 'node:path';
 import rangeParser from 'range-parser';
 import type { Context } from 'koa';
 import type { AppServices } from '../../context.js';
 import { HttpError, forbidden, notFound } from '../../http/errors.js';
-import { parseFlag } from '../../http/input.js';
-import { queryValue } from '../../http/list-query.js';
+import { inputOf, validate } from '../../http/validate.js';
 import { isFileVariant, type FileVariant } from '../../storage/signed-urls.js';
 import { StorageNotFound, type ByteRange } from '../../storage/storage.js';
 import { EXTENSIONS } from '../media/upload.js';
@@ -88,10 +88,10 @@ async function findFile(services: AppServices, tenantId: string, mediaId: string
   return { key: row.thumbnail_key, mimeType: row.thumbnail_mime_type ?? '', size: row.thumbnail_size ?? 0, name: `${row.name} thumbnail` };
 }
 
-function setHeaders(ctx: Context, file: StoredFile, expires: number): void {
+function setHeaders(ctx: Context, file: StoredFile, expires: number, download: boolean): void {
   const extension = EXTENSIONS[file.mimeType];
   const filename = extension ? `${file.name}.${extension}` : file.name;
-  ctx.attachment(filename, { type: parseFlag(queryValue(ctx.query, 'download')) ? 'attachment' : 'inline' });
+  ctx.attachment(filename, { type: download ? 'attachment' : 'inline' });
   ctx.type = file.mimeType;
   ctx.set('Accept-Ranges', 'bytes');
   // Host pages of other origins (widgets) show these files; the signature, not the origin, is the permission.
@@ -110,20 +110,19 @@ export function fileRoutes(services: AppServices): Routes {
   const storage = services.storage;
 
   // koa-router answers HEAD with the GET route; the body is left out below.
-  router.get('/files/:tenantId/:mediaId/:variant', async (ctx) => {
+  const invalidSignature = () => forbidden('invalid_signature', fileMessages.invalidSignature);
+  router.get('/files/:tenantId/:mediaId/:variant', validate(queryForms.signedFile, 'query', invalidSignature), async (ctx) => {
     const { tenantId, mediaId } = ctx.params;
     const variant = ctx.params.variant;
     if (!isFileVariant(variant)) throw notFound(fileMessages.notFound);
-    const expires = queryValue(ctx.query, 'expires');
-    if (!signer.verify({ tenantId, mediaId, variant }, expires, queryValue(ctx.query, 'signature'))) {
-      throw forbidden('invalid_signature', fileMessages.invalidSignature);
-    }
+    const { expires, signature, download } = inputOf(ctx, queryForms.signedFile);
+    if (!signer.verify({ tenantId, mediaId, variant }, expires, signature)) throw invalidSignature();
     const file = await findFile(services, tenantId, mediaId, variant);
     const range = parseRange(ctx.get('Range') || undefined, file.size);
     if (range.kind === 'unsatisfiable') {
       throw new HttpError(416, 'range_not_satisfiable', 'The requested range is not satisfiable.', undefined, { 'Content-Range': `bytes */${file.size}` });
     }
-    setHeaders(ctx, file, Number(expires));
+    setHeaders(ctx, file, Number(expires), download === true);
     // Koa judges freshness only for a 2xx answer.
     ctx.status = 200;
     if (ctx.fresh) {

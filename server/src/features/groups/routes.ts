@@ -1,8 +1,8 @@
 /** Groups of core-platform.md 7.2, under /tenants/{tenantId}/groups. */
 import { Routes } from '../../http/router.js';
-import { forms } from '@tessera/sdk/rules';
+import { forms, queryForms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
-import { listBody, readListParams } from '../../http/list-query.js';
+import { listBody, listParams } from '../../http/list-query.js';
 import { can } from '../../http/policy.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
 import { inputOf, validate } from '../../http/validate.js';
@@ -16,9 +16,9 @@ export function groupRoutes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
 
-  router.get(BASE, inTenant, can(groupPolicy, 'list'), async (ctx) => {
+  router.get(BASE, inTenant, can(groupPolicy, 'list'), validate(queryForms.groups, 'query'), async (ctx) => {
     const access = accessOf(ctx);
-    const page = await groups.listGroups(db, access.tenant.id, readListParams(ctx.query, groups.GROUP_LIST));
+    const page = await groups.listGroups(db, access.tenant.id, listParams(inputOf(ctx, queryForms.groups), groups.GROUP_LIST));
     ctx.body = listBody(page, (row) => presentGroup(row, access.role));
   });
 

@@ -1,10 +1,10 @@
 /** Integration clients (service accounts) of an organization, under /tenants/{tenantId}/integration-clients. */
 import type { Context, Next } from 'koa';
-import { forms } from '@tessera/sdk/rules';
+import { forms, queryForms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
 import { User } from '../../db/models.js';
 import { forbidden } from '../../http/errors.js';
-import { listBody, readListParams } from '../../http/list-query.js';
+import { listBody, listParams } from '../../http/list-query.js';
 import { can } from '../../http/policy.js';
 import { Routes } from '../../http/router.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
@@ -27,9 +27,13 @@ export function integrationClientRoutes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
 
-  router.get(BASE, inTenant, can(integrationClientPolicy, 'list'), byAPerson, async (ctx) => {
+  router.get(BASE, inTenant, can(integrationClientPolicy, 'list'), byAPerson, validate(queryForms.integrationClients, 'query'), async (ctx) => {
     const access = accessOf(ctx);
-    const page = await clients.listIntegrationClients(db, access.tenant.id, readListParams(ctx.query, clients.INTEGRATION_CLIENT_LIST));
+    const page = await clients.listIntegrationClients(
+      db,
+      access.tenant.id,
+      listParams(inputOf(ctx, queryForms.integrationClients), clients.INTEGRATION_CLIENT_LIST),
+    );
     ctx.body = listBody(page, presentIntegrationClient);
   });
 

@@ -2,8 +2,10 @@
  * Knowledge check reports (knowledge-checks-and-bioreq.md section 7 "Reports", issue 11) under
  * /tenants/{tenantId}/reports/knowledgechecks: completed responses, one response in detail, item analysis.
  */
+import { queryForms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
-import { listBody, queryValue, readListParams } from '../../http/list-query.js';
+import { inputOf, validate } from '../../http/validate.js';
+import { listBody, listParams } from '../../http/list-query.js';
 import { can } from '../../http/policy.js';
 import { Routes } from '../../http/router.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
@@ -18,15 +20,11 @@ export function kcReportRoutes(services: AppServices): Routes {
   const router = new Routes();
   const { db, signer } = services;
 
-  router.get(`${BASE}/responses/completed`, inTenant, can(kcReportPolicy, 'completed'), async (ctx) => {
-    const filter = (name: string) => queryValue(ctx.query, name)?.trim() || undefined;
+  router.get(`${BASE}/responses/completed`, inTenant, can(kcReportPolicy, 'completed'), validate(queryForms.kcReport, 'query'), async (ctx) => {
+    const query = inputOf(ctx, queryForms.kcReport);
     // The `user` filter is the list's search (name or email).
-    const params = { ...readListParams(ctx.query, KC_REPORT_LIST), search: filter('user')?.slice(0, 255) ?? null };
-    const page = await listCompleted(db, accessOf(ctx).tenant.id, params, {
-      module: filter('module'),
-      component: filter('component'),
-      topic: filter('topic'),
-    });
+    const params = { ...listParams(query, KC_REPORT_LIST), search: query.user };
+    const page = await listCompleted(db, accessOf(ctx).tenant.id, params, { module: query.module, component: query.component, topic: query.topic });
     ctx.body = listBody(page, presentReportRow);
   });
 
@@ -34,10 +32,16 @@ export function kcReportRoutes(services: AppServices): Routes {
     ctx.body = { data: presentResponseDetail(await responseDetail(db, accessOf(ctx).tenant.id, ctx.params.responseId), signer) };
   });
 
-  router.get(`${BASE}/:knowledgeCheckId/item-analysis`, inTenant, can(kcReportPolicy, 'itemAnalysis'), async (ctx) => {
-    const attempts = queryValue(ctx.query, 'attempts') === 'all' ? 'all' : 'first';
-    ctx.body = { data: presentItemAnalysis(await itemAnalysis(db, accessOf(ctx).tenant.id, ctx.params.knowledgeCheckId, attempts)) };
-  });
+  router.get(
+    `${BASE}/:knowledgeCheckId/item-analysis`,
+    inTenant,
+    can(kcReportPolicy, 'itemAnalysis'),
+    validate(queryForms.itemAnalysis, 'query'),
+    async (ctx) => {
+      const attempts = inputOf(ctx, queryForms.itemAnalysis).attempts ?? 'first';
+      ctx.body = { data: presentItemAnalysis(await itemAnalysis(db, accessOf(ctx).tenant.id, ctx.params.knowledgeCheckId, attempts)) };
+    },
+  );
 
   return router;
 }

@@ -5,11 +5,10 @@
  * its policy step, then its form; the check is looked up as the caller may see it (404 otherwise).
  */
 import type { Context } from 'koa';
-import { formCodeOf, kcForms, kcMessages } from '@tessera/sdk/rules';
+import { formCodeOf, kcForms, kcMessages, queryForms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
 import { can } from '../../http/policy.js';
 import { Routes } from '../../http/router.js';
-import { queryValue } from '../../http/list-query.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
 import { inputOf, validate } from '../../http/validate.js';
 import { knowledgeCheckAssignedEmail } from '../../mail/templates.js';
@@ -273,10 +272,9 @@ export function knowledgeCheckRoutes(services: AppServices): Routes {
 
   // Assignments (authors) ---------------------------------------------------------------------
 
-  router.get(`${KC}/assignable`, inTenant, can(kcPolicy, 'assign'), async (ctx) => {
+  router.get(`${KC}/assignable`, inTenant, can(kcPolicy, 'assign'), validate(queryForms.assignable, 'query'), async (ctx) => {
     const check = await requireCheck(ctx);
-    const search = queryValue(ctx.query, 'search')?.trim().slice(0, 255) || null;
-    ctx.body = { data: await assignable(db, check.tenant_id, search) };
+    ctx.body = { data: await assignable(db, check.tenant_id, inputOf(ctx, queryForms.assignable).search) };
   });
 
   router.get(`${KC}/assignments`, inTenant, can(kcPolicy, 'assign'), async (ctx) => {

@@ -1,12 +1,12 @@
 /** The media library of core-platform.md 7.2, under /tenants/{tenantId}/media. */
 import { Routes } from '../../http/router.js';
-import { MEDIA_TYPES, forms, isUuid, messages, parseForm, type FileKind } from '@tessera/sdk/rules';
+import { MEDIA_TYPES, forms, messages, parseForm, type FileKind, queryForms } from '@tessera/sdk/rules';
 import type { Context } from 'koa';
 import type { AppServices } from '../../context.js';
 import type { MediaType } from '../../db/content-models.js';
 import { newId } from '../../db/ids.js';
 import { fieldError, validationFailed } from '../../http/errors.js';
-import { listBody, queryValue, readListParams } from '../../http/list-query.js';
+import { listBody, listParams } from '../../http/list-query.js';
 import { readBody } from '../../http/read-body.js';
 import { can } from '../../http/policy.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
@@ -55,11 +55,10 @@ export function mediaRoutes(services: AppServices): Routes {
     ctx.body = { data: presentMedia(row, modules, accessOf(ctx).role, signer, tracks) };
   };
 
-  router.get(BASE, inTenant, can(mediaPolicy, 'list'), async (ctx) => {
+  router.get(BASE, inTenant, can(mediaPolicy, 'list'), validate(queryForms.media, 'query'), async (ctx) => {
     const access = accessOf(ctx);
-    const module = queryValue(ctx.query, 'module');
-    const filters = { type: mediaTypeOf(queryValue(ctx.query, 'type')), moduleId: module && isUuid(module) ? module.toLowerCase() : undefined };
-    const page = await media.listMedia(db, access.tenant.id, readListParams(ctx.query, media.MEDIA_LIST), filters);
+    const query = inputOf(ctx, queryForms.media);
+    const page = await media.listMedia(db, access.tenant.id, listParams(query, media.MEDIA_LIST), { type: query.type, moduleId: query.module });
     const modules = await media.modulesOfMedia(
       db,
       access.tenant.id,

@@ -1,9 +1,9 @@
 /** Modules of core-platform.md 7.2, under /tenants/{tenantId}/modules. */
 import { Routes } from '../../http/router.js';
-import { forms } from '@tessera/sdk/rules';
+import { forms, queryForms } from '@tessera/sdk/rules';
 import type { Context } from 'koa';
 import type { AppServices } from '../../context.js';
-import { listBody, readListParams } from '../../http/list-query.js';
+import { listBody, listParams } from '../../http/list-query.js';
 import { readBody } from '../../http/read-body.js';
 import { can } from '../../http/policy.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
@@ -32,9 +32,9 @@ export function moduleRoutes(services: AppServices): Routes {
     ctx.body = { data: presentModule(module, accessOf(ctx).role, signer, relations) };
   };
 
-  router.get('/tenants/:tenantId/my-membership/content-tree', inTenant, can(modulePolicy, 'list'), validate(forms.contentTreeQuery, 'query'), async (ctx) => {
+  router.get('/tenants/:tenantId/my-membership/content-tree', inTenant, can(modulePolicy, 'list'), validate(queryForms.contentTree, 'query'), async (ctx) => {
     const access = accessOf(ctx);
-    const query = inputOf(ctx, forms.contentTreeQuery);
+    const query = inputOf(ctx, queryForms.contentTree);
     const body = await contentTreeBody(db, viewerOf(access), { includeInactive: query['include-inactive'] });
     ctx.type = 'json';
     ctx.vary('Accept-Encoding');
@@ -46,10 +46,10 @@ export function moduleRoutes(services: AppServices): Routes {
     }
   });
 
-  router.get(BASE, inTenant, can(modulePolicy, 'list'), validate(forms.contentListQuery, 'query'), async (ctx) => {
+  router.get(BASE, inTenant, can(modulePolicy, 'list'), validate(queryForms.modules, 'query'), async (ctx) => {
     const access = accessOf(ctx);
-    const options = listOptions(inputOf(ctx, forms.contentListQuery));
-    const page = await modules.listModules(db, viewerOf(access), readListParams(ctx.query, modules.MODULE_LIST), options);
+    const query = inputOf(ctx, queryForms.modules);
+    const page = await modules.listModules(db, viewerOf(access), listParams(query, modules.MODULE_LIST), listOptions(query));
     ctx.body = listBody(page, (row) => presentModule(row, access.role, signer));
   });
 

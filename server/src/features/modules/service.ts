@@ -252,7 +252,11 @@ export async function setHidden(
   memberId: string,
   hidden: boolean,
 ): Promise<void> {
-  if (hidden) await db.insertRows(model, [{ [column]: rowId, tenant_user_id: memberId, created_at: new Date() }], { onConflict: [column, 'tenant_user_id'], ignore: true });
+  if (hidden)
+    await db.insertRows(model, [{ [column]: rowId, tenant_user_id: memberId, created_at: new Date() }], {
+      onConflict: [column, 'tenant_user_id'],
+      ignore: true,
+    });
   else
     await db
       .write(model)

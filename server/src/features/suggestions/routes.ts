@@ -3,10 +3,10 @@
  * PATCH is_active and DELETE are the organization's inbox under /tenants/{tenantId}/suggestions.
  */
 import { Routes } from '../../http/router.js';
-import { forms, SUGGESTION_MAX_IMAGES } from '@tessera/sdk/rules';
+import { forms, SUGGESTION_MAX_IMAGES, queryForms } from '@tessera/sdk/rules';
 import type { Context, Next } from 'koa';
 import type { AppServices } from '../../context.js';
-import { listBody, readListParams } from '../../http/list-query.js';
+import { listBody, listParams } from '../../http/list-query.js';
 import { readBody } from '../../http/read-body.js';
 import { can } from '../../http/policy.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
@@ -43,9 +43,9 @@ export function suggestionRoutes(services: AppServices): Routes {
       accessOf(ctx).role,
     );
 
-  router.get(BASE, inTenant, can(suggestionPolicy, 'list'), async (ctx) => {
+  router.get(BASE, inTenant, can(suggestionPolicy, 'list'), validate(queryForms.suggestions, 'query'), async (ctx) => {
     const access = accessOf(ctx);
-    const page = await suggestions.listSuggestions(db, access.tenant.id, readListParams(ctx.query, suggestions.SUGGESTION_LIST));
+    const page = await suggestions.listSuggestions(db, access.tenant.id, listParams(inputOf(ctx, queryForms.suggestions), suggestions.SUGGESTION_LIST));
     ctx.body = listBody(page, (row) => present(ctx, row));
   });
 

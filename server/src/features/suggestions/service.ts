@@ -149,11 +149,7 @@ export async function createSuggestion(db: Database, input: NewSuggestion): Prom
 
 /** Read (`is_active` false) or unread (true). */
 export async function markSuggestion(db: Database, tenantId: string, id: string, unread: boolean): Promise<SuggestionWithMedia> {
-  const updated = await db
-    .inTenant(tenantId)
-    .write(Suggestion)
-    .where({ id })
-    .patch({ is_active: unread, updated_at: new Date().toISOString() });
+  const updated = await db.inTenant(tenantId).write(Suggestion).where({ id }).patch({ is_active: unread, updated_at: new Date().toISOString() });
   if (updated === 0) throw notFound(suggestionMessages.notFound);
   return requireSuggestion(db, tenantId, id);
 }

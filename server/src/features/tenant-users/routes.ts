@@ -1,8 +1,8 @@
 /** Members (tenant users) of core-platform.md 7.2, under /tenants/{tenantId}/tenant-users. */
 import { Routes } from '../../http/router.js';
-import { forms } from '@tessera/sdk/rules';
+import { forms, queryForms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
-import { listBody, readListParams } from '../../http/list-query.js';
+import { listBody, listParams } from '../../http/list-query.js';
 import { can } from '../../http/policy.js';
 import { authenticated, sessionOf } from '../../http/authenticate.js';
 import { fieldError, notFound } from '../../http/errors.js';
@@ -19,9 +19,9 @@ export function tenantUserRoutes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
 
-  router.get(BASE, inTenant, can(memberPolicy, 'list'), async (ctx) => {
+  router.get(BASE, inTenant, can(memberPolicy, 'list'), validate(queryForms.members, 'query'), async (ctx) => {
     const access = accessOf(ctx);
-    const page = await members.listMembers(db, access.tenant.id, readListParams(ctx.query, members.MEMBER_LIST));
+    const page = await members.listMembers(db, access.tenant.id, listParams(inputOf(ctx, queryForms.members), members.MEMBER_LIST));
     ctx.body = listBody(page, (row) => presentMember(row, access));
   });
 

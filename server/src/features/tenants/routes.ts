@@ -1,9 +1,9 @@
 /** The owner's organization calls (core-platform.md 7.1): GET/POST /tenants, GET/PATCH/DELETE /tenants/{tenantId}. */
 import { Routes } from '../../http/router.js';
-import { forms } from '@tessera/sdk/rules';
+import { forms, queryForms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
 import { authenticated } from '../../http/authenticate.js';
-import { listBody, readListParams } from '../../http/list-query.js';
+import { listBody, listParams } from '../../http/list-query.js';
 import { can } from '../../http/policy.js';
 import { roleOf } from '../../http/tenant-access.js';
 import { inputOf, validate } from '../../http/validate.js';
@@ -16,9 +16,9 @@ export function tenantRoutes(services: AppServices): Routes {
   const { db } = services;
   // The owner check (`can`) comes before any read, so nobody else learns whether an organization exists.
 
-  router.get('/tenants', authenticated, can(tenantPolicy, 'list'), async (ctx) => {
+  router.get('/tenants', authenticated, can(tenantPolicy, 'list'), validate(queryForms.tenants, 'query'), async (ctx) => {
     const role = roleOf(ctx);
-    const page = await tenants.listTenants(db, readListParams(ctx.query, tenants.TENANT_LIST));
+    const page = await tenants.listTenants(db, listParams(inputOf(ctx, queryForms.tenants), tenants.TENANT_LIST));
     ctx.body = listBody(page, (row) => presentTenant(row, role));
   });
 

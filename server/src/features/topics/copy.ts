@@ -25,14 +25,8 @@ async function copyItems(org: TenantDatabase, topicCopies: Map<string, string>, 
     created_at: now,
     updated_at: now,
   });
-  await org.insertRows(
-    Item,
-    items.filter((item) => !item.row_id).map(copy),
-  );
-  await org.insertRows(
-    Item,
-    items.filter((item) => item.row_id).map(copy),
-  );
+  await org.insertRows(Item, items.filter((item) => !item.row_id).map(copy));
+  await org.insertRows(Item, items.filter((item) => item.row_id).map(copy));
 }
 
 /**

@@ -1,9 +1,9 @@
 /** Topics of core-platform.md 7.2, under /tenants/{tenantId}/components/{componentId}/topics, and the caller's favourites. */
 import { Routes } from '../../http/router.js';
-import { forms } from '@tessera/sdk/rules';
+import { forms, queryForms } from '@tessera/sdk/rules';
 import type { Context } from 'koa';
 import type { AppServices } from '../../context.js';
-import { listBody, readListParams } from '../../http/list-query.js';
+import { listBody, listParams } from '../../http/list-query.js';
 import { can } from '../../http/policy.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
 import { inputOf, validate } from '../../http/validate.js';
@@ -24,16 +24,23 @@ export function topicRoutes(services: AppServices): Routes {
     ctx.body = { data: presentTopic(row, accessOf(ctx).role) };
   };
 
-  router.get('/tenants/:tenantId/my-membership/favorite-topics', inTenant, can(topicPolicy, 'list'), async (ctx) => {
-    const access = accessOf(ctx);
-    const page = await topics.listFavoriteTopics(db, viewerOf(access), readListParams(ctx.query, topics.TOPIC_LIST));
-    ctx.body = listBody(page, (row) => presentTopic(row, access.role));
-  });
+  router.get(
+    '/tenants/:tenantId/my-membership/favorite-topics',
+    inTenant,
+    can(topicPolicy, 'list'),
+    validate(queryForms.favoriteTopics, 'query'),
+    async (ctx) => {
+      const access = accessOf(ctx);
+      const page = await topics.listFavoriteTopics(db, viewerOf(access), listParams(inputOf(ctx, queryForms.favoriteTopics), topics.TOPIC_LIST));
+      ctx.body = listBody(page, (row) => presentTopic(row, access.role));
+    },
+  );
 
-  router.get(BASE, inTenant, can(topicPolicy, 'list'), validate(forms.contentListQuery, 'query'), async (ctx) => {
+  router.get(BASE, inTenant, can(topicPolicy, 'list'), validate(queryForms.topics, 'query'), async (ctx) => {
     const access = accessOf(ctx);
-    const params = readListParams(ctx.query, topics.TOPIC_LIST);
-    const { short } = inputOf(ctx, forms.contentListQuery);
+    const query = inputOf(ctx, queryForms.topics);
+    const params = listParams(query, topics.TOPIC_LIST);
+    const { short } = query;
     const page = await topics.listTopics(db, viewerOf(access), ctx.params.componentId, params, { short });
     ctx.body = listBody(page, (row) => presentTopic(row, access.role));
   });

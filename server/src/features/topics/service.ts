@@ -156,7 +156,11 @@ export async function reorderTopics(db: Database, viewer: Viewer, componentId: s
 export async function setFavorite(db: Database, viewer: Viewer, componentId: string, id: string, memberId: string, favorite: boolean): Promise<TopicRow> {
   await requireTopic(db, viewer, componentId, id);
   const org = db.inTenant(viewer.tenantId);
-  if (favorite) await org.insertRows(TopicFavorite, [{ topic_id: id, tenant_user_id: memberId, created_at: new Date() }], { onConflict: ['topic_id', 'tenant_user_id'], ignore: true });
+  if (favorite)
+    await org.insertRows(TopicFavorite, [{ topic_id: id, tenant_user_id: memberId, created_at: new Date() }], {
+      onConflict: ['topic_id', 'tenant_user_id'],
+      ignore: true,
+    });
   else await org.write(TopicFavorite).where({ topic_id: id, tenant_user_id: memberId }).delete();
   return requireTopic(db, viewer, componentId, id);
 }

@@ -1,10 +1,10 @@
 /** The owner's account calls (core-platform.md 7.1): GET /users, PATCH and DELETE /users/{userId}. */
 import { Routes } from '../../http/router.js';
 import type { Context } from 'koa';
-import { forms } from '@tessera/sdk/rules';
+import { forms, queryForms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
 import { authenticated, sessionOf } from '../../http/authenticate.js';
-import { listBody, readListParams } from '../../http/list-query.js';
+import { listBody, listParams } from '../../http/list-query.js';
 import { can } from '../../http/policy.js';
 import { roleOf } from '../../http/tenant-access.js';
 import { inputOf, validate } from '../../http/validate.js';
@@ -21,9 +21,9 @@ export function userRoutes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
 
-  router.get('/users', authenticated, can(userPolicy, 'list'), async (ctx) => {
+  router.get('/users', authenticated, can(userPolicy, 'list'), validate(queryForms.users, 'query'), async (ctx) => {
     const { role, id } = caller(ctx);
-    const page = await users.listUsers(db, readListParams(ctx.query, users.USER_LIST));
+    const page = await users.listUsers(db, listParams(inputOf(ctx, queryForms.users), users.USER_LIST));
     ctx.body = listBody(page, (row) => presentUser(row, role, id));
   });
 

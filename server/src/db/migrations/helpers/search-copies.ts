@@ -104,4 +104,3 @@ export function sqliteVocabulary(copy: string): { up: string; down: string } {
     down: `DROP TABLE IF EXISTS ${vocabulary}`,
   };
 }
-
