@@ -12,35 +12,16 @@ import type Provider from 'oidc-provider';
 import { assertUsable, type ServerConfig } from './config.js';
 import type { AppServices } from './context.js';
 import { Database } from './db/database.js';
+import { FEATURE_ROUTES } from './routes.generated.js';
 import type { Knex } from './db/knex.js';
 import { mergeSearchIndexes } from './db/trigram-search.js';
-import { accessRequestRoutes } from './features/access-requests/routes.js';
-import { accessRequestManagementRoutes } from './features/access-requests/manage-routes.js';
 import { purgeAuthTokens } from './features/accounts/auth-tokens.js';
 import { createCaptcha, purgeUsedCaptchas } from './features/accounts/captcha.js';
 import { createPasswordHasher } from './features/accounts/passwords.js';
-import { accountRoutes } from './features/accounts/routes.js';
 import { findActiveAccount, verifyCredentials } from './features/accounts/service.js';
-import { componentRoutes } from './features/components/routes.js';
-import { fileRoutes } from './features/files/routes.js';
-import { groupRoutes } from './features/groups/routes.js';
-import { integrationClientRoutes } from './features/integration-clients/routes.js';
 import { authenticateIntegrationClient, integrationClientAccount } from './features/integration-clients/service.js';
-import { itemRoutes } from './features/items/routes.js';
-import { knowledgeCheckRoutes } from './features/knowledge-checks/routes.js';
 import { sweepOrphanFiles } from './features/media/orphans.js';
-import { bioreqRoutes } from './features/bioreq/routes.js';
 import { purgeExpiredBioreqFiles } from './features/bioreq/retention.js';
-import { mediaRoutes } from './features/media/routes.js';
-import { moduleRoutes } from './features/modules/routes.js';
-import { reportRoutes } from './features/reports/routes.js';
-import { kcReportRoutes } from './features/kc-reports/routes.js';
-import { suggestionRoutes } from './features/suggestions/routes.js';
-import { systemRoutes } from './features/system/routes.js';
-import { tenantUserRoutes } from './features/tenant-users/routes.js';
-import { tenantRoutes } from './features/tenants/routes.js';
-import { topicRoutes } from './features/topics/routes.js';
-import { userRoutes } from './features/users/routes.js';
 import compose from 'koa-compose';
 import { errorMiddleware, requestContext } from './http/error-middleware.js';
 import { notFound } from './http/errors.js';
@@ -96,34 +77,7 @@ function onlyFor(test: (ctx: Context) => boolean, middleware: Koa.Middleware) {
 
 /** Every feature's calls, mounted under /api (exported so a test can hold them against the contract). */
 export function apiRoutes(services: AppServices): Routes[] {
-  return [
-    systemRoutes(services.config),
-    accountRoutes(services),
-    accessRequestRoutes(services),
-    // Issue 3: organizations, accounts, members, groups and access request decisions. Account routes come
-    // first: /users/me is theirs, /users/{userId} the owner's.
-    tenantRoutes(services),
-    userRoutes(services),
-    tenantUserRoutes(services),
-    groupRoutes(services),
-    accessRequestManagementRoutes(services),
-    // Issue 4: content.
-    moduleRoutes(services),
-    componentRoutes(services),
-    topicRoutes(services),
-    itemRoutes(services),
-    mediaRoutes(services),
-    // Signed file URLs: no bearer token, the signature is the permission.
-    fileRoutes(services),
-    suggestionRoutes(services),
-    ...bioreqRoutes(services),
-    knowledgeCheckRoutes(services),
-    reportRoutes(services),
-    // Issue 11: knowledge check reports and item analysis.
-    kcReportRoutes(services),
-    // Issue 15: service accounts for scripts (client_credentials).
-    integrationClientRoutes(services),
-  ];
+  return FEATURE_ROUTES.flatMap((routes) => routes(services));
 }
 
 /** /api never falls through to the portal: an unknown call is a JSON 404. */

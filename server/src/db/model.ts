@@ -111,7 +111,7 @@ export function normaliseRow<Row extends object>(model: ColumnKinds, row: object
  * A link of two rows (a member's star on a topic, a module's group): the two ids are its key, `created_at` when it was
  * made. Link tables carry no tenant_id: they are written and read through ids found in the organization.
  */
-export abstract class LinkModel extends TesseraModel {
+export class LinkModel extends TesseraModel {
   static override dateColumns = ['created_at'];
   declare created_at: string | Date;
 }

@@ -41,7 +41,7 @@ export interface ListDefinition<Key extends string = string> {
  * A sort by a column of the select list (`bySelected`, a count) needs the select list anyway: its page is one query
  * over whole rows, whatever the list's page read.
  */
-export type PageRead = 'keysThenRows' | 'keysJoinedToRows';
+type PageRead = 'keysThenRows' | 'keysJoinedToRows';
 
 /**
  * How the total is known:
@@ -52,7 +52,7 @@ export type PageRead = 'keysThenRows' | 'keysJoinedToRows';
  *   few rows that are all read to sort them: a count of its own would be one more statement each time).
  * A caller that knows the total from totals the database keeps passes it (`PageOptions.total`): no count runs.
  */
-export type TotalCount = 'withKeys' | 'keptCount' | 'keptCountOrWithKeys';
+type TotalCount = 'withKeys' | 'keptCount' | 'keptCountOrWithKeys';
 
 /** A sort key: SQL over the list's tables, or a column of the select list (`bySelected('members_count')`). */
 export type Sort = string | { readonly selected: string };

@@ -42,7 +42,7 @@ export class TableCatalog {
 }
 
 /** `'topics as t'` → the table and the alias its columns are named by. */
-export function tableOf(reference: string): { table: string; alias: string } {
+function tableOf(reference: string): { table: string; alias: string } {
   const match = /^\s*([a-z_][a-z0-9_]*)(?:\s+as\s+([a-z_][a-z0-9_]*))?\s*$/i.exec(reference);
   if (!match) throw new Error(`Not a table reference: ${reference}`);
   return { table: match[1], alias: match[2] ?? match[1] };

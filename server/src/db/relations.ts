@@ -4,6 +4,7 @@
  * the organization's live groups), so relations to archived rows survive until those rows are restored.
  */
 import type { TenantDatabase } from './database.js';
+import type { LinkModel } from './model.js';
 import type { Query } from './query.js';
 
 /** Well under the bound-parameter limits of SQLite (32766) and PostgreSQL (65535). */
@@ -25,8 +26,8 @@ export async function existingIds(org: TenantDatabase, candidates: () => Query, 
 }
 
 export interface RelationSet {
-  /** The pivot table (no tenant_id of its own: its rows are reached through the owner, found in the organization). */
-  table: string;
+  /** The pivot's model (a link: no tenant_id of its own, its rows are reached through the owner, found in the organization). */
+  model: typeof LinkModel;
   ownerColumn: string;
   ownerId: string;
   otherColumn: string;
@@ -37,23 +38,22 @@ export interface RelationSet {
 }
 
 export async function replaceRelations(org: TenantDatabase, relation: RelationSet): Promise<void> {
-  const { table, ownerColumn, ownerId, otherColumn, otherIds } = relation;
-  const { knex } = org.db;
+  const { model, ownerColumn, ownerId, otherColumn, otherIds } = relation;
   const keep = new Set(otherIds);
   const current = (
-    await org.rows<{ other: string }>(org.reached(table).where(ownerColumn, ownerId).whereIn(otherColumn, relation.managed).select(`${otherColumn} as other`))
+    await org.rows<{ other: string }>(
+      org.reached(model.tableName).where(ownerColumn, ownerId).whereIn(otherColumn, relation.managed).select(`${otherColumn} as other`),
+    )
   ).map((row) => row.other);
   const removed = current.filter((id) => !keep.has(id));
   for (const part of chunks(removed)) {
-    await knex(table).where(ownerColumn, ownerId).whereIn(otherColumn, part).delete();
+    await org.write(model).where(ownerColumn, ownerId).whereIn(otherColumn, part).delete();
   }
   const present = new Set(current);
   const now = new Date();
   const added = otherIds.filter((id) => !present.has(id)).map((id) => ({ [ownerColumn]: ownerId, [otherColumn]: id, created_at: now }));
-  for (const part of chunks(added)) {
-    // A relation to a row outside `managed` (an archived one) may already exist: keep it.
-    await knex(table).insert(part).onConflict([ownerColumn, otherColumn]).ignore();
-  }
+  // A relation to a row outside `managed` (an archived one) may already exist: keep it.
+  await org.insertRows(model, added, { onConflict: [ownerColumn, otherColumn], ignore: true });
 }
 
 export interface NamedRelation {

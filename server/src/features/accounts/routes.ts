@@ -15,7 +15,7 @@ function message(text: string) {
   return { data: { message: text } };
 }
 
-export function accountRoutes(services: AppServices): Routes {
+export function routes(services: AppServices): Routes {
   const router = new Routes();
   /** A step counting the call against the caller's IP (429 when over), before the form is read. */
   const limitedByIp = (name: RateLimitName) =>

@@ -41,7 +41,7 @@ function bioreqKind(part: { sniffed?: string }): FileKind {
   return 'thumbnail';
 }
 
-export function bioreqRoutes(services: AppServices): Routes[] {
+export function routes(services: AppServices): Routes[] {
   const router = new Routes();
   const { db } = services;
   const signer = createBioreqSigner(services.secrets.secret, services.config.publicUrl);

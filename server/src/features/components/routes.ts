@@ -21,7 +21,7 @@ import { requireComponent } from './hot.js';
 
 const BASE = '/tenants/:tenantId/modules/:moduleId/components';
 
-export function componentRoutes(services: AppServices): Routes {
+export function routes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
   const signer = services.signer;

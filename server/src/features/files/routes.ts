@@ -104,7 +104,7 @@ function setHeaders(ctx: Context, file: StoredFile, expires: number, download: b
   ctx.set('Cache-Control', `private, max-age=${seconds}`);
 }
 
-export function fileRoutes(services: AppServices): Routes {
+export function routes(services: AppServices): Routes {
   const router = new Routes();
   const signer = services.signer;
   const storage = services.storage;

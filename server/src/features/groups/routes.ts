@@ -12,7 +12,7 @@ import * as groups from './service.js';
 
 const BASE = '/tenants/:tenantId/groups';
 
-export function groupRoutes(services: AppServices): Routes {
+export function routes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
 

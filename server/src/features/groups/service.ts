@@ -7,7 +7,8 @@ import type { NamedRef } from '@tessera/sdk';
 import type { Database, TenantDatabase } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import { withColumns } from '../../db/model.js';
-import { Group } from '../../db/models.js';
+import { Group, GroupMember } from '../../db/models.js';
+import { ModuleGroup } from '../../db/content-models.js';
 import type { Query, TenantSql } from '../../db/query.js';
 import { existingIds, liveRelatedByName, replaceRelations } from '../../db/relations.js';
 import { fieldError, notFound } from '../../http/errors.js';
@@ -153,7 +154,7 @@ export async function relateMembers(db: Database, tenantId: string, id: string, 
     const found = await existingIds(org, liveMembers, 'id', memberIds);
     if (found.size !== memberIds.length) throw fieldError('tenant_users', groupMessages.unknownMembers);
     await replaceRelations(org, {
-      table: 'group_tenant_users',
+      model: GroupMember,
       ownerColumn: 'group_id',
       ownerId: id,
       otherColumn: 'tenant_user_id',
@@ -173,7 +174,7 @@ export async function relateModules(db: Database, tenantId: string, id: string, 
     const found = await existingIds(org, liveModules, 'id', moduleIds);
     if (found.size !== moduleIds.length) throw fieldError('modules', groupMessages.unknownModules);
     await replaceRelations(org, {
-      table: 'module_groups',
+      model: ModuleGroup,
       ownerColumn: 'group_id',
       ownerId: id,
       otherColumn: 'module_id',

@@ -23,7 +23,7 @@ async function byAPerson(ctx: Context, next: Next) {
   return next();
 }
 
-export function integrationClientRoutes(services: AppServices): Routes {
+export function routes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
 

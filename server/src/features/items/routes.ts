@@ -17,7 +17,7 @@ import { itemRows } from './hot.js';
 
 const BASE = '/tenants/:tenantId/topics/:topicId/items';
 
-export function itemRoutes(services: AppServices): Routes {
+export function routes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
   const signer = services.signer;

@@ -16,7 +16,7 @@ import { itemAnalysis, listCompleted, responseDetail } from './service.js';
 
 const BASE = '/tenants/:tenantId/reports/knowledgechecks';
 
-export function kcReportRoutes(services: AppServices): Routes {
+export function routes(services: AppServices): Routes {
   const router = new Routes();
   const { db, signer } = services;
 

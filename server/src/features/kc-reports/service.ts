@@ -143,7 +143,7 @@ export async function listCompleted(db: Database, tenantId: string, params: List
 }
 
 /** A completed response with its check's content and its learner. */
-export interface DetailRow {
+interface DetailRow {
   id: string;
   knowledge_check_id: string;
   status: 'completed';
@@ -419,7 +419,7 @@ function questionsOfCheck(org: TenantSql, checkId: string): Query {
 }
 
 /** A version of the check's bank. */
-export interface BankVersion {
+interface BankVersion {
   id: string;
   question_id: string;
   version: number;
@@ -443,7 +443,7 @@ function bankVersions(org: TenantDatabase, checkId: string): Promise<BankVersion
 }
 
 /** A choice of a version of the check's bank. */
-export interface BankChoice {
+interface BankChoice {
   id: string;
   question_version_id: string;
   label: string;
@@ -464,7 +464,7 @@ function bankChoices(org: TenantDatabase, checkId: string): Promise<BankChoice[]
 }
 
 /** A drawn version of the bank with its figures and its choices' shares. */
-export interface AnalysedItem {
+interface AnalysedItem {
   version: BankVersion;
   /** The analysed responses that drew it. */
   drawn: number;

@@ -141,7 +141,7 @@ export type VersionView = Row<KcQuestionVersion> & { choices: Row<KcChoice>[] };
 export type BankQuestion = Row<KcQuestion> & { currentVersion: VersionView | undefined };
 
 /** A drawn question of a response: the version it drew, its question (archived or not) and the chosen choices. */
-export type DrawnQuestionView = Row<KcResponseQuestion> & {
+type DrawnQuestionView = Row<KcResponseQuestion> & {
   version: VersionView | undefined;
   question: Pick<KcQuestion, 'id' | 'archived_at'> | undefined;
   answerChoices: Pick<KcAnswerChoice, 'response_question_id' | 'choice_id'>[];

@@ -27,7 +27,7 @@ const COMPONENT_KC = `${TENANT}/components/:componentId/knowledgechecks`;
 const KC = `${TENANT}/knowledgechecks/:knowledgeCheckId`;
 const RESPONSE = `${KC}/responses/:responseId`;
 
-export function knowledgeCheckRoutes(services: AppServices): Routes {
+export function routes(services: AppServices): Routes {
   const router = new Routes();
   const { db, signer } = services;
 

@@ -44,7 +44,7 @@ async function thumbnailFor(form: MultipartForm, kind: FileKind, services: AppSe
   return thumbnail;
 }
 
-export function mediaRoutes(services: AppServices): Routes {
+export function routes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
   const signer = services.signer;

@@ -5,7 +5,7 @@
  */
 import type { NamedRef } from '@tessera/sdk';
 import { mediaKindOf, messages } from '@tessera/sdk/rules';
-import { Media, type MediaType } from '../../db/content-models.js';
+import { Media, ModuleMedia, type MediaType } from '../../db/content-models.js';
 import { withColumns } from '../../db/model.js';
 import { compiledRead, whereInJsonList } from '../../db/compiled-read.js';
 import type { Database, TenantDatabase } from '../../db/database.js';
@@ -217,7 +217,7 @@ export async function relateModules(db: Database, tenantId: string, id: string, 
     const found = await existingIds(org, candidates, 'id', moduleIds);
     if (found.size !== moduleIds.length) throw fieldError('modules', messages.selected('modules'));
     await replaceRelations(org, {
-      table: 'module_media',
+      model: ModuleMedia,
       ownerColumn: 'media_id',
       ownerId: id,
       otherColumn: 'module_id',

@@ -22,7 +22,7 @@ const BASE = '/tenants/:tenantId/modules';
 
 type ModuleRelation = (typeof modules.MODULE_RELATIONS)[keyof typeof modules.MODULE_RELATIONS];
 
-export function moduleRoutes(services: AppServices): Routes {
+export function routes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
   const signer = services.signer;

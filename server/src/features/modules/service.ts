@@ -11,9 +11,9 @@ import { existingIds, replaceRelations } from '../../db/relations.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { applyArchived, normalisedPage, paginate, type ListParams, type Page } from '../../db/paginate.js';
 import type { Query, TenantSql } from '../../db/query.js';
-import { ComponentHidden, Media, Module, ModuleHidden } from '../../db/content-models.js';
+import { ComponentHidden, Media, Module, ModuleGroup, ModuleHidden, ModuleMedia, ModuleMember } from '../../db/content-models.js';
 import { Group } from '../../db/models.js';
-import { withColumns } from '../../db/model.js';
+import { withColumns, type LinkModel } from '../../db/model.js';
 import { insertMedia } from '../media/service.js';
 import { MEDIA_SUMMARY_FIELDS, mediaSummaryColumns } from '../media/summary.js';
 import { MEMBER_NAME_SORT, MEMBER_PERSON_COLUMNS, MEMBER_ROW, presentMemberPerson, type MemberSummaryRow } from '../tenant-users/presenter.js';
@@ -206,7 +206,7 @@ export async function updateModule(db: Database, viewer: Viewer, id: string, cha
 }
 
 interface RelationTarget {
-  table: string;
+  model: typeof LinkModel;
   otherColumn: string;
   field: string;
   /** The other side's rows this organization may relate (selecting nothing yet). */
@@ -214,10 +214,10 @@ interface RelationTarget {
 }
 
 export const MODULE_RELATIONS = {
-  media: { table: 'module_media', otherColumn: 'media_id', field: 'media', candidates: (org) => org.from('media') },
-  groups: { table: 'module_groups', otherColumn: 'group_id', field: 'groups', candidates: (org) => org.from('groups').whereNull('deleted_at') },
+  media: { model: ModuleMedia, otherColumn: 'media_id', field: 'media', candidates: (org) => org.from('media') },
+  groups: { model: ModuleGroup, otherColumn: 'group_id', field: 'groups', candidates: (org) => org.from('groups').whereNull('deleted_at') },
   members: {
-    table: 'module_tenant_users',
+    model: ModuleMember,
     otherColumn: 'tenant_user_id',
     field: 'tenant_users',
     candidates: (org) => org.from('tenant_users').whereNull('deleted_at'),
@@ -232,7 +232,7 @@ export async function relate(db: Database, viewer: Viewer, id: string, target: R
     const found = await existingIds(org, () => target.candidates(org), 'id', ids);
     if (found.size !== ids.length) throw fieldError(target.field, messages.selected(target.field));
     await replaceRelations(org, {
-      table: target.table,
+      model: target.model,
       ownerColumn: 'module_id',
       ownerId: id,
       otherColumn: target.otherColumn,

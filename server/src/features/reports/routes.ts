@@ -6,7 +6,7 @@ import { accessOf, inTenant } from '../../http/tenant-access.js';
 import { reportPolicy } from './policy.js';
 import { snapshotReport } from './snapshot.js';
 
-export function reportRoutes(services: AppServices): Routes {
+export function routes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
 

@@ -31,7 +31,7 @@ async function countLearnerUpload(ctx: Context, next: Next): Promise<void> {
   await next();
 }
 
-export function suggestionRoutes(services: AppServices): Routes {
+export function routes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
   const signer = services.signer;

@@ -2,6 +2,7 @@ import { Routes } from '../../http/router.js';
 import type { Config } from '@tessera/sdk';
 import { BIOREQ_TYPES } from '@tessera/sdk/rules';
 import type { ServerConfig } from '../../config.js';
+import type { AppServices } from '../../context.js';
 import { API_VERSION } from '../../version.js';
 
 /**
@@ -13,7 +14,7 @@ function appConfigOf(config: ServerConfig): Config {
   return { image: config.media.limits.image, bioreq_types: [...BIOREQ_TYPES], file_sizes: config.media.limits.file_sizes };
 }
 
-export function systemRoutes(config: ServerConfig): Routes {
+export function routes({ config }: AppServices): Routes {
   const appConfig = appConfigOf(config);
   const router = new Routes();
   router.get('/version', (ctx) => {

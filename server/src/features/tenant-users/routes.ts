@@ -15,7 +15,7 @@ import * as members from './service.js';
 
 const BASE = '/tenants/:tenantId/tenant-users';
 
-export function tenantUserRoutes(services: AppServices): Routes {
+export function routes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
 

@@ -9,7 +9,8 @@ import { isArchived, planArchive, archiveMessages } from '../../http/archiving.j
 import type { Database, TenantDatabase } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import { searchMemberPeople } from '../../db/contains-search.js';
-import { TenantUser, type Role } from '../../db/models.js';
+import { GroupMember, TenantUser, type Role } from '../../db/models.js';
+import { ModuleMember } from '../../db/content-models.js';
 import type { Query } from '../../db/query.js';
 import { existingIds, liveRelatedByName, replaceRelations } from '../../db/relations.js';
 import { fieldError, notFound } from '../../http/errors.js';
@@ -167,7 +168,7 @@ export async function relateGroups(db: Database, tenantId: string, id: string, g
     const found = await existingIds(org, liveGroups, 'id', groupIds);
     if (found.size !== groupIds.length) throw fieldError('groups', memberMessages.unknownGroups);
     await replaceRelations(org, {
-      table: 'group_tenant_users',
+      model: GroupMember,
       ownerColumn: 'tenant_user_id',
       ownerId: id,
       otherColumn: 'group_id',
@@ -187,7 +188,7 @@ export async function relateModules(db: Database, tenantId: string, id: string, 
     const found = await existingIds(org, liveModules, 'id', moduleIds);
     if (found.size !== moduleIds.length) throw fieldError('modules', memberMessages.unknownModules);
     await replaceRelations(org, {
-      table: 'module_tenant_users',
+      model: ModuleMember,
       ownerColumn: 'tenant_user_id',
       ownerId: id,
       otherColumn: 'module_id',

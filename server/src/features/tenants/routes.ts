@@ -11,7 +11,7 @@ import { tenantPolicy } from './policy.js';
 import { presentTenant } from './presenter.js';
 import * as tenants from './service.js';
 
-export function tenantRoutes(services: AppServices): Routes {
+export function routes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
   // The owner check (`can`) comes before any read, so nobody else learns whether an organization exists.

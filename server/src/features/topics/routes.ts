@@ -15,7 +15,7 @@ import * as topics from './service.js';
 
 const BASE = '/tenants/:tenantId/components/:componentId/topics';
 
-export function topicRoutes(services: AppServices): Routes {
+export function routes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
 

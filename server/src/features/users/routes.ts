@@ -17,7 +17,7 @@ function caller(ctx: Context) {
   return { role: roleOf(ctx), id: sessionOf(ctx).user.id };
 }
 
-export function userRoutes(services: AppServices): Routes {
+export function routes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
 
