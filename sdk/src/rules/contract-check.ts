@@ -99,29 +99,6 @@ type Drift = {
   mediaCaption: ReadsBody<v.InferInput<(typeof forms)['mediaCaption']>, Omit<components['schemas']['CaptionUpload'], 'file'>>;
 };
 
-/** The operation whose query string each query form reads (queries.ts). */
-interface QueryForms {
-  tenants: 'listTenants';
-  users: 'listUsers';
-  members: 'listTenantUsers';
-  integrationClients: 'listIntegrationClients';
-  groups: 'listGroups';
-  accessRequests: 'listTenantAccessRequests';
-  modules: 'listModules';
-  components: 'listComponents';
-  topics: 'listTopics';
-  favoriteTopics: 'listFavoriteTopics';
-  contentTree: 'getContentTree';
-  media: 'listMedia';
-  suggestions: 'listSuggestions';
-  bioreq: 'listBioreqDocuments';
-  kcReport: 'listCompletedKnowledgeCheckResponses';
-  itemAnalysis: 'getKnowledgeCheckItemAnalysis';
-  assignable: 'listKnowledgeCheckAssignable';
-  signedFile: 'getFile';
-  signedBioreqFile: 'getBioreqFile';
-}
-
 type QueryOf<Op extends keyof operations> = operations[Op] extends { parameters: { query?: infer Query } } ? NonNullable<Query> : never;
 
 /** The sort keys a form knows are the contract's (a form without `order` has none). */
@@ -134,8 +111,9 @@ type SameOrders<Output, Query> = Same<
 type ReadsQuery<Form extends v.GenericSchema, Op extends keyof operations> =
   Same<keyof v.InferInput<Form>, keyof QueryOf<Op>> extends true ? SameOrders<v.InferOutput<Form>, QueryOf<Op>> : false;
 
+/** Each query form is named after the operation whose query string it reads. */
 type QueryDrift = {
-  [F in keyof QueryForms as `query:${F}`]: ReadsQuery<(typeof queryForms)[F], QueryForms[F]>;
+  [F in keyof typeof queryForms as `query:${F}`]: F extends keyof operations ? ReadsQuery<(typeof queryForms)[F], F> : false;
 };
 
 type AllTrue<T extends Record<string, true>> = T;

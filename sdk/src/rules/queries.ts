@@ -144,32 +144,36 @@ export interface ListQueryInput<K extends string = string> {
 const CONTENT_ORDERS = ['order', 'name', 'created', 'updated'] as const;
 const BIOREQ_ORDERS = ['title', 'uploaded', 'downloaded', 'status', 'uploaded_by'] as const;
 
-/** Each read's query string, by the list or call it belongs to. */
+/** The review list and the uploader's own list of bioreq documents read the same query string. */
+const bioreqList = listQuery(BIOREQ_ORDERS, { ...searched, processed: queryFlag('processed') });
+
+/** Each read's query string, named after its operation (contract-check.ts holds each to that operation's parameters). */
 export const queryForms = {
-  tenants: listQuery(['name', 'created', 'groups', 'modules', 'members'], { ...searched, ...archivable }),
-  users: listQuery(['name', 'email', 'created_at', 'created', 'joined', 'memberships'], { ...searched, ...archivable, ...activeFilter }),
-  members: listQuery(['user', 'email', 'role', 'status', 'joined'], { ...searched, ...archivable }),
-  integrationClients: listQuery(['name', 'created'], searched),
-  groups: listQuery(['name', 'created', 'members'], { ...searched, ...archivable }),
-  accessRequests: listQuery(['requested', 'user', 'status'], { ...searched, ...archivable, status: queryChoice('status', ACCESS_REQUEST_STATUSES) }),
-  modules: listQuery(CONTENT_ORDERS, { ...searched, ...archivable, ...activeFilter, short: querySwitch(), 'show-hidden': querySwitch() }),
-  components: listQuery(CONTENT_ORDERS, { ...searched, ...archivable, ...activeFilter, short: querySwitch(), 'show-hidden': querySwitch() }),
-  topics: listQuery(CONTENT_ORDERS, { ...searched, ...archivable, ...activeFilter, short: querySwitch() }),
-  favoriteTopics: listQuery(CONTENT_ORDERS, { ...searched, ...archivable, ...activeFilter }),
-  contentTree: form({ 'include-inactive': querySwitch() }),
-  media: listQuery(['created', 'name', 'size', 'type'], { ...searched, type: queryChoice('type', MEDIA_TYPES), module: filterId('module') }),
-  suggestions: listQuery(['sent', 'user'], { ...searched, ...activeFilter }),
-  bioreq: listQuery(BIOREQ_ORDERS, { ...searched, processed: queryFlag('processed') }),
-  kcReport: listQuery(['user', 'knowledge_check', 'date', 'score'], {
+  listTenants: listQuery(['name', 'created', 'groups', 'modules', 'members'], { ...searched, ...archivable }),
+  listUsers: listQuery(['name', 'email', 'created_at', 'created', 'joined', 'memberships'], { ...searched, ...archivable, ...activeFilter }),
+  listTenantUsers: listQuery(['user', 'email', 'role', 'status', 'joined'], { ...searched, ...archivable }),
+  listIntegrationClients: listQuery(['name', 'created'], searched),
+  listGroups: listQuery(['name', 'created', 'members'], { ...searched, ...archivable }),
+  listTenantAccessRequests: listQuery(['requested', 'user', 'status'], { ...searched, ...archivable, status: queryChoice('status', ACCESS_REQUEST_STATUSES) }),
+  listModules: listQuery(CONTENT_ORDERS, { ...searched, ...archivable, ...activeFilter, short: querySwitch(), 'show-hidden': querySwitch() }),
+  listComponents: listQuery(CONTENT_ORDERS, { ...searched, ...archivable, ...activeFilter, short: querySwitch(), 'show-hidden': querySwitch() }),
+  listTopics: listQuery(CONTENT_ORDERS, { ...searched, ...archivable, ...activeFilter, short: querySwitch() }),
+  listFavoriteTopics: listQuery(CONTENT_ORDERS, { ...searched, ...archivable, ...activeFilter }),
+  getContentTree: form({ 'include-inactive': querySwitch() }),
+  listMedia: listQuery(['created', 'name', 'size', 'type'], { ...searched, type: queryChoice('type', MEDIA_TYPES), module: filterId('module') }),
+  listSuggestions: listQuery(['sent', 'user'], { ...searched, ...activeFilter }),
+  listBioreqDocuments: bioreqList,
+  listOwnBioreqDocuments: bioreqList,
+  listCompletedKnowledgeCheckResponses: listQuery(['user', 'knowledge_check', 'date', 'score'], {
     module: filterId('module'),
     component: filterId('component'),
     topic: filterId('topic'),
     user: searchTerm('user'),
   }),
-  itemAnalysis: form({ attempts: queryChoice('attempts', ['first', 'all'] as const) }),
-  assignable: form(searched),
+  getKnowledgeCheckItemAnalysis: form({ attempts: queryChoice('attempts', ['first', 'all'] as const) }),
+  listKnowledgeCheckAssignable: form(searched),
   /** A signed media file URL's parameters; the signature check decides the rest (a failure is one 403). */
-  signedFile: form({ expires: v.string(), signature: v.string(), download: queryFlag('download') }),
+  getFile: form({ expires: v.string(), signature: v.string(), download: queryFlag('download') }),
   /** A signed bioreq file URL's parameters, with the account it was signed for. */
-  signedBioreqFile: form({ user: v.string(), expires: v.string(), signature: v.string() }),
+  getBioreqFile: form({ user: v.string(), expires: v.string(), signature: v.string() }),
 } as const;

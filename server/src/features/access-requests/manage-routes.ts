@@ -16,9 +16,9 @@ export function accessRequestManagementRoutes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
 
-  router.get(BASE, inTenant, can(accessRequestPolicy, 'list'), validate(queryForms.accessRequests, 'query'), async (ctx) => {
+  router.get(BASE, inTenant, can(accessRequestPolicy, 'list'), validate(queryForms.listTenantAccessRequests, 'query'), async (ctx) => {
     const access = accessOf(ctx);
-    const query = inputOf(ctx, queryForms.accessRequests);
+    const query = inputOf(ctx, queryForms.listTenantAccessRequests);
     const page = await requests.listAccessRequests(db, access.tenant.id, listParams(query, requests.ACCESS_REQUEST_LIST), query.status);
     ctx.body = listBody(page, (row) => presentManagedAccessRequest(row, access.role));
   });

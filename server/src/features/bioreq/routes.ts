@@ -49,17 +49,17 @@ export function routes(services: AppServices): Routes[] {
 
   const present = (ctx: Context, row: BioreqRow) => presentBioreq(row, accessOf(ctx));
   const listQuery = (ctx: Context) => {
-    const query = inputOf(ctx, queryForms.bioreq);
+    const query = inputOf(ctx, queryForms.listBioreqDocuments);
     return { params: listParams(query, BIOREQ_LIST), processed: query.processed };
   };
 
-  router.get(BASE, ...tenant, can(bioreqPolicy, 'list'), validate(queryForms.bioreq, 'query'), async (ctx) => {
+  router.get(BASE, ...tenant, can(bioreqPolicy, 'list'), validate(queryForms.listBioreqDocuments, 'query'), async (ctx) => {
     const { params, processed } = listQuery(ctx);
     const page = await bioreq.listDocuments(db, accessOf(ctx).tenant.id, params, { processed });
     ctx.body = listBody(page, (row) => present(ctx, row));
   });
 
-  router.get(`${BASE}/user`, ...tenant, can(bioreqPolicy, 'listOwn'), validate(queryForms.bioreq, 'query'), async (ctx) => {
+  router.get(`${BASE}/user`, ...tenant, can(bioreqPolicy, 'listOwn'), validate(queryForms.listOwnBioreqDocuments, 'query'), async (ctx) => {
     const access = accessOf(ctx);
     const memberId = requireMembership(access);
     const { params, processed } = listQuery(ctx);

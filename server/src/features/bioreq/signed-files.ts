@@ -74,9 +74,9 @@ function setHeaders(ctx: Context, name: string, mimeType: string): void {
 export function bioreqFileRoutes(services: AppServices, signer: BioreqSigner): Routes {
   const router = new Routes();
   const invalid = () => forbidden('invalid_signature', bioreqMessages.invalidSignature);
-  router.get('/bioreq-files/:tenantId/:bioreqId', validate(queryForms.signedBioreqFile, 'query', invalid), async (ctx) => {
+  router.get('/bioreq-files/:tenantId/:bioreqId', validate(queryForms.getBioreqFile, 'query', invalid), async (ctx) => {
     const { tenantId, bioreqId } = ctx.params;
-    const { user: userId, expires, signature } = inputOf(ctx, queryForms.signedBioreqFile);
+    const { user: userId, expires, signature } = inputOf(ctx, queryForms.getBioreqFile);
     const org = services.db.inTenant(tenantId);
     const row = await org.row<Pick<BioreqDocument, 'title' | 'mime_type' | 'size' | 'storage_key'>>(
       org.from('bioreq_documents').where({ id: bioreqId }).select('title', 'mime_type', 'size', 'storage_key'),

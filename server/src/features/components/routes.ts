@@ -31,9 +31,9 @@ export function routes(services: AppServices): Routes {
     ctx.body = { data: presentComponent(row, accessOf(ctx).role, signer) };
   };
 
-  router.get(BASE, inTenant, can(componentPolicy, 'list'), validate(queryForms.components, 'query'), async (ctx) => {
+  router.get(BASE, inTenant, can(componentPolicy, 'list'), validate(queryForms.listComponents, 'query'), async (ctx) => {
     const access = accessOf(ctx);
-    const query = inputOf(ctx, queryForms.components);
+    const query = inputOf(ctx, queryForms.listComponents);
     const params = listParams(query, components.COMPONENT_LIST);
     const options = listOptions(query);
     const page = await components.listComponents(db, viewerOf(access), ctx.params.moduleId, params, options);

@@ -52,7 +52,7 @@ export function contentChanges(input: ContentFormOutput, image?: ReceivedFile): 
   };
 }
 
-/** The content lists' switches, as `validate(queryForms.modules, 'query')` (or components') parsed them. */
-export function listOptions(query: FormOutput<typeof queryForms.modules>): ContentListOptions {
+/** The content lists' switches, as `validate(queryForms.listModules, 'query')` (or components') parsed them. */
+export function listOptions(query: FormOutput<typeof queryForms.listModules>): ContentListOptions {
   return { short: query.short, showHidden: query['show-hidden'] };
 }

@@ -111,11 +111,11 @@ export function routes(services: AppServices): Routes {
 
   // koa-router answers HEAD with the GET route; the body is left out below.
   const invalidSignature = () => forbidden('invalid_signature', fileMessages.invalidSignature);
-  router.get('/files/:tenantId/:mediaId/:variant', validate(queryForms.signedFile, 'query', invalidSignature), async (ctx) => {
+  router.get('/files/:tenantId/:mediaId/:variant', validate(queryForms.getFile, 'query', invalidSignature), async (ctx) => {
     const { tenantId, mediaId } = ctx.params;
     const variant = ctx.params.variant;
     if (!isFileVariant(variant)) throw notFound(fileMessages.notFound);
-    const { expires, signature, download } = inputOf(ctx, queryForms.signedFile);
+    const { expires, signature, download } = inputOf(ctx, queryForms.getFile);
     if (!signer.verify({ tenantId, mediaId, variant }, expires, signature)) throw invalidSignature();
     const file = await findFile(services, tenantId, mediaId, variant);
     const range = parseRange(ctx.get('Range') || undefined, file.size);

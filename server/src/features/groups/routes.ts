@@ -16,9 +16,9 @@ export function routes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
 
-  router.get(BASE, inTenant, can(groupPolicy, 'list'), validate(queryForms.groups, 'query'), async (ctx) => {
+  router.get(BASE, inTenant, can(groupPolicy, 'list'), validate(queryForms.listGroups, 'query'), async (ctx) => {
     const access = accessOf(ctx);
-    const page = await groups.listGroups(db, access.tenant.id, listParams(inputOf(ctx, queryForms.groups), groups.GROUP_LIST));
+    const page = await groups.listGroups(db, access.tenant.id, listParams(inputOf(ctx, queryForms.listGroups), groups.GROUP_LIST));
     ctx.body = listBody(page, (row) => presentGroup(row, access.role));
   });
 

@@ -27,12 +27,12 @@ export function routes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
 
-  router.get(BASE, inTenant, can(integrationClientPolicy, 'list'), byAPerson, validate(queryForms.integrationClients, 'query'), async (ctx) => {
+  router.get(BASE, inTenant, can(integrationClientPolicy, 'list'), byAPerson, validate(queryForms.listIntegrationClients, 'query'), async (ctx) => {
     const access = accessOf(ctx);
     const page = await clients.listIntegrationClients(
       db,
       access.tenant.id,
-      listParams(inputOf(ctx, queryForms.integrationClients), clients.INTEGRATION_CLIENT_LIST),
+      listParams(inputOf(ctx, queryForms.listIntegrationClients), clients.INTEGRATION_CLIENT_LIST),
     );
     ctx.body = listBody(page, presentIntegrationClient);
   });

@@ -20,13 +20,19 @@ export function routes(services: AppServices): Routes {
   const router = new Routes();
   const { db, signer } = services;
 
-  router.get(`${BASE}/responses/completed`, inTenant, can(kcReportPolicy, 'completed'), validate(queryForms.kcReport, 'query'), async (ctx) => {
-    const query = inputOf(ctx, queryForms.kcReport);
-    // The `user` filter is the list's search (name or email).
-    const params = { ...listParams(query, KC_REPORT_LIST), search: query.user };
-    const page = await listCompleted(db, accessOf(ctx).tenant.id, params, { module: query.module, component: query.component, topic: query.topic });
-    ctx.body = listBody(page, presentReportRow);
-  });
+  router.get(
+    `${BASE}/responses/completed`,
+    inTenant,
+    can(kcReportPolicy, 'completed'),
+    validate(queryForms.listCompletedKnowledgeCheckResponses, 'query'),
+    async (ctx) => {
+      const query = inputOf(ctx, queryForms.listCompletedKnowledgeCheckResponses);
+      // The `user` filter is the list's search (name or email).
+      const params = { ...listParams(query, KC_REPORT_LIST), search: query.user };
+      const page = await listCompleted(db, accessOf(ctx).tenant.id, params, { module: query.module, component: query.component, topic: query.topic });
+      ctx.body = listBody(page, presentReportRow);
+    },
+  );
 
   router.get(`${BASE}/responses/:responseId`, inTenant, can(kcReportPolicy, 'detail'), async (ctx) => {
     ctx.body = { data: presentResponseDetail(await responseDetail(db, accessOf(ctx).tenant.id, ctx.params.responseId), signer) };
@@ -36,9 +42,9 @@ export function routes(services: AppServices): Routes {
     `${BASE}/:knowledgeCheckId/item-analysis`,
     inTenant,
     can(kcReportPolicy, 'itemAnalysis'),
-    validate(queryForms.itemAnalysis, 'query'),
+    validate(queryForms.getKnowledgeCheckItemAnalysis, 'query'),
     async (ctx) => {
-      const attempts = inputOf(ctx, queryForms.itemAnalysis).attempts ?? 'first';
+      const attempts = inputOf(ctx, queryForms.getKnowledgeCheckItemAnalysis).attempts ?? 'first';
       ctx.body = { data: presentItemAnalysis(await itemAnalysis(db, accessOf(ctx).tenant.id, ctx.params.knowledgeCheckId, attempts)) };
     },
   );

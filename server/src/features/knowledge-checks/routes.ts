@@ -272,9 +272,9 @@ export function routes(services: AppServices): Routes {
 
   // Assignments (authors) ---------------------------------------------------------------------
 
-  router.get(`${KC}/assignable`, inTenant, can(kcPolicy, 'assign'), validate(queryForms.assignable, 'query'), async (ctx) => {
+  router.get(`${KC}/assignable`, inTenant, can(kcPolicy, 'assign'), validate(queryForms.listKnowledgeCheckAssignable, 'query'), async (ctx) => {
     const check = await requireCheck(ctx);
-    ctx.body = { data: await assignable(db, check.tenant_id, inputOf(ctx, queryForms.assignable).search) };
+    ctx.body = { data: await assignable(db, check.tenant_id, inputOf(ctx, queryForms.listKnowledgeCheckAssignable).search) };
   });
 
   router.get(`${KC}/assignments`, inTenant, can(kcPolicy, 'assign'), async (ctx) => {

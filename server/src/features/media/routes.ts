@@ -55,9 +55,9 @@ export function routes(services: AppServices): Routes {
     ctx.body = { data: presentMedia(row, modules, accessOf(ctx).role, signer, tracks) };
   };
 
-  router.get(BASE, inTenant, can(mediaPolicy, 'list'), validate(queryForms.media, 'query'), async (ctx) => {
+  router.get(BASE, inTenant, can(mediaPolicy, 'list'), validate(queryForms.listMedia, 'query'), async (ctx) => {
     const access = accessOf(ctx);
-    const query = inputOf(ctx, queryForms.media);
+    const query = inputOf(ctx, queryForms.listMedia);
     const page = await media.listMedia(db, access.tenant.id, listParams(query, media.MEDIA_LIST), { type: query.type, moduleId: query.module });
     const modules = await media.modulesOfMedia(
       db,

@@ -32,23 +32,29 @@ export function routes(services: AppServices): Routes {
     ctx.body = { data: presentModule(module, accessOf(ctx).role, signer, relations) };
   };
 
-  router.get('/tenants/:tenantId/my-membership/content-tree', inTenant, can(modulePolicy, 'list'), validate(queryForms.contentTree, 'query'), async (ctx) => {
-    const access = accessOf(ctx);
-    const query = inputOf(ctx, queryForms.contentTree);
-    const body = await contentTreeBody(db, viewerOf(access), { includeInactive: query['include-inactive'] });
-    ctx.type = 'json';
-    ctx.vary('Accept-Encoding');
-    if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
-      ctx.set('Content-Encoding', 'gzip');
-      ctx.body = body.gzip;
-    } else {
-      ctx.body = body.json;
-    }
-  });
+  router.get(
+    '/tenants/:tenantId/my-membership/content-tree',
+    inTenant,
+    can(modulePolicy, 'list'),
+    validate(queryForms.getContentTree, 'query'),
+    async (ctx) => {
+      const access = accessOf(ctx);
+      const query = inputOf(ctx, queryForms.getContentTree);
+      const body = await contentTreeBody(db, viewerOf(access), { includeInactive: query['include-inactive'] });
+      ctx.type = 'json';
+      ctx.vary('Accept-Encoding');
+      if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+        ctx.set('Content-Encoding', 'gzip');
+        ctx.body = body.gzip;
+      } else {
+        ctx.body = body.json;
+      }
+    },
+  );
 
-  router.get(BASE, inTenant, can(modulePolicy, 'list'), validate(queryForms.modules, 'query'), async (ctx) => {
+  router.get(BASE, inTenant, can(modulePolicy, 'list'), validate(queryForms.listModules, 'query'), async (ctx) => {
     const access = accessOf(ctx);
-    const query = inputOf(ctx, queryForms.modules);
+    const query = inputOf(ctx, queryForms.listModules);
     const page = await modules.listModules(db, viewerOf(access), listParams(query, modules.MODULE_LIST), listOptions(query));
     ctx.body = listBody(page, (row) => presentModule(row, access.role, signer));
   });

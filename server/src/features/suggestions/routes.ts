@@ -43,9 +43,9 @@ export function routes(services: AppServices): Routes {
       accessOf(ctx).role,
     );
 
-  router.get(BASE, inTenant, can(suggestionPolicy, 'list'), validate(queryForms.suggestions, 'query'), async (ctx) => {
+  router.get(BASE, inTenant, can(suggestionPolicy, 'list'), validate(queryForms.listSuggestions, 'query'), async (ctx) => {
     const access = accessOf(ctx);
-    const page = await suggestions.listSuggestions(db, access.tenant.id, listParams(inputOf(ctx, queryForms.suggestions), suggestions.SUGGESTION_LIST));
+    const page = await suggestions.listSuggestions(db, access.tenant.id, listParams(inputOf(ctx, queryForms.listSuggestions), suggestions.SUGGESTION_LIST));
     ctx.body = listBody(page, (row) => present(ctx, row));
   });
 

@@ -19,9 +19,9 @@ export function routes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
 
-  router.get(BASE, inTenant, can(memberPolicy, 'list'), validate(queryForms.members, 'query'), async (ctx) => {
+  router.get(BASE, inTenant, can(memberPolicy, 'list'), validate(queryForms.listTenantUsers, 'query'), async (ctx) => {
     const access = accessOf(ctx);
-    const page = await members.listMembers(db, access.tenant.id, listParams(inputOf(ctx, queryForms.members), members.MEMBER_LIST));
+    const page = await members.listMembers(db, access.tenant.id, listParams(inputOf(ctx, queryForms.listTenantUsers), members.MEMBER_LIST));
     ctx.body = listBody(page, (row) => presentMember(row, access));
   });
 

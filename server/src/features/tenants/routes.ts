@@ -16,9 +16,9 @@ export function routes(services: AppServices): Routes {
   const { db } = services;
   // The owner check (`can`) comes before any read, so nobody else learns whether an organization exists.
 
-  router.get('/tenants', authenticated, can(tenantPolicy, 'list'), validate(queryForms.tenants, 'query'), async (ctx) => {
+  router.get('/tenants', authenticated, can(tenantPolicy, 'list'), validate(queryForms.listTenants, 'query'), async (ctx) => {
     const role = roleOf(ctx);
-    const page = await tenants.listTenants(db, listParams(inputOf(ctx, queryForms.tenants), tenants.TENANT_LIST));
+    const page = await tenants.listTenants(db, listParams(inputOf(ctx, queryForms.listTenants), tenants.TENANT_LIST));
     ctx.body = listBody(page, (row) => presentTenant(row, role));
   });
 

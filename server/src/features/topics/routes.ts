@@ -28,17 +28,17 @@ export function routes(services: AppServices): Routes {
     '/tenants/:tenantId/my-membership/favorite-topics',
     inTenant,
     can(topicPolicy, 'list'),
-    validate(queryForms.favoriteTopics, 'query'),
+    validate(queryForms.listFavoriteTopics, 'query'),
     async (ctx) => {
       const access = accessOf(ctx);
-      const page = await topics.listFavoriteTopics(db, viewerOf(access), listParams(inputOf(ctx, queryForms.favoriteTopics), topics.TOPIC_LIST));
+      const page = await topics.listFavoriteTopics(db, viewerOf(access), listParams(inputOf(ctx, queryForms.listFavoriteTopics), topics.TOPIC_LIST));
       ctx.body = listBody(page, (row) => presentTopic(row, access.role));
     },
   );
 
-  router.get(BASE, inTenant, can(topicPolicy, 'list'), validate(queryForms.topics, 'query'), async (ctx) => {
+  router.get(BASE, inTenant, can(topicPolicy, 'list'), validate(queryForms.listTopics, 'query'), async (ctx) => {
     const access = accessOf(ctx);
-    const query = inputOf(ctx, queryForms.topics);
+    const query = inputOf(ctx, queryForms.listTopics);
     const params = listParams(query, topics.TOPIC_LIST);
     const { short } = query;
     const page = await topics.listTopics(db, viewerOf(access), ctx.params.componentId, params, { short });

@@ -21,9 +21,9 @@ export function routes(services: AppServices): Routes {
   const router = new Routes();
   const { db } = services;
 
-  router.get('/users', authenticated, can(userPolicy, 'list'), validate(queryForms.users, 'query'), async (ctx) => {
+  router.get('/users', authenticated, can(userPolicy, 'list'), validate(queryForms.listUsers, 'query'), async (ctx) => {
     const { role, id } = caller(ctx);
-    const page = await users.listUsers(db, listParams(inputOf(ctx, queryForms.users), users.USER_LIST));
+    const page = await users.listUsers(db, listParams(inputOf(ctx, queryForms.listUsers), users.USER_LIST));
     ctx.body = listBody(page, (row) => presentUser(row, role, id));
   });
 
