@@ -12,6 +12,7 @@ import { databaseKinds, startTestServer, type TestContext, type TestServer } fro
 import { ACTORS, buildWorld, person, type Actor, type Person, type TenantFixture, type World } from './support/people.js';
 import { mediaTestConfig, multipart, type FormParts } from './support/uploads.js';
 import { pdfPart } from './support/bioreq.js';
+import { assertOperation, type OperationId } from './support/operations.js';
 
 type Uploader = 'own' | 'other';
 
@@ -38,6 +39,8 @@ type Outcomes = Record<'owner' | 'master' | 'admin' | 'user', number>;
 
 interface Operation {
   name: string;
+  /** The contract's operation the call exercises (checked where the call is made; permission-coverage.test.ts). */
+  operation: OperationId;
   targetsRow: boolean;
   own: Outcomes;
   /** Defaults to `own` (the operation does not depend on the uploader). */
@@ -78,28 +81,44 @@ const masters = (status: number): Outcomes => ({ owner: status, master: status, 
 const base = (t: Target) => `/tenants/${t.pathTenant.id}/bioreq`;
 
 const OPERATIONS: Operation[] = [
-  { name: 'GET bioreq', targetsRow: false, own: reviewers(200), prepare: async (t) => ({ method: 'GET', path: `${base(t)}?paginate=true` }) },
+  {
+    name: 'GET bioreq',
+    operation: 'listBioreqDocuments',
+    targetsRow: false,
+    own: reviewers(200),
+    prepare: async (t) => ({ method: 'GET', path: `${base(t)}?paginate=true` }),
+  },
   {
     name: 'GET bioreq/user',
+    operation: 'listOwnBioreqDocuments',
     targetsRow: false,
     own: { owner: 403, master: 200, admin: 200, user: 200 },
     prepare: async (t) => ({ method: 'GET', path: `${base(t)}/user?paginate=true` }),
   },
   {
     name: 'POST bioreq (upload)',
+    operation: 'createBioreqDocument',
     targetsRow: false,
     own: { owner: 403, master: 201, admin: 201, user: 201 },
     prepare: async (t) => ({ method: 'POST', path: base(t), parts: { title: 'T', description: 'd', file: pdfPart() } }),
   },
-  { name: 'GET bioreq/settings', targetsRow: false, own: masters(200), prepare: async (t) => ({ method: 'GET', path: `${base(t)}/settings` }) },
+  {
+    name: 'GET bioreq/settings',
+    operation: 'getBioreqSettings',
+    targetsRow: false,
+    own: masters(200),
+    prepare: async (t) => ({ method: 'GET', path: `${base(t)}/settings` }),
+  },
   {
     name: 'PUT bioreq/settings',
+    operation: 'updateBioreqSettings',
     targetsRow: false,
     own: masters(200),
     prepare: async (t) => ({ method: 'PUT', path: `${base(t)}/settings`, body: { retention_days: null } }),
   },
   {
     name: 'GET bioreq/{id}',
+    operation: 'getBioreqDocument',
     targetsRow: true,
     own: all(200),
     other: visible(200),
@@ -110,6 +129,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'DELETE bioreq/{id}',
+    operation: 'cancelBioreqDocument',
     targetsRow: true,
     own: { owner: 403, master: 403, admin: 403, user: 204 },
     other: { owner: 403, master: 403, admin: 403, user: 404 },
@@ -120,6 +140,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'GET bioreq/{id}/download',
+    operation: 'downloadBioreqDocument',
     targetsRow: true,
     own: all(200),
     other: visible(200),
@@ -130,6 +151,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST bioreq/{id}/match',
+    operation: 'decideBioreqDocument',
     targetsRow: true,
     own: reviewers(200),
     prepare: async (t) => {
@@ -139,6 +161,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'GET bioreq/{id}/notes',
+    operation: 'listBioreqNotes',
     targetsRow: true,
     own: all(200),
     other: visible(200),
@@ -149,6 +172,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST bioreq/{id}/notes',
+    operation: 'createBioreqNote',
     targetsRow: true,
     own: reviewers(201),
     prepare: async (t) => {
@@ -159,6 +183,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST bioreq/{id}/notes/{noteId}',
+    operation: 'updateBioreqNote',
     targetsRow: true,
     own: reviewers(200),
     prepare: async (t) => {
@@ -168,6 +193,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'GET bioreq/{id}/notes/{noteId}/history',
+    operation: 'listBioreqNoteHistory',
     targetsRow: true,
     own: all(200),
     other: visible(200),
@@ -178,6 +204,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'GET bioreq/{id}/access-log',
+    operation: 'listBioreqAccessLog',
     targetsRow: true,
     own: masters(200),
     prepare: async (t) => {
@@ -219,8 +246,10 @@ describe.each(databaseKinds)('bioreq permission matrix on %s', (kind) => {
   });
   afterAll(() => context.cleanup());
 
-  const send = (call: Call, token: string | undefined) =>
-    call.parts ? multipart(server, call.path, call.parts, token, call.method) : server.api.request(call.method, call.path, { token, json: call.body });
+  const send = (operation: Operation, call: Call, token: string | undefined) => {
+    assertOperation(operation.operation, call);
+    return call.parts ? multipart(server, call.path, call.parts, token, call.method) : server.api.request(call.method, call.path, { token, json: call.body });
+  };
 
   /** What a refused call must leave as it was: the document, its note and its access log. */
   const snapshot = async (id: string | undefined) =>
@@ -238,7 +267,7 @@ describe.each(databaseKinds)('bioreq permission matrix on %s', (kind) => {
       it.each([...ACTORS, 'anonymous' as const])('as %s', async (actor) => {
         const call = await operation.prepare({ server, world, peers, pathTenant: world.home, rowTenant: world.home, uploader });
         const before = await snapshot(call.documentId);
-        const response = await send(call, actor === 'anonymous' ? undefined : world.people[actor].token);
+        const response = await send(operation, call, actor === 'anonymous' ? undefined : world.people[actor].token);
         const outcome = expected(operation, uploader, actor);
         if (typeof outcome === 'number') {
           expect(response.status, JSON.stringify(response.body)).toBe(outcome);
@@ -256,7 +285,7 @@ describe.each(databaseKinds)('bioreq permission matrix on %s', (kind) => {
     it.each(OPERATIONS.filter((operation) => operation.targetsRow))('$name answers 404 and changes nothing', async (operation) => {
       const call = await operation.prepare({ server, world, peers, pathTenant: world.home, rowTenant: world.other, uploader: 'other' });
       const before = await snapshot(call.documentId);
-      const response = await send(call, world.people.master.token);
+      const response = await send(operation, call, world.people.master.token);
       expect(response.status).toBe(404);
       expect(JSON.stringify(response.body)).not.toContain(world.other.id);
       expect(await snapshot(call.documentId)).toEqual(before);

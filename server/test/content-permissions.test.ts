@@ -12,6 +12,7 @@ import { insertCaptionRow, insertComponent, insertMediaRow, insertModule, insert
 import { insertSuggestion } from './support/suggestions.js';
 import { multipart, type FormParts } from './support/uploads.js';
 import { pdf } from './fixtures/media.js';
+import { assertOperation, type OperationId } from './support/operations.js';
 
 /** member: anyone in the organization; self: a member acting for themself (not an owner without membership); author: admin+; master: master+. */
 type Scope = 'member' | 'self' | 'author' | 'master';
@@ -34,6 +35,8 @@ interface Target {
 
 interface Operation {
   name: string;
+  /** The contract's operation the call exercises (checked where the call is made; permission-coverage.test.ts). */
+  operation: OperationId;
   scope: Scope;
   success: number;
   targetsRow?: boolean;
@@ -72,9 +75,16 @@ async function markedByAll(t: Target, table: string, column: string, id: string)
 }
 
 const OPERATIONS: Operation[] = [
-  { name: 'GET modules', scope: 'member', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/modules` }) },
+  {
+    name: 'GET modules',
+    operation: 'listModules',
+    scope: 'member',
+    success: 200,
+    prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/modules` }),
+  },
   {
     name: 'POST modules',
+    operation: 'createModule',
     scope: 'author',
     success: 201,
     prepare: async (t) => ({
@@ -86,6 +96,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'GET modules/{id}',
+    operation: 'getModule',
     scope: 'member',
     success: 200,
     targetsRow: true,
@@ -93,6 +104,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST modules/{id} (update)',
+    operation: 'updateModule',
     scope: 'author',
     success: 200,
     targetsRow: true,
@@ -108,6 +120,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'DELETE modules/{id}',
+    operation: 'archiveModule',
     scope: 'author',
     success: 200,
     targetsRow: true,
@@ -118,6 +131,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST modules/{id}/media',
+    operation: 'relateModuleMedia',
     scope: 'author',
     success: 200,
     targetsRow: true,
@@ -134,6 +148,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST modules/{id}/groups',
+    operation: 'relateModuleGroups',
     scope: 'master',
     success: 200,
     targetsRow: true,
@@ -150,6 +165,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST modules/{id}/tenant-users',
+    operation: 'relateModuleTenantUsers',
     scope: 'master',
     success: 200,
     targetsRow: true,
@@ -165,6 +181,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST modules/hidden/{id}',
+    operation: 'hideModule',
     scope: 'self',
     success: 200,
     targetsRow: true,
@@ -179,6 +196,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'DELETE modules/hidden/{id}',
+    operation: 'unhideModule',
     scope: 'self',
     success: 200,
     targetsRow: true,
@@ -190,12 +208,14 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'GET my-membership/content-tree',
+    operation: 'getContentTree',
     scope: 'member',
     success: 200,
     prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/my-membership/content-tree` }),
   },
   {
     name: 'GET components',
+    operation: 'listComponents',
     scope: 'member',
     success: 200,
     targetsRow: true,
@@ -203,6 +223,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST components',
+    operation: 'createComponent',
     scope: 'author',
     success: 201,
     targetsRow: true,
@@ -218,6 +239,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'PATCH components (order)',
+    operation: 'reorderComponents',
     scope: 'author',
     success: 200,
     targetsRow: true,
@@ -233,6 +255,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST components/{id} (update)',
+    operation: 'updateComponent',
     scope: 'author',
     success: 200,
     targetsRow: true,
@@ -248,6 +271,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST components/copy/{id}',
+    operation: 'copyComponent',
     scope: 'author',
     success: 201,
     targetsRow: true,
@@ -262,6 +286,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST components/hidden/{id}',
+    operation: 'hideComponent',
     scope: 'self',
     success: 200,
     targetsRow: true,
@@ -276,6 +301,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'DELETE components/hidden/{id}',
+    operation: 'unhideComponent',
     scope: 'self',
     success: 200,
     targetsRow: true,
@@ -287,6 +313,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'DELETE components/{id} (archive)',
+    operation: 'archiveComponent',
     scope: 'author',
     success: 200,
     targetsRow: true,
@@ -301,6 +328,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST components/move/{id}',
+    operation: 'moveComponent',
     scope: 'author',
     success: 200,
     targetsRow: true,
@@ -316,7 +344,19 @@ const OPERATIONS: Operation[] = [
     },
   },
   {
+    name: 'GET components/{id}',
+    operation: 'getComponent',
+    scope: 'member',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const { moduleId, componentId } = await tree(t);
+      return { method: 'GET', path: `/tenants/${t.pathTenant.id}/modules/${moduleId}/components/${componentId}` };
+    },
+  },
+  {
     name: 'GET /tenants/{t}/components/{id}',
+    operation: 'getComponentById',
     scope: 'member',
     success: 200,
     targetsRow: true,
@@ -324,6 +364,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'GET topics',
+    operation: 'listTopics',
     scope: 'member',
     success: 200,
     targetsRow: true,
@@ -331,6 +372,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST topics',
+    operation: 'createTopic',
     scope: 'author',
     success: 201,
     targetsRow: true,
@@ -346,6 +388,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'PATCH topics (order)',
+    operation: 'reorderTopics',
     scope: 'author',
     success: 200,
     targetsRow: true,
@@ -360,7 +403,19 @@ const OPERATIONS: Operation[] = [
     },
   },
   {
+    name: 'GET topics/{id}',
+    operation: 'getTopic',
+    scope: 'member',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const { componentId, topicId } = await tree(t);
+      return { method: 'GET', path: `/tenants/${t.pathTenant.id}/components/${componentId}/topics/${topicId}` };
+    },
+  },
+  {
     name: 'GET /tenants/{t}/topics/{id}',
+    operation: 'getTopicById',
     scope: 'member',
     success: 200,
     targetsRow: true,
@@ -368,6 +423,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST topics/copy/{id}',
+    operation: 'copyTopic',
     scope: 'author',
     success: 201,
     targetsRow: true,
@@ -382,6 +438,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST topics/move/{id}',
+    operation: 'moveTopic',
     scope: 'author',
     success: 200,
     targetsRow: true,
@@ -398,6 +455,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'PATCH topics/{id}',
+    operation: 'updateTopic',
     scope: 'author',
     success: 200,
     targetsRow: true,
@@ -413,6 +471,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'DELETE topics/{id}',
+    operation: 'archiveTopic',
     scope: 'author',
     success: 200,
     targetsRow: true,
@@ -423,6 +482,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST topics/favorites/{id}',
+    operation: 'favoriteTopic',
     scope: 'self',
     success: 200,
     targetsRow: true,
@@ -437,6 +497,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'DELETE topics/favorites/{id}',
+    operation: 'unfavoriteTopic',
     scope: 'self',
     success: 200,
     targetsRow: true,
@@ -448,12 +509,14 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'GET favorite-topics',
+    operation: 'listFavoriteTopics',
     scope: 'member',
     success: 200,
     prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/my-membership/favorite-topics` }),
   },
   {
     name: 'POST suggestions',
+    operation: 'createSuggestion',
     scope: 'self',
     success: 201,
     prepare: async (t) => ({
@@ -463,9 +526,16 @@ const OPERATIONS: Operation[] = [
       snapshot: rows(t.server, 'suggestions', { tenant_id: t.pathTenant.id }),
     }),
   },
-  { name: 'GET suggestions', scope: 'master', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/suggestions` }) },
+  {
+    name: 'GET suggestions',
+    operation: 'listSuggestions',
+    scope: 'master',
+    success: 200,
+    prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/suggestions` }),
+  },
   {
     name: 'GET suggestions/{id}',
+    operation: 'getSuggestion',
     scope: 'master',
     success: 200,
     targetsRow: true,
@@ -473,6 +543,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'PATCH suggestions/{id}',
+    operation: 'updateSuggestion',
     scope: 'master',
     success: 200,
     targetsRow: true,
@@ -483,6 +554,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'DELETE suggestions/{id}',
+    operation: 'deleteSuggestion',
     scope: 'master',
     success: 204,
     targetsRow: true,
@@ -493,14 +565,29 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'GET reports/snapshot',
+    operation: 'getSnapshotReport',
     scope: 'author',
     success: 200,
     prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/reports/snapshot` }),
   },
+  {
+    name: 'GET reports/knowledgechecks/responses/completed',
+    operation: 'listCompletedKnowledgeCheckResponses',
+    scope: 'author',
+    success: 200,
+    prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/reports/knowledgechecks/responses/completed` }),
+  },
   // The media library.
-  { name: 'GET media', scope: 'author', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/media` }) },
+  {
+    name: 'GET media',
+    operation: 'listMedia',
+    scope: 'author',
+    success: 200,
+    prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/media` }),
+  },
   {
     name: 'POST media (multipart upload)',
+    operation: 'createMedia',
     scope: 'author',
     success: 201,
     prepare: async (t) => ({
@@ -512,6 +599,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'GET media/{id}',
+    operation: 'getMedia',
     scope: 'author',
     success: 200,
     targetsRow: true,
@@ -519,6 +607,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST media/{id} (rename)',
+    operation: 'updateMedia',
     scope: 'author',
     success: 200,
     targetsRow: true,
@@ -529,6 +618,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST media/{id}/modules',
+    operation: 'relateMediaModules',
     scope: 'author',
     success: 200,
     targetsRow: true,
@@ -545,6 +635,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'DELETE media/{id}',
+    operation: 'deleteMedia',
     scope: 'author',
     success: 204,
     targetsRow: true,
@@ -555,6 +646,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST media/{id}/captions (multipart upload)',
+    operation: 'uploadMediaCaption',
     scope: 'author',
     success: 201,
     targetsRow: true,
@@ -574,6 +666,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'DELETE media/{id}/captions/{captionId}',
+    operation: 'deleteMediaCaption',
     scope: 'author',
     success: 204,
     targetsRow: true,
@@ -615,14 +708,16 @@ describe.each(databaseKinds)('content permission matrix on %s', (kind) => {
   });
   afterAll(() => context.cleanup());
 
-  const send = (call: Call, token: string | undefined) =>
-    call.parts ? multipart(server, call.path, call.parts, token, call.method) : server.api.request(call.method, call.path, { token, json: call.body });
+  const send = (operation: Operation, call: Call, token: string | undefined) => {
+    assertOperation(operation.operation, call);
+    return call.parts ? multipart(server, call.path, call.parts, token, call.method) : server.api.request(call.method, call.path, { token, json: call.body });
+  };
 
   describe.each(OPERATIONS)('$name', (operation) => {
     it.each([...ACTORS, 'anonymous' as const])('as %s', async (actor) => {
       const call = await operation.prepare({ server, world, pathTenant: world.home, rowTenant: world.home });
       const before = await call.snapshot?.();
-      const response = await send(call, actor === 'anonymous' ? undefined : world.people[actor].token);
+      const response = await send(operation, call, actor === 'anonymous' ? undefined : world.people[actor].token);
       const outcome = expected(operation.scope, actor, operation.success);
       if (typeof outcome === 'number') {
         expect(response.status, JSON.stringify(response.body)).toBe(outcome);
@@ -639,7 +734,7 @@ describe.each(databaseKinds)('content permission matrix on %s', (kind) => {
     it.each(OPERATIONS.filter((operation) => operation.targetsRow))('$name answers 404 and changes nothing', async (operation) => {
       const call = await operation.prepare({ server, world, pathTenant: world.home, rowTenant: world.other });
       const before = await call.snapshot?.();
-      const response = await send(call, world.people.master.token);
+      const response = await send(operation, call, world.people.master.token);
       expect(response.status).toBe(404);
       expect(JSON.stringify(response.body)).not.toContain(world.other.id);
       if (call.snapshot) expect(await call.snapshot()).toEqual(before);

@@ -12,6 +12,8 @@ import { databaseKinds, startTestServer, type TestContext, type TestServer } fro
 import { ACTORS, buildWorld, insertGroup, person, type Actor, type Person, type TenantFixture, type World } from './support/people.js';
 import { insertComponent, insertModule, insertTopic } from './support/content.js';
 import { insertCheck, insertResponse, type InsertedCheck } from './support/knowledge-checks.js';
+import { insertResponse as insertSeededResponse } from './support/kc.js';
+import { assertOperation, type OperationId } from './support/operations.js';
 
 /** own: a visible check and the caller's own response; other: another member's response; hidden: a check the learner cannot see. */
 type Variant = 'own' | 'other' | 'hidden';
@@ -38,6 +40,8 @@ type Outcomes = Record<'owner' | 'master' | 'admin' | 'user', number>;
 
 interface Operation {
   name: string;
+  /** The contract's operation the call exercises (checked where the call is made; permission-coverage.test.ts). */
+  operation: OperationId;
   own: Outcomes;
   other?: Outcomes;
   hidden?: Outcomes;
@@ -89,6 +93,7 @@ const questionBody = {
 const OPERATIONS: Operation[] = [
   {
     name: 'GET topics/{id}/kc',
+    operation: 'getTopicKnowledgeCheck',
     own: all(200),
     hidden: seen(200),
     prepare: async (t) => {
@@ -98,6 +103,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST topics/{id}/kc',
+    operation: 'createTopicKnowledgeCheck',
     own: authors(201),
     prepare: async (t) => {
       const p = await place(t, 'topic', false);
@@ -107,6 +113,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'GET topics/{id}/kc/{id}',
+    operation: 'getTopicKnowledgeCheckById',
     own: all(200),
     hidden: seen(200),
     prepare: async (t) => {
@@ -116,6 +123,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'PUT topics/{id}/kc/{id}',
+    operation: 'updateTopicKnowledgeCheck',
     own: authors(200),
     prepare: async (t) => {
       const p = await place(t, 'topic');
@@ -129,6 +137,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'GET components/{id}/knowledgechecks',
+    operation: 'getComponentKnowledgeCheck',
     own: all(200),
     hidden: seen(200),
     prepare: async (t) => {
@@ -138,6 +147,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST components/{id}/knowledgechecks',
+    operation: 'createComponentKnowledgeCheck',
     own: authors(201),
     prepare: async (t) => {
       const p = await place(t, 'topic', false);
@@ -147,6 +157,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'GET knowledgechecks/{id}',
+    operation: 'getKnowledgeCheck',
     own: all(200),
     hidden: seen(200),
     prepare: async (t) => {
@@ -156,6 +167,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'PUT knowledgechecks/{id}',
+    operation: 'updateKnowledgeCheck',
     own: authors(200),
     prepare: async (t) => {
       const p = await place(t);
@@ -164,6 +176,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'GET knowledgechecks/{id}/questions/archived',
+    operation: 'listArchivedKnowledgeCheckQuestions',
     own: authors(200),
     prepare: async (t) => {
       const p = await place(t);
@@ -172,6 +185,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST knowledgechecks/{id}/questions',
+    operation: 'createKnowledgeCheckQuestion',
     own: authors(201),
     prepare: async (t) => {
       const p = await place(t);
@@ -180,6 +194,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'PUT knowledgechecks/{id}/questions/order',
+    operation: 'reorderKnowledgeCheckQuestions',
     own: authors(200),
     prepare: async (t) => {
       const p = await place(t);
@@ -189,6 +204,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'PUT knowledgechecks/{id}/questions/{id}',
+    operation: 'updateKnowledgeCheckQuestion',
     own: authors(200),
     prepare: async (t) => {
       const p = await place(t);
@@ -197,6 +213,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'DELETE knowledgechecks/{id}/questions/{id}',
+    operation: 'archiveKnowledgeCheckQuestion',
     own: authors(204),
     prepare: async (t) => {
       const p = await place(t);
@@ -205,6 +222,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'PUT knowledgechecks/{id}/questions/{id}/restore',
+    operation: 'restoreKnowledgeCheckQuestion',
     own: authors(200),
     prepare: async (t) => {
       const p = await place(t);
@@ -215,6 +233,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'GET knowledgechecks/{id}/responses',
+    operation: 'listKnowledgeCheckResponses',
     own: members(200),
     hidden: { owner: 403, master: 200, admin: 200, user: 404 },
     prepare: async (t) => {
@@ -224,6 +243,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST knowledgechecks/{id}/responses',
+    operation: 'createKnowledgeCheckResponse',
     own: members(201),
     hidden: { owner: 403, master: 201, admin: 201, user: 404 },
     prepare: async (t) => {
@@ -233,6 +253,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'GET knowledgechecks/{id}/responses/{id}',
+    operation: 'getKnowledgeCheckResponse',
     response: true,
     own: members(200),
     other: members(404),
@@ -245,6 +266,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'PUT knowledgechecks/{id}/responses/{id}/start',
+    operation: 'startKnowledgeCheckResponse',
     response: true,
     own: members(200),
     other: members(404),
@@ -257,6 +279,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'PUT knowledgechecks/{id}/responses/{id}/complete',
+    operation: 'completeKnowledgeCheckResponse',
     response: true,
     own: members(200),
     other: members(404),
@@ -269,6 +292,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST knowledgechecks/{id}/responses/{id}/questions/{id}',
+    operation: 'answerKnowledgeCheckQuestion',
     response: true,
     own: members(200),
     other: members(404),
@@ -287,6 +311,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'GET knowledgechecks/{id}/preview',
+    operation: 'previewKnowledgeCheck',
     own: authors(200),
     prepare: async (t) => {
       const p = await place(t);
@@ -295,6 +320,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'GET knowledgechecks/{id}/print',
+    operation: 'printKnowledgeCheck',
     own: authors(200),
     prepare: async (t) => {
       const p = await place(t);
@@ -303,6 +329,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'GET knowledgechecks/{id}/assignable',
+    operation: 'listKnowledgeCheckAssignable',
     own: authors(200),
     prepare: async (t) => {
       const p = await place(t);
@@ -311,6 +338,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'GET knowledgechecks/{id}/assignments',
+    operation: 'listKnowledgeCheckAssignments',
     own: authors(200),
     prepare: async (t) => {
       const p = await place(t);
@@ -319,6 +347,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST knowledgechecks/{id}/assignments',
+    operation: 'createKnowledgeCheckAssignments',
     own: authors(201),
     prepare: async (t) => {
       const p = await place(t);
@@ -328,6 +357,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'DELETE knowledgechecks/{id}/assignments/{id}',
+    operation: 'deleteKnowledgeCheckAssignment',
     own: authors(204),
     prepare: async (t) => {
       const p = await place(t);
@@ -345,6 +375,26 @@ const OPERATIONS: Operation[] = [
         .returning('id');
       const id = typeof assignment === 'object' ? (assignment as { id: string }).id : String(assignment);
       return { method: 'DELETE', path: `${kcPath(t, p.check.id)}/assignments/${id}`, checkId: p.check.id };
+    },
+  },
+  {
+    name: 'GET reports/knowledgechecks/responses/{id}',
+    operation: 'getKnowledgeCheckResponseReport',
+    own: authors(200),
+    prepare: async (t) => {
+      const p = await place(t);
+      const answers = p.check.questions.map((version) => ({ version, chosen: [version.choices[0] as string] }));
+      const responseId = await insertSeededResponse(t.server, t.rowTenant.id, p.check.id, t.peer.membershipId as string, answers);
+      return { method: 'GET', path: `${tenantPath(t)}/reports/knowledgechecks/responses/${responseId}`, checkId: p.check.id };
+    },
+  },
+  {
+    name: 'GET reports/knowledgechecks/{id}/item-analysis',
+    operation: 'getKnowledgeCheckItemAnalysis',
+    own: authors(200),
+    prepare: async (t) => {
+      const p = await place(t);
+      return { method: 'GET', path: `${tenantPath(t)}/reports/knowledgechecks/${p.check.id}/item-analysis`, checkId: p.check.id };
     },
   },
 ];
@@ -381,6 +431,11 @@ describe.each(databaseKinds)('knowledge check permission matrix on %s', (kind) =
   });
   afterAll(() => context.cleanup());
 
+  const send = (operation: Operation, call: Call, token: string | undefined) => {
+    assertOperation(operation.operation, call);
+    return server.api.request(call.method, call.path, { token, json: call.body });
+  };
+
   /** What a refused call must leave as it was. */
   const snapshot = async (checkId: string) => {
     const knex = server.app.knex;
@@ -411,7 +466,7 @@ describe.each(databaseKinds)('knowledge check permission matrix on %s', (kind) =
         const caller = actor === 'anonymous' ? undefined : world.people[actor];
         const call = await operation.prepare({ server, world, peer, pathTenant: world.home, rowTenant: world.home, variant, memberId: caller?.membershipId });
         const before = await snapshot(call.checkId);
-        const response = await server.api.request(call.method, call.path, { token: caller?.token, json: call.body });
+        const response = await send(operation, call, caller?.token);
         const outcome = expected(operation, variant, actor);
         if (typeof outcome === 'number') {
           expect(response.status, JSON.stringify(response.body)).toBe(outcome);
@@ -429,7 +484,7 @@ describe.each(databaseKinds)('knowledge check permission matrix on %s', (kind) =
     it.each(OPERATIONS)('$name answers 404 and changes nothing', async (operation) => {
       const call = await operation.prepare({ server, world, peer, pathTenant: world.home, rowTenant: world.other, variant: 'own', memberId: undefined });
       const before = await snapshot(call.checkId);
-      const response = await server.api.request(call.method, call.path, { token: world.people.master.token, json: call.body });
+      const response = await send(operation, call, world.people.master.token);
       expect(response.status, JSON.stringify(response.body)).toBe(404);
       expect(JSON.stringify(response.body)).not.toContain(world.other.id);
       expect(await snapshot(call.checkId)).toEqual(before);

@@ -21,6 +21,7 @@ import {
 import { insertModule } from './support/content.js';
 import { issueAuthToken } from '../src/features/accounts/auth-tokens.js';
 import { createIntegrationClient } from '../src/features/integration-clients/service.js';
+import { assertOperation, type OperationId } from './support/operations.js';
 
 /**
  * Who may call: the platform owner only, the organization's masters (and the owner), anyone logged in, or
@@ -49,6 +50,8 @@ interface Target {
 
 interface Operation {
   name: string;
+  /** The contract's operation the call exercises (checked where the call is made; permission-coverage.test.ts). */
+  operation: OperationId;
   scope: Scope;
   success: number;
   /** True when the call names a row of the organization (the cross-organization pass applies). */
@@ -98,11 +101,15 @@ const ALREADY_MEMBER: Denial = { status: 422, code: 'validation_failed', errors:
 /** Every refusal of an invitation token (ARCHITECTURE.md#member-invitations). */
 const INVITATION_INVALID: Denial = { status: 422, code: 'validation_failed', errors: { token: ['This invitation link is invalid or has expired.'] } };
 
+/** Asking for the confirmation email again once the email is confirmed (the message of accounts/service.ts). */
+const ALREADY_CONFIRMED: Denial = { status: 422, code: 'validation_failed', errors: { email: ['Your email is already confirmed.'] } };
+
 const OPERATIONS: Operation[] = [
   // Platform: organizations and accounts (owner only).
-  { name: 'GET /tenants', scope: 'owner', success: 200, prepare: async () => ({ method: 'GET', path: '/tenants' }) },
+  { name: 'GET /tenants', operation: 'listTenants', scope: 'owner', success: 200, prepare: async () => ({ method: 'GET', path: '/tenants' }) },
   {
     name: 'POST /tenants',
+    operation: 'createTenant',
     scope: 'owner',
     success: 201,
     prepare: async (t) => {
@@ -110,9 +117,16 @@ const OPERATIONS: Operation[] = [
       return { method: 'POST', path: '/tenants', body: { name }, snapshot: count(t.server, 'tenants', { name }) };
     },
   },
-  { name: 'GET /tenants/{tenantId}', scope: 'owner', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.world.other.slug}` }) },
+  {
+    name: 'GET /tenants/{tenantId}',
+    operation: 'getTenant',
+    scope: 'owner',
+    success: 200,
+    prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.world.other.slug}` }),
+  },
   {
     name: 'PATCH /tenants/{tenantId} (update)',
+    operation: 'updateTenant',
     scope: 'owner',
     success: 200,
     prepare: async (t) => {
@@ -122,6 +136,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'DELETE /tenants/{tenantId}',
+    operation: 'archiveTenant',
     scope: 'owner',
     success: 200,
     prepare: async (t) => {
@@ -131,6 +146,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'PATCH /tenants/{tenantId} (restore)',
+    operation: 'updateTenant',
     scope: 'owner',
     success: 200,
     prepare: async (t) => {
@@ -138,9 +154,10 @@ const OPERATIONS: Operation[] = [
       return { method: 'PATCH', path: `/tenants/${tenant.id}`, body: { is_deleted: false }, snapshot: row(t.server, 'tenants', tenant.id) };
     },
   },
-  { name: 'GET /users', scope: 'owner', success: 200, prepare: async () => ({ method: 'GET', path: '/users?paginate=false' }) },
+  { name: 'GET /users', operation: 'listUsers', scope: 'owner', success: 200, prepare: async () => ({ method: 'GET', path: '/users?paginate=false' }) },
   {
     name: 'PATCH /users/{userId} (suspend)',
+    operation: 'updateUser',
     scope: 'owner',
     success: 200,
     prepare: async (t) => {
@@ -150,6 +167,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'DELETE /users/{userId} (ban)',
+    operation: 'banUser',
     scope: 'owner',
     success: 200,
     prepare: async (t) => {
@@ -160,6 +178,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'PATCH /users/{userId} (reactivate)',
+    operation: 'updateUser',
     scope: 'owner',
     success: 200,
     prepare: async (t) => {
@@ -169,6 +188,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'PATCH /users/{userId} (restore)',
+    operation: 'updateUser',
     scope: 'owner',
     success: 200,
     prepare: async (t) => {
@@ -176,11 +196,41 @@ const OPERATIONS: Operation[] = [
       return { method: 'PATCH', path: `/users/${id}`, body: { is_deleted: false }, snapshot: row(t.server, 'users', id) };
     },
   },
-  { name: 'GET /users/me', scope: 'anyone', success: 200, prepare: async () => ({ method: 'GET', path: '/users/me' }) },
+  { name: 'GET /users/me', operation: 'getMe', scope: 'anyone', success: 200, prepare: async () => ({ method: 'GET', path: '/users/me' }) },
+  {
+    // One's own profile: any account (a membership's state does not matter).
+    name: 'PATCH /users/me (name)',
+    operation: 'updateMe',
+    scope: 'anyone',
+    success: 200,
+    prepare: async (t) => {
+      const ids = Object.values(t.world.people).map((person) => person.user.id);
+      return {
+        method: 'PATCH',
+        path: '/users/me',
+        body: { name: 'Renamed Person' },
+        snapshot: () => t.server.app.knex('users').whereIn('id', ids).orderBy('id').select('id', 'name'),
+      };
+    },
+  },
+  {
+    // Only an account whose email is unconfirmed has a confirmation to send again.
+    name: 'POST /users/me/notifications/confirm-email',
+    operation: 'resendConfirmEmail',
+    scope: 'anyone',
+    success: 202,
+    outcomes: Object.fromEntries(ACTORS.filter((actor) => actor !== 'unconfirmed').map((actor) => [actor, ALREADY_CONFIRMED])),
+    prepare: async (t) => ({
+      method: 'POST',
+      path: '/users/me/notifications/confirm-email',
+      snapshot: count(t.server, 'auth_tokens', { type: 'email_confirmation' }),
+    }),
+  },
 
   // Asking to join an organization: any account with a confirmed email, once, and not into its own organization.
   {
     name: 'POST /access-requests (an organization nobody here belongs to)',
+    operation: 'createAccessRequest',
     scope: 'confirmed',
     success: 201,
     prepare: async (t) => {
@@ -190,6 +240,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST /access-requests (the home organization)',
+    operation: 'createAccessRequest',
     scope: 'confirmed',
     success: 201,
     outcomes: { master: ALREADY_MEMBER, admin: ALREADY_MEMBER, user: ALREADY_MEMBER, suspended: ALREADY_MEMBER },
@@ -209,9 +260,16 @@ const OPERATIONS: Operation[] = [
   },
 
   // Members.
-  { name: 'GET tenant-users', scope: 'master', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/tenant-users` }) },
+  {
+    name: 'GET tenant-users',
+    operation: 'listTenantUsers',
+    scope: 'master',
+    success: 200,
+    prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/tenant-users` }),
+  },
   {
     name: 'POST tenant-users',
+    operation: 'createTenantUser',
     scope: 'master',
     success: 201,
     prepare: async (t) => ({
@@ -223,6 +281,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST tenant-users (an existing account: invited)',
+    operation: 'createTenantUser',
     scope: 'master',
     success: 201,
     prepare: async (t) => {
@@ -238,6 +297,7 @@ const OPERATIONS: Operation[] = [
   {
     // Only the account the token was issued to accepts; anyone else is answered as for an unknown token.
     name: "POST /accept-invitation (the invited person's token)",
+    operation: 'acceptInvitation',
     scope: 'anyone',
     success: 200,
     outcomes: Object.fromEntries(ACTORS.filter((actor) => actor !== 'invited').map((actor) => [actor, INVITATION_INVALID])),
@@ -259,6 +319,7 @@ const OPERATIONS: Operation[] = [
   {
     // One's own membership: any member; the owner is no member of home (GET /tenants/{tenantId} answers them).
     name: 'GET my-membership',
+    operation: 'getMyMembership',
     scope: 'master',
     success: 200,
     outcomes: { admin: 200, user: 200, owner: { status: 404, code: 'not_found' } },
@@ -266,6 +327,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'GET tenant-users/{id}',
+    operation: 'getTenantUser',
     scope: 'master',
     success: 200,
     targetsRow: true,
@@ -273,6 +335,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'PATCH tenant-users/{id} (role)',
+    operation: 'updateTenantUser',
     scope: 'master',
     success: 200,
     targetsRow: true,
@@ -283,6 +346,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'DELETE tenant-users/{id}',
+    operation: 'archiveTenantUser',
     scope: 'master',
     success: 200,
     targetsRow: true,
@@ -293,6 +357,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'PATCH tenant-users/{id} (suspend)',
+    operation: 'updateTenantUser',
     scope: 'master',
     success: 200,
     targetsRow: true,
@@ -308,6 +373,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'PATCH tenant-users/{id} (restore)',
+    operation: 'updateTenantUser',
     scope: 'master',
     success: 200,
     targetsRow: true,
@@ -323,6 +389,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST tenant-users/{id}/groups',
+    operation: 'relateTenantUserGroups',
     scope: 'master',
     success: 200,
     targetsRow: true,
@@ -339,6 +406,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST tenant-users/{id}/modules',
+    operation: 'relateTenantUserModules',
     scope: 'master',
     success: 200,
     targetsRow: true,
@@ -355,9 +423,16 @@ const OPERATIONS: Operation[] = [
   },
 
   // Groups.
-  { name: 'GET groups', scope: 'master', success: 200, prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.slug}/groups` }) },
+  {
+    name: 'GET groups',
+    operation: 'listGroups',
+    scope: 'master',
+    success: 200,
+    prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.slug}/groups` }),
+  },
   {
     name: 'POST groups',
+    operation: 'createGroup',
     scope: 'master',
     success: 201,
     prepare: async (t) => ({
@@ -369,6 +444,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'GET groups/{id}',
+    operation: 'getGroup',
     scope: 'master',
     success: 200,
     targetsRow: true,
@@ -376,6 +452,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'PATCH groups/{id}',
+    operation: 'updateGroup',
     scope: 'master',
     success: 200,
     targetsRow: true,
@@ -391,6 +468,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'DELETE groups/{id}',
+    operation: 'archiveGroup',
     scope: 'master',
     success: 200,
     targetsRow: true,
@@ -401,6 +479,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'PATCH groups/{id} (restore)',
+    operation: 'updateGroup',
     scope: 'master',
     success: 200,
     targetsRow: true,
@@ -411,6 +490,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST groups/{id}/tenant-users',
+    operation: 'relateGroupTenantUsers',
     scope: 'master',
     success: 200,
     targetsRow: true,
@@ -422,6 +502,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'POST groups/{id}/modules',
+    operation: 'relateGroupModules',
     scope: 'master',
     success: 200,
     targetsRow: true,
@@ -440,12 +521,14 @@ const OPERATIONS: Operation[] = [
   // Access requests.
   {
     name: 'GET access-requests',
+    operation: 'listTenantAccessRequests',
     scope: 'master',
     success: 200,
     prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/access-requests?status=pending` }),
   },
   ...(['approved', 'declined'] as const).map((status): Operation => ({
     name: `PATCH access-requests/{id} (${status})`,
+    operation: 'updateTenantAccessRequest',
     scope: 'master',
     success: 200,
     targetsRow: true,
@@ -456,6 +539,7 @@ const OPERATIONS: Operation[] = [
   })),
   {
     name: 'DELETE access-requests/{id}',
+    operation: 'archiveTenantAccessRequest',
     scope: 'master',
     success: 200,
     targetsRow: true,
@@ -466,6 +550,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'PATCH access-requests/{id} (restore)',
+    operation: 'updateTenantAccessRequest',
     scope: 'master',
     success: 200,
     targetsRow: true,
@@ -482,12 +567,14 @@ const OPERATIONS: Operation[] = [
   // Integration clients (issue 15).
   {
     name: 'GET integration-clients',
+    operation: 'listIntegrationClients',
     scope: 'master',
     success: 200,
     prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.slug}/integration-clients` }),
   },
   {
     name: 'POST integration-clients',
+    operation: 'createIntegrationClient',
     scope: 'master',
     success: 201,
     prepare: async (t) => ({
@@ -499,6 +586,7 @@ const OPERATIONS: Operation[] = [
   },
   {
     name: 'DELETE integration-clients/{id}',
+    operation: 'revokeIntegrationClient',
     scope: 'master',
     success: 200,
     targetsRow: true,
@@ -555,7 +643,8 @@ describe.each(databaseKinds)('permission matrix on %s', (kind) => {
     }
   }
 
-  async function send(call: Call, token: string | undefined) {
+  async function send(operation: Operation, call: Call, token: string | undefined) {
+    assertOperation(operation.operation, call);
     return server.api.request(call.method, call.path, { token, json: call.body });
   }
 
@@ -564,7 +653,7 @@ describe.each(databaseKinds)('permission matrix on %s', (kind) => {
       const call = await operation.prepare({ server, world, pathTenant: world.home, rowTenant: world.home });
       const before = await call.snapshot?.();
       try {
-        const response = await send(call, actor === 'anonymous' ? undefined : world.people[actor].token);
+        const response = await send(operation, call, actor === 'anonymous' ? undefined : world.people[actor].token);
         const outcome = operation.outcomes?.[actor] ?? expected(operation.scope, actor, operation.success);
         if (typeof outcome === 'number') {
           expect(response.status, JSON.stringify(response.body)).toBe(outcome);
@@ -585,7 +674,7 @@ describe.each(databaseKinds)('permission matrix on %s', (kind) => {
     it.each(OPERATIONS.filter((operation) => operation.targetsRow))('$name answers 404 and changes nothing', async (operation) => {
       const call = await operation.prepare({ server, world, pathTenant: world.home, rowTenant: world.other });
       const before = await call.snapshot?.();
-      const response = await send(call, world.people.master.token);
+      const response = await send(operation, call, world.people.master.token);
       expect(response.status).toBe(404);
       expectBareError(response.body, [call.path.split('/').pop() as string]);
       if (call.snapshot) expect(await call.snapshot()).toEqual(before);
@@ -594,7 +683,7 @@ describe.each(databaseKinds)('permission matrix on %s', (kind) => {
     it('the same calls by the owner through the right organization succeed (the fixtures are sound)', async () => {
       for (const operation of OPERATIONS.filter((candidate) => candidate.targetsRow)) {
         const call = await operation.prepare({ server, world, pathTenant: world.other, rowTenant: world.other });
-        expect((await send(call, world.people.owner.token)).status, operation.name).toBe(operation.success);
+        expect((await send(operation, call, world.people.owner.token)).status, operation.name).toBe(operation.success);
       }
     });
   });
