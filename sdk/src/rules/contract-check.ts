@@ -1,8 +1,10 @@
 /**
  * The type-level check that each API request's form reads the request body the contract documents: the same
  * fields, the same required ones, the same types (`v.InferInput` of the form against the generated
- * `operations[...]['requestBody']`). A change to openapi/openapi.yaml (and `npm run generate`) without the form, or
- * the other way round, fails `npm run typecheck -w @tessera/sdk`. Types only: nothing here reaches a bundle.
+ * `operations[...]['requestBody']`), for every form marked with its operation (`bodyOf('createTopic', form(…))`), and
+ * that each query form (`queryForms`, named after its operation) reads that operation's query parameters. A change to
+ * the contract (and `npm run generate`) without the form, or the other way round, fails
+ * `npm run typecheck -w @tessera/sdk`. Types only: nothing here reaches a bundle.
  *
  * Not checked: the screens' forms (signUpScreen, resetPasswordScreen, contentScreen: no request of their own), the
  * items editor's entry forms (parts of `itemList`, which is checked), and
@@ -10,6 +12,7 @@
  */
 import type * as v from 'valibot';
 import type { components, operations } from '../generated/schema.js';
+import type { ReadsBodyOf } from './core.js';
 import type { forms } from './forms.js';
 import type { kcForms } from './knowledge-checks.js';
 import type { queryForms } from './queries.js';
@@ -27,70 +30,17 @@ type JsonBody<Op extends keyof operations> = operations[Op] extends { requestBod
     ? Body
     : never;
 
-/** The operation (operationId) whose JSON body each request form reads. */
-interface RequestForms {
-  signUp: 'signUp';
-  confirmEmail: 'confirmEmail';
-  acceptInvitation: 'acceptInvitation';
-  finishRegistration: 'finishRegistration';
-  forgotPassword: 'forgotPassword';
-  resetPassword: 'resetPassword';
-  profile: 'updateMe';
-  accessRequest: 'createAccessRequest';
-  organization: 'createTenant';
-  organizationUpdate: 'updateTenant';
-  userUpdate: 'updateUser';
-  member: 'createTenantUser';
-  memberUpdate: 'updateTenantUser';
-  memberGroups: 'relateTenantUserGroups';
-  memberModules: 'relateTenantUserModules';
-  group: 'createGroup';
-  groupUpdate: 'updateGroup';
-  groupMembers: 'relateGroupTenantUsers';
-  groupModules: 'relateGroupModules';
-  integrationClient: 'createIntegrationClient';
-  accessRequestUpdate: 'updateTenantAccessRequest';
-  module: 'createModule';
-  moduleUpdate: 'updateModule';
-  moduleMedia: 'relateModuleMedia';
-  moduleGroups: 'relateModuleGroups';
-  moduleMembers: 'relateModuleTenantUsers';
-  component: 'createComponent';
-  componentUpdate: 'updateComponent';
-  componentOrder: 'reorderComponents';
-  componentMove: 'moveComponent';
-  topic: 'createTopic';
-  topicUpdate: 'updateTopic';
-  topicOrder: 'reorderTopics';
-  topicMove: 'moveTopic';
-  mediaModules: 'relateMediaModules';
-  suggestion: 'createSuggestion';
-  suggestionUpdate: 'updateSuggestion';
-  itemList: 'saveItems';
-  bioreqMatch: 'decideBioreqDocument';
-  bioreqNote: 'createBioreqNote';
-  bioreqSettings: 'updateBioreqSettings';
-}
+/** The operation a form is marked with (`bodyOf`), or never. */
+type MarkedOperation<Form> = Form extends ReadsBodyOf<infer Op> ? (unknown extends Op ? never : Op extends keyof operations ? Op : never) : never;
 
-/** The knowledge checks' request forms (knowledge-checks.ts) and their operations. */
-interface KcRequestForms {
-  knowledgeCheckCreate: 'createComponentKnowledgeCheck';
-  knowledgeCheckUpdate: 'updateKnowledgeCheck';
-  topicKnowledgeCheckCreate: 'createTopicKnowledgeCheck';
-  topicKnowledgeCheckUpdate: 'updateTopicKnowledgeCheck';
-  knowledgeCheckQuestion: 'createKnowledgeCheckQuestion';
-  knowledgeCheckQuestionOrder: 'reorderKnowledgeCheckQuestions';
-  knowledgeCheckAnswer: 'answerKnowledgeCheckQuestion';
-  knowledgeCheckAssignment: 'createKnowledgeCheckAssignments';
-}
-
-type KcDrift = {
-  [F in keyof KcRequestForms]: ReadsBody<v.InferInput<(typeof kcForms)[F]>, JsonBody<KcRequestForms[F]>>;
+/** Every marked form of `Forms`, held to its operation's request body. */
+type MarkedDrift<Forms> = {
+  [F in keyof Forms as MarkedOperation<Forms[F]> extends never ? never : F]: Forms[F] extends v.GenericSchema
+    ? ReadsBody<v.InferInput<Forms[F]>, JsonBody<MarkedOperation<Forms[F]>>>
+    : false;
 };
 
-type Drift = {
-  [F in keyof RequestForms]: ReadsBody<v.InferInput<(typeof forms)[F]>, JsonBody<RequestForms[F]>>;
-} & {
+type Drift = MarkedDrift<typeof forms> & {
   /** The token endpoint's password grant: the login form reads its credentials (`username` is made `email` first). */
   login: ReadsBody<v.InferInput<(typeof forms)['login']>, Required<Pick<components['schemas']['PasswordGrantRequest'], 'email' | 'password'>>>;
   /** A media update is JSON (`name`) or multipart; the form reads the multipart text fields (the upload pipeline reads the files and checks `type`). */
@@ -119,4 +69,4 @@ type QueryDrift = {
 type AllTrue<T extends Record<string, true>> = T;
 
 /** Fails to compile, naming the form, when a form and its request body or query string drift apart. */
-export type ContractCheck = AllTrue<Drift & KcDrift & QueryDrift>;
+export type ContractCheck = AllTrue<Drift & MarkedDrift<typeof kcForms> & QueryDrift>;

@@ -200,6 +200,20 @@ export function form<const E extends v.ObjectEntries>(entries: E) {
   return v.object(entries, (issue) => (issue.path ? messages.required(String(issue.path[0].key)) : messages.defaultFailure));
 }
 
+/** The type-only mark of a request body's form: the operation (the contract's operationId) whose body it reads. */
+export interface ReadsBodyOf<Op extends string> {
+  readonly '~operation'?: Op;
+}
+
+/**
+ * A request body's form, marked with the operation whose body it reads: contract-check.ts holds every marked form to
+ * that operation's request body at compile time, so a new form needs no entry in a list of its own. Nothing at run time.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function bodyOf<const Op extends string, S extends v.GenericSchema>(_operation: Op, schema: S): S & ReadsBodyOf<Op> {
+  return schema;
+}
+
 // ------------------------------------------------------------------------------------------------
 // Running a form
 

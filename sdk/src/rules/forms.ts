@@ -7,26 +7,27 @@ import * as v from 'valibot';
 import type { Flag as ContractFlag, ItemInput } from '../generated/schema.js';
 import {
   ACCESS_REQUEST_DECISIONS,
+  bodyOf,
   DESCRIPTION_MAX_LENGTH,
-  ITEM_TEXT_MAX_LENGTH,
-  RELATION_MAX_ITEMS,
-  ROLES,
-  TEXT_MAX_LENGTH,
   documented,
   emailAddress,
-  formErrors,
   type FieldErrors,
   filled,
   form,
+  formErrors,
   isBlank,
   isUuid,
+  ITEM_TEXT_MAX_LENGTH,
   loginForm,
   messages,
   passwordProblem,
   present,
+  RELATION_MAX_ITEMS,
   required,
+  ROLES,
   sent,
   text,
+  TEXT_MAX_LENGTH,
 } from './core.js';
 import { ITEM_TYPES, canonicalLanguageTag } from './files.js';
 
@@ -401,58 +402,74 @@ function matchNeedsMessage<S extends v.GenericSchema<unknown, MatchFields>>(sche
 /** The forms of the API calls and screens (core-platform.md section 5). */
 export const forms = {
   login: loginForm,
-  signUp: form({ email, name: requiredName, password: requiredPassword, recaptcha_token: required('recaptcha_token', rawString('recaptcha_token')) }),
+  signUp: bodyOf(
+    'signUp',
+    form({ email, name: requiredName, password: requiredPassword, recaptcha_token: required('recaptcha_token', rawString('recaptcha_token')) }),
+  ),
   /** The portal's sign-up form also asks for a confirmation; the API call does not carry it. */
   signUpScreen: confirmingPassword(form({ email, name: requiredName, password: requiredPassword, password_confirmation: passwordConfirmation })),
-  finishRegistration: confirmingPassword(
-    form({ email, name: requiredName, password: requiredPassword, password_confirmation: passwordConfirmation, token: requiredToken }),
+  finishRegistration: bodyOf(
+    'finishRegistration',
+    confirmingPassword(form({ email, name: requiredName, password: requiredPassword, password_confirmation: passwordConfirmation, token: requiredToken })),
   ),
-  forgotPassword: form({ email }),
-  resetPassword: form({ email, password: requiredPassword, token: requiredToken }),
+  forgotPassword: bodyOf('forgotPassword', form({ email })),
+  resetPassword: bodyOf('resetPassword', form({ email, password: requiredPassword, token: requiredToken })),
   /** The reset screen: the email comes from the link's query, or is typed when the link lacks it. */
   resetPasswordScreen: confirmingPassword(form({ email, password: requiredPassword, password_confirmation: passwordConfirmation })),
-  confirmEmail: form({ token: requiredToken, email: present(emailAddress()) }),
-  acceptInvitation: form({ token: requiredToken }),
+  confirmEmail: bodyOf('confirmEmail', form({ token: requiredToken, email: present(emailAddress()) })),
+  acceptInvitation: bodyOf('acceptInvitation', form({ token: requiredToken })),
   /** In the profile every field is optional (blank: unchanged); the confirmation becomes required once a password is typed. */
   /**
    * `current_password` proves the caller is the account's owner, not someone holding a stolen access token: the
    * server requires it (and checks it) whenever the email or the password changes.
    */
-  profile: confirmingPassword(
-    form({
-      name: present(personName()),
-      email: present(emailAddress()),
-      password: present(newPassword()),
-      password_confirmation: v.optional(asSent),
-      current_password: present(rawString('current_password')),
-    }),
+  profile: bodyOf(
+    'updateMe',
+    confirmingPassword(
+      form({
+        name: present(personName()),
+        email: present(emailAddress()),
+        password: present(newPassword()),
+        password_confirmation: v.optional(asSent),
+        current_password: present(rawString('current_password')),
+      }),
+    ),
   ),
-  accessRequest: form({ name: required('name', organizationName()) }),
-  organization: form({ name: required('name', organizationName()), enable_bioreq: sent(flag('enable_bioreq')) }),
+  accessRequest: bodyOf('createAccessRequest', form({ name: required('name', organizationName()) })),
+  organization: bodyOf('createTenant', form({ name: required('name', organizationName()), enable_bioreq: sent(flag('enable_bioreq')) })),
   /** Edit Organization, and restoring one (`is_deleted: false`): only the fields sent change. */
-  organizationUpdate: form({ name: filled('name', organizationName()), enable_bioreq: sent(flag('enable_bioreq')), is_deleted: isDeleted }),
+  organizationUpdate: bodyOf(
+    'updateTenant',
+    form({ name: filled('name', organizationName()), enable_bioreq: sent(flag('enable_bioreq')), is_deleted: isDeleted }),
+  ),
   /** The owner's user actions: suspend/reactivate (is_active), ban/restore (is_deleted). */
-  userUpdate: form({ is_active: isActive, is_deleted: isDeleted }),
+  userUpdate: bodyOf('updateUser', form({ is_active: isActive, is_deleted: isDeleted })),
   /** Add a new member: an invitation is sent to the address; the role defaults to user (the route's default). */
-  member: form({ email, role: present(oneOf('role', ROLES)) }),
-  memberUpdate: form({ role: present(oneOf('role', ROLES)), is_active: isActive, is_deleted: isDeleted }),
-  memberGroups: form({ groups: relation('groups') }),
-  group: form({ name: required('name', text('name')), description: contentDescription }),
-  groupUpdate: form({ name: filled('name', text('name')), description: contentDescriptionUpdate, is_deleted: isDeleted }),
-  groupMembers: form({ tenant_users: relation('tenant_users') }),
-  groupModules: form({ modules: relation('modules') }),
+  member: bodyOf('createTenantUser', form({ email, role: present(oneOf('role', ROLES)) })),
+  memberUpdate: bodyOf('updateTenantUser', form({ role: present(oneOf('role', ROLES)), is_active: isActive, is_deleted: isDeleted })),
+  memberGroups: bodyOf('relateTenantUserGroups', form({ groups: relation('groups') })),
+  group: bodyOf('createGroup', form({ name: required('name', text('name')), description: contentDescription })),
+  groupUpdate: bodyOf('updateGroup', form({ name: filled('name', text('name')), description: contentDescriptionUpdate, is_deleted: isDeleted })),
+  groupMembers: bodyOf('relateGroupTenantUsers', form({ tenant_users: relation('tenant_users') })),
+  groupModules: bodyOf('relateGroupModules', form({ modules: relation('modules') })),
   /** A service account of the organization: its name, and the role its tokens act as. */
-  integrationClient: form({ name: required('name', text('name')), role: required('role', oneOf('role', ROLES)) }),
-  memberModules: form({ modules: relation('modules') }),
-  accessRequestUpdate: form({ status: present(oneOf('status', ACCESS_REQUEST_DECISIONS)), is_deleted: isDeleted }),
-  module: form({ name: contentName, description: contentDescription, is_active: isActive, ...imageFields }),
+  integrationClient: bodyOf('createIntegrationClient', form({ name: required('name', text('name')), role: required('role', oneOf('role', ROLES)) })),
+  memberModules: bodyOf('relateTenantUserModules', form({ modules: relation('modules') })),
+  accessRequestUpdate: bodyOf('updateTenantAccessRequest', form({ status: present(oneOf('status', ACCESS_REQUEST_DECISIONS)), is_deleted: isDeleted })),
+  module: bodyOf('createModule', form({ name: contentName, description: contentDescription, is_active: isActive, ...imageFields })),
   /** Module edit and restore (`is_deleted: false`): only the fields sent change. */
-  moduleUpdate: form({ name: contentNameUpdate, description: contentDescriptionUpdate, is_active: isActive, is_deleted: isDeleted, ...imageFields }),
-  moduleMedia: form({ media: relation('media') }),
-  moduleGroups: form({ groups: relation('groups') }),
-  moduleMembers: form({ tenant_users: relation('tenant_users') }),
-  component: form({ name: contentName, description: contentDescription, is_active: isActive, ...imageFields }),
-  componentUpdate: form({ name: contentNameUpdate, description: contentDescriptionUpdate, is_active: isActive, is_deleted: isDeleted, ...imageFields }),
+  moduleUpdate: bodyOf(
+    'updateModule',
+    form({ name: contentNameUpdate, description: contentDescriptionUpdate, is_active: isActive, is_deleted: isDeleted, ...imageFields }),
+  ),
+  moduleMedia: bodyOf('relateModuleMedia', form({ media: relation('media') })),
+  moduleGroups: bodyOf('relateModuleGroups', form({ groups: relation('groups') })),
+  moduleMembers: bodyOf('relateModuleTenantUsers', form({ tenant_users: relation('tenant_users') })),
+  component: bodyOf('createComponent', form({ name: contentName, description: contentDescription, is_active: isActive, ...imageFields })),
+  componentUpdate: bodyOf(
+    'updateComponent',
+    form({ name: contentNameUpdate, description: contentDescriptionUpdate, is_active: isActive, is_deleted: isDeleted, ...imageFields }),
+  ),
   /** The module and component create and edit screens: the API's fields plus the image choice. */
   contentScreen: choosingImage(
     form({
@@ -465,21 +482,24 @@ export const forms = {
       image_id: v.optional(asSent),
     }),
   ),
-  componentOrder: form({ components: required('components', orderList('components')) }),
-  componentMove: form({ module_id: required('module_id', uuid('module_id')) }),
-  topic: form({ name: contentName, description: contentDescription }),
-  topicUpdate: form({
-    name: contentNameUpdate,
-    description: contentDescriptionUpdate,
-    is_active: isActive,
-    is_deleted: isDeleted,
-    order: sent(integer('order')),
-  }),
-  topicOrder: form({ topics: required('topics', orderList('topics')) }),
-  topicMove: form({ component_id: required('component_id', uuid('component_id')) }),
+  componentOrder: bodyOf('reorderComponents', form({ components: required('components', orderList('components')) })),
+  componentMove: bodyOf('moveComponent', form({ module_id: required('module_id', uuid('module_id')) })),
+  topic: bodyOf('createTopic', form({ name: contentName, description: contentDescription })),
+  topicUpdate: bodyOf(
+    'updateTopic',
+    form({
+      name: contentNameUpdate,
+      description: contentDescriptionUpdate,
+      is_active: isActive,
+      is_deleted: isDeleted,
+      order: sent(integer('order')),
+    }),
+  ),
+  topicOrder: bodyOf('reorderTopics', form({ topics: required('topics', orderList('topics')) })),
+  topicMove: bodyOf('moveTopic', form({ component_id: required('component_id', uuid('component_id')) })),
   media: form({ name: required('name', text('name')), crop_image: sent(flag('crop_image')) }),
   mediaUpdate: form({ name: filled('name', text('name')), crop_image: sent(flag('crop_image')) }),
-  mediaModules: form({ modules: relation('modules') }),
+  mediaModules: bodyOf('relateMediaModules', form({ modules: relation('modules') })),
   /** The text fields of a captions upload (multipart; the file is checked by the upload pipeline). */
   mediaCaption: form({
     language: required(
@@ -494,39 +514,51 @@ export const forms = {
     label: required('label', text('label')),
     is_default: sent(flag('is_default')),
   }),
-  suggestion: form({
-    text: required('text', text('text', DESCRIPTION_MAX_LENGTH)),
-    module_id: optionalUuid('module_id'),
-    component_id: optionalUuid('component_id'),
-    topic_id: optionalUuid('topic_id'),
-  }),
-  suggestionUpdate: form({ is_active: required('is_active', flag('is_active')) }),
+  suggestion: bodyOf(
+    'createSuggestion',
+    form({
+      text: required('text', text('text', DESCRIPTION_MAX_LENGTH)),
+      module_id: optionalUuid('module_id'),
+      component_id: optionalUuid('component_id'),
+      topic_id: optionalUuid('topic_id'),
+    }),
+  ),
+  suggestionUpdate: bodyOf('updateSuggestion', form({ is_active: required('is_active', flag('is_active')) })),
   /** The text fields of a bioreq upload (multipart; the file is checked by the upload pipeline). */
   bioreqUpload: form({
     title: required('title', text('title')),
     description: required('description', text('description', DESCRIPTION_MAX_LENGTH)),
   }),
-  bioreqMatch: matchNeedsMessage(form({ match: required('match', flag('match')), message: present(text('message', MATCH_MESSAGE_MAX_LENGTH)) })),
+  bioreqMatch: bodyOf(
+    'decideBioreqDocument',
+    matchNeedsMessage(form({ match: required('match', flag('match')), message: present(text('message', MATCH_MESSAGE_MAX_LENGTH)) })),
+  ),
   /** null (or blank) switches retention off; else whole days, 1 to 3650. */
-  bioreqSettings: form({
-    retention_days: v.pipe(
-      documented<number | null>(),
-      v.transform((value): unknown => (isBlank(value) ? null : value)),
-      v.nullable(v.pipe(integer('retention_days', 1), v.maxValue(3650, messages.maxNumber('retention_days', 3650)))),
-    ),
-  }),
-  bioreqNote: form({
-    note: v.pipe(
-      documented<string>(),
-      v.check((value) => !isBlank(value), noteMessage),
-      noteText(),
-    ),
-  }),
+  bioreqSettings: bodyOf(
+    'updateBioreqSettings',
+    form({
+      retention_days: v.pipe(
+        documented<number | null>(),
+        v.transform((value): unknown => (isBlank(value) ? null : value)),
+        v.nullable(v.pipe(integer('retention_days', 1), v.maxValue(3650, messages.maxNumber('retention_days', 3650)))),
+      ),
+    }),
+  ),
+  bioreqNote: bodyOf(
+    'createBioreqNote',
+    form({
+      note: v.pipe(
+        documented<string>(),
+        v.check((value) => !isBlank(value), noteMessage),
+        noteText(),
+      ),
+    }),
+  ),
   itemRow,
   itemParagraph,
   itemMedia,
   /** The items editor's save (PUT .../items): the whole ordered list, errors keyed `items.{position}.{field}`. */
-  itemList: form({ items: itemList('items') }),
+  itemList: bodyOf('saveItems', form({ items: itemList('items') })),
 };
 
 export type FormName = keyof typeof forms;

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import type { KnowledgeCheckQuestionInput, KnowledgeCheckQuestionType } from '../generated/schema.js';
-import { ITEM_TEXT_MAX_LENGTH, RELATION_MAX_ITEMS, documented, form, isBlank, isUuid, messages, present, required, sent } from './core.js';
+import { bodyOf, documented, form, isBlank, isUuid, ITEM_TEXT_MAX_LENGTH, messages, present, RELATION_MAX_ITEMS, required, sent } from './core.js';
 import { flag } from './forms.js';
 
 /** Spec section 9: a component check draws 10 questions unless told otherwise; the print sample is 10 too. */
@@ -265,73 +265,91 @@ export function seedOfFormCode(code: string): number | null {
 /** The knowledge checks' forms. */
 export const kcForms = {
   /** POST /components/{componentId}/knowledgechecks (the creation page: Instructions, Number of Questions). */
-  knowledgeCheckCreate: form({
-    number_questions: required('number_questions', numberOfQuestions()),
-    instructions: markdown('instructions'),
-  }),
-  /** PUT /knowledgechecks/{id} (the Properties tab; the topic page's instructions). */
-  knowledgeCheckUpdate: form({
-    id: present(uuid('id')),
-    instructions: markdownUpdate('instructions'),
-    number_questions: sent(
-      v.pipe(
-        documented<number | string>(),
-        v.check((value) => !isBlank(value), messages.required('number_questions')),
-        numberOfQuestions(),
-      ),
-    ),
-  }),
-  /** POST /topics/{topicId}/kc: saving instructions creates the check. */
-  topicKnowledgeCheckCreate: form({ instructions: markdown('instructions') }),
-  /** PUT /topics/{topicId}/kc/{id}. */
-  topicKnowledgeCheckUpdate: form({ id: present(uuid('id')), instructions: markdownUpdate('instructions') }),
-  /** The question editor's save (POST and PUT of a question). */
-  knowledgeCheckQuestion: questionRules(
+  knowledgeCheckCreate: bodyOf(
+    'createComponentKnowledgeCheck',
     form({
-      text: required(
-        'text',
-        v.pipe(
-          v.string(messages.string('text')),
-          v.maxLength(ITEM_TEXT_MAX_LENGTH, messages.maxLength('text', ITEM_TEXT_MAX_LENGTH)),
-          v.check((value) => value.trim() !== '', messages.required('text')),
-        ),
-      ),
-      type: required('type', v.picklist(KC_QUESTION_TYPES, kcMessages.questionType)),
-      media_id: nullableUuid('media_id'),
-      choices: choices(),
+      number_questions: required('number_questions', numberOfQuestions()),
+      instructions: markdown('instructions'),
     }),
   ),
-  /** PUT /knowledgechecks/{id}/questions/order. */
-  knowledgeCheckQuestionOrder: form({
-    questions: required(
-      'questions',
-      v.pipe(
-        v.array(documented<{ id: string; order: number }>(), messages.array('questions')),
-        v.maxLength(RELATION_MAX_ITEMS, messages.maxItems('questions', RELATION_MAX_ITEMS)),
-        v.check(
-          (list) =>
-            list.every((entry) => typeof entry === 'object' && entry !== null && isUuid(entry.id) && isWholeNumber(entry.order) && Number(entry.order) >= 0),
-          messages.selected('questions'),
+  /** PUT /knowledgechecks/{id} (the Properties tab; the topic page's instructions). */
+  knowledgeCheckUpdate: bodyOf(
+    'updateKnowledgeCheck',
+    form({
+      id: present(uuid('id')),
+      instructions: markdownUpdate('instructions'),
+      number_questions: sent(
+        v.pipe(
+          documented<number | string>(),
+          v.check((value) => !isBlank(value), messages.required('number_questions')),
+          numberOfQuestions(),
         ),
-        v.transform((list) => list.map((entry) => ({ id: entry.id.toLowerCase(), order: Number(entry.order) }))),
       ),
+    }),
+  ),
+  /** POST /topics/{topicId}/kc: saving instructions creates the check. */
+  topicKnowledgeCheckCreate: bodyOf('createTopicKnowledgeCheck', form({ instructions: markdown('instructions') })),
+  /** PUT /topics/{topicId}/kc/{id}. */
+  topicKnowledgeCheckUpdate: bodyOf('updateTopicKnowledgeCheck', form({ id: present(uuid('id')), instructions: markdownUpdate('instructions') })),
+  /** The question editor's save (POST and PUT of a question). */
+  knowledgeCheckQuestion: bodyOf(
+    'createKnowledgeCheckQuestion',
+    questionRules(
+      form({
+        text: required(
+          'text',
+          v.pipe(
+            v.string(messages.string('text')),
+            v.maxLength(ITEM_TEXT_MAX_LENGTH, messages.maxLength('text', ITEM_TEXT_MAX_LENGTH)),
+            v.check((value) => value.trim() !== '', messages.required('text')),
+          ),
+        ),
+        type: required('type', v.picklist(KC_QUESTION_TYPES, kcMessages.questionType)),
+        media_id: nullableUuid('media_id'),
+        choices: choices(),
+      }),
     ),
-  }),
+  ),
+  /** PUT /knowledgechecks/{id}/questions/order. */
+  knowledgeCheckQuestionOrder: bodyOf(
+    'reorderKnowledgeCheckQuestions',
+    form({
+      questions: required(
+        'questions',
+        v.pipe(
+          v.array(documented<{ id: string; order: number }>(), messages.array('questions')),
+          v.maxLength(RELATION_MAX_ITEMS, messages.maxItems('questions', RELATION_MAX_ITEMS)),
+          v.check(
+            (list) =>
+              list.every((entry) => typeof entry === 'object' && entry !== null && isUuid(entry.id) && isWholeNumber(entry.order) && Number(entry.order) >= 0),
+            messages.selected('questions'),
+          ),
+          v.transform((list) => list.map((entry) => ({ id: entry.id.toLowerCase(), order: Number(entry.order) }))),
+        ),
+      ),
+    }),
+  ),
   /** POST .../responses/{responseId}/questions/{questionId}. */
-  knowledgeCheckAnswer: form({
-    choice_ids: v.pipe(
-      documented<string[]>(),
-      v.check((value) => Array.isArray(value) && value.length > 0, kcMessages.selectChoice),
-      v.array(documented<string>(), messages.array('choice_ids')),
-      v.maxLength(KC_MAX_CHOICES, messages.maxItems('choice_ids', KC_MAX_CHOICES)),
-      v.check((list) => list.every(isUuid), kcMessages.choiceOfQuestion),
-      v.transform((list) => [...new Set(list.map((id) => id.toLowerCase()))]),
-    ),
-    question_id: nullableUuid('question_id'),
-    knowledge_check_response_id: nullableUuid('knowledge_check_response_id'),
-  }),
+  knowledgeCheckAnswer: bodyOf(
+    'answerKnowledgeCheckQuestion',
+    form({
+      choice_ids: v.pipe(
+        documented<string[]>(),
+        v.check((value) => Array.isArray(value) && value.length > 0, kcMessages.selectChoice),
+        v.array(documented<string>(), messages.array('choice_ids')),
+        v.maxLength(KC_MAX_CHOICES, messages.maxItems('choice_ids', KC_MAX_CHOICES)),
+        v.check((list) => list.every(isUuid), kcMessages.choiceOfQuestion),
+        v.transform((list) => [...new Set(list.map((id) => id.toLowerCase()))]),
+      ),
+      question_id: nullableUuid('question_id'),
+      knowledge_check_response_id: nullableUuid('knowledge_check_response_id'),
+    }),
+  ),
   /** POST /knowledgechecks/{id}/assignments. */
-  knowledgeCheckAssignment: someoneAssigned(form({ tenant_user_ids: idList('tenant_user_ids'), group_ids: idList('group_ids'), due_date_time: dueDate() })),
+  knowledgeCheckAssignment: bodyOf(
+    'createKnowledgeCheckAssignments',
+    someoneAssigned(form({ tenant_user_ids: idList('tenant_user_ids'), group_ids: idList('group_ids'), due_date_time: dueDate() })),
+  ),
   /** GET /knowledgechecks/{id}/print?number=&form= */
   knowledgeCheckPrintQuery: form({
     number: queryCount('number'),
