@@ -4,98 +4,6 @@
  */
 
 export interface paths {
-    "/version": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The API version */
-        get: operations["getVersion"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/config": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Upload limits and other configuration
-         * @description Public, so embedded widgets can check files before they send them.
-         */
-        get: operations["getConfig"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/token": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Log in, refresh, or log out
-         * @description The OIDC provider's token endpoint.
-         *     - `grant_type=password` with `client_id`, `email` and `password` logs in.
-         *     - `grant_type=refresh_token` with `client_id` and `refresh_token` rotates the pair. Reusing a spent
-         *       refresh token revokes the grant (every token issued from that login).
-         *     - No body, with `Authorization: Bearer <access token>`, logs out: the session's tokens are revoked (204).
-         *     - `grant_type=client_credentials` with an integration client's `client_id` and `client_secret` (in the form or
-         *       HTTP Basic) answers an access token acting as the client's role in its one organization, without a refresh
-         *       token. An unknown, revoked or wrongly authenticated client is 401 `invalid_client`.
-         *
-         *     Every error also carries OAuth's `error` and `error_description` (see `OAuthErrorCode`).
-         *
-         *     Login failures: 422 per field (email, password), 401 `invalid_credentials`
-         *     ("The email and/or password are incorrect."), 401 `account_suspended` ("Your account has been suspended."),
-         *     429 ("Too many attempts. Please wait and try again.").
-         */
-        post: operations["postToken"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/token/revocation": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Revoke a token (RFC 7009)
-         * @description Ends a token the client holds: an access or refresh token ends its whole login (every token of the grant).
-         *     An unknown, expired or already revoked token, or one of another client, answers 200 as well (RFC 7009).
-         *     Errors carry OAuth's `error` (`invalid_request`, `invalid_client`) beside `code` and `message`.
-         */
-        post: operations["revokeToken"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/.well-known/openid-configuration": {
         parameters: {
             query?: never;
@@ -112,92 +20,6 @@ export interface paths {
         get: operations["getOpenIdConfiguration"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/captcha/challenge": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A fresh ALTCHA proof-of-work challenge for sign-up
-         * @description Answered bare (not in an envelope) because the ALTCHA widget reads it directly.
-         */
-        get: operations["getCaptchaChallenge"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/sign-up": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Register a new account
-         * @description Creates an unconfirmed account and emails a confirmation link (/confirm-email/{token}?email=...).
-         *     An email that already has an account is answered exactly as a free one (201, the same body: the account as it
-         *     would have been, its id naming no account), so sign-up tells nobody which addresses are registered (as
-         *     forgot-password does); the address's owner gets an email saying someone tried to sign up with it, with a login
-         *     link, and nothing of the account changes. Either way the password is checked against the rules (422) and hashed.
-         */
-        post: operations["signUp"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/confirm-email": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Confirm an email address with the emailed token
-         * @description A wrong, spent or expired token answers 422 on token; an email that does not match answers 422 on email. A
-         *     spent or expired link whose address is confirmed by now (the link opened a second time) answers 422 on email
-         *     with "Your email is already confirmed." instead of calling the link invalid.
-         */
-        post: operations["confirmEmail"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/finish-registration": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Complete an invited account (name and password) with the invitation token
-         * @description Also confirms the email, since the invitation reached it.
-         */
-        post: operations["finishRegistration"];
         delete?: never;
         options?: never;
         head?: never;
@@ -230,6 +52,196 @@ export interface paths {
          *     archived) or its organization archived.
          */
         post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/access-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask to join an organization by its name
+         * @description Only a confirmed email may ask (403 `email_unconfirmed`). 422 on `name` for a missing or malformed name
+         *     or an unknown organization; 422 on `tenant_id` with one of:
+         *     "You have been removed from this organization.", "You have already submitted a request to join this organization.",
+         *     "You are already associated with this organization." (the portal maps removed / submitted / associated to its texts).
+         */
+        post: operations["createAccessRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bioreq-files/{tenantId}/{bioreqId}": {
+        parameters: {
+            query: {
+                /** @description The id of the account the URL was signed for. */
+                user: string;
+                /** @description Unix time (seconds) after which the URL is refused. */
+                expires: string;
+                /** @description HMAC-SHA256 (base64url) over the organization, the document, its stored file, the account and the expiry. */
+                signature: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organization's id. */
+                tenantId: string;
+                /**
+                 * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
+                 *     another member, answer 404.
+                 */
+                bioreqId: components["parameters"]["BioreqId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A bioreq document's bytes, through a signed URL
+         * @description No bearer token: the URL answered by `GET /tenants/{tenantId}/bioreq/{bioreqId}/download` (logged there) is the
+         *     permission, for 60 seconds. A tampered or expired signature, a URL of another or an unknown document, or one
+         *     signed for a file since deleted answers the same 403 `invalid_signature` (an outsider learns nothing about
+         *     which documents exist); 404 only when the stored file itself is missing. Always `Content-Disposition: attachment`
+         *     with the title as file name, `X-Content-Type-Options: nosniff`, `Cache-Control: no-store`.
+         */
+        get: operations["getBioreqFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/captcha/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A fresh ALTCHA proof-of-work challenge for sign-up
+         * @description Answered bare (not in an envelope) because the ALTCHA widget reads it directly.
+         */
+        get: operations["getCaptchaChallenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Upload limits and other configuration
+         * @description Public, so embedded widgets can check files before they send them.
+         */
+        get: operations["getConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/confirm-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm an email address with the emailed token
+         * @description A wrong, spent or expired token answers 422 on token; an email that does not match answers 422 on email. A
+         *     spent or expired link whose address is confirmed by now (the link opened a second time) answers 422 on email
+         *     with "Your email is already confirmed." instead of calling the link invalid.
+         */
+        post: operations["confirmEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/{tenantId}/{mediaId}/{variant}": {
+        parameters: {
+            query: {
+                /** @description Unix time (seconds) after which the URL is refused. */
+                expires: string;
+                /** @description HMAC-SHA256 (base64url) over the organization, media id, variant and expiry. */
+                signature: string;
+                /** @description `1` answers `Content-Disposition: attachment` with the media name (inline otherwise). */
+                download?: components["schemas"]["Flag"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization's id. */
+                tenantId: string;
+                /** @description A media id of this organization; another organization's answers 404. */
+                mediaId: components["parameters"]["MediaId"];
+                /**
+                 * @description `file`, `thumbnail`, or `caption-{captionId}` for one of a video's WebVTT captions tracks (answered as
+                 *     `text/vtt`).
+                 */
+                variant: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A media file's bytes, through a signed URL
+         * @description No bearer token: the signed URL handed out in the rows a caller may see is the permission
+         *     (ARCHITECTURE.md#media-storage-and-signed-urls), so `<img>`, `<video>` and `<audio>` work directly. A tampered or expired signature answers 403; an unknown file,
+         *     or a URL whose organization is not the file's, 404. `Range: bytes=a-b` answers 206 with `Content-Range` (video
+         *     seeking); a range outside the file 416. `Content-Type` is the sniffed type (`text/vtt` for a captions track); `Content-Disposition` inline, or
+         *     attachment with `download=1`. Every answer carries `Access-Control-Allow-Origin: *` (no credentials: the signature
+         *     is the permission), so a `<video crossorigin="anonymous">` with `<track>` children works on any page. Answers may be cached privately until the URL expires.
+         */
+        get: operations["getFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * A media file's headers, through a signed URL
+         * @description As GET, without the body.
+         */
+        head: operations["headFile"];
+        patch?: never;
+        trace?: never;
+    };
+    "/finish-registration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete an invited account (name and password) with the invitation token
+         * @description Also confirms the email, since the invitation reached it.
+         */
+        post: operations["finishRegistration"];
         delete?: never;
         options?: never;
         head?: never;
@@ -277,34 +289,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/users/me": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The current user with their memberships */
-        get: operations["getMe"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Update the current user's name, email or password
-         * @description Every field is optional. A changed email becomes unconfirmed and a confirmation link is sent to it.
-         *     `password_confirmation` is required once `password` is given and must match.
-         *     Changing the email or the password needs `current_password` (ASVS 6.2.3: a stolen access token must not be
-         *     enough to take the account): 422 "The current password field is required." when it is missing, "The current
-         *     password is incorrect." when it is wrong (wrong guesses count toward the account's login limits; 429 beyond).
-         *     The previous address is told of every email or password change by email; a new password ends every other
-         *     session of the account.
-         */
-        patch: operations["updateMe"];
-        trace?: never;
-    };
-    "/users/me/notifications/confirm-email": {
+    "/sign-up": {
         parameters: {
             query?: never;
             header?: never;
@@ -314,33 +299,14 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send the email confirmation link again
-         * @description 422 on email when the address is already confirmed.
+         * Register a new account
+         * @description Creates an unconfirmed account and emails a confirmation link (/confirm-email/{token}?email=...).
+         *     An email that already has an account is answered exactly as a free one (201, the same body: the account as it
+         *     would have been, its id naming no account), so sign-up tells nobody which addresses are registered (as
+         *     forgot-password does); the address's owner gets an email saying someone tried to sign up with it, with a login
+         *     link, and nothing of the account changes. Either way the password is checked against the rules (422) and hashed.
          */
-        post: operations["resendConfirmEmail"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/access-requests": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Ask to join an organization by its name
-         * @description Only a confirmed email may ask (403 `email_unconfirmed`). 422 on `name` for a missing or malformed name
-         *     or an unknown organization; 422 on `tenant_id` with one of:
-         *     "You have been removed from this organization.", "You have already submitted a request to join this organization.",
-         *     "You are already associated with this organization." (the portal maps removed / submitted / associated to its texts).
-         */
-        post: operations["createAccessRequest"];
+        post: operations["signUp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -412,483 +378,6 @@ export interface paths {
          *     `is_deleted` until it is restored. `is_deleted: true` archives, as DELETE does.
          */
         patch: operations["updateTenant"];
-        trace?: never;
-    };
-    "/users": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Accounts (owner)
-         * @description Owner only: anyone else gets 403 `forbidden`, before anything is looked up. Views (spec section 4): Active `active=true` (active and not banned), Suspended `active=false`
-         *     (suspended, not banned), Banned `archived=true`. Without `active` every live account is listed.
-         *     `search` matches the name or the email. Default sort `created_at` descending.
-         */
-        get: operations["listUsers"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/users/{userId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description A user account id. */
-                userId: components["parameters"]["UserId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Ban an account (owner)
-         * @description Owner only: anyone else gets 403 `forbidden`, before anything is looked up. Archives (bans) a suspended account: it can no longer log in and its tokens stop working.
-         *     An account that is not suspended answers 422 on `is_deleted`; one's own account 403 `own_account`.
-         */
-        delete: operations["banUser"];
-        options?: never;
-        head?: never;
-        /**
-         * Suspend, reactivate, ban or restore an account (owner)
-         * @description Owner only: anyone else gets 403 `forbidden`, before anything is looked up.
-         *     Transitions (spec section 4): active -> suspended (`is_active: false`), suspended -> active (`is_active: true`),
-         *     suspended -> banned (`is_deleted: true`, or DELETE), banned -> suspended (`is_deleted: false`; reactivate separately).
-         *     Another transition answers 422 on the field with the reason. Suspending or banning ends every login of the
-         *     account at once. Nobody may suspend or ban their own account: 403 `own_account`.
-         */
-        patch: operations["updateUser"];
-        trace?: never;
-    };
-    "/tenants/{tenantId}/tenant-users": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * Members of an organization
-         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
-         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
-         *     not a member, an unknown or archived organization, or a row of another organization 404.
-         *     `search` matches the person's name or email; `archived=true` is the Archived view. Default sort `user`.
-         */
-        get: operations["listTenantUsers"];
-        put?: never;
-        /**
-         * Add a member by email
-         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
-         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
-         *     not a member, an unknown or archived organization, or a row of another organization 404.
-         *     `role` defaults to `user`.
-         *
-         *     Adding never makes anyone a member on the spot: it creates an **invited** membership (`status: invited`) and
-         *     emails an invitation; the person becomes a member when they accept it (ARCHITECTURE.md#member-invitations).
-         *     An invited membership grants nothing: sessions ignore it (no access, not among the person's memberships) and it
-         *     is not counted as a member (organizations' and reports' member counts, the account's memberships count). It can
-         *     be given a role, suspended, related to groups and modules (which take effect on acceptance) and archived, which
-         *     withdraws the invitation. An unknown email gets an account without a password and an invitation whose link opens
-         *     /finish-registration/<token>?email=... (finishing registration accepts it); an account that has a password gets
-         *     one whose link opens /accept-invitation/<token> (`POST /accept-invitation`, logged in as that account). A
-         *     removed (archived) member is invited again with the given role.
-         *
-         *     Until the person accepts, the organization learns nothing about the account: the answer is the same whether
-         *     the address had an account or not (same status, same body; `user.id` null, `user.name` empty, `user.is_active`
-         *     true, `user.is_confirmed` false, only the email as typed), and so are the member list and single reads (the
-         *     name is neither searched nor sorted on), and the members of groups and modules. The work done is the same
-         *     too (one token, one email, no password hash).
-         *
-         *     Someone who is already a member answers 422 on `email` ("This person is already a member of this
-         *     organization."); someone already invited 422 on `email` ("This person has already been invited to this
-         *     organization."; archive the invitation and add them again to send a new one).
-         */
-        post: operations["createTenantUser"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/integration-clients": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * Integration clients (service accounts) of an organization
-         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
-         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
-         *     not a member, an unknown or archived organization, or a row of another organization 404.
-         *     Revoked clients are listed too (`is_revoked`). `search` matches the name. Default sort `name`.
-         */
-        get: operations["listIntegrationClients"];
-        put?: never;
-        /**
-         * Create an integration client
-         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
-         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
-         *     not a member, an unknown or archived organization, or a row of another organization 404.
-         *     `name` (at most 255 characters) and `role` (`user`, `admin` or `master`) are required (sdk
-         *     `forms.integrationClient`). Answers the client id and its secret, shown this once.
-         */
-        post: operations["createIntegrationClient"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/integration-clients/{clientId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description The integration client's id (its OAuth `client_id`). */
-                clientId: components["parameters"]["IntegrationClientId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Revoke an integration client
-         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
-         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
-         *     not a member, an unknown or archived organization, or a row of another organization 404.
-         *     Its tokens stop working at once and it can get no new one; a revoked client stays listed. Revoking it again
-         *     answers 422 ("This integration client has already been revoked.").
-         */
-        delete: operations["revokeIntegrationClient"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/tenant-users/{tenantUserId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
-                tenantUserId: components["parameters"]["TenantUserId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * One member, with their groups
-         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
-         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
-         *     not a member, an unknown or archived organization, or a row of another organization 404.
-         */
-        get: operations["getTenantUser"];
-        put?: never;
-        post?: never;
-        /**
-         * Remove (archive) a member
-         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
-         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
-         *     not a member, an unknown or archived organization, or a row of another organization 404.
-         *     The person loses access to the organization at once; their group relations are kept for a restore.
-         *     An already archived member answers 422 on `is_deleted`; one's own membership 403 `own_account`.
-         */
-        delete: operations["archiveTenantUser"];
-        options?: never;
-        head?: never;
-        /**
-         * Change, suspend or restore a member
-         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
-         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
-         *     not a member, an unknown or archived organization, or a row of another organization 404.
-         *     `role` and `is_active` change a live membership. `is_deleted: false` restores an archived one (and makes it
-         *     active, spec section 4); other changes to an archived member answer 422 on `is_deleted`. Nobody changes,
-         *     suspends or removes their own membership here (403 `own_account`).
-         */
-        patch: operations["updateTenantUser"];
-        trace?: never;
-    };
-    "/tenants/{tenantId}/tenant-users/{tenantUserId}/groups": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
-                tenantUserId: components["parameters"]["TenantUserId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Replace a member's groups
-         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
-         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
-         *     not a member, an unknown or archived organization, or a row of another organization 404.
-         *     `groups` lists the ids of live groups of this organization; it replaces the member's set (relations to archived
-         *     groups are kept). Unknown ids, or ids of another organization, answer 422 on `groups`.
-         */
-        post: operations["relateTenantUserGroups"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/tenant-users/{tenantUserId}/modules": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
-                tenantUserId: components["parameters"]["TenantUserId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Replace a member's modules
-         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
-         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
-         *     not a member, an unknown or archived organization, or a row of another organization 404.
-         *     `modules` lists the ids of live modules of this organization; it replaces the set of modules related to the
-         *     member directly (relations to archived modules are kept). Unknown ids, ids of another organization or of archived
-         *     modules answer 422 on `modules`; an archived member 422 on `is_deleted`.
-         */
-        post: operations["relateTenantUserModules"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/groups": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * Groups of an organization
-         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
-         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
-         *     not a member, an unknown or archived organization, or a row of another organization 404.
-         *     `search` matches the name or the description; `archived=true` is the Archived view. Default sort `name`.
-         */
-        get: operations["listGroups"];
-        put?: never;
-        /**
-         * Create a group
-         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
-         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
-         *     not a member, an unknown or archived organization, or a row of another organization 404.
-         *     `name` and `description` are required (sdk `forms.group`).
-         */
-        post: operations["createGroup"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/groups/{groupId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A group id of this organization; another organization's answers 404. */
-                groupId: components["parameters"]["GroupId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * One group, with its members
-         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
-         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
-         *     not a member, an unknown or archived organization, or a row of another organization 404.
-         */
-        get: operations["getGroup"];
-        put?: never;
-        post?: never;
-        /**
-         * Archive a group
-         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
-         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
-         *     not a member, an unknown or archived organization, or a row of another organization 404.
-         *     Its member relations are kept for a restore. An already archived group answers 422 on `is_deleted`.
-         */
-        delete: operations["archiveGroup"];
-        options?: never;
-        head?: never;
-        /**
-         * Update or restore a group
-         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
-         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
-         *     not a member, an unknown or archived organization, or a row of another organization 404.
-         *     `name` and `description` change a live group. `is_deleted: false` restores an archived one; other changes to
-         *     an archived group answer 422 on `is_deleted`.
-         */
-        patch: operations["updateGroup"];
-        trace?: never;
-    };
-    "/tenants/{tenantId}/groups/{groupId}/tenant-users": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A group id of this organization; another organization's answers 404. */
-                groupId: components["parameters"]["GroupId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Replace a group's members
-         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
-         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
-         *     not a member, an unknown or archived organization, or a row of another organization 404.
-         *     `tenant_users` lists membership ids of live members of this organization; it replaces the group's set
-         *     (relations of archived members are kept). Unknown ids, or ids of another organization, answer 422 on `tenant_users`.
-         */
-        post: operations["relateGroupTenantUsers"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/groups/{groupId}/modules": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A group id of this organization; another organization's answers 404. */
-                groupId: components["parameters"]["GroupId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Replace a group's modules
-         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
-         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
-         *     not a member, an unknown or archived organization, or a row of another organization 404.
-         *     `modules` lists the ids of live modules of this organization; it replaces the group's set (relations to archived
-         *     modules are kept). Unknown ids, ids of another organization or of archived modules answer 422 on `modules`; an
-         *     archived group 422 on `is_deleted`.
-         */
-        post: operations["relateGroupModules"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
         trace?: never;
     };
     "/tenants/{tenantId}/access-requests": {
@@ -970,1344 +459,6 @@ export interface paths {
         patch: operations["updateTenantAccessRequest"];
         trace?: never;
     };
-    "/tenants/{tenantId}/modules": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * Modules of an organization
-         * @description Any member of the organization (and the owner). A learner (role user) reaches only active, live content of
-         *     the modules related to them (directly or through a group); anything else answers 404.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     Admin, master and owner see every module (`archived=true` the Archived tab, `active` filters). A learner sees the
-         *     active, live modules related to them; hidden ones are left out unless `show-hidden=true`, as for anyone asking `active=true`.
-         *     `search` matches the name. Default sort `order`.
-         */
-        get: operations["listModules"];
-        put?: never;
-        /**
-         * Create a module
-         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     `name` and `description` are required (sdk `forms.module`); `image_id` picks a library image. Placed last.
-         */
-        post: operations["createModule"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/modules/hidden/{moduleId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                moduleId: components["parameters"]["ModuleId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Hide a module from the caller's own views
-         * @description Any member of the organization acting for themself; the owner without a membership gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     Hiding twice is harmless.
-         */
-        post: operations["hideModule"];
-        /**
-         * Show a hidden module again
-         * @description Any member of the organization acting for themself; the owner without a membership gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         */
-        delete: operations["unhideModule"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/modules/{moduleId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                moduleId: components["parameters"]["ModuleId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * One module, with its media, groups and members
-         * @description Any member of the organization (and the owner). A learner (role user) reaches only active, live content of
-         *     the modules related to them (directly or through a group); anything else answers 404.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         */
-        get: operations["getModule"];
-        put?: never;
-        /**
-         * Update or restore a module
-         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     Only the fields sent change. `is_deleted: false` restores an archived module and makes it active again; other
-         *     changes to an archived module answer 422 on `is_deleted`.
-         */
-        post: operations["updateModule"];
-        /**
-         * Archive a module
-         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     Its components, topics and relations are kept for a restore.
-         */
-        delete: operations["archiveModule"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/modules/{moduleId}/media": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                moduleId: components["parameters"]["ModuleId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Replace the media related to a module
-         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     `media` lists media ids of this organization; it replaces the module's set. Unknown ids answer 422 on `media`.
-         */
-        post: operations["relateModuleMedia"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/modules/{moduleId}/groups": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                moduleId: components["parameters"]["ModuleId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Replace the groups related to a module
-         * @description Master or owner. A user or admin gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     `groups` lists live group ids of this organization; it replaces the module's set. Unknown ids answer 422 on `groups`.
-         */
-        post: operations["relateModuleGroups"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/modules/{moduleId}/tenant-users": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                moduleId: components["parameters"]["ModuleId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Replace the members related to a module
-         * @description Master or owner. A user or admin gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     `tenant_users` lists live membership ids of this organization; it replaces the module's set. Unknown ids answer 422 on `tenant_users`.
-         */
-        post: operations["relateModuleTenantUsers"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/modules/{moduleId}/components": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                moduleId: components["parameters"]["ModuleId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * Components of a module
-         * @description Any member of the organization (and the owner). A learner (role user) reaches only active, live content of
-         *     the modules related to them (directly or through a group); anything else answers 404.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     As modules: authors see all (`archived`, `active`), learners the active live ones not hidden (unless `show-hidden=true`).
-         *     `search` matches the name. Default sort `order`.
-         */
-        get: operations["listComponents"];
-        put?: never;
-        /**
-         * Create a component
-         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     `name` and `description` are required (sdk `forms.component`). Placed last.
-         */
-        post: operations["createComponent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Reorder the components of a module
-         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     Every live component is renumbered from 0 in one bulk update; ids of other modules answer 422 on `components`.
-         */
-        patch: operations["reorderComponents"];
-        trace?: never;
-    };
-    "/tenants/{tenantId}/modules/{moduleId}/components/hidden/{componentId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                moduleId: components["parameters"]["ModuleId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Hide a component from the caller's own views
-         * @description Any member of the organization acting for themself; the owner without a membership gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         */
-        post: operations["hideComponent"];
-        /**
-         * Show a hidden component again
-         * @description Any member of the organization acting for themself; the owner without a membership gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         */
-        delete: operations["unhideComponent"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/modules/{moduleId}/components/copy/{componentId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                moduleId: components["parameters"]["ModuleId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Copy a component with all its topics and items
-         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     The copy is placed last in the same module; topics and items are new rows, media files are shared;
-         *     completions, favourites and hidden flags are not copied. One transaction.
-         *     The copy is named after its source with " (copy)" (a name at the 255-character limit is shortened to make
-         *     room); the answer says where it landed: its `module_id` and its `order` (last among its siblings, so a list
-         *     sorted by order shows it on its last page).
-         */
-        post: operations["copyComponent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/modules/{moduleId}/components/move/{componentId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                moduleId: components["parameters"]["ModuleId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Move a component to another module
-         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     `module_id` names a live module of this organization (else 422 on `module_id`); the component is placed last there.
-         */
-        post: operations["moveComponent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/modules/{moduleId}/components/{componentId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                moduleId: components["parameters"]["ModuleId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * One component
-         * @description Any member of the organization (and the owner). A learner (role user) reaches only active, live content of
-         *     the modules related to them (directly or through a group); anything else answers 404.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         */
-        get: operations["getComponent"];
-        put?: never;
-        /**
-         * Update or restore a component
-         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     Only the fields sent change; `is_deleted: false` restores and reactivates.
-         */
-        post: operations["updateComponent"];
-        /**
-         * Archive a component
-         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         */
-        delete: operations["archiveComponent"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/components/{componentId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * One component by its id alone (the second form of the component path)
-         * @description Any member of the organization (and the owner). A learner (role user) reaches only active, live content of
-         *     the modules related to them (directly or through a group); anything else answers 404.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     The admin routes `components/:component/edit` and `components/:component/topics` name no module: this answers
-         *     the component with its `module_id`, as `GET .../modules/{moduleId}/components/{componentId}` does.
-         */
-        get: operations["getComponentById"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/components/{componentId}/topics": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * Topics of a component
-         * @description Any member of the organization (and the owner). A learner (role user) reaches only active, live content of
-         *     the modules related to them (directly or through a group); anything else answers 404.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     Authors see all (`archived`, `active`); learners the active live ones. `search` matches the name. Default sort `order`.
-         *     `short=true` leaves the item and procedure counts out (the ids a move up or down renumbers).
-         */
-        get: operations["listTopics"];
-        put?: never;
-        /**
-         * Create a topic
-         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     `name` and `description` are required (sdk `forms.topic`). Placed last.
-         */
-        post: operations["createTopic"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Reorder the topics of a component
-         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     Every live topic is renumbered from 0 in one bulk update.
-         */
-        patch: operations["reorderTopics"];
-        trace?: never;
-    };
-    "/tenants/{tenantId}/components/{componentId}/topics/favorites/{topicId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Star a topic
-         * @description Any member of the organization acting for themself; the owner without a membership gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         */
-        post: operations["favoriteTopic"];
-        /**
-         * Unstar a topic
-         * @description Any member of the organization acting for themself; the owner without a membership gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         */
-        delete: operations["unfavoriteTopic"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/components/{componentId}/topics/copy/{topicId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Copy a topic with all its items
-         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     Placed last in the same component; media files are shared, completions and favourites are not copied.
-         *     The copy is named after its source with " (copy)" (a name at the 255-character limit is shortened to make
-         *     room); the answer says where it landed: its `component_id` and its `order` (last among its siblings, so a list
-         *     sorted by order shows it on its last page).
-         */
-        post: operations["copyTopic"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/components/{componentId}/topics/move/{topicId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Move a topic to another component
-         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     `component_id` names a live component of this organization (else 422 on `component_id`); placed last there.
-         */
-        post: operations["moveTopic"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/components/{componentId}/topics/{topicId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * One topic
-         * @description Any member of the organization (and the owner). A learner (role user) reaches only active, live content of
-         *     the modules related to them (directly or through a group); anything else answers 404.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         */
-        get: operations["getTopic"];
-        put?: never;
-        post?: never;
-        /**
-         * Archive a topic
-         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         */
-        delete: operations["archiveTopic"];
-        options?: never;
-        head?: never;
-        /**
-         * Update, reorder or restore a topic
-         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     Only the fields sent change. `order` moves the topic to that place and renumbers its siblings from 0;
-         *     `is_deleted: false` restores and reactivates.
-         */
-        patch: operations["updateTopic"];
-        trace?: never;
-    };
-    "/tenants/{tenantId}/my-membership/favorite-topics": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * The caller's starred topics
-         * @description Any member of the organization (and the owner). A learner (role user) reaches only active, live content of
-         *     the modules related to them (directly or through a group); anything else answers 404.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     Each topic names its component and module. Learners see only the favourites they can still reach. `search` matches the name.
-         *     A client view: a topic under a module or component the caller hid is left out (hidden means hidden in every
-         *     client view); with `active=true` (the client views of admins) so is one under an inactive component or module.
-         */
-        get: operations["listFavoriteTopics"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/topics/{topicId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * One topic by its id alone
-         * @description Any member of the organization (and the owner). A learner (role user) reaches only active, live content of
-         *     the modules related to them (directly or through a group); anything else answers 404.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     The admin routes `topics/:topic/edit` and `topics/:topic/items` name no component: this answers the topic with
-         *     its `component` (and the component's module), as `GET .../components/{componentId}/topics/{topicId}` does.
-         */
-        get: operations["getTopicById"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/topics/{topicId}/items": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * A topic's items
-         * @description Any member of the organization (and the owner). A learner (role user) reaches only the items of active, live
-         *     topics of the modules related to them; anything else answers 404.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         */
-        get: operations["listItems"];
-        /**
-         * Save the whole ordered list of a topic's items
-         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     One transaction: rows are saved first, then children; existing items missing from the list are deleted (a
-         *     row with its children). Either the whole list is saved or nothing is. Errors are keyed by the entry's
-         *     position in `items`, e.g. `items.3.text` (a row title is required) or `items.5.media_id` (image, video,
-         *     pdf and audio need a media file of this organization and of their type).
-         */
-        put: operations["saveItems"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/topics/{topicId}/items/completed/{itemId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-                /** @description An item id of the topic in the path; any other id (or one a learner cannot see) answers 404. */
-                itemId: components["parameters"]["ItemId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Mark a procedure row complete
-         * @description Any member of the organization acting for themself; the owner without a membership gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     An item that is not a procedure row answers 404. The topic's `completed_procedures` counts it.
-         */
-        post: operations["markItemComplete"];
-        /**
-         * Mark a procedure row incomplete
-         * @description Any member of the organization acting for themself; the owner without a membership gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     An item that is not a procedure row answers 404.
-         */
-        delete: operations["markItemIncomplete"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/topics/{topicId}/items/{itemId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-                /** @description An item id of the topic in the path; any other id (or one a learner cannot see) answers 404. */
-                itemId: components["parameters"]["ItemId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Delete one item (a row with its children)
-         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         */
-        delete: operations["deleteItem"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/my-membership": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * The caller's membership of the organization
-         * @description Added by Tessera (the spec has no such call): the caller's own membership, as the current user's memberships
-         *     show it, with the organization's current id, name and slug. The portal resolves a pretty URL that names a
-         *     former slug of a renamed organization with it and redirects to the current one; an embedder can do the same.
-         *     Any member of the organization. A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended
-         *     membership 403 `membership_suspended`; a non-member (the owner too, when not a member: GET /tenants/{tenantId}
-         *     answers them), an unknown or archived organization 404.
-         */
-        get: operations["getMyMembership"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/my-membership/content-tree": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * The content tree of the caller
-         * @description Any member of the organization (and the owner). A learner (role user) reaches only active, live content of
-         *     the modules related to them (directly or through a group); anything else answers 404.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     Every active, live module the caller may see (hidden ones included, with `is_hidden`), with its active, live
-         *     components and topics. A constant number of queries whatever the size of the tree. Authors may ask
-         *     `include-inactive=true` for the inactive ones too (the Move Topic dialog targets inactive components and
-         *     components of inactive modules); each node then carries `is_active`.
-         */
-        get: operations["getContentTree"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/media": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * The organization's media library
-         * @description Admin, master or owner (authoring the media library). A user gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a file of another organization 404.
-         *     `type` filters by kind, `module` by a tagged module, `search` matches the name. Default sort `created`, newest first (`desc` true when no `order` is
-         *     given), as the picker lists them. A file's `items_count` (the items that show it, which a delete warns about)
-         *     comes from the single read, GET /tenants/{tenantId}/media/{mediaId}; list rows leave it out.
-         */
-        get: operations["listMedia"];
-        put?: never;
-        /**
-         * Upload a file to the media library
-         * @description Admin, master or owner (authoring the media library). A user gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a file of another organization 404.
-         *     `name` and `file` are required (sdk `forms.media` and `fileProblems`); a video also needs `thumbnail`.
-         *     A file whose bytes are not of an accepted type answers 406; sizes, dimensions and missing fields answer 422 with
-         *     the spec's messages per field (`name`, `file`, `thumbnail`). A failed upload leaves nothing behind.
-         */
-        post: operations["createMedia"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/media/{mediaId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A media id of this organization; another organization's answers 404. */
-                mediaId: components["parameters"]["MediaId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * One media file
-         * @description Admin, master or owner (authoring the media library). A user gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a file of another organization 404.
-         */
-        get: operations["getMedia"];
-        put?: never;
-        /**
-         * Rename a media file, or replace its file or thumbnail
-         * @description Admin, master or owner (authoring the media library). A user gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a file of another organization 404.
-         *     Multipart (`name`, `file`, `thumbnail`, `crop_image`) or JSON (`name` only). Only what is sent changes. A
-         *     replacement `file` must be of the file's kind (its `type` does not change); a `thumbnail` may be sent for a
-         *     video, pdf or audio file (an image's thumbnail is remade from the new image). The old files are deleted once the
-         *     change is saved; a failed upload leaves the media file as it was.
-         */
-        post: operations["updateMedia"];
-        /**
-         * Delete a media file
-         * @description Admin, master or owner (authoring the media library). A user gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a file of another organization 404.
-         *     Permanent: the row and its stored files go. Items that showed it are left without media, modules and
-         *     components that used it as their image lose it.
-         */
-        delete: operations["deleteMedia"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/media/{mediaId}/modules": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A media id of this organization; another organization's answers 404. */
-                mediaId: components["parameters"]["MediaId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Replace the modules a media file is tagged with
-         * @description Admin, master or owner (authoring the media library). A user gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a file of another organization 404.
-         *     `modules` lists module ids of this organization; it replaces the file's set. Unknown ids answer 422 on `modules`.
-         */
-        post: operations["relateMediaModules"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/media/{mediaId}/captions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A media id of this organization; another organization's answers 404. */
-                mediaId: components["parameters"]["MediaId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Add a WebVTT captions track to a video
-         * @description Admin, master or owner (the media library's update policy). A user gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a file of another organization 404.
-         *     Multipart (`file`, `language`, `label`, `is_default`); the file streams to storage. 422 `validation_failed` per
-         *     field: `media` when the media file is not a video ("Captions can only be added to a video."), `file` when the
-         *     bytes are not WebVTT or its size is outside `/config` `file_sizes.caption`, `language` when it is not a BCP 47
-         *     tag or the video already has a track in that language, `label` when missing or too long. A refused upload
-         *     stores nothing. Answers the track.
-         */
-        post: operations["uploadMediaCaption"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/media/{mediaId}/captions/{captionId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A media id of this organization; another organization's answers 404. */
-                mediaId: components["parameters"]["MediaId"];
-                /** @description A captions track of the video; another video's or organization's answers 404. */
-                captionId: components["parameters"]["CaptionId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Delete a captions track of a video
-         * @description Admin, master or owner (the media library's update policy). A user gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, a file of another organization or a
-         *     track of another video 404. Permanent: the track's row and its stored file go.
-         */
-        delete: operations["deleteMediaCaption"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/files/{tenantId}/{mediaId}/{variant}": {
-        parameters: {
-            query: {
-                /** @description Unix time (seconds) after which the URL is refused. */
-                expires: string;
-                /** @description HMAC-SHA256 (base64url) over the organization, media id, variant and expiry. */
-                signature: string;
-                /** @description `1` answers `Content-Disposition: attachment` with the media name (inline otherwise). */
-                download?: components["schemas"]["Flag"];
-            };
-            header?: never;
-            path: {
-                /** @description The organization's id. */
-                tenantId: string;
-                /** @description A media id of this organization; another organization's answers 404. */
-                mediaId: components["parameters"]["MediaId"];
-                /**
-                 * @description `file`, `thumbnail`, or `caption-{captionId}` for one of a video's WebVTT captions tracks (answered as
-                 *     `text/vtt`).
-                 */
-                variant: string;
-            };
-            cookie?: never;
-        };
-        /**
-         * A media file's bytes, through a signed URL
-         * @description No bearer token: the signed URL handed out in the rows a caller may see is the permission
-         *     (ARCHITECTURE.md#media-storage-and-signed-urls), so `<img>`, `<video>` and `<audio>` work directly. A tampered or expired signature answers 403; an unknown file,
-         *     or a URL whose organization is not the file's, 404. `Range: bytes=a-b` answers 206 with `Content-Range` (video
-         *     seeking); a range outside the file 416. `Content-Type` is the sniffed type (`text/vtt` for a captions track); `Content-Disposition` inline, or
-         *     attachment with `download=1`. Every answer carries `Access-Control-Allow-Origin: *` (no credentials: the signature
-         *     is the permission), so a `<video crossorigin="anonymous">` with `<track>` children works on any page. Answers may be cached privately until the URL expires.
-         */
-        get: operations["getFile"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        /**
-         * A media file's headers, through a signed URL
-         * @description As GET, without the body.
-         */
-        head: operations["headFile"];
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/suggestions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * The organization's suggestions inbox
-         * @description Master or owner (the suggestions inbox). A user or admin gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization 404.
-         *     Tabs: Unread `active=true`, Read `active=false` (without `active`, both). `search` matches the sender's name or
-         *     email, or the text. Default sort `sent` (created_at), newest first.
-         */
-        get: operations["listSuggestions"];
-        put?: never;
-        /**
-         * Send a suggestion
-         * @description Any active member with a confirmed email (the spec's list lacks this call; ARCHITECTURE.md#api-conventions). The platform
-         *     owner needs a membership of the organization to send one (403 `forbidden` otherwise).
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization 404.
-         *     `text` is required (sdk `forms.suggestion`). `module_id`, `component_id` and `topic_id` name what it relates to
-         *     and must be content the sender can see (else 422 "The selected module id is invalid." and so on); a topic fills
-         *     in its component and module, a component its module, and a sent parent that does not contain the child is 422 on
-         *     the parent. Images (`images[]`, multipart only; at most `SUGGESTION_MAX_IMAGES` of the sdk) follow the image file rules
-         *     of spec section 5 with the limits of `/config` (type from the bytes, size, least and largest dimensions); a refused
-         *     image answers 422 on `images` and nothing is stored. JSON without images works as well. A learner (role user) may
-         *     send `RATE_LIMIT_MEMBER_UPLOADS` multipart suggestions (20 in 10 minutes by default), then 429 with Retry-After.
-         */
-        post: operations["createSuggestion"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/suggestions/{suggestionId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A suggestion id of this organization; another organization's answers 404. */
-                suggestionId: components["parameters"]["SuggestionId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * One suggestion (Suggestion view)
-         * @description Master or owner. A user or admin gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     Reading it does not mark it read (the screen does that with PATCH).
-         */
-        get: operations["getSuggestion"];
-        put?: never;
-        post?: never;
-        /**
-         * Delete a suggestion permanently
-         * @description Master or owner. A user or admin gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     Deletes the suggestion and its attached images (rows and stored files); there is no restore.
-         */
-        delete: operations["deleteSuggestion"];
-        options?: never;
-        head?: never;
-        /**
-         * Mark a suggestion read or unread
-         * @description Master or owner. A user or admin gets 403 `forbidden`.
-         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
-         *     `is_active` false marks it read, true unread (sdk `forms.suggestionUpdate`: required, a flag).
-         */
-        patch: operations["updateSuggestion"];
-        trace?: never;
-    };
     "/tenants/{tenantId}/bioreq": {
         parameters: {
             query?: never;
@@ -2355,39 +506,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/tenants/{tenantId}/bioreq/user": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * The caller's own bioreq documents (client documents page)
-         * @description Any member: the documents the caller uploaded in this organization, with their status and the reviewer's
-         *     message. The platform owner without a membership gets 403 `forbidden`. Only while the organization has `enable_bioreq` on: otherwise every bioreq call answers 403 `bioreq_disabled`
-         *     (after the organization and membership checks, before the role check).
-         *     Same parameters as the reviewers' list.
-         */
-        get: operations["listOwnBioreqDocuments"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/tenants/{tenantId}/bioreq/settings": {
         parameters: {
             query?: never;
@@ -2420,6 +538,39 @@ export interface paths {
          *     (after the organization and membership checks, before the role check).
          */
         put: operations["updateBioreqSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/bioreq/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The caller's own bioreq documents (client documents page)
+         * @description Any member: the documents the caller uploaded in this organization, with their status and the reviewer's
+         *     message. The platform owner without a membership gets 403 `forbidden`. Only while the organization has `enable_bioreq` on: otherwise every bioreq call answers 403 `bioreq_disabled`
+         *     (after the organization and membership checks, before the role check).
+         *     Same parameters as the reviewers' list.
+         */
+        get: operations["listOwnBioreqDocuments"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2466,6 +617,43 @@ export interface paths {
          *     (after the organization and membership checks, before the role check).
          */
         delete: operations["cancelBioreqDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/bioreq/{bioreqId}/access-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
+                 *     another member, answer 404.
+                 */
+                bioreqId: components["parameters"]["BioreqId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Who downloaded the document
+         * @description Masters and the owner (an admin or user gets 403 `forbidden`). Every download URL handed out, newest first:
+         *     who, when, from which address. The spec's list lacks this call (ARCHITECTURE.md#api-conventions). Only while the organization has `enable_bioreq` on: otherwise every bioreq call answers 403 `bioreq_disabled`
+         *     (after the organization and membership checks, before the role check).
+         */
+        get: operations["listBioreqAccessLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2677,7 +865,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/tenants/{tenantId}/bioreq/{bioreqId}/access-log": {
+    "/tenants/{tenantId}/components/{componentId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2691,140 +879,22 @@ export interface paths {
                  *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
-                /**
-                 * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
-                 *     another member, answer 404.
-                 */
-                bioreqId: components["parameters"]["BioreqId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
             };
             cookie?: never;
         };
         /**
-         * Who downloaded the document
-         * @description Masters and the owner (an admin or user gets 403 `forbidden`). Every download URL handed out, newest first:
-         *     who, when, from which address. The spec's list lacks this call (ARCHITECTURE.md#api-conventions). Only while the organization has `enable_bioreq` on: otherwise every bioreq call answers 403 `bioreq_disabled`
-         *     (after the organization and membership checks, before the role check).
+         * One component by its id alone (the second form of the component path)
+         * @description Any member of the organization (and the owner). A learner (role user) reaches only active, live content of
+         *     the modules related to them (directly or through a group); anything else answers 404.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     The admin routes `components/:component/edit` and `components/:component/topics` name no module: this answers
+         *     the component with its `module_id`, as `GET .../modules/{moduleId}/components/{componentId}` does.
          */
-        get: operations["listBioreqAccessLog"];
+        get: operations["getComponentById"];
         put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/bioreq-files/{tenantId}/{bioreqId}": {
-        parameters: {
-            query: {
-                /** @description The id of the account the URL was signed for. */
-                user: string;
-                /** @description Unix time (seconds) after which the URL is refused. */
-                expires: string;
-                /** @description HMAC-SHA256 (base64url) over the organization, the document, its stored file, the account and the expiry. */
-                signature: string;
-            };
-            header?: never;
-            path: {
-                /** @description The organization's id. */
-                tenantId: string;
-                /**
-                 * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
-                 *     another member, answer 404.
-                 */
-                bioreqId: components["parameters"]["BioreqId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * A bioreq document's bytes, through a signed URL
-         * @description No bearer token: the URL answered by `GET /tenants/{tenantId}/bioreq/{bioreqId}/download` (logged there) is the
-         *     permission, for 60 seconds. A tampered or expired signature, a URL of another or an unknown document, or one
-         *     signed for a file since deleted answers the same 403 `invalid_signature` (an outsider learns nothing about
-         *     which documents exist); 404 only when the stored file itself is missing. Always `Content-Disposition: attachment`
-         *     with the title as file name, `X-Content-Type-Options: nosniff`, `Cache-Control: no-store`.
-         */
-        get: operations["getBioreqFile"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/topics/{topicId}/kc": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * The topic's knowledge check
-         * @description Any member who can see the topic (404 otherwise). `data` is null when the topic has no check (the admin page then
-         *     offers 'Create Knowledge Check'). Authors get `questions` (the active bank with the key); learners never do.
-         */
-        get: operations["getTopicKnowledgeCheck"];
-        put?: never;
-        /**
-         * Create the topic's knowledge check
-         * @description Authors (admin, master, owner); a learner gets 403 `forbidden`. Saving instructions creates the check (spec section 4) with `number_questions` 10 and an empty bank.
-         *     A topic has at most one check: 409 `knowledge_check_exists` when it has one.
-         */
-        post: operations["createTopicKnowledgeCheck"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/topics/{topicId}/kc/{knowledgeCheckId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-                /**
-                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
-                 *     see (a learner and inactive or unrelated content), answers 404.
-                 */
-                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * The topic's knowledge check by id
-         * @description As `GET /knowledgechecks/{knowledgeCheckId}`; the check must be this topic's (404 otherwise).
-         */
-        get: operations["getTopicKnowledgeCheckById"];
-        /**
-         * Save the topic check's instructions
-         * @description Authors (admin, master, owner); a learner gets 403 `forbidden`. The check must be this topic's (404 otherwise); `id`, when sent, must be the path's (422 on `id`).
-         */
-        put: operations["updateTopicKnowledgeCheck"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2870,6 +940,466 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tenants/{tenantId}/components/{componentId}/topics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Topics of a component
+         * @description Any member of the organization (and the owner). A learner (role user) reaches only active, live content of
+         *     the modules related to them (directly or through a group); anything else answers 404.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     Authors see all (`archived`, `active`); learners the active live ones. `search` matches the name. Default sort `order`.
+         *     `short=true` leaves the item and procedure counts out (the ids a move up or down renumbers).
+         */
+        get: operations["listTopics"];
+        put?: never;
+        /**
+         * Create a topic
+         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     `name` and `description` are required (sdk `forms.topic`). Placed last.
+         */
+        post: operations["createTopic"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Reorder the topics of a component
+         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     Every live topic is renumbered from 0 in one bulk update.
+         */
+        patch: operations["reorderTopics"];
+        trace?: never;
+    };
+    "/tenants/{tenantId}/components/{componentId}/topics/copy/{topicId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a topic with all its items
+         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     Placed last in the same component; media files are shared, completions and favourites are not copied.
+         *     The copy is named after its source with " (copy)" (a name at the 255-character limit is shortened to make
+         *     room); the answer says where it landed: its `component_id` and its `order` (last among its siblings, so a list
+         *     sorted by order shows it on its last page).
+         */
+        post: operations["copyTopic"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/components/{componentId}/topics/favorites/{topicId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Star a topic
+         * @description Any member of the organization acting for themself; the owner without a membership gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         */
+        post: operations["favoriteTopic"];
+        /**
+         * Unstar a topic
+         * @description Any member of the organization acting for themself; the owner without a membership gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         */
+        delete: operations["unfavoriteTopic"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/components/{componentId}/topics/move/{topicId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a topic to another component
+         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     `component_id` names a live component of this organization (else 422 on `component_id`); placed last there.
+         */
+        post: operations["moveTopic"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/components/{componentId}/topics/{topicId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One topic
+         * @description Any member of the organization (and the owner). A learner (role user) reaches only active, live content of
+         *     the modules related to them (directly or through a group); anything else answers 404.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         */
+        get: operations["getTopic"];
+        put?: never;
+        post?: never;
+        /**
+         * Archive a topic
+         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         */
+        delete: operations["archiveTopic"];
+        options?: never;
+        head?: never;
+        /**
+         * Update, reorder or restore a topic
+         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     Only the fields sent change. `order` moves the topic to that place and renumbers its siblings from 0;
+         *     `is_deleted: false` restores and reactivates.
+         */
+        patch: operations["updateTopic"];
+        trace?: never;
+    };
+    "/tenants/{tenantId}/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Groups of an organization
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     `search` matches the name or the description; `archived=true` is the Archived view. Default sort `name`.
+         */
+        get: operations["listGroups"];
+        put?: never;
+        /**
+         * Create a group
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     `name` and `description` are required (sdk `forms.group`).
+         */
+        post: operations["createGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/groups/{groupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A group id of this organization; another organization's answers 404. */
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One group, with its members
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         */
+        get: operations["getGroup"];
+        put?: never;
+        post?: never;
+        /**
+         * Archive a group
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     Its member relations are kept for a restore. An already archived group answers 422 on `is_deleted`.
+         */
+        delete: operations["archiveGroup"];
+        options?: never;
+        head?: never;
+        /**
+         * Update or restore a group
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     `name` and `description` change a live group. `is_deleted: false` restores an archived one; other changes to
+         *     an archived group answer 422 on `is_deleted`.
+         */
+        patch: operations["updateGroup"];
+        trace?: never;
+    };
+    "/tenants/{tenantId}/groups/{groupId}/modules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A group id of this organization; another organization's answers 404. */
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a group's modules
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     `modules` lists the ids of live modules of this organization; it replaces the group's set (relations to archived
+         *     modules are kept). Unknown ids, ids of another organization or of archived modules answer 422 on `modules`; an
+         *     archived group 422 on `is_deleted`.
+         */
+        post: operations["relateGroupModules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/groups/{groupId}/tenant-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A group id of this organization; another organization's answers 404. */
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a group's members
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     `tenant_users` lists membership ids of live members of this organization; it replaces the group's set
+         *     (relations of archived members are kept). Unknown ids, or ids of another organization, answer 422 on `tenant_users`.
+         */
+        post: operations["relateGroupTenantUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/integration-clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Integration clients (service accounts) of an organization
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     Revoked clients are listed too (`is_revoked`). `search` matches the name. Default sort `name`.
+         */
+        get: operations["listIntegrationClients"];
+        put?: never;
+        /**
+         * Create an integration client
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     `name` (at most 255 characters) and `role` (`user`, `admin` or `master`) are required (sdk
+         *     `forms.integrationClient`). Answers the client id and its secret, shown this once.
+         */
+        post: operations["createIntegrationClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/integration-clients/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description The integration client's id (its OAuth `client_id`). */
+                clientId: components["parameters"]["IntegrationClientId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an integration client
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     Its tokens stop working at once and it can get no new one; a revoked client stays listed. Revoking it again
+         *     answers 422 ("This integration client has already been revoked.").
+         */
+        delete: operations["revokeIntegrationClient"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}": {
         parameters: {
             query?: never;
@@ -2904,6 +1434,201 @@ export interface paths {
          *     their draw.
          */
         put: operations["updateKnowledgeCheck"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/assignable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Members and groups an author may assign the check to
+         * @description Not in the spec: the assign dialog's pickers. Authors (admin, master, owner) need them, but the member and group
+         *     lists are the people managers' (master, owner); this call answers an admin too, with no more than an assignment
+         *     needs (a member's name and email, a group's name). A learner gets 403 `forbidden`; a check of another
+         *     organization, or of a topic or component the caller cannot see, answers 404.
+         */
+        get: operations["listKnowledgeCheckAssignable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The check's assignments
+         * @description Not in the spec (see `POST`). Authors (admin, master, owner); a learner gets 403 `forbidden`. A check of another organization, or of a topic or component the caller cannot see, answers 404. Newest first, each with its assignees' response state.
+         */
+        get: operations["listKnowledgeCheckAssignments"];
+        put?: never;
+        /**
+         * Assign the check
+         * @description Not in the spec, which has the `assigned` status and a due date but no call that creates them: added in the same
+         *     style. Authors (admin, master, owner); a learner gets 403 `forbidden`. A check of another organization, or of a topic or component the caller cannot see, answers 404. One assignment per member and per group named; each member reached (a group's live,
+         *     accepted members at the time) gets one `assigned` response carrying the due date (none when they already have one
+         *     assigned or in progress for the check) and one email. Answers the new assignments.
+         */
+        post: operations["createKnowledgeCheckAssignments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/assignments/{assignmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+                /** @description An assignment of the check; another check's answers 404. */
+                assignmentId: components["parameters"]["KnowledgeCheckAssignmentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an assignment
+         * @description Authors (admin, master, owner); a learner gets 403 `forbidden`. A check of another organization, or of a topic or component the caller cannot see, answers 404. Removes the assignment and its assigned responses; when an assignee has started (a response of
+         *     it in progress or completed) 409 `assignment_started`.
+         */
+        delete: operations["deleteKnowledgeCheckAssignment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Preview a draw
+         * @description Not in the spec, which names the preview page but says "path not shown": added in the same style. Authors (admin, master, owner); a learner gets 403 `forbidden`.
+         *     A check of another organization, or of a topic or component the caller cannot see, answers 404. A draw as a learner would get it (`seed`: a whole number, or a random one), without the key, with `id` null
+         *     and status `in-progress`; nothing is stored, so it can be answered on the client but never completed. A `seed` that is
+         *     not a whole number from 0 to 4294967295 answers 422 on `seed`.
+         */
+        get: operations["previewKnowledgeCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/print": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A printable sheet with its key
+         * @description Not in the spec, which names the print screen but not its call ("path not shown"): added in the same style.
+         *     Authors (admin, master, owner); a learner gets 403 `forbidden`. A check of another organization, or of a topic or component the caller cannot see, answers 404. A seeded draw of `number` questions (default 10; all when the bank holds no more) with the answer
+         *     key. `form` (the seed as a short code) repeats a sheet: the same `form` and `number` over the same bank give the
+         *     same questions in the same order with the same key. Without `form` a new one is chosen. A bad `number` (not a whole
+         *     number of at least 1) or `form` (not a code this call answered) answers 422 on the field.
+         */
+        get: operations["printKnowledgeCheck"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -3183,45 +1908,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/responses/{responseId}/start": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /**
-                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
-                 *     see (a learner and inactive or unrelated content), answers 404.
-                 */
-                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
-                /** @description One of the caller's own responses to the check; anyone else's (or another check's) answers 404. */
-                responseId: components["parameters"]["KnowledgeCheckResponseId"];
-            };
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Start an assigned response
-         * @description The caller's own `assigned` response: it draws now (as creating one does) and becomes in-progress. Any other
-         *     status answers 409 `response_not_assigned`; when the member already has another response in progress, 409
-         *     `response_in_progress`. A check of another organization, or of a topic or component the caller cannot see, answers 404.
-         */
-        put: operations["startKnowledgeCheckResponse"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/responses/{responseId}/complete": {
         parameters: {
             query?: never;
@@ -3303,7 +1989,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/preview": {
+    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/responses/{responseId}/start": {
         parameters: {
             query?: never;
             header?: never;
@@ -3322,18 +2008,19 @@ export interface paths {
                  *     see (a learner and inactive or unrelated content), answers 404.
                  */
                 knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+                /** @description One of the caller's own responses to the check; anyone else's (or another check's) answers 404. */
+                responseId: components["parameters"]["KnowledgeCheckResponseId"];
             };
             cookie?: never;
         };
+        get?: never;
         /**
-         * Preview a draw
-         * @description Not in the spec, which names the preview page but says "path not shown": added in the same style. Authors (admin, master, owner); a learner gets 403 `forbidden`.
-         *     A check of another organization, or of a topic or component the caller cannot see, answers 404. A draw as a learner would get it (`seed`: a whole number, or a random one), without the key, with `id` null
-         *     and status `in-progress`; nothing is stored, so it can be answered on the client but never completed. A `seed` that is
-         *     not a whole number from 0 to 4294967295 answers 422 on `seed`.
+         * Start an assigned response
+         * @description The caller's own `assigned` response: it draws now (as creating one does) and becomes in-progress. Any other
+         *     status answers 409 `response_not_assigned`; when the member already has another response in progress, 409
+         *     `response_in_progress`. A check of another organization, or of a topic or component the caller cannot see, answers 404.
          */
-        get: operations["previewKnowledgeCheck"];
-        put?: never;
+        put: operations["startKnowledgeCheckResponse"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3341,7 +2028,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/print": {
+    "/tenants/{tenantId}/media": {
         parameters: {
             query?: never;
             header?: never;
@@ -3355,32 +2042,37 @@ export interface paths {
                  *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
-                /**
-                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
-                 *     see (a learner and inactive or unrelated content), answers 404.
-                 */
-                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
             };
             cookie?: never;
         };
         /**
-         * A printable sheet with its key
-         * @description Not in the spec, which names the print screen but not its call ("path not shown"): added in the same style.
-         *     Authors (admin, master, owner); a learner gets 403 `forbidden`. A check of another organization, or of a topic or component the caller cannot see, answers 404. A seeded draw of `number` questions (default 10; all when the bank holds no more) with the answer
-         *     key. `form` (the seed as a short code) repeats a sheet: the same `form` and `number` over the same bank give the
-         *     same questions in the same order with the same key. Without `form` a new one is chosen. A bad `number` (not a whole
-         *     number of at least 1) or `form` (not a code this call answered) answers 422 on the field.
+         * The organization's media library
+         * @description Admin, master or owner (authoring the media library). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a file of another organization 404.
+         *     `type` filters by kind, `module` by a tagged module, `search` matches the name. Default sort `created`, newest first (`desc` true when no `order` is
+         *     given), as the picker lists them. A file's `items_count` (the items that show it, which a delete warns about)
+         *     comes from the single read, GET /tenants/{tenantId}/media/{mediaId}; list rows leave it out.
          */
-        get: operations["printKnowledgeCheck"];
+        get: operations["listMedia"];
         put?: never;
-        post?: never;
+        /**
+         * Upload a file to the media library
+         * @description Admin, master or owner (authoring the media library). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a file of another organization 404.
+         *     `name` and `file` are required (sdk `forms.media` and `fileProblems`); a video also needs `thumbnail`.
+         *     A file whose bytes are not of an accepted type answers 406; sizes, dimensions and missing fields answer 422 with
+         *     the spec's messages per field (`name`, `file`, `thumbnail`). A failed upload leaves nothing behind.
+         */
+        post: operations["createMedia"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/assignable": {
+    "/tenants/{tenantId}/media/{mediaId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3394,31 +2086,84 @@ export interface paths {
                  *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
-                /**
-                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
-                 *     see (a learner and inactive or unrelated content), answers 404.
-                 */
-                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+                /** @description A media id of this organization; another organization's answers 404. */
+                mediaId: components["parameters"]["MediaId"];
             };
             cookie?: never;
         };
         /**
-         * Members and groups an author may assign the check to
-         * @description Not in the spec: the assign dialog's pickers. Authors (admin, master, owner) need them, but the member and group
-         *     lists are the people managers' (master, owner); this call answers an admin too, with no more than an assignment
-         *     needs (a member's name and email, a group's name). A learner gets 403 `forbidden`; a check of another
-         *     organization, or of a topic or component the caller cannot see, answers 404.
+         * One media file
+         * @description Admin, master or owner (authoring the media library). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a file of another organization 404.
          */
-        get: operations["listKnowledgeCheckAssignable"];
+        get: operations["getMedia"];
         put?: never;
-        post?: never;
+        /**
+         * Rename a media file, or replace its file or thumbnail
+         * @description Admin, master or owner (authoring the media library). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a file of another organization 404.
+         *     Multipart (`name`, `file`, `thumbnail`, `crop_image`) or JSON (`name` only). Only what is sent changes. A
+         *     replacement `file` must be of the file's kind (its `type` does not change); a `thumbnail` may be sent for a
+         *     video, pdf or audio file (an image's thumbnail is remade from the new image). The old files are deleted once the
+         *     change is saved; a failed upload leaves the media file as it was.
+         */
+        post: operations["updateMedia"];
+        /**
+         * Delete a media file
+         * @description Admin, master or owner (authoring the media library). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a file of another organization 404.
+         *     Permanent: the row and its stored files go. Items that showed it are left without media, modules and
+         *     components that used it as their image lose it.
+         */
+        delete: operations["deleteMedia"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/media/{mediaId}/captions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A media id of this organization; another organization's answers 404. */
+                mediaId: components["parameters"]["MediaId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a WebVTT captions track to a video
+         * @description Admin, master or owner (the media library's update policy). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a file of another organization 404.
+         *     Multipart (`file`, `language`, `label`, `is_default`); the file streams to storage. 422 `validation_failed` per
+         *     field: `media` when the media file is not a video ("Captions can only be added to a video."), `file` when the
+         *     bytes are not WebVTT or its size is outside `/config` `file_sizes.caption`, `language` when it is not a BCP 47
+         *     tag or the video already has a track in that language, `label` when missing or too long. A refused upload
+         *     stores nothing. Answers the track.
+         */
+        post: operations["uploadMediaCaption"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/assignments": {
+    "/tenants/{tenantId}/media/{mediaId}/captions/{captionId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3432,55 +2177,10 @@ export interface paths {
                  *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
-                /**
-                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
-                 *     see (a learner and inactive or unrelated content), answers 404.
-                 */
-                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * The check's assignments
-         * @description Not in the spec (see `POST`). Authors (admin, master, owner); a learner gets 403 `forbidden`. A check of another organization, or of a topic or component the caller cannot see, answers 404. Newest first, each with its assignees' response state.
-         */
-        get: operations["listKnowledgeCheckAssignments"];
-        put?: never;
-        /**
-         * Assign the check
-         * @description Not in the spec, which has the `assigned` status and a due date but no call that creates them: added in the same
-         *     style. Authors (admin, master, owner); a learner gets 403 `forbidden`. A check of another organization, or of a topic or component the caller cannot see, answers 404. One assignment per member and per group named; each member reached (a group's live,
-         *     accepted members at the time) gets one `assigned` response carrying the due date (none when they already have one
-         *     assigned or in progress for the check) and one email. Answers the new assignments.
-         */
-        post: operations["createKnowledgeCheckAssignments"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/assignments/{assignmentId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /**
-                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
-                 *     see (a learner and inactive or unrelated content), answers 404.
-                 */
-                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
-                /** @description An assignment of the check; another check's answers 404. */
-                assignmentId: components["parameters"]["KnowledgeCheckAssignmentId"];
+                /** @description A media id of this organization; another organization's answers 404. */
+                mediaId: components["parameters"]["MediaId"];
+                /** @description A captions track of the video; another video's or organization's answers 404. */
+                captionId: components["parameters"]["CaptionId"];
             };
             cookie?: never;
         };
@@ -3488,17 +2188,54 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Remove an assignment
-         * @description Authors (admin, master, owner); a learner gets 403 `forbidden`. A check of another organization, or of a topic or component the caller cannot see, answers 404. Removes the assignment and its assigned responses; when an assignee has started (a response of
-         *     it in progress or completed) 409 `assignment_started`.
+         * Delete a captions track of a video
+         * @description Admin, master or owner (the media library's update policy). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, a file of another organization or a
+         *     track of another video 404. Permanent: the track's row and its stored file go.
          */
-        delete: operations["deleteKnowledgeCheckAssignment"];
+        delete: operations["deleteMediaCaption"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/tenants/{tenantId}/reports/snapshot": {
+    "/tenants/{tenantId}/media/{mediaId}/modules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A media id of this organization; another organization's answers 404. */
+                mediaId: components["parameters"]["MediaId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the modules a media file is tagged with
+         * @description Admin, master or owner (authoring the media library). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a file of another organization 404.
+         *     `modules` lists module ids of this organization; it replaces the file's set. Unknown ids answer 422 on `modules`.
+         */
+        post: operations["relateMediaModules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/modules": {
         parameters: {
             query?: never;
             header?: never;
@@ -3516,13 +2253,548 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The organization's snapshot report
-         * @description Admin, master or owner (reports). A user gets 403 `forbidden`.
+         * Modules of an organization
+         * @description Any member of the organization (and the owner). A learner (role user) reaches only active, live content of
+         *     the modules related to them (directly or through a group); anything else answers 404.
          *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
-         *     `membership_suspended`; a non-member, an unknown or archived organization 404.
-         *     Counts of this organization only, in a constant number of queries whatever its size.
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     Admin, master and owner see every module (`archived=true` the Archived tab, `active` filters). A learner sees the
+         *     active, live modules related to them; hidden ones are left out unless `show-hidden=true`, as for anyone asking `active=true`.
+         *     `search` matches the name. Default sort `order`.
          */
-        get: operations["getSnapshotReport"];
+        get: operations["listModules"];
+        put?: never;
+        /**
+         * Create a module
+         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     `name` and `description` are required (sdk `forms.module`); `image_id` picks a library image. Placed last.
+         */
+        post: operations["createModule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/modules/hidden/{moduleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                moduleId: components["parameters"]["ModuleId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hide a module from the caller's own views
+         * @description Any member of the organization acting for themself; the owner without a membership gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     Hiding twice is harmless.
+         */
+        post: operations["hideModule"];
+        /**
+         * Show a hidden module again
+         * @description Any member of the organization acting for themself; the owner without a membership gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         */
+        delete: operations["unhideModule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/modules/{moduleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                moduleId: components["parameters"]["ModuleId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One module, with its media, groups and members
+         * @description Any member of the organization (and the owner). A learner (role user) reaches only active, live content of
+         *     the modules related to them (directly or through a group); anything else answers 404.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         */
+        get: operations["getModule"];
+        put?: never;
+        /**
+         * Update or restore a module
+         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     Only the fields sent change. `is_deleted: false` restores an archived module and makes it active again; other
+         *     changes to an archived module answer 422 on `is_deleted`.
+         */
+        post: operations["updateModule"];
+        /**
+         * Archive a module
+         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     Its components, topics and relations are kept for a restore.
+         */
+        delete: operations["archiveModule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/modules/{moduleId}/components": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                moduleId: components["parameters"]["ModuleId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Components of a module
+         * @description Any member of the organization (and the owner). A learner (role user) reaches only active, live content of
+         *     the modules related to them (directly or through a group); anything else answers 404.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     As modules: authors see all (`archived`, `active`), learners the active live ones not hidden (unless `show-hidden=true`).
+         *     `search` matches the name. Default sort `order`.
+         */
+        get: operations["listComponents"];
+        put?: never;
+        /**
+         * Create a component
+         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     `name` and `description` are required (sdk `forms.component`). Placed last.
+         */
+        post: operations["createComponent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Reorder the components of a module
+         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     Every live component is renumbered from 0 in one bulk update; ids of other modules answer 422 on `components`.
+         */
+        patch: operations["reorderComponents"];
+        trace?: never;
+    };
+    "/tenants/{tenantId}/modules/{moduleId}/components/copy/{componentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                moduleId: components["parameters"]["ModuleId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a component with all its topics and items
+         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     The copy is placed last in the same module; topics and items are new rows, media files are shared;
+         *     completions, favourites and hidden flags are not copied. One transaction.
+         *     The copy is named after its source with " (copy)" (a name at the 255-character limit is shortened to make
+         *     room); the answer says where it landed: its `module_id` and its `order` (last among its siblings, so a list
+         *     sorted by order shows it on its last page).
+         */
+        post: operations["copyComponent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/modules/{moduleId}/components/hidden/{componentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                moduleId: components["parameters"]["ModuleId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hide a component from the caller's own views
+         * @description Any member of the organization acting for themself; the owner without a membership gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         */
+        post: operations["hideComponent"];
+        /**
+         * Show a hidden component again
+         * @description Any member of the organization acting for themself; the owner without a membership gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         */
+        delete: operations["unhideComponent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/modules/{moduleId}/components/move/{componentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                moduleId: components["parameters"]["ModuleId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a component to another module
+         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     `module_id` names a live module of this organization (else 422 on `module_id`); the component is placed last there.
+         */
+        post: operations["moveComponent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/modules/{moduleId}/components/{componentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                moduleId: components["parameters"]["ModuleId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One component
+         * @description Any member of the organization (and the owner). A learner (role user) reaches only active, live content of
+         *     the modules related to them (directly or through a group); anything else answers 404.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         */
+        get: operations["getComponent"];
+        put?: never;
+        /**
+         * Update or restore a component
+         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     Only the fields sent change; `is_deleted: false` restores and reactivates.
+         */
+        post: operations["updateComponent"];
+        /**
+         * Archive a component
+         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         */
+        delete: operations["archiveComponent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/modules/{moduleId}/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                moduleId: components["parameters"]["ModuleId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the groups related to a module
+         * @description Master or owner. A user or admin gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     `groups` lists live group ids of this organization; it replaces the module's set. Unknown ids answer 422 on `groups`.
+         */
+        post: operations["relateModuleGroups"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/modules/{moduleId}/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                moduleId: components["parameters"]["ModuleId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the media related to a module
+         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     `media` lists media ids of this organization; it replaces the module's set. Unknown ids answer 422 on `media`.
+         */
+        post: operations["relateModuleMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/modules/{moduleId}/tenant-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                moduleId: components["parameters"]["ModuleId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the members related to a module
+         * @description Master or owner. A user or admin gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     `tenant_users` lists live membership ids of this organization; it replaces the module's set. Unknown ids answer 422 on `tenant_users`.
+         */
+        post: operations["relateModuleTenantUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/my-membership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The caller's membership of the organization
+         * @description Added by Tessera (the spec has no such call): the caller's own membership, as the current user's memberships
+         *     show it, with the organization's current id, name and slug. The portal resolves a pretty URL that names a
+         *     former slug of a renamed organization with it and redirects to the current one; an embedder can do the same.
+         *     Any member of the organization. A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended
+         *     membership 403 `membership_suspended`; a non-member (the owner too, when not a member: GET /tenants/{tenantId}
+         *     answers them), an unknown or archived organization 404.
+         */
+        get: operations["getMyMembership"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/my-membership/content-tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The content tree of the caller
+         * @description Any member of the organization (and the owner). A learner (role user) reaches only active, live content of
+         *     the modules related to them (directly or through a group); anything else answers 404.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     Every active, live module the caller may see (hidden ones included, with `is_hidden`), with its active, live
+         *     components and topics. A constant number of queries whatever the size of the tree. Authors may ask
+         *     `include-inactive=true` for the inactive ones too (the Move Topic dialog targets inactive components and
+         *     components of inactive modules); each node then carries `is_active`.
+         */
+        get: operations["getContentTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/my-membership/favorite-topics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The caller's starred topics
+         * @description Any member of the organization (and the owner). A learner (role user) reaches only active, live content of
+         *     the modules related to them (directly or through a group); anything else answers 404.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     Each topic names its component and module. Learners see only the favourites they can still reach. `search` matches the name.
+         *     A client view: a topic under a module or component the caller hid is left out (hidden means hidden in every
+         *     client view); with `active=true` (the client views of admins) so is one under an inactive component or module.
+         */
+        get: operations["listFavoriteTopics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3639,10 +2911,1060 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tenants/{tenantId}/reports/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The organization's snapshot report
+         * @description Admin, master or owner (reports). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization 404.
+         *     Counts of this organization only, in a constant number of queries whatever its size.
+         */
+        get: operations["getSnapshotReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The organization's suggestions inbox
+         * @description Master or owner (the suggestions inbox). A user or admin gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization 404.
+         *     Tabs: Unread `active=true`, Read `active=false` (without `active`, both). `search` matches the sender's name or
+         *     email, or the text. Default sort `sent` (created_at), newest first.
+         */
+        get: operations["listSuggestions"];
+        put?: never;
+        /**
+         * Send a suggestion
+         * @description Any active member with a confirmed email (the spec's list lacks this call; ARCHITECTURE.md#api-conventions). The platform
+         *     owner needs a membership of the organization to send one (403 `forbidden` otherwise).
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization 404.
+         *     `text` is required (sdk `forms.suggestion`). `module_id`, `component_id` and `topic_id` name what it relates to
+         *     and must be content the sender can see (else 422 "The selected module id is invalid." and so on); a topic fills
+         *     in its component and module, a component its module, and a sent parent that does not contain the child is 422 on
+         *     the parent. Images (`images[]`, multipart only; at most `SUGGESTION_MAX_IMAGES` of the sdk) follow the image file rules
+         *     of spec section 5 with the limits of `/config` (type from the bytes, size, least and largest dimensions); a refused
+         *     image answers 422 on `images` and nothing is stored. JSON without images works as well. A learner (role user) may
+         *     send `RATE_LIMIT_MEMBER_UPLOADS` multipart suggestions (20 in 10 minutes by default), then 429 with Retry-After.
+         */
+        post: operations["createSuggestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/suggestions/{suggestionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A suggestion id of this organization; another organization's answers 404. */
+                suggestionId: components["parameters"]["SuggestionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One suggestion (Suggestion view)
+         * @description Master or owner. A user or admin gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     Reading it does not mark it read (the screen does that with PATCH).
+         */
+        get: operations["getSuggestion"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a suggestion permanently
+         * @description Master or owner. A user or admin gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     Deletes the suggestion and its attached images (rows and stored files); there is no restore.
+         */
+        delete: operations["deleteSuggestion"];
+        options?: never;
+        head?: never;
+        /**
+         * Mark a suggestion read or unread
+         * @description Master or owner. A user or admin gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     `is_active` false marks it read, true unread (sdk `forms.suggestionUpdate`: required, a flag).
+         */
+        patch: operations["updateSuggestion"];
+        trace?: never;
+    };
+    "/tenants/{tenantId}/tenant-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Members of an organization
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     `search` matches the person's name or email; `archived=true` is the Archived view. Default sort `user`.
+         */
+        get: operations["listTenantUsers"];
+        put?: never;
+        /**
+         * Add a member by email
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     `role` defaults to `user`.
+         *
+         *     Adding never makes anyone a member on the spot: it creates an **invited** membership (`status: invited`) and
+         *     emails an invitation; the person becomes a member when they accept it (ARCHITECTURE.md#member-invitations).
+         *     An invited membership grants nothing: sessions ignore it (no access, not among the person's memberships) and it
+         *     is not counted as a member (organizations' and reports' member counts, the account's memberships count). It can
+         *     be given a role, suspended, related to groups and modules (which take effect on acceptance) and archived, which
+         *     withdraws the invitation. An unknown email gets an account without a password and an invitation whose link opens
+         *     /finish-registration/<token>?email=... (finishing registration accepts it); an account that has a password gets
+         *     one whose link opens /accept-invitation/<token> (`POST /accept-invitation`, logged in as that account). A
+         *     removed (archived) member is invited again with the given role.
+         *
+         *     Until the person accepts, the organization learns nothing about the account: the answer is the same whether
+         *     the address had an account or not (same status, same body; `user.id` null, `user.name` empty, `user.is_active`
+         *     true, `user.is_confirmed` false, only the email as typed), and so are the member list and single reads (the
+         *     name is neither searched nor sorted on), and the members of groups and modules. The work done is the same
+         *     too (one token, one email, no password hash).
+         *
+         *     Someone who is already a member answers 422 on `email` ("This person is already a member of this
+         *     organization."); someone already invited 422 on `email` ("This person has already been invited to this
+         *     organization."; archive the invitation and add them again to send a new one).
+         */
+        post: operations["createTenantUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/tenant-users/{tenantUserId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
+                tenantUserId: components["parameters"]["TenantUserId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One member, with their groups
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         */
+        get: operations["getTenantUser"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove (archive) a member
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     The person loses access to the organization at once; their group relations are kept for a restore.
+         *     An already archived member answers 422 on `is_deleted`; one's own membership 403 `own_account`.
+         */
+        delete: operations["archiveTenantUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Change, suspend or restore a member
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     `role` and `is_active` change a live membership. `is_deleted: false` restores an archived one (and makes it
+         *     active, spec section 4); other changes to an archived member answer 422 on `is_deleted`. Nobody changes,
+         *     suspends or removes their own membership here (403 `own_account`).
+         */
+        patch: operations["updateTenantUser"];
+        trace?: never;
+    };
+    "/tenants/{tenantId}/tenant-users/{tenantUserId}/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
+                tenantUserId: components["parameters"]["TenantUserId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a member's groups
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     `groups` lists the ids of live groups of this organization; it replaces the member's set (relations to archived
+         *     groups are kept). Unknown ids, or ids of another organization, answer 422 on `groups`.
+         */
+        post: operations["relateTenantUserGroups"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/tenant-users/{tenantUserId}/modules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
+                tenantUserId: components["parameters"]["TenantUserId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a member's modules
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     `modules` lists the ids of live modules of this organization; it replaces the set of modules related to the
+         *     member directly (relations to archived modules are kept). Unknown ids, ids of another organization or of archived
+         *     modules answer 422 on `modules`; an archived member 422 on `is_deleted`.
+         */
+        post: operations["relateTenantUserModules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/topics/{topicId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One topic by its id alone
+         * @description Any member of the organization (and the owner). A learner (role user) reaches only active, live content of
+         *     the modules related to them (directly or through a group); anything else answers 404.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     The admin routes `topics/:topic/edit` and `topics/:topic/items` name no component: this answers the topic with
+         *     its `component` (and the component's module), as `GET .../components/{componentId}/topics/{topicId}` does.
+         */
+        get: operations["getTopicById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/topics/{topicId}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A topic's items
+         * @description Any member of the organization (and the owner). A learner (role user) reaches only the items of active, live
+         *     topics of the modules related to them; anything else answers 404.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         */
+        get: operations["listItems"];
+        /**
+         * Save the whole ordered list of a topic's items
+         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     One transaction: rows are saved first, then children; existing items missing from the list are deleted (a
+         *     row with its children). Either the whole list is saved or nothing is. Errors are keyed by the entry's
+         *     position in `items`, e.g. `items.3.text` (a row title is required) or `items.5.media_id` (image, video,
+         *     pdf and audio need a media file of this organization and of their type).
+         */
+        put: operations["saveItems"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/topics/{topicId}/items/completed/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+                /** @description An item id of the topic in the path; any other id (or one a learner cannot see) answers 404. */
+                itemId: components["parameters"]["ItemId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a procedure row complete
+         * @description Any member of the organization acting for themself; the owner without a membership gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     An item that is not a procedure row answers 404. The topic's `completed_procedures` counts it.
+         */
+        post: operations["markItemComplete"];
+        /**
+         * Mark a procedure row incomplete
+         * @description Any member of the organization acting for themself; the owner without a membership gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         *     An item that is not a procedure row answers 404.
+         */
+        delete: operations["markItemIncomplete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/topics/{topicId}/items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+                /** @description An item id of the topic in the path; any other id (or one a learner cannot see) answers 404. */
+                itemId: components["parameters"]["ItemId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one item (a row with its children)
+         * @description Admin, master or owner (authoring). A user gets 403 `forbidden`.
+         *     A member whose email is unconfirmed gets 403 `email_unconfirmed`, a suspended membership 403
+         *     `membership_suspended`; a non-member, an unknown or archived organization, or a row of another organization 404.
+         */
+        delete: operations["deleteItem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/topics/{topicId}/kc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The topic's knowledge check
+         * @description Any member who can see the topic (404 otherwise). `data` is null when the topic has no check (the admin page then
+         *     offers 'Create Knowledge Check'). Authors get `questions` (the active bank with the key); learners never do.
+         */
+        get: operations["getTopicKnowledgeCheck"];
+        put?: never;
+        /**
+         * Create the topic's knowledge check
+         * @description Authors (admin, master, owner); a learner gets 403 `forbidden`. Saving instructions creates the check (spec section 4) with `number_questions` 10 and an empty bank.
+         *     A topic has at most one check: 409 `knowledge_check_exists` when it has one.
+         */
+        post: operations["createTopicKnowledgeCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/topics/{topicId}/kc/{knowledgeCheckId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The topic's knowledge check by id
+         * @description As `GET /knowledgechecks/{knowledgeCheckId}`; the check must be this topic's (404 otherwise).
+         */
+        get: operations["getTopicKnowledgeCheckById"];
+        /**
+         * Save the topic check's instructions
+         * @description Authors (admin, master, owner); a learner gets 403 `forbidden`. The check must be this topic's (404 otherwise); `id`, when sent, must be the path's (422 on `id`).
+         */
+        put: operations["updateTopicKnowledgeCheck"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log in, refresh, or log out
+         * @description The OIDC provider's token endpoint.
+         *     - `grant_type=password` with `client_id`, `email` and `password` logs in.
+         *     - `grant_type=refresh_token` with `client_id` and `refresh_token` rotates the pair. Reusing a spent
+         *       refresh token revokes the grant (every token issued from that login).
+         *     - No body, with `Authorization: Bearer <access token>`, logs out: the session's tokens are revoked (204).
+         *     - `grant_type=client_credentials` with an integration client's `client_id` and `client_secret` (in the form or
+         *       HTTP Basic) answers an access token acting as the client's role in its one organization, without a refresh
+         *       token. An unknown, revoked or wrongly authenticated client is 401 `invalid_client`.
+         *
+         *     Every error also carries OAuth's `error` and `error_description` (see `OAuthErrorCode`).
+         *
+         *     Login failures: 422 per field (email, password), 401 `invalid_credentials`
+         *     ("The email and/or password are incorrect."), 401 `account_suspended` ("Your account has been suspended."),
+         *     429 ("Too many attempts. Please wait and try again.").
+         */
+        post: operations["postToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/token/revocation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a token (RFC 7009)
+         * @description Ends a token the client holds: an access or refresh token ends its whole login (every token of the grant).
+         *     An unknown, expired or already revoked token, or one of another client, answers 200 as well (RFC 7009).
+         *     Errors carry OAuth's `error` (`invalid_request`, `invalid_client`) beside `code` and `message`.
+         */
+        post: operations["revokeToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Accounts (owner)
+         * @description Owner only: anyone else gets 403 `forbidden`, before anything is looked up. Views (spec section 4): Active `active=true` (active and not banned), Suspended `active=false`
+         *     (suspended, not banned), Banned `archived=true`. Without `active` every live account is listed.
+         *     `search` matches the name or the email. Default sort `created_at` descending.
+         */
+        get: operations["listUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current user with their memberships */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update the current user's name, email or password
+         * @description Every field is optional. A changed email becomes unconfirmed and a confirmation link is sent to it.
+         *     `password_confirmation` is required once `password` is given and must match.
+         *     Changing the email or the password needs `current_password` (ASVS 6.2.3: a stolen access token must not be
+         *     enough to take the account): 422 "The current password field is required." when it is missing, "The current
+         *     password is incorrect." when it is wrong (wrong guesses count toward the account's login limits; 429 beyond).
+         *     The previous address is told of every email or password change by email; a new password ends every other
+         *     session of the account.
+         */
+        patch: operations["updateMe"];
+        trace?: never;
+    };
+    "/users/me/notifications/confirm-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the email confirmation link again
+         * @description 422 on email when the address is already confirmed.
+         */
+        post: operations["resendConfirmEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user account id. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Ban an account (owner)
+         * @description Owner only: anyone else gets 403 `forbidden`, before anything is looked up. Archives (bans) a suspended account: it can no longer log in and its tokens stop working.
+         *     An account that is not suspended answers 422 on `is_deleted`; one's own account 403 `own_account`.
+         */
+        delete: operations["banUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Suspend, reactivate, ban or restore an account (owner)
+         * @description Owner only: anyone else gets 403 `forbidden`, before anything is looked up.
+         *     Transitions (spec section 4): active -> suspended (`is_active: false`), suspended -> active (`is_active: true`),
+         *     suspended -> banned (`is_deleted: true`, or DELETE), banned -> suspended (`is_deleted: false`; reactivate separately).
+         *     Another transition answers 422 on the field with the reason. Suspending or banning ends every login of the
+         *     account at once. Nobody may suspend or ban their own account: 403 `own_account`.
+         */
+        patch: operations["updateUser"];
+        trace?: never;
+    };
+    "/version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The API version */
+        get: operations["getVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description What the caller may do with this row now (its state and the caller's role decided on the server), so a screen shows only the allowed actions. */
+        Abilities: {
+            update: boolean;
+            archive: boolean;
+            restore: boolean;
+        };
+        AccessRequest: {
+            /** Format: uuid */
+            id: string;
+            status: components["schemas"]["AccessRequestStatus"];
+            tenant: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description The transitions of spec section 4 open to this request now. */
+        AccessRequestAbilities: {
+            /** @description pending or declined -> approved. */
+            approve: boolean;
+            /** @description pending -> declined. */
+            decline: boolean;
+            /** @description pending or declined -> archived. */
+            archive: boolean;
+            /** @description archived -> its previous status. */
+            restore: boolean;
+        };
+        /** @enum {string} */
+        AccessRequestStatus: "pending" | "approved" | "declined";
+        /** @description An access token without a refresh token (client_credentials): ask for a new one when it expires. */
+        AccessTokenResponse: {
+            access_token: string;
+            /** @constant */
+            token_type: "Bearer";
+            /** @description Seconds until the access token expires. */
+            expires_in: number;
+            scope?: string;
+        };
+        /** @description What the caller may do with this document now (the screens show only these actions). */
+        BioreqAbilities: {
+            /** @description Get a signed download URL (the uploader and reviewers, while the file is kept). */
+            download: boolean;
+            /** @description Cancel (DELETE) it; the uploader only, while it is `pending`. */
+            cancel: boolean;
+            /** @description Match or no match; a reviewer who is not the uploader, while it is `underreview`. */
+            decide: boolean;
+            /** @description Add or edit the note (reviewers); the uploader reads notes display-only. */
+            write_notes: boolean;
+            /** @description Read who downloaded it (masters and the owner). */
+            read_access_log: boolean;
+        };
+        /** @description One download of the document (who, when, from which address). */
+        BioreqAccessLogEntry: {
+            /** Format: uuid */
+            id: string;
+            user: null | components["schemas"]["UserSummary"];
+            ip: string;
+            /** Format: date-time */
+            downloaded_at: string;
+        };
+        /**
+         * @description A bioreq document (spec section 3). The file itself is never in a row: it is reached only through
+         *     `GET .../bioreq/{bioreqId}/download`, which logs the access. `mime_type` is the type sniffed from the bytes,
+         *     `kind` its kind. `submitter` is the uploader; `reviewer` the reviewer whose download started the review (null
+         *     while `pending`), `downloaded_at` that time; `decided_by` and `decided_at` the verdict's (null before it).
+         *     `message` is what the reviewer wrote with the verdict (a match's message, or a no-match's optional reason),
+         *     delivered to the uploader by email too. `file_deleted_at` is set when the organization's retention deleted the
+         *     file (the row keeps its verdict, notes and access log; downloads then answer 410).
+         */
+        BioreqDocument: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            description: string;
+            mime_type: string;
+            kind: components["schemas"]["BioreqKind"];
+            /** @description Bytes. */
+            size: number;
+            status: components["schemas"]["BioreqStatus"];
+            /** @description True once matched or not matched (the Processed tab). */
+            processed: boolean;
+            message: string | null;
+            submitter: null | components["schemas"]["UserSummary"];
+            reviewer: null | components["schemas"]["UserSummary"];
+            decided_by: null | components["schemas"]["UserSummary"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            downloaded_at: string | null;
+            /** Format: date-time */
+            decided_at: string | null;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            file_deleted_at: string | null;
+            abilities: components["schemas"]["BioreqAbilities"];
+        };
+        /**
+         * @description A short-lived signed URL for this document alone and this caller (`GET /bioreq-files/...`), and the name to save
+         *     it under (the title with the type's extension).
+         */
+        BioreqDownload: {
+            /** Format: uri */
+            url: string;
+            file_name: string;
+            mime_type: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        /**
+         * @description The document's MIME type mapped to a kind (spec section 3), for the file-type column and previews.
+         * @enum {string}
+         */
+        BioreqKind: "image" | "pdf" | "video" | "audio" | "none";
+        /**
+         * @description The verdict (spec section 7: match, message). `match` true needs `message` ("This message will be delivered to
+         *     the uploader"); with `match` false, `message` is an optional reason, delivered the same way.
+         */
+        BioreqMatchInput: {
+            match: components["schemas"]["Flag"];
+            message?: string;
+        };
+        /** @description The document's note (spec section 3); `author` wrote its current text, `updated_at` is when. */
+        BioreqNote: {
+            /** Format: uuid */
+            id: string;
+            note: string;
+            author: null | components["schemas"]["UserSummary"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description An earlier text of the note (spec section 3), kept when it was replaced; `created_at` is when that text was written. */
+        BioreqNoteHistoryEntry: {
+            /** Format: uuid */
+            id: string;
+            note: string;
+            author: null | components["schemas"]["UserSummary"];
+            /** Format: date-time */
+            created_at: string;
+        };
+        BioreqNoteInput: {
+            /** @description 10 to 1000 characters (trimmed), else 422 "Notes must be at least ten characters and no more than 1000 characters". */
+            note: string;
+        };
+        /** @description An organization's bioreq settings (beyond the spec). */
+        BioreqSettings: {
+            /** @description Delete processed documents' files this many days after the verdict; null keeps them. */
+            retention_days: number | null;
+        };
+        /**
+         * @description The status flow of a bioreq document (spec sections 4 and 9 name `underreview`, `match` and `nomatch`; `pending`
+         *     is this contract's name for a new document nobody has reviewed yet):
+         *
+         *     - `pending`: uploaded, waiting for review. The uploader may still cancel it (DELETE).
+         *     - `underreview`: a reviewer (admin, master or the owner; not the uploader) downloaded it; the first such download
+         *       records the reviewer and the time. It can no longer be cancelled.
+         *     - `match` / `nomatch`: a reviewer's verdict (POST .../match), only from `underreview`, taken once (a second
+         *       verdict answers 409). Final.
+         * @enum {string}
+         */
+        BioreqStatus: "pending" | "underreview" | "match" | "nomatch";
+        /**
+         * @description A bioreq upload (`multipart/form-data`, spec section 3: title, description, file). The file streams to private
+         *     storage; its type is sniffed from its bytes and must be one of `/config` `bioreq_types` (else 406 on `file`), its
+         *     size within `/config` `file_sizes` of its kind (else 422 on `file`).
+         */
+        BioreqUpload: {
+            title: string;
+            description: string;
+            file: string;
+        };
+        /** @description An ALTCHA proof-of-work challenge (self-hosted). The solved payload is sent as `recaptcha_token`. */
+        CaptchaChallenge: {
+            algorithm: string;
+            challenge: string;
+            maxnumber?: number;
+            salt: string;
+            signature: string;
+        };
+        /**
+         * @description A WebVTT captions track of a video (ARCHITECTURE.md#media-storage-and-signed-urls). `language` is a BCP 47 tag in
+         *     its canonical form (`en`, `pt-BR`), one track per language on a video; `url` is a short-lived signed URL answering
+         *     the file as `text/vtt`, for a `<track kind="captions">` (answered with `Access-Control-Allow-Origin: *`, so the
+         *     video may carry `crossorigin="anonymous"` on a partner's page). `is_default` marks the track shown by default (at
+         *     most one per video).
+         */
+        Caption: {
+            /** Format: uuid */
+            id: string;
+            language: string;
+            label: string;
+            url: string;
+            is_default: boolean;
+        };
+        /**
+         * @description A captions track for a video (`multipart/form-data`). `file` must be WebVTT: its bytes must start with `WEBVTT`
+         *     (after an optional UTF-8 byte order mark), whatever its name, and its size lie within `/config`
+         *     `file_sizes.caption` (else 422 on `file`). `language` is a BCP 47 tag (`en`, `pt-BR`; stored canonical), not
+         *     already used by another track of the video; `label` is what the player's menu shows. `is_default=1` makes this
+         *     the video's default track (another default loses the flag).
+         */
+        CaptionUpload: {
+            file: string;
+            language: string;
+            label: string;
+            is_default?: components["schemas"]["Flag"];
+        };
+        /**
+         * @description An integration client's token (RFC 6749 section 4.4): `client_id` and `client_secret` in the form, or in an HTTP
+         *     Basic `Authorization` header instead. Answers an access token without a refresh token.
+         */
+        ClientCredentialsGrantRequest: {
+            /** @constant */
+            grant_type: "client_credentials";
+            client_id?: string;
+            client_secret?: string;
+        };
+        /** @description A component of a module. Lists carry `topics_count` (live topics). `knowledgecheck_id` is the id of its knowledge check, null when it has none. */
+        Component: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            module_id: string;
+            name: string;
+            description: string;
+            is_active: boolean;
+            order: number;
+            main_image: null | components["schemas"]["MediaSummary"];
+            /** Format: uuid */
+            knowledgecheck_id: string | null;
+            is_hidden: boolean;
+            topics_count?: number;
+            is_deleted: boolean;
+            /** Format: date-time */
+            deleted_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            abilities: components["schemas"]["Abilities"];
+        };
+        /**
+         * @description Limits the portal and widgets check before an upload; the server enforces the same limits.
+         *     Defaults: images at least 800 x 450 pixels (also the crop size) and at most 6000 x 6000 (a larger one is refused
+         *     with 422 from its header, before it is decoded), 1 KB to 10 MB; thumbnails 1 KB to 5 MB;
+         *     pdf 1 KB to 50 MB; video 10 KB to 2 GB; audio 1 KB to 200 MB; a video's WebVTT captions (`caption`) 0 KB to 1 MB.
+         */
+        Config: {
+            image: {
+                min_width: number;
+                min_height: number;
+                max_width: number;
+                max_height: number;
+            };
+            /**
+             * @description The MIME types a bioreq document may be (checked from its bytes; anything else is 406). Each is held to the
+             *     `file_sizes` of its kind (image/png and image/jpeg: image; application/pdf: pdf; video/mp4: video; audio/mpeg
+             *     and audio/wav: audio).
+             */
+            bioreq_types: string[];
+            file_sizes: {
+                image: components["schemas"]["FileSizeLimit"];
+                thumbnail: components["schemas"]["FileSizeLimit"];
+                pdf: components["schemas"]["FileSizeLimit"];
+                video: components["schemas"]["FileSizeLimit"];
+                audio: components["schemas"]["FileSizeLimit"];
+                caption: components["schemas"]["FileSizeLimit"];
+            };
+        };
+        /**
+         * @description A module of the content tree with its components and their topics (active, live rows the caller may see;
+         *     `is_hidden` is the caller's own flag, which the tree's checkboxes toggle). Rows are in their `order`. With
+         *     `include-inactive=true` (authors) inactive live rows are included and every node carries `is_active`.
+         */
+        ContentTreeModule: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            order: number;
+            is_hidden: boolean;
+            is_active?: boolean;
+            components: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                order: number;
+                is_hidden: boolean;
+                is_active?: boolean;
+                topics: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                    order: number;
+                    is_active?: boolean;
+                }[];
+            }[];
+        };
+        CurrentUser: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: email */
+            email: string;
+            is_confirmed: boolean;
+            is_active: boolean;
+            is_owner: boolean;
+            is_deleted: boolean;
+            status: components["schemas"]["UserStatus"];
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Same instant as created_at.
+             */
+            joined: string;
+            /** @description The user's live memberships (archived ones are left out), with their organizations. */
+            memberships: components["schemas"]["Membership"][];
+        };
         /**
          * @description The body of every error answer. `code` is stable and machine-readable (for example `validation_failed`,
          *     `unauthenticated`, `invalid_credentials`, `account_suspended`, `email_unconfirmed`, `membership_suspended`,
@@ -3682,383 +4004,13 @@ export interface components {
          * @enum {string}
          */
         ErrorCode: "bad_request" | "unauthenticated" | "invalid_credentials" | "account_suspended" | "invalid_grant" | "invalid_client" | "forbidden" | "email_unconfirmed" | "membership_suspended" | "own_account" | "bioreq_disabled" | "own_document" | "invalid_signature" | "not_found" | "method_not_allowed" | "not_acceptable" | "unacceptable_file" | "conflict" | "review_started" | "not_under_review" | "already_decided" | "note_exists" | "knowledge_check_exists" | "no_questions" | "response_not_assigned" | "response_in_progress" | "response_not_started" | "response_completed" | "unanswered_questions" | "assignment_started" | "file_deleted" | "length_required" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "validation_failed" | "rate_limited" | "server_error" | "not_built";
-        /**
-         * @description OAuth 2.0's error code (RFC 6749 section 5.2, RFC 6750, RFC 7009), present beside `code` on the errors of
-         *     `POST /token` and `POST /token/revocation`, so that a standard OAuth client tells the cases apart:
-         *     `invalid_grant` (wrong email or password, suspended account, a spent, revoked or expired refresh token: log in
-         *     again), `invalid_client` (unknown, revoked or wrongly authenticated client), `unsupported_grant_type`,
-         *     `unauthorized_client` (a grant the client may not use), `invalid_token` (a logout with a token no longer valid),
-         *     `temporarily_unavailable` (429: try again after `Retry-After`), `server_error` (500), and `invalid_request` for
-         *     any other refused request (422 form errors keep their per-field `errors`). The HTTP status stays the one the
-         *     spec gives (401 for a failed login or refresh).
-         * @enum {string}
-         */
-        OAuthErrorCode: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "unsupported_token_type" | "invalid_scope" | "invalid_token" | "temporarily_unavailable" | "server_error";
-        /** @description RFC 7009 token revocation. The client authenticates as at `POST /token` (`tessera-web` sends only its `client_id`). */
-        RevocationRequest: {
-            /** @description An access or refresh token the client holds. */
-            token: string;
-            /** @enum {string} */
-            token_type_hint?: "access_token" | "refresh_token";
-            client_id?: string;
-            /** @description For integration clients, unless sent with HTTP Basic authentication. */
-            client_secret?: string;
-        };
-        /**
-         * @description OpenID Connect discovery / OAuth 2.0 authorization server metadata (RFC 8414), limited to what this server
-         *     serves: the token endpoint (grants `password`, `refresh_token`, `client_credentials`) and revocation. There is
-         *     no authorization endpoint (so `response_types_supported` is empty), no userinfo and no ID tokens; tokens are
-         *     opaque. The issuer is `PUBLIC_URL` followed by `/api`.
-         */
-        OpenIdConfiguration: {
-            issuer: string;
-            token_endpoint: string;
-            revocation_endpoint: string;
-            grant_types_supported: string[];
-            token_endpoint_auth_methods_supported: string[];
-            revocation_endpoint_auth_methods_supported?: string[];
-            response_types_supported: string[];
-            scopes_supported?: string[];
-            subject_types_supported?: string[];
-        };
-        PaginationMeta: {
-            current_page: number;
-            last_page: number;
-            per_page: number;
-            total: number;
-            order: string;
-            desc: boolean;
-            search: string | null;
-        };
-        Message: {
-            message: string;
-        };
-        Version: {
-            /**
-             * @description The API version (semver).
-             * @example 1.0.0
-             */
-            version: string;
-        };
-        /**
-         * @description Limits the portal and widgets check before an upload; the server enforces the same limits.
-         *     Defaults: images at least 800 x 450 pixels (also the crop size) and at most 6000 x 6000 (a larger one is refused
-         *     with 422 from its header, before it is decoded), 1 KB to 10 MB; thumbnails 1 KB to 5 MB;
-         *     pdf 1 KB to 50 MB; video 10 KB to 2 GB; audio 1 KB to 200 MB; a video's WebVTT captions (`caption`) 0 KB to 1 MB.
-         */
-        Config: {
-            image: {
-                min_width: number;
-                min_height: number;
-                max_width: number;
-                max_height: number;
-            };
-            /**
-             * @description The MIME types a bioreq document may be (checked from its bytes; anything else is 406). Each is held to the
-             *     `file_sizes` of its kind (image/png and image/jpeg: image; application/pdf: pdf; video/mp4: video; audio/mpeg
-             *     and audio/wav: audio).
-             */
-            bioreq_types: string[];
-            file_sizes: {
-                image: components["schemas"]["FileSizeLimit"];
-                thumbnail: components["schemas"]["FileSizeLimit"];
-                pdf: components["schemas"]["FileSizeLimit"];
-                video: components["schemas"]["FileSizeLimit"];
-                audio: components["schemas"]["FileSizeLimit"];
-                caption: components["schemas"]["FileSizeLimit"];
-            };
-        };
         /** @description Size limits in KB (1 KB = 1000 bytes), inclusive. */
         FileSizeLimit: {
             min_size: number;
             max_size: number;
         };
-        TokenResponse: {
-            access_token: string;
-            refresh_token: string;
-            /** @constant */
-            token_type: "Bearer";
-            /** @description Seconds until the access token expires. */
-            expires_in: number;
-            scope?: string;
-        };
-        /**
-         * @description A login. `username` is OAuth's name for the login (RFC 6749 section 4.3.2), accepted as an alias of `email` for
-         *     standard clients; when both are sent, `email` is used. Field errors name `email`.
-         */
-        PasswordGrantRequest: {
-            /** @constant */
-            grant_type: "password";
-            /** @description The public client of the portal and widgets, `tessera-web`. It has no secret. */
-            client_id: string;
-            email?: string;
-            /** @description The email, under OAuth's name. */
-            username?: string;
-            password: string;
-        };
-        /**
-         * @description An integration client's token (RFC 6749 section 4.4): `client_id` and `client_secret` in the form, or in an HTTP
-         *     Basic `Authorization` header instead. Answers an access token without a refresh token.
-         */
-        ClientCredentialsGrantRequest: {
-            /** @constant */
-            grant_type: "client_credentials";
-            client_id?: string;
-            client_secret?: string;
-        };
-        /** @description An access token without a refresh token (client_credentials): ask for a new one when it expires. */
-        AccessTokenResponse: {
-            access_token: string;
-            /** @constant */
-            token_type: "Bearer";
-            /** @description Seconds until the access token expires. */
-            expires_in: number;
-            scope?: string;
-        };
-        /**
-         * @description A service account: an OAuth client a script uses with `grant_type=client_credentials` at `POST /token` to act as
-         *     `role` in this one organization (and no other). Its tokens last as long as a person's access token and are not
-         *     refreshed: a script asks for a new one. Revoking the client ends its tokens at once and for good.
-         */
-        IntegrationClient: {
-            /** @description The OAuth `client_id`. */
-            id: string;
-            name: string;
-            role: components["schemas"]["Role"];
-            is_revoked: boolean;
-            /** Format: date-time */
-            revoked_at: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** @description Who created it (null once that account is gone). */
-            created_by: components["schemas"]["NamedRef"] | null;
-        };
-        /** @description A new integration client with its secret. The secret is shown this once; the server keeps only its hash. */
-        IntegrationClientCreated: components["schemas"]["IntegrationClient"] & {
-            /** @description The OAuth `client_secret` (HTTP Basic or in the form at `POST /token`). Shown once. */
-            client_secret: string;
-        };
-        IntegrationClientInput: {
-            name: string;
-            role: components["schemas"]["Role"];
-        };
-        RefreshGrantRequest: {
-            /** @constant */
-            grant_type: "refresh_token";
-            client_id: string;
-            /** @description Single use. Presenting a refresh token a second time revokes the whole grant. */
-            refresh_token: string;
-        };
-        /** @description An ALTCHA proof-of-work challenge (self-hosted). The solved payload is sent as `recaptcha_token`. */
-        CaptchaChallenge: {
-            algorithm: string;
-            challenge: string;
-            maxnumber?: number;
-            salt: string;
-            signature: string;
-        };
-        CurrentUser: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** Format: email */
-            email: string;
-            is_confirmed: boolean;
-            is_active: boolean;
-            is_owner: boolean;
-            is_deleted: boolean;
-            status: components["schemas"]["UserStatus"];
-            /** Format: date-time */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description Same instant as created_at.
-             */
-            joined: string;
-            /** @description The user's live memberships (archived ones are left out), with their organizations. */
-            memberships: components["schemas"]["Membership"][];
-        };
-        Membership: {
-            /** Format: uuid */
-            id: string;
-            role: components["schemas"]["Role"];
-            /** @description false when the membership is suspended. */
-            is_active: boolean;
-            tenant: components["schemas"]["TenantSummary"];
-            /** @description The live groups of the organization this member belongs to. */
-            groups_count: number;
-            /**
-             * @description The live modules this member can see: those related to them directly or through a live group; for admins and
-             *     masters every live module of the organization.
-             */
-            modules_count: number;
-            /** Format: date-time */
-            created_at: string;
-        };
-        TenantSummary: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** @description The pretty-URL name; accepted wherever `{tenantId}` is. */
-            slug: string;
-            enable_bioreq: boolean;
-        };
-        /**
-         * @description active; pending (email not yet confirmed); suspended (is_active false); banned (is_deleted true).
-         * @enum {string}
-         */
-        UserStatus: "active" | "pending" | "suspended" | "banned";
-        /** @enum {string} */
-        Role: "user" | "admin" | "master";
-        AccessRequest: {
-            /** Format: uuid */
-            id: string;
-            status: components["schemas"]["AccessRequestStatus"];
-            tenant: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-            };
-            /** Format: date-time */
-            created_at: string;
-        };
-        /** @enum {string} */
-        AccessRequestStatus: "pending" | "approved" | "declined";
         /** @description A boolean input; `1`/`0` and `"true"`/`"false"`/`"1"`/`"0"` are accepted as well. */
         Flag: boolean | (0 | 1) | ("true" | "false" | "1" | "0");
-        /** @description What the caller may do with this row now (its state and the caller's role decided on the server), so a screen shows only the allowed actions. */
-        Abilities: {
-            update: boolean;
-            archive: boolean;
-            restore: boolean;
-        };
-        /**
-         * @description An organization as the owner manages it. `slug` is derived from the name and follows it when the
-         *     organization is renamed; the former slugs still reach the organization wherever `{tenantId}` is accepted, so
-         *     links and embeds (`organization="acme-corp"`) keep working, and stay reserved to it (another organization
-         *     gets a numbered slug instead). It is unique; renamed back, an organization reclaims its own former slug.
-         */
-        Tenant: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** @description The pretty-URL name; accepted wherever `{tenantId}` is. */
-            slug: string;
-            enable_bioreq: boolean;
-            /** @description Live (not archived) groups. */
-            groups_count: number;
-            /** @description Live (not archived) modules. */
-            modules_count: number;
-            /** @description Live (not archived) memberships. */
-            members_count: number;
-            /** @description true when archived. */
-            is_deleted: boolean;
-            /** Format: date-time */
-            deleted_at: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            abilities: components["schemas"]["Abilities"];
-        };
-        /** @description An account as the owner manages it (User Management). */
-        User: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** Format: email */
-            email: string;
-            is_confirmed: boolean;
-            is_active: boolean;
-            is_owner: boolean;
-            /** @description true when banned. */
-            is_deleted: boolean;
-            status: components["schemas"]["UserStatus"];
-            /** @description Live memberships in live organizations. */
-            memberships_count: number;
-            /** Format: date-time */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description Same instant as created_at.
-             */
-            joined: string;
-            abilities: components["schemas"]["UserAbilities"];
-        };
-        /** @description The owner's actions on an account in its current state (spec section 4); nobody may suspend or ban their own account. */
-        UserAbilities: {
-            /** @description active -> suspended (PATCH is_active false). */
-            suspend: boolean;
-            /** @description suspended -> active (PATCH is_active true). */
-            reactivate: boolean;
-            /** @description suspended -> banned (DELETE, or PATCH is_deleted true). */
-            ban: boolean;
-            /** @description banned -> suspended (PATCH is_deleted false); reactivating is a separate step. */
-            restore: boolean;
-        };
-        /** @description The person behind a membership or an access request. */
-        UserSummary: {
-            /**
-             * Format: uuid
-             * @description null for an invited member (status `invited`) until they accept: an account id would tell the organization
-             *     whether the address already had an account. Name, activity and confirmation are likewise shown as for a new
-             *     address (empty, true, false) until then.
-             */
-            id: string | null;
-            /** @description Empty until an invited person finishes registration. */
-            name: string;
-            /** Format: email */
-            email: string;
-            /** @description false when the account is suspended or banned (the "Account Locked" badge). */
-            is_active: boolean;
-            /** @description false until the email is confirmed (the "Not Confirmed" badge). */
-            is_confirmed: boolean;
-        };
-        /**
-         * @description A member (tenant user): one person's membership of one organization. `groups` and `modules` (the
-         *     member's live groups and directly related live modules) are present on single reads and writes, not in lists. `modules_count` counts the live modules
-         *     related to the member directly (not through groups).
-         */
-        TenantUser: {
-            /** Format: uuid */
-            id: string;
-            role: components["schemas"]["Role"];
-            status: components["schemas"]["MemberStatus"];
-            /** @description false when the membership is suspended. */
-            is_active: boolean;
-            /** @description true when archived (removed from the organization). */
-            is_deleted: boolean;
-            /** Format: date-time */
-            deleted_at: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description Same instant as created_at (when the person joined the organization).
-             */
-            joined: string;
-            user: components["schemas"]["UserSummary"];
-            groups_count: number;
-            modules_count: number;
-            groups?: components["schemas"]["GroupSummary"][];
-            modules?: components["schemas"]["NamedRef"][];
-            abilities: components["schemas"]["Abilities"];
-        };
-        /** @description A member as listed inside a group. */
-        TenantUserSummary: {
-            /** Format: uuid */
-            id: string;
-            role: components["schemas"]["Role"];
-            is_active: boolean;
-            user: components["schemas"]["UserSummary"];
-        };
-        /**
-         * @description archived (removed from the organization, or an invitation withdrawn) wins over invited (added, the invitation not
-         *     yet accepted: not a member, ARCHITECTURE.md#member-invitations), which wins over suspended (is_active false);
-         *     otherwise active.
-         * @enum {string}
-         */
-        MemberStatus: "active" | "invited" | "suspended" | "archived";
         /**
          * @description A group of members. `members` (its live members) and `modules` (its live modules) are present on single
          *     reads and writes, not in lists.
@@ -4090,296 +4042,33 @@ export interface components {
             id: string;
             name: string;
         };
-        /** @description An access request as the organization's masters see it (Admin Access Requests). */
-        TenantAccessRequest: {
-            /** Format: uuid */
-            id: string;
-            status: components["schemas"]["AccessRequestStatus"];
-            /** @description true when archived. */
-            is_deleted: boolean;
-            /** Format: date-time */
-            deleted_at: string | null;
-            /**
-             * Format: date-time
-             * @description When it was requested.
-             */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            user: components["schemas"]["UserSummary"];
-            abilities: components["schemas"]["AccessRequestAbilities"];
-        };
-        /** @description The transitions of spec section 4 open to this request now. */
-        AccessRequestAbilities: {
-            /** @description pending or declined -> approved. */
-            approve: boolean;
-            /** @description pending -> declined. */
-            decline: boolean;
-            /** @description pending or declined -> archived. */
-            archive: boolean;
-            /** @description archived -> its previous status. */
-            restore: boolean;
-        };
-        /** @enum {string} */
-        MediaType: "image" | "video" | "pdf" | "audio";
         /**
-         * @description A media file as other rows show it (a module's main image, an item's media, a suggestion's images). `url` and
-         *     `thumbnail.url` are short-lived signed URLs (they work in `<img>`/`<video>` without a bearer token; add
-         *     `download=1` for an attachment). A video carries its WebVTT `captions` tracks where the answer is about the file
-         *     itself or shows it to be played: the media library's answers and a topic's items (not main images or suggestions).
+         * @description A service account: an OAuth client a script uses with `grant_type=client_credentials` at `POST /token` to act as
+         *     `role` in this one organization (and no other). Its tokens last as long as a person's access token and are not
+         *     refreshed: a script asks for a new one. Revoking the client ends its tokens at once and for good.
          */
-        MediaSummary: {
-            /** Format: uuid */
+        IntegrationClient: {
+            /** @description The OAuth `client_id`. */
             id: string;
             name: string;
-            type: components["schemas"]["MediaType"];
-            /** @enum {string} */
-            mime_type: "image/jpeg" | "image/png" | "application/pdf" | "video/mp4" | "audio/mpeg" | "audio/wav";
-            /** @description Bytes. */
-            size: number;
+            role: components["schemas"]["Role"];
+            is_revoked: boolean;
+            /** Format: date-time */
+            revoked_at: string | null;
             /** Format: date-time */
             created_at: string;
-            url: string;
-            thumbnail: null | {
-                url: string;
-            };
-            /** @description Videos only, in the media library's answers and a topic's items: the video's captions tracks, by language. */
-            captions?: components["schemas"]["Caption"][];
+            /** @description Who created it (null once that account is gone). */
+            created_by: components["schemas"]["NamedRef"] | null;
         };
-        /**
-         * @description A file of an organization's media library (spec section 3): its kind (`type`, from the bytes' magic numbers, not
-         *     the client's word), size in bytes, short-lived signed `url` and `thumbnail.url` (images get a server-made
-         *     thumbnail; a video carries the png/jpeg thumbnail uploaded with it; add `download=1` to a URL for an attachment),
-         *     the modules it is tagged with, and (on single reads) how many items show it.
-         */
-        Media: components["schemas"]["MediaSummary"] & {
-            /** Format: date-time */
-            updated_at: string;
-            /** @description Pixels, for images (null for other kinds). */
-            width: number | null;
-            /** @description Pixels, for images (null for other kinds). */
-            height: number | null;
-            /** @description The modules this file is tagged with (live and archived), by name. */
-            modules: components["schemas"]["NamedRef"][];
-            /**
-             * @description Items (of any topic) that show this file; deleting the file leaves them without media. Given by single reads
-             *     (GET, and the answers of uploads and updates); list rows leave it out: counting every listed file's uses
-             *     would cost more than the page itself (a file shown by 150 items of a 300,000-item organization).
-             */
-            items_count?: number;
-            abilities: components["schemas"]["MediaAbilities"];
+        /** @description A new integration client with its secret. The secret is shown this once; the server keeps only its hash. */
+        IntegrationClientCreated: components["schemas"]["IntegrationClient"] & {
+            /** @description The OAuth `client_secret` (HTTP Basic or in the form at `POST /token`). Shown once. */
+            client_secret: string;
         };
-        /** @description What the caller may do with this media file now. */
-        MediaAbilities: {
-            update: boolean;
-            delete: boolean;
-        };
-        /**
-         * @description A multipart upload to the media library (`multipart/form-data`; files stream to storage, never into memory).
-         *     The file's kind is sniffed from its bytes and must fit `type` when sent (spec section 5): image png/jpeg, video
-         *     mp4, pdf, audio mpeg/wav. Sizes must lie within `/config` `file_sizes` for the kind, images and thumbnails must
-         *     reach `/config` `image` min_width x min_height. A video needs a png/jpeg `thumbnail`; a pdf or audio file may
-         *     carry one; an image gets one made by the server. `crop_image=1` crops an image to the configured size (centred)
-         *     and stores it as png.
-         */
-        MediaUpload: {
-            name?: string;
-            type?: components["schemas"]["MediaType"];
-            file?: string;
-            thumbnail?: string;
-            crop_image?: components["schemas"]["Flag"];
-        };
-        /**
-         * @description A WebVTT captions track of a video (ARCHITECTURE.md#media-storage-and-signed-urls). `language` is a BCP 47 tag in
-         *     its canonical form (`en`, `pt-BR`), one track per language on a video; `url` is a short-lived signed URL answering
-         *     the file as `text/vtt`, for a `<track kind="captions">` (answered with `Access-Control-Allow-Origin: *`, so the
-         *     video may carry `crossorigin="anonymous"` on a partner's page). `is_default` marks the track shown by default (at
-         *     most one per video).
-         */
-        Caption: {
-            /** Format: uuid */
-            id: string;
-            language: string;
-            label: string;
-            url: string;
-            is_default: boolean;
-        };
-        /**
-         * @description A captions track for a video (`multipart/form-data`). `file` must be WebVTT: its bytes must start with `WEBVTT`
-         *     (after an optional UTF-8 byte order mark), whatever its name, and its size lie within `/config`
-         *     `file_sizes.caption` (else 422 on `file`). `language` is a BCP 47 tag (`en`, `pt-BR`; stored canonical), not
-         *     already used by another track of the video; `label` is what the player's menu shows. `is_default=1` makes this
-         *     the video's default track (another default loses the flag).
-         */
-        CaptionUpload: {
-            file: string;
-            language: string;
-            label: string;
-            is_default?: components["schemas"]["Flag"];
-        };
-        /**
-         * @description Media sort keys (spec section 9) — `created` (created_at, the default), `name`, `size`, `type`.
-         * @enum {string}
-         */
-        MediaOrder: "created" | "name" | "size" | "type";
-        /**
-         * @description A module or component form sent as `multipart/form-data` (spec 7.2: name, description, is_active, image or
-         *     image_id, image_name). An uploaded `image` is checked as a media library image (png/jpeg from its bytes, the
-         *     `/config` image size and minimum dimensions; 406 or 422 with the spec's messages), stored in the library under
-         *     `image_name` (required with `image`) and becomes the main image, in one transaction with the module or component.
-         *     `crop_image=1` crops it to the configured size and stores png. `image_id` picks a library image instead; send
-         *     `image_id` empty to clear the image.
-         */
-        MediaContentUpload: {
-            name?: string;
-            description?: string;
-            is_active?: components["schemas"]["Flag"];
-            image?: string;
-            image_name?: string;
-            /** @description A live image of this organization's media library (empty clears the image). */
-            image_id?: string;
-            crop_image?: components["schemas"]["Flag"];
-        };
-        /** @description The multipart update of a module or component; `is_deleted=0` restores it as the JSON update does. */
-        MediaContentUpdate: components["schemas"]["MediaContentUpload"] & {
-            is_deleted?: components["schemas"]["Flag"];
-        };
-        /** @description The id and name of a related row (a topic's component or module, a favourite's parents). */
-        NamedRef: {
-            /** Format: uuid */
-            id: string;
+        IntegrationClientInput: {
             name: string;
+            role: components["schemas"]["Role"];
         };
-        /**
-         * @description A module. Lists carry the counts (`components_count`, `media_count`, `members_count`, `groups_count`, live rows
-         *     only); `short=true` lists leave the counts and `main_image` details out. Single reads and writes add the related
-         *     `media`, `groups` and `members`. `is_hidden` is the caller's own hidden flag (always false for an owner who is
-         *     not a member).
-         */
-        Module: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            description: string;
-            is_active: boolean;
-            order: number;
-            main_image: null | components["schemas"]["MediaSummary"];
-            is_hidden: boolean;
-            components_count?: number;
-            media_count?: number;
-            members_count?: number;
-            groups_count?: number;
-            media?: components["schemas"]["MediaSummary"][];
-            groups?: components["schemas"]["GroupSummary"][];
-            members?: components["schemas"]["TenantUserSummary"][];
-            is_deleted: boolean;
-            /** Format: date-time */
-            deleted_at: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            abilities: components["schemas"]["Abilities"];
-        };
-        /** @description A component of a module. Lists carry `topics_count` (live topics). `knowledgecheck_id` is the id of its knowledge check, null when it has none. */
-        Component: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            module_id: string;
-            name: string;
-            description: string;
-            is_active: boolean;
-            order: number;
-            main_image: null | components["schemas"]["MediaSummary"];
-            /** Format: uuid */
-            knowledgecheck_id: string | null;
-            is_hidden: boolean;
-            topics_count?: number;
-            is_deleted: boolean;
-            /** Format: date-time */
-            deleted_at: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            abilities: components["schemas"]["Abilities"];
-        };
-        /**
-         * @description A topic. `items_count` counts its top-level items and children; `total_procedures` its procedure rows and
-         *     `completed_procedures` those the caller has completed (0 for an owner who is not a member). `component` names
-         *     the containing component and module (the favourites list shows them). `knowledgecheck_id` is the id of its knowledge check
-         *     (`GET .../knowledgechecks/{id}`), null when it has none. `short=true` lists leave the three counts out.
-         */
-        Topic: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            component_id: string;
-            name: string;
-            description: string;
-            is_active: boolean;
-            order: number;
-            items_count?: number;
-            total_procedures?: number;
-            completed_procedures?: number;
-            is_favorite: boolean;
-            /** Format: uuid */
-            knowledgecheck_id: string | null;
-            component: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-                module: components["schemas"]["NamedRef"];
-            };
-            is_deleted: boolean;
-            /** Format: date-time */
-            deleted_at: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            abilities: components["schemas"]["Abilities"];
-        };
-        /** @description A bulk reorder. The rows named are placed by `order`, the others keep their relative place after them; all are renumbered from 0 in one update. */
-        OrderList: {
-            /** Format: uuid */
-            id: string;
-            order: number;
-        }[];
-        /**
-         * @description A module of the content tree with its components and their topics (active, live rows the caller may see;
-         *     `is_hidden` is the caller's own flag, which the tree's checkboxes toggle). Rows are in their `order`. With
-         *     `include-inactive=true` (authors) inactive live rows are included and every node carries `is_active`.
-         */
-        ContentTreeModule: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            order: number;
-            is_hidden: boolean;
-            is_active?: boolean;
-            components: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-                order: number;
-                is_hidden: boolean;
-                is_active?: boolean;
-                topics: {
-                    /** Format: uuid */
-                    id: string;
-                    name: string;
-                    order: number;
-                    is_active?: boolean;
-                }[];
-            }[];
-        };
-        /**
-         * @description Rows hold a title and, inside them, paragraphs and media; only rows may be procedures.
-         * @enum {string}
-         */
-        ItemType: "row" | "paragraph" | "image" | "video" | "pdf" | "audio";
         /**
          * @description An item of a topic. Top-level items are rows (a title, `is_procedure` when the row is a step to complete) with
          *     their `children` (paragraphs and media) in order; a child names its row in `row_id` and has no children.
@@ -4423,553 +4112,63 @@ export interface components {
             data: components["schemas"]["Item"][];
         };
         /**
-         * @description A learner's suggestion (spec section 3, Admin Suggestions). `is_active` true means unread. `user` is the sender
-         *     (with the Account Locked and Not Confirmed badges' flags). `media` are the attached images with signed URLs.
-         *     `module`, `component` and `topic` are what it relates to (each null when it relates to none); a topic implies
-         *     its component and module, a component its module.
+         * @description Rows hold a title and, inside them, paragraphs and media; only rows may be procedures.
+         * @enum {string}
          */
-        Suggestion: {
+        ItemType: "row" | "paragraph" | "image" | "video" | "pdf" | "audio";
+        /**
+         * @description Item analysis of a knowledge check over its completed responses (ARCHITECTURE.md#knowledge-check-reports), one
+         *     item per drawn question version. Each response is ranked by its score (ties by id); the top and the bottom
+         *     g = round(0.27 × `responses`) form the upper and lower groups. `facility` = correct ÷ drawn; `discrimination` (D)
+         *     = the upper group's facility − the lower group's (over their responses that drew the item); `point_biserial` =
+         *     Pearson's r of the item's mark against the rest of the response (correct answers minus this item's mark).
+         *     Flags: `hard` facility < 0.30, `easy` > 0.90, `low_discrimination` D < 0.20, `negative_discrimination` D < 0
+         *     (check the key). `kr20` (sample variance of the correct-answer totals) only when every response drew every item,
+         *     else null. A figure no formula can give (no responses, one response, zero variance) is null.
+         */
+        KcItemAnalysis: {
             /** Format: uuid */
-            id: string;
-            user: components["schemas"]["UserSummary"];
-            text: string;
-            media: components["schemas"]["MediaSummary"][];
-            module: null | components["schemas"]["NamedRef"];
-            component: null | components["schemas"]["NamedRef"];
-            topic: null | components["schemas"]["NamedRef"];
-            /** @description true while unread (the Unread tab), false once read (the Read tab). */
-            is_active: boolean;
+            knowledge_check_id: string;
             /**
-             * Format: date-time
-             * @description When it was sent.
+             * @description `first`: first attempts (`attempt` 1) that are completed; `all`: every completed response.
+             * @enum {string}
              */
-            created_at: string;
-            abilities: components["schemas"]["SuggestionAbilities"];
-        };
-        /** @description The fields of a new suggestion (sdk `forms.suggestion`); in multipart every field is a string. */
-        SuggestionInput: {
-            text: string;
-            /** Format: uuid */
-            module_id?: string | null;
-            /** Format: uuid */
-            component_id?: string | null;
-            /** Format: uuid */
-            topic_id?: string | null;
-        };
-        /** @description What the caller may do with this suggestion now (the Admin Suggestions actions). */
-        SuggestionAbilities: {
-            /** @description Mark it read (`is_active` false) or unread (true). */
-            update: boolean;
-            /** @description Delete it permanently, with its images. */
-            delete: boolean;
-        };
-        /**
-         * @description A bioreq document (spec section 3). The file itself is never in a row: it is reached only through
-         *     `GET .../bioreq/{bioreqId}/download`, which logs the access. `mime_type` is the type sniffed from the bytes,
-         *     `kind` its kind. `submitter` is the uploader; `reviewer` the reviewer whose download started the review (null
-         *     while `pending`), `downloaded_at` that time; `decided_by` and `decided_at` the verdict's (null before it).
-         *     `message` is what the reviewer wrote with the verdict (a match's message, or a no-match's optional reason),
-         *     delivered to the uploader by email too. `file_deleted_at` is set when the organization's retention deleted the
-         *     file (the row keeps its verdict, notes and access log; downloads then answer 410).
-         */
-        BioreqDocument: {
-            /** Format: uuid */
-            id: string;
-            title: string;
-            description: string;
-            mime_type: string;
-            kind: components["schemas"]["BioreqKind"];
-            /** @description Bytes. */
-            size: number;
-            status: components["schemas"]["BioreqStatus"];
-            /** @description True once matched or not matched (the Processed tab). */
-            processed: boolean;
-            message: string | null;
-            submitter: null | components["schemas"]["UserSummary"];
-            reviewer: null | components["schemas"]["UserSummary"];
-            decided_by: null | components["schemas"]["UserSummary"];
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            downloaded_at: string | null;
-            /** Format: date-time */
-            decided_at: string | null;
-            /** Format: date-time */
-            updated_at: string;
-            /** Format: date-time */
-            file_deleted_at: string | null;
-            abilities: components["schemas"]["BioreqAbilities"];
-        };
-        /**
-         * @description The status flow of a bioreq document (spec sections 4 and 9 name `underreview`, `match` and `nomatch`; `pending`
-         *     is this contract's name for a new document nobody has reviewed yet):
-         *
-         *     - `pending`: uploaded, waiting for review. The uploader may still cancel it (DELETE).
-         *     - `underreview`: a reviewer (admin, master or the owner; not the uploader) downloaded it; the first such download
-         *       records the reviewer and the time. It can no longer be cancelled.
-         *     - `match` / `nomatch`: a reviewer's verdict (POST .../match), only from `underreview`, taken once (a second
-         *       verdict answers 409). Final.
-         * @enum {string}
-         */
-        BioreqStatus: "pending" | "underreview" | "match" | "nomatch";
-        /**
-         * @description The document's MIME type mapped to a kind (spec section 3), for the file-type column and previews.
-         * @enum {string}
-         */
-        BioreqKind: "image" | "pdf" | "video" | "audio" | "none";
-        /** @description What the caller may do with this document now (the screens show only these actions). */
-        BioreqAbilities: {
-            /** @description Get a signed download URL (the uploader and reviewers, while the file is kept). */
-            download: boolean;
-            /** @description Cancel (DELETE) it; the uploader only, while it is `pending`. */
-            cancel: boolean;
-            /** @description Match or no match; a reviewer who is not the uploader, while it is `underreview`. */
-            decide: boolean;
-            /** @description Add or edit the note (reviewers); the uploader reads notes display-only. */
-            write_notes: boolean;
-            /** @description Read who downloaded it (masters and the owner). */
-            read_access_log: boolean;
-        };
-        /**
-         * @description A bioreq upload (`multipart/form-data`, spec section 3: title, description, file). The file streams to private
-         *     storage; its type is sniffed from its bytes and must be one of `/config` `bioreq_types` (else 406 on `file`), its
-         *     size within `/config` `file_sizes` of its kind (else 422 on `file`).
-         */
-        BioreqUpload: {
-            title: string;
-            description: string;
-            file: string;
-        };
-        /**
-         * @description The verdict (spec section 7: match, message). `match` true needs `message` ("This message will be delivered to
-         *     the uploader"); with `match` false, `message` is an optional reason, delivered the same way.
-         */
-        BioreqMatchInput: {
-            match: components["schemas"]["Flag"];
-            message?: string;
-        };
-        BioreqNoteInput: {
-            /** @description 10 to 1000 characters (trimmed), else 422 "Notes must be at least ten characters and no more than 1000 characters". */
-            note: string;
-        };
-        /** @description The document's note (spec section 3); `author` wrote its current text, `updated_at` is when. */
-        BioreqNote: {
-            /** Format: uuid */
-            id: string;
-            note: string;
-            author: null | components["schemas"]["UserSummary"];
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-        };
-        /** @description An earlier text of the note (spec section 3), kept when it was replaced; `created_at` is when that text was written. */
-        BioreqNoteHistoryEntry: {
-            /** Format: uuid */
-            id: string;
-            note: string;
-            author: null | components["schemas"]["UserSummary"];
-            /** Format: date-time */
-            created_at: string;
-        };
-        /**
-         * @description A short-lived signed URL for this document alone and this caller (`GET /bioreq-files/...`), and the name to save
-         *     it under (the title with the type's extension).
-         */
-        BioreqDownload: {
-            /** Format: uri */
-            url: string;
-            file_name: string;
-            mime_type: string;
-            /** Format: date-time */
-            expires_at: string;
-        };
-        /** @description One download of the document (who, when, from which address). */
-        BioreqAccessLogEntry: {
-            /** Format: uuid */
-            id: string;
-            user: null | components["schemas"]["UserSummary"];
-            ip: string;
-            /** Format: date-time */
-            downloaded_at: string;
-        };
-        /** @description An organization's bioreq settings (beyond the spec). */
-        BioreqSettings: {
-            /** @description Delete processed documents' files this many days after the verdict; null keeps them. */
-            retention_days: number | null;
-        };
-        /**
-         * @description A knowledge check (quiz) of a topic or of a component (spec section 3). `name` is its topic's name, or its
-         *     component's when it has no topic. `instructions` is Markdown as typed; `instructions_html` the same rendered
-         *     through the server's one sanitizing renderer (what every client shows). `number_questions` is how many questions
-         *     a response draws from the active bank (all of them when the bank holds no more); `question_count` the active
-         *     bank's size. `component_id` and `module_id` name where it lives (a topic's check: the topic's component).
-         *     `questions` (the active bank in order, with the answer key) is given to authors (admin, master, owner) only;
-         *     learners never get it.
-         */
-        KnowledgeCheck: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            instructions: string;
-            instructions_html: string;
-            number_questions: number;
-            use_question_bank: boolean;
-            /** Format: uuid */
-            topic_id: string | null;
-            /** Format: uuid */
-            component_id: string;
-            /** Format: uuid */
-            module_id: string;
-            question_count: number;
-            questions?: components["schemas"]["KnowledgeCheckQuestion"][];
-        };
-        /**
-         * @description A component's check (spec section 2, "Component knowledge check creation page"): `number_questions` is required and
-         *     numeric (422 "The number questions field is required." / "The number questions must be a number."; at least 1).
-         *     `instructions` (Markdown) defaults to empty.
-         */
-        KnowledgeCheckCreate: {
-            /** @description A whole number of at least 1 (numeric strings are accepted, as the spec's form sends them). */
-            number_questions: number | string;
-            instructions?: string | null;
-        };
-        /**
-         * @description The check's properties (spec section 7: `id, instructions, number_questions`). `id`, when sent, must be the
-         *     check's own (422 on `id` otherwise). Absent fields stay as they are; `number_questions` sent is numeric, at least 1.
-         */
-        KnowledgeCheckUpdate: {
-            /** Format: uuid */
-            id?: string;
-            instructions?: string | null;
-            number_questions?: number | string;
-        };
-        /**
-         * @description A topic's check: its instructions (Markdown; may be empty, the spec's "saving instructions creates the check").
-         *     `number_questions` is 10 (the spec's default) and can be changed with `PUT /knowledgechecks/{id}`.
-         */
-        TopicKnowledgeCheckCreate: {
-            instructions?: string | null;
-        };
-        /** @description The topic check's instructions (spec section 7 `id, instructions`). `id`, when sent, must be the check's own. */
-        TopicKnowledgeCheckUpdate: {
-            /** Format: uuid */
-            id?: string;
-            instructions?: string | null;
-        };
-        /**
-         * @description `radio`: single choice, exactly one answer. `checkbox`: multiple choice, one or more answers.
-         * @enum {string}
-         */
-        KnowledgeCheckQuestionType: "radio" | "checkbox";
-        /**
-         * @description A question as one version of it shows it. `id` is the question's identity (stable across edits), `version_id` and
-         *     `version` the version shown: the bank shows each question's current version, a response the version it drew
-         *     (editing a drawn question writes a new version and leaves the response's untouched). `text` is Markdown as typed,
-         *     `text_html` the same through the server's one sanitizing renderer. `order` is the place in the bank (from 1) or,
-         *     in a response, the place in the draw (from 1). `answer` (the ids of the answer choices) and the choices'
-         *     `is_answer` follow the same rule: authors always, a learner only once the response is completed.
-         */
-        KnowledgeCheckQuestion: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            version_id: string;
-            version: number;
-            text: string;
-            text_html: string;
-            type: components["schemas"]["KnowledgeCheckQuestionType"];
-            order: number;
-            /** Format: uuid */
-            media_id: string | null;
-            media: null | components["schemas"]["MediaSummary"];
-            choices: components["schemas"]["KnowledgeCheckChoice"][];
-            answer?: string[];
-            archived: boolean;
-        };
-        /**
-         * @description A choice of a question version. `value` equals `id` (the spec's field; answers send choice ids). `order` from 1 is
-         *     the order every learner sees (choices are not shuffled). `is_answer` is given to authors always, and to a learner
-         *     only once their response is completed: it is absent from every answer a learner reads while a response is
-         *     assigned or in progress.
-         */
-        KnowledgeCheckChoice: {
-            /** Format: uuid */
-            id: string;
-            label: string;
-            /** Format: uuid */
-            value: string;
-            order: number;
-            /** Format: uuid */
-            media_id: string | null;
-            media: null | components["schemas"]["MediaSummary"];
-            is_answer?: boolean;
-        };
-        /**
-         * @description A question of the bank (spec sections 2 "Question editor", 4 and 5). `text` (Markdown) is required; `type` is
-         *     `radio` or `checkbox`; `media_id` an image, video, audio or pdf of the organization's library (another
-         *     organization's, or an unknown id, 422 on `media_id`). `choices` in the order shown (their `order` is their place
-         *     in the array, from 1): 422 on `choices` "A question needs at least two choices.", "Mark at least one choice as the
-         *     answer.", "A single choice question has exactly one answer."; each choice needs a `label` (422 on
-         *     `choices.{index}.label`). On an update a choice may name its `id` (a choice of the question's current version) to
-         *     keep it; choices left out are removed. When a response has drawn the current version, the update writes a new
-         *     version (new choice ids) and the response keeps the one it drew.
-         */
-        KnowledgeCheckQuestionInput: {
-            text: string;
-            type: components["schemas"]["KnowledgeCheckQuestionType"];
-            /** Format: uuid */
-            media_id?: string | null;
-            choices: {
-                /** Format: uuid */
-                id?: string | null;
-                label: string;
-                is_answer: components["schemas"]["Flag"];
-                /** Format: uuid */
-                media_id?: string | null;
+            attempts: "first" | "all";
+            responses: number;
+            mean_score: number | null;
+            kr20: number | null;
+            /** @description Ten bins of ten points, [from, to); the last holds 100 as well. */
+            score_histogram: {
+                from: number;
+                to: number;
+                count: number;
             }[];
-        };
-        /**
-         * @description Moving questions (spec section 4: "Moving a question up or down renumbers order from 1"). The active questions named
-         *     are placed by `order`, the others keep their relative place after them; all active ones are renumbered from 1.
-         *     An id that is not an active question of the check answers 422 on `questions`.
-         */
-        KnowledgeCheckQuestionOrder: {
-            questions: {
+            /** @description In the bank's order (question position), then by version. */
+            items: {
                 /** Format: uuid */
-                id: string;
+                question_id: string;
+                /** Format: uuid */
+                version_id: string;
+                version: number;
+                text: string;
+                /** @description The question's place in the bank. */
                 order: number;
+                archived: boolean;
+                /** @description The analysed responses that drew this version. */
+                drawn: number;
+                facility: number | null;
+                discrimination: number | null;
+                point_biserial: number | null;
+                flags: ("hard" | "easy" | "low_discrimination" | "negative_discrimination")[];
+                choices: {
+                    /** Format: uuid */
+                    id: string;
+                    label: string;
+                    is_answer: boolean;
+                    /** @description The share of the responses that drew this version which chose this choice. */
+                    share: number | null;
+                }[];
             }[];
-        };
-        /**
-         * @description `assigned` (created by an assignment, not started: nothing drawn yet) → `in-progress` (drawn; answers are saved)
-         *     → `completed` (scored; the key is shown). At most one `in-progress` response per member and check.
-         * @enum {string}
-         */
-        KnowledgeCheckResponseStatus: "assigned" | "in-progress" | "completed";
-        /**
-         * @description A response as the caller's list shows it (spec section 2, "Completed" list). `attempt` counts the member's responses
-         *     to the check from 1. `score` is correct ÷ drawn × 100 with two decimals; the counts and the score are null until
-         *     completed.
-         */
-        KnowledgeCheckResponseSummary: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            knowledge_check_id: string;
-            status: components["schemas"]["KnowledgeCheckResponseStatus"];
-            attempt: number;
-            /** Format: date-time */
-            due_date_time: string | null;
-            /** Format: date-time */
-            started_at: string | null;
-            /** Format: date-time */
-            completed_date_time: string | null;
-            correct_answers: number | null;
-            incorrect_answers: number | null;
-            score: number | null;
-        };
-        /**
-         * @description A response with its draw (spec section 3): the fields of `KnowledgeCheckResponseSummary` and the draw.
-         *     `questions` are the drawn question versions in the drawn order (empty while `assigned`: the draw happens on
-         *     start); `answers` the saved answers (a question without one is unanswered). While the response is assigned or in
-         *     progress no question carries `answer` and no choice `is_answer`, and every `is_correct` is null; once completed
-         *     the key is present. In a preview (`GET .../preview`) `id` is null, `answers` empty and nothing is stored.
-         */
-        KnowledgeCheckResponse: {
-            /**
-             * Format: uuid
-             * @description Null only in a preview.
-             */
-            id: string | null;
-            /** Format: uuid */
-            knowledge_check_id: string;
-            status: components["schemas"]["KnowledgeCheckResponseStatus"];
-            attempt: number;
-            /** Format: date-time */
-            due_date_time: string | null;
-            /** Format: date-time */
-            started_at: string | null;
-            /** Format: date-time */
-            completed_date_time: string | null;
-            correct_answers: number | null;
-            incorrect_answers: number | null;
-            score: number | null;
-            knowledge_check: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-                /** Format: uuid */
-                topic_id: string | null;
-                /** Format: uuid */
-                component_id: string;
-                /** Format: uuid */
-                module_id: string;
-            };
-            instructions: string;
-            instructions_html: string;
-            questions: components["schemas"]["KnowledgeCheckQuestion"][];
-            answers: components["schemas"]["KnowledgeCheckAnswer"][];
-        };
-        /**
-         * @description The saved answer to one drawn question: the chosen choice ids. `id` is the drawn question's row (one per question
-         *     of the draw). `is_correct` is null until the response is completed (it is part of the key).
-         */
-        KnowledgeCheckAnswer: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            question_id: string;
-            /** Format: uuid */
-            knowledge_check_response_id: string;
-            choice_ids: string[];
-            is_correct: boolean | null;
-        };
-        /**
-         * @description Saving one question's answer (spec section 7: `choice_ids, question_id, knowledge_check_response_id`; the last two
-         *     repeat the path and, when sent, must match it: 422 on the field otherwise). `choice_ids` replaces an earlier save:
-         *     at least one (422 "Select at least one choice."), choices of this question's drawn version only (422 "The
-         *     selected choice ids is invalid."), exactly one on a radio question (422 "A single choice question takes exactly
-         *     one choice.").
-         */
-        KnowledgeCheckAnswerInput: {
-            choice_ids: string[];
-            /** Format: uuid */
-            question_id?: string | null;
-            /** Format: uuid */
-            knowledge_check_response_id?: string | null;
-        };
-        /**
-         * @description A printable sheet (spec section 2, "Print screen"): `number` questions drawn from the active bank (all of them when
-         *     it holds no more), each with the answer key. `form` is the draw's seed as a short code (lower-case base 36): asking
-         *     again with the same `form` and `number` while the bank is unchanged gives the same sheet and key.
-         */
-        KnowledgeCheckPrint: {
-            form: string;
-            number: number;
-            questions: components["schemas"]["KnowledgeCheckQuestion"][];
-        };
-        /**
-         * @description An admin's assignment of a check to one member (`tenant_user`) or one group (`group`; its members when it was
-         *     assigned), with an optional due date (the assigned responses carry it: "Due by" on the client page).
-         */
-        KnowledgeCheckAssignment: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            knowledge_check_id: string;
-            /** Format: date-time */
-            due_date_time: string | null;
-            /** Format: date-time */
-            created_at: string;
-            tenant_user: null | {
-                /** Format: uuid */
-                id: string;
-                name: string;
-                email: string;
-            };
-            group: null | components["schemas"]["NamedRef"];
-            assignees: components["schemas"]["KnowledgeCheckAssignee"][];
-        };
-        /** @description A member an assignment reached (the member, or each member of the group when it was assigned), with their assigned response's state. */
-        KnowledgeCheckAssignee: {
-            /** Format: uuid */
-            tenant_user_id: string;
-            name: string;
-            email: string;
-            status: components["schemas"]["KnowledgeCheckResponseStatus"];
-            /** Format: date-time */
-            completed_date_time: string | null;
-            score: number | null;
-        };
-        /**
-         * @description Who an author may assign a check to: live, active members who have accepted their membership (invited ones,
-         *     suspended ones and integration clients' service accounts are left out), and live groups, each list the first 20
-         *     matching the search by name (members by name or email), sorted by name.
-         */
-        KnowledgeCheckAssignable: {
-            members: {
-                /**
-                 * Format: uuid
-                 * @description The membership's id (`tenant_user_ids` of the assignment).
-                 */
-                id: string;
-                name: string;
-                email: string;
-            }[];
-            groups: components["schemas"]["NamedRef"][];
-        };
-        /**
-         * @description Assigning a check (not in the spec, which has the `assigned` status and a due date but no call that creates one):
-         *     members (`tenant_user_ids`) and/or groups (`group_ids`) of the organization (at least one of the two: 422 on
-         *     `tenant_user_ids` "Choose at least one member or group."; an unknown id 422 "The selected … is invalid."; a member
-         *     named who cannot open the check 422 "These members cannot see this knowledge check: give them access to its module
-         *     first."; a group reaches only those of its members who can open it), and an
-         *     optional `due_date_time` (ISO 8601, in the future: 422 "The due date time must be a date in the future.").
-         */
-        KnowledgeCheckAssignmentInput: {
-            tenant_user_ids?: string[] | null;
-            group_ids?: string[] | null;
-            /** Format: date-time */
-            due_date_time?: string | null;
-        };
-        /**
-         * @description The organization at a glance (Admin Reports, spec section 3): content rows by state, members by role, and the
-         *     media library by type. Members: live memberships by role (suspended ones included), archived = removed
-         *     memberships. Media: the library's files (a suggestion's attached images are not part of it); `total_size` in bytes.
-         */
-        SnapshotReport: {
-            modules: components["schemas"]["SnapshotReportCounts"];
-            components: components["schemas"]["SnapshotReportCounts"];
-            topics: components["schemas"]["SnapshotReportCounts"];
-            tenant_users: {
-                master: number;
-                admin: number;
-                user: number;
-                archived: number;
-            };
-            media: {
-                image: number;
-                video: number;
-                pdf: number;
-                audio: number;
-                total: number;
-                /** @description Bytes, the files' sizes summed (thumbnails not counted). */
-                total_size: number;
-            };
-        };
-        /** @description Rows of one kind by state. Active and inactive count live rows by `is_active`; archived counts archived rows whatever their flag. */
-        SnapshotReportCounts: {
-            active: number;
-            inactive: number;
-            archived: number;
-        };
-        /**
-         * @description A completed knowledge check response in the report (Admin knowledge check report): who completed which check
-         *     (its module, component and, for a topic's check, topic), when, and the score (correct ÷ drawn × 100, two decimals).
-         */
-        KcReportRow: {
-            /**
-             * Format: uuid
-             * @description The response's id (opens the detail).
-             */
-            id: string;
-            /** Format: uuid */
-            knowledge_check_id: string;
-            user_name: string;
-            user_email: string;
-            /** Format: uuid */
-            module_id: string;
-            module_name: string;
-            /** Format: uuid */
-            component_id: string;
-            component_name: string;
-            /** Format: uuid */
-            topic_id: string | null;
-            topic_name: string | null;
-            /** Format: date-time */
-            completed_date_time: string;
-            score: number;
         };
         /** @description A choice of a drawn question version as the response drew it, with the key and the learner's pick. */
         KcReportChoice: {
@@ -5059,58 +4258,859 @@ export interface components {
             questions: components["schemas"]["KcReportQuestion"][];
         };
         /**
-         * @description Item analysis of a knowledge check over its completed responses (ARCHITECTURE.md#knowledge-check-reports), one
-         *     item per drawn question version. Each response is ranked by its score (ties by id); the top and the bottom
-         *     g = round(0.27 × `responses`) form the upper and lower groups. `facility` = correct ÷ drawn; `discrimination` (D)
-         *     = the upper group's facility − the lower group's (over their responses that drew the item); `point_biserial` =
-         *     Pearson's r of the item's mark against the rest of the response (correct answers minus this item's mark).
-         *     Flags: `hard` facility < 0.30, `easy` > 0.90, `low_discrimination` D < 0.20, `negative_discrimination` D < 0
-         *     (check the key). `kr20` (sample variance of the correct-answer totals) only when every response drew every item,
-         *     else null. A figure no formula can give (no responses, one response, zero variance) is null.
+         * @description A completed knowledge check response in the report (Admin knowledge check report): who completed which check
+         *     (its module, component and, for a topic's check, topic), when, and the score (correct ÷ drawn × 100, two decimals).
          */
-        KcItemAnalysis: {
+        KcReportRow: {
+            /**
+             * Format: uuid
+             * @description The response's id (opens the detail).
+             */
+            id: string;
             /** Format: uuid */
             knowledge_check_id: string;
-            /**
-             * @description `first`: first attempts (`attempt` 1) that are completed; `all`: every completed response.
-             * @enum {string}
-             */
-            attempts: "first" | "all";
-            responses: number;
-            mean_score: number | null;
-            kr20: number | null;
-            /** @description Ten bins of ten points, [from, to); the last holds 100 as well. */
-            score_histogram: {
-                from: number;
-                to: number;
-                count: number;
+            user_name: string;
+            user_email: string;
+            /** Format: uuid */
+            module_id: string;
+            module_name: string;
+            /** Format: uuid */
+            component_id: string;
+            component_name: string;
+            /** Format: uuid */
+            topic_id: string | null;
+            topic_name: string | null;
+            /** Format: date-time */
+            completed_date_time: string;
+            score: number;
+        };
+        /**
+         * @description A knowledge check (quiz) of a topic or of a component (spec section 3). `name` is its topic's name, or its
+         *     component's when it has no topic. `instructions` is Markdown as typed; `instructions_html` the same rendered
+         *     through the server's one sanitizing renderer (what every client shows). `number_questions` is how many questions
+         *     a response draws from the active bank (all of them when the bank holds no more); `question_count` the active
+         *     bank's size. `component_id` and `module_id` name where it lives (a topic's check: the topic's component).
+         *     `questions` (the active bank in order, with the answer key) is given to authors (admin, master, owner) only;
+         *     learners never get it.
+         */
+        KnowledgeCheck: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            instructions: string;
+            instructions_html: string;
+            number_questions: number;
+            use_question_bank: boolean;
+            /** Format: uuid */
+            topic_id: string | null;
+            /** Format: uuid */
+            component_id: string;
+            /** Format: uuid */
+            module_id: string;
+            question_count: number;
+            questions?: components["schemas"]["KnowledgeCheckQuestion"][];
+        };
+        /**
+         * @description The saved answer to one drawn question: the chosen choice ids. `id` is the drawn question's row (one per question
+         *     of the draw). `is_correct` is null until the response is completed (it is part of the key).
+         */
+        KnowledgeCheckAnswer: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            question_id: string;
+            /** Format: uuid */
+            knowledge_check_response_id: string;
+            choice_ids: string[];
+            is_correct: boolean | null;
+        };
+        /**
+         * @description Saving one question's answer (spec section 7: `choice_ids, question_id, knowledge_check_response_id`; the last two
+         *     repeat the path and, when sent, must match it: 422 on the field otherwise). `choice_ids` replaces an earlier save:
+         *     at least one (422 "Select at least one choice."), choices of this question's drawn version only (422 "The
+         *     selected choice ids is invalid."), exactly one on a radio question (422 "A single choice question takes exactly
+         *     one choice.").
+         */
+        KnowledgeCheckAnswerInput: {
+            choice_ids: string[];
+            /** Format: uuid */
+            question_id?: string | null;
+            /** Format: uuid */
+            knowledge_check_response_id?: string | null;
+        };
+        /**
+         * @description Who an author may assign a check to: live, active members who have accepted their membership (invited ones,
+         *     suspended ones and integration clients' service accounts are left out), and live groups, each list the first 20
+         *     matching the search by name (members by name or email), sorted by name.
+         */
+        KnowledgeCheckAssignable: {
+            members: {
+                /**
+                 * Format: uuid
+                 * @description The membership's id (`tenant_user_ids` of the assignment).
+                 */
+                id: string;
+                name: string;
+                email: string;
             }[];
-            /** @description In the bank's order (question position), then by version. */
-            items: {
+            groups: components["schemas"]["NamedRef"][];
+        };
+        /** @description A member an assignment reached (the member, or each member of the group when it was assigned), with their assigned response's state. */
+        KnowledgeCheckAssignee: {
+            /** Format: uuid */
+            tenant_user_id: string;
+            name: string;
+            email: string;
+            status: components["schemas"]["KnowledgeCheckResponseStatus"];
+            /** Format: date-time */
+            completed_date_time: string | null;
+            score: number | null;
+        };
+        /**
+         * @description An admin's assignment of a check to one member (`tenant_user`) or one group (`group`; its members when it was
+         *     assigned), with an optional due date (the assigned responses carry it: "Due by" on the client page).
+         */
+        KnowledgeCheckAssignment: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            knowledge_check_id: string;
+            /** Format: date-time */
+            due_date_time: string | null;
+            /** Format: date-time */
+            created_at: string;
+            tenant_user: null | {
                 /** Format: uuid */
-                question_id: string;
+                id: string;
+                name: string;
+                email: string;
+            };
+            group: null | components["schemas"]["NamedRef"];
+            assignees: components["schemas"]["KnowledgeCheckAssignee"][];
+        };
+        /**
+         * @description Assigning a check (not in the spec, which has the `assigned` status and a due date but no call that creates one):
+         *     members (`tenant_user_ids`) and/or groups (`group_ids`) of the organization (at least one of the two: 422 on
+         *     `tenant_user_ids` "Choose at least one member or group."; an unknown id 422 "The selected … is invalid."; a member
+         *     named who cannot open the check 422 "These members cannot see this knowledge check: give them access to its module
+         *     first."; a group reaches only those of its members who can open it), and an
+         *     optional `due_date_time` (ISO 8601, in the future: 422 "The due date time must be a date in the future.").
+         */
+        KnowledgeCheckAssignmentInput: {
+            tenant_user_ids?: string[] | null;
+            group_ids?: string[] | null;
+            /** Format: date-time */
+            due_date_time?: string | null;
+        };
+        /**
+         * @description A choice of a question version. `value` equals `id` (the spec's field; answers send choice ids). `order` from 1 is
+         *     the order every learner sees (choices are not shuffled). `is_answer` is given to authors always, and to a learner
+         *     only once their response is completed: it is absent from every answer a learner reads while a response is
+         *     assigned or in progress.
+         */
+        KnowledgeCheckChoice: {
+            /** Format: uuid */
+            id: string;
+            label: string;
+            /** Format: uuid */
+            value: string;
+            order: number;
+            /** Format: uuid */
+            media_id: string | null;
+            media: null | components["schemas"]["MediaSummary"];
+            is_answer?: boolean;
+        };
+        /**
+         * @description A component's check (spec section 2, "Component knowledge check creation page"): `number_questions` is required and
+         *     numeric (422 "The number questions field is required." / "The number questions must be a number."; at least 1).
+         *     `instructions` (Markdown) defaults to empty.
+         */
+        KnowledgeCheckCreate: {
+            /** @description A whole number of at least 1 (numeric strings are accepted, as the spec's form sends them). */
+            number_questions: number | string;
+            instructions?: string | null;
+        };
+        /**
+         * @description A printable sheet (spec section 2, "Print screen"): `number` questions drawn from the active bank (all of them when
+         *     it holds no more), each with the answer key. `form` is the draw's seed as a short code (lower-case base 36): asking
+         *     again with the same `form` and `number` while the bank is unchanged gives the same sheet and key.
+         */
+        KnowledgeCheckPrint: {
+            form: string;
+            number: number;
+            questions: components["schemas"]["KnowledgeCheckQuestion"][];
+        };
+        /**
+         * @description A question as one version of it shows it. `id` is the question's identity (stable across edits), `version_id` and
+         *     `version` the version shown: the bank shows each question's current version, a response the version it drew
+         *     (editing a drawn question writes a new version and leaves the response's untouched). `text` is Markdown as typed,
+         *     `text_html` the same through the server's one sanitizing renderer. `order` is the place in the bank (from 1) or,
+         *     in a response, the place in the draw (from 1). `answer` (the ids of the answer choices) and the choices'
+         *     `is_answer` follow the same rule: authors always, a learner only once the response is completed.
+         */
+        KnowledgeCheckQuestion: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            version_id: string;
+            version: number;
+            text: string;
+            text_html: string;
+            type: components["schemas"]["KnowledgeCheckQuestionType"];
+            order: number;
+            /** Format: uuid */
+            media_id: string | null;
+            media: null | components["schemas"]["MediaSummary"];
+            choices: components["schemas"]["KnowledgeCheckChoice"][];
+            answer?: string[];
+            archived: boolean;
+        };
+        /**
+         * @description A question of the bank (spec sections 2 "Question editor", 4 and 5). `text` (Markdown) is required; `type` is
+         *     `radio` or `checkbox`; `media_id` an image, video, audio or pdf of the organization's library (another
+         *     organization's, or an unknown id, 422 on `media_id`). `choices` in the order shown (their `order` is their place
+         *     in the array, from 1): 422 on `choices` "A question needs at least two choices.", "Mark at least one choice as the
+         *     answer.", "A single choice question has exactly one answer."; each choice needs a `label` (422 on
+         *     `choices.{index}.label`). On an update a choice may name its `id` (a choice of the question's current version) to
+         *     keep it; choices left out are removed. When a response has drawn the current version, the update writes a new
+         *     version (new choice ids) and the response keeps the one it drew.
+         */
+        KnowledgeCheckQuestionInput: {
+            text: string;
+            type: components["schemas"]["KnowledgeCheckQuestionType"];
+            /** Format: uuid */
+            media_id?: string | null;
+            choices: {
                 /** Format: uuid */
-                version_id: string;
-                version: number;
-                text: string;
-                /** @description The question's place in the bank. */
+                id?: string | null;
+                label: string;
+                is_answer: components["schemas"]["Flag"];
+                /** Format: uuid */
+                media_id?: string | null;
+            }[];
+        };
+        /**
+         * @description Moving questions (spec section 4: "Moving a question up or down renumbers order from 1"). The active questions named
+         *     are placed by `order`, the others keep their relative place after them; all active ones are renumbered from 1.
+         *     An id that is not an active question of the check answers 422 on `questions`.
+         */
+        KnowledgeCheckQuestionOrder: {
+            questions: {
+                /** Format: uuid */
+                id: string;
                 order: number;
-                archived: boolean;
-                /** @description The analysed responses that drew this version. */
-                drawn: number;
-                facility: number | null;
-                discrimination: number | null;
-                point_biserial: number | null;
-                flags: ("hard" | "easy" | "low_discrimination" | "negative_discrimination")[];
-                choices: {
-                    /** Format: uuid */
-                    id: string;
-                    label: string;
-                    is_answer: boolean;
-                    /** @description The share of the responses that drew this version which chose this choice. */
-                    share: number | null;
-                }[];
             }[];
+        };
+        /**
+         * @description `radio`: single choice, exactly one answer. `checkbox`: multiple choice, one or more answers.
+         * @enum {string}
+         */
+        KnowledgeCheckQuestionType: "radio" | "checkbox";
+        /**
+         * @description A response with its draw (spec section 3): the fields of `KnowledgeCheckResponseSummary` and the draw.
+         *     `questions` are the drawn question versions in the drawn order (empty while `assigned`: the draw happens on
+         *     start); `answers` the saved answers (a question without one is unanswered). While the response is assigned or in
+         *     progress no question carries `answer` and no choice `is_answer`, and every `is_correct` is null; once completed
+         *     the key is present. In a preview (`GET .../preview`) `id` is null, `answers` empty and nothing is stored.
+         */
+        KnowledgeCheckResponse: {
+            /**
+             * Format: uuid
+             * @description Null only in a preview.
+             */
+            id: string | null;
+            /** Format: uuid */
+            knowledge_check_id: string;
+            status: components["schemas"]["KnowledgeCheckResponseStatus"];
+            attempt: number;
+            /** Format: date-time */
+            due_date_time: string | null;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            completed_date_time: string | null;
+            correct_answers: number | null;
+            incorrect_answers: number | null;
+            score: number | null;
+            knowledge_check: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** Format: uuid */
+                topic_id: string | null;
+                /** Format: uuid */
+                component_id: string;
+                /** Format: uuid */
+                module_id: string;
+            };
+            instructions: string;
+            instructions_html: string;
+            questions: components["schemas"]["KnowledgeCheckQuestion"][];
+            answers: components["schemas"]["KnowledgeCheckAnswer"][];
+        };
+        /**
+         * @description `assigned` (created by an assignment, not started: nothing drawn yet) → `in-progress` (drawn; answers are saved)
+         *     → `completed` (scored; the key is shown). At most one `in-progress` response per member and check.
+         * @enum {string}
+         */
+        KnowledgeCheckResponseStatus: "assigned" | "in-progress" | "completed";
+        /**
+         * @description A response as the caller's list shows it (spec section 2, "Completed" list). `attempt` counts the member's responses
+         *     to the check from 1. `score` is correct ÷ drawn × 100 with two decimals; the counts and the score are null until
+         *     completed.
+         */
+        KnowledgeCheckResponseSummary: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            knowledge_check_id: string;
+            status: components["schemas"]["KnowledgeCheckResponseStatus"];
+            attempt: number;
+            /** Format: date-time */
+            due_date_time: string | null;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            completed_date_time: string | null;
+            correct_answers: number | null;
+            incorrect_answers: number | null;
+            score: number | null;
+        };
+        /**
+         * @description The check's properties (spec section 7: `id, instructions, number_questions`). `id`, when sent, must be the
+         *     check's own (422 on `id` otherwise). Absent fields stay as they are; `number_questions` sent is numeric, at least 1.
+         */
+        KnowledgeCheckUpdate: {
+            /** Format: uuid */
+            id?: string;
+            instructions?: string | null;
+            number_questions?: number | string;
+        };
+        /**
+         * @description A file of an organization's media library (spec section 3): its kind (`type`, from the bytes' magic numbers, not
+         *     the client's word), size in bytes, short-lived signed `url` and `thumbnail.url` (images get a server-made
+         *     thumbnail; a video carries the png/jpeg thumbnail uploaded with it; add `download=1` to a URL for an attachment),
+         *     the modules it is tagged with, and (on single reads) how many items show it.
+         */
+        Media: components["schemas"]["MediaSummary"] & {
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Pixels, for images (null for other kinds). */
+            width: number | null;
+            /** @description Pixels, for images (null for other kinds). */
+            height: number | null;
+            /** @description The modules this file is tagged with (live and archived), by name. */
+            modules: components["schemas"]["NamedRef"][];
+            /**
+             * @description Items (of any topic) that show this file; deleting the file leaves them without media. Given by single reads
+             *     (GET, and the answers of uploads and updates); list rows leave it out: counting every listed file's uses
+             *     would cost more than the page itself (a file shown by 150 items of a 300,000-item organization).
+             */
+            items_count?: number;
+            abilities: components["schemas"]["MediaAbilities"];
+        };
+        /** @description What the caller may do with this media file now. */
+        MediaAbilities: {
+            update: boolean;
+            delete: boolean;
+        };
+        /** @description The multipart update of a module or component; `is_deleted=0` restores it as the JSON update does. */
+        MediaContentUpdate: components["schemas"]["MediaContentUpload"] & {
+            is_deleted?: components["schemas"]["Flag"];
+        };
+        /**
+         * @description A module or component form sent as `multipart/form-data` (spec 7.2: name, description, is_active, image or
+         *     image_id, image_name). An uploaded `image` is checked as a media library image (png/jpeg from its bytes, the
+         *     `/config` image size and minimum dimensions; 406 or 422 with the spec's messages), stored in the library under
+         *     `image_name` (required with `image`) and becomes the main image, in one transaction with the module or component.
+         *     `crop_image=1` crops it to the configured size and stores png. `image_id` picks a library image instead; send
+         *     `image_id` empty to clear the image.
+         */
+        MediaContentUpload: {
+            name?: string;
+            description?: string;
+            is_active?: components["schemas"]["Flag"];
+            image?: string;
+            image_name?: string;
+            /** @description A live image of this organization's media library (empty clears the image). */
+            image_id?: string;
+            crop_image?: components["schemas"]["Flag"];
+        };
+        /**
+         * @description Media sort keys (spec section 9) — `created` (created_at, the default), `name`, `size`, `type`.
+         * @enum {string}
+         */
+        MediaOrder: "created" | "name" | "size" | "type";
+        /**
+         * @description A media file as other rows show it (a module's main image, an item's media, a suggestion's images). `url` and
+         *     `thumbnail.url` are short-lived signed URLs (they work in `<img>`/`<video>` without a bearer token; add
+         *     `download=1` for an attachment). A video carries its WebVTT `captions` tracks where the answer is about the file
+         *     itself or shows it to be played: the media library's answers and a topic's items (not main images or suggestions).
+         */
+        MediaSummary: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            type: components["schemas"]["MediaType"];
+            /** @enum {string} */
+            mime_type: "image/jpeg" | "image/png" | "application/pdf" | "video/mp4" | "audio/mpeg" | "audio/wav";
+            /** @description Bytes. */
+            size: number;
+            /** Format: date-time */
+            created_at: string;
+            url: string;
+            thumbnail: null | {
+                url: string;
+            };
+            /** @description Videos only, in the media library's answers and a topic's items: the video's captions tracks, by language. */
+            captions?: components["schemas"]["Caption"][];
+        };
+        /** @enum {string} */
+        MediaType: "image" | "video" | "pdf" | "audio";
+        /**
+         * @description A multipart upload to the media library (`multipart/form-data`; files stream to storage, never into memory).
+         *     The file's kind is sniffed from its bytes and must fit `type` when sent (spec section 5): image png/jpeg, video
+         *     mp4, pdf, audio mpeg/wav. Sizes must lie within `/config` `file_sizes` for the kind, images and thumbnails must
+         *     reach `/config` `image` min_width x min_height. A video needs a png/jpeg `thumbnail`; a pdf or audio file may
+         *     carry one; an image gets one made by the server. `crop_image=1` crops an image to the configured size (centred)
+         *     and stores it as png.
+         */
+        MediaUpload: {
+            name?: string;
+            type?: components["schemas"]["MediaType"];
+            file?: string;
+            thumbnail?: string;
+            crop_image?: components["schemas"]["Flag"];
+        };
+        /**
+         * @description archived (removed from the organization, or an invitation withdrawn) wins over invited (added, the invitation not
+         *     yet accepted: not a member, ARCHITECTURE.md#member-invitations), which wins over suspended (is_active false);
+         *     otherwise active.
+         * @enum {string}
+         */
+        MemberStatus: "active" | "invited" | "suspended" | "archived";
+        Membership: {
+            /** Format: uuid */
+            id: string;
+            role: components["schemas"]["Role"];
+            /** @description false when the membership is suspended. */
+            is_active: boolean;
+            tenant: components["schemas"]["TenantSummary"];
+            /** @description The live groups of the organization this member belongs to. */
+            groups_count: number;
+            /**
+             * @description The live modules this member can see: those related to them directly or through a live group; for admins and
+             *     masters every live module of the organization.
+             */
+            modules_count: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        Message: {
+            message: string;
+        };
+        /**
+         * @description A module. Lists carry the counts (`components_count`, `media_count`, `members_count`, `groups_count`, live rows
+         *     only); `short=true` lists leave the counts and `main_image` details out. Single reads and writes add the related
+         *     `media`, `groups` and `members`. `is_hidden` is the caller's own hidden flag (always false for an owner who is
+         *     not a member).
+         */
+        Module: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string;
+            is_active: boolean;
+            order: number;
+            main_image: null | components["schemas"]["MediaSummary"];
+            is_hidden: boolean;
+            components_count?: number;
+            media_count?: number;
+            members_count?: number;
+            groups_count?: number;
+            media?: components["schemas"]["MediaSummary"][];
+            groups?: components["schemas"]["GroupSummary"][];
+            members?: components["schemas"]["TenantUserSummary"][];
+            is_deleted: boolean;
+            /** Format: date-time */
+            deleted_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            abilities: components["schemas"]["Abilities"];
+        };
+        /** @description The id and name of a related row (a topic's component or module, a favourite's parents). */
+        NamedRef: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        /**
+         * @description OAuth 2.0's error code (RFC 6749 section 5.2, RFC 6750, RFC 7009), present beside `code` on the errors of
+         *     `POST /token` and `POST /token/revocation`, so that a standard OAuth client tells the cases apart:
+         *     `invalid_grant` (wrong email or password, suspended account, a spent, revoked or expired refresh token: log in
+         *     again), `invalid_client` (unknown, revoked or wrongly authenticated client), `unsupported_grant_type`,
+         *     `unauthorized_client` (a grant the client may not use), `invalid_token` (a logout with a token no longer valid),
+         *     `temporarily_unavailable` (429: try again after `Retry-After`), `server_error` (500), and `invalid_request` for
+         *     any other refused request (422 form errors keep their per-field `errors`). The HTTP status stays the one the
+         *     spec gives (401 for a failed login or refresh).
+         * @enum {string}
+         */
+        OAuthErrorCode: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "unsupported_token_type" | "invalid_scope" | "invalid_token" | "temporarily_unavailable" | "server_error";
+        /**
+         * @description OpenID Connect discovery / OAuth 2.0 authorization server metadata (RFC 8414), limited to what this server
+         *     serves: the token endpoint (grants `password`, `refresh_token`, `client_credentials`) and revocation. There is
+         *     no authorization endpoint (so `response_types_supported` is empty), no userinfo and no ID tokens; tokens are
+         *     opaque. The issuer is `PUBLIC_URL` followed by `/api`.
+         */
+        OpenIdConfiguration: {
+            issuer: string;
+            token_endpoint: string;
+            revocation_endpoint: string;
+            grant_types_supported: string[];
+            token_endpoint_auth_methods_supported: string[];
+            revocation_endpoint_auth_methods_supported?: string[];
+            response_types_supported: string[];
+            scopes_supported?: string[];
+            subject_types_supported?: string[];
+        };
+        /** @description A bulk reorder. The rows named are placed by `order`, the others keep their relative place after them; all are renumbered from 0 in one update. */
+        OrderList: {
+            /** Format: uuid */
+            id: string;
+            order: number;
+        }[];
+        PaginationMeta: {
+            current_page: number;
+            last_page: number;
+            per_page: number;
+            total: number;
+            order: string;
+            desc: boolean;
+            search: string | null;
+        };
+        /**
+         * @description A login. `username` is OAuth's name for the login (RFC 6749 section 4.3.2), accepted as an alias of `email` for
+         *     standard clients; when both are sent, `email` is used. Field errors name `email`.
+         */
+        PasswordGrantRequest: {
+            /** @constant */
+            grant_type: "password";
+            /** @description The public client of the portal and widgets, `tessera-web`. It has no secret. */
+            client_id: string;
+            email?: string;
+            /** @description The email, under OAuth's name. */
+            username?: string;
+            password: string;
+        };
+        RefreshGrantRequest: {
+            /** @constant */
+            grant_type: "refresh_token";
+            client_id: string;
+            /** @description Single use. Presenting a refresh token a second time revokes the whole grant. */
+            refresh_token: string;
+        };
+        /** @description RFC 7009 token revocation. The client authenticates as at `POST /token` (`tessera-web` sends only its `client_id`). */
+        RevocationRequest: {
+            /** @description An access or refresh token the client holds. */
+            token: string;
+            /** @enum {string} */
+            token_type_hint?: "access_token" | "refresh_token";
+            client_id?: string;
+            /** @description For integration clients, unless sent with HTTP Basic authentication. */
+            client_secret?: string;
+        };
+        /** @enum {string} */
+        Role: "user" | "admin" | "master";
+        /**
+         * @description The organization at a glance (Admin Reports, spec section 3): content rows by state, members by role, and the
+         *     media library by type. Members: live memberships by role (suspended ones included), archived = removed
+         *     memberships. Media: the library's files (a suggestion's attached images are not part of it); `total_size` in bytes.
+         */
+        SnapshotReport: {
+            modules: components["schemas"]["SnapshotReportCounts"];
+            components: components["schemas"]["SnapshotReportCounts"];
+            topics: components["schemas"]["SnapshotReportCounts"];
+            tenant_users: {
+                master: number;
+                admin: number;
+                user: number;
+                archived: number;
+            };
+            media: {
+                image: number;
+                video: number;
+                pdf: number;
+                audio: number;
+                total: number;
+                /** @description Bytes, the files' sizes summed (thumbnails not counted). */
+                total_size: number;
+            };
+        };
+        /** @description Rows of one kind by state. Active and inactive count live rows by `is_active`; archived counts archived rows whatever their flag. */
+        SnapshotReportCounts: {
+            active: number;
+            inactive: number;
+            archived: number;
+        };
+        /**
+         * @description A learner's suggestion (spec section 3, Admin Suggestions). `is_active` true means unread. `user` is the sender
+         *     (with the Account Locked and Not Confirmed badges' flags). `media` are the attached images with signed URLs.
+         *     `module`, `component` and `topic` are what it relates to (each null when it relates to none); a topic implies
+         *     its component and module, a component its module.
+         */
+        Suggestion: {
+            /** Format: uuid */
+            id: string;
+            user: components["schemas"]["UserSummary"];
+            text: string;
+            media: components["schemas"]["MediaSummary"][];
+            module: null | components["schemas"]["NamedRef"];
+            component: null | components["schemas"]["NamedRef"];
+            topic: null | components["schemas"]["NamedRef"];
+            /** @description true while unread (the Unread tab), false once read (the Read tab). */
+            is_active: boolean;
+            /**
+             * Format: date-time
+             * @description When it was sent.
+             */
+            created_at: string;
+            abilities: components["schemas"]["SuggestionAbilities"];
+        };
+        /** @description What the caller may do with this suggestion now (the Admin Suggestions actions). */
+        SuggestionAbilities: {
+            /** @description Mark it read (`is_active` false) or unread (true). */
+            update: boolean;
+            /** @description Delete it permanently, with its images. */
+            delete: boolean;
+        };
+        /** @description The fields of a new suggestion (sdk `forms.suggestion`); in multipart every field is a string. */
+        SuggestionInput: {
+            text: string;
+            /** Format: uuid */
+            module_id?: string | null;
+            /** Format: uuid */
+            component_id?: string | null;
+            /** Format: uuid */
+            topic_id?: string | null;
+        };
+        /**
+         * @description An organization as the owner manages it. `slug` is derived from the name and follows it when the
+         *     organization is renamed; the former slugs still reach the organization wherever `{tenantId}` is accepted, so
+         *     links and embeds (`organization="acme-corp"`) keep working, and stay reserved to it (another organization
+         *     gets a numbered slug instead). It is unique; renamed back, an organization reclaims its own former slug.
+         */
+        Tenant: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The pretty-URL name; accepted wherever `{tenantId}` is. */
+            slug: string;
+            enable_bioreq: boolean;
+            /** @description Live (not archived) groups. */
+            groups_count: number;
+            /** @description Live (not archived) modules. */
+            modules_count: number;
+            /** @description Live (not archived) memberships. */
+            members_count: number;
+            /** @description true when archived. */
+            is_deleted: boolean;
+            /** Format: date-time */
+            deleted_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            abilities: components["schemas"]["Abilities"];
+        };
+        /** @description An access request as the organization's masters see it (Admin Access Requests). */
+        TenantAccessRequest: {
+            /** Format: uuid */
+            id: string;
+            status: components["schemas"]["AccessRequestStatus"];
+            /** @description true when archived. */
+            is_deleted: boolean;
+            /** Format: date-time */
+            deleted_at: string | null;
+            /**
+             * Format: date-time
+             * @description When it was requested.
+             */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            user: components["schemas"]["UserSummary"];
+            abilities: components["schemas"]["AccessRequestAbilities"];
+        };
+        TenantSummary: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The pretty-URL name; accepted wherever `{tenantId}` is. */
+            slug: string;
+            enable_bioreq: boolean;
+        };
+        /**
+         * @description A member (tenant user): one person's membership of one organization. `groups` and `modules` (the
+         *     member's live groups and directly related live modules) are present on single reads and writes, not in lists. `modules_count` counts the live modules
+         *     related to the member directly (not through groups).
+         */
+        TenantUser: {
+            /** Format: uuid */
+            id: string;
+            role: components["schemas"]["Role"];
+            status: components["schemas"]["MemberStatus"];
+            /** @description false when the membership is suspended. */
+            is_active: boolean;
+            /** @description true when archived (removed from the organization). */
+            is_deleted: boolean;
+            /** Format: date-time */
+            deleted_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Same instant as created_at (when the person joined the organization).
+             */
+            joined: string;
+            user: components["schemas"]["UserSummary"];
+            groups_count: number;
+            modules_count: number;
+            groups?: components["schemas"]["GroupSummary"][];
+            modules?: components["schemas"]["NamedRef"][];
+            abilities: components["schemas"]["Abilities"];
+        };
+        /** @description A member as listed inside a group. */
+        TenantUserSummary: {
+            /** Format: uuid */
+            id: string;
+            role: components["schemas"]["Role"];
+            is_active: boolean;
+            user: components["schemas"]["UserSummary"];
+        };
+        TokenResponse: {
+            access_token: string;
+            refresh_token: string;
+            /** @constant */
+            token_type: "Bearer";
+            /** @description Seconds until the access token expires. */
+            expires_in: number;
+            scope?: string;
+        };
+        /**
+         * @description A topic. `items_count` counts its top-level items and children; `total_procedures` its procedure rows and
+         *     `completed_procedures` those the caller has completed (0 for an owner who is not a member). `component` names
+         *     the containing component and module (the favourites list shows them). `knowledgecheck_id` is the id of its knowledge check
+         *     (`GET .../knowledgechecks/{id}`), null when it has none. `short=true` lists leave the three counts out.
+         */
+        Topic: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            component_id: string;
+            name: string;
+            description: string;
+            is_active: boolean;
+            order: number;
+            items_count?: number;
+            total_procedures?: number;
+            completed_procedures?: number;
+            is_favorite: boolean;
+            /** Format: uuid */
+            knowledgecheck_id: string | null;
+            component: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                module: components["schemas"]["NamedRef"];
+            };
+            is_deleted: boolean;
+            /** Format: date-time */
+            deleted_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            abilities: components["schemas"]["Abilities"];
+        };
+        /**
+         * @description A topic's check: its instructions (Markdown; may be empty, the spec's "saving instructions creates the check").
+         *     `number_questions` is 10 (the spec's default) and can be changed with `PUT /knowledgechecks/{id}`.
+         */
+        TopicKnowledgeCheckCreate: {
+            instructions?: string | null;
+        };
+        /** @description The topic check's instructions (spec section 7 `id, instructions`). `id`, when sent, must be the check's own. */
+        TopicKnowledgeCheckUpdate: {
+            /** Format: uuid */
+            id?: string;
+            instructions?: string | null;
+        };
+        /** @description An account as the owner manages it (User Management). */
+        User: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: email */
+            email: string;
+            is_confirmed: boolean;
+            is_active: boolean;
+            is_owner: boolean;
+            /** @description true when banned. */
+            is_deleted: boolean;
+            status: components["schemas"]["UserStatus"];
+            /** @description Live memberships in live organizations. */
+            memberships_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Same instant as created_at.
+             */
+            joined: string;
+            abilities: components["schemas"]["UserAbilities"];
+        };
+        /** @description The owner's actions on an account in its current state (spec section 4); nobody may suspend or ban their own account. */
+        UserAbilities: {
+            /** @description active -> suspended (PATCH is_active false). */
+            suspend: boolean;
+            /** @description suspended -> active (PATCH is_active true). */
+            reactivate: boolean;
+            /** @description suspended -> banned (DELETE, or PATCH is_deleted true). */
+            ban: boolean;
+            /** @description banned -> suspended (PATCH is_deleted false); reactivating is a separate step. */
+            restore: boolean;
+        };
+        /**
+         * @description active; pending (email not yet confirmed); suspended (is_active false); banned (is_deleted true).
+         * @enum {string}
+         */
+        UserStatus: "active" | "pending" | "suspended" | "banned";
+        /** @description The person behind a membership or an access request. */
+        UserSummary: {
+            /**
+             * Format: uuid
+             * @description null for an invited member (status `invited`) until they accept: an account id would tell the organization
+             *     whether the address already had an account. Name, activity and confirmation are likewise shown as for a new
+             *     address (empty, true, false) until then.
+             */
+            id: string | null;
+            /** @description Empty until an invited person finishes registration. */
+            name: string;
+            /** Format: email */
+            email: string;
+            /** @description false when the account is suspended or banned (the "Account Locked" badge). */
+            is_active: boolean;
+            /** @description false until the email is confirmed (the "Not Confirmed" badge). */
+            is_confirmed: boolean;
+        };
+        Version: {
+            /**
+             * @description The API version (semver).
+             * @example 1.0.0
+             */
+            version: string;
         };
     };
     responses: {
@@ -5123,8 +5123,8 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description No valid access token, or wrong credentials on login. */
-        Unauthenticated: {
+        /** @description The row's state does not allow the call now (e.g. a decision already taken); `code` says which. */
+        Conflict: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5134,15 +5134,6 @@ export interface components {
         };
         /** @description Authenticated but not allowed (code email_unconfirmed, membership_suspended or forbidden). */
         Forbidden: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description Unknown, or not visible to the caller. */
-        NotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5163,8 +5154,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The row's state does not allow the call now (e.g. a decision already taken); `code` says which. */
-        Conflict: {
+        /** @description Unknown, or not visible to the caller. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is larger than the server accepts. */
+        PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5182,8 +5182,28 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The body is larger than the server accepts. */
-        PayloadTooLarge: {
+        /** @description An unexpected failure; the body carries only a request id. */
+        ServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Rate limited. Wait the Retry-After seconds and try again. */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds to wait. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No valid access token, or wrong credentials on login. */
+        Unauthenticated: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5209,61 +5229,59 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Rate limited. Wait the Retry-After seconds and try again. */
-        TooManyRequests: {
-            headers: {
-                /** @description Seconds to wait. */
-                "Retry-After"?: number;
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description An unexpected failure; the body carries only a request id. */
-        ServerError: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
     };
     parameters: {
-        /** @description `false` (or 0) answers every row in one page, with the same envelope. */
-        Paginate: components["schemas"]["Flag"];
-        /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
-        Page: number;
-        /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
-        PerPage: number;
-        /** @description A sort key of the resource (spec section 9); unknown keys fall back to the default sort. */
-        Order: string;
-        Desc: components["schemas"]["Flag"];
-        /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
-        Search: string;
-        /** @description true lists only archived rows; false (default) only live ones. */
-        Archived: components["schemas"]["Flag"];
-        Active: components["schemas"]["Flag"];
-        /**
-         * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-         *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-         *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-         *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-         *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-         *     (the owner enters every live one).
-         */
-        TenantId: string;
-        /** @description A user account id. */
-        UserId: string;
-        /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
-        TenantUserId: string;
-        /** @description A group id of this organization; another organization's answers 404. */
-        GroupId: string;
         /** @description An access request id of this organization; another organization's answers 404. */
         AccessRequestId: string;
+        /** @description Sort key (default `requested`, ascending) — `requested` (created_at), `user` (the person's name), `status`. An unknown key falls back to the default. */
+        AccessRequestOrder: "requested" | "user" | "status";
         /** @description Only requests with this status (the Pending and Declined views). */
         AccessRequestStatusFilter: components["schemas"]["AccessRequestStatus"];
+        Active: components["schemas"]["Flag"];
+        /** @description true lists only archived rows; false (default) only live ones. */
+        Archived: components["schemas"]["Flag"];
+        /**
+         * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
+         *     another member, answer 404.
+         */
+        BioreqId: string;
+        /**
+         * @description Sort key (default `uploaded`, newest first): `title`, `uploaded` (created_at), `downloaded` (downloaded_at),
+         *     `status`, `uploaded_by` (the uploader's name). An unknown key falls back to the default; naming a key sorts
+         *     ascending unless `desc` says otherwise.
+         */
+        BioreqOrder: "title" | "uploaded" | "downloaded" | "status" | "uploaded_by";
+        /** @description A captions track of the video; another video's or organization's answers 404. */
+        CaptionId: string;
+        /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+        ComponentId: string;
+        /** @description Sort key (default `order`, ascending) — `order`, `name`, `created` (created_at), `updated` (updated_at). An unknown key falls back to the default. */
+        ContentOrder: "order" | "name" | "created" | "updated";
+        Desc: components["schemas"]["Flag"];
+        /** @description A group id of this organization; another organization's answers 404. */
+        GroupId: string;
+        /** @description Sort key (default `name`, ascending) — `name`, `created` (created_at), `members` (count). An unknown key falls back to the default. */
+        GroupOrder: "name" | "created" | "members";
+        /**
+         * @description Authors (admin, master, owner) only: `include-inactive=true` adds the inactive (still live) modules, components
+         *     and topics to the content tree, each node with `is_active`, for authoring pickers such as the Move Topic dialog.
+         *     Ignored for a learner, who never sees inactive content.
+         */
+        IncludeInactive: components["schemas"]["Flag"];
+        /** @description The integration client's id (its OAuth `client_id`). */
+        IntegrationClientId: string;
+        /** @description Sort key (default `name`, ascending) — `name`, `created` (created_at). An unknown key falls back to the default. */
+        IntegrationClientOrder: "name" | "created";
+        /** @description An item id of the topic in the path; any other id (or one a learner cannot see) answers 404. */
+        ItemId: string;
+        /**
+         * @description Sort key (default `date`, newest first): `user` (the learner's name), `knowledge_check` (module / component /
+         *     topic names), `date` (completed_date_time), `score`. An unknown key falls back to the default; naming a key sorts
+         *     ascending unless `desc` says otherwise.
+         */
+        KcReportOrder: "user" | "knowledge_check" | "date" | "score";
+        /** @description An assignment of the check; another check's answers 404. */
+        KnowledgeCheckAssignmentId: string;
         /**
          * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
          *     see (a learner and inactive or unrelated content), answers 404.
@@ -5273,53 +5291,37 @@ export interface components {
         KnowledgeCheckQuestionId: string;
         /** @description One of the caller's own responses to the check; anyone else's (or another check's) answers 404. */
         KnowledgeCheckResponseId: string;
-        /** @description An assignment of the check; another check's answers 404. */
-        KnowledgeCheckAssignmentId: string;
-        /**
-         * @description Sort key (default `created`, ascending): `name`, `created` (created_at), `groups`, `modules` and `members`
-         *     (counts). An unknown key falls back to the default.
-         */
-        TenantOrder: "name" | "created" | "groups" | "modules" | "members";
-        /**
-         * @description Sort key (default `created_at`, descending unless `desc` is given): `name`, `email`, `created_at`
-         *     (also `created`, the spec's key, and `joined`), `memberships` (count). An unknown key falls back to the default.
-         */
-        UserOrder: "name" | "email" | "created_at" | "created" | "joined" | "memberships";
-        /**
-         * @description Sort key (default `user`, ascending): `user` (the person's name), `email`, `role`, `status`
-         *     (active before suspended), `joined` (tenant_users.created_at). An unknown key falls back to the default.
-         */
-        TenantUserOrder: "user" | "email" | "role" | "status" | "joined";
-        /** @description Sort key (default `name`, ascending) — `name`, `created` (created_at), `members` (count). An unknown key falls back to the default. */
-        GroupOrder: "name" | "created" | "members";
-        /** @description The integration client's id (its OAuth `client_id`). */
-        IntegrationClientId: string;
-        /** @description Sort key (default `name`, ascending) — `name`, `created` (created_at). An unknown key falls back to the default. */
-        IntegrationClientOrder: "name" | "created";
-        /** @description Sort key (default `requested`, ascending) — `requested` (created_at), `user` (the person's name), `status`. An unknown key falls back to the default. */
-        AccessRequestOrder: "requested" | "user" | "status";
+        /** @description A media id of this organization; another organization's answers 404. */
+        MediaId: string;
+        /** @description Only files tagged with this module of the organization; an id that names none (a malformed one too) finds nothing. */
+        MediaModuleFilter: string;
+        /** @description Sort key (default `created`, ascending) — `created` (created_at), `name`, `size`, `type`. An unknown key falls back to the default. */
+        MediaOrder: components["schemas"]["MediaOrder"];
+        /** @description Only files of this kind (the type filter's images, videos, pdfs, audio files); absent means all types; another value answers 422 on `type`. */
+        MediaTypeFilter: components["schemas"]["MediaType"];
         /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
         ModuleId: string;
-        /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-        ComponentId: string;
-        /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-        TopicId: string;
-        /** @description An item id of the topic in the path; any other id (or one a learner cannot see) answers 404. */
-        ItemId: string;
-        /** @description A captions track of the video; another video's or organization's answers 404. */
-        CaptionId: string;
+        /** @description The id of the document's note; a note of another document answers 404. */
+        NoteId: string;
+        /** @description A sort key of the resource (spec section 9); unknown keys fall back to the default sort. */
+        Order: string;
+        /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
+        Page: number;
+        /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+        Paginate: components["schemas"]["Flag"];
+        /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
+        PerPage: number;
+        /**
+         * @description The tabs of spec section 4: `false` Pending (status `pending` or `underreview`: no decision yet), `true`
+         *     Processed (`match` or `nomatch`). Without it, both.
+         */
+        Processed: components["schemas"]["Flag"];
+        /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
+        Search: string;
         /** @description `true` answers lighter rows (no counts) for pickers. */
         Short: components["schemas"]["Flag"];
-        /**
-         * @description Authors (admin, master, owner) only: `include-inactive=true` adds the inactive (still live) modules, components
-         *     and topics to the content tree, each node with `is_active`, for authoring pickers such as the Move Topic dialog.
-         *     Ignored for a learner, who never sees inactive content.
-         */
-        IncludeInactive: components["schemas"]["Flag"];
         /** @description Client lists (a learner's, or `active=true`) leave out the rows the caller has hidden; `show-hidden=true` keeps them (each row carries `is_hidden`). */
         ShowHidden: components["schemas"]["Flag"];
-        /** @description Sort key (default `order`, ascending) — `order`, `name`, `created` (created_at), `updated` (updated_at). An unknown key falls back to the default. */
-        ContentOrder: "order" | "name" | "created" | "updated";
         /** @description A suggestion id of this organization; another organization's answers 404. */
         SuggestionId: string;
         /**
@@ -5328,203 +5330,201 @@ export interface components {
          */
         SuggestionOrder: "sent" | "user";
         /**
-         * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
-         *     another member, answer 404.
+         * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+         *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+         *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+         *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+         *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+         *     (the owner enters every live one).
          */
-        BioreqId: string;
-        /** @description The id of the document's note; a note of another document answers 404. */
-        NoteId: string;
+        TenantId: string;
         /**
-         * @description Sort key (default `uploaded`, newest first): `title`, `uploaded` (created_at), `downloaded` (downloaded_at),
-         *     `status`, `uploaded_by` (the uploader's name). An unknown key falls back to the default; naming a key sorts
-         *     ascending unless `desc` says otherwise.
+         * @description Sort key (default `created`, ascending): `name`, `created` (created_at), `groups`, `modules` and `members`
+         *     (counts). An unknown key falls back to the default.
          */
-        BioreqOrder: "title" | "uploaded" | "downloaded" | "status" | "uploaded_by";
+        TenantOrder: "name" | "created" | "groups" | "modules" | "members";
+        /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
+        TenantUserId: string;
         /**
-         * @description The tabs of spec section 4: `false` Pending (status `pending` or `underreview`: no decision yet), `true`
-         *     Processed (`match` or `nomatch`). Without it, both.
+         * @description Sort key (default `user`, ascending): `user` (the person's name), `email`, `role`, `status`
+         *     (active before suspended), `joined` (tenant_users.created_at). An unknown key falls back to the default.
          */
-        Processed: components["schemas"]["Flag"];
-        /** @description Sort key (default `created`, ascending) — `created` (created_at), `name`, `size`, `type`. An unknown key falls back to the default. */
-        MediaOrder: components["schemas"]["MediaOrder"];
-        /** @description Only files of this kind (the type filter's images, videos, pdfs, audio files); absent means all types; another value answers 422 on `type`. */
-        MediaTypeFilter: components["schemas"]["MediaType"];
-        /** @description Only files tagged with this module of the organization; an id that names none (a malformed one too) finds nothing. */
-        MediaModuleFilter: string;
-        /** @description A media id of this organization; another organization's answers 404. */
-        MediaId: string;
+        TenantUserOrder: "user" | "email" | "role" | "status" | "joined";
+        /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+        TopicId: string;
+        /** @description A user account id. */
+        UserId: string;
         /**
-         * @description Sort key (default `date`, newest first): `user` (the learner's name), `knowledge_check` (module / component /
-         *     topic names), `date` (completed_date_time), `score`. An unknown key falls back to the default; naming a key sorts
-         *     ascending unless `desc` says otherwise.
+         * @description Sort key (default `created_at`, descending unless `desc` is given): `name`, `email`, `created_at`
+         *     (also `created`, the spec's key, and `joined`), `memberships` (count). An unknown key falls back to the default.
          */
-        KcReportOrder: "user" | "knowledge_check" | "date" | "score";
+        UserOrder: "name" | "email" | "created_at" | "created" | "joined" | "memberships";
     };
     requestBodies: never;
     headers: never;
     pathItems: never;
 }
+export type Abilities = components['schemas']['Abilities'];
+export type AccessRequest = components['schemas']['AccessRequest'];
+export type AccessRequestAbilities = components['schemas']['AccessRequestAbilities'];
+export type AccessRequestStatus = components['schemas']['AccessRequestStatus'];
+export type AccessTokenResponse = components['schemas']['AccessTokenResponse'];
+export type BioreqAbilities = components['schemas']['BioreqAbilities'];
+export type BioreqAccessLogEntry = components['schemas']['BioreqAccessLogEntry'];
+export type BioreqDocument = components['schemas']['BioreqDocument'];
+export type BioreqDownload = components['schemas']['BioreqDownload'];
+export type BioreqKind = components['schemas']['BioreqKind'];
+export type BioreqMatchInput = components['schemas']['BioreqMatchInput'];
+export type BioreqNote = components['schemas']['BioreqNote'];
+export type BioreqNoteHistoryEntry = components['schemas']['BioreqNoteHistoryEntry'];
+export type BioreqNoteInput = components['schemas']['BioreqNoteInput'];
+export type BioreqSettings = components['schemas']['BioreqSettings'];
+export type BioreqStatus = components['schemas']['BioreqStatus'];
+export type BioreqUpload = components['schemas']['BioreqUpload'];
+export type CaptchaChallenge = components['schemas']['CaptchaChallenge'];
+export type Caption = components['schemas']['Caption'];
+export type CaptionUpload = components['schemas']['CaptionUpload'];
+export type ClientCredentialsGrantRequest = components['schemas']['ClientCredentialsGrantRequest'];
+export type Component = components['schemas']['Component'];
+export type Config = components['schemas']['Config'];
+export type ContentTreeModule = components['schemas']['ContentTreeModule'];
+export type CurrentUser = components['schemas']['CurrentUser'];
 export type Error = components['schemas']['Error'];
 export type ErrorCode = components['schemas']['ErrorCode'];
-export type OAuthErrorCode = components['schemas']['OAuthErrorCode'];
-export type RevocationRequest = components['schemas']['RevocationRequest'];
-export type OpenIdConfiguration = components['schemas']['OpenIdConfiguration'];
-export type PaginationMeta = components['schemas']['PaginationMeta'];
-export type Message = components['schemas']['Message'];
-export type Version = components['schemas']['Version'];
-export type Config = components['schemas']['Config'];
 export type FileSizeLimit = components['schemas']['FileSizeLimit'];
-export type TokenResponse = components['schemas']['TokenResponse'];
-export type PasswordGrantRequest = components['schemas']['PasswordGrantRequest'];
-export type ClientCredentialsGrantRequest = components['schemas']['ClientCredentialsGrantRequest'];
-export type AccessTokenResponse = components['schemas']['AccessTokenResponse'];
+export type Flag = components['schemas']['Flag'];
+export type Group = components['schemas']['Group'];
+export type GroupSummary = components['schemas']['GroupSummary'];
 export type IntegrationClient = components['schemas']['IntegrationClient'];
 export type IntegrationClientCreated = components['schemas']['IntegrationClientCreated'];
 export type IntegrationClientInput = components['schemas']['IntegrationClientInput'];
-export type RefreshGrantRequest = components['schemas']['RefreshGrantRequest'];
-export type CaptchaChallenge = components['schemas']['CaptchaChallenge'];
-export type CurrentUser = components['schemas']['CurrentUser'];
-export type Membership = components['schemas']['Membership'];
-export type TenantSummary = components['schemas']['TenantSummary'];
-export type UserStatus = components['schemas']['UserStatus'];
-export type Role = components['schemas']['Role'];
-export type AccessRequest = components['schemas']['AccessRequest'];
-export type AccessRequestStatus = components['schemas']['AccessRequestStatus'];
-export type Flag = components['schemas']['Flag'];
-export type Abilities = components['schemas']['Abilities'];
-export type Tenant = components['schemas']['Tenant'];
-export type User = components['schemas']['User'];
-export type UserAbilities = components['schemas']['UserAbilities'];
-export type UserSummary = components['schemas']['UserSummary'];
-export type TenantUser = components['schemas']['TenantUser'];
-export type TenantUserSummary = components['schemas']['TenantUserSummary'];
-export type MemberStatus = components['schemas']['MemberStatus'];
-export type Group = components['schemas']['Group'];
-export type GroupSummary = components['schemas']['GroupSummary'];
-export type TenantAccessRequest = components['schemas']['TenantAccessRequest'];
-export type AccessRequestAbilities = components['schemas']['AccessRequestAbilities'];
-export type MediaType = components['schemas']['MediaType'];
-export type MediaSummary = components['schemas']['MediaSummary'];
-export type Media = components['schemas']['Media'];
-export type MediaAbilities = components['schemas']['MediaAbilities'];
-export type MediaUpload = components['schemas']['MediaUpload'];
-export type Caption = components['schemas']['Caption'];
-export type CaptionUpload = components['schemas']['CaptionUpload'];
-export type MediaOrder = components['schemas']['MediaOrder'];
-export type MediaContentUpload = components['schemas']['MediaContentUpload'];
-export type MediaContentUpdate = components['schemas']['MediaContentUpdate'];
-export type NamedRef = components['schemas']['NamedRef'];
-export type Module = components['schemas']['Module'];
-export type Component = components['schemas']['Component'];
-export type Topic = components['schemas']['Topic'];
-export type OrderList = components['schemas']['OrderList'];
-export type ContentTreeModule = components['schemas']['ContentTreeModule'];
-export type ItemType = components['schemas']['ItemType'];
 export type Item = components['schemas']['Item'];
 export type ItemInput = components['schemas']['ItemInput'];
 export type ItemList = components['schemas']['ItemList'];
-export type Suggestion = components['schemas']['Suggestion'];
-export type SuggestionInput = components['schemas']['SuggestionInput'];
-export type SuggestionAbilities = components['schemas']['SuggestionAbilities'];
-export type BioreqDocument = components['schemas']['BioreqDocument'];
-export type BioreqStatus = components['schemas']['BioreqStatus'];
-export type BioreqKind = components['schemas']['BioreqKind'];
-export type BioreqAbilities = components['schemas']['BioreqAbilities'];
-export type BioreqUpload = components['schemas']['BioreqUpload'];
-export type BioreqMatchInput = components['schemas']['BioreqMatchInput'];
-export type BioreqNoteInput = components['schemas']['BioreqNoteInput'];
-export type BioreqNote = components['schemas']['BioreqNote'];
-export type BioreqNoteHistoryEntry = components['schemas']['BioreqNoteHistoryEntry'];
-export type BioreqDownload = components['schemas']['BioreqDownload'];
-export type BioreqAccessLogEntry = components['schemas']['BioreqAccessLogEntry'];
-export type BioreqSettings = components['schemas']['BioreqSettings'];
-export type KnowledgeCheck = components['schemas']['KnowledgeCheck'];
-export type KnowledgeCheckCreate = components['schemas']['KnowledgeCheckCreate'];
-export type KnowledgeCheckUpdate = components['schemas']['KnowledgeCheckUpdate'];
-export type TopicKnowledgeCheckCreate = components['schemas']['TopicKnowledgeCheckCreate'];
-export type TopicKnowledgeCheckUpdate = components['schemas']['TopicKnowledgeCheckUpdate'];
-export type KnowledgeCheckQuestionType = components['schemas']['KnowledgeCheckQuestionType'];
-export type KnowledgeCheckQuestion = components['schemas']['KnowledgeCheckQuestion'];
-export type KnowledgeCheckChoice = components['schemas']['KnowledgeCheckChoice'];
-export type KnowledgeCheckQuestionInput = components['schemas']['KnowledgeCheckQuestionInput'];
-export type KnowledgeCheckQuestionOrder = components['schemas']['KnowledgeCheckQuestionOrder'];
-export type KnowledgeCheckResponseStatus = components['schemas']['KnowledgeCheckResponseStatus'];
-export type KnowledgeCheckResponseSummary = components['schemas']['KnowledgeCheckResponseSummary'];
-export type KnowledgeCheckResponse = components['schemas']['KnowledgeCheckResponse'];
-export type KnowledgeCheckAnswer = components['schemas']['KnowledgeCheckAnswer'];
-export type KnowledgeCheckAnswerInput = components['schemas']['KnowledgeCheckAnswerInput'];
-export type KnowledgeCheckPrint = components['schemas']['KnowledgeCheckPrint'];
-export type KnowledgeCheckAssignment = components['schemas']['KnowledgeCheckAssignment'];
-export type KnowledgeCheckAssignee = components['schemas']['KnowledgeCheckAssignee'];
-export type KnowledgeCheckAssignable = components['schemas']['KnowledgeCheckAssignable'];
-export type KnowledgeCheckAssignmentInput = components['schemas']['KnowledgeCheckAssignmentInput'];
-export type SnapshotReport = components['schemas']['SnapshotReport'];
-export type SnapshotReportCounts = components['schemas']['SnapshotReportCounts'];
-export type KcReportRow = components['schemas']['KcReportRow'];
+export type ItemType = components['schemas']['ItemType'];
+export type KcItemAnalysis = components['schemas']['KcItemAnalysis'];
 export type KcReportChoice = components['schemas']['KcReportChoice'];
 export type KcReportQuestion = components['schemas']['KcReportQuestion'];
 export type KcReportResponse = components['schemas']['KcReportResponse'];
-export type KcItemAnalysis = components['schemas']['KcItemAnalysis'];
+export type KcReportRow = components['schemas']['KcReportRow'];
+export type KnowledgeCheck = components['schemas']['KnowledgeCheck'];
+export type KnowledgeCheckAnswer = components['schemas']['KnowledgeCheckAnswer'];
+export type KnowledgeCheckAnswerInput = components['schemas']['KnowledgeCheckAnswerInput'];
+export type KnowledgeCheckAssignable = components['schemas']['KnowledgeCheckAssignable'];
+export type KnowledgeCheckAssignee = components['schemas']['KnowledgeCheckAssignee'];
+export type KnowledgeCheckAssignment = components['schemas']['KnowledgeCheckAssignment'];
+export type KnowledgeCheckAssignmentInput = components['schemas']['KnowledgeCheckAssignmentInput'];
+export type KnowledgeCheckChoice = components['schemas']['KnowledgeCheckChoice'];
+export type KnowledgeCheckCreate = components['schemas']['KnowledgeCheckCreate'];
+export type KnowledgeCheckPrint = components['schemas']['KnowledgeCheckPrint'];
+export type KnowledgeCheckQuestion = components['schemas']['KnowledgeCheckQuestion'];
+export type KnowledgeCheckQuestionInput = components['schemas']['KnowledgeCheckQuestionInput'];
+export type KnowledgeCheckQuestionOrder = components['schemas']['KnowledgeCheckQuestionOrder'];
+export type KnowledgeCheckQuestionType = components['schemas']['KnowledgeCheckQuestionType'];
+export type KnowledgeCheckResponse = components['schemas']['KnowledgeCheckResponse'];
+export type KnowledgeCheckResponseStatus = components['schemas']['KnowledgeCheckResponseStatus'];
+export type KnowledgeCheckResponseSummary = components['schemas']['KnowledgeCheckResponseSummary'];
+export type KnowledgeCheckUpdate = components['schemas']['KnowledgeCheckUpdate'];
+export type Media = components['schemas']['Media'];
+export type MediaAbilities = components['schemas']['MediaAbilities'];
+export type MediaContentUpdate = components['schemas']['MediaContentUpdate'];
+export type MediaContentUpload = components['schemas']['MediaContentUpload'];
+export type MediaOrder = components['schemas']['MediaOrder'];
+export type MediaSummary = components['schemas']['MediaSummary'];
+export type MediaType = components['schemas']['MediaType'];
+export type MediaUpload = components['schemas']['MediaUpload'];
+export type MemberStatus = components['schemas']['MemberStatus'];
+export type Membership = components['schemas']['Membership'];
+export type Message = components['schemas']['Message'];
+export type Module = components['schemas']['Module'];
+export type NamedRef = components['schemas']['NamedRef'];
+export type OAuthErrorCode = components['schemas']['OAuthErrorCode'];
+export type OpenIdConfiguration = components['schemas']['OpenIdConfiguration'];
+export type OrderList = components['schemas']['OrderList'];
+export type PaginationMeta = components['schemas']['PaginationMeta'];
+export type PasswordGrantRequest = components['schemas']['PasswordGrantRequest'];
+export type RefreshGrantRequest = components['schemas']['RefreshGrantRequest'];
+export type RevocationRequest = components['schemas']['RevocationRequest'];
+export type Role = components['schemas']['Role'];
+export type SnapshotReport = components['schemas']['SnapshotReport'];
+export type SnapshotReportCounts = components['schemas']['SnapshotReportCounts'];
+export type Suggestion = components['schemas']['Suggestion'];
+export type SuggestionAbilities = components['schemas']['SuggestionAbilities'];
+export type SuggestionInput = components['schemas']['SuggestionInput'];
+export type Tenant = components['schemas']['Tenant'];
+export type TenantAccessRequest = components['schemas']['TenantAccessRequest'];
+export type TenantSummary = components['schemas']['TenantSummary'];
+export type TenantUser = components['schemas']['TenantUser'];
+export type TenantUserSummary = components['schemas']['TenantUserSummary'];
+export type TokenResponse = components['schemas']['TokenResponse'];
+export type Topic = components['schemas']['Topic'];
+export type TopicKnowledgeCheckCreate = components['schemas']['TopicKnowledgeCheckCreate'];
+export type TopicKnowledgeCheckUpdate = components['schemas']['TopicKnowledgeCheckUpdate'];
+export type User = components['schemas']['User'];
+export type UserAbilities = components['schemas']['UserAbilities'];
+export type UserStatus = components['schemas']['UserStatus'];
+export type UserSummary = components['schemas']['UserSummary'];
+export type Version = components['schemas']['Version'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
-export type ResponseUnauthenticated = components['responses']['Unauthenticated'];
-export type ResponseForbidden = components['responses']['Forbidden'];
-export type ResponseNotFound = components['responses']['NotFound'];
-export type ResponseNotAcceptable = components['responses']['NotAcceptable'];
 export type ResponseConflict = components['responses']['Conflict'];
-export type ResponseRangeNotSatisfiable = components['responses']['RangeNotSatisfiable'];
+export type ResponseForbidden = components['responses']['Forbidden'];
+export type ResponseNotAcceptable = components['responses']['NotAcceptable'];
+export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
+export type ResponseRangeNotSatisfiable = components['responses']['RangeNotSatisfiable'];
+export type ResponseServerError = components['responses']['ServerError'];
+export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
+export type ResponseUnauthenticated = components['responses']['Unauthenticated'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type ResponseValidationFailed = components['responses']['ValidationFailed'];
-export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
-export type ResponseServerError = components['responses']['ServerError'];
-export type ParameterPaginate = components['parameters']['Paginate'];
-export type ParameterPage = components['parameters']['Page'];
-export type ParameterPerPage = components['parameters']['PerPage'];
-export type ParameterOrder = components['parameters']['Order'];
-export type ParameterDesc = components['parameters']['Desc'];
-export type ParameterSearch = components['parameters']['Search'];
-export type ParameterArchived = components['parameters']['Archived'];
-export type ParameterActive = components['parameters']['Active'];
-export type ParameterTenantId = components['parameters']['TenantId'];
-export type ParameterUserId = components['parameters']['UserId'];
-export type ParameterTenantUserId = components['parameters']['TenantUserId'];
-export type ParameterGroupId = components['parameters']['GroupId'];
 export type ParameterAccessRequestId = components['parameters']['AccessRequestId'];
+export type ParameterAccessRequestOrder = components['parameters']['AccessRequestOrder'];
 export type ParameterAccessRequestStatusFilter = components['parameters']['AccessRequestStatusFilter'];
+export type ParameterActive = components['parameters']['Active'];
+export type ParameterArchived = components['parameters']['Archived'];
+export type ParameterBioreqId = components['parameters']['BioreqId'];
+export type ParameterBioreqOrder = components['parameters']['BioreqOrder'];
+export type ParameterCaptionId = components['parameters']['CaptionId'];
+export type ParameterComponentId = components['parameters']['ComponentId'];
+export type ParameterContentOrder = components['parameters']['ContentOrder'];
+export type ParameterDesc = components['parameters']['Desc'];
+export type ParameterGroupId = components['parameters']['GroupId'];
+export type ParameterGroupOrder = components['parameters']['GroupOrder'];
+export type ParameterIncludeInactive = components['parameters']['IncludeInactive'];
+export type ParameterIntegrationClientId = components['parameters']['IntegrationClientId'];
+export type ParameterIntegrationClientOrder = components['parameters']['IntegrationClientOrder'];
+export type ParameterItemId = components['parameters']['ItemId'];
+export type ParameterKcReportOrder = components['parameters']['KcReportOrder'];
+export type ParameterKnowledgeCheckAssignmentId = components['parameters']['KnowledgeCheckAssignmentId'];
 export type ParameterKnowledgeCheckId = components['parameters']['KnowledgeCheckId'];
 export type ParameterKnowledgeCheckQuestionId = components['parameters']['KnowledgeCheckQuestionId'];
 export type ParameterKnowledgeCheckResponseId = components['parameters']['KnowledgeCheckResponseId'];
-export type ParameterKnowledgeCheckAssignmentId = components['parameters']['KnowledgeCheckAssignmentId'];
-export type ParameterTenantOrder = components['parameters']['TenantOrder'];
-export type ParameterUserOrder = components['parameters']['UserOrder'];
-export type ParameterTenantUserOrder = components['parameters']['TenantUserOrder'];
-export type ParameterGroupOrder = components['parameters']['GroupOrder'];
-export type ParameterIntegrationClientId = components['parameters']['IntegrationClientId'];
-export type ParameterIntegrationClientOrder = components['parameters']['IntegrationClientOrder'];
-export type ParameterAccessRequestOrder = components['parameters']['AccessRequestOrder'];
-export type ParameterModuleId = components['parameters']['ModuleId'];
-export type ParameterComponentId = components['parameters']['ComponentId'];
-export type ParameterTopicId = components['parameters']['TopicId'];
-export type ParameterItemId = components['parameters']['ItemId'];
-export type ParameterCaptionId = components['parameters']['CaptionId'];
-export type ParameterShort = components['parameters']['Short'];
-export type ParameterIncludeInactive = components['parameters']['IncludeInactive'];
-export type ParameterShowHidden = components['parameters']['ShowHidden'];
-export type ParameterContentOrder = components['parameters']['ContentOrder'];
-export type ParameterSuggestionId = components['parameters']['SuggestionId'];
-export type ParameterSuggestionOrder = components['parameters']['SuggestionOrder'];
-export type ParameterBioreqId = components['parameters']['BioreqId'];
-export type ParameterNoteId = components['parameters']['NoteId'];
-export type ParameterBioreqOrder = components['parameters']['BioreqOrder'];
-export type ParameterProcessed = components['parameters']['Processed'];
+export type ParameterMediaId = components['parameters']['MediaId'];
+export type ParameterMediaModuleFilter = components['parameters']['MediaModuleFilter'];
 export type ParameterMediaOrder = components['parameters']['MediaOrder'];
 export type ParameterMediaTypeFilter = components['parameters']['MediaTypeFilter'];
-export type ParameterMediaModuleFilter = components['parameters']['MediaModuleFilter'];
-export type ParameterMediaId = components['parameters']['MediaId'];
-export type ParameterKcReportOrder = components['parameters']['KcReportOrder'];
+export type ParameterModuleId = components['parameters']['ModuleId'];
+export type ParameterNoteId = components['parameters']['NoteId'];
+export type ParameterOrder = components['parameters']['Order'];
+export type ParameterPage = components['parameters']['Page'];
+export type ParameterPaginate = components['parameters']['Paginate'];
+export type ParameterPerPage = components['parameters']['PerPage'];
+export type ParameterProcessed = components['parameters']['Processed'];
+export type ParameterSearch = components['parameters']['Search'];
+export type ParameterShort = components['parameters']['Short'];
+export type ParameterShowHidden = components['parameters']['ShowHidden'];
+export type ParameterSuggestionId = components['parameters']['SuggestionId'];
+export type ParameterSuggestionOrder = components['parameters']['SuggestionOrder'];
+export type ParameterTenantId = components['parameters']['TenantId'];
+export type ParameterTenantOrder = components['parameters']['TenantOrder'];
+export type ParameterTenantUserId = components['parameters']['TenantUserId'];
+export type ParameterTenantUserOrder = components['parameters']['TenantUserOrder'];
+export type ParameterTopicId = components['parameters']['TopicId'];
+export type ParameterUserId = components['parameters']['UserId'];
+export type ParameterUserOrder = components['parameters']['UserOrder'];
 export type $defs = Record<string, never>;
 export interface operations {
-    getVersion: {
+    getOpenIdConfiguration: {
         parameters: {
             query?: never;
             header?: never;
@@ -5533,15 +5533,142 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The version. */
+            /** @description The metadata. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenIdConfiguration"];
+                };
+            };
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The caller is now a member; the answer is the membership, as the current user's memberships show it. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["Version"];
+                        data: components["schemas"]["Membership"];
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createAccessRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The organization's name (case-insensitive). */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request, pending. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AccessRequest"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getBioreqFile: {
+        parameters: {
+            query: {
+                /** @description The id of the account the URL was signed for. */
+                user: string;
+                /** @description Unix time (seconds) after which the URL is refused. */
+                expires: string;
+                /** @description HMAC-SHA256 (base64url) over the organization, the document, its stored file, the account and the expiry. */
+                signature: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organization's id. */
+                tenantId: string;
+                /**
+                 * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
+                 *     another member, answer 404.
+                 */
+                bioreqId: components["parameters"]["BioreqId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getCaptchaChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A signed challenge, valid for 10 minutes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaptchaChallenge"];
                 };
             };
         };
@@ -5566,146 +5693,6 @@ export interface operations {
                     };
                 };
             };
-        };
-    };
-    postToken: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/x-www-form-urlencoded": components["schemas"]["PasswordGrantRequest"] | components["schemas"]["RefreshGrantRequest"] | components["schemas"]["ClientCredentialsGrantRequest"];
-                "application/json": components["schemas"]["PasswordGrantRequest"] | components["schemas"]["RefreshGrantRequest"] | components["schemas"]["ClientCredentialsGrantRequest"];
-            };
-        };
-        responses: {
-            /** @description A new token pair (password, refresh_token), or an access token alone (client_credentials). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TokenResponse"] | components["schemas"]["AccessTokenResponse"];
-                };
-            };
-            /** @description Logged out. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    revokeToken: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": components["schemas"]["RevocationRequest"];
-            };
-        };
-        responses: {
-            /** @description The token is no longer valid (or never was). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            413: components["responses"]["PayloadTooLarge"];
-        };
-    };
-    getOpenIdConfiguration: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The metadata. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OpenIdConfiguration"];
-                };
-            };
-        };
-    };
-    getCaptchaChallenge: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A signed challenge, valid for 10 minutes. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CaptchaChallenge"];
-                };
-            };
-        };
-    };
-    signUp: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    email: string;
-                    name: string;
-                    password: string;
-                    /** @description The solved ALTCHA payload (base64), from GET /captcha/challenge. */
-                    recaptcha_token: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The account was created; a confirmation email was sent. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["CurrentUser"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     confirmEmail: {
@@ -5742,6 +5729,105 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    getFile: {
+        parameters: {
+            query: {
+                /** @description Unix time (seconds) after which the URL is refused. */
+                expires: string;
+                /** @description HMAC-SHA256 (base64url) over the organization, media id, variant and expiry. */
+                signature: string;
+                /** @description `1` answers `Content-Disposition: attachment` with the media name (inline otherwise). */
+                download?: components["schemas"]["Flag"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization's id. */
+                tenantId: string;
+                /** @description A media id of this organization; another organization's answers 404. */
+                mediaId: components["parameters"]["MediaId"];
+                /**
+                 * @description `file`, `thumbnail`, or `caption-{captionId}` for one of a video's WebVTT captions tracks (answered as
+                 *     `text/vtt`).
+                 */
+                variant: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole file. */
+            200: {
+                headers: {
+                    "Accept-Ranges"?: "bytes";
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description The requested byte range. */
+            206: {
+                headers: {
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            416: components["responses"]["RangeNotSatisfiable"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    headFile: {
+        parameters: {
+            query: {
+                /** @description Unix time (seconds) after which the URL is refused. */
+                expires: string;
+                /** @description HMAC-SHA256 (base64url) over the organization, media id, variant and expiry. */
+                signature: string;
+                /** @description `1` answers `Content-Disposition: attachment` with the media name (inline otherwise). */
+                download?: components["schemas"]["Flag"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization's id. */
+                tenantId: string;
+                /** @description A media id of this organization; another organization's answers 404. */
+                mediaId: components["parameters"]["MediaId"];
+                /**
+                 * @description `file`, `thumbnail`, or `caption-{captionId}` for one of a video's WebVTT captions tracks (answered as
+                 *     `text/vtt`).
+                 */
+                variant: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's headers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The range's headers. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            416: components["responses"]["RangeNotSatisfiable"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
     finishRegistration: {
         parameters: {
             query?: never;
@@ -5773,40 +5859,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    acceptInvitation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    token: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The caller is now a member; the answer is the membership, as the current user's memberships show it. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Membership"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -5881,30 +5933,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
-    getMe: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The current user. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["CurrentUser"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-        };
-    };
-    updateMe: {
+    signUp: {
         parameters: {
             query?: never;
             header?: never;
@@ -5914,93 +5943,27 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name?: string;
-                    email?: string;
-                    password?: string;
-                    password_confirmation?: string;
-                    /** @description Required to change the email or the password. */
-                    current_password?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The updated user. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["CurrentUser"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    resendConfirmEmail: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Sent. */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Message"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    createAccessRequest: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The organization's name (case-insensitive). */
+                    email: string;
                     name: string;
+                    password: string;
+                    /** @description The solved ALTCHA payload (base64), from GET /captcha/challenge. */
+                    recaptcha_token: string;
                 };
             };
         };
         responses: {
-            /** @description The request, pending. */
+            /** @description The account was created; a confirmation email was sent. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["AccessRequest"];
+                        data: components["schemas"]["CurrentUser"];
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -6203,881 +6166,6 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
         };
     };
-    listUsers: {
-        parameters: {
-            query?: {
-                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
-                paginate?: components["parameters"]["Paginate"];
-                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
-                page?: components["parameters"]["Page"];
-                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
-                per_page?: components["parameters"]["PerPage"];
-                /**
-                 * @description Sort key (default `created_at`, descending unless `desc` is given): `name`, `email`, `created_at`
-                 *     (also `created`, the spec's key, and `joined`), `memberships` (count). An unknown key falls back to the default.
-                 */
-                order?: components["parameters"]["UserOrder"];
-                desc?: components["parameters"]["Desc"];
-                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
-                search?: components["parameters"]["Search"];
-                /** @description true lists only archived rows; false (default) only live ones. */
-                archived?: components["parameters"]["Archived"];
-                active?: components["parameters"]["Active"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of accounts. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["User"][];
-                        meta: components["schemas"]["PaginationMeta"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    banUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description A user account id. */
-                userId: components["parameters"]["UserId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The banned account. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["User"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    updateUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description A user account id. */
-                userId: components["parameters"]["UserId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    is_active?: components["schemas"]["Flag"];
-                    is_deleted?: components["schemas"]["Flag"];
-                };
-            };
-        };
-        responses: {
-            /** @description The account. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["User"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    listTenantUsers: {
-        parameters: {
-            query?: {
-                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
-                paginate?: components["parameters"]["Paginate"];
-                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
-                page?: components["parameters"]["Page"];
-                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
-                per_page?: components["parameters"]["PerPage"];
-                /**
-                 * @description Sort key (default `user`, ascending): `user` (the person's name), `email`, `role`, `status`
-                 *     (active before suspended), `joined` (tenant_users.created_at). An unknown key falls back to the default.
-                 */
-                order?: components["parameters"]["TenantUserOrder"];
-                desc?: components["parameters"]["Desc"];
-                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
-                search?: components["parameters"]["Search"];
-                /** @description true lists only archived rows; false (default) only live ones. */
-                archived?: components["parameters"]["Archived"];
-            };
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of members. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["TenantUser"][];
-                        meta: components["schemas"]["PaginationMeta"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    createTenantUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    email: string;
-                    role?: components["schemas"]["Role"];
-                };
-            };
-        };
-        responses: {
-            /** @description The membership. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["TenantUser"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    listIntegrationClients: {
-        parameters: {
-            query?: {
-                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
-                paginate?: components["parameters"]["Paginate"];
-                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
-                page?: components["parameters"]["Page"];
-                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
-                per_page?: components["parameters"]["PerPage"];
-                /** @description Sort key (default `name`, ascending) — `name`, `created` (created_at). An unknown key falls back to the default. */
-                order?: components["parameters"]["IntegrationClientOrder"];
-                desc?: components["parameters"]["Desc"];
-                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
-                search?: components["parameters"]["Search"];
-            };
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of integration clients. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["IntegrationClient"][];
-                        meta: components["schemas"]["PaginationMeta"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    createIntegrationClient: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["IntegrationClientInput"];
-            };
-        };
-        responses: {
-            /** @description The client, with its secret. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["IntegrationClientCreated"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    revokeIntegrationClient: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description The integration client's id (its OAuth `client_id`). */
-                clientId: components["parameters"]["IntegrationClientId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The revoked client. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["IntegrationClient"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    getTenantUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
-                tenantUserId: components["parameters"]["TenantUserId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The member. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["TenantUser"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    archiveTenantUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
-                tenantUserId: components["parameters"]["TenantUserId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The archived member. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["TenantUser"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    updateTenantUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
-                tenantUserId: components["parameters"]["TenantUserId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    role?: components["schemas"]["Role"];
-                    is_active?: components["schemas"]["Flag"];
-                    is_deleted?: components["schemas"]["Flag"];
-                };
-            };
-        };
-        responses: {
-            /** @description The member. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["TenantUser"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    relateTenantUserGroups: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
-                tenantUserId: components["parameters"]["TenantUserId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    groups: string[];
-                };
-            };
-        };
-        responses: {
-            /** @description The member with their groups. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["TenantUser"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    relateTenantUserModules: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
-                tenantUserId: components["parameters"]["TenantUserId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    modules: string[];
-                };
-            };
-        };
-        responses: {
-            /** @description The member with their groups and `modules_count`. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["TenantUser"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    listGroups: {
-        parameters: {
-            query?: {
-                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
-                paginate?: components["parameters"]["Paginate"];
-                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
-                page?: components["parameters"]["Page"];
-                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
-                per_page?: components["parameters"]["PerPage"];
-                /** @description Sort key (default `name`, ascending) — `name`, `created` (created_at), `members` (count). An unknown key falls back to the default. */
-                order?: components["parameters"]["GroupOrder"];
-                desc?: components["parameters"]["Desc"];
-                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
-                search?: components["parameters"]["Search"];
-                /** @description true lists only archived rows; false (default) only live ones. */
-                archived?: components["parameters"]["Archived"];
-            };
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of groups with their member counts. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Group"][];
-                        meta: components["schemas"]["PaginationMeta"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    createGroup: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name: string;
-                    description: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The new group. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Group"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    getGroup: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A group id of this organization; another organization's answers 404. */
-                groupId: components["parameters"]["GroupId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The group. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Group"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    archiveGroup: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A group id of this organization; another organization's answers 404. */
-                groupId: components["parameters"]["GroupId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The archived group. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Group"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    updateGroup: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A group id of this organization; another organization's answers 404. */
-                groupId: components["parameters"]["GroupId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name?: string;
-                    description?: string;
-                    is_deleted?: components["schemas"]["Flag"];
-                };
-            };
-        };
-        responses: {
-            /** @description The group. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Group"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    relateGroupTenantUsers: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A group id of this organization; another organization's answers 404. */
-                groupId: components["parameters"]["GroupId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    tenant_users: string[];
-                };
-            };
-        };
-        responses: {
-            /** @description The group with its members. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Group"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    relateGroupModules: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A group id of this organization; another organization's answers 404. */
-                groupId: components["parameters"]["GroupId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    modules: string[];
-                };
-            };
-        };
-        responses: {
-            /** @description The group with its members and `modules_count`. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Group"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
     listTenantAccessRequests: {
         parameters: {
             query?: {
@@ -7218,2479 +6306,6 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
         };
     };
-    listModules: {
-        parameters: {
-            query?: {
-                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
-                paginate?: components["parameters"]["Paginate"];
-                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
-                page?: components["parameters"]["Page"];
-                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
-                per_page?: components["parameters"]["PerPage"];
-                /** @description Sort key (default `order`, ascending) — `order`, `name`, `created` (created_at), `updated` (updated_at). An unknown key falls back to the default. */
-                order?: components["parameters"]["ContentOrder"];
-                desc?: components["parameters"]["Desc"];
-                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
-                search?: components["parameters"]["Search"];
-                /** @description true lists only archived rows; false (default) only live ones. */
-                archived?: components["parameters"]["Archived"];
-                active?: components["parameters"]["Active"];
-                /** @description `true` answers lighter rows (no counts) for pickers. */
-                short?: components["parameters"]["Short"];
-                /** @description Client lists (a learner's, or `active=true`) leave out the rows the caller has hidden; `show-hidden=true` keeps them (each row carries `is_hidden`). */
-                "show-hidden"?: components["parameters"]["ShowHidden"];
-            };
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of modules. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Module"][];
-                        meta: components["schemas"]["PaginationMeta"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    createModule: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": components["schemas"]["MediaContentUpload"] & unknown;
-                "application/json": {
-                    name: string;
-                    description: string;
-                    is_active?: components["schemas"]["Flag"];
-                    /**
-                     * Format: uuid
-                     * @description A live image of this organization's media library as the main image (null clears it).
-                     */
-                    image_id?: string | null;
-                    image_name?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The new module. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Module"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    hideModule: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                moduleId: components["parameters"]["ModuleId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The module (is_hidden true). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Module"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-        };
-    };
-    unhideModule: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                moduleId: components["parameters"]["ModuleId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The module (is_hidden false). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Module"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    getModule: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                moduleId: components["parameters"]["ModuleId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The module. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Module"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    updateModule: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                moduleId: components["parameters"]["ModuleId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": components["schemas"]["MediaContentUpdate"];
-                "application/json": {
-                    name?: string;
-                    description?: string;
-                    is_active?: components["schemas"]["Flag"];
-                    /**
-                     * Format: uuid
-                     * @description A live image of this organization's media library as the main image (null clears it).
-                     */
-                    image_id?: string | null;
-                    image_name?: string;
-                    is_deleted?: components["schemas"]["Flag"];
-                };
-            };
-        };
-        responses: {
-            /** @description The module. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Module"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    archiveModule: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                moduleId: components["parameters"]["ModuleId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The archived module. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Module"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    relateModuleMedia: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                moduleId: components["parameters"]["ModuleId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    media: string[];
-                };
-            };
-        };
-        responses: {
-            /** @description The module with its relations. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Module"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    relateModuleGroups: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                moduleId: components["parameters"]["ModuleId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    groups: string[];
-                };
-            };
-        };
-        responses: {
-            /** @description The module with its relations. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Module"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    relateModuleTenantUsers: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                moduleId: components["parameters"]["ModuleId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    tenant_users: string[];
-                };
-            };
-        };
-        responses: {
-            /** @description The module with its relations. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Module"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    listComponents: {
-        parameters: {
-            query?: {
-                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
-                paginate?: components["parameters"]["Paginate"];
-                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
-                page?: components["parameters"]["Page"];
-                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
-                per_page?: components["parameters"]["PerPage"];
-                /** @description Sort key (default `order`, ascending) — `order`, `name`, `created` (created_at), `updated` (updated_at). An unknown key falls back to the default. */
-                order?: components["parameters"]["ContentOrder"];
-                desc?: components["parameters"]["Desc"];
-                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
-                search?: components["parameters"]["Search"];
-                /** @description true lists only archived rows; false (default) only live ones. */
-                archived?: components["parameters"]["Archived"];
-                active?: components["parameters"]["Active"];
-                /** @description `true` answers lighter rows (no counts) for pickers. */
-                short?: components["parameters"]["Short"];
-                /** @description Client lists (a learner's, or `active=true`) leave out the rows the caller has hidden; `show-hidden=true` keeps them (each row carries `is_hidden`). */
-                "show-hidden"?: components["parameters"]["ShowHidden"];
-            };
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                moduleId: components["parameters"]["ModuleId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of components. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Component"][];
-                        meta: components["schemas"]["PaginationMeta"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    createComponent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                moduleId: components["parameters"]["ModuleId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": components["schemas"]["MediaContentUpload"] & unknown;
-                "application/json": {
-                    name: string;
-                    description: string;
-                    is_active?: components["schemas"]["Flag"];
-                    /**
-                     * Format: uuid
-                     * @description A live image of this organization's media library as the main image (null clears it).
-                     */
-                    image_id?: string | null;
-                    image_name?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The new component. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Component"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    reorderComponents: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                moduleId: components["parameters"]["ModuleId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    components: components["schemas"]["OrderList"];
-                };
-            };
-        };
-        responses: {
-            /** @description All live components of the module, in their new order. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Component"][];
-                        meta: components["schemas"]["PaginationMeta"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    hideComponent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                moduleId: components["parameters"]["ModuleId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The component (is_hidden true). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Component"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-        };
-    };
-    unhideComponent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                moduleId: components["parameters"]["ModuleId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The component (is_hidden false). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Component"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    copyComponent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                moduleId: components["parameters"]["ModuleId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The copy. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Component"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-        };
-    };
-    moveComponent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                moduleId: components["parameters"]["ModuleId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    module_id: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The moved component. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Component"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    getComponent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                moduleId: components["parameters"]["ModuleId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The component. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Component"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    updateComponent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                moduleId: components["parameters"]["ModuleId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": components["schemas"]["MediaContentUpdate"];
-                "application/json": {
-                    name?: string;
-                    description?: string;
-                    is_active?: components["schemas"]["Flag"];
-                    /**
-                     * Format: uuid
-                     * @description A live image of this organization's media library as the main image (null clears it).
-                     */
-                    image_id?: string | null;
-                    image_name?: string;
-                    is_deleted?: components["schemas"]["Flag"];
-                };
-            };
-        };
-        responses: {
-            /** @description The component. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Component"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    archiveComponent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                moduleId: components["parameters"]["ModuleId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The archived component. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Component"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    getComponentById: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The component. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Component"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    listTopics: {
-        parameters: {
-            query?: {
-                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
-                paginate?: components["parameters"]["Paginate"];
-                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
-                page?: components["parameters"]["Page"];
-                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
-                per_page?: components["parameters"]["PerPage"];
-                /** @description Sort key (default `order`, ascending) — `order`, `name`, `created` (created_at), `updated` (updated_at). An unknown key falls back to the default. */
-                order?: components["parameters"]["ContentOrder"];
-                desc?: components["parameters"]["Desc"];
-                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
-                search?: components["parameters"]["Search"];
-                /** @description true lists only archived rows; false (default) only live ones. */
-                archived?: components["parameters"]["Archived"];
-                active?: components["parameters"]["Active"];
-                /** @description `true` answers lighter rows (no counts) for pickers. */
-                short?: components["parameters"]["Short"];
-            };
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of topics. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Topic"][];
-                        meta: components["schemas"]["PaginationMeta"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    createTopic: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name: string;
-                    description: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The new topic. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Topic"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    reorderTopics: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    topics: components["schemas"]["OrderList"];
-                };
-            };
-        };
-        responses: {
-            /** @description All live topics of the component, in their new order. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Topic"][];
-                        meta: components["schemas"]["PaginationMeta"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    favoriteTopic: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The topic (is_favorite true). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Topic"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-        };
-    };
-    unfavoriteTopic: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The topic (is_favorite false). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Topic"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    copyTopic: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The copy. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Topic"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-        };
-    };
-    moveTopic: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    component_id: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The moved topic. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Topic"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    getTopic: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The topic. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Topic"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    archiveTopic: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The archived topic. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Topic"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    updateTopic: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                componentId: components["parameters"]["ComponentId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name?: string;
-                    description?: string;
-                    is_active?: components["schemas"]["Flag"];
-                    is_deleted?: components["schemas"]["Flag"];
-                    order?: number;
-                };
-            };
-        };
-        responses: {
-            /** @description The topic. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Topic"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    listFavoriteTopics: {
-        parameters: {
-            query?: {
-                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
-                paginate?: components["parameters"]["Paginate"];
-                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
-                page?: components["parameters"]["Page"];
-                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
-                per_page?: components["parameters"]["PerPage"];
-                /** @description Sort key (default `order`, ascending) — `order`, `name`, `created` (created_at), `updated` (updated_at). An unknown key falls back to the default. */
-                order?: components["parameters"]["ContentOrder"];
-                desc?: components["parameters"]["Desc"];
-                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
-                search?: components["parameters"]["Search"];
-                /** @description true lists only archived rows; false (default) only live ones. */
-                archived?: components["parameters"]["Archived"];
-                active?: components["parameters"]["Active"];
-            };
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of starred topics. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Topic"][];
-                        meta: components["schemas"]["PaginationMeta"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    getTopicById: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The topic. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Topic"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    listItems: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Rows in order, each with its children in order. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ItemList"];
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    saveItems: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    items: components["schemas"]["ItemInput"][];
-                };
-            };
-        };
-        responses: {
-            /** @description The saved list with server ids, and each temporary id sent mapped to the id it was given. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Item"][];
-                        meta: {
-                            /** @description Temporary client id -> server id. */
-                            ids: {
-                                [key: string]: string;
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    markItemComplete: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-                /** @description An item id of the topic in the path; any other id (or one a learner cannot see) answers 404. */
-                itemId: components["parameters"]["ItemId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The row (is_complete true) with its children. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Item"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-        };
-    };
-    markItemIncomplete: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-                /** @description An item id of the topic in the path; any other id (or one a learner cannot see) answers 404. */
-                itemId: components["parameters"]["ItemId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The row (is_complete false) with its children. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Item"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    deleteItem: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-                /** @description An item id of the topic in the path; any other id (or one a learner cannot see) answers 404. */
-                itemId: components["parameters"]["ItemId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The topic's remaining items. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ItemList"];
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    getMyMembership: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The membership. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Membership"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    getContentTree: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Authors (admin, master, owner) only: `include-inactive=true` adds the inactive (still live) modules, components
-                 *     and topics to the content tree, each node with `is_active`, for authoring pickers such as the Move Topic dialog.
-                 *     Ignored for a learner, who never sees inactive content.
-                 */
-                "include-inactive"?: components["parameters"]["IncludeInactive"];
-            };
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The tree. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["ContentTreeModule"][];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    listMedia: {
-        parameters: {
-            query?: {
-                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
-                paginate?: components["parameters"]["Paginate"];
-                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
-                page?: components["parameters"]["Page"];
-                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
-                per_page?: components["parameters"]["PerPage"];
-                /** @description Sort key (default `created`, ascending) — `created` (created_at), `name`, `size`, `type`. An unknown key falls back to the default. */
-                order?: components["parameters"]["MediaOrder"];
-                desc?: components["parameters"]["Desc"];
-                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
-                search?: components["parameters"]["Search"];
-                /** @description Only files of this kind (the type filter's images, videos, pdfs, audio files); absent means all types; another value answers 422 on `type`. */
-                type?: components["parameters"]["MediaTypeFilter"];
-                /** @description Only files tagged with this module of the organization; an id that names none (a malformed one too) finds nothing. */
-                module?: components["parameters"]["MediaModuleFilter"];
-            };
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of media files. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Media"][];
-                        meta: components["schemas"]["PaginationMeta"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    createMedia: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": components["schemas"]["MediaUpload"] & unknown;
-            };
-        };
-        responses: {
-            /** @description The new media file. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Media"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    getMedia: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A media id of this organization; another organization's answers 404. */
-                mediaId: components["parameters"]["MediaId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The media file. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Media"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    updateMedia: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A media id of this organization; another organization's answers 404. */
-                mediaId: components["parameters"]["MediaId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": components["schemas"]["MediaUpload"];
-                "application/json": {
-                    name?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The media file. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Media"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            406: components["responses"]["NotAcceptable"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    deleteMedia: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A media id of this organization; another organization's answers 404. */
-                mediaId: components["parameters"]["MediaId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    relateMediaModules: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A media id of this organization; another organization's answers 404. */
-                mediaId: components["parameters"]["MediaId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    modules: string[];
-                };
-            };
-        };
-        responses: {
-            /** @description The media file with its modules. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Media"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    uploadMediaCaption: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A media id of this organization; another organization's answers 404. */
-                mediaId: components["parameters"]["MediaId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": components["schemas"]["CaptionUpload"];
-            };
-        };
-        responses: {
-            /** @description The new track. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Caption"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    deleteMediaCaption: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A media id of this organization; another organization's answers 404. */
-                mediaId: components["parameters"]["MediaId"];
-                /** @description A captions track of the video; another video's or organization's answers 404. */
-                captionId: components["parameters"]["CaptionId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    getFile: {
-        parameters: {
-            query: {
-                /** @description Unix time (seconds) after which the URL is refused. */
-                expires: string;
-                /** @description HMAC-SHA256 (base64url) over the organization, media id, variant and expiry. */
-                signature: string;
-                /** @description `1` answers `Content-Disposition: attachment` with the media name (inline otherwise). */
-                download?: components["schemas"]["Flag"];
-            };
-            header?: never;
-            path: {
-                /** @description The organization's id. */
-                tenantId: string;
-                /** @description A media id of this organization; another organization's answers 404. */
-                mediaId: components["parameters"]["MediaId"];
-                /**
-                 * @description `file`, `thumbnail`, or `caption-{captionId}` for one of a video's WebVTT captions tracks (answered as
-                 *     `text/vtt`).
-                 */
-                variant: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The whole file. */
-            200: {
-                headers: {
-                    "Accept-Ranges"?: "bytes";
-                    "Content-Disposition"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": string;
-                };
-            };
-            /** @description The requested byte range. */
-            206: {
-                headers: {
-                    "Content-Range"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": string;
-                };
-            };
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            416: components["responses"]["RangeNotSatisfiable"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    headFile: {
-        parameters: {
-            query: {
-                /** @description Unix time (seconds) after which the URL is refused. */
-                expires: string;
-                /** @description HMAC-SHA256 (base64url) over the organization, media id, variant and expiry. */
-                signature: string;
-                /** @description `1` answers `Content-Disposition: attachment` with the media name (inline otherwise). */
-                download?: components["schemas"]["Flag"];
-            };
-            header?: never;
-            path: {
-                /** @description The organization's id. */
-                tenantId: string;
-                /** @description A media id of this organization; another organization's answers 404. */
-                mediaId: components["parameters"]["MediaId"];
-                /**
-                 * @description `file`, `thumbnail`, or `caption-{captionId}` for one of a video's WebVTT captions tracks (answered as
-                 *     `text/vtt`).
-                 */
-                variant: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The file's headers. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The range's headers. */
-            206: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            416: components["responses"]["RangeNotSatisfiable"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    listSuggestions: {
-        parameters: {
-            query?: {
-                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
-                paginate?: components["parameters"]["Paginate"];
-                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
-                page?: components["parameters"]["Page"];
-                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
-                per_page?: components["parameters"]["PerPage"];
-                active?: components["parameters"]["Active"];
-                /**
-                 * @description Sort key (default `sent`, newest first): `sent` (created_at), `user` (the sender's name). An unknown key falls
-                 *     back to the default; naming a key sorts ascending unless `desc` says otherwise.
-                 */
-                order?: components["parameters"]["SuggestionOrder"];
-                desc?: components["parameters"]["Desc"];
-                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
-                search?: components["parameters"]["Search"];
-            };
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of suggestions. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Suggestion"][];
-                        meta: components["schemas"]["PaginationMeta"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    createSuggestion: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SuggestionInput"];
-                "multipart/form-data": components["schemas"]["SuggestionInput"] & {
-                    /** @description png or jpeg images. */
-                    "images[]"?: string[];
-                };
-            };
-        };
-        responses: {
-            /** @description The suggestion as sent. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Suggestion"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            /** @description An attached file is not an acceptable image. */
-            406: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["TooManyRequests"];
-        };
-    };
-    getSuggestion: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A suggestion id of this organization; another organization's answers 404. */
-                suggestionId: components["parameters"]["SuggestionId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The suggestion. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Suggestion"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    deleteSuggestion: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A suggestion id of this organization; another organization's answers 404. */
-                suggestionId: components["parameters"]["SuggestionId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    updateSuggestion: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A suggestion id of this organization; another organization's answers 404. */
-                suggestionId: components["parameters"]["SuggestionId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    is_active: components["schemas"]["Flag"];
-                };
-            };
-        };
-        responses: {
-            /** @description The suggestion. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Suggestion"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
     listBioreqDocuments: {
         parameters: {
             query?: {
@@ -9794,64 +6409,6 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
-    listOwnBioreqDocuments: {
-        parameters: {
-            query?: {
-                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
-                paginate?: components["parameters"]["Paginate"];
-                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
-                page?: components["parameters"]["Page"];
-                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
-                per_page?: components["parameters"]["PerPage"];
-                /**
-                 * @description The tabs of spec section 4: `false` Pending (status `pending` or `underreview`: no decision yet), `true`
-                 *     Processed (`match` or `nomatch`). Without it, both.
-                 */
-                processed?: components["parameters"]["Processed"];
-                /**
-                 * @description Sort key (default `uploaded`, newest first): `title`, `uploaded` (created_at), `downloaded` (downloaded_at),
-                 *     `status`, `uploaded_by` (the uploader's name). An unknown key falls back to the default; naming a key sorts
-                 *     ascending unless `desc` says otherwise.
-                 */
-                order?: components["parameters"]["BioreqOrder"];
-                desc?: components["parameters"]["Desc"];
-                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
-                search?: components["parameters"]["Search"];
-            };
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of the caller's documents. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["BioreqDocument"][];
-                        meta: components["schemas"]["PaginationMeta"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
     getBioreqSettings: {
         parameters: {
             query?: never;
@@ -9926,6 +6483,64 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listOwnBioreqDocuments: {
+        parameters: {
+            query?: {
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
+                per_page?: components["parameters"]["PerPage"];
+                /**
+                 * @description The tabs of spec section 4: `false` Pending (status `pending` or `underreview`: no decision yet), `true`
+                 *     Processed (`match` or `nomatch`). Without it, both.
+                 */
+                processed?: components["parameters"]["Processed"];
+                /**
+                 * @description Sort key (default `uploaded`, newest first): `title`, `uploaded` (created_at), `downloaded` (downloaded_at),
+                 *     `status`, `uploaded_by` (the uploader's name). An unknown key falls back to the default; naming a key sorts
+                 *     ascending unless `desc` says otherwise.
+                 */
+                order?: components["parameters"]["BioreqOrder"];
+                desc?: components["parameters"]["Desc"];
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the caller's documents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BioreqDocument"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -10004,6 +6619,46 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    listBioreqAccessLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
+                 *     another member, answer 404.
+                 */
+                bioreqId: components["parameters"]["BioreqId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The access log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BioreqAccessLogEntry"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     downloadBioreqDocument: {
@@ -10282,7 +6937,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
-    listBioreqAccessLog: {
+    getComponentById: {
         parameters: {
             query?: never;
             header?: never;
@@ -10296,244 +6951,27 @@ export interface operations {
                  *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
-                /**
-                 * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
-                 *     another member, answer 404.
-                 */
-                bioreqId: components["parameters"]["BioreqId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The access log. */
+            /** @description The component. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["BioreqAccessLogEntry"][];
+                        data: components["schemas"]["Component"];
                     };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-        };
-    };
-    getBioreqFile: {
-        parameters: {
-            query: {
-                /** @description The id of the account the URL was signed for. */
-                user: string;
-                /** @description Unix time (seconds) after which the URL is refused. */
-                expires: string;
-                /** @description HMAC-SHA256 (base64url) over the organization, the document, its stored file, the account and the expiry. */
-                signature: string;
-            };
-            header?: never;
-            path: {
-                /** @description The organization's id. */
-                tenantId: string;
-                /**
-                 * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
-                 *     another member, answer 404.
-                 */
-                bioreqId: components["parameters"]["BioreqId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The file. */
-            200: {
-                headers: {
-                    "Content-Disposition"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": string;
-                };
-            };
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    getTopicKnowledgeCheck: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The check, or null. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: null | components["schemas"]["KnowledgeCheck"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    createTopicKnowledgeCheck: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["TopicKnowledgeCheckCreate"];
-            };
-        };
-        responses: {
-            /** @description The new check. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["KnowledgeCheck"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    getTopicKnowledgeCheckById: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-                /**
-                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
-                 *     see (a learner and inactive or unrelated content), answers 404.
-                 */
-                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["KnowledgeCheck"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    updateTopicKnowledgeCheck: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
-                topicId: components["parameters"]["TopicId"];
-                /**
-                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
-                 *     see (a learner and inactive or unrelated content), answers 404.
-                 */
-                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["TopicKnowledgeCheckUpdate"];
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["KnowledgeCheck"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
         };
     };
     getComponentKnowledgeCheck: {
@@ -10616,6 +7054,908 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listTopics: {
+        parameters: {
+            query?: {
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Sort key (default `order`, ascending) — `order`, `name`, `created` (created_at), `updated` (updated_at). An unknown key falls back to the default. */
+                order?: components["parameters"]["ContentOrder"];
+                desc?: components["parameters"]["Desc"];
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
+                search?: components["parameters"]["Search"];
+                /** @description true lists only archived rows; false (default) only live ones. */
+                archived?: components["parameters"]["Archived"];
+                active?: components["parameters"]["Active"];
+                /** @description `true` answers lighter rows (no counts) for pickers. */
+                short?: components["parameters"]["Short"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of topics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Topic"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createTopic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    description: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new topic. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Topic"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    reorderTopics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    topics: components["schemas"]["OrderList"];
+                };
+            };
+        };
+        responses: {
+            /** @description All live topics of the component, in their new order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Topic"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    copyTopic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The copy. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Topic"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    favoriteTopic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The topic (is_favorite true). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Topic"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    unfavoriteTopic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The topic (is_favorite false). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Topic"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    moveTopic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    component_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The moved topic. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Topic"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getTopic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The topic. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Topic"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    archiveTopic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived topic. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Topic"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateTopic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    description?: string;
+                    is_active?: components["schemas"]["Flag"];
+                    is_deleted?: components["schemas"]["Flag"];
+                    order?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The topic. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Topic"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listGroups: {
+        parameters: {
+            query?: {
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Sort key (default `name`, ascending) — `name`, `created` (created_at), `members` (count). An unknown key falls back to the default. */
+                order?: components["parameters"]["GroupOrder"];
+                desc?: components["parameters"]["Desc"];
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
+                search?: components["parameters"]["Search"];
+                /** @description true lists only archived rows; false (default) only live ones. */
+                archived?: components["parameters"]["Archived"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of groups with their member counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Group"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    description: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new group. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Group"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A group id of this organization; another organization's answers 404. */
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Group"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    archiveGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A group id of this organization; another organization's answers 404. */
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Group"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A group id of this organization; another organization's answers 404. */
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    description?: string;
+                    is_deleted?: components["schemas"]["Flag"];
+                };
+            };
+        };
+        responses: {
+            /** @description The group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Group"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    relateGroupModules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A group id of this organization; another organization's answers 404. */
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    modules: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The group with its members and `modules_count`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Group"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    relateGroupTenantUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A group id of this organization; another organization's answers 404. */
+                groupId: components["parameters"]["GroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tenant_users: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The group with its members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Group"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listIntegrationClients: {
+        parameters: {
+            query?: {
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Sort key (default `name`, ascending) — `name`, `created` (created_at). An unknown key falls back to the default. */
+                order?: components["parameters"]["IntegrationClientOrder"];
+                desc?: components["parameters"]["Desc"];
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of integration clients. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IntegrationClient"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createIntegrationClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationClientInput"];
+            };
+        };
+        responses: {
+            /** @description The client, with its secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IntegrationClientCreated"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    revokeIntegrationClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description The integration client's id (its OAuth `client_id`). */
+                clientId: components["parameters"]["IntegrationClientId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked client. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IntegrationClient"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -10704,6 +8044,267 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listKnowledgeCheckAssignable: {
+        parameters: {
+            query?: {
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheckAssignable"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listKnowledgeCheckAssignments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheckAssignment"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createKnowledgeCheckAssignments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KnowledgeCheckAssignmentInput"];
+            };
+        };
+        responses: {
+            /** @description The new assignments. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheckAssignment"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteKnowledgeCheckAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+                /** @description An assignment of the check; another check's answers 404. */
+                assignmentId: components["parameters"]["KnowledgeCheckAssignmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    previewKnowledgeCheck: {
+        parameters: {
+            query?: {
+                /** @description The draw's seed (a whole number from 0 to 4294967295); random when absent. The same seed and bank give the same draw. */
+                seed?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheckResponse"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    printKnowledgeCheck: {
+        parameters: {
+            query?: {
+                /** @description How many questions (default 10). */
+                number?: string;
+                /** @description The code of an earlier sheet (`form` of its answer). */
+                form?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheckPrint"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -11113,52 +8714,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
-    startKnowledgeCheckResponse: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /**
-                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
-                 *     see (a learner and inactive or unrelated content), answers 404.
-                 */
-                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
-                /** @description One of the caller's own responses to the check; anyone else's (or another check's) answers 404. */
-                responseId: components["parameters"]["KnowledgeCheckResponseId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["KnowledgeCheckResponse"];
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-        };
-    };
     completeKnowledgeCheckResponse: {
         parameters: {
             query?: never;
@@ -11258,12 +8813,9 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
         };
     };
-    previewKnowledgeCheck: {
+    startKnowledgeCheckResponse: {
         parameters: {
-            query?: {
-                /** @description The draw's seed (a whole number from 0 to 4294967295); random when absent. The same seed and bank give the same draw. */
-                seed?: string;
-            };
+            query?: never;
             header?: never;
             path: {
                 /**
@@ -11280,6 +8832,8 @@ export interface operations {
                  *     see (a learner and inactive or unrelated content), answers 404.
                  */
                 knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+                /** @description One of the caller's own responses to the check; anyone else's (or another check's) answers 404. */
+                responseId: components["parameters"]["KnowledgeCheckResponseId"];
             };
             cookie?: never;
         };
@@ -11296,63 +8850,33 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
-    printKnowledgeCheck: {
+    listMedia: {
         parameters: {
             query?: {
-                /** @description How many questions (default 10). */
-                number?: string;
-                /** @description The code of an earlier sheet (`form` of its answer). */
-                form?: string;
-            };
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /**
-                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
-                 *     see (a learner and inactive or unrelated content), answers 404.
-                 */
-                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["KnowledgeCheckPrint"];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
-        };
-    };
-    listKnowledgeCheckAssignable: {
-        parameters: {
-            query?: {
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Sort key (default `created`, ascending) — `created` (created_at), `name`, `size`, `type`. An unknown key falls back to the default. */
+                order?: components["parameters"]["MediaOrder"];
+                desc?: components["parameters"]["Desc"];
                 /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
                 search?: components["parameters"]["Search"];
+                /** @description Only files of this kind (the type filter's images, videos, pdfs, audio files); absent means all types; another value answers 422 on `type`. */
+                type?: components["parameters"]["MediaTypeFilter"];
+                /** @description Only files tagged with this module of the organization; an id that names none (a malformed one too) finds nothing. */
+                module?: components["parameters"]["MediaModuleFilter"];
             };
             header?: never;
             path: {
@@ -11365,24 +8889,20 @@ export interface operations {
                  *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
-                /**
-                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
-                 *     see (a learner and inactive or unrelated content), answers 404.
-                 */
-                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description A page of media files. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["KnowledgeCheckAssignable"];
+                        data: components["schemas"]["Media"][];
+                        meta: components["schemas"]["PaginationMeta"];
                     };
                 };
             };
@@ -11392,7 +8912,7 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
         };
     };
-    listKnowledgeCheckAssignments: {
+    createMedia: {
         parameters: {
             query?: never;
             header?: never;
@@ -11406,68 +8926,188 @@ export interface operations {
                  *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
-                /**
-                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
-                 *     see (a learner and inactive or unrelated content), answers 404.
-                 */
-                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["KnowledgeCheckAssignment"][];
-                    };
-                };
-            };
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-        };
-    };
-    createKnowledgeCheckAssignments: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
-                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
-                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
-                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
-                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
-                 *     (the owner enters every live one).
-                 */
-                tenantId: components["parameters"]["TenantId"];
-                /**
-                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
-                 *     see (a learner and inactive or unrelated content), answers 404.
-                 */
-                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["KnowledgeCheckAssignmentInput"];
+                "multipart/form-data": components["schemas"]["MediaUpload"] & unknown;
             };
         };
         responses: {
-            /** @description The new assignments. */
+            /** @description The new media file. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["KnowledgeCheckAssignment"][];
+                        data: components["schemas"]["Media"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A media id of this organization; another organization's answers 404. */
+                mediaId: components["parameters"]["MediaId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The media file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Media"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A media id of this organization; another organization's answers 404. */
+                mediaId: components["parameters"]["MediaId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["MediaUpload"];
+                "application/json": {
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The media file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Media"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A media id of this organization; another organization's answers 404. */
+                mediaId: components["parameters"]["MediaId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadMediaCaption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A media id of this organization; another organization's answers 404. */
+                mediaId: components["parameters"]["MediaId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CaptionUpload"];
+            };
+        };
+        responses: {
+            /** @description The new track. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Caption"];
                     };
                 };
             };
@@ -11480,7 +9120,7 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
         };
     };
-    deleteKnowledgeCheckAssignment: {
+    deleteMediaCaption: {
         parameters: {
             query?: never;
             header?: never;
@@ -11494,19 +9134,16 @@ export interface operations {
                  *     (the owner enters every live one).
                  */
                 tenantId: components["parameters"]["TenantId"];
-                /**
-                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
-                 *     see (a learner and inactive or unrelated content), answers 404.
-                 */
-                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
-                /** @description An assignment of the check; another check's answers 404. */
-                assignmentId: components["parameters"]["KnowledgeCheckAssignmentId"];
+                /** @description A media id of this organization; another organization's answers 404. */
+                mediaId: components["parameters"]["MediaId"];
+                /** @description A captions track of the video; another video's or organization's answers 404. */
+                captionId: components["parameters"]["CaptionId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Done. */
+            /** @description Deleted. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -11516,10 +9153,993 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
         };
     };
-    getSnapshotReport: {
+    relateMediaModules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A media id of this organization; another organization's answers 404. */
+                mediaId: components["parameters"]["MediaId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    modules: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The media file with its modules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Media"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listModules: {
+        parameters: {
+            query?: {
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Sort key (default `order`, ascending) — `order`, `name`, `created` (created_at), `updated` (updated_at). An unknown key falls back to the default. */
+                order?: components["parameters"]["ContentOrder"];
+                desc?: components["parameters"]["Desc"];
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
+                search?: components["parameters"]["Search"];
+                /** @description true lists only archived rows; false (default) only live ones. */
+                archived?: components["parameters"]["Archived"];
+                active?: components["parameters"]["Active"];
+                /** @description `true` answers lighter rows (no counts) for pickers. */
+                short?: components["parameters"]["Short"];
+                /** @description Client lists (a learner's, or `active=true`) leave out the rows the caller has hidden; `show-hidden=true` keeps them (each row carries `is_hidden`). */
+                "show-hidden"?: components["parameters"]["ShowHidden"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of modules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Module"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createModule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["MediaContentUpload"] & unknown;
+                "application/json": {
+                    name: string;
+                    description: string;
+                    is_active?: components["schemas"]["Flag"];
+                    /**
+                     * Format: uuid
+                     * @description A live image of this organization's media library as the main image (null clears it).
+                     */
+                    image_id?: string | null;
+                    image_name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new module. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Module"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    hideModule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                moduleId: components["parameters"]["ModuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The module (is_hidden true). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Module"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    unhideModule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                moduleId: components["parameters"]["ModuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The module (is_hidden false). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Module"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getModule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                moduleId: components["parameters"]["ModuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The module. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Module"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateModule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                moduleId: components["parameters"]["ModuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["MediaContentUpdate"];
+                "application/json": {
+                    name?: string;
+                    description?: string;
+                    is_active?: components["schemas"]["Flag"];
+                    /**
+                     * Format: uuid
+                     * @description A live image of this organization's media library as the main image (null clears it).
+                     */
+                    image_id?: string | null;
+                    image_name?: string;
+                    is_deleted?: components["schemas"]["Flag"];
+                };
+            };
+        };
+        responses: {
+            /** @description The module. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Module"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    archiveModule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                moduleId: components["parameters"]["ModuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived module. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Module"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listComponents: {
+        parameters: {
+            query?: {
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Sort key (default `order`, ascending) — `order`, `name`, `created` (created_at), `updated` (updated_at). An unknown key falls back to the default. */
+                order?: components["parameters"]["ContentOrder"];
+                desc?: components["parameters"]["Desc"];
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
+                search?: components["parameters"]["Search"];
+                /** @description true lists only archived rows; false (default) only live ones. */
+                archived?: components["parameters"]["Archived"];
+                active?: components["parameters"]["Active"];
+                /** @description `true` answers lighter rows (no counts) for pickers. */
+                short?: components["parameters"]["Short"];
+                /** @description Client lists (a learner's, or `active=true`) leave out the rows the caller has hidden; `show-hidden=true` keeps them (each row carries `is_hidden`). */
+                "show-hidden"?: components["parameters"]["ShowHidden"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                moduleId: components["parameters"]["ModuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of components. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Component"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createComponent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                moduleId: components["parameters"]["ModuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["MediaContentUpload"] & unknown;
+                "application/json": {
+                    name: string;
+                    description: string;
+                    is_active?: components["schemas"]["Flag"];
+                    /**
+                     * Format: uuid
+                     * @description A live image of this organization's media library as the main image (null clears it).
+                     */
+                    image_id?: string | null;
+                    image_name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new component. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Component"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    reorderComponents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                moduleId: components["parameters"]["ModuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    components: components["schemas"]["OrderList"];
+                };
+            };
+        };
+        responses: {
+            /** @description All live components of the module, in their new order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Component"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    copyComponent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                moduleId: components["parameters"]["ModuleId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The copy. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Component"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    hideComponent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                moduleId: components["parameters"]["ModuleId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The component (is_hidden true). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Component"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    unhideComponent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                moduleId: components["parameters"]["ModuleId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The component (is_hidden false). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Component"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    moveComponent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                moduleId: components["parameters"]["ModuleId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    module_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The moved component. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Component"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getComponent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                moduleId: components["parameters"]["ModuleId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The component. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Component"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateComponent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                moduleId: components["parameters"]["ModuleId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["MediaContentUpdate"];
+                "application/json": {
+                    name?: string;
+                    description?: string;
+                    is_active?: components["schemas"]["Flag"];
+                    /**
+                     * Format: uuid
+                     * @description A live image of this organization's media library as the main image (null clears it).
+                     */
+                    image_id?: string | null;
+                    image_name?: string;
+                    is_deleted?: components["schemas"]["Flag"];
+                };
+            };
+        };
+        responses: {
+            /** @description The component. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Component"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    archiveComponent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                moduleId: components["parameters"]["ModuleId"];
+                /** @description A component id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                componentId: components["parameters"]["ComponentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived component. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Component"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    relateModuleGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                moduleId: components["parameters"]["ModuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    groups: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The module with its relations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Module"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    relateModuleMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                moduleId: components["parameters"]["ModuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    media: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The module with its relations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Module"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    relateModuleTenantUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                moduleId: components["parameters"]["ModuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tenant_users: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The module with its relations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Module"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getMyMembership: {
         parameters: {
             query?: never;
             header?: never;
@@ -11538,20 +10158,115 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The counts. */
+            /** @description The membership. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["SnapshotReport"];
+                        data: components["schemas"]["Membership"];
                     };
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getContentTree: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Authors (admin, master, owner) only: `include-inactive=true` adds the inactive (still live) modules, components
+                 *     and topics to the content tree, each node with `is_active`, for authoring pickers such as the Move Topic dialog.
+                 *     Ignored for a learner, who never sees inactive content.
+                 */
+                "include-inactive"?: components["parameters"]["IncludeInactive"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tree. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ContentTreeModule"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listFavoriteTopics: {
+        parameters: {
+            query?: {
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Sort key (default `order`, ascending) — `order`, `name`, `created` (created_at), `updated` (updated_at). An unknown key falls back to the default. */
+                order?: components["parameters"]["ContentOrder"];
+                desc?: components["parameters"]["Desc"];
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
+                search?: components["parameters"]["Search"];
+                /** @description true lists only archived rows; false (default) only live ones. */
+                archived?: components["parameters"]["Archived"];
+                active?: components["parameters"]["Active"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of starred topics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Topic"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     listCompletedKnowledgeCheckResponses: {
@@ -11685,6 +10400,1291 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getSnapshotReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SnapshotReport"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listSuggestions: {
+        parameters: {
+            query?: {
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
+                per_page?: components["parameters"]["PerPage"];
+                active?: components["parameters"]["Active"];
+                /**
+                 * @description Sort key (default `sent`, newest first): `sent` (created_at), `user` (the sender's name). An unknown key falls
+                 *     back to the default; naming a key sorts ascending unless `desc` says otherwise.
+                 */
+                order?: components["parameters"]["SuggestionOrder"];
+                desc?: components["parameters"]["Desc"];
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of suggestions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Suggestion"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createSuggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SuggestionInput"];
+                "multipart/form-data": components["schemas"]["SuggestionInput"] & {
+                    /** @description png or jpeg images. */
+                    "images[]"?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The suggestion as sent. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Suggestion"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description An attached file is not an acceptable image. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSuggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A suggestion id of this organization; another organization's answers 404. */
+                suggestionId: components["parameters"]["SuggestionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suggestion. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Suggestion"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteSuggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A suggestion id of this organization; another organization's answers 404. */
+                suggestionId: components["parameters"]["SuggestionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateSuggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A suggestion id of this organization; another organization's answers 404. */
+                suggestionId: components["parameters"]["SuggestionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    is_active: components["schemas"]["Flag"];
+                };
+            };
+        };
+        responses: {
+            /** @description The suggestion. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Suggestion"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listTenantUsers: {
+        parameters: {
+            query?: {
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
+                per_page?: components["parameters"]["PerPage"];
+                /**
+                 * @description Sort key (default `user`, ascending): `user` (the person's name), `email`, `role`, `status`
+                 *     (active before suspended), `joined` (tenant_users.created_at). An unknown key falls back to the default.
+                 */
+                order?: components["parameters"]["TenantUserOrder"];
+                desc?: components["parameters"]["Desc"];
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
+                search?: components["parameters"]["Search"];
+                /** @description true lists only archived rows; false (default) only live ones. */
+                archived?: components["parameters"]["Archived"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TenantUser"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createTenantUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    role?: components["schemas"]["Role"];
+                };
+            };
+        };
+        responses: {
+            /** @description The membership. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TenantUser"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getTenantUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
+                tenantUserId: components["parameters"]["TenantUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TenantUser"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    archiveTenantUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
+                tenantUserId: components["parameters"]["TenantUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TenantUser"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateTenantUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
+                tenantUserId: components["parameters"]["TenantUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    role?: components["schemas"]["Role"];
+                    is_active?: components["schemas"]["Flag"];
+                    is_deleted?: components["schemas"]["Flag"];
+                };
+            };
+        };
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TenantUser"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    relateTenantUserGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
+                tenantUserId: components["parameters"]["TenantUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    groups: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The member with their groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TenantUser"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    relateTenantUserModules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A membership (tenant user) id of this organization; another organization's answers 404. */
+                tenantUserId: components["parameters"]["TenantUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    modules: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The member with their groups and `modules_count`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TenantUser"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getTopicById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The topic. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Topic"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rows in order, each with its children in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemList"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    saveItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: components["schemas"]["ItemInput"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The saved list with server ids, and each temporary id sent mapped to the id it was given. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Item"][];
+                        meta: {
+                            /** @description Temporary client id -> server id. */
+                            ids: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    markItemComplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+                /** @description An item id of the topic in the path; any other id (or one a learner cannot see) answers 404. */
+                itemId: components["parameters"]["ItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The row (is_complete true) with its children. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Item"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    markItemIncomplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+                /** @description An item id of the topic in the path; any other id (or one a learner cannot see) answers 404. */
+                itemId: components["parameters"]["ItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The row (is_complete false) with its children. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Item"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+                /** @description An item id of the topic in the path; any other id (or one a learner cannot see) answers 404. */
+                itemId: components["parameters"]["ItemId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The topic's remaining items. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemList"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getTopicKnowledgeCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: null | components["schemas"]["KnowledgeCheck"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createTopicKnowledgeCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TopicKnowledgeCheckCreate"];
+            };
+        };
+        responses: {
+            /** @description The new check. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheck"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getTopicKnowledgeCheckById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheck"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateTopicKnowledgeCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description A topic id of this organization; another organization's (or one a learner cannot see) answers 404. */
+                topicId: components["parameters"]["TopicId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TopicKnowledgeCheckUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheck"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    postToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PasswordGrantRequest"] | components["schemas"]["RefreshGrantRequest"] | components["schemas"]["ClientCredentialsGrantRequest"];
+                "application/json": components["schemas"]["PasswordGrantRequest"] | components["schemas"]["RefreshGrantRequest"] | components["schemas"]["ClientCredentialsGrantRequest"];
+            };
+        };
+        responses: {
+            /** @description A new token pair (password, refresh_token), or an access token alone (client_credentials). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenResponse"] | components["schemas"]["AccessTokenResponse"];
+                };
+            };
+            /** @description Logged out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RevocationRequest"];
+            };
+        };
+        responses: {
+            /** @description The token is no longer valid (or never was). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
+                per_page?: components["parameters"]["PerPage"];
+                /**
+                 * @description Sort key (default `created_at`, descending unless `desc` is given): `name`, `email`, `created_at`
+                 *     (also `created`, the spec's key, and `joined`), `memberships` (count). An unknown key falls back to the default.
+                 */
+                order?: components["parameters"]["UserOrder"];
+                desc?: components["parameters"]["Desc"];
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
+                search?: components["parameters"]["Search"];
+                /** @description true lists only archived rows; false (default) only live ones. */
+                archived?: components["parameters"]["Archived"];
+                active?: components["parameters"]["Active"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CurrentUser"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+        };
+    };
+    updateMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    email?: string;
+                    password?: string;
+                    password_confirmation?: string;
+                    /** @description Required to change the email or the password. */
+                    current_password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CurrentUser"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    resendConfirmEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Message"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    banUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user account id. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The banned account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user account id. */
+                userId: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    is_active?: components["schemas"]["Flag"];
+                    is_deleted?: components["schemas"]["Flag"];
+                };
+            };
+        };
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["User"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Version"];
+                    };
+                };
+            };
         };
     };
 }

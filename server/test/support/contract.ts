@@ -41,9 +41,20 @@ function validator(ref: string): ValidateFunction {
   return validate;
 }
 
-/** Templated paths (`/tenants/{tenantId}`) as patterns; a literal path wins over a template. */
+/** Where a literal segment beats a parameter, as the router decides: at the first segment two templates differ. */
+const specificity = (template: string) =>
+  template
+    .split('/')
+    .map((segment) => (segment.startsWith('{') ? `1` : `0${segment}`))
+    .join('/');
+
+/**
+ * Templated paths (`/tenants/{tenantId}`) as patterns, the most literal first (`…/responses/completed` before
+ * `…/responses/{responseId}`); a literal path wins over a template.
+ */
 const templates = Object.keys(document.paths)
   .filter((template) => template.includes('{'))
+  .sort((a, b) => (specificity(a) < specificity(b) ? -1 : 1))
   .map((template) => ({ template, pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`) }));
 
 /** The contract's key for a concrete path: itself when documented literally, else the matching template. */
