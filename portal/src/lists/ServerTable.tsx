@@ -1,6 +1,7 @@
 import { styled } from '@tessera/widgets/theme';
 import type { ReactNode } from 'react';
 import { Pagination } from '../ui/Pagination';
+import { ReadFailed } from '../ui/ReadState';
 import { SearchField } from '../ui/SearchField';
 import { Table, type TableColumn, type TableSelection } from '../ui/Table';
 import type { ServerList } from './useServerList';
@@ -53,6 +54,7 @@ export function ServerTable<T, O extends string>({
           {tools}
         </Toolbar>
       ) : null}
+      <ReadFailed error={list.error} onRetry={list.reload} />
       <Table
         label={label}
         columns={columns}

@@ -33,7 +33,12 @@ interface AdminListProps {
 
 function AdminList({ processed, highlighted, highlight }: AdminListProps) {
   const { organization } = useOrganization();
-  const list = useServerList({ load: listBioreq(organization.id, 'all', processed), defaultOrder: 'uploaded' as BioreqOrder, defaultDesc: true });
+  const list = useServerList({
+    key: ['bioreq', organization.id, 'all', processed],
+    load: listBioreq(organization.id, 'all', processed),
+    defaultOrder: 'uploaded' as BioreqOrder,
+    defaultDesc: true,
+  });
   const actions = useRowActions(list.reload);
   const [dialog, setDialog] = useState<Dialog>(null);
 

@@ -67,7 +67,11 @@ function TopicsTable({ component }: { component: Component }) {
   const { organization } = useOrganization();
   const navigate = useNavigate();
   const paths = clientPaths(organization.slug);
-  const list = useServerList<Topic, ContentOrder>({ load: listClientTopics(organization.id, component.id), defaultOrder: 'order' });
+  const list = useServerList<Topic, ContentOrder>({
+    key: ['topics', organization.id, component.id, 'client'],
+    load: listClientTopics(organization.id, component.id),
+    defaultOrder: 'order',
+  });
   const columns = useTopicColumns(list.rows, component);
   return (
     <ServerTable

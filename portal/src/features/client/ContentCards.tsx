@@ -3,6 +3,7 @@ import { styled } from '@tessera/widgets/theme';
 import { Link as RouterLink } from 'react-router';
 import type { ServerList } from '../../lists/useServerList';
 import { Pagination } from '../../ui/Pagination';
+import { ReadFailed } from '../../ui/ReadState';
 import { SearchField } from '../../ui/SearchField';
 import { Stack, Text } from '../../ui/Page';
 
@@ -116,6 +117,7 @@ export function ContentCards<T extends ContentCard, O extends string>({ label, l
   return (
     <Stack>
       <SearchField placeholder={searchPlaceholder} value={list.searchText} onChange={list.changeSearch} onSubmit={list.submitSearch} />
+      <ReadFailed error={list.error} onRetry={list.reload} />
       {showsNothing ? (
         <Empty role="status">{list.isLoading && !meta ? 'Loading...' : emptyText}</Empty>
       ) : (

@@ -75,7 +75,7 @@ function useGroupColumns(archived: boolean, actions: ReturnType<typeof useRowAct
 
 function GroupList({ archived }: { archived: boolean }) {
   const { organization } = useOrganization();
-  const list = useServerList({ load: listGroups(organization.id, archived), defaultOrder: 'name' as GroupOrder });
+  const list = useServerList({ key: ['groups', organization.id, archived], load: listGroups(organization.id, archived), defaultOrder: 'name' as GroupOrder });
   const actions = useRowActions(list.reload);
   const columns = useGroupColumns(archived, actions);
   return (

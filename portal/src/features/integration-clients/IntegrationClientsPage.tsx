@@ -77,7 +77,11 @@ function CreateClientForm({ onCreated }: { onCreated(created: IntegrationClientC
 export function IntegrationClientsPage() {
   usePageTitle('Integration clients');
   const { organization } = useOrganization();
-  const list = useServerList({ load: listIntegrationClients(organization.id), defaultOrder: 'name' as IntegrationClientOrder });
+  const list = useServerList({
+    key: ['integration-clients', organization.id],
+    load: listIntegrationClients(organization.id),
+    defaultOrder: 'name' as IntegrationClientOrder,
+  });
   const actions = useRowActions(list.reload);
   const confirm = useConfirm();
   const [created, setCreated] = useState<IntegrationClientCreated | null>(null);

@@ -158,12 +158,11 @@ function CompletedReport() {
   const { organization } = useOrganization();
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
-  const view = FILTERS.map((name) => filters[name]).join('\u0000');
   const list = useServerList<KcReportRow, KcReportOrder>({
+    key: ['kc-reports', organization.id, 'completed', filters],
     load: listCompletedResponses(organization.id, filters),
     defaultOrder: 'date',
     defaultDesc: true,
-    view,
   });
   const [downloadAsked, setDownloadAsked] = useState(false);
   const slug = organization.slug;
@@ -208,7 +207,7 @@ function CompletedReport() {
 
   return (
     <Stack>
-      <ReportFilters key={view} committed={filters} onRun={run} onDownload={() => setDownloadAsked(true)} />
+      <ReportFilters key={FILTERS.map((name) => filters[name]).join('\u0000')} committed={filters} onRun={run} onDownload={() => setDownloadAsked(true)} />
       {downloadAsked ? <Alert tone="info">{kcReportTexts.downloadSoon}</Alert> : null}
       <ServerTable label="Completed knowledge checks" list={list} columns={columns} rowKey={(row) => row.id} emptyText={kcReportTexts.empty} />
     </Stack>

@@ -102,10 +102,10 @@ export function MediaList() {
   const filters: MediaFilters = { type: type === ALL ? undefined : (type as MediaType), module: module === ALL ? undefined : module };
   // Newest first, as the picker (issue 14): a new upload lands on the first page.
   const list = useServerList({
+    key: ['media', organization.id, type, module],
     load: listMedia(organization.id, filters),
     defaultOrder: 'created' as MediaOrder,
     defaultDesc: true,
-    view: `${type}|${module}`,
   });
   const actions = useRowActions(list.reload);
   const [viewed, setViewed] = useState<Media | null>(null);

@@ -161,7 +161,11 @@ function useSelectMode(rows: TenantUser[], actions: ReturnType<typeof useRowActi
 
 function MemberList({ archived }: { archived: boolean }) {
   const { organization } = useOrganization();
-  const list = useServerList({ load: listMembers(organization.id, archived), defaultOrder: 'user' as MemberOrder });
+  const list = useServerList({
+    key: ['members', organization.id, archived],
+    load: listMembers(organization.id, archived),
+    defaultOrder: 'user' as MemberOrder,
+  });
   const actions = useRowActions(list.reload);
   const columns = useMemberColumns(archived, actions);
   const select = useSelectMode(list.rows, actions, organization.id);

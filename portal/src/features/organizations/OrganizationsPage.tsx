@@ -33,7 +33,7 @@ const ORGANIZATIONS_TABS = ['all', 'archived', 'add'] as const;
 
 function OrganizationList({ archived }: { archived: boolean }) {
   const navigate = useNavigate();
-  const list = useServerList({ load: listOrganizations(archived), defaultOrder: 'created' as OrganizationOrder });
+  const list = useServerList({ key: ['organizations', archived], load: listOrganizations(archived), defaultOrder: 'created' as OrganizationOrder });
   const actions = useRowActions(list.reload);
   const confirmation = useConfirm();
   const columns: TableColumn<Tenant>[] = [
