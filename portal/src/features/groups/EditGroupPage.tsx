@@ -50,7 +50,7 @@ function EditGroupForm({ group, groupsPath }: { group: Group; groupsPath: string
         value={form.values.tenant_users}
         onChange={(members) => form.setValue('tenant_users', members)}
         known={(group.members ?? []).map(memberOption)}
-        loadOptions={searchMembers(organization.id)}
+        search={searchMembers(organization.id)}
         errors={form.errors.tenant_users}
       />
       <ModulesPicker value={form.values.modules} onChange={(modules) => form.setValue('modules', modules)} known={group.modules} errors={form.errors.modules} />

@@ -112,7 +112,7 @@ function CreateGroupForm() {
         placeholder="Search members"
         value={form.values.tenant_users}
         onChange={(members) => form.setValue('tenant_users', members)}
-        loadOptions={searchMembers(organization.id)}
+        search={searchMembers(organization.id)}
         errors={form.errors.tenant_users}
       />
       <ModulesPicker value={form.values.modules} onChange={(modules) => form.setValue('modules', modules)} errors={form.errors.modules} />

@@ -1,8 +1,10 @@
 import { styled } from '@tessera/widgets/theme';
 import { Alert, Button, Heading } from '@tessera/widgets/ui';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { Input, Label, TextField } from 'react-aria-components/TextField';
 import { useSearchParams } from 'react-router';
+import { unwrap } from '../../api/queries';
 import { formatDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { ServerTable } from '../../lists/ServerTable';
@@ -73,22 +75,14 @@ function writeFilters(params: URLSearchParams, filters: KcReportFilters): URLSea
   return next;
 }
 
-/** The choices of one filter select; empty while its parent is not chosen. */
+/** The choices of one filter select; empty while its parent is not chosen or they load. */
 function useOptions(tenantId: string, level: 'module' | 'component' | 'topic', parentId: string): NamedOption[] {
-  const [loaded, setLoaded] = useState<{ key: string; options: NamedOption[] } | null>(null);
-  const key = `${level}:${parentId}`;
-  const needed = level === 'module' || parentId !== '';
-  useEffect(() => {
-    if (!needed) return;
-    let current = true;
-    void filterOptions(tenantId, level, parentId).then((outcome) => {
-      if (current && outcome.ok) setLoaded({ key, options: outcome.data });
-    });
-    return () => {
-      current = false;
-    };
-  }, [tenantId, level, parentId, key, needed]);
-  return needed && loaded?.key === key ? loaded.options : [];
+  const options = useQuery({
+    queryKey: ['kc-reports', tenantId, 'filter-options', level, parentId],
+    queryFn: async () => unwrap(await filterOptions(tenantId, level, parentId)),
+    enabled: level === 'module' || parentId !== '',
+  });
+  return options.data ?? [];
 }
 
 interface ReportFiltersProps {

@@ -141,7 +141,7 @@ function EditMediaForm({ media, mediaPath }: { media: Media; mediaPath: string }
         value={form.values.modules}
         onChange={(modules) => form.setValue('modules', modules)}
         known={saved.modules.map(moduleOption)}
-        loadOptions={searchModules(organization.id)}
+        search={searchModules(organization.id)}
         errors={form.errors.modules}
       />
       <FormActions form={{ ...form, hasErrors: form.hasErrors || checks.hasProblems }} success="Media Updated!" onCancel={() => navigate(mediaPath)} />

@@ -1,9 +1,10 @@
 import type { MediaType } from '@tessera/sdk';
 import { formatFileSize } from '@tessera/sdk/rules';
 import { styled } from '@tessera/widgets/theme';
-import { useEffect, useState } from 'react';
-import { apiCall } from '../../api/call';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { client } from '../../api/client';
+import { read } from '../../api/queries';
 import { formatDate } from '../../lib/dates';
 import { ServerTable } from '../../lists/ServerTable';
 import { useRowActions } from '../../lists/useRowActions';
@@ -42,21 +43,13 @@ const TYPE_FILTER_OPTIONS: SelectOption[] = [
 
 const Filters = styled('div', { display: 'flex', flexWrap: 'wrap', gap: '$3', '& > *': { minWidth: '200px' } });
 
-/** Every module of the organization, for the module filter. */
+/** Every module of the organization, for the module filter (none while they load). */
 function useModuleOptions(tenantId: string): SelectOption[] {
-  const [options, setOptions] = useState<SelectOption[]>([]);
-  useEffect(() => {
-    let current = true;
-    void apiCall(client.GET('/tenants/{tenantId}/modules', { params: { path: { tenantId }, query: { paginate: false, short: true, order: 'name' } } })).then(
-      (outcome) => {
-        if (current && outcome.ok) setOptions(outcome.data.data.map((module) => ({ id: module.id, label: module.name })));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [tenantId]);
-  return options;
+  const modules = useQuery({
+    queryKey: ['modules', tenantId, 'all-names'],
+    queryFn: () => read(client.GET('/tenants/{tenantId}/modules', { params: { path: { tenantId }, query: { paginate: false, short: true, order: 'name' } } })),
+  });
+  return (modules.data?.data ?? []).map((module) => ({ id: module.id, label: module.name }));
 }
 
 function useMediaColumns(actions: ReturnType<typeof useRowActions>, askDelete: (media: Media) => void): TableColumn<Media>[] {

@@ -59,7 +59,7 @@ function EditMemberForm({ member, membersPath }: { member: TenantUser; membersPa
         value={form.values.groups}
         onChange={(groups) => form.setValue('groups', groups)}
         known={(member.groups ?? []).map((group) => ({ id: group.id, label: group.name }))}
-        loadOptions={searchGroups(organization.id)}
+        search={searchGroups(organization.id)}
         errors={form.errors.groups}
       />
       <ModulesPicker

@@ -216,7 +216,7 @@ function AddMemberForm() {
         placeholder="Search groups"
         value={form.values.groups}
         onChange={(groups) => form.setValue('groups', groups)}
-        loadOptions={searchGroups(organization.id)}
+        search={searchGroups(organization.id)}
         errors={form.errors.groups}
       />
       <ModulesPicker value={form.values.modules} onChange={(modules) => form.setValue('modules', modules)} errors={form.errors.modules} />
