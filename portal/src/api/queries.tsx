@@ -72,13 +72,17 @@ export function QueryProvider({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
 
+/** What a write invalidates when it cannot name less: every query (only the mounted ones read again at once). */
+export const EVERYTHING: readonly QueryKey[] = [[]];
+
 /**
  * A write through the cache: `call` sends it (through `apiCall`, answering its outcome as before, so a form keeps its
  * 422s and `whileSaving`), and a success invalidates `invalidates` (the lists and records the write changed), which
  * the mounted screens then read again. `run` answers the outcome and never throws for an API failure.
  */
 export function useApiMutation<V, T>(call: (variables: V) => Promise<ApiOutcome<T>>, invalidates: readonly QueryKey[]) {
-  const { mutateAsync, isPending } = useMutation({ mutationFn: async (variables: V) => unwrap(await call(variables)), meta: { invalidates } });
+  // The one client, named: a form or a row action works without a provider around it (component tests, stories).
+  const { mutateAsync, isPending } = useMutation({ mutationFn: async (variables: V) => unwrap(await call(variables)), meta: { invalidates } }, queryClient);
   const run = useCallback(
     async (variables: V): Promise<ApiOutcome<T>> => {
       try {

@@ -64,7 +64,7 @@ function AccessRequestList({ view }: { view: AccessRequestsView }) {
     load: loadRequests(organization.id, view),
     defaultOrder: 'requested' as AccessRequestOrder,
   });
-  const actions = useRowActions(list.reload);
+  const actions = useRowActions();
   const columns: TableColumn<TenantAccessRequest>[] = [
     {
       id: 'user',

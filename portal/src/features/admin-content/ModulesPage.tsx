@@ -88,7 +88,7 @@ function ModuleList({ archived }: { archived: boolean }) {
     load: listModules(organization.id, archived),
     defaultOrder: 'order' as ContentOrder,
   });
-  const actions = useRowActions(list.reload);
+  const actions = useRowActions();
   const columns = useModuleColumns(archived, actions);
   return (
     <Stack>

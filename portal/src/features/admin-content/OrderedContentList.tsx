@@ -86,7 +86,7 @@ export function OrderedContentList<T extends OrderedRow>(props: OrderedContentLi
   const { tenantId, archived, noun, parentNoun, emptyText, copyQuestion, countColumn, MoveDialog } = props;
   const navigate = useNavigate();
   const list = useServerList({ key: props.listKey, load: props.load, defaultOrder: 'order' as ContentOrder });
-  const actions = useRowActions(list.reload);
+  const actions = useRowActions();
   const [copying, setCopying] = useState<T | null>(null);
   const [moving, setMoving] = useState<T | null>(null);
   const ordered = showsOrder(list.query);

@@ -39,7 +39,7 @@ function AdminList({ processed, highlighted, highlight }: AdminListProps) {
     defaultOrder: 'uploaded' as BioreqOrder,
     defaultDesc: true,
   });
-  const actions = useRowActions(list.reload);
+  const actions = useRowActions();
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const download = (document: BioreqDocument) =>

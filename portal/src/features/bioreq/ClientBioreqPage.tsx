@@ -33,7 +33,7 @@ function ClientList({ processed }: { processed: boolean }) {
     defaultOrder: 'uploaded' as BioreqOrder,
     defaultDesc: true,
   });
-  const actions = useRowActions(list.reload);
+  const actions = useRowActions();
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const download = (document: BioreqDocument) =>

@@ -76,7 +76,7 @@ function useGroupColumns(archived: boolean, actions: ReturnType<typeof useRowAct
 function GroupList({ archived }: { archived: boolean }) {
   const { organization } = useOrganization();
   const list = useServerList({ key: ['groups', organization.id, archived], load: listGroups(organization.id, archived), defaultOrder: 'name' as GroupOrder });
-  const actions = useRowActions(list.reload);
+  const actions = useRowActions();
   const columns = useGroupColumns(archived, actions);
   return (
     <Stack>

@@ -82,7 +82,7 @@ export function IntegrationClientsPage() {
     load: listIntegrationClients(organization.id),
     defaultOrder: 'name' as IntegrationClientOrder,
   });
-  const actions = useRowActions(list.reload);
+  const actions = useRowActions();
   const confirm = useConfirm();
   const [created, setCreated] = useState<IntegrationClientCreated | null>(null);
 

@@ -100,7 +100,7 @@ export function MediaList() {
     defaultOrder: 'created' as MediaOrder,
     defaultDesc: true,
   });
-  const actions = useRowActions(list.reload);
+  const actions = useRowActions();
   const [viewed, setViewed] = useState<Media | null>(null);
   const deletion = useDeleteQuestion({
     question: DELETE_MEDIA_QUESTION,

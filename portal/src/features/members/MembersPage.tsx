@@ -166,7 +166,7 @@ function MemberList({ archived }: { archived: boolean }) {
     load: listMembers(organization.id, archived),
     defaultOrder: 'user' as MemberOrder,
   });
-  const actions = useRowActions(list.reload);
+  const actions = useRowActions();
   const columns = useMemberColumns(archived, actions);
   const select = useSelectMode(list.rows, actions, organization.id);
   return (

@@ -107,7 +107,7 @@ function SuggestionDetails({ suggestion }: { suggestion: Suggestion }) {
 function SuggestionActions({ suggestion, onChange }: { suggestion: Suggestion; onChange(next: Suggestion): void }) {
   const { organization } = useOrganization();
   const navigate = useNavigate();
-  const actions = useRowActions(() => undefined);
+  const actions = useRowActions();
   const deletion = useDeleteQuestion({
     question: DELETE_SUGGESTION_QUESTION,
     name: (asked: Suggestion) => `the suggestion from ${asked.user.name}`,

@@ -83,7 +83,7 @@ function SuggestionList({ unread }: { unread: boolean }) {
     defaultOrder: 'sent' as SuggestionOrder,
     defaultDesc: true,
   });
-  const actions = useRowActions(list.reload);
+  const actions = useRowActions();
   const deletion = useDeleteQuestion({
     question: DELETE_SUGGESTION_QUESTION,
     name: (suggestion: Suggestion) => `the suggestion from ${suggestion.user.name}`,

@@ -109,7 +109,7 @@ function UserActions({ user, view, run, isPending, ask }: UserActionsProps) {
 function UserList({ view }: { view: UsersView }) {
   const me = useSession((state) => state.user);
   const list = useServerList({ key: ['users', view], load: loadUsers(view), defaultOrder: 'created_at' as UserOrder, defaultDesc: true });
-  const actions = useRowActions(list.reload);
+  const actions = useRowActions();
   const confirmation = useConfirm();
   const columns: TableColumn<User>[] = [
     {
