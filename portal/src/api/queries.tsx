@@ -62,7 +62,8 @@ export const queryClient: QueryClient = new QueryClient({
   mutationCache: new MutationCache({
     onSuccess: (_data, _variables, _context, mutation) => {
       // Not awaited: the mutation's caller goes on (a toast, a navigation) while the mounted queries refetch.
-      for (const queryKey of mutation.meta?.invalidates ?? []) void queryClient.invalidateQueries({ queryKey });
+      // A read of the same query already running (a list's own Retry or reload) answers for it: no second request.
+      for (const queryKey of mutation.meta?.invalidates ?? []) void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
     },
   }),
 });

@@ -63,12 +63,15 @@ export function queryParams<O extends string>(query: ListQuery<O>) {
  * Enter.
  */
 export function useServerList<T, O extends string = string>(options: UseServerListOptions<T, O>) {
-  return useListOf(useUrlListQuery(defaultQuery(options)), options);
+  return useListOf(useUrlListQuery(defaultQuery(options)), options, true);
 }
 
-/** The same list for a list that is not the page's own (a picker in a dialog): its query stays in the component. */
+/**
+ * The same list for a list that is not the page's own (a picker in a dialog): its query stays in the component, and
+ * each opening reads it again (showing what the cache has meanwhile).
+ */
 export function useLocalServerList<T, O extends string = string>(options: UseServerListOptions<T, O>) {
-  return useListOf(useLocalListQuery(defaultQuery(options)), options);
+  return useListOf(useLocalListQuery(defaultQuery(options)), options, 'always');
 }
 
 function defaultQuery<O extends string>({
@@ -78,10 +81,14 @@ function defaultQuery<O extends string>({
   return { page: 1, order: defaultOrder, desc: defaultDesc, search: '' };
 }
 
-function useListOf<T, O extends string>([query, setQuery]: [ListQuery<O>, ListQueryChange<O>], list: UseServerListOptions<T, O>) {
+function useListOf<T, O extends string>(
+  [query, setQuery]: [ListQuery<O>, ListQueryChange<O>],
+  list: UseServerListOptions<T, O>,
+  refetchOnMount: true | 'always',
+) {
   const [searchText, setSearchText] = useSearchText(query.search);
   // Paging, sorting and searching keep the rows shown (busy) until the next page arrives: the table does not flash.
-  const { data, error, isFetching, refetch } = useQuery({ ...listPageQuery(list, query), placeholderData: keepPreviousData });
+  const { data, error, isFetching, refetch } = useQuery({ ...listPageQuery(list, query), placeholderData: keepPreviousData, refetchOnMount });
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   // A page that emptied (its last row archived) shows the new last page instead.
   const emptied = data !== undefined && data.data.length === 0 && data.meta.current_page > 1 && data.meta.current_page > data.meta.last_page;
@@ -103,7 +110,7 @@ function useListOf<T, O extends string>([query, setQuery]: [ListQuery<O>, ListQu
       cancelDebounce();
       const search = term.trim();
       // The query shown already (Enter on the same term): fetch it again; otherwise the new query is fetched.
-      if (search === query.search && query.page === 1) void refetch();
+      if (search === query.search && query.page === 1) void refetch({ cancelRefetch: false });
       else setQuery((current) => ({ ...current, page: 1, search }));
     },
     [cancelDebounce, setQuery, query.search, query.page, refetch],
@@ -131,7 +138,8 @@ function useListOf<T, O extends string>([query, setQuery]: [ListQuery<O>, ListQu
 
   const goToPage = useCallback((page: number) => setQuery((current) => ({ ...current, page })), [setQuery]);
 
-  const reload = useCallback(() => void refetch(), [refetch]);
+  // A read of this page already running (an invalidation after a write) answers for it: no second request.
+  const reload = useCallback(() => void refetch({ cancelRefetch: false }), [refetch]);
 
   return {
     query,

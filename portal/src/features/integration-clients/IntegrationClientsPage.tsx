@@ -124,10 +124,8 @@ export function IntegrationClientsPage() {
       <Text>Scripts sign in with a client ID and secret (OAuth client credentials) and act with the client&apos;s role in this organization only.</Text>
       {created ? <NewClientSecret created={created} /> : null}
       <CreateClientForm
-        onCreated={(client) => {
-          setCreated(client);
-          list.reload();
-        }}
+        // The form's save invalidates the list, which reads the new client.
+        onCreated={setCreated}
       />
       <FormFailure messages={actions.messages} />
       <ServerTable
