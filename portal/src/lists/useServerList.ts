@@ -29,7 +29,7 @@ export interface UseServerListOptions<T, O extends string> {
 }
 
 /** The query of one page of a list: the page reads it, and a route loader may prefetch it (`prefetchListPage`). */
-export function listPageQuery<T, O extends string>({ key, load }: Pick<UseServerListOptions<T, O>, 'key' | 'load'>, query: ListQuery<O>) {
+function listPageQuery<T, O extends string>({ key, load }: Pick<UseServerListOptions<T, O>, 'key' | 'load'>, query: ListQuery<O>) {
   return queryOptions({ queryKey: [...key, 'page', query], queryFn: async () => unwrap(await load(query)) });
 }
 

@@ -5,7 +5,7 @@ import { shownFailure } from '../api/queries';
 import { Text } from './Page';
 
 /** The Retry button's text under a read that failed. */
-export const RETRY = 'Retry';
+const RETRY = 'Retry';
 
 /**
  * A read that failed, as the page shows it: the server's message and Retry. A failure the global error routing took
