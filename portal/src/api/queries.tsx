@@ -97,3 +97,13 @@ export function useApiMutation<V, T>(call: (variables: V) => Promise<ApiOutcome<
   );
   return { run, isPending };
 }
+
+/**
+ * Writes whose call differs each time (a row's move, delete or restore on a page of its own making): `write(call)`
+ * runs `call` as a mutation whose success invalidates `invalidates`, and answers its outcome.
+ */
+export function useWrites(invalidates: readonly QueryKey[]) {
+  const { run, isPending } = useApiMutation((call: () => Promise<ApiOutcome<unknown>>) => call(), invalidates);
+  const write = run as <T>(call: () => Promise<ApiOutcome<T>>) => Promise<ApiOutcome<T>>;
+  return { write, isPending };
+}

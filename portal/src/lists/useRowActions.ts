@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { ApiFailure, ApiOutcome } from '../api/outcome';
-import { EVERYTHING, useApiMutation } from '../api/queries';
+import { EVERYTHING, useWrites } from '../api/queries';
 import { announce, type ToastMessage } from '../ui/Toasts';
 
 /** A 422 names its reasons per field; other failures have one message. */
@@ -19,13 +19,13 @@ function failureMessages(failure: ApiFailure): string[] {
 export function useRowActions() {
   const [pendingKey, setPendingKey] = useState<string | null>(null);
   const [messages, setMessages] = useState<string[]>([]);
-  const { run: mutate } = useApiMutation((call: () => Promise<ApiOutcome<unknown>>) => call(), EVERYTHING);
+  const { write } = useWrites(EVERYTHING);
 
   const run = useCallback(
     async (key: string, call: () => Promise<ApiOutcome<unknown>>, done: ToastMessage | null): Promise<boolean> => {
       setPendingKey(key);
       setMessages([]);
-      const outcome = await mutate(call);
+      const outcome = await write(call);
       setPendingKey(null);
       if (outcome.ok) {
         if (done) announce(done.title, done.description);
@@ -34,7 +34,7 @@ export function useRowActions() {
       if (!outcome.routed) setMessages(failureMessages(outcome));
       return false;
     },
-    [mutate],
+    [write],
   );
 
   return { run, pendingKey, messages, isPending: pendingKey !== null };

@@ -4,7 +4,7 @@ import { Alert, Button, Form, TextField } from '@tessera/widgets/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ApiOutcome } from '../../api/outcome';
-import { unwrap } from '../../api/queries';
+import { unwrap, useWrites } from '../../api/queries';
 import { FormActions } from '../../forms/FormActions';
 import { useForm } from '../../forms/useForm';
 import { DialogActions, ModalDialog } from '../../ui/Dialog';
@@ -142,12 +142,13 @@ export function DecisionDialog({
   const [errors, setErrors] = useState<string[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const { write } = useWrites([['bioreq', tenantId]]);
   const confirm = async () => {
     const problems = fieldMessages(forms.bioreqMatch, 'message', { match, message });
     setErrors(problems);
     if (problems.length) return;
     setPending(true);
-    const outcome = await decideBioreq(tenantId, document, { match, ...(message.trim() ? { message } : {}) });
+    const outcome = await write(() => decideBioreq(tenantId, document, { match, ...(message.trim() ? { message } : {}) }));
     setPending(false);
     if (outcome.ok) onDecided(outcome.data.data);
     else if (!outcome.routed) {

@@ -3,7 +3,8 @@ import { Form, Heading, TextField } from '@tessera/widgets/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLoaderData, useParams } from 'react-router';
-import { unwrap } from '../../api/queries';
+import type { ApiOutcome } from '../../api/outcome';
+import { unwrap, useWrites } from '../../api/queries';
 import { FormActions } from '../../forms/FormActions';
 import { useForm } from '../../forms/useForm';
 import { useUrlTab } from '../../lists/listParams';
@@ -24,7 +25,17 @@ import { MEDIA_TYPE_NAMES } from '../media/mediaFile';
 import { useOrganization } from '../organization/organizationContext';
 import { AssignControl } from './AssignDialog';
 import { startEditing, type Editing } from './editingSession';
-import { archivedQuestions, deleteQuestion, getCheck, restoreQuestion, saveQuestion, updateCheck, type KcQuestion, type KnowledgeCheck } from './kcCalls';
+import {
+  archivedQuestions,
+  CHECK_QUERIES,
+  deleteQuestion,
+  getCheck,
+  restoreQuestion,
+  saveQuestion,
+  updateCheck,
+  type KcQuestion,
+  type KnowledgeCheck,
+} from './kcCalls';
 import type { ComponentCheckData } from './kcLoaders';
 import { kcPaths } from './kcPaths';
 import { PrintControl } from './KcParts';
@@ -153,6 +164,7 @@ export function ComponentCheckPage() {
     enabled: tab === 'archived' && checkId !== null,
   });
   const reloadArchived = () => queries.invalidateQueries({ queryKey: archivedKey });
+  const { write } = useWrites(CHECK_QUERIES);
 
   if (!data || !check) return null;
   const { component } = data;
@@ -186,10 +198,10 @@ export function ComponentCheckPage() {
     selectTab(from);
   };
 
-  const run = async (call: () => Promise<{ ok: boolean; routed?: boolean; error?: { message: string } }>, done: string) => {
+  const run = async (call: () => Promise<ApiOutcome<unknown>>, done: string) => {
     setPending(true);
     setMessages([]);
-    const outcome = await call();
+    const outcome = await write(call);
     setPending(false);
     if (outcome.ok) {
       announce(done);
