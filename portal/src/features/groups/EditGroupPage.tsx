@@ -21,7 +21,7 @@ import { groupValues, updateGroup } from './groupCalls';
 /** /:organization/admin/groups/:group/edit: the group with its members and modules. */
 export function editGroupLoader({ params, request }: LoaderFunctionArgs): Promise<Group | null> {
   const path = { tenantId: param(params, 'organization'), groupId: param(params, 'group') };
-  return loadRecord(request, client.GET('/tenants/{tenantId}/groups/{groupId}', { params: { path } }));
+  return loadRecord(request, ['groups', path.tenantId, path.groupId], () => client.GET('/tenants/{tenantId}/groups/{groupId}', { params: { path } }));
 }
 
 const ignore = () => {};

@@ -49,8 +49,8 @@ export interface ItemsEditorData {
 export async function itemsEditorLoader({ params, request }: LoaderFunctionArgs): Promise<ItemsEditorData | null> {
   const path = { tenantId: param(params, 'organization'), topicId: param(params, 'topic') };
   const [topic, items] = await Promise.all([
-    loadRecord(request, getTopic(path.tenantId, path.topicId)),
-    loadRecord(request, client.GET('/tenants/{tenantId}/topics/{topicId}/items', { params: { path } })),
+    loadRecord(request, ['topics', path.tenantId, path.topicId], () => getTopic(path.tenantId, path.topicId)),
+    loadRecord(request, ['topics', path.tenantId, path.topicId, 'items'], () => client.GET('/tenants/{tenantId}/topics/{topicId}/items', { params: { path } })),
   ]);
   return topic && items ? { topic, items } : null;
 }

@@ -18,7 +18,8 @@ import { suggestionsPath } from './SuggestionsPage';
 
 /** /:organization/admin/suggestions/:suggestion: the suggestion with its sender, images and relations. */
 export function suggestionLoader({ params, request }: LoaderFunctionArgs): Promise<Suggestion | null> {
-  return loadRecord(request, getSuggestion(param(params, 'organization'), param(params, 'suggestion')));
+  const [tenantId, suggestionId] = [param(params, 'organization'), param(params, 'suggestion')];
+  return loadRecord(request, ['suggestions', tenantId, suggestionId], () => getSuggestion(tenantId, suggestionId));
 }
 
 const Details = styled('dl', {
