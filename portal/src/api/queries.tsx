@@ -107,3 +107,16 @@ export function useWrites(invalidates: readonly QueryKey[]) {
   const write = run as <T>(call: () => Promise<ApiOutcome<T>>) => Promise<ApiOutcome<T>>;
   return { write, isPending };
 }
+
+/**
+ * A read a handler needs now (a record's use count before a question, a check after its own write): through the
+ * cache, always asked afresh (and stored under `queryKey` for the screens reading it), answering its outcome.
+ */
+export async function readNow<T>(queryKey: QueryKey, read: () => Promise<ApiOutcome<T>>): Promise<ApiOutcome<T>> {
+  try {
+    return { ok: true, data: await queryClient.fetchQuery({ queryKey, queryFn: async () => unwrap(await read()), staleTime: 0 }) };
+  } catch (thrown) {
+    if (thrown instanceof ApiError) return thrown.failure;
+    throw thrown;
+  }
+}

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLoaderData, useParams } from 'react-router';
 import type { ApiOutcome } from '../../api/outcome';
-import { unwrap, useWrites } from '../../api/queries';
+import { readNow, unwrap, useWrites } from '../../api/queries';
 import { FormActions } from '../../forms/FormActions';
 import { useForm } from '../../forms/useForm';
 import { useUrlTab } from '../../lists/listParams';
@@ -175,7 +175,7 @@ export function ComponentCheckPage() {
   const shownTab: Tab = tab === 'edit' && !editing ? 'all' : tab;
 
   const reload = async () => {
-    const outcome = await getCheck(tenantId, check.id);
+    const outcome = await readNow(['knowledge-checks', tenantId, check.id], () => getCheck(tenantId, check.id));
     if (outcome.ok) setCheck(outcome.data);
   };
 

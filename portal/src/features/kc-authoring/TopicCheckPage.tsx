@@ -3,7 +3,7 @@ import { Button, Heading } from '@tessera/widgets/ui';
 import { styled } from '@tessera/widgets/theme';
 import { useState } from 'react';
 import { useLoaderData, useParams } from 'react-router';
-import { useWrites } from '../../api/queries';
+import { readNow, useWrites } from '../../api/queries';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AppLink } from '../../ui/AppLink';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
@@ -41,7 +41,7 @@ function QuestionBank({ check, onCheck }: { check: KnowledgeCheck; onCheck(check
   const { write } = useWrites(CHECK_QUERIES);
 
   const reload = async () => {
-    const outcome = await getCheck(tenantId, check.id);
+    const outcome = await readNow(['knowledge-checks', tenantId, check.id], () => getCheck(tenantId, check.id));
     if (outcome.ok) onCheck(outcome.data);
   };
 

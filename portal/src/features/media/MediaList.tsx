@@ -4,7 +4,7 @@ import { styled } from '@tessera/widgets/theme';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { client } from '../../api/client';
-import { read } from '../../api/queries';
+import { read, readNow } from '../../api/queries';
 import { formatDate } from '../../lib/dates';
 import { ServerTable } from '../../lists/ServerTable';
 import { useRowActions } from '../../lists/useRowActions';
@@ -112,7 +112,7 @@ export function MediaList() {
   });
   /** List rows carry no use count (the contract): the single read gives it before the question opens. */
   async function askDelete(media: Media) {
-    const outcome = await getMedia(organization.id, media.id);
+    const outcome = await readNow(['media', organization.id, media.id], () => getMedia(organization.id, media.id));
     if (outcome.ok) deletion.ask(outcome.data.data);
     else if (!outcome.routed) deletion.ask(media);
   }
