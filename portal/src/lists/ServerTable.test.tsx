@@ -192,6 +192,18 @@ describe('the shared server table', () => {
     expect(screen.queryByRole('navigation', { name: /pages$/ })).toBeNull();
   });
 
+  it('shows a page that failed (and was not routed) with Retry instead of the table; Retry reads it again', async () => {
+    const server = fakeServer();
+    const failure = { message: 'Too many requests.', code: 'too_many_requests' };
+    const load = vi.fn(server.load).mockResolvedValueOnce({ ok: false, status: 429, error: failure, routed: false });
+    render(<People load={load} />);
+    expect(await screen.findByText('Too many requests.')).toBeTruthy();
+    expect(screen.queryByRole('grid', { name: 'People' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Person 01')).toBeTruthy();
+    expect(screen.queryByText('Too many requests.')).toBeNull();
+  });
+
   it('opens a row on click', async () => {
     const onOpen = vi.fn();
     render(<People load={fakeServer().load} onOpen={onOpen} />);

@@ -55,19 +55,22 @@ export function ServerTable<T, O extends string>({
         </Toolbar>
       ) : null}
       <ReadFailed error={list.error} onRetry={list.reload} />
-      <Table
-        label={label}
-        columns={columns}
-        rows={list.rows}
-        rowKey={rowKey}
-        sort={{ order: list.query.order, desc: list.query.desc }}
-        onSort={list.sortBy}
-        emptyText={list.isLoading && !meta ? 'Loading...' : emptyText}
-        rowAction={rowAction}
-        selection={selection}
-        isBusy={list.isLoading}
-        highlighted={highlighted}
-      />
+      {/* A first page that failed shows its failure alone (not an empty list's words). */}
+      {list.error !== null && !meta ? null : (
+        <Table
+          label={label}
+          columns={columns}
+          rows={list.rows}
+          rowKey={rowKey}
+          sort={{ order: list.query.order, desc: list.query.desc }}
+          onSort={list.sortBy}
+          emptyText={list.isLoading && !meta ? 'Loading...' : emptyText}
+          rowAction={rowAction}
+          selection={selection}
+          isBusy={list.isLoading}
+          highlighted={highlighted}
+        />
+      )}
       {/* An empty list says so in the table; no "0–0 of 0" and no page buttons under it. */}
       {meta && meta.total > 0 ? (
         <Pagination

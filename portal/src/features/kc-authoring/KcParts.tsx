@@ -5,7 +5,6 @@ import { styled } from '@tessera/widgets/theme';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { whileSaving } from '../../api/call';
-import { useApiMutation } from '../../api/queries';
 import type { ApiOutcome } from '../../api/outcome';
 import { failureErrors, OTHER } from '../../forms/formState';
 import { DialogActions, ModalDialog } from '../../ui/Dialog';
@@ -13,7 +12,7 @@ import { FormFailure } from '../../ui/FormFailure';
 import { Row, Stack, Text } from '../../ui/Page';
 import { MarkdownField } from '../items-editor/MarkdownField';
 import { MEDIA_TYPE_NAMES } from '../media/mediaFile';
-import { CHECK_QUERIES, type KcQuestion } from './kcCalls';
+import type { KcQuestion } from './kcCalls';
 import { QUESTION_TYPE_LABELS } from './questionDraft';
 
 const Section = styled('section', { display: 'flex', flexDirection: 'column', gap: '$3' });
@@ -30,12 +29,10 @@ export function InstructionsSection({ instructions, save }: InstructionsSectionP
   const [editing, setEditing] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [isSaving, setSaving] = useState(false);
-  // A check's write: its success invalidates the checks and the reports they feed.
-  const { run } = useApiMutation(save, CHECK_QUERIES);
 
   async function submit(text: string) {
     setSaving(true);
-    const outcome = await whileSaving(() => run(text));
+    const outcome = await whileSaving(() => save(text));
     setSaving(false);
     if (outcome.ok) {
       setEditing(null);

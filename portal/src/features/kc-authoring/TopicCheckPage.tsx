@@ -181,6 +181,8 @@ export function TopicCheckPage() {
   const params = useParams();
   const [check, setCheck] = useLoadedState<KnowledgeCheck | null>(data?.check ?? null);
   const [creating, setCreating] = useState(false);
+  // The check's save is a mutation: its invalidation comes before the route's loaders run again (useLoadedState).
+  const { write } = useWrites(CHECK_QUERIES);
   const title = data ? `Knowledge Check: ${data.topic.name}` : 'Knowledge Check';
   usePageTitle(title);
   if (!data) return null;
@@ -191,7 +193,7 @@ export function TopicCheckPage() {
   const client = clientPaths(organization.slug);
 
   const save = async (instructions: string) => {
-    const outcome = await saveTopicCheck(tenantId, topic.id, check?.id ?? null, instructions);
+    const outcome = await write(() => saveTopicCheck(tenantId, topic.id, check?.id ?? null, instructions));
     if (outcome.ok) {
       setCheck({ ...outcome.data, questions: outcome.data.questions ?? check?.questions ?? [] });
       announce(check ? 'Instructions saved' : 'Knowledge check created');
