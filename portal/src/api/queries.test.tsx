@@ -50,7 +50,7 @@ describe('the portal reads through one cache', () => {
     const api = fakeApi([
       ...session('admin'),
       // 429 is no global route's: the page shows it.
-      { method: 'GET', path: `${T}/reports/snapshot`, status: 429, body: { message: 'Too many requests.', code: 'too_many_requests' }, once: true },
+      { method: 'GET', path: `${T}/reports/snapshot`, status: 429, body: { message: 'Too many requests.', code: 'rate_limited' }, once: true },
       { method: 'GET', path: `${T}/reports/snapshot`, status: 200, body: { data: report } },
     ]);
     renderApp('/acme-training/admin/reports');

@@ -194,7 +194,7 @@ describe('the shared server table', () => {
 
   it('shows a page that failed (and was not routed) with Retry instead of the table; Retry reads it again', async () => {
     const server = fakeServer();
-    const failure = { message: 'Too many requests.', code: 'too_many_requests' };
+    const failure = { message: 'Too many requests.', code: 'rate_limited' as const };
     const load = vi.fn(server.load).mockResolvedValueOnce({ ok: false, status: 429, error: failure, routed: false });
     render(<People load={load} />);
     expect(await screen.findByText('Too many requests.')).toBeTruthy();
