@@ -1,6 +1,7 @@
 import { globalCss, styled } from '@tessera/widgets/theme';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from 'react-router';
+import { QueryProvider } from '../api/queries';
 import { EXCEPTION_TITLES, ExceptionPage } from '../features/errors/ExceptionPage';
 import { PublicLayout } from '../features/shell/PublicLayout';
 import { accessOf } from '../guards/access';
@@ -35,7 +36,12 @@ function useRememberPreviousPath() {
 export function RootLayout() {
   globalStyles();
   useRememberPreviousPath();
-  return <Outlet />;
+  // The one cache of server data: route loaders fill it outside React, the screens read it (api/queries.ts).
+  return (
+    <QueryProvider>
+      <Outlet />
+    </QueryProvider>
+  );
 }
 
 // No margin: a paragraph's margin would collapse through <main> and move the body down, and the body then jumps

@@ -1,7 +1,9 @@
 import type { FieldErrors, FormSchema } from '@tessera/sdk/rules';
 import { hasErrors } from '@tessera/sdk/rules';
 import { useCallback, useLayoutEffect, useReducer, useRef, useState, type FormEvent } from 'react';
+import type { QueryKey } from '@tanstack/react-query';
 import { whileSaving } from '../api/call';
+import { EVERYTHING, useApiMutation } from '../api/queries';
 import { NO_RESPONSE, type ApiFailure, type ApiOutcome } from '../api/outcome';
 import { canSubmit, failureErrors, formReducer, initialFormState, OTHER, placeErrors, validateForm, valuesDiffer, type FormValues } from './formState';
 
@@ -18,6 +20,8 @@ export interface UseFormOptions<V extends FormValues, T> {
   check?(values: V): FieldErrors | Promise<FieldErrors>;
   /** Sends the values (through apiCall, so unhandled failures are routed globally). */
   submit(values: V): Promise<ApiOutcome<T>>;
+  /** The queries the save changes (a mutation's `invalidates`); every query by default. */
+  invalidates?: readonly QueryKey[];
   /** The values the form resets to after a success; defaults to initialValues. */
   valuesAfterSuccess?(data: T, submitted: V): V;
   onSuccess?(data: T, submitted: V): void;
@@ -53,6 +57,8 @@ export function useForm<V extends FormValues, T>(options: UseFormOptions<V, T>) 
   useLayoutEffect(() => {
     latest.current = { state, options };
   });
+  // The save is a mutation: its success invalidates what it changed, so the lists and records read it again.
+  const { run: save } = useApiMutation((values: V) => latest.current.options.submit(values), options.invalidates ?? EVERYTHING);
 
   const setValue = useCallback(<K extends keyof V & string>(field: K, value: V[K]) => dispatch({ type: 'edit', field, value }), []);
 
@@ -64,35 +70,38 @@ export function useForm<V extends FormValues, T>(options: UseFormOptions<V, T>) 
     dispatch({ type: 'reset', values });
   }, []);
 
-  const handleSubmit = useCallback(async (event?: FormEvent) => {
-    event?.preventDefault();
-    const { state: current, options: opts } = latest.current;
-    if (!canSubmit(current)) return;
-    const visible = opts.fields ?? Object.keys(opts.initialValues);
-    const values = current.values;
-    dispatch({ type: 'saving' });
-    const invalid = { ...(opts.check ? await opts.check(values) : {}), ...validateForm(values, opts.rules) };
-    if (hasErrors(invalid)) {
-      dispatch({ type: 'invalid', errors: placeErrors(invalid, visible) });
-      return;
-    }
-    // No answer from the server is shown on the form, with the edits kept (whileSaving).
-    const outcome = await whileSaving(() => opts.submit(values));
-    if (outcome.ok) {
-      setSubmitted(values);
-      const after = opts.valuesAfterSuccess?.(outcome.data, values) ?? opts.initialValues;
-      setBaseline(after);
-      dispatch({ type: 'succeeded', values: after });
-      opts.onSuccess?.(outcome.data, values);
-      return;
-    }
-    dispatch({
-      type: 'failed',
-      errors: opts.mapFailure?.(outcome) ?? failureErrors(outcome, visible),
-      canRetry: outcome.status === NO_RESPONSE && !outcome.routed,
-    });
-    opts.onFailure?.(outcome);
-  }, []);
+  const handleSubmit = useCallback(
+    async (event?: FormEvent) => {
+      event?.preventDefault();
+      const { state: current, options: opts } = latest.current;
+      if (!canSubmit(current)) return;
+      const visible = opts.fields ?? Object.keys(opts.initialValues);
+      const values = current.values;
+      dispatch({ type: 'saving' });
+      const invalid = { ...(opts.check ? await opts.check(values) : {}), ...validateForm(values, opts.rules) };
+      if (hasErrors(invalid)) {
+        dispatch({ type: 'invalid', errors: placeErrors(invalid, visible) });
+        return;
+      }
+      // No answer from the server is shown on the form, with the edits kept (whileSaving).
+      const outcome = await whileSaving(() => save(values));
+      if (outcome.ok) {
+        setSubmitted(values);
+        const after = opts.valuesAfterSuccess?.(outcome.data, values) ?? opts.initialValues;
+        setBaseline(after);
+        dispatch({ type: 'succeeded', values: after });
+        opts.onSuccess?.(outcome.data, values);
+        return;
+      }
+      dispatch({
+        type: 'failed',
+        errors: opts.mapFailure?.(outcome) ?? failureErrors(outcome, visible),
+        canRetry: outcome.status === NO_RESPONSE && !outcome.routed,
+      });
+      opts.onFailure?.(outcome);
+    },
+    [save],
+  );
 
   const bind = (field: TextFields<V>): FieldBinding => ({
     name: field,

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiOutcome } from '../api/outcome';
+import { QueryProvider } from '../api/queries';
 import { visiblePages } from '../ui/Pagination';
 import { ServerTable } from './ServerTable';
 import { SEARCH_DEBOUNCE_MS, useServerList, type ListPage, type ListQuery } from './useServerList';
@@ -43,7 +44,7 @@ function fakeServer() {
 }
 
 function People({ load, onOpen }: { load: (query: ListQuery) => Promise<ApiOutcome<ListPage<Person>>>; onOpen?: (person: Person) => void }) {
-  const list = useServerList({ load, defaultOrder: 'name' });
+  const list = useServerList({ key: ['people'], load, defaultOrder: 'name' });
   return (
     <ServerTable
       label="People"
@@ -58,7 +59,12 @@ function People({ load, onOpen }: { load: (query: ListQuery) => Promise<ApiOutco
 }
 
 /** The list keeps its query in the URL, so it renders inside a router. */
-const render = (list: ReactElement) => renderElement(<MemoryRouter>{list}</MemoryRouter>);
+const render = (list: ReactElement) =>
+  renderElement(
+    <QueryProvider>
+      <MemoryRouter>{list}</MemoryRouter>
+    </QueryProvider>,
+  );
 
 const names = () =>
   screen
@@ -150,7 +156,23 @@ describe('the shared server table', () => {
 
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(server.queries.slice(calls)).toEqual([{ page: 1, order: 'name', desc: false, search: 'Person 5' }]);
-    expect(names()).toEqual(['Person 50', 'Person 51', 'Person 52', 'Person 53', 'Person 54', 'Person 55', 'Person 56', 'Person 57', 'Person 58', 'Person 59']);
+    // The cache hands the answer to the table on a timer of its own (vi.waitFor moves the fake clock on).
+    await act(() =>
+      vi.waitFor(() =>
+        expect(names()).toEqual([
+          'Person 50',
+          'Person 51',
+          'Person 52',
+          'Person 53',
+          'Person 54',
+          'Person 55',
+          'Person 56',
+          'Person 57',
+          'Person 58',
+          'Person 59',
+        ]),
+      ),
+    );
   });
 
   it('searches at once on Enter, without a second call when the timer would have fired', async () => {
@@ -168,6 +190,18 @@ describe('the shared server table', () => {
     // Nothing under an empty list: no "0–0 of 0", no pages.
     expect(screen.queryByText(/of 0/)).toBeNull();
     expect(screen.queryByRole('navigation', { name: /pages$/ })).toBeNull();
+  });
+
+  it('shows a page that failed (and was not routed) with Retry instead of the table; Retry reads it again', async () => {
+    const server = fakeServer();
+    const failure = { message: 'Too many requests.', code: 'rate_limited' as const };
+    const load = vi.fn(server.load).mockResolvedValueOnce({ ok: false, status: 429, error: failure, routed: false });
+    render(<People load={load} />);
+    expect(await screen.findByText('Too many requests.')).toBeTruthy();
+    expect(screen.queryByRole('grid', { name: 'People' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Person 01')).toBeTruthy();
+    expect(screen.queryByText('Too many requests.')).toBeNull();
   });
 
   it('opens a row on click', async () => {

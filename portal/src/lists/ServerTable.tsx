@@ -1,6 +1,7 @@
 import { styled } from '@tessera/widgets/theme';
 import type { ReactNode } from 'react';
 import { Pagination } from '../ui/Pagination';
+import { ReadFailed } from '../ui/ReadState';
 import { SearchField } from '../ui/SearchField';
 import { Table, type TableColumn, type TableSelection } from '../ui/Table';
 import type { ServerList } from './useServerList';
@@ -53,19 +54,23 @@ export function ServerTable<T, O extends string>({
           {tools}
         </Toolbar>
       ) : null}
-      <Table
-        label={label}
-        columns={columns}
-        rows={list.rows}
-        rowKey={rowKey}
-        sort={{ order: list.query.order, desc: list.query.desc }}
-        onSort={list.sortBy}
-        emptyText={list.isLoading && !meta ? 'Loading...' : emptyText}
-        rowAction={rowAction}
-        selection={selection}
-        isBusy={list.isLoading}
-        highlighted={highlighted}
-      />
+      <ReadFailed error={list.error} onRetry={list.reload} />
+      {/* A first page that failed shows its failure alone (not an empty list's words). */}
+      {list.error !== null && !meta ? null : (
+        <Table
+          label={label}
+          columns={columns}
+          rows={list.rows}
+          rowKey={rowKey}
+          sort={{ order: list.query.order, desc: list.query.desc }}
+          onSort={list.sortBy}
+          emptyText={list.isLoading && !meta ? 'Loading...' : emptyText}
+          rowAction={rowAction}
+          selection={selection}
+          isBusy={list.isLoading}
+          highlighted={highlighted}
+        />
+      )}
       {/* An empty list says so in the table; no "0–0 of 0" and no page buttons under it. */}
       {meta && meta.total > 0 ? (
         <Pagination

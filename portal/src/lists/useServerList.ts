@@ -1,6 +1,8 @@
 import type { PaginationMeta } from '@tessera/sdk';
-import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { keepPreviousData, queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiOutcome } from '../api/outcome';
+import { queryClient, unwrap } from '../api/queries';
 import { readListQuery, useLocalListQuery, useUrlListQuery, type ListQuery, type ListQueryChange } from './listParams';
 
 export type { ListQuery } from './listParams';
@@ -14,45 +16,34 @@ export interface ListPage<T> {
 }
 
 export interface UseServerListOptions<T, O extends string> {
+  /**
+   * The list's query key: its family first (what a mutation of its rows invalidates, e.g. `['members']`), then what
+   * `load` lists (tenant, filters). The page's query is appended; another key is another list.
+   */
+  key: QueryKey;
   /** Fetches one page (through apiCall, so failures are routed globally). */
   load(query: ListQuery<O>): Promise<ApiOutcome<ListPage<T>>>;
   /** The spec's default sort of this list (section 9). */
   defaultOrder: O;
   defaultDesc?: boolean;
-  /** Identifies what `load` lists (its filters): a new view is fetched again. Its setter goes back to page 1. */
-  view?: string;
-  /** The page the route's loader started (`startListPage`): the list's request for that query takes its answer. */
-  started?: StartedPage<T, O> | null;
 }
 
-/** A list's page that a route loader asked for before the screen rendered, and the query it asked with. */
-export interface StartedPage<T, O extends string = string> {
-  query: ListQuery<O>;
-  answer: Promise<ApiOutcome<ListPage<T>>>;
-}
-
-/** The one request of a list that is running or has been answered: a new query, view or reload is a new request. */
-interface ListRequest<T, O extends string> {
-  query: ListQuery<O>;
-  view: string;
-  generation: number;
-  /** The loader's page this request answers from, if any. */
-  started?: StartedPage<T, O>;
+/** The query of one page of a list: the page reads it, and a route loader may prefetch it (`prefetchListPage`). */
+function listPageQuery<T, O extends string>({ key, load }: Pick<UseServerListOptions<T, O>, 'key' | 'load'>, query: ListQuery<O>) {
+  return queryOptions({ queryKey: [...key, 'page', query], queryFn: async () => unwrap(await load(query)) });
 }
 
 /**
  * For a route loader: asks for the page of the list that the address's search string describes (with the list's
- * defaults), so that the rows arrive while the screen's code downloads instead of being asked for once it has
- * rendered. The screen hands the result to useServerList (`started`). `load` should not route failures: a failed
- * answer is asked for again by the list, whose failure then routes as any list's does.
+ * defaults) into the cache, so that the rows arrive while the screen's code downloads instead of being asked for once
+ * it has rendered; the page's list reads that answer (the same query) without asking again. Not awaited: the screen
+ * renders with its loading line if the rows are not there yet. `list.load` should not route failures (the
+ * organization's loader answers those it shares with its own redirect): a page that failed before the list mounted
+ * is asked for again by the list, whose failure then routes as any list's does.
  */
-export function startListPage<T, O extends string>(request: Request, list: Omit<UseServerListOptions<T, O>, 'view' | 'started'>): StartedPage<T, O> {
+export function prefetchListPage<T, O extends string>(request: Request, list: UseServerListOptions<T, O>): void {
   const query = readListQuery(new URL(request.url).searchParams, defaultQuery(list));
-  return { query, answer: list.load(query) };
-}
-
-function isSameQuery<O extends string>(one: ListQuery<O>, other: ListQuery<O>): boolean {
-  return one.page === other.page && one.order === other.order && one.desc === other.desc && one.search === other.search;
+  void queryClient.prefetchQuery(listPageQuery(list, query));
 }
 
 /** The query parameters of a list call: only what differs from the server's defaults. */
@@ -67,16 +58,20 @@ export function queryParams<O extends string>(query: ListQuery<O>) {
 
 /**
  * The state of the page's server-paged list (spec section 4): page, sort and search live in the URL (see
- * listParams), the rows and paging come from the answer's `meta`. Sorting and searching go back to page 1; the
- * search term is sent 750 ms after the last keystroke, or at once on Enter.
+ * listParams), the rows and paging come from the answer's `meta`, read through the cache (one query per page).
+ * Sorting and searching go back to page 1; the search term is sent 750 ms after the last keystroke, or at once on
+ * Enter.
  */
 export function useServerList<T, O extends string = string>(options: UseServerListOptions<T, O>) {
-  return useListOf(useUrlListQuery(defaultQuery(options)), options);
+  return useListOf(useUrlListQuery(defaultQuery(options)), options, true);
 }
 
-/** The same list for a list that is not the page's own (a picker in a dialog): its query stays in the component. */
+/**
+ * The same list for a list that is not the page's own (a picker in a dialog): its query stays in the component, and
+ * each opening reads it again (showing what the cache has meanwhile).
+ */
 export function useLocalServerList<T, O extends string = string>(options: UseServerListOptions<T, O>) {
-  return useListOf(useLocalListQuery(defaultQuery(options)), options);
+  return useListOf(useLocalListQuery(defaultQuery(options)), options, 'always');
 }
 
 function defaultQuery<O extends string>({
@@ -86,50 +81,27 @@ function defaultQuery<O extends string>({
   return { page: 1, order: defaultOrder, desc: defaultDesc, search: '' };
 }
 
-function useListOf<T, O extends string>([query, setQuery]: [ListQuery<O>, ListQueryChange<O>], { load, view = '', started }: UseServerListOptions<T, O>) {
+function useListOf<T, O extends string>(
+  [query, setQuery]: [ListQuery<O>, ListQueryChange<O>],
+  list: UseServerListOptions<T, O>,
+  refetchOnMount: true | 'always',
+) {
   const [searchText, setSearchText] = useSearchText(query.search);
-  // Bumped to fetch again with the same query (Enter on the same term, after a row action).
-  const [generation, setGeneration] = useState(0);
-  const [request, setRequest] = useState<ListRequest<T, O>>({ query, view, generation });
-  // A page the loader started for the query shown (a first visit, a link to the same address) is the next request;
-  // each answers once, so coming back to its query later (a search cleared) asks the server again.
-  const [taken, setTaken] = useState<StartedPage<T, O> | null>(null);
-  if (started && started !== taken && isSameQuery(started.query, query)) {
-    setTaken(started);
-    setRequest({ query, view, generation, started });
-  } else if (request.query !== query || request.view !== view || request.generation !== generation) setRequest({ query, view, generation });
-  const [answered, setAnswered] = useState<ListRequest<T, O> | null>(null);
-  const [result, setResult] = useState<ListPage<T> | null>(null);
+  // Paging, sorting and searching keep the rows shown (busy) until the next page arrives: the table does not flash.
+  const { data, error, isFetching, refetch } = useQuery({ ...listPageQuery(list, query), placeholderData: keepPreviousData, refetchOnMount });
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  // The newest `load`: callers build it on every render, which is not a new request. A started page that failed is
-  // asked for again, so its failure routes as the list's own would.
-  const fetchPage = useEffectEvent(({ query: current, started: early }: ListRequest<T, O>) =>
-    early ? early.answer.then((outcome) => (outcome.ok ? outcome : load(current))) : load(current),
-  );
+  // A page that emptied (its last row archived) shows the new last page instead.
+  const emptied = data !== undefined && data.data.length === 0 && data.meta.current_page > 1 && data.meta.current_page > data.meta.last_page;
+  const lastPage = emptied ? Math.max(1, data.meta.last_page) : null;
+  useEffect(() => {
+    if (lastPage !== null) setQuery((previous) => ({ ...previous, page: lastPage }), { replace: true });
+  }, [lastPage, setQuery]);
+  const shown = emptied ? undefined : data;
 
   const cancelDebounce = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
   }, []);
-
-  useEffect(() => {
-    let current = true;
-    void fetchPage(request).then((outcome) => {
-      if (!current) return;
-      setAnswered(request);
-      if (!outcome.ok) return;
-      const { meta } = outcome.data;
-      // A page that emptied (its last row archived) shows the new last page instead.
-      if (outcome.data.data.length === 0 && meta.current_page > 1 && meta.current_page > meta.last_page) {
-        setQuery((previous) => ({ ...previous, page: Math.max(1, meta.last_page) }), { replace: true });
-        return;
-      }
-      setResult(outcome.data);
-    });
-    return () => {
-      current = false;
-    };
-  }, [request, setQuery]);
 
   useEffect(() => cancelDebounce, [cancelDebounce]);
 
@@ -138,10 +110,10 @@ function useListOf<T, O extends string>([query, setQuery]: [ListQuery<O>, ListQu
       cancelDebounce();
       const search = term.trim();
       // The query shown already (Enter on the same term): fetch it again; otherwise the new query is fetched.
-      if (search === query.search && query.page === 1) setGeneration((value) => value + 1);
+      if (search === query.search && query.page === 1) void refetch({ cancelRefetch: false });
       else setQuery((current) => ({ ...current, page: 1, search }));
     },
-    [cancelDebounce, setQuery, query.search, query.page],
+    [cancelDebounce, setQuery, query.search, query.page, refetch],
   );
 
   const changeSearch = useCallback(
@@ -166,13 +138,16 @@ function useListOf<T, O extends string>([query, setQuery]: [ListQuery<O>, ListQu
 
   const goToPage = useCallback((page: number) => setQuery((current) => ({ ...current, page })), [setQuery]);
 
-  const reload = useCallback(() => setGeneration((value) => value + 1), []);
+  // A read of this page already running (an invalidation after a write) answers for it: no second request.
+  const reload = useCallback(() => void refetch({ cancelRefetch: false }), [refetch]);
 
   return {
     query,
-    rows: result?.data ?? [],
-    meta: result?.meta ?? null,
-    isLoading: answered !== request,
+    rows: shown?.data ?? [],
+    meta: shown?.meta ?? null,
+    isLoading: isFetching || emptied,
+    /** The read's failure: the list shows it with Retry (`reload`) unless the global error routing took it. */
+    error,
     searchText,
     changeSearch,
     submitSearch,

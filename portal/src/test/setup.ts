@@ -2,6 +2,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { adoptTesseraStyles } from '@tessera/widgets/theme';
 import { setErrorRouter } from '../api/errorRouting';
+import { queryClient } from '../api/queries';
 import { clearToasts } from '../ui/Toasts';
 
 // As main.tsx does: the theme's rules reach the document as an adopted stylesheet, so computed styles are real.
@@ -16,4 +17,6 @@ afterEach(() => {
   sessionStorage.clear();
   setErrorRouter(null);
   clearToasts();
+  // Each test starts with nothing read: the portal's one cache outlives a rendered app.
+  queryClient.clear();
 });

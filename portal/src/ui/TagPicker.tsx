@@ -1,5 +1,6 @@
 import { styled } from '@tessera/widgets/theme';
-import { useContext, useEffect, useEffectEvent, useState } from 'react';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { useContext, useEffect, useState } from 'react';
 import { Button as ComboButton, ComboBox, ComboBoxStateContext, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components/ComboBox';
 import { Button, Tag, TagGroup, TagList } from 'react-aria-components/TagGroup';
 
@@ -106,6 +107,22 @@ export interface TagOption {
   label: string;
 }
 
+/** Where a tag picker's candidates come from: the search's query key (its family and tenant), and the search. */
+export interface TagSearch {
+  key: QueryKey;
+  load(term: string): Promise<TagOption[]>;
+}
+
+/** `value` once it has not changed for `delayMs` (at once for an empty value: a cleared box lists everything). */
+function useDebounced(value: string, delayMs: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), value ? delayMs : 0);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
 export interface TagPickerProps {
   /** "Groups", "Members": labels the search box and the list of chosen ones. */
   label: string;
@@ -115,8 +132,8 @@ export interface TagPickerProps {
   onChange(value: string[]): void;
   /** Names of ids chosen before this screen opened (the record's relations). */
   known?: TagOption[];
-  /** Candidates matching a search term (the server searches). */
-  loadOptions(term: string): Promise<TagOption[]>;
+  /** Candidates matching a search term (the server searches), read through the cache. */
+  search: TagSearch;
   /** Wait after the last keystroke before asking the server (spec section 9: 750 ms). */
   debounceMs?: number;
   errors?: string[];
@@ -144,30 +161,20 @@ const labelsOf = (options: TagOption[]) => options.map((option): [string, string
  * Tagging related records (a member's groups, a group's members): a search box (typing or its
  * button lists the candidates) whose choices become removable tags (react-aria ComboBox and TagGroup).
  */
-export function TagPicker({ label, placeholder, value, onChange, known = [], loadOptions, debounceMs = 750, errors = [] }: TagPickerProps) {
+export function TagPicker({ label, placeholder, value, onChange, known = [], search, debounceMs = 750, errors = [] }: TagPickerProps) {
   const [term, setTerm] = useState('');
   // A new search box after each choice: closed, empty and focused, ready for the next one.
   const [round, setRound] = useState(0);
+  const searched = useDebounced(term.trim(), debounceMs);
+  const found = useQuery({ queryKey: [...search.key, 'search', searched], queryFn: () => search.load(searched) }).data;
   const [options, setOptions] = useState<TagOption[]>([]);
   // Every option listed so far: a chosen tag keeps its name after the next search replaces the options.
   const [listed, setListed] = useState<ReadonlyMap<string, string>>(new Map());
+  if (found && found !== options) {
+    setOptions(found);
+    setListed((previous) => new Map([...previous, ...labelsOf(found)]));
+  }
   const labels = new Map([...listed, ...labelsOf(known), ...labelsOf(options)]);
-  // The newest loadOptions: a new closure from the parent is not a new search.
-  const load = useEffectEvent((search: string) => loadOptions(search));
-
-  useEffect(() => {
-    let current = true;
-    const show = (found: TagOption[]) => {
-      if (!current) return;
-      setOptions(found);
-      setListed((previous) => new Map([...previous, ...labelsOf(found)]));
-    };
-    const timer = setTimeout(() => void load(term.trim()).then(show), term ? debounceMs : 0);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [term, debounceMs]);
 
   const choices = options.filter((option) => !value.includes(option.id));
   const add = (id: string) => {

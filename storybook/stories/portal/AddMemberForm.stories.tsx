@@ -55,7 +55,7 @@ function AddMemberForm({ answer }: { answer: AnswerName }) {
         placeholder="Search groups"
         value={form.values.groups}
         onChange={(groups) => form.setValue('groups', groups)}
-        loadOptions={fakeOptions(GROUP_OPTIONS)}
+        search={fakeOptions(GROUP_OPTIONS)}
         errors={form.errors.groups}
       />
       <FormActions form={form} success="Member Added!" />

@@ -1,4 +1,5 @@
 import { setErrorRouter } from '@portal/api/errorRouting';
+import { QueryProvider, queryClient } from '@portal/api/queries';
 import { EXCEPTION_TITLES, ExceptionPage } from '@portal/features/errors/ExceptionPage';
 import { globalRouteFor, NO_RESPONSE } from '@portal/api/outcome';
 import type { Decorator } from '@storybook/react-vite';
@@ -46,6 +47,8 @@ function storyRoutes(pages: Record<string, ReactNode>): RouteObject[] {
  */
 function PortalRouter({ pages = {}, children }: { pages?: Record<string, ReactNode>; children: ReactNode }) {
   const [router] = useState(() => createMemoryRouter(storyRoutes(pages)));
+  // Each story starts with nothing read: the portal's one cache outlives a story.
+  useState(() => queryClient.clear());
   // A layout effect: plugged in before any screen's first call can fail (those start in passive effects).
   useLayoutEffect(() => {
     // Stories have no session: a 401 or an access block has nowhere to go, only the error pages are routed.
@@ -54,9 +57,11 @@ function PortalRouter({ pages = {}, children }: { pages?: Record<string, ReactNo
   }, [router]);
   return (
     <Surface>
-      <StoryContent.Provider value={children}>
-        <RouterProvider router={router} />
-      </StoryContent.Provider>
+      <QueryProvider>
+        <StoryContent.Provider value={children}>
+          <RouterProvider router={router} />
+        </StoryContent.Provider>
+      </QueryProvider>
     </Surface>
   );
 }

@@ -157,7 +157,7 @@ function TagPickerExample({ errors }: { errors?: string[] }) {
       value={groups}
       onChange={setGroups}
       known={[GROUP_OPTIONS[0]]}
-      loadOptions={fakeOptions(GROUP_OPTIONS)}
+      search={fakeOptions(GROUP_OPTIONS)}
       errors={errors}
     />
   );

@@ -89,8 +89,8 @@ function RequestLog({ server }: { server: FakeList<StoryMember> }) {
 }
 
 function MembersTable({ server, selectable = false }: { server: FakeList<StoryMember>; selectable?: boolean }) {
-  const list = useServerList({ load: server.load, defaultOrder: 'user' as MemberOrder });
-  const actions = useRowActions(list.reload);
+  const list = useServerList({ key: ['story-members'], load: server.load, defaultOrder: 'user' as MemberOrder });
+  const actions = useRowActions();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   return (
     <Stack>

@@ -97,8 +97,12 @@ export type FakeList<T> = ReturnType<typeof createFakeList<T>>;
 
 /** A tag picker's server search over a fixed list of choices (a little later, as a server would answer). */
 export function fakeOptions<O extends { label: string }>(options: O[], delayMs = 100) {
-  return async (term: string): Promise<O[]> => {
-    await wait(delayMs);
-    return options.filter((option) => option.label.toLowerCase().includes(term.toLowerCase()));
+  return {
+    // A tag picker's search reads through the portal's cache: the options' labels name it.
+    key: ['story-options', options.map((option) => option.label).join('|')],
+    load: async (term: string): Promise<O[]> => {
+      await wait(delayMs);
+      return options.filter((option) => option.label.toLowerCase().includes(term.toLowerCase()));
+    },
   };
 }

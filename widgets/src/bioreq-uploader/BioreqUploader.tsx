@@ -6,7 +6,8 @@ import { useTesseraClient } from '../provider/TesseraProvider.js';
 import { styled } from '../theme.js';
 import { Table } from '../ui/Table.js';
 import { Alert, Button, Heading, TextField } from '../ui/index.js';
-import { LoadFailed, Loading, Status } from '../ui/LoadStatus.js';
+import { RemoteView } from '../data/RemoteView.js';
+import { Status } from '../ui/LoadStatus.js';
 import { bioreqUploaderMessages as text } from './messages.js';
 import { uploadDocument, useOwnDocuments } from './useOwnDocuments.js';
 
@@ -189,9 +190,14 @@ export function BioreqUploader(props: BioreqUploaderProps) {
   }
 
   function list() {
-    if (remote.status === 'loading') return <Loading text={text.loading} />;
-    if (remote.status === 'failed') return <LoadFailed message={text.failed} retry={text.retry} onRetry={reload} />;
-    const documents = remote.value;
+    return (
+      <RemoteView remote={remote} text={text} onRetry={reload}>
+        {documentTable}
+      </RemoteView>
+    );
+  }
+
+  function documentTable(documents: BioreqDocument[]) {
     return (
       <>
         {cancelFailed ? <Alert tone="error">{text.cancelFailed}</Alert> : null}

@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import type { TesseraClient } from '@tessera/sdk';
+import { RemoteView } from '../data/RemoteView.js';
 import { useRemote, type Remote } from '../data/useRemote.js';
 import { useAccessToken } from '../login/useSession.js';
 import { useTesseraClient } from '../provider/TesseraProvider.js';
-import { Alert, Button, Spinner } from '../ui/index.js';
+import { Alert, Button } from '../ui/index.js';
 import { CheckPage } from './CheckPage.js';
 import { completeResponse, listResponses, loadCheck, loadPreview, loadResponse, saveAnswer, startResponse, type KcTarget } from './kcCalls.js';
 import { knowledgeCheckMessages as text } from './messages.js';
@@ -74,30 +75,18 @@ function Status({ children }: { children: string }) {
   );
 }
 
-/** Loading and failure for a `Remote`; `render` only once the value is there. */
-function RemoteView<T>({ remote, retry, render }: { remote: Remote<T>; retry: () => void; render: (value: T) => ReactNode }) {
-  if (remote.status === 'loading') {
-    return (
-      <KcRoot data-state="loading">
-        <Muted role="status">
-          <Spinner /> {text.loading}
-        </Muted>
-      </KcRoot>
-    );
-  }
-  if (remote.status === 'failed') {
-    return (
-      <KcRoot data-state="failed">
-        <Alert tone="error">{text.failed}</Alert>
-        <Row>
-          <Button variant="secondary" onPress={retry}>
-            {text.retry}
-          </Button>
-        </Row>
-      </KcRoot>
-    );
-  }
-  return <>{render(remote.value)}</>;
+/** Loading and failure for a `Remote` (the widgets' one RemoteView) in the check's frame; `render` once it is there. */
+function CheckRemote<T>({ remote, retry, render }: { remote: Remote<T>; retry: () => void; render: (value: T) => ReactNode }) {
+  return (
+    <RemoteView
+      remote={remote}
+      text={text}
+      onRetry={retry}
+      frame={(state, content) => (state === 'loaded' ? content : <KcRoot data-state={state}>{content}</KcRoot>)}
+    >
+      {render}
+    </RemoteView>
+  );
 }
 
 /**
@@ -118,7 +107,7 @@ export function KnowledgeCheck(props: KnowledgeCheckProps) {
   if (!isLoggedIn) return <Status>{text.loggedOut}</Status>;
   if (!organization || !target) return <Status>{text.noTarget}</Status>;
   return (
-    <RemoteView
+    <CheckRemote
       remote={checkRemote}
       retry={reload}
       render={(check) => (check ? <CheckFlow {...props} client={client} check={check} headingLevel={headingLevel} /> : <Status>{text.noCheck}</Status>)}
@@ -205,7 +194,7 @@ function CheckFlow(props: KnowledgeCheckProps & { client: TesseraClient; check: 
   }
 
   return (
-    <RemoteView
+    <CheckRemote
       remote={responses}
       retry={reload}
       render={(list: KcResponseSummary[]) => (
@@ -230,7 +219,7 @@ function ReviewView(props: { client: TesseraClient; organization: string; check:
   const { client, organization, check, responseId, headingLevel, onBack } = props;
   const { remote, reload } = useRemote([client, organization, check.id, responseId], () => loadResponse(client, organization, check.id, responseId));
   return (
-    <RemoteView
+    <CheckRemote
       remote={remote}
       retry={reload}
       render={(response) => (
@@ -260,5 +249,5 @@ export function KnowledgeCheckPreview({ organization, knowledgeCheckId, headingL
   const isLoggedIn = useAccessToken(client) !== null;
   const { remote, reload } = useRemote(isLoggedIn ? [client, organization, knowledgeCheckId] : null, () => loadPreview(client, organization, knowledgeCheckId));
   if (!isLoggedIn) return <Status>{text.loggedOut}</Status>;
-  return <RemoteView remote={remote} retry={reload} render={(response) => <Player response={response} preview headingLevel={headingLevel} />} />;
+  return <CheckRemote remote={remote} retry={reload} render={(response) => <Player response={response} preview headingLevel={headingLevel} />} />;
 }

@@ -5,7 +5,8 @@ import { useTesseraClient } from '../provider/TesseraProvider.js';
 import { styled } from '../theme.js';
 import { Table } from '../ui/Table.js';
 import { Alert, Button, Heading } from '../ui/index.js';
-import { LoadFailed, Loading, Status } from '../ui/LoadStatus.js';
+import { RemoteView } from '../data/RemoteView.js';
+import { Status } from '../ui/LoadStatus.js';
 import { starredTopicsMessages as text } from './messages.js';
 import { useStarredTopics } from './useStarredTopics.js';
 
@@ -52,7 +53,7 @@ export function StarredTopics(props: StarredTopicsProps) {
   const { organization, onOpenTopic, showHeading = true, headingLevel = 2 } = props;
   const client = useTesseraClient(props.client);
   const isLoggedIn = useAccessToken(client) !== null;
-  const { state, reload, unstar, unstarFailed } = useStarredTopics(client, organization, isLoggedIn);
+  const { remote, reload, unstar, unstarFailed } = useStarredTopics(client, organization, isLoggedIn);
   const rootRef = useRef<HTMLElement>(null);
   // The pressed button leaves with its row: focus goes to the list, not to the start of the page.
   const unstarAndRefocus = (topic: Topic) => {
@@ -71,45 +72,47 @@ export function StarredTopics(props: StarredTopicsProps) {
   // A plain function, not a component: a component declared here would be a new type on every render,
   // and React would remount the table (losing the focus of the button just pressed).
   function body() {
-    if (state.status === 'loading') return <Loading text={text.loading} />;
-    if (state.status === 'failed') return <LoadFailed message={text.failed} retry={text.retry} onRetry={reload} />;
     return (
-      <>
-        {unstarFailed ? <Alert tone="error">{text.unstarFailed}</Alert> : null}
-        {state.topics.length === 0 ? (
-          <Status>{text.empty}</Status>
-        ) : (
-          <Table actionsLast>
-            <thead>
-              <tr>
-                <th scope="col">{text.columns.name}</th>
-                <th scope="col">{text.columns.module}</th>
-                <th scope="col">{text.columns.component}</th>
-                <th scope="col">{text.columns.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.topics.map((topic) => (
-                <tr key={topic.id}>
-                  <td>
-                    <Button variant="link" onPress={() => open(topic)}>
-                      {topic.name}
-                    </Button>
-                    <Description>{topic.description}</Description>
-                  </td>
-                  <td>{topic.component.module.name}</td>
-                  <td>{topic.component.name}</td>
-                  <td>
-                    <Button variant="secondary" aria-label={text.unstarLabel(topic.name)} onPress={() => unstarAndRefocus(topic)}>
-                      {text.unstar}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+      <RemoteView remote={remote} text={text} onRetry={reload}>
+        {(topics) => (
+          <>
+            {unstarFailed ? <Alert tone="error">{text.unstarFailed}</Alert> : null}
+            {topics.length === 0 ? (
+              <Status>{text.empty}</Status>
+            ) : (
+              <Table actionsLast>
+                <thead>
+                  <tr>
+                    <th scope="col">{text.columns.name}</th>
+                    <th scope="col">{text.columns.module}</th>
+                    <th scope="col">{text.columns.component}</th>
+                    <th scope="col">{text.columns.actions}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {topics.map((topic) => (
+                    <tr key={topic.id}>
+                      <td>
+                        <Button variant="link" onPress={() => open(topic)}>
+                          {topic.name}
+                        </Button>
+                        <Description>{topic.description}</Description>
+                      </td>
+                      <td>{topic.component.module.name}</td>
+                      <td>{topic.component.name}</td>
+                      <td>
+                        <Button variant="secondary" aria-label={text.unstarLabel(topic.name)} onPress={() => unstarAndRefocus(topic)}>
+                          {text.unstar}
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            )}
+          </>
         )}
-      </>
+      </RemoteView>
     );
   }
 }

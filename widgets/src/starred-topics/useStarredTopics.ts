@@ -1,8 +1,6 @@
 import { useCallback, useState } from 'react';
 import { unwrap, type TesseraClient, type Topic } from '@tessera/sdk';
-import { useRemote } from '../data/useRemote.js';
-
-type StarredTopicsState = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; topics: Topic[] };
+import { useRemote, type Remote } from '../data/useRemote.js';
 
 /** The caller's favourite topics (all of them, in one page), fetched again when the page logs in, and unstarring. */
 export function useStarredTopics(client: TesseraClient, organization: string, isLoggedIn: boolean) {
@@ -11,7 +9,6 @@ export function useStarredTopics(client: TesseraClient, organization: string, is
     const body = await unwrap(client.GET('/tenants/{tenantId}/my-membership/favorite-topics', { params }));
     return body.data;
   });
-  const state: StarredTopicsState = remote.status === 'loaded' ? { status: 'loaded', topics: remote.value } : { status: remote.status };
 
   const [unstarFailed, setUnstarFailed] = useState(false);
   // Topics being unstarred leave the list at once; one the server refuses comes back in its own place.
@@ -34,6 +31,6 @@ export function useStarredTopics(client: TesseraClient, organization: string, is
     },
     [client, organization],
   );
-  const visible: StarredTopicsState = state.status === 'loaded' ? { ...state, topics: state.topics.filter((topic) => !unstarred.has(topic.id)) } : state;
-  return { state: visible, reload, unstar, unstarFailed };
+  const visible: Remote<Topic[]> = remote.status === 'loaded' ? { status: 'loaded', value: remote.value.filter((topic) => !unstarred.has(topic.id)) } : remote;
+  return { remote: visible, reload, unstar, unstarFailed };
 }

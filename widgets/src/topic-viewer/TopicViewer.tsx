@@ -3,10 +3,11 @@ import { useAccessToken } from '../login/useSession.js';
 import { useTesseraClient } from '../provider/TesseraProvider.js';
 import { styled } from '../theme.js';
 import { Alert, Heading } from '../ui/index.js';
-import { LoadFailed, Loading, Status } from '../ui/LoadStatus.js';
+import { RemoteView } from '../data/RemoteView.js';
+import { Status } from '../ui/LoadStatus.js';
 import { RowView } from './ItemView.js';
 import { topicViewerMessages as text } from './messages.js';
-import { useProcedureToggle, useTopicContent, type CompletionChange } from './useTopicContent.js';
+import { isNotFound, useProcedureToggle, useTopicContent, type CompletionChange } from './useTopicContent.js';
 
 export interface TopicViewerProps {
   /** The organization's id or slug. */
@@ -59,40 +60,36 @@ export function TopicViewer(props: TopicViewerProps) {
   const { organization, topic, preview = false, readOnly = false, showTitle = true, headingLevel = 2 } = props;
   const client = useTesseraClient(props.client);
   const isLoggedIn = useAccessToken(client) !== null;
-  const { state, updateRows, reload } = useTopicContent(client, organization, topic, isLoggedIn, showTitle, props.items);
+  const { remote, updateRows, reload } = useTopicContent(client, organization, topic, isLoggedIn, showTitle, props.items);
   const { toggle, failed } = useProcedureToggle(client, organization, topic, updateRows, props.onComplete);
   const rowLevel = Math.min(headingLevel + 1, 5) as 2 | 3 | 4 | 5;
 
   if (!isLoggedIn) return <Notice state="logged-out" text={text.loggedOut} />;
   if (!organization || !topic) return <Notice state="no-topic" text={text.noTopic} />;
-  if (state.status === 'loading') {
-    return (
-      <Root data-state="loading">
-        <Loading text={text.loading} />
-      </Root>
-    );
-  }
-  if (state.status === 'failed') {
-    return (
-      <Root data-state="failed">
-        <LoadFailed message={state.notFound ? text.notFound : text.failed} retry={text.retry} onRetry={state.notFound ? undefined : reload} />
-      </Root>
-    );
-  }
   const canToggle = !preview && !readOnly;
   return (
-    <Root data-state="loaded">
-      {showTitle && state.topic ? (
-        <div>
-          <Heading level={headingLevel}>{state.topic.name}</Heading>
-          <Description>{state.topic.description}</Description>
-        </div>
-      ) : null}
-      {failed ? <Alert tone="error">{text.completionFailed}</Alert> : null}
-      {state.rows.length === 0 ? <Status>{text.empty}</Status> : null}
-      {state.rows.map((row) => (
-        <RowView key={row.id} row={row} headingLevel={rowLevel} onToggle={canToggle ? toggle : undefined} />
-      ))}
-    </Root>
+    <RemoteView
+      remote={remote}
+      text={{ ...text, failed: (error) => (isNotFound(error) ? text.notFound : text.failed) }}
+      onRetry={reload}
+      canRetry={(error) => !isNotFound(error)}
+      frame={(state, content) => <Root data-state={state}>{content}</Root>}
+    >
+      {(state) => (
+        <>
+          {showTitle && state.topic ? (
+            <div>
+              <Heading level={headingLevel}>{state.topic.name}</Heading>
+              <Description>{state.topic.description}</Description>
+            </div>
+          ) : null}
+          {failed ? <Alert tone="error">{text.completionFailed}</Alert> : null}
+          {state.rows.length === 0 ? <Status>{text.empty}</Status> : null}
+          {state.rows.map((row) => (
+            <RowView key={row.id} row={row} headingLevel={rowLevel} onToggle={canToggle ? toggle : undefined} />
+          ))}
+        </>
+      )}
+    </RemoteView>
   );
 }

@@ -1,8 +1,9 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { TesseraApiError, unwrap, type Item, type TesseraClient, type Topic } from '@tessera/sdk';
+import { TesseraApiError, unwrap, type Item, type TesseraClient } from '@tessera/sdk';
 import { useRemote } from '../data/useRemote.js';
 
-type TopicContentState = { status: 'loading' } | { status: 'failed'; notFound: boolean } | { status: 'loaded'; topic: Topic | null; rows: Item[] };
+/** A failure that Retry cannot mend: the topic is not there (or not the caller's to see). */
+export const isNotFound = (error: unknown) => error instanceof TesseraApiError && error.status === 404;
 
 async function fetchTopicContent(client: TesseraClient, organization: string, topicId: string, withTopic: boolean, givenRows?: Item[]) {
   const path = { tenantId: organization, topicId };
@@ -24,14 +25,8 @@ export function useTopicContent(client: TesseraClient, organization: string, top
   const { remote, reload, update } = useRemote(isLoggedIn && organization && topicId ? [client, organization, topicId, withTopic, givenRows] : null, () =>
     fetchTopicContent(client, organization, topicId, withTopic, givenRows),
   );
-  const state: TopicContentState =
-    remote.status === 'loaded'
-      ? { status: 'loaded', ...remote.value }
-      : remote.status === 'failed'
-        ? { status: 'failed', notFound: remote.error instanceof TesseraApiError && remote.error.status === 404 }
-        : { status: 'loading' };
   const updateRows = useCallback((change: (rows: Item[]) => Item[]) => update((content) => ({ ...content, rows: change(content.rows) })), [update]);
-  return { state, updateRows, reload };
+  return { remote, updateRows, reload };
 }
 
 export interface CompletionChange {

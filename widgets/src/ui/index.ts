@@ -7,3 +7,4 @@ export { Heading, type HeadingProps } from './Heading.js';
 export { AnchorLink, Link, type AnchorLinkProps, type LinkProps } from './Link.js';
 export { Spinner, type SpinnerProps } from './Spinner.js';
 export { TextField, type TextFieldProps } from './TextField.js';
+export { LoadFailed, Loading, Status, type LoadFailedProps } from './LoadStatus.js';

@@ -1,8 +1,8 @@
 import { styled } from '@tessera/widgets/theme';
 import { Spinner } from '@tessera/widgets/ui';
-import { useEffect, useState } from 'react';
-import { apiCall } from '../../api/call';
+import { useQuery } from '@tanstack/react-query';
 import { client } from '../../api/client';
+import { read } from '../../api/queries';
 import { CardPage } from '../../ui/Page';
 import { WEB_VERSION } from '../../version';
 
@@ -15,31 +15,17 @@ const Facts = styled('dl', {
   '& dd': { margin: 0 },
 });
 
-/** The API's version, or null while it loads or when it could not be read. */
-function useApiVersion(): { version: string | null; loading: boolean } {
-  const [state, setState] = useState<{ version: string | null; loading: boolean }>({ version: null, loading: true });
-  useEffect(() => {
-    let current = true;
-    void apiCall(client.GET('/version')).then((outcome) => {
-      if (current) setState({ version: outcome.ok ? outcome.data.data.version : null, loading: false });
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
-  return state;
-}
-
 /** /about: the web version (1.3.5) and the API version (spec section 1). */
 export function AboutPage() {
-  const api = useApiVersion();
+  // A failure is routed globally (a 5xx to /whoops, no answer to /no-response), as before.
+  const api = useQuery({ queryKey: ['version'], queryFn: () => read(client.GET('/version')), staleTime: Infinity });
   return (
     <CardPage title="About Tessera">
       <Facts>
         <dt>Web version</dt>
         <dd>{WEB_VERSION}</dd>
         <dt>API version</dt>
-        <dd>{api.loading ? <Spinner label="Loading the API version" /> : (api.version ?? 'Unavailable')}</dd>
+        <dd>{api.isPending ? <Spinner label="Loading the API version" /> : (api.data?.data.version ?? 'Unavailable')}</dd>
       </Facts>
     </CardPage>
   );

@@ -59,8 +59,12 @@ const ACTIONS: { label: string; ability: keyof TenantAccessRequest['abilities'];
 
 function AccessRequestList({ view }: { view: AccessRequestsView }) {
   const { organization } = useOrganization();
-  const list = useServerList({ load: loadRequests(organization.id, view), defaultOrder: 'requested' as AccessRequestOrder, view });
-  const actions = useRowActions(list.reload);
+  const list = useServerList({
+    key: ['access-requests', organization.id, view],
+    load: loadRequests(organization.id, view),
+    defaultOrder: 'requested' as AccessRequestOrder,
+  });
+  const actions = useRowActions();
   const columns: TableColumn<TenantAccessRequest>[] = [
     {
       id: 'user',

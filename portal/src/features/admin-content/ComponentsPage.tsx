@@ -38,6 +38,7 @@ function ComponentList({ module, archived }: { module: Module; archived: boolean
       emptyText="No components found..."
       copyQuestion={COPY_COMPONENT_QUESTION}
       countColumn={{ id: 'topics', title: 'Topics', render: (component) => component.topics_count ?? 0 }}
+      listKey={['components', tenantId, module.id, archived]}
       load={listComponents(tenantId, module.id, archived)}
       reorder={componentReorder(tenantId, module.id)}
       archive={(component) => archiveComponent(tenantId, component)}

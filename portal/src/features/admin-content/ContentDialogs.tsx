@@ -1,7 +1,9 @@
-import type { ContentTreeModule, Module } from '@tessera/sdk';
+import type { ContentTreeModule } from '@tessera/sdk';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from '@tessera/widgets/ui';
 import { styled } from '@tessera/widgets/theme';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { unwrap } from '../../api/queries';
 import { DialogActions, ModalDialog } from '../../ui/Dialog';
 import { Text } from '../../ui/Page';
 import { RadioGroup } from '../../ui/RadioGroup';
@@ -49,19 +51,12 @@ export interface MoveDialogProps {
 
 /** Spec 2.9: the Move Component dialog chooses a destination module. */
 export function MoveComponentDialog({ tenantId, currentParentId, isPending, onMove, onCancel }: MoveDialogProps) {
-  const [modules, setModules] = useState<Module[] | null>(null);
+  const modules = useQuery({ queryKey: ['modules', tenantId, 'all'], queryFn: async () => unwrap(await allModules(tenantId)) });
   const [target, setTarget] = useState('');
-  useEffect(() => {
-    let current = true;
-    void allModules(tenantId).then((outcome) => current && setModules(outcome.ok ? outcome.data : []));
-    return () => {
-      current = false;
-    };
-  }, [tenantId]);
-  const choices = (modules ?? []).filter((module) => module.id !== currentParentId);
+  const choices = (modules.data ?? []).filter((module) => module.id !== currentParentId);
   return (
     <MoveDialogFrame title="Move Component" isPending={isPending} canMove={target !== ''} onMove={() => onMove(target)} onCancel={onCancel}>
-      {modules === null ? (
+      {modules.isPending ? (
         <Text>Loading...</Text>
       ) : choices.length ? (
         <Select
@@ -111,22 +106,15 @@ function componentChoices(tree: ContentTreeModule[], currentComponentId: string,
 
 /** Spec 2.9: the Move Topic modal shows the content tree; only components can be selected. */
 export function MoveTopicDialog({ tenantId, currentParentId, isPending, onMove, onCancel }: MoveDialogProps) {
-  const [tree, setTree] = useState<ContentTreeModule[] | null>(null);
+  const tree = useQuery({ queryKey: ['content-tree', tenantId, 'with-inactive'], queryFn: async () => unwrap(await contentTree(tenantId)) });
   const [target, setTarget] = useState('');
   const [search, setSearch] = useState('');
-  useEffect(() => {
-    let current = true;
-    void contentTree(tenantId).then((outcome) => current && setTree(outcome.ok ? outcome.data : []));
-    return () => {
-      current = false;
-    };
-  }, [tenantId]);
-  const { options, before } = componentChoices(tree ?? [], currentParentId, search);
+  const { options, before } = componentChoices(tree.data ?? [], currentParentId, search);
   // A chosen component hidden by the search is no longer a choice.
   const chosen = options.some((option) => option.id === target) ? target : '';
   return (
     <MoveDialogFrame title="Move Topic" isPending={isPending} canMove={chosen !== ''} onMove={() => onMove(chosen)} onCancel={onCancel}>
-      {tree === null ? (
+      {tree.isPending ? (
         <Text>Loading...</Text>
       ) : (
         <>

@@ -3,7 +3,7 @@ import type { FieldErrors } from '@tessera/sdk/rules';
 import { Button } from '@tessera/widgets/ui';
 import { useState } from 'react';
 import { Row, Stack, Text } from '../../ui/Page';
-import { TagPicker, type TagOption } from '../../ui/TagPicker';
+import { TagPicker, type TagOption, type TagSearch } from '../../ui/TagPicker';
 import { searchGroups } from '../groups/groupCalls';
 import { memberOption, searchMembers } from '../members/memberCalls';
 import { searchMedia } from './contentCalls';
@@ -29,7 +29,7 @@ interface TaggingProps {
   value: string[];
   onChange(ids: string[]): void;
   known: TagOption[];
-  loadOptions(term: string): Promise<TagOption[]>;
+  search: TagSearch;
   errors?: string[];
   collapsible: boolean;
 }
@@ -63,7 +63,7 @@ export function ModuleRelations({ tenantId, values, errors, setValue, canRelateP
         value={values.media}
         onChange={(ids) => setValue('media', ids)}
         known={(module?.media ?? []).map((media) => ({ id: media.id, label: media.name }))}
-        loadOptions={searchMedia(tenantId)}
+        search={searchMedia(tenantId)}
         errors={errors.media}
         collapsible={collapsible}
       />
@@ -75,7 +75,7 @@ export function ModuleRelations({ tenantId, values, errors, setValue, canRelateP
             value={values.groups}
             onChange={(ids) => setValue('groups', ids)}
             known={(module?.groups ?? []).map((group) => ({ id: group.id, label: group.name }))}
-            loadOptions={searchGroups(tenantId)}
+            search={searchGroups(tenantId)}
             errors={errors.groups}
             collapsible={collapsible}
           />
@@ -85,7 +85,7 @@ export function ModuleRelations({ tenantId, values, errors, setValue, canRelateP
             value={values.tenant_users}
             onChange={(ids) => setValue('tenant_users', ids)}
             known={(module?.members ?? []).map(memberOption)}
-            loadOptions={searchMembers(tenantId)}
+            search={searchMembers(tenantId)}
             errors={errors.tenant_users}
             collapsible={collapsible}
           />

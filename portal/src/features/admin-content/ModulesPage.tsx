@@ -83,8 +83,12 @@ function useModuleColumns(archived: boolean, actions: ReturnType<typeof useRowAc
 function ModuleList({ archived }: { archived: boolean }) {
   const { organization } = useOrganization();
   const navigate = useNavigate();
-  const list = useServerList({ load: listModules(organization.id, archived), defaultOrder: 'order' as ContentOrder });
-  const actions = useRowActions(list.reload);
+  const list = useServerList({
+    key: ['modules', organization.id, archived],
+    load: listModules(organization.id, archived),
+    defaultOrder: 'order' as ContentOrder,
+  });
+  const actions = useRowActions();
   const columns = useModuleColumns(archived, actions);
   return (
     <Stack>

@@ -1,3 +1,4 @@
+import type { QueryKey } from '@tanstack/react-query';
 import type { Abilities } from '@tessera/sdk';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -42,6 +43,8 @@ export interface OrderedContentListProps<T extends OrderedRow> {
   copyQuestion: string;
   /** The count column (Topics of a component, Items of a topic). */
   countColumn: { id: string; title: string; render(row: T): ReactNode };
+  /** The list's query key (`useServerList`): its family, tenant, parent and tab. */
+  listKey: QueryKey;
   load(query: ListQuery<ContentOrder>): Promise<ApiOutcome<ListPage<T>>>;
   reorder: Reorder;
   archive(row: T): Promise<ApiOutcome<unknown>>;
@@ -82,8 +85,8 @@ export function NameCell({ name, description }: { name: string; description: str
 export function OrderedContentList<T extends OrderedRow>(props: OrderedContentListProps<T>) {
   const { tenantId, archived, noun, parentNoun, emptyText, copyQuestion, countColumn, MoveDialog } = props;
   const navigate = useNavigate();
-  const list = useServerList({ load: props.load, defaultOrder: 'order' as ContentOrder, view: archived ? 'archived' : 'all' });
-  const actions = useRowActions(list.reload);
+  const list = useServerList({ key: props.listKey, load: props.load, defaultOrder: 'order' as ContentOrder });
+  const actions = useRowActions();
   const [copying, setCopying] = useState<T | null>(null);
   const [moving, setMoving] = useState<T | null>(null);
   const ordered = showsOrder(list.query);

@@ -38,6 +38,7 @@ function TopicList({ component, archived }: { component: Component; archived: bo
       emptyText="No topics found..."
       copyQuestion={COPY_TOPIC_QUESTION}
       countColumn={{ id: 'items', title: 'Items', render: (topic) => topic.items_count }}
+      listKey={['topics', tenantId, component.id, archived]}
       load={listTopics(tenantId, component.id, archived)}
       reorder={topicReorder(tenantId, component.id)}
       archive={(topic) => archiveTopic(tenantId, topic)}

@@ -3,7 +3,7 @@ import { apiCall } from '../../api/call';
 import { client } from '../../api/client';
 import type { ApiOutcome } from '../../api/outcome';
 import { queryParams, type ListQuery } from '../../lists/useServerList';
-import type { TagOption } from '../../ui/TagPicker';
+import type { TagSearch } from '../../ui/TagPicker';
 
 /** Sort keys of module, component and topic lists (spec 9: by order ascending unless sorted otherwise). */
 export type ContentOrder = 'order' | 'name' | 'created' | 'updated';
@@ -186,11 +186,14 @@ export function topicReorder(tenantId: string, componentId: string): Reorder {
 }
 
 /** Media files of the library as choices of a tag picker (a module's related media). */
-export function searchMedia(tenantId: string) {
-  return async (term: string): Promise<TagOption[]> => {
-    const outcome = await apiCall(
-      client.GET('/tenants/{tenantId}/media', { params: { ...inTenant(tenantId), query: { search: term || undefined, order: 'name' } } }),
-    );
-    return outcome.ok ? outcome.data.data.map((media) => ({ id: media.id, label: media.name })) : [];
+export function searchMedia(tenantId: string): TagSearch {
+  return {
+    key: ['media', tenantId, 'options'],
+    load: async (term) => {
+      const outcome = await apiCall(
+        client.GET('/tenants/{tenantId}/media', { params: { ...inTenant(tenantId), query: { search: term || undefined, order: 'name' } } }),
+      );
+      return outcome.ok ? outcome.data.data.map((media) => ({ id: media.id, label: media.name })) : [];
+    },
   };
 }

@@ -33,8 +33,13 @@ interface AdminListProps {
 
 function AdminList({ processed, highlighted, highlight }: AdminListProps) {
   const { organization } = useOrganization();
-  const list = useServerList({ load: listBioreq(organization.id, 'all', processed), defaultOrder: 'uploaded' as BioreqOrder, defaultDesc: true });
-  const actions = useRowActions(list.reload);
+  const list = useServerList({
+    key: ['bioreq', organization.id, 'all', processed],
+    load: listBioreq(organization.id, 'all', processed),
+    defaultOrder: 'uploaded' as BioreqOrder,
+    defaultDesc: true,
+  });
+  const actions = useRowActions();
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const download = (document: BioreqDocument) =>

@@ -1,8 +1,10 @@
 import { BIOREQ_TYPES, fieldMessages, formatFileSize, forms, messages, type FieldErrors } from '@tessera/sdk/rules';
 import { styled } from '@tessera/widgets/theme';
 import { Alert, Button, Form, TextField } from '@tessera/widgets/ui';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { ApiOutcome } from '../../api/outcome';
+import { unwrap, useWrites } from '../../api/queries';
 import { FormActions } from '../../forms/FormActions';
 import { useForm } from '../../forms/useForm';
 import { DialogActions, ModalDialog } from '../../ui/Dialog';
@@ -140,12 +142,13 @@ export function DecisionDialog({
   const [errors, setErrors] = useState<string[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const { write } = useWrites([['bioreq', tenantId]]);
   const confirm = async () => {
     const problems = fieldMessages(forms.bioreqMatch, 'message', { match, message });
     setErrors(problems);
     if (problems.length) return;
     setPending(true);
-    const outcome = await decideBioreq(tenantId, document, { match, ...(message.trim() ? { message } : {}) });
+    const outcome = await write(() => decideBioreq(tenantId, document, { match, ...(message.trim() ? { message } : {}) }));
     setPending(false);
     if (outcome.ok) onDecided(outcome.data.data);
     else if (!outcome.routed) {
@@ -188,28 +191,25 @@ const PreviewFrame = styled('iframe', { width: '100%', height: '70vh', border: '
 
 /** An image or pdf shown in the page (fetched through the logged download call, so a look is logged too). */
 export function PreviewDialog({ tenantId, document, onClose, onLoaded }: { tenantId: string; document: BioreqDocument; onClose(): void; onLoaded(): void }) {
-  const [file, setFile] = useState<{ blob: Blob } | { failed: string } | null>(null);
-  // Fetched once per opened document (every fetch is logged); the newest callbacks are used.
-  const fetchFile = useEffectEvent(() => fetchBioreqFile(tenantId, document));
-  const loaded = useEffectEvent(onLoaded);
-  const documentId = document.id;
-  useEffect(() => {
-    let current = true;
-    void fetchFile().then((outcome) => {
-      if (!current) return;
-      setFile(outcome.ok ? { blob: outcome.data.blob } : { failed: outcome.error.message });
-      if (outcome.ok) loaded();
-    });
-    return () => {
-      current = false;
-    };
-  }, [documentId]);
-  const url = useObjectUrl(file && 'blob' in file ? file.blob : null);
+  // Fetched once per opened dialog (every fetch is logged, and moves the document under review): never fresh for a
+  // later opening (gcTime 0), never asked again while open (staleTime), and outside the `bioreq` family, whose
+  // invalidation would fetch it again.
+  const file = useQuery({
+    queryKey: ['bioreq-file', tenantId, document.id],
+    queryFn: async () => {
+      const outcome = await fetchBioreqFile(tenantId, document);
+      if (outcome.ok) onLoaded();
+      return unwrap(outcome);
+    },
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const url = useObjectUrl(file.data?.blob ?? null);
   return (
     <ModalDialog title={`Preview - ${document.title}`} isOpen size="large" isDismissable onOpenChange={(open) => !open && onClose()}>
       <Stack>
-        {file === null ? <Text role="status">Loading preview...</Text> : null}
-        {file && 'failed' in file ? <Alert tone="error">{file.failed}</Alert> : null}
+        {file.isPending ? <Text role="status">Loading preview...</Text> : null}
+        {file.error ? <Alert tone="error">{file.error.message}</Alert> : null}
         {url && document.kind === 'image' ? <PreviewImage src={url} alt={document.title} /> : null}
         {url && document.kind === 'pdf' ? <PreviewFrame src={url} title={document.title} /> : null}
         <DialogActions>

@@ -16,7 +16,8 @@ import { bioreqTexts } from './bioreqCalls';
 
 /** /:organization/admin/bioreq/settings: the organization's bioreq settings (masters and the owner). */
 export function bioreqSettingsLoader({ params, request }: LoaderFunctionArgs): Promise<BioreqSettings | null> {
-  return loadRecord(request, client.GET('/tenants/{tenantId}/bioreq/settings', { params: { path: { tenantId: param(params, 'organization') } } }));
+  const tenantId = param(params, 'organization');
+  return loadRecord(request, ['bioreq', tenantId, 'settings'], () => client.GET('/tenants/{tenantId}/bioreq/settings', { params: { path: { tenantId } } }));
 }
 
 const valuesOf = (settings: BioreqSettings) => ({ retention_days: settings.retention_days === null ? '' : String(settings.retention_days) });

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Heading } from '@tessera/widgets/ui';
 import { useState } from 'react';
 import { formatDate } from '../../lib/dates';
@@ -24,15 +25,15 @@ const person = (summary: BioreqDocument['submitter']) => (summary ? summary.name
 
 type Dialog = { kind: 'details' | 'notes' | 'cancel'; document: BioreqDocument } | null;
 
-function ClientList({ processed, generation }: { processed: boolean; generation: number }) {
+function ClientList({ processed }: { processed: boolean }) {
   const { organization } = useOrganization();
   const list = useServerList({
+    key: ['bioreq', organization.id, 'own', processed],
     load: listBioreq(organization.id, 'own', processed),
     defaultOrder: 'uploaded' as BioreqOrder,
     defaultDesc: true,
-    view: String(generation),
   });
-  const actions = useRowActions(list.reload);
+  const actions = useRowActions();
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const download = (document: BioreqDocument) =>
@@ -134,8 +135,8 @@ export function ClientBioreqPage() {
   const { organization } = useOrganization();
   const [tab, setTab] = useUrlTab(TABS);
   const [adding, setAdding] = useState(false);
-  // Bumped after an upload so the lists fetch again.
-  const [generation, setGeneration] = useState(0);
+  // An upload (the widget's own write) makes the lists read again.
+  const queries = useQueryClient();
   if (!organization.enable_bioreq) return <BioreqOffPage />;
   return (
     <Stack>
@@ -148,11 +149,17 @@ export function ClientBioreqPage() {
         selected={tab}
         onSelect={setTab}
         tabs={[
-          { id: 'pending', title: 'Pending', panel: <ClientList key="pending" processed={false} generation={generation} /> },
-          { id: 'processed', title: 'Processed', panel: <ClientList key="processed" processed generation={generation} /> },
+          { id: 'pending', title: 'Pending', panel: <ClientList key="pending" processed={false} /> },
+          { id: 'processed', title: 'Processed', panel: <ClientList key="processed" processed /> },
         ]}
       />
-      {adding ? <AddDocumentDialog tenantId={organization.id} onClose={() => setAdding(false)} onUploaded={() => setGeneration((value) => value + 1)} /> : null}
+      {adding ? (
+        <AddDocumentDialog
+          tenantId={organization.id}
+          onClose={() => setAdding(false)}
+          onUploaded={() => void queries.invalidateQueries({ queryKey: ['bioreq'] })}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -1,48 +1,42 @@
 import { fieldMessages, forms, NOTE_MAX_LENGTH } from '@tessera/sdk/rules';
 import { Alert, Button, Heading } from '@tessera/widgets/ui';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { unwrap, useApiMutation, type ApiError } from '../../api/queries';
 import { formatDate } from '../../lib/dates';
 import { DialogActions, ModalDialog } from '../../ui/Dialog';
 import { Stack, Text } from '../../ui/Page';
 import { TextAreaField } from '../../ui/TextAreaField';
-import { bioreqTexts, loadNoteHistory, loadNotes, saveNote, type BioreqDocument, type BioreqNote, type BioreqNoteHistoryEntry } from './bioreqCalls';
+import { bioreqTexts, loadNoteHistory, loadNotes, saveNote, type BioreqDocument, type BioreqNote } from './bioreqCalls';
 
 type Loaded<T> = { state: 'loading' } | { state: 'failed'; status: number } | { state: 'loaded'; value: T };
 
-interface NotesState {
-  notes: Loaded<BioreqNote | null>;
-  history: Loaded<BioreqNoteHistoryEntry[]>;
+/** A query's state as the dialog words it: its failure's status is in the spec's message. */
+function loadedOf<T>(query: { data: T | undefined; error: ApiError | null }): Loaded<T> {
+  if (query.data !== undefined) return { state: 'loaded', value: query.data };
+  return query.error ? { state: 'failed', status: query.error.failure.status } : { state: 'loading' };
 }
-
-const LOADING: NotesState = { notes: { state: 'loading' }, history: { state: 'loading' } };
 
 function byline(entry: { author: { name: string; email: string } | null }, at: string): string {
   return `${entry.author ? entry.author.name || entry.author.email : 'Someone'}, ${formatDate(at)}`;
 }
 
-/** The note, then its history; reloaded after every save (spec section 4). */
+/** The notes of a document: a save invalidates them (and the document lists). */
+const notesKey = (tenantId: string, documentId: string) => ['bioreq', tenantId, documentId, 'notes'];
+
+/** The note, then its history; read again after every save (spec section 4). */
 function useNotes(tenantId: string, documentId: string) {
-  const [generation, setGeneration] = useState(0);
-  const [loaded, setLoaded] = useState<{ generation: number; notes: NotesState } | null>(null);
-  useEffect(() => {
-    let current = true;
-    const update = (notes: NotesState) => current && setLoaded({ generation, notes });
-    void (async () => {
-      const notes = await loadNotes(tenantId, documentId);
-      if (!notes.ok) return update({ notes: { state: 'failed', status: notes.status }, history: { state: 'loaded', value: [] } });
-      const note = notes.data.data[0] ?? null;
-      const loadedNotes: Loaded<BioreqNote | null> = { state: 'loaded', value: note };
-      if (!note) return update({ notes: loadedNotes, history: { state: 'loaded', value: [] } });
-      update({ notes: loadedNotes, history: { state: 'loading' } });
-      const history = await loadNoteHistory(tenantId, documentId, note.id);
-      update({ notes: loadedNotes, history: history.ok ? { state: 'loaded', value: history.data.data } : { state: 'failed', status: history.status } });
-    })();
-    return () => {
-      current = false;
-    };
-  }, [tenantId, documentId, generation]);
-  const notes = loaded?.generation === generation ? loaded.notes : (loaded?.notes ?? LOADING);
-  return { ...notes, reload: () => setGeneration((value) => value + 1) };
+  const notes = useQuery({
+    queryKey: notesKey(tenantId, documentId),
+    queryFn: async (): Promise<BioreqNote | null> => unwrap(await loadNotes(tenantId, documentId)).data[0] ?? null,
+  });
+  const noteId = notes.data?.id ?? null;
+  const history = useQuery({
+    queryKey: [...notesKey(tenantId, documentId), noteId, 'history'],
+    queryFn: async () => unwrap(await loadNoteHistory(tenantId, documentId, noteId ?? '')).data,
+    enabled: noteId !== null,
+  });
+  return { notes: loadedOf(notes), history: noteId === null ? ({ state: 'loaded', value: [] } as const) : loadedOf(history) };
 }
 
 export interface NotesDialogProps {
@@ -55,12 +49,13 @@ export interface NotesDialogProps {
 
 /** Spec 2, "Bioreq: notes modal": the current note, its history, Add Note with Save and Cancel, and Close. */
 export function NotesDialog({ tenantId, document, canWrite, onClose }: NotesDialogProps) {
-  const { notes, history, reload } = useNotes(tenantId, document.id);
+  const { notes, history } = useNotes(tenantId, document.id);
   const [draft, setDraft] = useState<string | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const [added, setAdded] = useState(false);
   const note = notes.state === 'loaded' ? notes.value : null;
+  const noteSave = useApiMutation((text: string) => saveNote(tenantId, document.id, note?.id ?? null, text), [['bioreq', tenantId]]);
 
   const save = async () => {
     if (draft === null) return;
@@ -68,7 +63,7 @@ export function NotesDialog({ tenantId, document, canWrite, onClose }: NotesDial
     setErrors(problems);
     if (problems.length) return;
     setSaving(true);
-    const outcome = await saveNote(tenantId, document.id, note?.id ?? null, draft);
+    const outcome = await noteSave.run(draft);
     setSaving(false);
     if (!outcome.ok) {
       if (!outcome.routed) setErrors(outcome.error.errors?.note ?? [outcome.error.message]);
@@ -76,7 +71,6 @@ export function NotesDialog({ tenantId, document, canWrite, onClose }: NotesDial
     }
     setDraft(null);
     setAdded(true);
-    reload();
   };
 
   return (

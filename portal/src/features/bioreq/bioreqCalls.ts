@@ -1,10 +1,10 @@
-import { uploadWithProgress, type BioreqDocument, type BioreqNote, type BioreqNoteHistoryEntry, type components } from '@tessera/sdk';
+import { uploadWithProgress, type BioreqDocument, type BioreqNote, type components } from '@tessera/sdk';
 import { apiCall } from '../../api/call';
 import { client } from '../../api/client';
 import type { ApiOutcome } from '../../api/outcome';
 import { queryParams, type ListQuery } from '../../lists/useServerList';
 
-export type { BioreqDocument, BioreqNote, BioreqNoteHistoryEntry };
+export type { BioreqDocument, BioreqNote };
 export type BioreqOrder = components['parameters']['BioreqOrder'];
 
 const path = (tenantId: string) => ({ path: { tenantId } });

@@ -12,7 +12,11 @@ import { ContentCards } from './ContentCards';
 function ComponentCards({ module }: { module: Module }) {
   const { organization } = useOrganization();
   const paths = clientPaths(organization.slug);
-  const list = useServerList<Component, ContentOrder>({ load: listClientComponents(organization.id, module.id), defaultOrder: 'order' });
+  const list = useServerList<Component, ContentOrder>({
+    key: ['components', organization.id, module.id, 'client'],
+    load: listClientComponents(organization.id, module.id),
+    defaultOrder: 'order',
+  });
   return (
     <ContentCards
       label="Components"

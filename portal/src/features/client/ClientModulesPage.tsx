@@ -1,9 +1,9 @@
 import type { Module } from '@tessera/sdk';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useParams, type LoaderFunctionArgs } from 'react-router';
 import type { CallOptions } from '../../api/call';
 import { param } from '../../guards/records';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { startListPage, useServerList } from '../../lists/useServerList';
+import { prefetchListPage, useServerList } from '../../lists/useServerList';
 import { isAuthenticated } from '../../state/tokens';
 import { Stack } from '../../ui/Page';
 import { useOrganization } from '../organization/organizationContext';
@@ -12,20 +12,23 @@ import { ClientHeader } from './ClientHeader';
 import { clientPaths } from './clientPaths';
 import { ContentCards } from './ContentCards';
 
-/** The page's list, for the page and its loader alike. */
-function modulesList(tenantId: string, options?: CallOptions) {
-  return { load: listClientModules(tenantId, options), defaultOrder: 'order' as ContentOrder };
+/**
+ * The page's list, for the page and its loader alike: one query per page, keyed by the address's organization (an id
+ * or the pretty-URL name, which the API takes too), as the loader knows it before the organization's loader answers.
+ */
+function modulesList(organization: string, options?: CallOptions) {
+  return { key: ['modules', organization, 'client'], load: listClientModules(organization, options), defaultOrder: 'order' as ContentOrder };
 }
 
 /**
  * The first page of the modules is asked for as soon as the page's code is there, beside the organization's loader,
- * by the address's organization (the API takes its pretty-URL name too), not once the page has rendered. Failures
- * are the list's to route: it asks again.
+ * not once the page has rendered; the page's list reads that answer from the cache. Failures are the list's to route:
+ * it asks again.
  */
 export function clientModulesLoader({ params, request }: LoaderFunctionArgs) {
   // Without a session the authenticated guard answers with its redirect.
-  if (!isAuthenticated()) return { modules: null };
-  return { modules: startListPage(request, modulesList(param(params, 'organization'), { routeErrors: false })) };
+  if (isAuthenticated()) prefetchListPage(request, modulesList(param(params, 'organization'), { routeErrors: false }));
+  return null;
 }
 
 /** /:organization/modules (spec 2.8): the modules the person may see, as cards leading to their components. */
@@ -33,8 +36,7 @@ export function ClientModulesPage() {
   usePageTitle('Modules');
   const { organization } = useOrganization();
   const paths = clientPaths(organization.slug);
-  const { modules } = useLoaderData<typeof clientModulesLoader>();
-  const list = useServerList<Module, ContentOrder>({ ...modulesList(organization.id), started: modules });
+  const list = useServerList<Module, ContentOrder>(modulesList(useParams().organization ?? organization.id));
   return (
     <Stack>
       <ClientHeader title="Modules" adminPath={paths.admin.modules} />

@@ -1,6 +1,7 @@
 import type { Component, Topic } from '@tessera/sdk';
 import { useState } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
+import { useApiMutation } from '../../api/queries';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { ServerTable } from '../../lists/ServerTable';
 import { useServerList } from '../../lists/useServerList';
@@ -19,10 +20,12 @@ import { KnowledgeCheckBadge, ProcedureBadge, StarToggle } from './TopicBadges';
 function useStars(tenantId: string) {
   const [stars, setStars] = useState<Record<string, boolean>>({});
   const [pending, setPending] = useState<string | null>(null);
+  // The topics (this list, read again behind the rows shown, and the topic's own page) carry `is_favorite`.
+  const { run: star } = useApiMutation(({ topic, starred }: { topic: Topic; starred: boolean }) => setTopicStarred(tenantId, topic, starred), [['topics']]);
   const isStarred = (topic: Topic) => stars[topic.id] ?? topic.is_favorite;
   const toggle = async (topic: Topic, starred: boolean) => {
     setPending(topic.id);
-    const outcome = await setTopicStarred(tenantId, topic, starred);
+    const outcome = await star({ topic, starred });
     setPending(null);
     if (outcome.ok) setStars((current) => ({ ...current, [topic.id]: outcome.data.data.is_favorite }));
   };
@@ -67,7 +70,11 @@ function TopicsTable({ component }: { component: Component }) {
   const { organization } = useOrganization();
   const navigate = useNavigate();
   const paths = clientPaths(organization.slug);
-  const list = useServerList<Topic, ContentOrder>({ load: listClientTopics(organization.id, component.id), defaultOrder: 'order' });
+  const list = useServerList<Topic, ContentOrder>({
+    key: ['topics', organization.id, component.id, 'client'],
+    load: listClientTopics(organization.id, component.id),
+    defaultOrder: 'order',
+  });
   const columns = useTopicColumns(list.rows, component);
   return (
     <ServerTable

@@ -3,6 +3,7 @@ import { styled } from '@tessera/widgets/theme';
 import { Link as RouterLink } from 'react-router';
 import type { ServerList } from '../../lists/useServerList';
 import { Pagination } from '../../ui/Pagination';
+import { ReadFailed } from '../../ui/ReadState';
 import { SearchField } from '../../ui/SearchField';
 import { Stack, Text } from '../../ui/Page';
 
@@ -113,10 +114,13 @@ export interface ContentCardsProps<T extends ContentCard, O extends string> {
 export function ContentCards<T extends ContentCard, O extends string>({ label, list, linkTo, emptyText, searchPlaceholder }: ContentCardsProps<T, O>) {
   const { meta } = list;
   const showsNothing = list.rows.length === 0;
+  // A first page that failed shows its failure alone (not an empty list's words).
+  const failedFirst = list.error !== null && !meta;
   return (
     <Stack>
       <SearchField placeholder={searchPlaceholder} value={list.searchText} onChange={list.changeSearch} onSubmit={list.submitSearch} />
-      {showsNothing ? (
+      <ReadFailed error={list.error} onRetry={list.reload} />
+      {failedFirst ? null : showsNothing ? (
         <Empty role="status">{list.isLoading && !meta ? 'Loading...' : emptyText}</Empty>
       ) : (
         <Grid aria-label={label} aria-busy={list.isLoading || undefined}>

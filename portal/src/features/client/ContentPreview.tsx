@@ -1,10 +1,12 @@
 import type { MediaSummary } from '@tessera/sdk';
 import { styled } from '@tessera/widgets/theme';
 import { Button } from '@tessera/widgets/ui';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { ApiOutcome } from '../../api/outcome';
+import { unwrap } from '../../api/queries';
 import { DialogActions, ModalDialog } from '../../ui/Dialog';
 import { Text } from '../../ui/Page';
+import { ReadFailed } from '../../ui/ReadState';
 import { useOrganization } from '../organization/organizationContext';
 import { fetchComponent, fetchModule, fetchTopic } from './clientCalls';
 import { cardImageUrl } from './ContentCards';
@@ -47,23 +49,20 @@ async function fetchPreview(tenantId: string, target: PreviewTarget): Promise<Ap
 /** The content tree's preview of a module, component or topic (spec 2.8): Loading... while it is fetched. */
 export function ContentPreview({ target, onClose }: { target: PreviewTarget | null; onClose(): void }) {
   const { organization } = useOrganization();
-  // The content shown belongs to the target it was fetched for: another target reads Loading... until its own arrives.
-  const [fetched, setFetched] = useState<{ target: PreviewTarget; content: PreviewContent } | null>(null);
-  const content = fetched && fetched.target === target ? fetched.content : null;
-
-  useEffect(() => {
-    if (!target) return;
-    let current = true;
-    void fetchPreview(organization.id, target).then((outcome) => current && outcome.ok && setFetched({ target, content: outcome.data }));
-    return () => {
-      current = false;
-    };
-  }, [organization.id, target]);
+  // One query per target: another target reads Loading... until its own arrives.
+  const preview = useQuery({
+    queryKey: [`${target?.kind ?? 'module'}s`, organization.id, 'preview', target],
+    queryFn: async () => unwrap(await fetchPreview(organization.id, target as PreviewTarget)),
+    enabled: target !== null,
+  });
+  const content = preview.data ?? null;
 
   const picture = content ? cardImageUrl(content.image) : null;
   return (
     <ModalDialog title={target?.name ?? ''} isOpen={target !== null} isDismissable onOpenChange={(open) => !open && onClose()}>
-      {content === null ? (
+      {preview.isError ? (
+        <ReadFailed error={preview.error} onRetry={() => void preview.refetch()} />
+      ) : content === null ? (
         <Text role="status">Loading...</Text>
       ) : (
         <>

@@ -1,13 +1,16 @@
 import type { ContentTreeModule } from '@tessera/sdk';
 import { styled } from '@tessera/widgets/theme';
 import { Heading } from '@tessera/widgets/ui';
-import { useCallback, useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Checkbox as AriaCheckbox } from 'react-aria-components/Checkbox';
 import { useLocation, useNavigate } from 'react-router';
+import { unwrap, useApiMutation } from '../../api/queries';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AppLink } from '../../ui/AppLink';
 import { CheckMark } from '../../ui/CheckMark';
 import { Stack, Text } from '../../ui/Page';
+import { ReadState } from '../../ui/ReadState';
 import { useOrganization } from '../organization/organizationContext';
 import { loadContentTree, setComponentHidden, setModuleHidden } from './clientCalls';
 import { clientPaths } from './clientPaths';
@@ -116,43 +119,34 @@ function Folder({ name, kind, checkbox, onOpenName, children }: FolderProps) {
   );
 }
 
+/** The caller's content tree; a hidden flag's change shows at once in it (the cache's copy) and goes out after. */
 function useContentTree(tenantId: string) {
-  const [tree, setTree] = useState<ContentTreeModule[] | null>(null);
-  const [generation, setGeneration] = useState(0);
+  const queries = useQueryClient();
+  const key = ['content-tree', tenantId, 'mine'];
+  const tree = useQuery({ queryKey: key, queryFn: async () => unwrap(await loadContentTree(tenantId)).data });
   // Changes go out one after another, in the order the person made them.
   const queue = useRef<Promise<unknown>>(Promise.resolve());
-
-  useEffect(() => {
-    let current = true;
-    void loadContentTree(tenantId).then((outcome) => current && outcome.ok && setTree(outcome.data.data));
-    return () => {
-      current = false;
-    };
-  }, [tenantId, generation]);
-
-  const send = useCallback(
+  // What a learner sees in the client lists changes with them (the tree itself already shows it).
+  const { run: send } = useApiMutation(
     (change: HiddenChange) =>
       change.kind === 'module'
         ? setModuleHidden(tenantId, change.moduleId, change.hidden)
         : setComponentHidden(tenantId, change.moduleId, change.componentId, change.hidden),
-    [tenantId],
+    [['modules'], ['components'], ['topics']],
   );
 
-  const toggle = useCallback(
-    (target: TreeTarget, checked: boolean) => {
-      if (!tree) return;
-      const { tree: next, changes } = toggleInTree(tree, target, checked);
-      setTree(next);
-      queue.current = queue.current.then(async () => {
-        for (const change of changes) {
-          const outcome = await send(change);
-          // What the server holds is what the tree shows: fetch it again after a refusal.
-          if (!outcome.ok) return setGeneration((value) => value + 1);
-        }
-      });
-    },
-    [tree, send],
-  );
+  const toggle = (target: TreeTarget, checked: boolean) => {
+    if (!tree.data) return;
+    const { tree: next, changes } = toggleInTree(tree.data, target, checked);
+    queries.setQueryData(key, next);
+    queue.current = queue.current.then(async () => {
+      for (const change of changes) {
+        const outcome = await send(change);
+        // What the server holds is what the tree shows: read it again after a refusal.
+        if (!outcome.ok) return queries.invalidateQueries({ queryKey: key });
+      }
+    });
+  };
 
   return { tree, toggle };
 }
@@ -259,9 +253,11 @@ export function ContentTreePage() {
         <GoBackLink fallback={clientPaths(organization.slug).modules} hasHistory={location.key !== 'default'} onBack={() => void navigate(-1)} />
       </div>
       <Heading level={1}>{CONTENT_TREE_TITLE}</Heading>
-      {tree === null ? <Text role="status">Loading...</Text> : null}
-      {tree?.length === 0 ? <Text role="status">No modules found...</Text> : null}
-      {tree?.length ? <TreeOfContent tree={tree} onToggle={toggle} onPreview={setPreview} /> : null}
+      <ReadState query={tree}>
+        {(modules) =>
+          modules.length ? <TreeOfContent tree={modules} onToggle={toggle} onPreview={setPreview} /> : <Text role="status">No modules found...</Text>
+        }
+      </ReadState>
       <ContentPreview target={preview} onClose={() => setPreview(null)} />
     </Stack>
   );

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { Topic } from '@tessera/sdk';
 import { TopicViewer } from '@tessera/widgets';
 import { Alert, Button } from '@tessera/widgets/ui';
@@ -70,6 +71,7 @@ export function TopicItemsPage() {
   usePageTitle(topic?.name ?? 'Items');
   const { organization, role } = useOrganization();
   const [query] = useSearchParams();
+  const queries = useQueryClient();
   const isPreview = query.has('preview');
   // Read once: the viewer fetches again whenever it is handed a different array.
   const [draftItems] = useState(() => (topic && isPreview && query.has('dontFetch') ? (readPreviewItems(topic.id) ?? undefined) : undefined));
@@ -99,6 +101,8 @@ export function TopicItemsPage() {
         preview={isPreview}
         items={draftItems}
         readOnly={!actsAsMember(role)}
+        // The widget's own write (a procedure row ticked) changes the topics' counts of completed rows.
+        onComplete={() => void queries.invalidateQueries({ queryKey: ['topics'] })}
         showTitle={false}
         // The page's h1 is the topic's name (ClientHeader): the rows are the h2s under it.
         headingLevel={1}

@@ -88,19 +88,23 @@ export function fetchTopic(tenantId: string, componentId: string, topicId: strin
 /** /:organization/modules/:module/components: the module the page lists the components of. */
 export function clientModuleLoader({ params, request }: LoaderFunctionArgs): Promise<Module | null> {
   const path = { tenantId: param(params, 'organization'), moduleId: param(params, 'module') };
-  return loadRecord(request, client.GET('/tenants/{tenantId}/modules/{moduleId}', { params: { path } }));
+  return loadRecord(request, ['modules', path.tenantId, path.moduleId], () => client.GET('/tenants/{tenantId}/modules/{moduleId}', { params: { path } }));
 }
 
 /** .../components/:component/topics: the component the page lists the topics of. */
 export function clientComponentLoader({ params, request }: LoaderFunctionArgs): Promise<Component | null> {
   const path = { tenantId: param(params, 'organization'), moduleId: param(params, 'module'), componentId: param(params, 'component') };
-  return loadRecord(request, client.GET('/tenants/{tenantId}/modules/{moduleId}/components/{componentId}', { params: { path } }));
+  return loadRecord(request, ['components', path.tenantId, path.moduleId, path.componentId], () =>
+    client.GET('/tenants/{tenantId}/modules/{moduleId}/components/{componentId}', { params: { path } }),
+  );
 }
 
 /** .../topics/:topic/items: the topic whose items the page shows. */
 export async function clientTopicLoader({ params, request }: LoaderFunctionArgs): Promise<Topic | null> {
   const path = { tenantId: param(params, 'organization'), componentId: param(params, 'component'), topicId: param(params, 'topic') };
-  const topic = await loadRecord(request, client.GET('/tenants/{tenantId}/components/{componentId}/topics/{topicId}', { params: { path } }));
+  const topic = await loadRecord(request, ['topics', path.tenantId, path.componentId, path.topicId], () =>
+    client.GET('/tenants/{tenantId}/components/{componentId}/topics/{topicId}', { params: { path } }),
+  );
   // The address names the module too: a topic of another module's component is not found there.
   if (topic && topic.component.module.id !== param(params, 'module')) throw redirect(NOT_FOUND_PATH);
   return topic;

@@ -21,7 +21,7 @@ import { groupValues, updateGroup } from './groupCalls';
 /** /:organization/admin/groups/:group/edit: the group with its members and modules. */
 export function editGroupLoader({ params, request }: LoaderFunctionArgs): Promise<Group | null> {
   const path = { tenantId: param(params, 'organization'), groupId: param(params, 'group') };
-  return loadRecord(request, client.GET('/tenants/{tenantId}/groups/{groupId}', { params: { path } }));
+  return loadRecord(request, ['groups', path.tenantId, path.groupId], () => client.GET('/tenants/{tenantId}/groups/{groupId}', { params: { path } }));
 }
 
 const ignore = () => {};
@@ -50,7 +50,7 @@ function EditGroupForm({ group, groupsPath }: { group: Group; groupsPath: string
         value={form.values.tenant_users}
         onChange={(members) => form.setValue('tenant_users', members)}
         known={(group.members ?? []).map(memberOption)}
-        loadOptions={searchMembers(organization.id)}
+        search={searchMembers(organization.id)}
         errors={form.errors.tenant_users}
       />
       <ModulesPicker value={form.values.modules} onChange={(modules) => form.setValue('modules', modules)} known={group.modules} errors={form.errors.modules} />

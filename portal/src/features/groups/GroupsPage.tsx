@@ -75,8 +75,8 @@ function useGroupColumns(archived: boolean, actions: ReturnType<typeof useRowAct
 
 function GroupList({ archived }: { archived: boolean }) {
   const { organization } = useOrganization();
-  const list = useServerList({ load: listGroups(organization.id, archived), defaultOrder: 'name' as GroupOrder });
-  const actions = useRowActions(list.reload);
+  const list = useServerList({ key: ['groups', organization.id, archived], load: listGroups(organization.id, archived), defaultOrder: 'name' as GroupOrder });
+  const actions = useRowActions();
   const columns = useGroupColumns(archived, actions);
   return (
     <Stack>
@@ -112,7 +112,7 @@ function CreateGroupForm() {
         placeholder="Search members"
         value={form.values.tenant_users}
         onChange={(members) => form.setValue('tenant_users', members)}
-        loadOptions={searchMembers(organization.id)}
+        search={searchMembers(organization.id)}
         errors={form.errors.tenant_users}
       />
       <ModulesPicker value={form.values.modules} onChange={(modules) => form.setValue('modules', modules)} errors={form.errors.modules} />

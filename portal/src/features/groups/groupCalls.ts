@@ -4,7 +4,7 @@ import { sameIds } from '../../lib/ids';
 import { client } from '../../api/client';
 import { saveRelations, type ApiOutcome } from '../../api/outcome';
 import { queryParams, type ListQuery } from '../../lists/useServerList';
-import type { TagOption } from '../../ui/TagPicker';
+import type { TagSearch } from '../../ui/TagPicker';
 
 export type GroupOrder = 'name' | 'created' | 'members';
 
@@ -25,10 +25,13 @@ export function restoreGroup(tenantId: string, group: Group) {
 }
 
 /** Groups as choices of a tag picker (a member's groups). */
-export function searchGroups(tenantId: string) {
-  return async (term: string): Promise<TagOption[]> => {
-    const outcome = await apiCall(client.GET('/tenants/{tenantId}/groups', { params: { ...path(tenantId), query: { search: term || undefined } } }));
-    return outcome.ok ? outcome.data.data.map((group) => ({ id: group.id, label: group.name })) : [];
+export function searchGroups(tenantId: string): TagSearch {
+  return {
+    key: ['groups', tenantId, 'options'],
+    load: async (term) => {
+      const outcome = await apiCall(client.GET('/tenants/{tenantId}/groups', { params: { ...path(tenantId), query: { search: term || undefined } } }));
+      return outcome.ok ? outcome.data.data.map((group) => ({ id: group.id, label: group.name })) : [];
+    },
   };
 }
 

@@ -77,8 +77,12 @@ function CreateClientForm({ onCreated }: { onCreated(created: IntegrationClientC
 export function IntegrationClientsPage() {
   usePageTitle('Integration clients');
   const { organization } = useOrganization();
-  const list = useServerList({ load: listIntegrationClients(organization.id), defaultOrder: 'name' as IntegrationClientOrder });
-  const actions = useRowActions(list.reload);
+  const list = useServerList({
+    key: ['integration-clients', organization.id],
+    load: listIntegrationClients(organization.id),
+    defaultOrder: 'name' as IntegrationClientOrder,
+  });
+  const actions = useRowActions();
   const confirm = useConfirm();
   const [created, setCreated] = useState<IntegrationClientCreated | null>(null);
 
@@ -120,10 +124,8 @@ export function IntegrationClientsPage() {
       <Text>Scripts sign in with a client ID and secret (OAuth client credentials) and act with the client&apos;s role in this organization only.</Text>
       {created ? <NewClientSecret created={created} /> : null}
       <CreateClientForm
-        onCreated={(client) => {
-          setCreated(client);
-          list.reload();
-        }}
+        // The form's save invalidates the list, which reads the new client.
+        onCreated={setCreated}
       />
       <FormFailure messages={actions.messages} />
       <ServerTable

@@ -6,6 +6,7 @@ import { useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-route
 import { whileSaving } from '../../api/call';
 import { client } from '../../api/client';
 import { NO_RESPONSE } from '../../api/outcome';
+import { useWrites } from '../../api/queries';
 import { UnsavedChangesPrompt } from '../../forms/UnsavedChangesPrompt';
 import { loadRecord, param } from '../../guards/records';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -48,8 +49,8 @@ export interface ItemsEditorData {
 export async function itemsEditorLoader({ params, request }: LoaderFunctionArgs): Promise<ItemsEditorData | null> {
   const path = { tenantId: param(params, 'organization'), topicId: param(params, 'topic') };
   const [topic, items] = await Promise.all([
-    loadRecord(request, getTopic(path.tenantId, path.topicId)),
-    loadRecord(request, client.GET('/tenants/{tenantId}/topics/{topicId}/items', { params: { path } })),
+    loadRecord(request, ['topics', path.tenantId, path.topicId], () => getTopic(path.tenantId, path.topicId)),
+    loadRecord(request, ['topics', path.tenantId, path.topicId, 'items'], () => client.GET('/tenants/{tenantId}/topics/{topicId}/items', { params: { path } })),
   ]);
   return topic && items ? { topic, items } : null;
 }
@@ -98,11 +99,13 @@ function useSave(tenantId: string, topicId: string, state: EditorState, dispatch
     [state.rows, dispatch],
   );
 
+  // The topic's rows changed: the topics (their item counts) are read again.
+  const { write } = useWrites([['topics']]);
   const save = useCallback(async () => {
     const problems = checkItems(state.rows);
     if (hasErrors(problems)) return fail(problems);
     setStatus({ state: 'saving' });
-    const outcome = await whileSaving(() => saveItems(tenantId, topicId, payloadOf(state.rows)));
+    const outcome = await whileSaving(() => write(() => saveItems(tenantId, topicId, payloadOf(state.rows))));
     if (outcome.ok) {
       dispatch({ type: 'loaded', items: outcome.data.data });
       setStatus({ state: 'saved' });
@@ -116,7 +119,7 @@ function useSave(tenantId: string, topicId: string, state: EditorState, dispatch
     } else {
       setStatus({ state: 'idle' });
     }
-  }, [state.rows, tenantId, topicId, dispatch, fail]);
+  }, [state.rows, tenantId, topicId, dispatch, fail, write]);
 
   return { status, save, bannerRef };
 }

@@ -1,9 +1,11 @@
 import { formErrors, hasErrors, kcForms } from '@tessera/sdk/rules';
 import { Button, Heading } from '@tessera/widgets/ui';
 import { styled } from '@tessera/widgets/theme';
-import { useEffect, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { apiCall, whileSaving } from '../../api/call';
 import { client } from '../../api/client';
+import { queryClient, unwrap, useApiMutation } from '../../api/queries';
 import { failureErrors, OTHER, placeErrors } from '../../forms/formState';
 import { formatDate } from '../../lib/dates';
 import { DialogActions, ModalDialog } from '../../ui/Dialog';
@@ -11,7 +13,8 @@ import { FormFailure } from '../../ui/FormFailure';
 import { Stack, Text } from '../../ui/Page';
 import { RowButton } from '../../ui/RowButton';
 import { Table, type TableColumn } from '../../ui/Table';
-import { TagPicker, type TagOption } from '../../ui/TagPicker';
+import { ReadState } from '../../ui/ReadState';
+import { TagPicker, type TagSearch } from '../../ui/TagPicker';
 import { announce } from '../../ui/Toasts';
 import { assign, listAssignments, unassign, type KcAssignment } from './kcCalls';
 
@@ -42,16 +45,26 @@ export function dueDateTime(local: string): string | null {
  * The assign dialog's candidates (GET …/assignable): members by name or email and groups by name, which every
  * author may read (the full member and group lists are the people managers').
  */
-function useAssigneeSearch(tenantId: string, checkId: string) {
-  const candidates = async (term: string) => {
-    const params = { path: { tenantId, knowledgeCheckId: checkId }, query: { search: term.trim() || undefined } };
-    const outcome = await apiCall(client.GET('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/assignable', { params }));
-    return outcome.ok ? outcome.data.data : { members: [], groups: [] };
+function assigneeSearch(tenantId: string, checkId: string): { members: TagSearch; groups: TagSearch } {
+  // One answer serves both pickers: the query of a term is shared (its key), each picker maps its half.
+  const candidates = (term: string) =>
+    queryClient.fetchQuery({
+      queryKey: ['knowledge-checks', tenantId, checkId, 'assignable', term],
+      queryFn: async () => {
+        const params = { path: { tenantId, knowledgeCheckId: checkId }, query: { search: term.trim() || undefined } };
+        const outcome = await apiCall(client.GET('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/assignable', { params }));
+        return outcome.ok ? outcome.data.data : { members: [], groups: [] };
+      },
+    });
+  const key = ['knowledge-checks', tenantId, checkId, 'assignees'];
+  return {
+    members: {
+      key: [...key, 'members'],
+      load: async (term) =>
+        (await candidates(term)).members.map((member) => ({ id: member.id, label: member.name ? `${member.name} (${member.email})` : member.email })),
+    },
+    groups: { key: [...key, 'groups'], load: async (term) => (await candidates(term)).groups.map((group) => ({ id: group.id, label: group.name })) },
   };
-  const members = async (term: string): Promise<TagOption[]> =>
-    (await candidates(term)).members.map((member) => ({ id: member.id, label: member.name ? `${member.name} (${member.email})` : member.email }));
-  const groups = async (term: string): Promise<TagOption[]> => (await candidates(term)).groups.map((group) => ({ id: group.id, label: group.name }));
-  return { members, groups };
 }
 
 function assignedTo(assignment: KcAssignment): string {
@@ -61,18 +74,23 @@ function assignedTo(assignment: KcAssignment): string {
   return '—';
 }
 
-function AssignmentList({ tenantId, checkId, assignments, onChanged }: { tenantId: string; checkId: string; assignments: KcAssignment[]; onChanged(): void }) {
+/** The check's assignments; an assignment made or removed here invalidates them (and the reports they feed). */
+const assignmentsKey = (tenantId: string, checkId: string) => ['knowledge-checks', tenantId, checkId, 'assignments'];
+
+function AssignmentList({ tenantId, checkId, assignments }: { tenantId: string; checkId: string; assignments: KcAssignment[] }) {
   const [messages, setMessages] = useState<string[]>([]);
   const [pending, setPending] = useState<string | null>(null);
+  const unassigning = useApiMutation(
+    (assignment: KcAssignment) => unassign(tenantId, checkId, assignment.id),
+    [assignmentsKey(tenantId, checkId), ['kc-reports']],
+  );
   const remove = async (assignment: KcAssignment) => {
     setPending(assignment.id);
     setMessages([]);
-    const outcome = await unassign(tenantId, checkId, assignment.id);
+    const outcome = await unassigning.run(assignment);
     setPending(null);
-    if (outcome.ok) {
-      announce('Assignment removed', `${assignedTo(assignment)} no longer has this knowledge check assigned.`);
-      onChanged();
-    } else if (!outcome.routed) setMessages([outcome.error.message]);
+    if (outcome.ok) announce('Assignment removed', `${assignedTo(assignment)} no longer has this knowledge check assigned.`);
+    else if (!outcome.routed) setMessages([outcome.error.message]);
   };
   const columns: TableColumn<KcAssignment>[] = [
     { id: 'to', title: 'Assigned to', isRowHeader: true, render: assignedTo },
@@ -140,24 +158,17 @@ export function AssignControl({ tenantId, checkId }: { tenantId: string; checkId
 
 function AssignForm({ tenantId, checkId }: { tenantId: string; checkId: string }) {
   const dueId = useId();
-  const search = useAssigneeSearch(tenantId, checkId);
+  const search = assigneeSearch(tenantId, checkId);
   const [members, setMembers] = useState<string[]>([]);
   const [groups, setGroups] = useState<string[]>([]);
   const [due, setDue] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [isSaving, setSaving] = useState(false);
-  const [assignments, setAssignments] = useState<KcAssignment[] | null>(null);
-  const [generation, setGeneration] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    void listAssignments(tenantId, checkId).then((outcome) => {
-      if (current && outcome.ok) setAssignments(outcome.data);
-    });
-    return () => {
-      current = false;
-    };
-  }, [tenantId, checkId, generation]);
+  const assignments = useQuery({ queryKey: assignmentsKey(tenantId, checkId), queryFn: async () => unwrap(await listAssignments(tenantId, checkId)) });
+  const assigning = useApiMutation(
+    (body: Parameters<typeof assign>[2]) => assign(tenantId, checkId, body),
+    [assignmentsKey(tenantId, checkId), ['kc-reports']],
+  );
 
   async function submit() {
     const body = { tenant_user_ids: members, group_ids: groups, due_date_time: dueDateTime(due) };
@@ -167,7 +178,7 @@ function AssignForm({ tenantId, checkId }: { tenantId: string; checkId: string }
       return;
     }
     setSaving(true);
-    const outcome = await whileSaving(() => assign(tenantId, checkId, body));
+    const outcome = await whileSaving(() => assigning.run(body));
     setSaving(false);
     if (!outcome.ok) {
       setErrors(failureErrors(outcome, ASSIGN_FIELDS));
@@ -178,7 +189,6 @@ function AssignForm({ tenantId, checkId }: { tenantId: string; checkId: string }
     setGroups([]);
     setDue('');
     setErrors({});
-    setGeneration((value) => value + 1);
   }
 
   return (
@@ -195,10 +205,10 @@ function AssignForm({ tenantId, checkId }: { tenantId: string; checkId: string }
             placeholder="Search members"
             value={members}
             onChange={setMembers}
-            loadOptions={search.members}
+            search={search.members}
             errors={errors.tenant_user_ids}
           />
-          <TagPicker label="Groups" placeholder="Search groups" value={groups} onChange={setGroups} loadOptions={search.groups} errors={errors.group_ids} />
+          <TagPicker label="Groups" placeholder="Search groups" value={groups} onChange={setGroups} search={search.groups} errors={errors.group_ids} />
           <DateField>
             <label htmlFor={dueId}>Due date (optional)</label>
             <input
@@ -226,11 +236,9 @@ function AssignForm({ tenantId, checkId }: { tenantId: string; checkId: string }
         </Stack>
       </form>
       <Heading level={3}>Assigned</Heading>
-      {assignments === null ? (
-        <Text tone="muted">Loading...</Text>
-      ) : (
-        <AssignmentList tenantId={tenantId} checkId={checkId} assignments={assignments} onChanged={() => setGeneration((value) => value + 1)} />
-      )}
+      <ReadState query={assignments} loading={<Text tone="muted">Loading...</Text>}>
+        {(rows) => <AssignmentList tenantId={tenantId} checkId={checkId} assignments={rows} />}
+      </ReadState>
     </Stack>
   );
 }

@@ -1,7 +1,10 @@
 import { kcForms, kcMessages } from '@tessera/sdk/rules';
 import { Form, Heading, TextField } from '@tessera/widgets/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useLoaderData, useParams } from 'react-router';
+import type { ApiOutcome } from '../../api/outcome';
+import { readNow, unwrap, useWrites } from '../../api/queries';
 import { FormActions } from '../../forms/FormActions';
 import { useForm } from '../../forms/useForm';
 import { useUrlTab } from '../../lists/listParams';
@@ -22,7 +25,17 @@ import { MEDIA_TYPE_NAMES } from '../media/mediaFile';
 import { useOrganization } from '../organization/organizationContext';
 import { AssignControl } from './AssignDialog';
 import { startEditing, type Editing } from './editingSession';
-import { archivedQuestions, deleteQuestion, getCheck, restoreQuestion, saveQuestion, updateCheck, type KcQuestion, type KnowledgeCheck } from './kcCalls';
+import {
+  archivedQuestions,
+  CHECK_QUERIES,
+  deleteQuestion,
+  getCheck,
+  restoreQuestion,
+  saveQuestion,
+  updateCheck,
+  type KcQuestion,
+  type KnowledgeCheck,
+} from './kcCalls';
 import type { ComponentCheckData } from './kcLoaders';
 import { kcPaths } from './kcPaths';
 import { PrintControl } from './KcParts';
@@ -134,7 +147,6 @@ export function ComponentCheckPage() {
   const params = useParams();
   const tenantId = organization.id;
   const [check, setCheck] = useLoadedState<KnowledgeCheck | null>(data?.check ?? null);
-  const [archived, setArchived] = useState<KcQuestion[] | null>(null);
   const [tab, selectTab] = useUrlTab(TABS);
   const [editing, setEditing] = useState<Editing<ListTab> | null>(null);
   // A new question on the Add tab: a fresh editor after each save or cancel.
@@ -143,23 +155,16 @@ export function ComponentCheckPage() {
   const [pending, setPending] = useState(false);
   const [messages, setMessages] = useState<string[]>([]);
   const checkId = check?.id ?? null;
-
-  const reloadArchived = useCallback(async () => {
-    if (!checkId) return;
-    const outcome = await archivedQuestions(tenantId, checkId);
-    if (outcome.ok) setArchived(outcome.data);
-  }, [tenantId, checkId]);
-
-  useEffect(() => {
-    let current = true;
-    if (tab === 'archived' && checkId)
-      void archivedQuestions(tenantId, checkId).then((outcome) => {
-        if (current && outcome.ok) setArchived(outcome.data);
-      });
-    return () => {
-      current = false;
-    };
-  }, [tab, tenantId, checkId]);
+  // The Archived tab's questions, read once the tab is opened; a change to the questions invalidates them.
+  const archivedKey = ['knowledge-checks', tenantId, checkId, 'archived-questions'];
+  const queries = useQueryClient();
+  const archived = useQuery({
+    queryKey: archivedKey,
+    queryFn: async () => unwrap(await archivedQuestions(tenantId, checkId ?? '')),
+    enabled: tab === 'archived' && checkId !== null,
+  });
+  const reloadArchived = () => queries.invalidateQueries({ queryKey: archivedKey });
+  const { write } = useWrites(CHECK_QUERIES);
 
   if (!data || !check) return null;
   const { component } = data;
@@ -170,7 +175,7 @@ export function ComponentCheckPage() {
   const shownTab: Tab = tab === 'edit' && !editing ? 'all' : tab;
 
   const reload = async () => {
-    const outcome = await getCheck(tenantId, check.id);
+    const outcome = await readNow(['knowledge-checks', tenantId, check.id], () => getCheck(tenantId, check.id));
     if (outcome.ok) setCheck(outcome.data);
   };
 
@@ -193,14 +198,14 @@ export function ComponentCheckPage() {
     selectTab(from);
   };
 
-  const run = async (call: () => Promise<{ ok: boolean; routed?: boolean; error?: { message: string } }>, done: string) => {
+  const run = async (call: () => Promise<ApiOutcome<unknown>>, done: string) => {
     setPending(true);
     setMessages([]);
-    const outcome = await call();
+    const outcome = await write(call);
     setPending(false);
     if (outcome.ok) {
       announce(done);
-      await Promise.all([reload(), archived !== null ? reloadArchived() : Promise.resolve()]);
+      await Promise.all([reload(), reloadArchived()]);
     } else if (!outcome.routed && outcome.error) setMessages([outcome.error.message]);
   };
 
@@ -213,7 +218,7 @@ export function ComponentCheckPage() {
 
   const tabs = [
     { id: 'all', title: 'All', panel: <QuestionTable label="Questions" questions={check.questions ?? []} archived={false} {...tableProps} /> },
-    { id: 'archived', title: 'Archived', panel: <QuestionTable label="Archived questions" questions={archived} archived {...tableProps} /> },
+    { id: 'archived', title: 'Archived', panel: <QuestionTable label="Archived questions" questions={archived.data ?? null} archived {...tableProps} /> },
     {
       id: 'add',
       title: 'Add',

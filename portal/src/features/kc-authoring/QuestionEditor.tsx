@@ -3,7 +3,9 @@ import { Button, Heading } from '@tessera/widgets/ui';
 import { styled } from '@tessera/widgets/theme';
 import { useId, useState } from 'react';
 import { whileSaving } from '../../api/call';
+import { useApiMutation } from '../../api/queries';
 import type { ApiOutcome } from '../../api/outcome';
+import { CHECK_QUERIES } from './kcCalls';
 import { failureErrors, OTHER } from '../../forms/formState';
 import { FormFailure } from '../../ui/FormFailure';
 import { Row, Stack } from '../../ui/Page';
@@ -60,6 +62,8 @@ export interface QuestionEditorProps<T> {
 export function QuestionEditor<T>({ tenantId, initial, title, save, onSaved, onCancel, initialErrors = {} }: QuestionEditorProps<T>) {
   const headingId = useId();
   const choicesId = useId();
+  // A check's write: its success invalidates the checks and the reports they feed.
+  const { run: send } = useApiMutation(save, CHECK_QUERIES);
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>(initialErrors);
   const [isSaving, setSaving] = useState(false);
@@ -84,7 +88,7 @@ export function QuestionEditor<T>({ tenantId, initial, title, save, onSaved, onC
       return;
     }
     setSaving(true);
-    const outcome = await whileSaving(() => save(body));
+    const outcome = await whileSaving(() => send(body));
     setSaving(false);
     if (outcome.ok) {
       onSaved(outcome.data);

@@ -3,6 +3,7 @@ import { Button, Heading } from '@tessera/widgets/ui';
 import { styled } from '@tessera/widgets/theme';
 import { useState } from 'react';
 import { useLoaderData, useParams } from 'react-router';
+import { readNow, useWrites } from '../../api/queries';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { AppLink } from '../../ui/AppLink';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
@@ -15,7 +16,7 @@ import { clientPaths } from '../client/clientPaths';
 import { useOrganization } from '../organization/organizationContext';
 import { AssignControl } from './AssignDialog';
 import { listedQuestions, reorderedQuestions, startEditing, type Editing } from './editingSession';
-import { deleteQuestion, getCheck, orderQuestions, saveQuestion, saveTopicCheck, type KcQuestion, type KnowledgeCheck } from './kcCalls';
+import { deleteQuestion, getCheck, orderQuestions, saveQuestion, saveTopicCheck, type KcQuestion, type KnowledgeCheck, CHECK_QUERIES } from './kcCalls';
 import { deleteHeading } from './questionTable';
 import type { TopicCheckData } from './kcLoaders';
 import { kcPaths } from './kcPaths';
@@ -37,9 +38,10 @@ function QuestionBank({ check, onCheck }: { check: KnowledgeCheck; onCheck(check
   const [pending, setPending] = useState(false);
   const [messages, setMessages] = useState<string[]>([]);
   const questions = check.questions ?? [];
+  const { write } = useWrites(CHECK_QUERIES);
 
   const reload = async () => {
-    const outcome = await getCheck(tenantId, check.id);
+    const outcome = await readNow(['knowledge-checks', tenantId, check.id], () => getCheck(tenantId, check.id));
     if (outcome.ok) onCheck(outcome.data);
   };
 
@@ -52,7 +54,7 @@ function QuestionBank({ check, onCheck }: { check: KnowledgeCheck; onCheck(check
     if (!order) return;
     setPending(true);
     setMessages([]);
-    const outcome = await orderQuestions(tenantId, check.id, order);
+    const outcome = await write(() => orderQuestions(tenantId, check.id, order));
     setPending(false);
     if (outcome.ok) {
       onCheck({ ...check, questions: outcome.data });
@@ -63,7 +65,7 @@ function QuestionBank({ check, onCheck }: { check: KnowledgeCheck; onCheck(check
   const remove = async (question: KcQuestion) => {
     setPending(true);
     setMessages([]);
-    const outcome = await deleteQuestion(tenantId, check.id, question.id);
+    const outcome = await write(() => deleteQuestion(tenantId, check.id, question.id));
     setPending(false);
     setDeleting(null);
     if (outcome.ok) {
@@ -179,6 +181,8 @@ export function TopicCheckPage() {
   const params = useParams();
   const [check, setCheck] = useLoadedState<KnowledgeCheck | null>(data?.check ?? null);
   const [creating, setCreating] = useState(false);
+  // The check's save is a mutation: its invalidation comes before the route's loaders run again (useLoadedState).
+  const { write } = useWrites(CHECK_QUERIES);
   const title = data ? `Knowledge Check: ${data.topic.name}` : 'Knowledge Check';
   usePageTitle(title);
   if (!data) return null;
@@ -189,7 +193,7 @@ export function TopicCheckPage() {
   const client = clientPaths(organization.slug);
 
   const save = async (instructions: string) => {
-    const outcome = await saveTopicCheck(tenantId, topic.id, check?.id ?? null, instructions);
+    const outcome = await write(() => saveTopicCheck(tenantId, topic.id, check?.id ?? null, instructions));
     if (outcome.ok) {
       setCheck({ ...outcome.data, questions: outcome.data.questions ?? check?.questions ?? [] });
       announce(check ? 'Instructions saved' : 'Knowledge check created');

@@ -10,6 +10,9 @@ import type { QuestionBody } from './questionDraft';
 
 export type { KcAssignment, KcQuestion, KnowledgeCheck };
 
+/** What a write to a check (its instructions, questions, order, assignments) invalidates: the checks and their reports. */
+export const CHECK_QUERIES = [['knowledge-checks'], ['kc-reports']];
+
 const unwrap = <T>(outcome: ApiOutcome<{ data: T }>): ApiOutcome<T> => (outcome.ok ? { ok: true, data: outcome.data.data } : outcome);
 
 const checkPath = (tenantId: string, knowledgeCheckId: string) => ({ path: { tenantId, knowledgeCheckId } });

@@ -1,8 +1,7 @@
 import type { Component, Topic } from '@tessera/sdk';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { client } from '../../api/client';
-import { pathOf, redirectForFailure } from '../../guards/loaders';
-import { loadRecord, param } from '../../guards/records';
+import { loadRecord, loadThrough, param } from '../../guards/records';
 import { componentCheck, topicCheck, type KnowledgeCheck } from './kcCalls';
 import { kcPaths } from './kcPaths';
 
@@ -18,7 +17,9 @@ export interface ComponentCheckData {
 
 function loadComponent({ params, request }: LoaderFunctionArgs) {
   const path = { tenantId: param(params, 'organization'), componentId: param(params, 'component') };
-  return loadRecord(request, client.GET('/tenants/{tenantId}/components/{componentId}', { params: { path } }));
+  return loadRecord(request, ['components', path.tenantId, path.componentId], () =>
+    client.GET('/tenants/{tenantId}/components/{componentId}', { params: { path } }),
+  );
 }
 
 /** …/topics/:topic/knowledgecheck: the topic (its name titles the page) and its check, null when it has none. */
@@ -26,19 +27,18 @@ export async function topicCheckLoader(args: LoaderFunctionArgs): Promise<TopicC
   const { params, request } = args;
   const tenantId = param(params, 'organization');
   const path = { tenantId, topicId: param(params, 'topic') };
-  const topic = await loadRecord(request, client.GET('/tenants/{tenantId}/topics/{topicId}', { params: { path } }));
+  const topic = await loadRecord(request, ['topics', tenantId, path.topicId], () => client.GET('/tenants/{tenantId}/topics/{topicId}', { params: { path } }));
   if (!topic) return null;
-  const check = await topicCheck(tenantId, topic.id, false);
-  if (!check.ok) throw redirectForFailure(check, pathOf(request));
-  return { topic, check: check.data };
+  const check = await loadThrough(request, ['knowledge-checks', tenantId, 'topic', topic.id], () => topicCheck(tenantId, topic.id, false));
+  return { topic, check };
 }
 
 async function componentWithCheck(args: LoaderFunctionArgs): Promise<ComponentCheckData | null> {
   const component = await loadComponent(args);
   if (!component) return null;
-  const check = await componentCheck(param(args.params, 'organization'), component.id, false);
-  if (!check.ok) throw redirectForFailure(check, pathOf(args.request));
-  return { component, check: check.data };
+  const tenantId = param(args.params, 'organization');
+  const check = await loadThrough(args.request, ['knowledge-checks', tenantId, 'component', component.id], () => componentCheck(tenantId, component.id, false));
+  return { component, check };
 }
 
 /** …/components/:component/knowledgecheck: a component without a check goes to the create route (spec section 2). */

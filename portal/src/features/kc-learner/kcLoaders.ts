@@ -11,7 +11,9 @@ import { NOT_FOUND_PATH } from '../organization/organizationLoader';
  */
 export async function knowledgeCheckLoader({ params, request }: LoaderFunctionArgs): Promise<KnowledgeCheck | null> {
   const path = { tenantId: param(params, 'organization'), knowledgeCheckId: param(params, 'knowledgecheck') };
-  const check = await loadRecord(request, client.GET('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}', { params: { path } }));
+  const check = await loadRecord(request, ['knowledge-checks', path.tenantId, path.knowledgeCheckId], () =>
+    client.GET('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}', { params: { path } }),
+  );
   if (!check) return null;
   const topic = params.topic ?? null;
   if (check.component_id !== param(params, 'component') || check.module_id !== param(params, 'module') || check.topic_id !== topic) {

@@ -1,7 +1,9 @@
 import { styled } from '@tessera/widgets/theme';
 import { Alert, Button } from '@tessera/widgets/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { shownFailure, unwrap } from '../../api/queries';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { Row, Stack, Text } from '../../ui/Page';
 import { Switch } from '../../ui/Switch';
@@ -20,61 +22,43 @@ function printNumber(raw: string | undefined): number {
   return Number.isInteger(value) && value >= 1 ? value : DEFAULT_PRINT_NUMBER;
 }
 
-interface LoadedSheet {
-  /** The sheet's own address (with its form). */
-  key: string;
-  /** The address it was asked for (without a form for a new draw). */
-  requested: string;
-  sheet: KnowledgeCheckPrint;
-}
+/** The sheet of one form of a check (`form` '' for a new draw). */
+const sheetKey = (tenantId: string, id: string, number: number, form: string) => ['knowledge-checks', tenantId, id, 'print', number, form];
 
 /**
  * The sheet of the URL's form; without a form, a new draw whose form is then written into the URL (replacing the
- * entry), so a reload or a colleague's link shows the same sheet and its key.
+ * entry), so a reload or a colleague's link shows the same sheet and its key. One draw per visit: the drawn sheet is
+ * put in the cache under its form before the URL names it, so the form's query answers without asking again; the
+ * draw's own query is forgotten once nothing reads it (gcTime 0), so Draw a new sheet draws anew.
  */
 function usePrintSheet(tenantId: string, id: string, number: number) {
   const [params, setParams] = useSearchParams();
+  const queries = useQueryClient();
   const form = params.get('form') ?? '';
-  const [loaded, setLoaded] = useState<LoadedSheet | null>(null);
-  const [refused, setRefused] = useState<{ key: string; message: string } | null>(null);
-  const key = `${id}/${number}/${form}`;
-  const loadedKey = loaded?.key ?? null;
-  const requestedKey = loaded?.requested ?? null;
-  const loadedForm = loaded?.sheet.form ?? '';
-  const refusedKey = refused?.key ?? null;
+  const sheetQuery = useQuery({
+    queryKey: sheetKey(tenantId, id, number, form),
+    queryFn: async () => unwrap(await getPrintSheet(tenantId, id, number, form)),
+    // A form's sheet never changes; a draw is never asked for twice.
+    staleTime: Infinity,
+    gcTime: form ? undefined : 0,
+  });
   // react-router hands a new setter when the location changes: it must not start another draw.
-  const writeForm = useEffectEvent((drawn: string) =>
+  const writeForm = useEffectEvent((drawn: KnowledgeCheckPrint) => {
+    queries.setQueryData(sheetKey(tenantId, id, number, drawn.form), drawn);
     setParams(
       (currentParams) => {
         const next = new URLSearchParams(currentParams);
-        next.set('form', drawn);
+        next.set('form', drawn.form);
         return next;
       },
       { replace: true, preventScrollReset: true },
-    ),
-  );
+    );
+  });
+  // The new draw is shown: its form goes into the URL (until then the URL still has none).
+  const drawn = form ? null : (sheetQuery.data ?? null);
   useEffect(() => {
-    if (loadedKey === key || refusedKey === key) return;
-    // The new draw is shown: its form goes into the URL (until then the URL still has none).
-    if (requestedKey === key && loadedForm) {
-      writeForm(loadedForm);
-      return;
-    }
-    let current = true;
-    void getPrintSheet(tenantId, id, number, form).then((outcome) => {
-      if (!current) return;
-      if (!outcome.ok) {
-        // 422: a form code this check never answered (mistyped, or drawn from another bank).
-        if (!outcome.routed) setRefused({ key, message: outcome.error.errors?.form?.[0] ?? outcome.error.message });
-        return;
-      }
-      setLoaded({ key: `${id}/${number}/${outcome.data.form}`, requested: key, sheet: outcome.data });
-    });
-    return () => {
-      current = false;
-    };
-  }, [tenantId, id, number, form, key, loadedKey, requestedKey, loadedForm, refusedKey]);
-  const sheet = loaded && (loaded.key === key || loaded.requested === key) ? loaded.sheet : null;
+    if (drawn) writeForm(drawn);
+  }, [drawn]);
   const newSheet = () =>
     setParams(
       (currentParams) => {
@@ -84,21 +68,14 @@ function usePrintSheet(tenantId: string, id: string, number: number) {
       },
       { replace: true, preventScrollReset: true },
     );
-  return { sheet, refusal: refused?.key === key ? refused.message : null, newSheet };
+  // 422: a form code this check never answered (mistyped, or drawn from another bank).
+  const failure = shownFailure(sheetQuery.error);
+  return { sheet: sheetQuery.data ?? null, refusal: failure ? (failure.error.errors?.form?.[0] ?? failure.error.message) : null, newSheet };
 }
 
 function useCheck(tenantId: string, id: string): KnowledgeCheck | null {
-  const [check, setCheck] = useState<KnowledgeCheck | null>(null);
-  useEffect(() => {
-    let current = true;
-    void getCheck(tenantId, id).then((outcome) => {
-      if (current && outcome.ok) setCheck(outcome.data);
-    });
-    return () => {
-      current = false;
-    };
-  }, [tenantId, id]);
-  return check?.id === id ? check : null;
+  const check = useQuery({ queryKey: ['knowledge-checks', tenantId, id], queryFn: async () => unwrap(await getCheck(tenantId, id)) });
+  return check.data ?? null;
 }
 
 /** /:organization/admin/modules/:module/knowledgecheck/:id/print/:number? (spec 2, "Print screen"). */

@@ -1,13 +1,16 @@
 import { Markdown } from '@tessera/widgets';
 import { styled } from '@tessera/widgets/theme';
 import { Heading } from '@tessera/widgets/ui';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { plainText } from '../../lib/plainText';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { unwrap } from '../../api/queries';
 import { AppLink } from '../../ui/AppLink';
 import { Stack, Text } from '../../ui/Page';
 import { RadioGroup } from '../../ui/RadioGroup';
+import { ReadState } from '../../ui/ReadState';
 import { useOrganization } from '../organization/organizationContext';
 import { getCheckName, getItemAnalysis, type KcItemAnalysis, type KcItemAnalysisItem } from './kcReportCalls';
 import { FLAG_WORDS, formatFigure, formatScore, formatShare, kcReportPaths, kcReportTexts } from './kcReportTexts';
@@ -157,28 +160,12 @@ export function ItemAnalysisPage() {
   const { id = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const attempts: Attempts = params.get('attempts') === 'all' ? 'all' : 'first';
-  const [analysis, setAnalysis] = useState<KcItemAnalysis | null>(null);
-  useEffect(() => {
-    let current = true;
-    void getItemAnalysis(organization.id, id, attempts).then((outcome) => {
-      if (current && outcome.ok) setAnalysis(outcome.data);
-    });
-    return () => {
-      current = false;
-    };
-  }, [organization.id, id, attempts]);
-  const [name, setName] = useState<{ id: string; name: string } | null>(null);
-  useEffect(() => {
-    let current = true;
-    void getCheckName(organization.id, id).then((outcome) => {
-      if (current && outcome.ok) setName({ id, name: outcome.data });
-    });
-    return () => {
-      current = false;
-    };
-  }, [organization.id, id]);
-  const title = name?.id === id ? `${kcReportTexts.analysisTitle}: ${name.name}` : kcReportTexts.analysisTitle;
-  const shown = analysis && analysis.attempts === attempts ? analysis : null;
+  const analysis = useQuery({
+    queryKey: ['kc-reports', organization.id, 'analysis', id, attempts],
+    queryFn: async () => unwrap(await getItemAnalysis(organization.id, id, attempts)),
+  });
+  const name = useQuery({ queryKey: ['knowledge-checks', organization.id, id, 'name'], queryFn: async () => unwrap(await getCheckName(organization.id, id)) });
+  const title = name.data !== undefined ? `${kcReportTexts.analysisTitle}: ${name.data}` : kcReportTexts.analysisTitle;
   return (
     <Stack>
       <AppLink to={kcReportPaths.report(organization.slug)}>Back to the Knowledge Check Report</AppLink>
@@ -193,7 +180,7 @@ export function ItemAnalysisPage() {
           { id: 'all', label: 'All attempts' },
         ]}
       />
-      {shown ? <ItemAnalysisView analysis={shown} /> : <Text role="status">Loading...</Text>}
+      <ReadState query={analysis}>{(shown) => <ItemAnalysisView analysis={shown} />}</ReadState>
     </Stack>
   );
 }

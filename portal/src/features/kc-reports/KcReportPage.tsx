@@ -1,8 +1,10 @@
 import { styled } from '@tessera/widgets/theme';
 import { Alert, Button, Heading } from '@tessera/widgets/ui';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { Input, Label, TextField } from 'react-aria-components/TextField';
 import { useSearchParams } from 'react-router';
+import { unwrap } from '../../api/queries';
 import { formatDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { ServerTable } from '../../lists/ServerTable';
@@ -73,22 +75,14 @@ function writeFilters(params: URLSearchParams, filters: KcReportFilters): URLSea
   return next;
 }
 
-/** The choices of one filter select; empty while its parent is not chosen. */
+/** The choices of one filter select; empty while its parent is not chosen or they load. */
 function useOptions(tenantId: string, level: 'module' | 'component' | 'topic', parentId: string): NamedOption[] {
-  const [loaded, setLoaded] = useState<{ key: string; options: NamedOption[] } | null>(null);
-  const key = `${level}:${parentId}`;
-  const needed = level === 'module' || parentId !== '';
-  useEffect(() => {
-    if (!needed) return;
-    let current = true;
-    void filterOptions(tenantId, level, parentId).then((outcome) => {
-      if (current && outcome.ok) setLoaded({ key, options: outcome.data });
-    });
-    return () => {
-      current = false;
-    };
-  }, [tenantId, level, parentId, key, needed]);
-  return needed && loaded?.key === key ? loaded.options : [];
+  const options = useQuery({
+    queryKey: ['kc-reports', tenantId, 'filter-options', level, parentId],
+    queryFn: async () => unwrap(await filterOptions(tenantId, level, parentId)),
+    enabled: level === 'module' || parentId !== '',
+  });
+  return options.data ?? [];
 }
 
 interface ReportFiltersProps {
@@ -158,12 +152,11 @@ function CompletedReport() {
   const { organization } = useOrganization();
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
-  const view = FILTERS.map((name) => filters[name]).join('\u0000');
   const list = useServerList<KcReportRow, KcReportOrder>({
+    key: ['kc-reports', organization.id, 'completed', filters],
     load: listCompletedResponses(organization.id, filters),
     defaultOrder: 'date',
     defaultDesc: true,
-    view,
   });
   const [downloadAsked, setDownloadAsked] = useState(false);
   const slug = organization.slug;
@@ -208,7 +201,7 @@ function CompletedReport() {
 
   return (
     <Stack>
-      <ReportFilters key={view} committed={filters} onRun={run} onDownload={() => setDownloadAsked(true)} />
+      <ReportFilters key={FILTERS.map((name) => filters[name]).join('\u0000')} committed={filters} onRun={run} onDownload={() => setDownloadAsked(true)} />
       {downloadAsked ? <Alert tone="info">{kcReportTexts.downloadSoon}</Alert> : null}
       <ServerTable label="Completed knowledge checks" list={list} columns={columns} rowKey={(row) => row.id} emptyText={kcReportTexts.empty} />
     </Stack>

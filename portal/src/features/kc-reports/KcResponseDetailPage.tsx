@@ -1,12 +1,14 @@
 import { Markdown } from '@tessera/widgets';
 import { styled } from '@tessera/widgets/theme';
 import { Heading } from '@tessera/widgets/ui';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { formatDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { unwrap } from '../../api/queries';
 import { AppLink } from '../../ui/AppLink';
 import { Row, Stack, Text } from '../../ui/Page';
+import { ReadState } from '../../ui/ReadState';
 import { useOrganization } from '../organization/organizationContext';
 import { getResponseDetail, type KcReportQuestion, type KcReportResponse } from './kcReportCalls';
 import { formatScore, kcReportPaths, kcReportTexts } from './kcReportTexts';
@@ -110,21 +112,16 @@ export function KcResponseDetailPage() {
   usePageTitle(kcReportTexts.detailTitle);
   const { organization } = useOrganization();
   const { responseId = '' } = useParams();
-  const [detail, setDetail] = useState<KcReportResponse | null>(null);
-  useEffect(() => {
-    let current = true;
-    void getResponseDetail(organization.id, responseId).then((outcome) => {
-      if (current && outcome.ok) setDetail(outcome.data);
-    });
-    return () => {
-      current = false;
-    };
-  }, [organization.id, responseId]);
+  const query = useQuery({
+    queryKey: ['kc-reports', organization.id, 'response', responseId],
+    queryFn: async () => unwrap(await getResponseDetail(organization.id, responseId)),
+  });
+  const detail = query.data ?? null;
   return (
     <Stack>
       <AppLink to={kcReportPaths.report(organization.slug)}>Back to the Knowledge Check Report</AppLink>
       <Heading level={1}>{detail ? `${kcReportTexts.detailTitle}: ${detail.knowledge_check.name}` : kcReportTexts.detailTitle}</Heading>
-      {detail ? <ResponseDetail detail={detail} organization={organization.slug} /> : <Text role="status">Loading...</Text>}
+      <ReadState query={query}>{(loaded) => <ResponseDetail detail={loaded} organization={organization.slug} />}</ReadState>
     </Stack>
   );
 }

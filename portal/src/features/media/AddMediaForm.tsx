@@ -165,7 +165,7 @@ export function AddMediaForm({ onCreated }: { onCreated?(media: Media): void }) 
         placeholder="Search modules"
         value={form.values.modules}
         onChange={(modules) => form.setValue('modules', modules)}
-        loadOptions={searchModules(organization.id)}
+        search={searchModules(organization.id)}
         errors={form.errors.modules}
       />
       {form.isSaving && UPLOADING_TEXT[kind] ? <Alert tone="warning">{UPLOADING_TEXT[kind]}</Alert> : null}

@@ -25,7 +25,7 @@ import { useFileProblems } from './useFileProblems';
 /** /:organization/admin/media/:media/edit: the media file with its modules. */
 export function editMediaLoader({ params, request }: LoaderFunctionArgs): Promise<Media | null> {
   const path = { tenantId: param(params, 'organization'), mediaId: param(params, 'media') };
-  return loadRecord(request, client.GET('/tenants/{tenantId}/media/{mediaId}', { params: { path } }));
+  return loadRecord(request, ['media', path.tenantId, path.mediaId], () => client.GET('/tenants/{tenantId}/media/{mediaId}', { params: { path } }));
 }
 
 const ignore = () => {};
@@ -141,7 +141,7 @@ function EditMediaForm({ media, mediaPath }: { media: Media; mediaPath: string }
         value={form.values.modules}
         onChange={(modules) => form.setValue('modules', modules)}
         known={saved.modules.map(moduleOption)}
-        loadOptions={searchModules(organization.id)}
+        search={searchModules(organization.id)}
         errors={form.errors.modules}
       />
       <FormActions form={{ ...form, hasErrors: form.hasErrors || checks.hasProblems }} success="Media Updated!" onCancel={() => navigate(mediaPath)} />

@@ -2,6 +2,7 @@ import type { MediaSummary } from '@tessera/sdk';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/client';
+import { QueryProvider } from '../../api/queries';
 import { fakeApi } from '../../test/fakeApi';
 import { TOKENS } from '../../test/fixtures';
 import { MediaLibraryPicker } from './MediaLibraryPicker';
@@ -33,7 +34,7 @@ describe('MediaLibraryPicker', () => {
       { method: 'GET', path: MEDIA_PATH, status: 200, body: page([aFile('v-1', 'Ladder drill', 'video'), aFile('v-2', 'Fire drill', 'video')]) },
     ]);
     const onSelect = vi.fn();
-    render(<MediaLibraryPicker tenantId={TENANT} type="video" isOpen onSelect={onSelect} onCancel={() => undefined} />);
+    render(<MediaLibraryPicker tenantId={TENANT} type="video" isOpen onSelect={onSelect} onCancel={() => undefined} />, { wrapper: QueryProvider });
     const dialog = screen.getByRole('dialog', { name: 'Media Library' });
     const list = await within(dialog).findByRole('listbox', { name: 'Media Library: video files' });
     expect(Object.fromEntries(searchOf(api))).toMatchObject({ type: 'video', order: 'created', desc: 'true' });
@@ -54,7 +55,9 @@ describe('MediaLibraryPicker', () => {
       { method: 'GET', path: MEDIA_PATH, status: 200, body: page([aFile('i-1', 'Site photo', 'image', '/thumbs/i-1')]), once: true },
       { method: 'GET', path: MEDIA_PATH, status: 200, body: page([]) },
     ]);
-    const { rerender } = render(<MediaLibraryPicker tenantId={TENANT} type="image" isOpen onSelect={() => undefined} onCancel={() => undefined} />);
+    const { rerender } = render(<MediaLibraryPicker tenantId={TENANT} type="image" isOpen onSelect={() => undefined} onCancel={() => undefined} />, {
+      wrapper: QueryProvider,
+    });
     const option = await screen.findByRole('option', { name: 'Site photo' });
     expect(option.querySelector('img')?.getAttribute('src')).toBe('/thumbs/i-1');
     expect(screen.getByRole('listbox', { name: 'Images' }).getAttribute('data-layout')).toBe('grid');

@@ -81,7 +81,12 @@ interface LibraryProps {
 /** The library's files of one type, searchable, a page at a time. */
 function MediaChoices({ tenantId, type, selected, onSelected }: LibraryProps) {
   // A picker in a dialog: its page and search are its own, not the page's URL.
-  const list = useLocalServerList({ load: listMedia(tenantId, { type }), defaultOrder: 'created' as MediaOrder, defaultDesc: true, view: type ?? 'all' });
+  const list = useLocalServerList({
+    key: ['media', tenantId, type ?? 'all', 'all'],
+    load: listMedia(tenantId, { type }),
+    defaultOrder: 'created' as MediaOrder,
+    defaultDesc: true,
+  });
   const { meta } = list;
   return (
     <>

@@ -1,9 +1,10 @@
 import type { MediaType } from '@tessera/sdk';
 import { formatFileSize } from '@tessera/sdk/rules';
 import { styled } from '@tessera/widgets/theme';
-import { useEffect, useState } from 'react';
-import { apiCall } from '../../api/call';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { client } from '../../api/client';
+import { read, readNow } from '../../api/queries';
 import { formatDate } from '../../lib/dates';
 import { ServerTable } from '../../lists/ServerTable';
 import { useRowActions } from '../../lists/useRowActions';
@@ -42,21 +43,13 @@ const TYPE_FILTER_OPTIONS: SelectOption[] = [
 
 const Filters = styled('div', { display: 'flex', flexWrap: 'wrap', gap: '$3', '& > *': { minWidth: '200px' } });
 
-/** Every module of the organization, for the module filter. */
+/** Every module of the organization, for the module filter (none while they load). */
 function useModuleOptions(tenantId: string): SelectOption[] {
-  const [options, setOptions] = useState<SelectOption[]>([]);
-  useEffect(() => {
-    let current = true;
-    void apiCall(client.GET('/tenants/{tenantId}/modules', { params: { path: { tenantId }, query: { paginate: false, short: true, order: 'name' } } })).then(
-      (outcome) => {
-        if (current && outcome.ok) setOptions(outcome.data.data.map((module) => ({ id: module.id, label: module.name })));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [tenantId]);
-  return options;
+  const modules = useQuery({
+    queryKey: ['modules', tenantId, 'all-names'],
+    queryFn: () => read(client.GET('/tenants/{tenantId}/modules', { params: { path: { tenantId }, query: { paginate: false, short: true, order: 'name' } } })),
+  });
+  return (modules.data?.data ?? []).map((module) => ({ id: module.id, label: module.name }));
 }
 
 function useMediaColumns(actions: ReturnType<typeof useRowActions>, askDelete: (media: Media) => void): TableColumn<Media>[] {
@@ -102,12 +95,12 @@ export function MediaList() {
   const filters: MediaFilters = { type: type === ALL ? undefined : (type as MediaType), module: module === ALL ? undefined : module };
   // Newest first, as the picker (issue 14): a new upload lands on the first page.
   const list = useServerList({
+    key: ['media', organization.id, type, module],
     load: listMedia(organization.id, filters),
     defaultOrder: 'created' as MediaOrder,
     defaultDesc: true,
-    view: `${type}|${module}`,
   });
-  const actions = useRowActions(list.reload);
+  const actions = useRowActions();
   const [viewed, setViewed] = useState<Media | null>(null);
   const deletion = useDeleteQuestion({
     question: DELETE_MEDIA_QUESTION,
@@ -119,7 +112,7 @@ export function MediaList() {
   });
   /** List rows carry no use count (the contract): the single read gives it before the question opens. */
   async function askDelete(media: Media) {
-    const outcome = await getMedia(organization.id, media.id);
+    const outcome = await readNow(['media', organization.id, media.id], () => getMedia(organization.id, media.id));
     if (outcome.ok) deletion.ask(outcome.data.data);
     else if (!outcome.routed) deletion.ask(media);
   }

@@ -21,7 +21,9 @@ import { editMemberValues, ROLE_OPTIONS, updateMember } from './memberCalls';
 /** /:organization/admin/members/:member/edit: the member with their groups and modules. */
 export function editMemberLoader({ params, request }: LoaderFunctionArgs): Promise<TenantUser | null> {
   const path = { tenantId: param(params, 'organization'), tenantUserId: param(params, 'member') };
-  return loadRecord(request, client.GET('/tenants/{tenantId}/tenant-users/{tenantUserId}', { params: { path } }));
+  return loadRecord(request, ['members', path.tenantId, path.tenantUserId], () =>
+    client.GET('/tenants/{tenantId}/tenant-users/{tenantUserId}', { params: { path } }),
+  );
 }
 
 const ignore = () => {};
@@ -59,7 +61,7 @@ function EditMemberForm({ member, membersPath }: { member: TenantUser; membersPa
         value={form.values.groups}
         onChange={(groups) => form.setValue('groups', groups)}
         known={(member.groups ?? []).map((group) => ({ id: group.id, label: group.name }))}
-        loadOptions={searchGroups(organization.id)}
+        search={searchGroups(organization.id)}
         errors={form.errors.groups}
       />
       <ModulesPicker

@@ -161,8 +161,12 @@ function useSelectMode(rows: TenantUser[], actions: ReturnType<typeof useRowActi
 
 function MemberList({ archived }: { archived: boolean }) {
   const { organization } = useOrganization();
-  const list = useServerList({ load: listMembers(organization.id, archived), defaultOrder: 'user' as MemberOrder });
-  const actions = useRowActions(list.reload);
+  const list = useServerList({
+    key: ['members', organization.id, archived],
+    load: listMembers(organization.id, archived),
+    defaultOrder: 'user' as MemberOrder,
+  });
+  const actions = useRowActions();
   const columns = useMemberColumns(archived, actions);
   const select = useSelectMode(list.rows, actions, organization.id);
   return (
@@ -212,7 +216,7 @@ function AddMemberForm() {
         placeholder="Search groups"
         value={form.values.groups}
         onChange={(groups) => form.setValue('groups', groups)}
-        loadOptions={searchGroups(organization.id)}
+        search={searchGroups(organization.id)}
         errors={form.errors.groups}
       />
       <ModulesPicker value={form.values.modules} onChange={(modules) => form.setValue('modules', modules)} errors={form.errors.modules} />

@@ -4,7 +4,7 @@ import { sameIds } from '../../lib/ids';
 import { client } from '../../api/client';
 import { saveRelations, type ApiOutcome } from '../../api/outcome';
 import { queryParams, type ListQuery } from '../../lists/useServerList';
-import type { TagOption } from '../../ui/TagPicker';
+import type { TagOption, TagSearch } from '../../ui/TagPicker';
 
 export type MemberOrder = 'user' | 'email' | 'role' | 'status' | 'joined';
 
@@ -34,12 +34,15 @@ export function memberOption(member: Pick<TenantUser, 'id' | 'user'>): TagOption
   return { id: member.id, label: name ? `${name} (${email})` : email };
 }
 
-export function searchMembers(tenantId: string) {
-  return async (term: string): Promise<TagOption[]> => {
-    const outcome = await apiCall(
-      client.GET('/tenants/{tenantId}/tenant-users', { params: { ...path(tenantId), query: { search: term || undefined, order: 'user' } } }),
-    );
-    return outcome.ok ? outcome.data.data.map(memberOption) : [];
+export function searchMembers(tenantId: string): TagSearch {
+  return {
+    key: ['members', tenantId, 'options'],
+    load: async (term) => {
+      const outcome = await apiCall(
+        client.GET('/tenants/{tenantId}/tenant-users', { params: { ...path(tenantId), query: { search: term || undefined, order: 'user' } } }),
+      );
+      return outcome.ok ? outcome.data.data.map(memberOption) : [];
+    },
   };
 }
 

@@ -21,7 +21,7 @@ export function ModulesPicker({ value, onChange, known = [], errors }: ModulesPi
       value={value}
       onChange={onChange}
       known={known.map(moduleOption)}
-      loadOptions={searchModules(organization.id)}
+      search={searchModules(organization.id)}
       errors={errors}
     />
   );

@@ -16,7 +16,7 @@ import { updateOrganization, type OrganizationValues } from './organizationCalls
 /** /organizations/:organization/edit: the organization by id or pretty-URL name; archived ones are restored first. */
 export async function editOrganizationLoader({ params, request }: LoaderFunctionArgs): Promise<Tenant | null> {
   const tenantId = param(params, 'organization');
-  const tenant = await loadRecord(request, client.GET('/tenants/{tenantId}', { params: { path: { tenantId } } }));
+  const tenant = await loadRecord(request, ['organizations', tenantId], () => client.GET('/tenants/{tenantId}', { params: { path: { tenantId } } }));
   if (tenant?.is_deleted) throw redirect('/not-found');
   return tenant;
 }

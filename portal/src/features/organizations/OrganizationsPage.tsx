@@ -33,8 +33,8 @@ const ORGANIZATIONS_TABS = ['all', 'archived', 'add'] as const;
 
 function OrganizationList({ archived }: { archived: boolean }) {
   const navigate = useNavigate();
-  const list = useServerList({ load: listOrganizations(archived), defaultOrder: 'created' as OrganizationOrder });
-  const actions = useRowActions(list.reload);
+  const list = useServerList({ key: ['organizations', archived], load: listOrganizations(archived), defaultOrder: 'created' as OrganizationOrder });
+  const actions = useRowActions();
   const confirmation = useConfirm();
   const columns: TableColumn<Tenant>[] = [
     { id: 'name', title: 'Name', sortKey: 'name', isRowHeader: true, render: (tenant) => tenant.name },

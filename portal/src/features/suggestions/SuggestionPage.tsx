@@ -18,7 +18,8 @@ import { suggestionsPath } from './SuggestionsPage';
 
 /** /:organization/admin/suggestions/:suggestion: the suggestion with its sender, images and relations. */
 export function suggestionLoader({ params, request }: LoaderFunctionArgs): Promise<Suggestion | null> {
-  return loadRecord(request, getSuggestion(param(params, 'organization'), param(params, 'suggestion')));
+  const [tenantId, suggestionId] = [param(params, 'organization'), param(params, 'suggestion')];
+  return loadRecord(request, ['suggestions', tenantId, suggestionId], () => getSuggestion(tenantId, suggestionId));
 }
 
 const Details = styled('dl', {
@@ -107,7 +108,7 @@ function SuggestionDetails({ suggestion }: { suggestion: Suggestion }) {
 function SuggestionActions({ suggestion, onChange }: { suggestion: Suggestion; onChange(next: Suggestion): void }) {
   const { organization } = useOrganization();
   const navigate = useNavigate();
-  const actions = useRowActions(() => undefined);
+  const actions = useRowActions();
   const deletion = useDeleteQuestion({
     question: DELETE_SUGGESTION_QUESTION,
     name: (asked: Suggestion) => `the suggestion from ${asked.user.name}`,

@@ -77,8 +77,13 @@ function SuggestionList({ unread }: { unread: boolean }) {
   const { organization } = useOrganization();
   const navigate = useNavigate();
   // Spec section 9: suggestions sort by sent, newest first.
-  const list = useServerList({ load: listSuggestions(organization.id, unread), defaultOrder: 'sent' as SuggestionOrder, defaultDesc: true });
-  const actions = useRowActions(list.reload);
+  const list = useServerList({
+    key: ['suggestions', organization.id, unread],
+    load: listSuggestions(organization.id, unread),
+    defaultOrder: 'sent' as SuggestionOrder,
+    defaultDesc: true,
+  });
+  const actions = useRowActions();
   const deletion = useDeleteQuestion({
     question: DELETE_SUGGESTION_QUESTION,
     name: (suggestion: Suggestion) => `the suggestion from ${suggestion.user.name}`,

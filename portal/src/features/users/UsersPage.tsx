@@ -108,8 +108,8 @@ function UserActions({ user, view, run, isPending, ask }: UserActionsProps) {
 
 function UserList({ view }: { view: UsersView }) {
   const me = useSession((state) => state.user);
-  const list = useServerList({ load: loadUsers(view), defaultOrder: 'created_at' as UserOrder, defaultDesc: true, view });
-  const actions = useRowActions(list.reload);
+  const list = useServerList({ key: ['users', view], load: loadUsers(view), defaultOrder: 'created_at' as UserOrder, defaultDesc: true });
+  const actions = useRowActions();
   const confirmation = useConfirm();
   const columns: TableColumn<User>[] = [
     {
