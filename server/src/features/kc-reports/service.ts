@@ -7,6 +7,7 @@
  * added up by the database, JavaScript only divides. The report page's strategies and the analysis' costly reads are
  * hot paths (hot.ts); the service answers rows, presenter.ts shapes them.
  */
+import type { KcReportRow } from '@tessera/sdk';
 import type { Database, TenantDatabase } from '../../db/database.js';
 import { TesseraModel, withColumns } from '../../db/model.js';
 import { normalisedPage, paginate, type ListParams, type Page } from '../../db/paginate.js';
@@ -64,21 +65,8 @@ function completedResponses(org: TenantSql): Query {
   return joinContent(joinPeople(org.from('kc_responses as r').where('r.status', 'completed')));
 }
 
-/** A row of the report. */
-export interface ReportRow {
-  id: string;
-  knowledge_check_id: string;
-  user_name: string;
-  user_email: string;
-  module_id: string;
-  module_name: string;
-  component_id: string;
-  component_name: string;
-  topic_id: string | null;
-  topic_name: string | null;
-  completed_date_time: string;
-  score: number;
-}
+/** A row of the report, as the page reads it: the contract's columns exactly (the presenter copies them). */
+export type ReportRow = KcReportRow;
 
 /** A report row's columns on both databases: the timestamp an ISO string, the decimal score a number. */
 const REPORT_ROW = withColumns(TesseraModel, { dateColumns: ['completed_date_time'], numberColumns: ['score'] });
