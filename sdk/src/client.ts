@@ -54,10 +54,33 @@ async function readError(response: Response): Promise<ApiErrorBody> {
   return { message: 'Something went wrong.', code: `http_${response.status}` };
 }
 
+/**
+ * The API answers JSON (or nothing); a page, or an error that is not JSON, comes from something else at the base URL:
+ * the site's own pages when `api-base` names the origin without `/api`. Says so once per client, in the console,
+ * with the form the base URL should take, instead of leaving the person with "Something went wrong." alone.
+ */
+function notTheApiWarning(baseUrl: string): (response: Response) => Response {
+  let warned = false;
+  return (response) => {
+    const type = response.headers.get('Content-Type') ?? '';
+    const notTheApi = type.includes('text/html') || (!response.ok && response.status !== 304 && !type.includes('json'));
+    if (notTheApi && !warned) {
+      warned = true;
+      console.warn(
+        `Tessera: ${response.url || baseUrl} answered ${response.status} with ${type || 'no content type'}, not the Tessera API. ` +
+          `The API base (a widget's api-base attribute, the client's baseUrl) is the API's own address, ending in /api: ` +
+          `for example "https://training.example.com/api". It is now "${baseUrl}".`,
+      );
+    }
+    return response;
+  };
+}
+
 export function createTesseraClient(options: TesseraClientOptions): TesseraClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const clientId = options.clientId ?? WEB_CLIENT_ID;
-  const doFetch: typeof globalThis.fetch = (...args) => (options.fetch ?? globalThis.fetch)(...args);
+  const noticeAnswer = notTheApiWarning(baseUrl);
+  const doFetch: typeof globalThis.fetch = async (...args) => noticeAnswer(await (options.fetch ?? globalThis.fetch)(...args));
   const tokenStore = options.tokenStore ?? memoryTokenStore();
   const { clientCredentials } = options;
   const unauthenticatedListeners = new Set<UnauthenticatedListener>();

@@ -4,6 +4,7 @@ import {
   DEFAULT_TOKEN_KEY,
   localStorageTokenStore,
   memoryTokenStore,
+  signedUrlAt,
   tokenKeyFor,
   unwrap,
   TesseraApiError,
@@ -144,6 +145,46 @@ describe('createTesseraClient', () => {
     const client = createTesseraClient({ baseUrl: 'http://x/api', tokenStore: store, fetch: fakeFetch(() => json(200, me)).fetch });
     client.loginWithTokens({ accessToken: 'h1', refreshToken: 'h2' });
     expect(store.get()).toEqual({ accessToken: 'h1', refreshToken: 'h2' });
+  });
+
+  it("sends the contract's empty body to the calls that start a knowledge check, with or without it", async () => {
+    const started = { data: { id: 'r1' } };
+    const { fetch, calls } = fakeFetch(() => json(201, started));
+    const client = createTesseraClient({ baseUrl: 'http://api.test/api', tokenStore: memoryTokenStore({ accessToken: 'a0', refreshToken: 'r0' }), fetch });
+    const check = { params: { path: { tenantId: 't1', knowledgeCheckId: 'k1' } } };
+    // The contract documents `{}` for both: the typed client must accept it (a typecheck failure otherwise).
+    await client.POST('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/responses', { ...check, body: {} });
+    await client.PUT('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/responses/{responseId}/start', {
+      params: { path: { ...check.params.path, responseId: 'r1' } },
+      body: {},
+    });
+    await client.POST('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/responses', check);
+    expect(await Promise.all(calls.map((call) => call.text()))).toEqual(['{}', '{}', '']);
+  });
+
+  it('says in the console, once, when the base URL answers pages instead of the API (an api-base without /api)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const page = () => new Response('<!doctype html><title>Intranet</title>', { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+      const { fetch } = fakeFetch((request) => (request.method === 'POST' ? new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } }) : page()));
+      const client = createTesseraClient({ baseUrl: 'https://intranet.example.com', fetch });
+      const login = await client.login('ada@example.com', 'Correct-horse-1');
+      expect(login.ok).toBe(false);
+      await client.GET('/users/me').catch(() => undefined);
+      expect(warn).toHaveBeenCalledOnce();
+      expect(String(warn.mock.calls[0][0])).toContain('ending in /api: for example "https://training.example.com/api". It is now "https://intranet.example.com"');
+
+      warn.mockClear();
+      const { fetch: apiFetch } = fakeFetch((request) =>
+        request.method === 'DELETE' ? new Response(null, { status: 204 }) : json(404, { message: 'Not found.', code: 'not_found' }),
+      );
+      const api = createTesseraClient({ baseUrl: 'https://training.example.com/api', tokenStore: memoryTokenStore({ accessToken: 'a0', refreshToken: 'r0' }), fetch: apiFetch });
+      await api.GET('/users/me');
+      await api.DELETE('/users/{userId}', { params: { path: { userId: 'u1' } } });
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('unwrap throws the API error with field errors', async () => {
@@ -311,5 +352,20 @@ describe('one refresh per browser (Web Locks)', () => {
     expect(await client.refresh()).toBe(true);
     expect(calls).toHaveLength(1);
     expect(shared.pair).toEqual({ accessToken: 'a1', refreshToken: 'r1' });
+  });
+});
+
+describe('signedUrlAt', () => {
+  const signed = 'https://training.example.com/api/bioreq-files/t1/d1?user=u1&expires=9&signature=abc';
+  it('moves a signed URL to the address the API is reached at, keeping its path and signature', () => {
+    expect(signedUrlAt('/api', signed)).toBe('/api/bioreq-files/t1/d1?user=u1&expires=9&signature=abc');
+    expect(signedUrlAt('http://127.0.0.1:3000/api/', signed)).toBe('http://127.0.0.1:3000/api/bioreq-files/t1/d1?user=u1&expires=9&signature=abc');
+    expect(signedUrlAt('https://proxy.example.com/training/api', 'https://training.example.com/tessera/api/files/t/m/original?s=1')).toBe(
+      'https://proxy.example.com/training/api/files/t/m/original?s=1',
+    );
+  });
+
+  it('leaves a URL that is not under an API path as it is', () => {
+    expect(signedUrlAt('/api', 'https://cdn.example.com/bucket/file.pdf?X-Amz-Signature=1')).toBe('https://cdn.example.com/bucket/file.pdf?X-Amz-Signature=1');
   });
 });

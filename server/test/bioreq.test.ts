@@ -40,11 +40,17 @@ describe.each(databaseKinds)('bioreq on %s', (kind) => {
   const get = (path: string, token: string) => server.api.get(path, { token });
   const stored = () => storedFiles(join(server.dataDir, 'media'));
   const documents = async () => Number(((await server.app.knex('bioreq_documents').count({ total: '*' }).first()) as { total: number | string }).total);
-  const download = (id: string, token: string) => get(`${base()}/${id}/download`, token);
+  const handOut = (id: string, token: string) => get(`${base()}/${id}/download`, token);
   /** The signed URL, on the test server (PUBLIC_URL is a name that does not resolve here). */
   const local = (url: string) => {
     const parsed = new URL(url);
     return new URL(`${server.url}${parsed.pathname}${parsed.search}`);
+  };
+  /** A download as the portal makes one: the signed URL handed out, then the file fetched through it. */
+  const download = async (id: string, token: string) => {
+    const answer = await handOut(id, token);
+    if (answer.status === 200) expect((await fetch(local(answer.body.data.url))).status).toBe(200);
+    return answer;
   };
   const decide = (id: string, body: unknown, token = admin.token) => server.api.post(`${base()}/${id}/match`, body, { token });
 
@@ -190,7 +196,7 @@ describe.each(databaseKinds)('bioreq on %s', (kind) => {
   describe('review', () => {
     it('the uploader downloads their own file: logged, the status unchanged; the file is an attachment named after the title', async () => {
       const id = await uploadDocument(server, tenant.id, learner.token, 'Vaccination record');
-      const answer = await download(id, learner.token);
+      const answer = await handOut(id, learner.token);
       expect(answer.status).toBe(200);
       expect(answer.body.data).toMatchObject({ file_name: 'Vaccination record.pdf', mime_type: 'application/pdf' });
       const file = await fetch(local(answer.body.data.url));
@@ -206,10 +212,26 @@ describe.each(databaseKinds)('bioreq on %s', (kind) => {
       ]);
     });
 
+    it('logs each fetch of the file, not each URL handed out; a URL never used starts no review', async () => {
+      const id = await uploadDocument(server, tenant.id, learner.token, 'Fetched twice');
+      const log = async () => (await get(`${base()}/${id}/access-log`, master.token)).body.data as { user: { id: string } }[];
+      const handed = await handOut(id, admin.token);
+      expect(handed.status).toBe(200);
+      // Handed out but not fetched (a page that blocked it, a closed tab): nobody has the document yet.
+      expect(await log()).toEqual([]);
+      expect((await get(`${base()}/${id}`, admin.token)).body.data).toMatchObject({ status: 'pending', reviewer: null });
+      const url = local(handed.body.data.url);
+      expect((await fetch(url, { method: 'HEAD' })).status).toBe(200);
+      expect(await log()).toEqual([]);
+      for (let i = 0; i < 2; i += 1) expect(Buffer.from(await (await fetch(url)).arrayBuffer()).equals(pdfBytes())).toBe(true);
+      expect((await log()).map((line) => line.user.id)).toEqual([admin.user.id, admin.user.id]);
+      expect((await get(`${base()}/${id}`, admin.token)).body.data).toMatchObject({ status: 'underreview', reviewer: { id: admin.user.id } });
+    });
+
     it('a signed URL is for its document alone: a tampered one, another document, or no signature is 403', async () => {
       const a = await uploadDocument(server, tenant.id, learner.token, 'A');
       const b = await uploadDocument(server, tenant.id, learner.token, 'B');
-      const url = local((await download(a, learner.token)).body.data.url);
+      const url = local((await handOut(a, learner.token)).body.data.url);
       const tampered = new URL(url);
       tampered.searchParams.set('signature', `${url.searchParams.get('signature')?.slice(0, -2)}xx`);
       const otherDocument = new URL(url.toString().replace(a, b));

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
+import { CONTRACT_OPERATIONS } from './support/operations.js';
 import { PASSWORD, databaseKinds, loggedInUser, startTestServer, type TestContext, type TestServer } from './support/server.js';
 
 interface RawAnswer {
@@ -176,11 +177,10 @@ describe.each(databaseKinds)('http on %s', (kind) => {
       expect(multipart.status).toBe(415);
     });
 
-    it('answers 422 for wrong types, arrays, objects and non-object bodies', async () => {
+    it('answers 422 for wrong types, arrays and objects in fields', async () => {
       const bodies: unknown[] = [
         { email: 42, name: true, password: null, recaptcha_token: {} },
         { email: ['a@b.co'], name: ['Ann'], password: [PASSWORD], recaptcha_token: ['x'] },
-        [1, 2, 3],
         { email: { $gt: '' }, name: 'Ann', password: PASSWORD, recaptcha_token: 'x' },
       ];
       for (const body of bodies) {
@@ -192,12 +192,36 @@ describe.each(databaseKinds)('http on %s', (kind) => {
       expect(typed.body.errors.email).toEqual(['The email must be a string.']);
     });
 
-    it('answers 400 for JSON that is not an object or array, and 422 for an empty body', async () => {
+    it('answers 400 for JSON that is not an object, and 422 for an empty body', async () => {
       const scalar = await server.api.post('/forgot-password', undefined, { raw: '"just a string"', headers: { 'Content-Type': 'application/json' } });
       expect(scalar.status).toBe(400);
+      expect((await server.api.post('/sign-up', [1, 2, 3])).status).toBe(400);
       const empty = await server.api.post('/forgot-password');
       expect(empty.status).toBe(422);
       expect(empty.body.errors).toEqual({ email: ['The email field is required.'] });
+    });
+
+    it('answers 400 to an array on every call that reads a JSON body, before anything is changed', async () => {
+      const owner = await loggedInUser(server, { isOwner: true });
+      const token = owner.tokens.access_token;
+      const tenant = await server.api.post('/tenants', { name: `Array Body ${Date.now()}` }, { token });
+      const group = await server.api.post(`/tenants/${tenant.body.data.id}/groups`, { name: 'Kept', description: 'As it was' }, { token });
+      const groupPath = `/tenants/${tenant.body.data.id}/groups/${group.body.data.id}`;
+      // The defect as found: an update given an array answered 200 and changed nothing.
+      const update = await server.api.patch(groupPath, [1, 2, 3], { token });
+      expect(update.status).toBe(400);
+      expect(update.body).toEqual({ code: 'bad_request', message: 'Send the body as a JSON object.' });
+      expect((await server.api.get(groupPath, { token })).body.data).toMatchObject({ name: 'Kept', description: 'As it was' });
+
+      const fill = (template: string) =>
+        template.replace('{tenantId}', tenant.body.data.id).replace(/\{[^}]+\}/g, '0190a6f0-0000-7000-8000-000000000000');
+      const jsonCalls = CONTRACT_OPERATIONS.filter((operation) => operation.takesJson);
+      expect(jsonCalls.length).toBeGreaterThan(40);
+      for (const operation of jsonCalls) {
+        const response = await server.api.request(operation.method, fill(operation.template), { json: ['a', 'b'], token });
+        expect(response.status, `${operation.method} ${operation.template}`).toBe(400);
+        expect(operation.statuses, `${operation.id} documents 400`).toContain('400');
+      }
     });
 
     it('answers 422 for long strings within the body limit', async () => {

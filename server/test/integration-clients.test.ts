@@ -47,13 +47,16 @@ describe.each(databaseKinds)('integration clients on %s', (kind) => {
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ name: 'Payroll export', role: 'admin', is_revoked: false, revoked_at: null, created_by: { name: 'Mia Master' } });
     expect(created.body.data.client_secret).toMatch(/^[\w-]{43}$/);
+    // OAuth tooling reads client_id beside the secret; the two names carry the one id.
+    expect(created.body.data.client_id).toBe(created.body.data.id);
+    expect((await accessTokenOf({ id: created.body.data.client_id, client_secret: created.body.data.client_secret })).length).toBeGreaterThan(20);
 
     const byOwner = await server.api.post(base, { name: 'Owner script', role: 'user' }, { token: world.people.owner.token });
     expect(byOwner.status).toBe(201);
 
     const list = await server.api.get(`${base}?search=payroll`, { token: world.people.master.token });
     expect(list.status).toBe(200);
-    expect(list.body.data).toEqual([expect.objectContaining({ id: created.body.data.id, name: 'Payroll export' })]);
+    expect(list.body.data).toEqual([expect.objectContaining({ id: created.body.data.id, client_id: created.body.data.id, name: 'Payroll export' })]);
     expect(list.body.data[0].client_secret).toBeUndefined();
     const stored = await server.app.knex('integration_clients').where('id', created.body.data.id).first('secret_hash');
     expect(stored.secret_hash).not.toContain(created.body.data.client_secret);

@@ -231,6 +231,21 @@ describe.each(stores)('login limits against parallel and distributed guessing in
 });
 
 describe('login backoff', () => {
+  it('tells a refused client the longest wait of the limits that refuse it, not the shortest', async () => {
+    const context = await startTestServer('sqlite', { rateLimits: { ...LOW_LIMITS, login: { points: FREE_FAILURES, duration: 60 } } });
+    try {
+      const user = await createUser(context.server);
+      for (let i = 0; i < FREE_FAILURES; i += 1) expect((await wrongLogin(context.server, user.email)).status).toBe(401);
+      // The account now waits one second (its backoff) and this address has spent its attempts for the minute:
+      // Retry-After must name the minute, or the client comes back after a second to be refused again.
+      const refused = await wrongLogin(context.server, user.email, PASSWORD);
+      expectRateLimited(refused);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(50);
+    } finally {
+      await context.cleanup();
+    }
+  });
+
   it('is free for the first failures, then doubles up to a minute', () => {
     expect([0, 4, 5, 6, 7, 10, 11, 12, 40].map(backoffSeconds)).toEqual([0, 0, 1, 2, 4, 32, MAX_BACKOFF_SECONDS, MAX_BACKOFF_SECONDS, MAX_BACKOFF_SECONDS]);
   });

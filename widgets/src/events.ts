@@ -28,12 +28,16 @@ export interface TesseraBioreqEventDetail {
   status: string;
 }
 
-/** Detail of `tessera-kc-start`: a knowledge-check response was started (or an assigned one begun). */
+/**
+ * Detail of `tessera-kc-start`: a knowledge-check response was started (or an assigned one begun), or, with
+ * `resumed: true`, the attempt in progress was continued.
+ */
 export interface TesseraKcStartEventDetail {
   organization: string;
   knowledgeCheckId: string;
   responseId: string;
   attempt: number;
+  resumed: boolean;
 }
 
 /** Detail of `tessera-kc-answer`: one question's answer was saved (the chosen choice ids; correctness is not known yet). */

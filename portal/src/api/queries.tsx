@@ -60,13 +60,22 @@ export const queryClient: QueryClient = new QueryClient({
     mutations: { retry: false, networkMode: 'always' },
   },
   mutationCache: new MutationCache({
-    onSuccess: (_data, _variables, _context, mutation) => {
-      // Not awaited: the mutation's caller goes on (a toast, a navigation) while the mounted queries refetch.
-      // A read of the same query already running (a list's own Retry or reload) answers for it: no second request.
-      for (const queryKey of mutation.meta?.invalidates ?? []) void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+    onSuccess: (_data, _variables, _context, mutation) => invalidate(mutation.meta?.invalidates),
+    // A 409 says the server's state is not what the screen showed (another reviewer decided, another author moved the
+    // row): the screen reads it again, so it stops offering what can no longer be done.
+    onError: (error, _variables, _context, mutation) => {
+      if (error instanceof ApiError && error.failure.status === 409) invalidate(mutation.meta?.invalidates);
     },
   }),
 });
+
+/**
+ * Marks what a write changed stale. Not awaited: the mutation's caller goes on (a toast, a navigation) while the
+ * mounted queries refetch; a read of the same query already running (a list's own Retry or reload) answers for it.
+ */
+function invalidate(keys: readonly QueryKey[] | undefined): void {
+  for (const queryKey of keys ?? []) void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+}
 
 /** Provides the one cache to the screens (RootLayout; Storybook's portal stories). */
 export function QueryProvider({ children }: { children: ReactNode }) {

@@ -3965,6 +3965,8 @@ export interface components {
             /** @description The user's live memberships (archived ones are left out), with their organizations. */
             memberships: components["schemas"]["Membership"][];
         };
+        /** @description A body with no fields, for calls that take none but accept the `{}` that clients send by habit. */
+        EmptyBody: Record<string, never>;
         /**
          * @description The body of every error answer. `code` is stable and machine-readable (for example `validation_failed`,
          *     `unauthenticated`, `invalid_credentials`, `account_suspended`, `email_unconfirmed`, `membership_suspended`,
@@ -4048,8 +4050,13 @@ export interface components {
          *     refreshed: a script asks for a new one. Revoking the client ends its tokens at once and for good.
          */
         IntegrationClient: {
-            /** @description The OAuth `client_id`. */
+            /** @description The client's id in this API (its address is `…/integration-clients/{id}`); the same value as `client_id`. */
             id: string;
+            /**
+             * @description The OAuth `client_id` to send at `POST /token` (the name OAuth tooling looks for, RFC 6749 and RFC 7591);
+             *     always equal to `id`.
+             */
+            client_id: string;
             name: string;
             role: components["schemas"]["Role"];
             is_revoked: boolean;
@@ -5114,7 +5121,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request could not be read (malformed JSON or form body). */
+        /** @description The request could not be read (malformed JSON or form body, or a JSON body that is not an object). */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -5316,7 +5323,7 @@ export interface components {
          *     Processed (`match` or `nomatch`). Without it, both.
          */
         Processed: components["schemas"]["Flag"];
-        /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
+        /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters or one holding a NUL character (`%00`) answers 422. */
         Search: string;
         /** @description `true` answers lighter rows (no counts) for pickers. */
         Short: components["schemas"]["Flag"];
@@ -5389,6 +5396,7 @@ export type Component = components['schemas']['Component'];
 export type Config = components['schemas']['Config'];
 export type ContentTreeModule = components['schemas']['ContentTreeModule'];
 export type CurrentUser = components['schemas']['CurrentUser'];
+export type EmptyBody = components['schemas']['EmptyBody'];
 export type Error = components['schemas']['Error'];
 export type ErrorCode = components['schemas']['ErrorCode'];
 export type FileSizeLimit = components['schemas']['FileSizeLimit'];
@@ -5985,7 +5993,7 @@ export interface operations {
                  */
                 order?: components["parameters"]["TenantOrder"];
                 desc?: components["parameters"]["Desc"];
-                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters or one holding a NUL character (`%00`) answers 422. */
                 search?: components["parameters"]["Search"];
                 /** @description true lists only archived rows; false (default) only live ones. */
                 archived?: components["parameters"]["Archived"];
@@ -6180,7 +6188,7 @@ export interface operations {
                 /** @description Sort key (default `requested`, ascending) — `requested` (created_at), `user` (the person's name), `status`. An unknown key falls back to the default. */
                 order?: components["parameters"]["AccessRequestOrder"];
                 desc?: components["parameters"]["Desc"];
-                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters or one holding a NUL character (`%00`) answers 422. */
                 search?: components["parameters"]["Search"];
                 /** @description true lists only archived rows; false (default) only live ones. */
                 archived?: components["parameters"]["Archived"];
@@ -6327,7 +6335,7 @@ export interface operations {
                  */
                 order?: components["parameters"]["BioreqOrder"];
                 desc?: components["parameters"]["Desc"];
-                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters or one holding a NUL character (`%00`) answers 422. */
                 search?: components["parameters"]["Search"];
             };
             header?: never;
@@ -6507,7 +6515,7 @@ export interface operations {
                  */
                 order?: components["parameters"]["BioreqOrder"];
                 desc?: components["parameters"]["Desc"];
-                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters or one holding a NUL character (`%00`) answers 422. */
                 search?: components["parameters"]["Search"];
             };
             header?: never;
@@ -7069,7 +7077,7 @@ export interface operations {
                 /** @description Sort key (default `order`, ascending) — `order`, `name`, `created` (created_at), `updated` (updated_at). An unknown key falls back to the default. */
                 order?: components["parameters"]["ContentOrder"];
                 desc?: components["parameters"]["Desc"];
-                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters or one holding a NUL character (`%00`) answers 422. */
                 search?: components["parameters"]["Search"];
                 /** @description true lists only archived rows; false (default) only live ones. */
                 archived?: components["parameters"]["Archived"];
@@ -7526,7 +7534,7 @@ export interface operations {
                 /** @description Sort key (default `name`, ascending) — `name`, `created` (created_at), `members` (count). An unknown key falls back to the default. */
                 order?: components["parameters"]["GroupOrder"];
                 desc?: components["parameters"]["Desc"];
-                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters or one holding a NUL character (`%00`) answers 422. */
                 search?: components["parameters"]["Search"];
                 /** @description true lists only archived rows; false (default) only live ones. */
                 archived?: components["parameters"]["Archived"];
@@ -7841,7 +7849,7 @@ export interface operations {
                 /** @description Sort key (default `name`, ascending) — `name`, `created` (created_at). An unknown key falls back to the default. */
                 order?: components["parameters"]["IntegrationClientOrder"];
                 desc?: components["parameters"]["Desc"];
-                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters or one holding a NUL character (`%00`) answers 422. */
                 search?: components["parameters"]["Search"];
             };
             header?: never;
@@ -8050,7 +8058,7 @@ export interface operations {
     listKnowledgeCheckAssignable: {
         parameters: {
             query?: {
-                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters or one holding a NUL character (`%00`) answers 422. */
                 search?: components["parameters"]["Search"];
             };
             header?: never;
@@ -8639,7 +8647,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing to send; an empty object (`{}`) or no body at all. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBody"];
+            };
+        };
         responses: {
             /** @description The in-progress response that already existed. */
             200: {
@@ -8837,7 +8850,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Nothing to send; an empty object (`{}`) or no body at all. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBody"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -8871,7 +8889,7 @@ export interface operations {
                 /** @description Sort key (default `created`, ascending) — `created` (created_at), `name`, `size`, `type`. An unknown key falls back to the default. */
                 order?: components["parameters"]["MediaOrder"];
                 desc?: components["parameters"]["Desc"];
-                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters or one holding a NUL character (`%00`) answers 422. */
                 search?: components["parameters"]["Search"];
                 /** @description Only files of this kind (the type filter's images, videos, pdfs, audio files); absent means all types; another value answers 422 on `type`. */
                 type?: components["parameters"]["MediaTypeFilter"];
@@ -9214,7 +9232,7 @@ export interface operations {
                 /** @description Sort key (default `order`, ascending) — `order`, `name`, `created` (created_at), `updated` (updated_at). An unknown key falls back to the default. */
                 order?: components["parameters"]["ContentOrder"];
                 desc?: components["parameters"]["Desc"];
-                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters or one holding a NUL character (`%00`) answers 422. */
                 search?: components["parameters"]["Search"];
                 /** @description true lists only archived rows; false (default) only live ones. */
                 archived?: components["parameters"]["Archived"];
@@ -9535,7 +9553,7 @@ export interface operations {
                 /** @description Sort key (default `order`, ascending) — `order`, `name`, `created` (created_at), `updated` (updated_at). An unknown key falls back to the default. */
                 order?: components["parameters"]["ContentOrder"];
                 desc?: components["parameters"]["Desc"];
-                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters or one holding a NUL character (`%00`) answers 422. */
                 search?: components["parameters"]["Search"];
                 /** @description true lists only archived rows; false (default) only live ones. */
                 archived?: components["parameters"]["Archived"];
@@ -10229,7 +10247,7 @@ export interface operations {
                 /** @description Sort key (default `order`, ascending) — `order`, `name`, `created` (created_at), `updated` (updated_at). An unknown key falls back to the default. */
                 order?: components["parameters"]["ContentOrder"];
                 desc?: components["parameters"]["Desc"];
-                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters or one holding a NUL character (`%00`) answers 422. */
                 search?: components["parameters"]["Search"];
                 /** @description true lists only archived rows; false (default) only live ones. */
                 archived?: components["parameters"]["Archived"];
@@ -10453,7 +10471,7 @@ export interface operations {
                  */
                 order?: components["parameters"]["SuggestionOrder"];
                 desc?: components["parameters"]["Desc"];
-                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters or one holding a NUL character (`%00`) answers 422. */
                 search?: components["parameters"]["Search"];
             };
             header?: never;
@@ -10679,7 +10697,7 @@ export interface operations {
                  */
                 order?: components["parameters"]["TenantUserOrder"];
                 desc?: components["parameters"]["Desc"];
-                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters or one holding a NUL character (`%00`) answers 422. */
                 search?: components["parameters"]["Search"];
                 /** @description true lists only archived rows; false (default) only live ones. */
                 archived?: components["parameters"]["Archived"];
@@ -11478,7 +11496,7 @@ export interface operations {
                  */
                 order?: components["parameters"]["UserOrder"];
                 desc?: components["parameters"]["Desc"];
-                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters answers 422. */
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters or one holding a NUL character (`%00`) answers 422. */
                 search?: components["parameters"]["Search"];
                 /** @description true lists only archived rows; false (default) only live ones. */
                 archived?: components["parameters"]["Archived"];

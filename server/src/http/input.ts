@@ -1,6 +1,6 @@
 /**
  * Reading request bodies: the JSON body parser (415 for other content types, 413 over the limit,
- * 400 for malformed JSON), and `pickStrings` for the token endpoint's grant fields. Bodies are checked
+ * 400 for malformed JSON and for JSON that is not an object), and `pickStrings` for the token endpoint's grant fields. Bodies are checked
  * with the SDK's forms by `validate(form)` (validate.ts).
  */
 import type { Context, Next } from 'koa';
@@ -48,8 +48,17 @@ export function jsonBody(limit: number) {
       return next();
     }
     if (!ctx.is('application/json', '+json')) throw unsupportedMediaType();
-    return parse(ctx, next);
+    return parse(ctx, () => {
+      // Every body the API reads is an object: an array or a bare value would read as no fields at all and answer
+      // 200 having changed nothing.
+      if (!isPlainObject(ctx.request.body)) throw notAnObject();
+      return next();
+    });
   };
+}
+
+function notAnObject(): HttpError {
+  return new HttpError(400, 'bad_request', 'Send the body as a JSON object.');
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -11,6 +11,7 @@
  * gets no more evaluations than the limits allow; an attempt that does not count (a right password, a refused
  * request) gives its points back.
  */
+import { rateLimited } from '../http/errors.js';
 import type { LimiterName, RateLimiters } from './rate-limits.js';
 
 export const FREE_FAILURES = 5;
@@ -30,17 +31,27 @@ export function backoffSeconds(failures: number): number {
 }
 
 /**
+ * Throws 429 when any of the limits refuses now, with Retry-After the longest of their waits: a client told to
+ * come back when the one-second backoff ends would otherwise be refused again by the per-minute limit behind it.
+ */
+async function refuseWhileAnyLimitWaits(limiters: RateLimiters, limits: [LimiterName, string][]): Promise<void> {
+  const waits = await Promise.all(limits.map(([name, key]) => limiters.waitBeforeNext(name, key)));
+  const longest = Math.max(...waits);
+  if (longest > 0) throw rateLimited(longest / 1000);
+}
+
+/**
  * Reserves one attempt for `email` from `ip`, or throws 429 (Retry-After) without reserving anything.
  * The caller checks the password only after this resolves, then settles the attempt.
  */
 export async function reserveLoginAttempt(limiters: RateLimiters, email: string, ip: string): Promise<LoginAttempt> {
-  await limiters.assertAllowed('loginBackoff', email);
   const pair = `${email}|${ip}`;
   const reservations: [LimiterName, string][] = [
     ['login', pair],
     ['loginIp', ip],
     ['loginAccount', email],
   ];
+  await refuseWhileAnyLimitWaits(limiters, [['loginBackoff', email], ...reservations]);
   const taken: typeof reservations = [];
   const refundAll = () => Promise.all(taken.map(([name, key]) => limiters.refund(name, key)));
   try {

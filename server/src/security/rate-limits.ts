@@ -30,11 +30,11 @@ export interface RateLimiters {
   consume(name: LimiterName, key: string): Promise<void>;
   /** Gives back one point taken by `consume` (an attempt that did not count). */
   refund(name: LimiterName, key: string): Promise<void>;
-  /** Throws 429 when the key has used up its attempts (or is blocked), without counting one. */
-  assertAllowed(name: LimiterName, key: string): Promise<void>;
+  /** Milliseconds until the key may try again (0 when it may now), without counting an attempt. */
+  waitBeforeNext(name: LimiterName, key: string): Promise<number>;
   /** Counts one failure without throwing and answers how many the key now holds (for limits that count failures only). */
   penalize(name: LimiterName, key: string): Promise<number>;
-  /** Refuses the key for `seconds` (429 from `assertAllowed` and `consume`). */
+  /** Refuses the key for `seconds` (429 from `consume`, a wait from `waitBeforeNext`). */
   block(name: LimiterName, key: string, seconds: number): Promise<void>;
   reset(name: LimiterName, key: string): Promise<void>;
   /** Resolves once Redis is connected (or at once without Redis); false when it did not connect in time. */
@@ -79,9 +79,9 @@ export function createRateLimiters(config: RateLimitConfig, redisOptions?: { url
     async refund(name, key) {
       await limiter(name).reward(key, 1);
     },
-    async assertAllowed(name, key) {
+    async waitBeforeNext(name, key) {
       const state = await limiter(name).get(key);
-      if (state && state.consumedPoints >= rules[name].points) throw rateLimited(state.msBeforeNext / 1000);
+      return state && state.consumedPoints >= rules[name].points ? Math.max(state.msBeforeNext, 1) : 0;
     },
     async penalize(name, key) {
       try {

@@ -23,12 +23,15 @@ export interface ContractOperation {
   security: SecurityRequirement[];
   /** The documented statuses, `['200', '401', …]`. */
   statuses: string[];
+  /** The operation reads a JSON body (its requestBody offers application/json). */
+  takesJson: boolean;
 }
 
 interface OpenApiOperation {
   operationId?: string;
   security?: SecurityRequirement[];
   responses: Record<string, unknown>;
+  requestBody?: { content?: Record<string, unknown> };
 }
 
 interface OpenApiDocument {
@@ -51,6 +54,7 @@ export const CONTRACT_OPERATIONS: readonly ContractOperation[] = Object.entries(
         template,
         security: operation.security ?? document.security ?? [],
         statuses: Object.keys(operation.responses),
+        takesJson: operation.requestBody?.content?.['application/json'] !== undefined,
       };
     }),
 );

@@ -1,9 +1,10 @@
-import { formatDisplayDate } from '@tessera/sdk';
+import { createTesseraClient, formatDisplayDate, memoryTokenStore } from '@tessera/sdk';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { demoKcResponse, demoKcSummary } from '../testing/index.js';
+import { DEMO_KC_ID, DEMO_TENANT, FAKE_API_BASE, FAKE_HOST_TOKENS, demoKcResponse, demoKcSummary } from '../testing/index.js';
 import { CheckPage } from './CheckPage.js';
+import { KnowledgeCheck } from './KnowledgeCheck.js';
 import { knowledgeCheckMessages as text } from './messages.js';
 import { Player } from './Player.js';
 import { Review } from './Review.js';
@@ -172,5 +173,32 @@ describe('Player, leaving a question unsaved', () => {
     await userEvent.click(screen.getByRole('button', { name: text.previous }));
     expect((screen.getByRole('radio', { name: 'A torque wrench' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('radio', { name: 'A file' }) as HTMLInputElement).checked).toBe(false);
+  });
+});
+
+describe('KnowledgeCheck events', () => {
+  /** A learner with one attempt in progress; a new one can be started too. */
+  function learnerWithAnAttempt() {
+    const inProgress = demoKcResponse();
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const request = new Request(input, init);
+      const path = new URL(request.url).pathname;
+      const answer = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+      if (request.method === 'POST') return answer({ data: { ...inProgress, id: 'new-attempt', attempt: 2 } }, 201);
+      if (path.endsWith('/responses')) return answer({ data: [demoKcSummary({ id: inProgress.id, status: 'in-progress', completed_date_time: null })] });
+      return answer({ data: inProgress });
+    };
+    const client = createTesseraClient({ baseUrl: FAKE_API_BASE, tokenStore: memoryTokenStore({ ...FAKE_HOST_TOKENS }), fetch });
+    const check = { id: DEMO_KC_ID, name: 'Lathe safety', instructions: '', topic_id: null, component_id: 'c1', module_id: 'm1' };
+    return { client, check, inProgress };
+  }
+
+  it('tells the host when the attempt in progress is continued (resumed), not only when one begins', async () => {
+    const { client, check, inProgress } = learnerWithAnAttempt();
+    const onStart = vi.fn();
+    render(<KnowledgeCheck client={client} organization={DEMO_TENANT} check={check} onStart={onStart} />);
+    await userEvent.click(await screen.findByRole('button', { name: text.continue }));
+    await screen.findByRole('heading', { name: text.instructions });
+    expect(onStart).toHaveBeenCalledExactlyOnceWith({ knowledgeCheckId: DEMO_KC_ID, responseId: inProgress.id, attempt: 1, resumed: true });
   });
 });

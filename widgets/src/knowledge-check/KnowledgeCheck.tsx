@@ -18,6 +18,8 @@ export interface KcStarted {
   knowledgeCheckId: string;
   responseId: string;
   attempt: number;
+  /** true when the learner continued the attempt in progress, false when a new one (or an assigned one) began. */
+  resumed: boolean;
 }
 export interface KcAnswered {
   knowledgeCheckId: string;
@@ -130,12 +132,12 @@ function CheckFlow(props: KnowledgeCheckProps & { client: TesseraClient; check: 
     setView(props.responseId ? { kind: 'review', responseId: props.responseId } : { kind: 'page' });
   }
 
-  const open = async (load: () => Promise<KcResponse>, announce: boolean) => {
+  const open = async (load: () => Promise<KcResponse>, resumed: boolean) => {
     setPending(true);
     setFailure(false);
     try {
       const response = await load();
-      if (announce && response.id) onStart?.({ knowledgeCheckId: check.id, responseId: response.id, attempt: response.attempt });
+      if (response.id) onStart?.({ knowledgeCheckId: check.id, responseId: response.id, attempt: response.attempt, resumed });
       setView({ kind: 'player', response });
     } catch {
       setFailure(true);
@@ -204,8 +206,8 @@ function CheckFlow(props: KnowledgeCheckProps & { client: TesseraClient; check: 
             responses={list}
             headingLevel={headingLevel}
             isPending={pending}
-            onStart={(assigned) => void open(() => startResponse(client, organization, check.id, assigned?.id ?? undefined), true)}
-            onContinue={(response) => void open(() => loadResponse(client, organization, check.id, response.id as string), false)}
+            onStart={(assigned) => void open(() => startResponse(client, organization, check.id, assigned?.id ?? undefined), false)}
+            onContinue={(response) => void open(() => loadResponse(client, organization, check.id, response.id as string), true)}
             onOpenReview={openReview}
           />
           {failure ? <Alert tone="error">{text.failed}</Alert> : null}

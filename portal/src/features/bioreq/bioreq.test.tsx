@@ -167,6 +167,50 @@ describe('Bioreq admin review page', () => {
   });
 });
 
+describe('Bioreq review against a changed server', () => {
+  it('after a 409 (another reviewer decided) the list is read again, so Match and No match are no longer offered', async () => {
+    const open = aDocument('d-1', { status: 'underreview', abilities: { ...ABILITIES, cancel: false, decide: true, write_notes: true } });
+    const decided = { ...open, status: 'match' as const, processed: true, abilities: { ...open.abilities, decide: false } };
+    as('admin', [
+      { method: 'GET', path: BASE, status: 200, body: page([open]), once: true },
+      { method: 'GET', path: BASE, status: 200, body: page([decided]) },
+      { method: 'POST', path: `${BASE}/d-1/match`, status: 409, body: { code: 'already_decided', message: 'A decision on this document has already been taken.' } },
+    ]);
+    renderApp('/acme-training/admin/bioreq');
+    fireEvent.click(await screen.findByRole('button', { name: 'No match Document d-1' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm No Match - Document d-1' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await within(dialog).findByText('A decision on this document has already been taken.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Match Document d-1', hidden: true })).toBeNull());
+  });
+
+  it('fetches the signed file at the address the portal is served from, whatever PUBLIC_URL says, and reads the row again', async () => {
+    const pending = aDocument('d-1', { abilities: { ...ABILITIES, cancel: false, decide: true, write_notes: true } });
+    const signedPath = `/api/bioreq-files/${ACME.id}/d-1`;
+    const api = as('admin', [
+      { method: 'GET', path: BASE, status: 200, body: page([pending]), once: true },
+      { method: 'GET', path: BASE, status: 200, body: page([{ ...pending, status: 'underreview' }]) },
+      {
+        method: 'GET',
+        path: `${BASE}/d-1/download`,
+        status: 200,
+        body: { data: { url: `https://training.example.com${signedPath}?user=u&expires=1&signature=s`, file_name: 'd-1.pdf', mime_type: 'application/pdf', expires_at: '2026-03-02T14:06:00Z' } },
+      },
+      { method: 'GET', path: signedPath, status: 200, body: {} },
+    ]);
+    // The browser's save (an object URL clicked as a download link); jsdom would navigate to it instead.
+    Object.assign(URL, { createObjectURL: () => 'blob:saved', revokeObjectURL: () => undefined });
+    const saved = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderApp('/acme-training/admin/bioreq');
+    fireEvent.click(await screen.findByRole('button', { name: 'Download Document d-1' }));
+    await waitFor(() => expect(api.requests.filter((request) => request.path === BASE)).toHaveLength(2));
+    const fetched = api.fetch.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input)).find((url) => url.includes('/bioreq-files/'));
+    expect(new URL(fetched as string, window.location.href).origin).toBe(window.location.origin);
+    expect(saved).toHaveBeenCalledOnce();
+    saved.mockRestore();
+  });
+});
+
 describe('Bioreq retention settings', () => {
   it('a master sets the days, sees the rule message for a bad value, and turns retention off with an empty field', async () => {
     const api = as('master', [

@@ -1,4 +1,4 @@
-import { uploadWithProgress, type BioreqDocument, type BioreqNote, type components } from '@tessera/sdk';
+import { signedUrlAt, uploadWithProgress, type BioreqDocument, type BioreqNote, type components } from '@tessera/sdk';
 import { apiCall } from '../../api/call';
 import { client } from '../../api/client';
 import type { ApiOutcome } from '../../api/outcome';
@@ -53,19 +53,23 @@ export function decideBioreq(tenantId: string, document: Pick<BioreqDocument, 'i
   });
 }
 
-/** The document's bytes: a signed URL from the logged download call, then the file itself (no bearer token needed). */
+/** The document's bytes: a signed URL from the download call, then the file itself (logged; no bearer token needed). */
 export async function fetchBioreqFile(tenantId: string, document: Pick<BioreqDocument, 'id'>): Promise<ApiOutcome<{ blob: Blob; name: string }>> {
   const signed = await apiCall(client.GET('/tenants/{tenantId}/bioreq/{bioreqId}/download', { params: documentPath(tenantId, document.id) }), {
     handles: [410],
   });
   if (!signed.ok) return signed;
+  // At the address this page reached the API (its own origin), not PUBLIC_URL's: the page's CSP allows only that.
+  const url = signedUrlAt(client.baseUrl, signed.data.data.url);
   try {
-    const response = await fetch(signed.data.data.url);
+    const response = await fetch(url);
     if (!response.ok)
       return { ok: false, status: response.status, routed: false, error: { message: 'The file could not be downloaded.', code: `http_${response.status}` } };
     return { ok: true, data: { blob: await response.blob(), name: signed.data.data.file_name } };
   } catch {
-    return { ok: false, status: 0, routed: false, error: { message: 'No response from server.', code: 'network_error' } };
+    // A refusal by the browser (its security policy, an extension) looks the same to a page as a lost connection:
+    // say what is known, not "No response from server."
+    return { ok: false, status: 0, routed: false, error: { message: 'The file could not be fetched. Please try again.', code: 'network_error' } };
   }
 }
 

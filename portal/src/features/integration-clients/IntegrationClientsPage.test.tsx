@@ -12,6 +12,7 @@ const BASE = `/api/tenants/${ACME.id}/integration-clients`;
 
 const HR_SYNC: IntegrationClient = {
   id: 'tessera-int-0001',
+  client_id: 'tessera-int-0001',
   name: 'HR sync',
   role: 'admin',
   is_revoked: false,

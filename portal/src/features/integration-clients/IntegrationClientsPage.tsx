@@ -35,7 +35,7 @@ function NewClientSecret({ created }: { created: IntegrationClientCreated }) {
     <Alert tone="warning">
       <Stack css={{ gap: '$2' }}>
         <Text>{`Copy the secret of “${created.name}” now: it is shown this once.`}</Text>
-        <TextField label="Client ID" name="client_id" value={created.id} onChange={() => {}} isReadOnly />
+        <TextField label="Client ID" name="client_id" value={created.client_id} onChange={() => {}} isReadOnly />
         <TextField label="Client secret" name="client_secret" value={created.client_secret} onChange={() => {}} isReadOnly />
       </Stack>
     </Alert>
@@ -98,7 +98,7 @@ export function IntegrationClientsPage() {
   const columns: TableColumn<IntegrationClient>[] = [
     { id: 'name', title: 'Name', sortKey: 'name', isRowHeader: true, render: (row) => row.name },
     { id: 'role', title: 'Role', render: (row) => ROLE_NAMES[row.role] },
-    { id: 'client-id', title: 'Client ID', render: (row) => row.id },
+    { id: 'client-id', title: 'Client ID', render: (row) => row.client_id },
     {
       id: 'created',
       title: 'Created',

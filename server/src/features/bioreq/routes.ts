@@ -120,7 +120,6 @@ export function routes(services: AppServices): Routes[] {
     const access = accessOf(ctx);
     const row = await bioreq.requireDocument(db, access, ctx.params.bioreqId);
     if (!row.storage_key) throw new HttpError(410, 'file_deleted', bioreqMessages.fileDeleted);
-    await bioreq.recordDownload(db, access, row, ctx.ip);
     const signed = signer.url({ tenantId: access.tenant.id, documentId: row.id, storageKey: row.storage_key, userId: access.user.id });
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {

@@ -1,5 +1,5 @@
 /**
- * Bioreq documents of one organization: uploads, the reviewers' and the uploader's lists, downloads (logged, and
+ * Bioreq documents of one organization: uploads, the reviewers' and the uploader's lists, file fetches (logged, and
  * starting the review), the verdict, the note with its history, the access log and the retention setting
  * (ARCHITECTURE.md#data-access: reads with `rows`/`row` normalised by the bioreq models, writes through them); each
  * state change is one conditional write, so two reviewers racing get one verdict and a 409 for the other. A page
@@ -17,7 +17,7 @@ import { HttpError, forbidden, notFound } from '../../http/errors.js';
 import type { TenantAccess } from '../../http/tenant-access.js';
 import type { ReceivedFile } from '../../storage/received-file.js';
 import { BIOREQ_LIST, DOCUMENT_COLUMNS, documentRowsById, documentsOf, selectDocument, withPeople, type BioreqSortKey } from './hot.js';
-import { bioreqMessages, isReviewer, isUploader, requireVisible } from './policy.js';
+import { bioreqMessages, isUploader, requireVisible } from './policy.js';
 import { BIOREQ_ROWS, personColumns, type BioreqRow, type DownloadRow, type NoteHistoryRow, type NoteRow } from './presenter.js';
 
 function conflict(code: ErrorCode, message: string): HttpError {
@@ -91,19 +91,28 @@ export async function cancelDocument(db: Database, access: TenantAccess, id: str
   return row.storage_key;
 }
 
+/** A fetch of a document's file through its signed URL: who it was signed for, and the uploader of the document. */
+export interface FileFetch {
+  documentId: string;
+  userId: string;
+  uploaderUserId: string;
+  ip: string;
+}
+
 /**
- * A download handed out: written to the access log; a reviewer's (not the uploader's) download of a `pending`
- * document records the reviewer and the time and starts the review. One transaction.
+ * A fetch of the file (not the URL handed out: a URL the browser never used gave nobody the document): written to
+ * the access log; a reviewer's (anyone's but the uploader's: only they and reviewers are handed URLs) fetch of a
+ * `pending` document records the reviewer and the time and starts the review. One transaction.
  */
-export async function recordDownload(db: Database, access: TenantAccess, row: BioreqRow, ip: string): Promise<void> {
-  await db.inTenant(access.tenant.id).transaction(async (org) => {
+export async function recordFileFetch(db: Database, tenantId: string, fetched: FileFetch): Promise<void> {
+  await db.inTenant(tenantId).transaction(async (org) => {
     const now = new Date().toISOString();
-    await org.write(BioreqDownload).insert({ id: newId(), document_id: row.id, user_id: access.user.id, ip, created_at: now });
-    if (isReviewer(access) && !isUploader(access, row)) {
+    await org.write(BioreqDownload).insert({ id: newId(), document_id: fetched.documentId, user_id: fetched.userId, ip: fetched.ip, created_at: now });
+    if (fetched.userId !== fetched.uploaderUserId) {
       await org
         .write(BioreqDocument)
-        .where({ id: row.id, status: 'pending' })
-        .patch({ status: 'underreview', reviewer_user_id: access.user.id, downloaded_at: now, updated_at: now });
+        .where({ id: fetched.documentId, status: 'pending' })
+        .patch({ status: 'underreview', reviewer_user_id: fetched.userId, downloaded_at: now, updated_at: now });
     }
   });
 }

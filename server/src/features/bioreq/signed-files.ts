@@ -1,7 +1,8 @@
 /**
  * Bioreq files through short-lived signed URLs, one per document, stored file and account
  * (ARCHITECTURE.md#bioreq-documents): `GET /api/bioreq-files/{tenantId}/{bioreqId}?user&expires&signature`.
- * The URL is handed out only by the logged download call, lives 60 seconds, and is an HMAC over the
+ * The URL is handed out only by the download call and lives 60 seconds; each fetch of the file (a GET: HEAD reads
+ * only the headers) is written to the access log, and a reviewer's starts the review. It is an HMAC over the
  * organization, the document, its storage key (a file deleted by retention invalidates it), the account and the
  * expiry, with a key of its own (a media URL's signature is never a bioreq one). Every failure is the same 403,
  * so the route tells an outsider nothing about which documents exist. The answer is always an attachment named
@@ -18,6 +19,7 @@ import { StorageNotFound } from '../../storage/storage.js';
 import { BioreqDocument } from '../../db/bioreq-models.js';
 import { EXTENSIONS } from '../media/upload.js';
 import { bioreqMessages } from './policy.js';
+import { recordFileFetch } from './service.js';
 
 const BIOREQ_URL_TTL_SECONDS = 60;
 
@@ -78,8 +80,12 @@ export function bioreqFileRoutes(services: AppServices, signer: BioreqSigner): R
     const { tenantId, bioreqId } = ctx.params;
     const { user: userId, expires, signature } = inputOf(ctx, queryForms.getBioreqFile);
     const org = services.db.inTenant(tenantId);
-    const row = await org.row<Pick<BioreqDocument, 'title' | 'mime_type' | 'size' | 'storage_key'>>(
-      org.from('bioreq_documents').where({ id: bioreqId }).select('title', 'mime_type', 'size', 'storage_key'),
+    const row = await org.row<Pick<BioreqDocument, 'title' | 'mime_type' | 'size' | 'storage_key'> & { uploader_user_id: string }>(
+      org
+        .from('bioreq_documents as d')
+        .join('tenant_users as tu', 'tu.id', 'd.tenant_user_id')
+        .where('d.id', bioreqId)
+        .select('d.title', 'd.mime_type', 'd.size', 'd.storage_key', 'tu.user_id as uploader_user_id'),
       BioreqDocument,
     );
     if (!row?.storage_key) throw invalid();
@@ -91,12 +97,16 @@ export function bioreqFileRoutes(services: AppServices, signer: BioreqSigner): R
       ctx.set('Content-Length', String(row.size));
       return;
     }
+    const file = await services.storage.get(row.storage_key).catch((error: unknown) => {
+      throw error instanceof StorageNotFound ? notFound(bioreqMessages.notFound) : error;
+    });
     try {
-      ctx.body = await services.storage.get(row.storage_key);
+      await recordFileFetch(services.db, tenantId, { documentId: bioreqId, userId, uploaderUserId: row.uploader_user_id, ip: ctx.ip });
     } catch (error) {
-      if (error instanceof StorageNotFound) throw notFound(bioreqMessages.notFound);
+      file.destroy();
       throw error;
     }
+    ctx.body = file;
     ctx.length = row.size;
   });
   return router;

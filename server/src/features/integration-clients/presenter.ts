@@ -10,6 +10,8 @@ export interface IntegrationClientRow extends Pick<IntegrationClientModel, 'id' 
 export function presentIntegrationClient(row: IntegrationClientRow): IntegrationClient {
   return {
     id: row.id,
+    // OAuth tooling (RFC 7591's registration answer) reads client_id; the API's rows are read by id.
+    client_id: row.id,
     name: row.name,
     role: row.role,
     is_revoked: row.revoked_at !== null,

@@ -186,6 +186,32 @@ async function receiveFilePart(part: PartContext, field: string, stream: Readabl
   return { field, kind, mediaId, key, mimeType: sniffed, size, filename: info.filename ?? '' };
 }
 
+/** What a part's headers and boundary may add to its bytes, generously. */
+const PART_OVERHEAD = 1024;
+
+/**
+ * The most a form of the route's fields can weigh: each file at the largest size its field's kinds accept, every
+ * text field full, and the parts' headers. A request declaring more can only fail: it is refused before a byte is read.
+ */
+function largestForm(options: ReceiveOptions, limits: FileLimits): number {
+  const everyKind = Object.keys(limits.file_sizes) as FileKind[];
+  let bytes = MAX_FIELDS * (MAX_FIELD_BYTES + PART_OVERHEAD);
+  for (const rule of Object.values(options.files)) {
+    const kinds = typeof rule.kind === 'function' ? everyKind : [rule.kind];
+    const largestFile = Math.max(...kinds.map((kind) => limits.file_sizes[kind].max_size * 1000));
+    bytes += (rule.maxCount ?? 1) * (largestFile + PART_OVERHEAD);
+  }
+  return bytes;
+}
+
+/** 413 from the declared Content-Length alone, so a client announcing too much is answered at once, not left waiting. */
+function refuseDeclaredOverLimit(ctx: Context, options: ReceiveOptions, limits: FileLimits): void {
+  const declared = Number(ctx.get('Content-Length'));
+  if (Number.isFinite(declared) && declared > largestForm(options, limits)) {
+    throw new HttpError(413, 'payload_too_large', 'The request body is too large.', undefined, { Connection: 'close' });
+  }
+}
+
 /** busboy refuses a multipart type without a boundary as it starts: that is the client's mistake (400). */
 function multipartParser(ctx: Context): busboy.Busboy {
   try {
@@ -197,10 +223,12 @@ function multipartParser(ctx: Context): busboy.Busboy {
 
 /**
  * Reads a multipart request: text fields, and files streamed to storage as described above. Rejects (after
- * deleting what it stored) with 406/422 on the first unacceptable file, 415 when the request is not multipart.
+ * deleting what it stored) with 406/422 on the first unacceptable file, 415 when the request is not multipart,
+ * 413 before reading anything when the declared length exceeds what the route's fields could hold.
  */
 export async function receiveMultipart(ctx: Context, services: UploadServices, options: ReceiveOptions): Promise<MultipartForm> {
   if (!ctx.is('multipart/form-data')) throw unsupportedMediaType();
+  refuseDeclaredOverLimit(ctx, options, services.config.media.limits);
   const storage = services.storage;
   const fields: MultipartForm['fields'] = {};
   const files: ReceivedFile[] = [];
