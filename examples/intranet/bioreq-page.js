@@ -9,8 +9,10 @@ for (const widget of document.querySelectorAll('tessera-login, tessera-bioreq-up
   widget.setAttribute('api-base', `${tessera}/api`);
   widget.setAttribute('organization', organization);
 }
-document.addEventListener('tessera-login', () => {
-  status.textContent = 'You are logged in: send your documents below.';
+// tessera-session tells the state as each element connects (a session kept from an earlier visit included) and on
+// every change; tessera-login alone would leave a returning member reading "Log in" under "Logged in as".
+document.addEventListener('tessera-session', (event) => {
+  status.textContent = event.detail.state === 'logged-in' ? 'You are logged in: send your documents below.' : 'Log in to send your documents.';
 });
 document.addEventListener('tessera-bioreq-uploaded', (event) => {
   status.textContent = `HR received "${event.detail.title}".`;

@@ -101,9 +101,10 @@ test('a learner uploads, a reviewer previews, downloads, notes and decides; the 
   await expect(page.getByRole('heading', { name: 'Bioreq', level: 1 })).toBeVisible();
   await expect(rowOf(page, passport)).toBeVisible();
   await expectAccessible(page);
-  await rowOf(page, photo)
-    .getByRole('button', { name: `Preview ${photo}` })
-    .click();
+  // The spec's Actions (match, no match, download, notes): the preview is in the row's details.
+  await expect(rowOf(page, photo).getByRole('button', { name: `Preview ${photo}` })).toHaveCount(0);
+  await rowOf(page, photo).getByRole('rowheader').click();
+  await page.getByRole('dialog', { name: photo }).getByRole('button', { name: 'Preview' }).click();
   const preview = page.getByRole('dialog', { name: `Preview - ${photo}` });
   await expect(preview.getByRole('img', { name: photo })).toBeVisible();
   await expectAccessible(page);
@@ -188,8 +189,19 @@ test('a learner uploads, a reviewer previews, downloads, notes and decides; the 
   await expect(rowOf(page, spare)).toHaveCount(0);
 
   await openTab(page, 'Processed');
-  await expect(rowOf(page, passport)).toContainText('Your passport matches our records.');
-  await expect(rowOf(page, photo)).toContainText('The photo is too dark to compare.');
+  // The spec's Processed columns (no Message): the reviewer's message is in the row's details.
+  await expect(page.getByRole('columnheader', { name: 'Message' })).toHaveCount(0);
+  for (const [title, message] of [
+    [passport, 'Your passport matches our records.'],
+    [photo, 'The photo is too dark to compare.'],
+  ]) {
+    await rowOf(page, title).getByRole('rowheader').click();
+    const verdict = page.getByRole('dialog', { name: title });
+    await expect(verdict.getByText(message)).toBeVisible();
+    // Only masters and the owner read who downloaded a document.
+    await expect(verdict.getByRole('heading', { name: 'Access history' })).toHaveCount(0);
+    await verdict.getByRole('button', { name: 'Close' }).click();
+  }
   await expectAccessible(page);
   await rowOf(page, passport)
     .getByRole('button', { name: `Notes of ${passport}` })
@@ -199,6 +211,18 @@ test('a learner uploads, a reviewer previews, downloads, notes and decides; the 
   await expect(learnerNotes.getByRole('button', { name: 'Add Note' })).toHaveCount(0);
   await expectAccessible(page);
   await learnerNotes.getByRole('button', { name: 'Close' }).click();
+
+  // The owner reads who fetched a document, and when, in its details.
+  await switchTo(page, 'owner@example.com');
+  await page.goto(admin);
+  await openTab(page, 'Processed');
+  await rowOf(page, passport).getByRole('rowheader').click();
+  const history = page.getByRole('dialog', { name: passport }).getByRole('list', { name: 'Access history' });
+  await expect(history.getByRole('listitem')).toHaveCount(1);
+  await expect(history).toContainText('Ada Admin');
+  await expectAccessible(page);
+  await page.getByRole('dialog', { name: passport }).getByRole('button', { name: 'Close' }).click();
+  await switchTo(page, 'learner@example.com');
 
   // Bioreq off (the demo organization): no sidebar entries, and the calls answer 403.
   await page.goto('/acme-training/modules');

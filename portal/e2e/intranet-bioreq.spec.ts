@@ -27,6 +27,11 @@ test('the intranet documents page uploads a bioreq document with <tessera-bioreq
   await login.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await login.getByRole('button', { name: 'Log In' }).click();
   await expect(uploader.getByText('No bioreq documents found')).toBeVisible();
+  await expect(page.locator('#tessera-status')).toHaveText('You are logged in: send your documents below.');
+  // Back later, still logged in: the page's own status follows the session, not only a fresh login.
+  await page.reload();
+  await expect(uploader.getByText('No bioreq documents found')).toBeVisible();
+  await expect(page.locator('#tessera-status')).toHaveText('You are logged in: send your documents below.');
 
   // The host's hostile CSS does not reach the widget.
   const font = await uploader.getByRole('button', { name: 'Upload' }).evaluate((button) => getComputedStyle(button).fontFamily);
@@ -67,4 +72,11 @@ test('the intranet documents page uploads a bioreq document with <tessera-bioreq
   await uploader.getByRole('alertdialog', { name: 'Are you sure you want to cancel "Work permit"?' }).getByRole('button', { name: 'Yes' }).click();
   expect(await cancelled).toBe('Work permit');
   await expect(uploader.getByText('No bioreq documents found')).toBeVisible();
+
+  // An organization with bioreq off (the demo one): the server's words, and no form to fill in vain.
+  await page.goto(`${intranetUrl}/bioreq.html?tessera=${serverUrl}&organization=acme-training`);
+  await expect(uploader.getByText('Bioreq is not enabled for this organization.')).toBeVisible();
+  await expect(uploader.getByRole('button', { name: 'Upload' })).toHaveCount(0);
+  await expect(uploader.getByText('Something went wrong.')).toHaveCount(0);
+  await expectAccessible(page);
 });

@@ -1,7 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { createFakeClient, DEMO_TENANT, fakeBioreqDocument, type FakeApiOptions } from '../testing/index.js';
+import { formatDisplayDate } from '@tessera/sdk';
+import { createFakeClient, DEMO_TENANT, FAKE_API_BASE, fakeBioreqDocument, type FakeApiOptions } from '../testing/index.js';
 import { BioreqUploader } from './BioreqUploader.js';
 import { bioreqUploaderMessages as text } from './messages.js';
 
@@ -41,7 +42,41 @@ describe('BioreqUploader', () => {
       expect.stringContaining('LicenceMatchMatches our records.'),
     ]);
     expect(within(rows[0]).getByRole('button', { name: 'Cancel Passport' })).toBeTruthy();
-    expect(within(rows[1]).queryByRole('button')).toBeNull();
+    // Under review or decided: downloading one's own file is all that is left.
+    expect(within(rows[1]).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Download Licence']);
+    // The spec's date format, as every Tessera screen shows dates.
+    expect(rows[0].textContent).toContain(formatDisplayDate('2025-03-01T10:00:00.000Z'));
+  });
+
+  it('downloads the own file through its signed URL at the API base the widget uses, and saves it under the title', async () => {
+    setup({ bioreqDocuments: [fakeBioreqDocument({ title: 'Passport' })] });
+    const fetched: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        fetched.push(String(input));
+        return new Response(new Blob(['%PDF-1.4']), { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+      }),
+    );
+    Object.assign(URL, { createObjectURL: () => 'blob:saved', revokeObjectURL: () => undefined });
+    const saved = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    try {
+      await userEvent.click(await screen.findByRole('button', { name: 'Download Passport' }));
+      await waitFor(() => expect(saved).toHaveBeenCalledOnce());
+      expect(fetched).toEqual([expect.stringMatching(new RegExp(`^${FAKE_API_BASE}/bioreq-files/t/`))]);
+      expect(screen.queryByText(text.downloadFailed)).toBeNull();
+    } finally {
+      saved.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("says bioreq is off in the organization, in the server's words, and offers no form", async () => {
+    setup({ bioreqDisabled: true });
+    expect(await screen.findByText('Bioreq is not enabled for this organization.')).toBeTruthy();
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.queryByRole('button', { name: text.upload })).toBeNull();
+    expect(screen.queryByText(text.failed)).toBeNull();
   });
 
   it('checks the fields before sending, uploads, shows the success text and the new row, and calls onUploaded', async () => {

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import type { BioreqDocument, TesseraClient } from '@tessera/sdk';
+import { formatDisplayDate, type BioreqDocument, type TesseraClient } from '@tessera/sdk';
 import { BIOREQ_TYPES, formErrors, forms, messages, type FieldErrors } from '@tessera/sdk/rules';
 import { useAccessToken } from '../login/useSession.js';
 import { useTesseraClient } from '../provider/TesseraProvider.js';
@@ -9,7 +9,7 @@ import { Alert, Button, Heading, TextField } from '../ui/index.js';
 import { RemoteView } from '../data/RemoteView.js';
 import { Status } from '../ui/LoadStatus.js';
 import { bioreqUploaderMessages as text } from './messages.js';
-import { uploadDocument, useOwnDocuments } from './useOwnDocuments.js';
+import { bioreqDisabledMessage, uploadDocument, useOwnDocuments } from './useOwnDocuments.js';
 
 export interface BioreqUploaderProps {
   /** The organization's id or slug. */
@@ -75,7 +75,7 @@ export function BioreqUploader(props: BioreqUploaderProps) {
   const { organization, onUploaded, onCancelled, headingLevel = 2 } = props;
   const client = useTesseraClient(props.client);
   const isLoggedIn = useAccessToken(client) !== null;
-  const { remote, reload, cancel } = useOwnDocuments(client, organization, isLoggedIn);
+  const { remote, reload, cancel, download } = useOwnDocuments(client, organization, isLoggedIn);
   const [values, setValues] = useState({ title: '', description: '' });
   const [file, setFile] = useState<File | null>(null);
   const [fileKey, setFileKey] = useState(0);
@@ -85,6 +85,7 @@ export function BioreqUploader(props: BioreqUploaderProps) {
   const [uploaded, setUploaded] = useState(false);
   const [asking, setAsking] = useState<BioreqDocument | null>(null);
   const [cancelFailed, setCancelFailed] = useState(false);
+  const [downloadFailed, setDownloadFailed] = useState(false);
 
   const edit = (field: 'title' | 'description', value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -123,11 +124,18 @@ export function BioreqUploader(props: BioreqUploaderProps) {
     reload();
   };
 
+  const saveOwnFile = async (document: BioreqDocument) => {
+    setDownloadFailed(false);
+    if (!(await download(document))) setDownloadFailed(true);
+  };
+
   const percent = Math.round((progress ?? 0) * 100);
+  // Bioreq off in this organization: the server's words and no form (nothing could be sent).
+  const disabled = remote.status === 'failed' ? bioreqDisabledMessage(remote.error) : null;
   return (
     <Root aria-label={text.heading}>
       <Heading level={headingLevel}>{text.heading}</Heading>
-      {!isLoggedIn ? <Status>{text.loggedOut}</Status> : body()}
+      {!isLoggedIn ? <Status>{text.loggedOut}</Status> : disabled ? <Status>{disabled}</Status> : body()}
     </Root>
   );
 
@@ -201,6 +209,7 @@ export function BioreqUploader(props: BioreqUploaderProps) {
     return (
       <>
         {cancelFailed ? <Alert tone="error">{text.cancelFailed}</Alert> : null}
+        {downloadFailed ? <Alert tone="error">{text.downloadFailed}</Alert> : null}
         {asking ? (
           <div role="alertdialog" aria-label={text.cancelQuestion(asking.title)}>
             <Row>
@@ -233,13 +242,20 @@ export function BioreqUploader(props: BioreqUploaderProps) {
                   <th scope="row">{document.title}</th>
                   <td>{text.status[document.status]}</td>
                   <td>{document.message ?? ''}</td>
-                  <td>{new Date(document.created_at).toLocaleString()}</td>
+                  <td>{formatDisplayDate(document.created_at)}</td>
                   <td>
-                    {document.abilities.cancel ? (
-                      <Button variant="secondary" aria-label={text.cancelLabel(document.title)} onPress={() => setAsking(document)}>
-                        {text.cancel}
-                      </Button>
-                    ) : null}
+                    <Row>
+                      {document.abilities.download ? (
+                        <Button variant="secondary" aria-label={text.downloadLabel(document.title)} onPress={() => void saveOwnFile(document)}>
+                          {text.download}
+                        </Button>
+                      ) : null}
+                      {document.abilities.cancel ? (
+                        <Button variant="secondary" aria-label={text.cancelLabel(document.title)} onPress={() => setAsking(document)}>
+                          {text.cancel}
+                        </Button>
+                      ) : null}
+                    </Row>
                   </td>
                 </tr>
               ))}

@@ -22,4 +22,7 @@ export const bioreqUploaderMessages = {
   yes: 'Yes',
   no: 'No',
   cancelFailed: 'The document could not be cancelled. Please try again.',
+  download: 'Download',
+  downloadLabel: (title: string) => `Download ${title}`,
+  downloadFailed: 'The document could not be downloaded. Please try again.',
 } as const;

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
-import { unwrap, uploadWithProgress, type BioreqDocument, type TesseraClient } from '@tessera/sdk';
+import { signedUrlAt, unwrap, uploadWithProgress, TesseraApiError, type BioreqDocument, type TesseraClient } from '@tessera/sdk';
 import type { FieldErrors } from '@tessera/sdk/rules';
 import { useRemote } from '../data/useRemote.js';
+import { saveFile } from '../ui/saveFile.js';
 
 /** The member's own documents in the organization (GET /bioreq/user, every row), fetched again on `reload`. */
 export function useOwnDocuments(client: TesseraClient, organization: string, isLoggedIn: boolean) {
@@ -16,7 +17,30 @@ export function useOwnDocuments(client: TesseraClient, organization: string, isL
     },
     [client, organization],
   );
-  return { remote, reload, cancel };
+  const download = useCallback((document: BioreqDocument) => downloadDocument(client, organization, document), [client, organization]);
+  return { remote, reload, cancel, download };
+}
+
+/** The organization has bioreq switched off: the list's refusal says so (403 `bioreq_disabled`, the server's words). */
+export function bioreqDisabledMessage(error: unknown): string | null {
+  return error instanceof TesseraApiError && error.body.code === 'bioreq_disabled' ? error.body.message : null;
+}
+
+/**
+ * The member's own file: a signed URL from the download call, fetched at the API base this widget uses (where the
+ * host page's policy lets it connect), then saved under the document's title. False when any step failed.
+ */
+async function downloadDocument(client: TesseraClient, organization: string, document: BioreqDocument): Promise<boolean> {
+  const signed = await client.GET('/tenants/{tenantId}/bioreq/{bioreqId}/download', { params: { path: { tenantId: organization, bioreqId: document.id } } });
+  if (!signed.data) return false;
+  try {
+    const file = await fetch(signedUrlAt(client.baseUrl, signed.data.data.url));
+    if (!file.ok) return false;
+    saveFile(await file.blob(), signed.data.data.file_name);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export type UploadResult = { ok: true; document: BioreqDocument } | { ok: false; errors: FieldErrors; message: string };

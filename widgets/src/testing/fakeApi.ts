@@ -37,6 +37,8 @@ export interface FakeApiOptions {
   failing?: ContentCall[];
   /** The caller's own bioreq documents (default: none). */
   bioreqDocuments?: BioreqDocument[];
+  /** The organization has bioreq switched off: every bioreq call answers 403 `bioreq_disabled`. */
+  bioreqDisabled?: boolean;
 }
 
 /** The content calls a scenario can make fail. */
@@ -220,6 +222,7 @@ function fakeContentRoutes(options: FakeApiOptions) {
 const BIOREQ = /^\/tenants\/[^/]+\/bioreq$/;
 const OWN_BIOREQ = /^\/tenants\/[^/]+\/bioreq\/user$/;
 const BIOREQ_DOCUMENT = /^\/tenants\/[^/]+\/bioreq\/([^/]+)$/;
+const BIOREQ_DOWNLOAD = /^\/tenants\/[^/]+\/bioreq\/([^/]+)\/download$/;
 
 /** A new document as the server answers an upload (pending, cancellable). */
 export function fakeBioreqDocument(overrides: Partial<BioreqDocument> = {}): BioreqDocument {
@@ -247,7 +250,7 @@ export function fakeBioreqDocument(overrides: Partial<BioreqDocument> = {}): Bio
   };
 }
 
-/** The member's own bioreq calls: the list, an upload (multipart, title and description required) and a cancel. */
+/** The member's own bioreq calls: the list, an upload (multipart, title and description required), a download's signed URL and a cancel. */
 function fakeBioreqRoutes(options: FakeApiOptions) {
   let documents = [...(options.bioreqDocuments ?? [])];
   const failing = new Set(options.failing ?? []);
@@ -268,6 +271,20 @@ function fakeBioreqRoutes(options: FakeApiOptions) {
     return json(201, { data: document });
   }
   return (request: Request, path: string): (() => Response | Promise<Response>) | null => {
+    if (options.bioreqDisabled && /^\/tenants\/[^/]+\/bioreq/.test(path)) {
+      return () => json(403, { message: 'Bioreq is not enabled for this organization.', code: 'bioreq_disabled' });
+    }
+    const download = BIOREQ_DOWNLOAD.exec(path);
+    if (download && request.method === 'GET') {
+      const found = documents.find((document) => document.id === download[1]);
+      return () =>
+        found
+          ? json(200, {
+              // As the server answers it: under PUBLIC_URL, which need not be the address the widget reaches.
+              data: { url: `https://public.tessera.test/api/bioreq-files/t/${found.id}?user=u&expires=9&signature=s`, file_name: `${found.title}.pdf`, mime_type: found.mime_type, expires_at: '2025-03-01T10:01:00.000Z' },
+            })
+          : notFound();
+    }
     if (OWN_BIOREQ.test(path) && request.method === 'GET') {
       return () =>
         failing.has('bioreq')

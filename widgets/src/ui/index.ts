@@ -8,3 +8,4 @@ export { AnchorLink, Link, type AnchorLinkProps, type LinkProps } from './Link.j
 export { Spinner, type SpinnerProps } from './Spinner.js';
 export { TextField, type TextFieldProps } from './TextField.js';
 export { LoadFailed, Loading, Status, type LoadFailedProps } from './LoadStatus.js';
+export { saveFile } from './saveFile.js';

@@ -1,4 +1,4 @@
-import { Heading } from '@tessera/widgets/ui';
+import { Heading, saveFile } from '@tessera/widgets/ui';
 import { useState } from 'react';
 import { canManagePeople } from '../../guards/roles';
 import { formatDate } from '../../lib/dates';
@@ -15,7 +15,7 @@ import type { TableColumn } from '../../ui/Table';
 import { Tabs } from '../../ui/Tabs';
 import { useOrganization } from '../organization/organizationContext';
 import { DecisionDialog, DetailsDialog, PreviewDialog } from './BioreqDialogs';
-import { bioreqTexts, fetchBioreqFile, listBioreq, saveFile, STATUS_LABELS, type BioreqDocument, type BioreqOrder } from './bioreqCalls';
+import { bioreqTexts, fetchBioreqFile, listBioreq, STATUS_LABELS, type BioreqDocument, type BioreqOrder } from './bioreqCalls';
 import { BioreqOffPage } from './BioreqOffPage';
 import { NotesDialog } from './NotesDialog';
 
@@ -61,11 +61,6 @@ function AdminList({ processed, highlighted, highlight }: AdminListProps) {
     title: 'Actions',
     render: (document) => (
       <RowActions>
-        {document.abilities.download && (document.kind === 'image' || document.kind === 'pdf') ? (
-          <RowButton aria-label={`Preview ${document.title}`} onPress={() => setDialog({ kind: 'preview', document })}>
-            Preview
-          </RowButton>
-        ) : null}
         {document.abilities.download ? (
           <RowButton aria-label={`Download ${document.title}`} isDisabled={actions.isPending} onPress={() => void download(document)}>
             Download
@@ -120,7 +115,14 @@ function AdminList({ processed, highlighted, highlight }: AdminListProps) {
         rowAction={(document) => () => setDialog({ kind: 'details', document })}
         highlighted={highlighted}
       />
-      {dialog?.kind === 'details' ? <DetailsDialog document={dialog.document} onClose={close} /> : null}
+      {dialog?.kind === 'details' ? (
+        <DetailsDialog
+          tenantId={organization.id}
+          document={dialog.document}
+          onClose={close}
+          onPreview={() => setDialog({ kind: 'preview', document: dialog.document })}
+        />
+      ) : null}
       {dialog?.kind === 'notes' ? (
         <NotesDialog tenantId={organization.id} document={dialog.document} canWrite={dialog.document.abilities.write_notes} onClose={close} />
       ) : null}

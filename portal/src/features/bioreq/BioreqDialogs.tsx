@@ -1,6 +1,6 @@
 import { BIOREQ_TYPES, fieldMessages, formatFileSize, forms, messages, type FieldErrors } from '@tessera/sdk/rules';
 import { styled } from '@tessera/widgets/theme';
-import { Alert, Button, Form, TextField } from '@tessera/widgets/ui';
+import { Alert, Button, Form, Heading, TextField } from '@tessera/widgets/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ApiOutcome } from '../../api/outcome';
@@ -12,7 +12,8 @@ import { Stack, Text } from '../../ui/Page';
 import { TextAreaField } from '../../ui/TextAreaField';
 import { FileField } from '../media/FileField';
 import { useObjectUrl } from '../media/useObjectUrl';
-import { bioreqTexts, decideBioreq, fetchBioreqFile, STATUS_LABELS, uploadBioreq, type BioreqDocument } from './bioreqCalls';
+import { formatDate } from '../../lib/dates';
+import { bioreqTexts, decideBioreq, fetchBioreqFile, loadAccessLog, STATUS_LABELS, uploadBioreq, type BioreqDocument } from './bioreqCalls';
 
 const Facts = styled('dl', {
   display: 'grid',
@@ -29,8 +30,50 @@ function fileTypeOf(document: Pick<BioreqDocument, 'kind' | 'mime_type'>): strin
   return `${KIND_LABELS[document.kind]} (${document.mime_type})`;
 }
 
-/** Row click (spec 2): the description and the file type, and the verdict's message once there is one. */
-export function DetailsDialog({ document, onClose }: { document: BioreqDocument; onClose(): void }) {
+/** An image or a pdf the browser can show in the page. */
+export function canPreview(document: BioreqDocument): boolean {
+  return document.abilities.download && (document.kind === 'image' || document.kind === 'pdf');
+}
+
+/** Who fetched the file and when (the access log), for those who may read it. */
+function AccessHistory({ tenantId, document }: { tenantId: string; document: BioreqDocument }) {
+  const log = useQuery({ queryKey: ['bioreq', tenantId, 'access-log', document.id], queryFn: async () => unwrap(await loadAccessLog(tenantId, document.id)).data });
+  return (
+    <section aria-labelledby={`access-${document.id}`}>
+      <Heading level={3} id={`access-${document.id}`}>
+        {bioreqTexts.accessHistory}
+      </Heading>
+      {log.isPending ? <Text role="status">{bioreqTexts.loadingAccessHistory}</Text> : null}
+      {log.error ? <Alert tone="error">{log.error.message}</Alert> : null}
+      {log.data?.length === 0 ? <Text>{bioreqTexts.noAccess}</Text> : null}
+      {log.data?.length ? (
+        <ul aria-label={bioreqTexts.accessHistory}>
+          {log.data.map((line) => (
+            <li key={line.id}>
+              {`${line.user ? line.user.name || line.user.email : bioreqTexts.formerAccount}, ${formatDate(line.downloaded_at)}`}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * Row click (spec 2): the description and the file type, and the verdict's message once there is one; for reviewers
+ * the preview of an image or pdf (`onPreview`) and, for those who may read it, who fetched the file.
+ */
+export function DetailsDialog({
+  tenantId,
+  document,
+  onClose,
+  onPreview,
+}: {
+  tenantId: string;
+  document: BioreqDocument;
+  onClose(): void;
+  onPreview?: () => void;
+}) {
   return (
     <ModalDialog title={document.title} isOpen isDismissable onOpenChange={(open) => !open && onClose()}>
       <Stack>
@@ -56,7 +99,13 @@ export function DetailsDialog({ document, onClose }: { document: BioreqDocument;
             </>
           ) : null}
         </Facts>
+        {document.abilities.read_access_log ? <AccessHistory tenantId={tenantId} document={document} /> : null}
         <DialogActions>
+          {onPreview && canPreview(document) ? (
+            <Button variant="secondary" onPress={onPreview}>
+              Preview
+            </Button>
+          ) : null}
           <Button onPress={onClose}>Close</Button>
         </DialogActions>
       </Stack>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Heading } from '@tessera/widgets/ui';
+import { Button, Heading, saveFile } from '@tessera/widgets/ui';
 import { useState } from 'react';
 import { formatDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -15,7 +15,7 @@ import type { TableColumn } from '../../ui/Table';
 import { Tabs } from '../../ui/Tabs';
 import { useOrganization } from '../organization/organizationContext';
 import { AddDocumentDialog, DetailsDialog } from './BioreqDialogs';
-import { bioreqTexts, cancelBioreq, fetchBioreqFile, listBioreq, saveFile, STATUS_LABELS, type BioreqDocument, type BioreqOrder } from './bioreqCalls';
+import { bioreqTexts, cancelBioreq, fetchBioreqFile, listBioreq, STATUS_LABELS, type BioreqDocument, type BioreqOrder } from './bioreqCalls';
 import { BioreqOffPage } from './BioreqOffPage';
 import { NotesDialog } from './NotesDialog';
 
@@ -79,8 +79,8 @@ function ClientList({ processed }: { processed: boolean }) {
   const columns: TableColumn<BioreqDocument>[] = processed
     ? [
         title,
+        // The spec's columns: the reviewer's message is in the row's details (row click).
         { id: 'status', title: 'Status', sortKey: 'status', render: (d) => STATUS_LABELS[d.status] },
-        { id: 'message', title: 'Message', render: (d) => d.message ?? '' },
         uploadedBy,
         uploaded,
         actionsColumn,
@@ -106,7 +106,7 @@ function ClientList({ processed }: { processed: boolean }) {
         searchPlaceholder={bioreqTexts.search}
         rowAction={(document) => () => setDialog({ kind: 'details', document })}
       />
-      {dialog?.kind === 'details' ? <DetailsDialog document={dialog.document} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'details' ? <DetailsDialog tenantId={organization.id} document={dialog.document} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'notes' ? <NotesDialog tenantId={organization.id} document={dialog.document} canWrite={false} onClose={() => setDialog(null)} /> : null}
       <ConfirmDialog
         title={dialog?.kind === 'cancel' ? `Cancel “${dialog.document.title}”?` : ''}

@@ -73,17 +73,9 @@ export async function fetchBioreqFile(tenantId: string, document: Pick<BioreqDoc
   }
 }
 
-/** Saves the file under the document's title (spec section 7). */
-export function saveFile(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = window.document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  window.document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+/** Who fetched the document's file, newest first (masters and the owner: `abilities.read_access_log`). */
+export function loadAccessLog(tenantId: string, bioreqId: string) {
+  return apiCall(client.GET('/tenants/{tenantId}/bioreq/{bioreqId}/access-log', { params: documentPath(tenantId, bioreqId) }), { handles: [403, 404, 500] });
 }
 
 /** Notes: the first item of data is the note (spec section 7). Load failures are shown by the modal itself. */
@@ -129,6 +121,10 @@ export const bioreqTexts = {
   // Spec section 8: "the same for history".
   historyFailed: (status: number) => `${status} There was an error while loading the notes`,
   disabled: 'Bioreq is not enabled for this organization.',
+  accessHistory: 'Access history',
+  loadingAccessHistory: 'Loading access history...',
+  noAccess: 'Nobody has downloaded this document yet.',
+  formerAccount: 'A deleted account',
 } as const;
 
 export const STATUS_LABELS: Record<BioreqDocument['status'], string> = {
