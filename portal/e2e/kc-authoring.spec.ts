@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { noisePng, uploadMedia } from './media-files';
 import { Api, openTab, rowAction, rowOf } from './people-support';
-import { DEMO_PASSWORD, expectAccessible, logIn } from './support';
+import { DEMO_PASSWORD, expectAccessible, expectToastsClearOfFocus, logIn } from './support';
 
 const ORGANIZATION = 'acme-training';
 
@@ -71,6 +71,8 @@ test('an admin builds a component check of 12 questions with a draw of 5, reorde
   const adminPage = `/${ORGANIZATION}/admin/modules/${module.id}/components/${component.id}/knowledgecheck`;
   await expect(page).toHaveURL(`${adminPage}/create`);
   await expect(page.getByRole('heading', { level: 1, name: 'Create Knowledge Check' })).toBeVisible();
+  // The spec's "Instructions and Number of Questions", each labelled where a sighted author looks for it.
+  await expect(page.locator('label', { hasText: 'Instructions' })).toBeVisible();
   await expectAccessible(page);
   const number = page.getByRole('textbox', { name: /Number of Questions/ });
   await expect(number).toHaveValue('10');
@@ -108,8 +110,11 @@ test('an admin builds a component check of 12 questions with a draw of 5, reorde
   // Eleventh: a single choice question with an image, its choices reordered by keyboard (drag and drop).
   await openTab(page, 'Add');
   const newEditor = 'New question';
-  await writeQuestion(page, newEditor, 'Which picture shows the right angle?');
   const editor = page.getByRole('region', { name: newEditor });
+  // The toast of the creation may still show: it keeps clear of the choice being typed.
+  await editor.getByRole('textbox', { name: 'Choice 1' }).focus();
+  await expectToastsClearOfFocus(page);
+  await writeQuestion(page, newEditor, 'Which picture shows the right angle?');
   await editor.getByRole('button', { name: 'Add media of the question' }).click();
   const library = page.getByRole('dialog', { name: 'Media Library' });
   await library.getByRole('button', { name: /All Types/ }).click();
@@ -194,8 +199,12 @@ test('an admin builds a component check of 12 questions with a draw of 5, reorde
   // The admin (not a people manager) finds the group through the check's assignable list and assigns it with a due date.
   await page.getByRole('button', { name: 'Assign' }).click();
   const assign = page.getByRole('dialog', { name: 'Assign Knowledge Check' });
+  // Nobody chosen: the rule's message; choosing a group clears it (editing a field clears its errors).
+  await assign.getByRole('button', { name: 'Assign', exact: true }).click();
+  await expect(assign.getByText('Choose at least one member or group.')).toBeVisible();
   await assign.getByRole('combobox', { name: 'Groups' }).fill('New Starters');
   await page.getByRole('option', { name: 'New Starters' }).click();
+  await expect(assign.getByText('Choose at least one member or group.')).toHaveCount(0);
   const due = new Date(Date.now() + 7 * 24 * 3600 * 1000);
   const local = `${due.getFullYear()}-${String(due.getMonth() + 1).padStart(2, '0')}-${String(due.getDate()).padStart(2, '0')}T09:30`;
   await assign.getByLabel('Due date (optional)').fill(local);

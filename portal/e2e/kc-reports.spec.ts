@@ -92,6 +92,10 @@ test('print with and without answers keeps its form on reload; the admin runs th
   await expect(sheet).toBeVisible();
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
   await expect(page.getByRole('navigation', { name: 'Organization' })).toBeHidden();
+  // Printed with background graphics on, the page behind the sheet is white, not the portal's grey.
+  const backgrounds = await page.evaluate(() => [document.documentElement, document.body].map((element) => getComputedStyle(element).backgroundColor));
+  for (const background of backgrounds) expect(['rgb(255, 255, 255)', 'rgba(0, 0, 0, 0)']).toContain(background);
+  expect(backgrounds).toContain('rgb(255, 255, 255)');
   await page.emulateMedia({ media: 'screen' });
 
   // The report, reached from the snapshot report.

@@ -137,6 +137,10 @@ test('a learner starts a topic check from the topics list, answers two questions
   await pages.getByRole('button', { name: 'Finish: go to the summary' }).click();
   await expect(page.getByRole('heading', { name: 'Unanswered questions' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Finish', exact: true })).toHaveCount(0);
+  // Previous keeps its distance from the line above it.
+  const rest = await page.getByText('Answer every question to finish.').boundingBox();
+  const previous = await page.getByRole('button', { name: 'Previous', exact: true }).boundingBox();
+  expect((previous?.y ?? 0) - ((rest?.y ?? 0) + (rest?.height ?? 0))).toBeGreaterThanOrEqual(8);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Question 3', exact: true }).click();
   await answerShown(page, 3, 3);

@@ -68,3 +68,19 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
 }
+
+/** The notifications never cover the control that has the focus (issue 37): their boxes do not meet. */
+export async function expectToastsClearOfFocus(page: Page): Promise<void> {
+  const boxes = await page.evaluate(() => {
+    const region = document.querySelector('[role="region"][aria-label="Notifications"]');
+    const focused = document.activeElement;
+    if (!region || !focused || focused === document.body) return null;
+    const a = region.getBoundingClientRect();
+    const b = focused.getBoundingClientRect();
+    return { a: [a.left, a.top, a.right, a.bottom], b: [b.left, b.top, b.right, b.bottom] };
+  });
+  if (!boxes) return;
+  const [al, at, ar, ab] = boxes.a;
+  const [bl, bt, br, bb] = boxes.b;
+  expect(al < br && bl < ar && at < bb && bt < ab, `toasts ${boxes.a.join(',')} cover the focused control ${boxes.b.join(',')}`).toBe(false);
+}

@@ -37,6 +37,9 @@ const Fieldset = /* @__PURE__ */ styled('fieldset', {
   minWidth: 0,
 });
 
+/** The summary's parts one under the other with room between them (the buttons never touch the line above). */
+const Summary = /* @__PURE__ */ styled('section', { display: 'flex', flexDirection: 'column', gap: '$3', '& > ul': { margin: 0 } });
+
 const Choices = /* @__PURE__ */ styled('ul', { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '$2' });
 
 const ChoiceLabel = /* @__PURE__ */ styled('label', {
@@ -263,7 +266,7 @@ export function Player({ response, preview = false, headingLevel = 2, title, aut
   function summary() {
     const canFinish = !preview && unanswered.length === 0 && questions.length > 0;
     return (
-      <section aria-labelledby={headingId}>
+      <Summary aria-labelledby={headingId}>
         <Heading level={headingLevel} id={headingId} tabIndex={-1}>
           {preview ? text.previewSummary : text.finish}
         </Heading>
@@ -294,7 +297,7 @@ export function Player({ response, preview = false, headingLevel = 2, title, aut
             </Button>
           ) : null}
         </Row>
-      </section>
+      </Summary>
     );
   }
 

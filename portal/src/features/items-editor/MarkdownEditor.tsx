@@ -85,12 +85,14 @@ export interface MarkdownEditorProps {
   value: string;
   onChange: (value: string) => void;
   label: string;
+  /** The text area's id, for a visible `<label htmlFor>`. */
+  id?: string;
   describedBy?: string;
   isInvalid: boolean;
   isDisabled: boolean;
 }
 
-export default function MarkdownEditor({ value, onChange, label, describedBy, isInvalid, isDisabled }: MarkdownEditorProps) {
+export default function MarkdownEditor({ value, onChange, label, id, describedBy, isInvalid, isDisabled }: MarkdownEditorProps) {
   return (
     <EditorFrame data-color-mode="light">
       <MDEditor
@@ -106,6 +108,7 @@ export default function MarkdownEditor({ value, onChange, label, describedBy, is
         height={200}
         visibleDragbar={false}
         textareaProps={{
+          id,
           'aria-label': label,
           'aria-describedby': describedBy,
           'aria-invalid': isInvalid || undefined,

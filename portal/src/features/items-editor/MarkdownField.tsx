@@ -10,6 +10,7 @@ const Field = styled('div', { display: 'flex', flexDirection: 'column', gap: '$1
 export const KEYBOARD_HELP = 'Tab moves to the next control. To indent lines, press Ctrl+] (Ctrl+[ to outdent) or use the toolbar.';
 
 const Help = styled('span', { fontSize: '$1', color: '$textMuted' });
+const Label = styled('label', { fontSize: '$2', fontWeight: '$medium' });
 const Errors = styled('div', { display: 'flex', flexDirection: 'column', fontSize: '$1', color: '$danger' });
 
 export interface MarkdownFieldProps {
@@ -18,16 +19,21 @@ export interface MarkdownFieldProps {
   onChange: (value: string) => void;
   errors: string[];
   isDisabled: boolean;
+  /** Show the label above the field (a form's field); an item card's paragraph is named by its card instead. */
+  showLabel?: boolean;
 }
 
 /** A paragraph's Markdown, with its server errors beneath the text (spec section 5). */
-export function MarkdownField({ label, value, onChange, errors, isDisabled }: MarkdownFieldProps) {
+export function MarkdownField({ label, value, onChange, errors, isDisabled, showLabel = false }: MarkdownFieldProps) {
   const errorsId = useId();
   const helpId = useId();
+  const inputId = useId();
   return (
     <Field>
+      {showLabel ? <Label htmlFor={inputId}>{label}</Label> : null}
       <Suspense fallback={<Spinner label="Loading editor" />}>
         <MarkdownEditor
+          id={inputId}
           label={label}
           value={value}
           onChange={onChange}

@@ -170,6 +170,18 @@ function AssignForm({ tenantId, checkId }: { tenantId: string; checkId: string }
     [assignmentsKey(tenantId, checkId), ['kc-reports']],
   );
 
+  /** Editing a field clears its messages (core spec); "at least one member or group" belongs to both pickers. */
+  const clearErrors = (...fields: string[]) =>
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field) && field !== OTHER)));
+  const chooseMembers = (ids: string[]) => {
+    setMembers(ids);
+    clearErrors('tenant_user_ids', 'group_ids');
+  };
+  const chooseGroups = (ids: string[]) => {
+    setGroups(ids);
+    clearErrors('tenant_user_ids', 'group_ids');
+  };
+
   async function submit() {
     const body = { tenant_user_ids: members, group_ids: groups, due_date_time: dueDateTime(due) };
     const invalid = formErrors(kcForms.knowledgeCheckAssignment, body);
@@ -204,11 +216,11 @@ function AssignForm({ tenantId, checkId }: { tenantId: string; checkId: string }
             label="Members"
             placeholder="Search members"
             value={members}
-            onChange={setMembers}
+            onChange={chooseMembers}
             search={search.members}
             errors={errors.tenant_user_ids}
           />
-          <TagPicker label="Groups" placeholder="Search groups" value={groups} onChange={setGroups} search={search.groups} errors={errors.group_ids} />
+          <TagPicker label="Groups" placeholder="Search groups" value={groups} onChange={chooseGroups} search={search.groups} errors={errors.group_ids} />
           <DateField>
             <label htmlFor={dueId}>Due date (optional)</label>
             <input
@@ -217,7 +229,10 @@ function AssignForm({ tenantId, checkId }: { tenantId: string; checkId: string }
               value={due}
               aria-invalid={errors.due_date_time ? true : undefined}
               aria-describedby={errors.due_date_time ? `${dueId}-errors` : undefined}
-              onChange={(event) => setDue(event.currentTarget.value)}
+              onChange={(event) => {
+                setDue(event.currentTarget.value);
+                clearErrors('due_date_time');
+              }}
             />
             {errors.due_date_time ? (
               <Errors id={`${dueId}-errors`}>

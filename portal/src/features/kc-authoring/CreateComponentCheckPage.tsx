@@ -49,6 +49,7 @@ export function CreateComponentCheckPage() {
       <Form onSubmit={form.handleSubmit} aria-label="Create Knowledge Check">
         <MarkdownField
           label="Instructions"
+          showLabel
           value={instructions.value}
           onChange={instructions.onChange}
           errors={instructions.errors}

@@ -211,6 +211,9 @@ describe('component knowledge check pages', () => {
     ]);
     renderApp(COMPONENT_PAGE);
     expect(await screen.findByRole('heading', { level: 1, name: 'Create Knowledge Check' })).toBeTruthy();
+    // The spec's fields "Instructions and Number of Questions", each with a visible label tied to its control.
+    const instructionsLabel = screen.getByText('Instructions', { selector: 'label' }) as HTMLLabelElement;
+    expect(await screen.findByRole('textbox', { name: 'Instructions' })).toBe(document.getElementById(instructionsLabel.htmlFor));
     const number = screen.getByRole('textbox', { name: /Number of Questions/ }) as HTMLInputElement;
     expect(number.value).toBe('10');
     fireEvent.change(number, { target: { value: 'ten' } });

@@ -130,6 +130,7 @@ export function printStyles(form: string): string {
   @bottom-right { content: "page " counter(page) " of " counter(pages); font: 9pt sans-serif; color: #333; }
 }
 @media print {
+  html:has(${sheet}), body:has(${sheet}) { background: #fff !important; }
   body:has(${sheet}) *:not(:has(${sheet})):not(${sheet}):not(${sheet} *) { display: none !important; }
   body:has(${sheet}) *:has(${sheet}) {
     display: block !important; margin: 0 !important; padding: 0 !important; border: 0 !important; box-shadow: none !important;

@@ -42,7 +42,15 @@ const Summary = styled('dl', {
 const FlagList = styled('ul', { margin: 0, paddingLeft: '$4' });
 const ItemCard = styled('section', { padding: '$4', border: '1px solid $borderSubtle', borderRadius: '$md' });
 const ShareList = styled('ul', { margin: '$2 0 0', paddingLeft: '$5' });
-const Clip = styled('div', { maxWidth: '40ch', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+/** A long question cut to one line; hovering or focusing it (it takes the focus) shows it whole. */
+const Clip = styled('div', {
+  maxWidth: '40ch',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  '&:hover, &:focus-visible': { whiteSpace: 'normal', overflow: 'visible' },
+  '&:focus-visible': { outline: 'none', boxShadow: '$focus' },
+});
 
 /** The flags of a question in words ("Hard", "Negative discrimination: check the key"); none: "None". */
 function flagWords(item: Pick<KcItemAnalysisItem, 'flags'>): string[] {
@@ -56,6 +64,7 @@ function ItemsTable({ items }: { items: KcItemAnalysisItem[] }) {
         <tr>
           <th scope="col">#</th>
           <th scope="col">Question</th>
+          <th scope="col">Version</th>
           <th scope="col" className="number">
             Drawn
           </th>
@@ -78,8 +87,12 @@ function ItemsTable({ items }: { items: KcItemAnalysisItem[] }) {
             <tr key={item.version_id}>
               <td>{item.order}</td>
               <th scope="row">
-                <Clip title={plainText(item.text)}>{`${plainText(item.text)} (version ${item.version}${item.archived ? ', archived' : ''})`}</Clip>
+                <Clip title={plainText(item.text)} tabIndex={0}>
+                  {plainText(item.text)}
+                </Clip>
               </th>
+              {/* Its own column: two versions of an edited question read alike, and a cut text would hide which is which. */}
+              <td>{`${item.version}${item.archived ? ' (archived)' : ''}`}</td>
               <td className="number">{item.drawn}</td>
               <td className="number">{formatFigure(item.facility)}</td>
               <td className="number">{formatFigure(item.discrimination)}</td>

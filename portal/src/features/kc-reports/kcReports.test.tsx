@@ -254,8 +254,10 @@ describe('Item analysis', () => {
     const table = await screen.findByRole('table', { name: 'Figures per question' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Item Analysis: Ladders' })).toBeTruthy();
     const first = within(table).getByRole('row', { name: /How many points of contact/ });
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toContain('Version');
     expect([...first.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
       '1',
+      '2',
       '12',
       '0.25',
       '-0.20',
@@ -268,7 +270,12 @@ describe('Item analysis', () => {
         .map((item) => item.textContent),
     ).toEqual(['Hard', 'Negative discrimination: check the key']);
     expect(within(table).getByRole('row', { name: /Which ladders/ }).textContent).toContain('None');
-    expect(within(table).getByRole('row', { name: /Which ladders/ }).textContent).toContain('archived');
+    const second = within(table).getByRole('row', { name: /Which ladders/ });
+    // The version in its own cell, never cut off with the text; the whole text on hover and on focus (by keyboard).
+    expect(second.querySelectorAll('td')[1].textContent).toBe('1 (archived)');
+    const question = within(first).getByTitle('How many points of contact?');
+    expect(question.textContent).toBe('How many points of contact?');
+    expect(question.tabIndex).toBe(0);
     expect(screen.getByText('Not computed: the responses did not all draw the whole bank.')).toBeTruthy();
     expect(screen.getByText('61.67')).toBeTruthy();
     expect(await screen.findByText(/histogram: 0-10:0 .* 60-70:12/)).toBeTruthy();

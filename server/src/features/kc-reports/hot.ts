@@ -136,7 +136,8 @@ export async function analysedScores(org: TenantDatabase, checkId: string, attem
       .select(
         'r.score',
         org.raw('count(*) as n'),
-        org.raw('sum(r.score) as sum_score'),
+        // The exact scores (a response's `score` is rounded to two decimals): a mean of rounded scores is off.
+        org.raw('sum(100.0 * r.correct_answers / nullif(r.correct_answers + r.incorrect_answers, 0)) as sum_score'),
         org.raw('sum(r.correct_answers) as sum_x'),
         org.raw('sum(r.correct_answers * r.correct_answers) as sum_x2'),
       )
