@@ -133,7 +133,14 @@ function PropertiesForm({ check, onSaved }: { check: KnowledgeCheck; onSaved(che
         isRequired
         {...form.bind('number_questions')}
       />
-      <MarkdownField label="Instructions" showLabel value={instructions.value} onChange={instructions.onChange} errors={instructions.errors} isDisabled={form.isSaving} />
+      <MarkdownField
+        label="Instructions"
+        showLabel
+        value={instructions.value}
+        onChange={instructions.onChange}
+        errors={instructions.errors}
+        isDisabled={form.isSaving}
+      />
       <FormActions form={form} success="Knowledge check saved" submitLabel="Save" />
     </Form>
   );

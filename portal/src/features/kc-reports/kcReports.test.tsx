@@ -254,7 +254,11 @@ describe('Item analysis', () => {
     const table = await screen.findByRole('table', { name: 'Figures per question' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Item Analysis: Ladders' })).toBeTruthy();
     const first = within(table).getByRole('row', { name: /How many points of contact/ });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toContain('Version');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toContain('Version');
     expect([...first.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
       '1',
       '2',
