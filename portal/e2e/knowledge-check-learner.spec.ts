@@ -125,6 +125,17 @@ test('a learner starts a topic check from the topics list, answers two questions
   await saveAndNext.click();
   const third = await shownQuestion(page, 3);
 
+  // My Knowledge Checks (linked from the top of every client view) lists it in progress and opens it again.
+  await page.goto(`/${ORGANIZATION}/modules`);
+  await page.getByRole('link', { name: 'My Knowledge Checks' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Knowledge Checks' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search by name' }).fill(topicName);
+  const mine = page.getByRole('row').filter({ has: page.getByRole('link', { name: topicName, exact: true }) });
+  await expect(mine).toContainText('In progress');
+  await expectAccessible(page);
+  await mine.getByRole('link', { name: topicName, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/knowledgecheck/${check.id}$`));
+
   // Reload: the check page offers to continue; the learner comes back at the first unanswered question of the same draw.
   await page.reload();
   await page.getByRole('button', { name: 'Continue existing knowledge check' }).click();

@@ -213,9 +213,9 @@ describe.each(databaseKinds)('http on %s', (kind) => {
       expect(update.body).toEqual({ code: 'bad_request', message: 'Send the body as a JSON object.' });
       expect((await server.api.get(groupPath, { token })).body.data).toMatchObject({ name: 'Kept', description: 'As it was' });
 
-      const fill = (template: string) =>
-        template.replace('{tenantId}', tenant.body.data.id).replace(/\{[^}]+\}/g, '0190a6f0-0000-7000-8000-000000000000');
-      const jsonCalls = CONTRACT_OPERATIONS.filter((operation) => operation.takesJson);
+      const fill = (template: string) => template.replace('{tenantId}', tenant.body.data.id).replace(/\{[^}]+\}/g, '0190a6f0-0000-7000-8000-000000000000');
+      // The token endpoint reads its own form (OAuth's errors, oauth-errors.ts): not the API's JSON bodies.
+      const jsonCalls = CONTRACT_OPERATIONS.filter((operation) => operation.takesJson && operation.template !== '/token');
       expect(jsonCalls.length).toBeGreaterThan(40);
       for (const operation of jsonCalls) {
         const response = await server.api.request(operation.method, fill(operation.template), { json: ['a', 'b'], token });

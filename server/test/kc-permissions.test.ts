@@ -47,6 +47,11 @@ interface Operation {
   hidden?: Outcomes;
   /** The operation names one of the caller's responses (the `other` variant applies). */
   response?: boolean;
+  /**
+   * The operation lists checks (My Knowledge Checks): an allowed caller gets 200 with the check listed when they may
+   * take it and absent when not (hidden from a learner, another organization's).
+   */
+  lists?: boolean;
   prepare(target: Target): Promise<Call>;
 }
 
@@ -229,6 +234,16 @@ const OPERATIONS: Operation[] = [
       const questionId = p.check.questions[0]?.questionId as string;
       await t.server.app.knex('kc_questions').where('id', questionId).update({ archived_at: new Date() });
       return { method: 'PUT', path: `${kcPath(t, p.check.id)}/questions/${questionId}/restore`, checkId: p.check.id };
+    },
+  },
+  {
+    name: 'GET knowledgechecks/mine',
+    operation: 'listMyKnowledgeChecks',
+    lists: true,
+    own: members(200),
+    prepare: async (t) => {
+      const p = await place(t);
+      return { method: 'GET', path: `${tenantPath(t)}/knowledgechecks/mine?paginate=false`, checkId: p.check.id };
     },
   },
   {
@@ -470,6 +485,10 @@ describe.each(databaseKinds)('knowledge check permission matrix on %s', (kind) =
         const outcome = expected(operation, variant, actor);
         if (typeof outcome === 'number') {
           expect(response.status, JSON.stringify(response.body)).toBe(outcome);
+          if (operation.lists) {
+            const listed = (response.body.data as { id: string }[]).some((row) => row.id === call.checkId);
+            expect(listed, 'listed').toBe(variant !== 'hidden' || actor !== 'user');
+          }
           return;
         }
         expect(response.status, JSON.stringify(response.body)).toBe(outcome.status);
@@ -485,8 +504,10 @@ describe.each(databaseKinds)('knowledge check permission matrix on %s', (kind) =
       const call = await operation.prepare({ server, world, peer, pathTenant: world.home, rowTenant: world.other, variant: 'own', memberId: undefined });
       const before = await snapshot(call.checkId);
       const response = await send(operation, call, world.people.master.token);
-      expect(response.status, JSON.stringify(response.body)).toBe(404);
+      // A list answers the caller's own organization: the other's check is simply not in it.
+      expect(response.status, JSON.stringify(response.body)).toBe(operation.lists ? 200 : 404);
       expect(JSON.stringify(response.body)).not.toContain(world.other.id);
+      expect(JSON.stringify(response.body)).not.toContain(call.checkId);
       expect(await snapshot(call.checkId)).toEqual(before);
     });
   });

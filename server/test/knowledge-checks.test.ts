@@ -660,6 +660,91 @@ describe.each(databaseKinds)('knowledge checks on %s', (kind) => {
       expect(small.save).toBeLessThanOrEqual(8);
       expect(small.read).toBeGreaterThan(5);
     });
+
+    it("My Knowledge Checks costs its page and its count, whatever the page's size", async () => {
+      const page = (size: number) => queriesFor(() => get(`/tenants/${tenant.id}/knowledgechecks/mine?per_page=${size}`, learner.token));
+      expect(await page(1)).toBeLessThanOrEqual(2);
+      expect(await page(100)).toBe(await page(1));
+    });
+  });
+
+  describe('My Knowledge Checks', () => {
+    it('lists the checks a learner can take, assigned first by due date, then by name, with where they stand', async () => {
+      const org = await insertTenant(server);
+      const author = await person(server, { tenantId: org.id, role: 'admin', name: 'Ada Author' });
+      const me = await person(server, { tenantId: org.id, role: 'user', name: 'Mia Mine' });
+      const seen = await insertModule(server, org.id, { members: [me.membershipId as string], name: 'Seen module' });
+      const hidden = await insertModule(server, org.id, { name: 'Hidden module' });
+      const check = async (module: string, name: string, options: { active?: boolean; archived?: boolean } = {}) =>
+        checkWithBank(server, org.id, await insertComponent(server, org.id, module, { name, ...options }), author.token, 2, 2);
+      const mine = (query = '?paginate=false') => server.api.get(`/tenants/${org.id}/knowledgechecks/mine${query}`, { token: me.token });
+      const path = (id: string, rest = '') => `/tenants/${org.id}/knowledgechecks/${id}${rest}`;
+      const assign = (id: string, due: string | null) =>
+        server.api.post(path(id, '/assignments'), { tenant_user_ids: [me.membershipId], due_date_time: due }, { token: author.token });
+
+      const alpha = await check(seen, 'Alpha');
+      const bravo = await check(seen, 'Bravo');
+      const charlie = await check(seen, 'Charlie');
+      const delta = await check(seen, 'Delta');
+      const echo = await check(seen, 'Echo');
+      await check(hidden, 'Hidden from her');
+      await check(seen, 'Switched off', { active: false });
+      await check(seen, 'Archived away', { archived: true });
+      const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString();
+      const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+      expect((await assign(bravo, inAWeek)).status).toBe(201);
+      expect((await assign(charlie, tomorrow)).status).toBe(201);
+      expect((await assign(delta, null)).status).toBe(201);
+      // Delta's assigned response begun: still assigned to her, now in progress.
+      const deltaResponse = (await server.api.get(path(delta, '/responses'), { token: me.token })).body.data[0].id;
+      expect((await put(server, path(delta, `/responses/${deltaResponse}/start`), {}, me.token)).status).toBe(200);
+      // Echo taken once, to the end.
+      const taken = (await server.api.post(path(echo, '/responses'), {}, { token: me.token })).body.data;
+      for (const question of taken.questions) {
+        const choice = question.choices[0].id;
+        expect(
+          (await server.api.post(path(echo, `/responses/${taken.id}/questions/${question.id}`), { choice_ids: [choice] }, { token: me.token })).status,
+        ).toBe(200);
+      }
+      const done = (await put(server, path(echo, `/responses/${taken.id}/complete`), {}, me.token)).body.data;
+
+      const listed = await mine();
+      expect(listed.status).toBe(200);
+      const rows = listed.body.data as {
+        id: string;
+        name: string;
+        status: string;
+        assigned: boolean;
+        due_date_time: string | null;
+        last_completed_date_time: string;
+      }[];
+      expect(rows.map((row) => row.name)).toEqual(['Charlie', 'Bravo', 'Delta', 'Alpha', 'Echo']);
+      const byName = Object.fromEntries(rows.map((row) => [row.name, row]));
+      expect(byName.Charlie).toMatchObject({ id: charlie, status: 'assigned', assigned: true, module: { id: seen, name: 'Seen module' }, topic: null });
+      expect(Date.parse(byName.Charlie.due_date_time as string)).toBe(Date.parse(tomorrow));
+      expect(byName.Delta).toMatchObject({ status: 'in-progress', assigned: true, due_date_time: null, response_id: deltaResponse });
+      expect(byName.Alpha).toMatchObject({ id: alpha, status: 'not-started', assigned: false, due_date_time: null, response_id: null, last_score: null });
+      expect(byName.Echo).toMatchObject({ status: 'completed', assigned: false, last_score: done.score });
+      expect(Date.parse(byName.Echo.last_completed_date_time)).toBe(Date.parse(done.completed_date_time));
+
+      // By name, a search, a page of two.
+      expect((await mine('?paginate=false&order=name')).body.data.map((row: { name: string }) => row.name)).toEqual([
+        'Alpha',
+        'Bravo',
+        'Charlie',
+        'Delta',
+        'Echo',
+      ]);
+      expect((await mine('?search=ECH')).body.data.map((row: { name: string }) => row.name)).toEqual(['Echo']);
+      const second = await mine('?per_page=2&page=2');
+      expect(second.body.data.map((row: { name: string }) => row.name)).toEqual(['Delta', 'Alpha']);
+      expect(second.body.meta).toMatchObject({ current_page: 2, last_page: 3, per_page: 2, total: 5, order: 'due', desc: false });
+      expect((await mine('?order=due&desc=maybe')).status).toBe(422);
+
+      // An author takes every check of live content, the switched-off one too.
+      const authors = (await server.api.get(`/tenants/${org.id}/knowledgechecks/mine?paginate=false&order=name`, { token: author.token })).body.data;
+      expect(authors.map((row: { name: string }) => row.name)).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Hidden from her', 'Switched off']);
+    });
   });
 
   describe('assignments', () => {

@@ -127,10 +127,26 @@ describe('permission coverage', () => {
 
   it('names what is missing, unknown or stale', () => {
     const contract: ContractOperation[] = [
-      { id: 'listTopics', method: 'GET', template: '/tenants/{tenantId}/topics', security: [{ bearer: [] }], statuses: ['200', '401'] },
-      { id: 'deleteTopic', method: 'DELETE', template: '/tenants/{tenantId}/topics/{topicId}', security: [{ bearer: [] }], statuses: ['204'] },
-      { id: 'postToken', method: 'POST', template: '/token', security: [], statuses: ['200', '401'] },
-      { id: 'getVersion', method: 'GET', template: '/version', security: [], statuses: ['200'] },
+      {
+        id: 'listTopics',
+        method: 'GET',
+        template: '/tenants/{tenantId}/topics',
+        security: [{ bearer: [] }],
+        statuses: ['200', '401'],
+        takesJson: false,
+        queryParameters: [],
+      },
+      {
+        id: 'deleteTopic',
+        method: 'DELETE',
+        template: '/tenants/{tenantId}/topics/{topicId}',
+        security: [{ bearer: [] }],
+        statuses: ['204'],
+        takesJson: false,
+        queryParameters: [],
+      },
+      { id: 'postToken', method: 'POST', template: '/token', security: [], statuses: ['200', '401'], takesJson: false, queryParameters: [] },
+      { id: 'getVersion', method: 'GET', template: '/version', security: [], statuses: ['200'], takesJson: false, queryParameters: [] },
     ];
     const result = coverage(contract, ['listTopics', 'listQuizzes'], ['postToken', 'getVersion', 'listTopics']);
     expect(result).toEqual({

@@ -172,6 +172,11 @@ export const routes: RouteObject[] = (
                   ];
                 }),
                 {
+                  id: 'my-knowledge-checks',
+                  path: 'knowledgechecks',
+                  lazy: () => import('../features/kc-learner/MyKnowledgeChecksPage').then((m) => ({ Component: m.MyKnowledgeChecksPage })),
+                },
+                {
                   id: 'client-bioreq',
                   path: 'bioreq',
                   lazy: () => import('../features/bioreq/ClientBioreqPage').then((m) => ({ Component: m.ClientBioreqPage })),

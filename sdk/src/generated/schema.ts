@@ -105,8 +105,9 @@ export interface paths {
         };
         /**
          * A bioreq document's bytes, through a signed URL
-         * @description No bearer token: the URL answered by `GET /tenants/{tenantId}/bioreq/{bioreqId}/download` (logged there) is the
-         *     permission, for 60 seconds. A tampered or expired signature, a URL of another or an unknown document, or one
+         * @description No bearer token: the URL answered by `GET /tenants/{tenantId}/bioreq/{bioreqId}/download` is the permission,
+         *     for 60 seconds. Each GET (not HEAD) is written to the access log as the account the URL was signed for, and a
+         *     reviewer's first one starts the review. A tampered or expired signature, a URL of another or an unknown document, or one
          *     signed for a file since deleted answers the same 403 `invalid_signature` (an outsider learns nothing about
          *     which documents exist); 404 only when the stored file itself is missing. Always `Content-Disposition: attachment`
          *     with the title as file name, `X-Content-Type-Options: nosniff`, `Cache-Control: no-store`.
@@ -646,7 +647,7 @@ export interface paths {
         };
         /**
          * Who downloaded the document
-         * @description Masters and the owner (an admin or user gets 403 `forbidden`). Every download URL handed out, newest first:
+         * @description Masters and the owner (an admin or user gets 403 `forbidden`). Every fetch of the file through a signed URL (not each URL handed out), newest first:
          *     who, when, from which address. The spec's list lacks this call (ARCHITECTURE.md#api-conventions). Only while the organization has `enable_bioreq` on: otherwise every bioreq call answers 403 `bioreq_disabled`
          *     (after the organization and membership checks, before the role check).
          */
@@ -687,11 +688,14 @@ export interface paths {
          *     (after the organization and membership checks, before the role check).
          *     Answers a URL valid for 60 seconds, signed for this document, its stored file and this caller alone; the file
          *     is served from it with `Content-Disposition: attachment` (the title as file name) and
-         *     `X-Content-Type-Options: nosniff`. Every call is written to the document's access log (who, when, from which
-         *     address); an in-browser preview uses the same call, so a look is logged as a download.
-         *     A reviewer's first download of a `pending` document records the reviewer and the time and moves it to
-         *     `underreview` (the uploader's own downloads change nothing). After the organization's retention deleted the
-         *     file, 410 `file_deleted`.
+         *     `X-Content-Type-Options: nosniff`. Handing out the URL records nothing: each fetch of the file through it
+         *     (`getBioreqFile`) is written to the document's access log (who, when, from which address), and a reviewer's first
+         *     fetch of a `pending` document records the reviewer and the time and moves it to `underreview` (the uploader's own
+         *     fetches change nothing); a URL that was never used gave nobody the document. An in-browser preview fetches the
+         *     same way, so a look is logged as a download. The URL's path is under the API (`…/api/bioreq-files/…`) and its
+         *     signature names no host: a client that reaches the API at another address than `PUBLIC_URL` fetches the same
+         *     path and query there (the SDK's `signedUrlAt`). After the organization's retention deleted the file, 410
+         *     `file_deleted`.
          */
         get: operations["downloadBioreqDocument"];
         put?: never;
@@ -1395,6 +1399,41 @@ export interface paths {
          *     answers 422 ("This integration client has already been revoked.").
          */
         delete: operations["revokeIntegrationClient"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/knowledgechecks/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * My Knowledge Checks
+         * @description The knowledge checks the caller can take in the organization: for a learner those of the live, active topics and
+         *     components of the modules they see (ARCHITECTURE.md#content-visibility), for an author every check. Each row says
+         *     where the caller stands (`status`, `assigned`, `due_date_time`, the latest score). By default the checks assigned to
+         *     the caller come first, the earliest due date first, then the others by name. Taking a check is a member's own
+         *     act: the owner without a membership gets 403 `forbidden`; a suspended membership 403 `membership_suspended`; someone
+         *     who is not a member 404. `search` matches the check's name.
+         */
+        get: operations["listMyKnowledgeChecks"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4142,6 +4181,10 @@ export interface components {
              */
             attempts: "first" | "all";
             responses: number;
+            /**
+             * @description The mean of the responses' exact scores (correct answers over questions, times 100), not of their two-decimal
+             *     `score`s: unrounded, for the reader to round once for display. Null without responses.
+             */
             mean_score: number | null;
             kr20: number | null;
             /** @description Ten bins of ten points, [from, to); the last holds 100 as well. */
@@ -4747,6 +4790,42 @@ export interface components {
             updated_at: string;
             abilities: components["schemas"]["Abilities"];
         };
+        /**
+         * @description A knowledge check the caller can take, with where it lives and where the caller stands with it: what
+         *     "My Knowledge Checks" lists (`GET /tenants/{tenantId}/knowledgechecks/mine`).
+         */
+        MyKnowledgeCheck: {
+            /** Format: uuid */
+            id: string;
+            /** @description The check's name, its topic's (or, for a component's check, its component's). */
+            name: string;
+            module: components["schemas"]["NamedRef"];
+            component: components["schemas"]["NamedRef"];
+            /** @description The topic of a topic's check; null for a component's. */
+            topic: components["schemas"]["NamedRef"] | null;
+            /**
+             * @description The caller's open response's status (`assigned`: assigned and not begun; `in-progress`), else `completed`
+             *     when the caller has completed it at least once, else `not-started`.
+             * @enum {string}
+             */
+            status: "assigned" | "in-progress" | "completed" | "not-started";
+            /** @description An assignment of this check awaits the caller (its open response came from an assignment). */
+            assigned: boolean;
+            /**
+             * Format: date-time
+             * @description The open response's due date, if it has one.
+             */
+            due_date_time: string | null;
+            /**
+             * Format: uuid
+             * @description The caller's open response (to start or continue), or null.
+             */
+            response_id: string | null;
+            /** @description The score of the caller's latest completed response (two decimals), or null. */
+            last_score: number | null;
+            /** Format: date-time */
+            last_completed_date_time: string | null;
+        };
         /** @description The id and name of a related row (a topic's component or module, a favourite's parents). */
         NamedRef: {
             /** Format: uuid */
@@ -5308,6 +5387,11 @@ export interface components {
         MediaTypeFilter: components["schemas"]["MediaType"];
         /** @description A module id of this organization; another organization's (or one a learner cannot see) answers 404. */
         ModuleId: string;
+        /**
+         * @description Sort key (default `due`, ascending) — `due`: the checks assigned to the caller first, the earliest due date first
+         *     (those without one after them), then the others by name; `name`: by name. An unknown key falls back to the default.
+         */
+        MyKnowledgeCheckOrder: "due" | "name";
         /** @description The id of the document's note; a note of another document answers 404. */
         NoteId: string;
         /** @description A sort key of the resource (spec section 9); unknown keys fall back to the default sort. */
@@ -5445,6 +5529,7 @@ export type MemberStatus = components['schemas']['MemberStatus'];
 export type Membership = components['schemas']['Membership'];
 export type Message = components['schemas']['Message'];
 export type Module = components['schemas']['Module'];
+export type MyKnowledgeCheck = components['schemas']['MyKnowledgeCheck'];
 export type NamedRef = components['schemas']['NamedRef'];
 export type OAuthErrorCode = components['schemas']['OAuthErrorCode'];
 export type OpenIdConfiguration = components['schemas']['OpenIdConfiguration'];
@@ -5512,6 +5597,7 @@ export type ParameterMediaModuleFilter = components['parameters']['MediaModuleFi
 export type ParameterMediaOrder = components['parameters']['MediaOrder'];
 export type ParameterMediaTypeFilter = components['parameters']['MediaTypeFilter'];
 export type ParameterModuleId = components['parameters']['ModuleId'];
+export type ParameterMyKnowledgeCheckOrder = components['parameters']['MyKnowledgeCheckOrder'];
 export type ParameterNoteId = components['parameters']['NoteId'];
 export type ParameterOrder = components['parameters']['Order'];
 export type ParameterPage = components['parameters']['Page'];
@@ -7958,6 +8044,58 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["IntegrationClient"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listMyKnowledgeChecks: {
+        parameters: {
+            query?: {
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
+                per_page?: components["parameters"]["PerPage"];
+                /**
+                 * @description Sort key (default `due`, ascending) — `due`: the checks assigned to the caller first, the earliest due date first
+                 *     (those without one after them), then the others by name; `name`: by name. An unknown key falls back to the default.
+                 */
+                order?: components["parameters"]["MyKnowledgeCheckOrder"];
+                desc?: components["parameters"]["Desc"];
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters or one holding a NUL character (`%00`) answers 422. */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the caller's knowledge checks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MyKnowledgeCheck"][];
+                        meta: components["schemas"]["PaginationMeta"];
                     };
                 };
             };

@@ -172,6 +172,7 @@ export const queryForms = {
   }),
   getKnowledgeCheckItemAnalysis: form({ attempts: queryChoice('attempts', ['first', 'all'] as const) }),
   listKnowledgeCheckAssignable: form(searched),
+  listMyKnowledgeChecks: listQuery(['due', 'name'], searched),
   /** A signed media file URL's parameters; the signature check decides the rest (a failure is one 403). */
   getFile: form({ expires: v.string(), signature: v.string(), download: queryFlag('download') }),
   /** A signed bioreq file URL's parameters, with the account it was signed for. */

@@ -14,7 +14,10 @@ import { normaliseRow, type ColumnKinds } from './model.js';
 import type { Fragment, Query } from './query.js';
 
 export interface ListDefinition<Key extends string = string> {
-  /** Sort key -> SQL expression over the list's tables (constants written in code, never from input), or a column of the select list (`bySelected`). */
+  /**
+   * Sort key -> SQL expression over the list's tables (constants written in code, never from input), several in turn
+   * (`[assigned first, due date, name]`, each in the asked direction), or a column of the select list (`bySelected`).
+   */
   sorts: Record<Key, Sort>;
   defaultOrder: Key;
   /** The direction when the request names no sort key (users list newest first). */
@@ -54,8 +57,17 @@ type PageRead = 'keysThenRows' | 'keysJoinedToRows';
  */
 type TotalCount = 'withKeys' | 'keptCount' | 'keptCountOrWithKeys';
 
-/** A sort key: SQL over the list's tables, or a column of the select list (`bySelected('members_count')`). */
-export type Sort = string | { readonly selected: string };
+/**
+ * A sort key: SQL over the list's tables, several expressions in turn (their page is read keys then rows: a page of
+ * keys joined to rows sorts on one), or a column of the select list (`bySelected('members_count')`).
+ */
+export type Sort = string | readonly string[] | { readonly selected: string };
+
+/** The expressions a sort orders by, in turn. */
+function sortExpressions(sort: Sort): readonly string[] {
+  if (typeof sort === 'string') return [sort];
+  return 'selected' in sort ? [sort.selected] : sort;
+}
 
 /** A sort by a column the select list computes (a count): its page is read whole (see `PageRead`). */
 export function bySelected(column: string): Sort {
@@ -121,9 +133,12 @@ export async function paginate<Row, Key extends string>(
 ): Promise<Page<Row>> {
   const searched = searchedOf(db, filtered.clone(), params.search, definition);
   const sort = definition.sorts[params.order];
-  const sortSql = typeof sort === 'string' ? sort : sort.selected;
+  const expressions = sortExpressions(sort);
   const direction = params.desc ? 'desc' : 'asc';
-  const ordered = (query: Query) => query.orderByRaw(`${sortSql} ${direction}`).orderBy(definition.tieBreaker, direction);
+  const ordered = (query: Query) => {
+    for (const expression of expressions) query.orderByRaw(`${expression} ${direction}`);
+    return query.orderBy(definition.tieBreaker, direction);
+  };
   const echo = { order: params.order, desc: params.desc, search: params.search };
 
   if (!params.paginate) {
@@ -132,7 +147,7 @@ export async function paginate<Row, Key extends string>(
   }
 
   const offset = (params.page - 1) * params.perPage;
-  const wholeRows = typeof sort !== 'string';
+  const wholeRows = typeof sort === 'object' && 'selected' in sort;
   const totalCount = definition.total ?? 'withKeys';
   const totalApart = !wholeRows && (knownTotal !== undefined || totalCount === 'keptCount' || (totalCount === 'keptCountOrWithKeys' && db.keepsAnswers));
   const withTotal = (query: Query) => {
@@ -145,10 +160,10 @@ export async function paginate<Row, Key extends string>(
   const pageKeys = (...columns: (string | Fragment)[]) => withTotal(searched.clone().select(`${definition.tieBreaker} as page_key`, ...columns));
   let rows: Row[];
   let total: number | undefined;
-  if (wholeRows || definition.page === 'keysJoinedToRows') {
+  if (wholeRows || (definition.page === 'keysJoinedToRows' && expressions.length === 1)) {
     const page = wholeRows
       ? withTotal(select(searched.clone()))
-      : rowsOfPageKeys(filtered, select, pageKeys(db.raw(`${sortSql} as page_sort`)), definition.tieBreaker, direction, !totalApart);
+      : rowsOfPageKeys(filtered, select, pageKeys(db.raw(`${expressions[0]} as page_sort`)), definition.tieBreaker, direction, !totalApart);
     const fetched = await db.rows<Row & PageTotal>(page);
     if (!totalApart) total = totalOf(fetched);
     rows = fetched.map(({ [PAGE_TOTAL]: _total, ...row }) => (columns ? normaliseRow<Row & object>(columns, row) : (row as Row)));

@@ -25,6 +25,8 @@ export interface ContractOperation {
   statuses: string[];
   /** The operation reads a JSON body (its requestBody offers application/json). */
   takesJson: boolean;
+  /** The names of its query parameters. */
+  queryParameters: string[];
 }
 
 interface OpenApiOperation {
@@ -32,16 +34,25 @@ interface OpenApiOperation {
   security?: SecurityRequirement[];
   responses: Record<string, unknown>;
   requestBody?: { content?: Record<string, unknown> };
+  parameters?: ParameterOrReference[];
 }
+
+type ParameterOrReference = { name: string; in: string } | { $ref: string };
 
 interface OpenApiDocument {
   security?: SecurityRequirement[];
   paths: Record<string, Record<string, OpenApiOperation>>;
+  components?: { parameters?: Record<string, { name: string; in: string }> };
 }
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 const document = JSON.parse(readFileSync(bundlePath, 'utf8')) as OpenApiDocument;
+
+/** A parameter, or the component a `$ref` names (`#/components/parameters/Search`). */
+function resolveParameter(parameter: ParameterOrReference): { name: string; in: string } | undefined {
+  return '$ref' in parameter ? document.components?.parameters?.[parameter.$ref.split('/').pop() as string] : parameter;
+}
 
 export const CONTRACT_OPERATIONS: readonly ContractOperation[] = Object.entries(document.paths).flatMap(([template, item]) =>
   Object.entries(item)
@@ -55,6 +66,7 @@ export const CONTRACT_OPERATIONS: readonly ContractOperation[] = Object.entries(
         security: operation.security ?? document.security ?? [],
         statuses: Object.keys(operation.responses),
         takesJson: operation.requestBody?.content?.['application/json'] !== undefined,
+        queryParameters: (operation.parameters ?? []).map(resolveParameter).flatMap((parameter) => (parameter?.in === 'query' ? [parameter.name] : [])),
       };
     }),
 );

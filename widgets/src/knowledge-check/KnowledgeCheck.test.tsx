@@ -202,3 +202,50 @@ describe('KnowledgeCheck events', () => {
     expect(onStart).toHaveBeenCalledExactlyOnceWith({ knowledgeCheckId: DEMO_KC_ID, responseId: inProgress.id, attempt: 1, resumed: true });
   });
 });
+
+describe('KnowledgeCheck without a topic or component', () => {
+  it("lists the member's knowledge checks, assigned first with their due date, and opens the one chosen", async () => {
+    const check = { id: DEMO_KC_ID, name: 'Lathe safety', instructions: '', topic_id: null, component_id: 'c1', module_id: 'm1' };
+    const row = (id: string, name: string, extra: Record<string, unknown>) => ({
+      id,
+      name,
+      module: { id: 'm1', name: 'Workshop' },
+      component: { id: 'c1', name: 'Lathes' },
+      topic: null,
+      status: 'not-started',
+      assigned: false,
+      due_date_time: null,
+      response_id: null,
+      last_score: null,
+      last_completed_date_time: null,
+      ...extra,
+    });
+    const asked: string[] = [];
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const request = new Request(input, init);
+      const path = new URL(request.url).pathname;
+      asked.push(path);
+      const answer = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      if (path.endsWith('/knowledgechecks/mine')) {
+        const data = [
+          row(DEMO_KC_ID, 'Lathe safety', { status: 'assigned', assigned: true, due_date_time: '2025-03-01T17:00:00.000Z' }),
+          row('k2', 'Drills', { status: 'completed', last_score: 80 }),
+        ];
+        return answer({ data, meta: { current_page: 1, last_page: 1, per_page: 100, total: 2, order: 'due', desc: false, search: null } });
+      }
+      if (path.endsWith(`/knowledgechecks/${DEMO_KC_ID}`)) return answer({ data: check });
+      return answer({ data: [] });
+    };
+    const client = createTesseraClient({ baseUrl: FAKE_API_BASE, tokenStore: memoryTokenStore({ ...FAKE_HOST_TOKENS }), fetch });
+    render(<KnowledgeCheck client={client} organization={DEMO_TENANT} />);
+    const list = await screen.findByRole('list', { name: text.myChecks });
+    const [first, second] = within(list).getAllByRole('button');
+    expect(first.getAttribute('aria-label')).toBe(text.openCheck('Lathe safety'));
+    expect(first.textContent).toContain(`Assigned, due ${formatDisplayDate('2025-03-01T17:00:00.000Z')}`);
+    expect(second.textContent).toContain('Completed, last score 80.00%');
+    await userEvent.click(first);
+    expect(await screen.findByRole('heading', { name: 'Lathe safety' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: text.backToMyChecks }));
+    expect(await screen.findByRole('list', { name: text.myChecks })).toBeTruthy();
+  });
+});

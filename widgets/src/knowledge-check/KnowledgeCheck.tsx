@@ -8,6 +8,7 @@ import { Alert, Button } from '../ui/index.js';
 import { CheckPage } from './CheckPage.js';
 import { completeResponse, listResponses, loadCheck, loadPreview, loadResponse, saveAnswer, startResponse, type KcTarget } from './kcCalls.js';
 import { knowledgeCheckMessages as text } from './messages.js';
+import { MyChecks } from './MyChecks.js';
 import { KcRoot, Muted, Row } from './parts.js';
 import { Player } from './Player.js';
 import { Review } from './Review.js';
@@ -107,13 +108,29 @@ export function KnowledgeCheck(props: KnowledgeCheckProps) {
   );
   if (given && isLoggedIn && organization) return <CheckFlow {...props} client={client} check={given} headingLevel={headingLevel} />;
   if (!isLoggedIn) return <Status>{text.loggedOut}</Status>;
-  if (!organization || !target) return <Status>{text.noTarget}</Status>;
+  if (!organization) return <Status>{text.noOrganization}</Status>;
+  if (!target) return <ChosenFromMine {...props} client={client} headingLevel={headingLevel} />;
   return (
     <CheckRemote
       remote={checkRemote}
       retry={reload}
       render={(check) => (check ? <CheckFlow {...props} client={client} check={check} headingLevel={headingLevel} /> : <Status>{text.noCheck}</Status>)}
     />
+  );
+}
+
+/** No check named: the member's own (My Knowledge Checks); the one chosen opens here, with a way back to the list. */
+function ChosenFromMine(props: KnowledgeCheckProps & { client: TesseraClient; headingLevel: 1 | 2 | 3 }) {
+  const [chosen, setChosen] = useState<string | null>(null);
+  if (!chosen)
+    return <MyChecks client={props.client} organization={props.organization} headingLevel={props.headingLevel} onOpen={(check) => setChosen(check.id)} />;
+  return (
+    <>
+      <Button variant="secondary" onPress={() => setChosen(null)}>
+        {text.backToMyChecks}
+      </Button>
+      <KnowledgeCheck {...props} knowledgeCheckId={chosen} />
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 /** The knowledge-check calls the learner's screens make (KC-PLAN.md, "Responses"), through the SDK client. */
-import { unwrap, type TesseraClient } from '@tessera/sdk';
+import { unwrap, type MyKnowledgeCheck, type PaginationMeta, type TesseraClient } from '@tessera/sdk';
 import type { KcAnswer, KcCheck, KcResponse, KcResponseSummary } from './types.js';
 
 /** Which check: by its id, or the check of a topic or of a component. */
@@ -18,6 +18,14 @@ export async function loadCheck(client: TesseraClient, tenantId: string, target:
   return (
     await unwrap(client.GET('/tenants/{tenantId}/components/{componentId}/knowledgechecks', { params: { path: { tenantId, componentId: target.component } } }))
   ).data;
+}
+
+/** The widget's page of My Knowledge Checks: the first hundred, assigned first by due date (the API's default order). */
+const MY_CHECKS_PAGE = 100;
+
+/** The caller's knowledge checks in the organization (My Knowledge Checks), with the page's meta. */
+export async function listMyChecks(client: TesseraClient, tenantId: string): Promise<{ data: MyKnowledgeCheck[]; meta: PaginationMeta }> {
+  return unwrap(client.GET('/tenants/{tenantId}/knowledgechecks/mine', { params: { path: { tenantId }, query: { per_page: MY_CHECKS_PAGE } } }));
 }
 
 /** The caller's own responses to the check, newest first. */

@@ -31,13 +31,16 @@ function fileTypeOf(document: Pick<BioreqDocument, 'kind' | 'mime_type'>): strin
 }
 
 /** An image or a pdf the browser can show in the page. */
-export function canPreview(document: BioreqDocument): boolean {
+function canPreview(document: BioreqDocument): boolean {
   return document.abilities.download && (document.kind === 'image' || document.kind === 'pdf');
 }
 
 /** Who fetched the file and when (the access log), for those who may read it. */
 function AccessHistory({ tenantId, document }: { tenantId: string; document: BioreqDocument }) {
-  const log = useQuery({ queryKey: ['bioreq', tenantId, 'access-log', document.id], queryFn: async () => unwrap(await loadAccessLog(tenantId, document.id)).data });
+  const log = useQuery({
+    queryKey: ['bioreq', tenantId, 'access-log', document.id],
+    queryFn: async () => unwrap(await loadAccessLog(tenantId, document.id)).data,
+  });
   return (
     <section aria-labelledby={`access-${document.id}`}>
       <Heading level={3} id={`access-${document.id}`}>
@@ -49,9 +52,7 @@ function AccessHistory({ tenantId, document }: { tenantId: string; document: Bio
       {log.data?.length ? (
         <ul aria-label={bioreqTexts.accessHistory}>
           {log.data.map((line) => (
-            <li key={line.id}>
-              {`${line.user ? line.user.name || line.user.email : bioreqTexts.formerAccount}, ${formatDate(line.downloaded_at)}`}
-            </li>
+            <li key={line.id}>{`${line.user ? line.user.name || line.user.email : bioreqTexts.formerAccount}, ${formatDate(line.downloaded_at)}`}</li>
           ))}
         </ul>
       ) : null}

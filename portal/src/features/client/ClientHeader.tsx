@@ -21,7 +21,7 @@ export interface ClientHeaderProps {
 
 /**
  * The top of a client view (spec 2.8): breadcrumbs, the links Switch to Admin View (owner, master,
- * admin) and Your Starred Topics (anyone but the owner), then the page heading.
+ * admin), Your Starred Topics and My Knowledge Checks (anyone but the owner), then the page heading.
  */
 export function ClientHeader({ title, crumbs, adminPath }: ClientHeaderProps) {
   const { organization, role } = useOrganization();
@@ -33,6 +33,7 @@ export function ClientHeader({ title, crumbs, adminPath }: ClientHeaderProps) {
         <Row>
           {canUseAdminArea(role) ? <AppLink to={adminPath}>Switch to Admin View</AppLink> : null}
           {actsAsMember(role) ? <AppLink to={paths.starredTopics}>Your Starred Topics</AppLink> : null}
+          {actsAsMember(role) ? <AppLink to={paths.myKnowledgeChecks}>My Knowledge Checks</AppLink> : null}
         </Row>
       </Row>
       <Heading level={1}>{title}</Heading>

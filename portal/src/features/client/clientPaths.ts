@@ -6,6 +6,7 @@ export function clientPaths(organizationSlug: string) {
   return {
     modules: `${base}/modules`,
     starredTopics: `${base}/starred-topics`,
+    myKnowledgeChecks: `${base}/knowledgechecks`,
     contentTree: `${base}/content-tree`,
     components,
     topics,

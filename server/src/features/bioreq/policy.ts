@@ -58,7 +58,7 @@ export async function bioreqEnabled(ctx: Context, next: Next): Promise<void> {
   await next();
 }
 
-export function isReviewer(access: TenantAccess): boolean {
+function isReviewer(access: TenantAccess): boolean {
   return atLeast(access.role, 'admin');
 }
 

@@ -13,7 +13,16 @@ import { compiledWrite } from '../../db/compiled-write.js';
 import type { Database } from '../../db/database.js';
 import { withColumns, type ColumnKinds } from '../../db/model.js';
 import type { Query, TenantSql } from '../../db/query.js';
-import { placeholderViewer, viewerValues, whereComponentVisible, whereLive, type Viewer, type ViewerParams, type ViewerScope } from '../content/visibility.js';
+import {
+  placeholderViewer,
+  viewerValues,
+  whereComponentVisible,
+  whereLive,
+  type Reach,
+  type Viewer,
+  type ViewerParams,
+  type ViewerScope,
+} from '../content/visibility.js';
 import { KnowledgeCheckModel } from './models.js';
 import type { CheckRow } from './presenter.js';
 
@@ -44,9 +53,12 @@ export function checkQuery(org: TenantSql): Query {
     );
 }
 
-/** Limits a check query to what the viewer may see: for a learner, live, active content related to them. */
-export function whereCheckVisible(org: TenantSql, query: Query, viewer: ViewerScope): Query {
-  whereComponentVisible(org, query, viewer, 'one');
+/**
+ * Limits a check query to what the viewer may see: for a learner, live, active content related to them. `reach` as the
+ * content rule takes it: one check by id, or a list of them (My Knowledge Checks).
+ */
+export function whereCheckVisible(org: TenantSql, query: Query, viewer: ViewerScope, reach: Reach = 'one'): Query {
+  whereComponentVisible(org, query, viewer, reach);
   if (!viewer.seesAll) query.where((scope) => scope.whereNull('kc.topic_id').orWhere((topic) => whereLive(topic, 't')));
   return query;
 }

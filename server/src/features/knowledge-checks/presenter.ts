@@ -4,6 +4,7 @@
  * receives it, so a learner's in-progress answer cannot carry it by mistake.
  */
 import type {
+  MyKnowledgeCheck,
   KnowledgeCheck,
   KnowledgeCheckAnswer,
   KnowledgeCheckAssignment,
@@ -16,6 +17,7 @@ import type {
 import { renderMarkdown } from '@tessera/sdk/markdown';
 import type { UrlSigner } from '../../storage/signed-urls.js';
 import { presentMediaSummary, type MediaSummaryColumns } from '../media/summary.js';
+import type { MyCheckRow } from './mine.js';
 import type { KcResponse, ResponseStatus, ResponseView, VersionView } from './models.js';
 
 /** The media of a set of questions, by id (one query, `mediaOf` in the service). */
@@ -222,5 +224,22 @@ export function presentAssignment(row: AssignmentRow, assignees: AssigneeRow[]):
       completed_date_time: assignee.completed_date_time,
       score: assignee.score,
     })),
+  };
+}
+
+/** A row of My Knowledge Checks: where the check lives and where the member stands with it. */
+export function presentMyCheck(row: MyCheckRow): MyKnowledgeCheck {
+  return {
+    id: row.id,
+    name: row.name,
+    module: { id: row.module_id, name: row.module_name },
+    component: { id: row.component_id, name: row.component_name },
+    topic: row.topic_id ? { id: row.topic_id, name: row.topic_name ?? '' } : null,
+    status: row.open_status ?? (row.last_completed_date_time ? 'completed' : 'not-started'),
+    assigned: row.open_status === 'assigned' || row.open_assignment_id !== null,
+    due_date_time: row.due_date_time,
+    response_id: row.response_id,
+    last_score: row.last_score,
+    last_completed_date_time: row.last_completed_date_time,
   };
 }

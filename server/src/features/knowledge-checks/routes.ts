@@ -10,14 +10,25 @@ import type { AppServices } from '../../context.js';
 import { can } from '../../http/policy.js';
 import { Routes } from '../../http/router.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
+import { listBody, listParams } from '../../http/list-query.js';
 import { inputOf, validate } from '../../http/validate.js';
 import { knowledgeCheckAssignedEmail } from '../../mail/templates.js';
 import { requireMembership } from '../content/policy.js';
 import { viewerOf } from '../content/visibility.js';
 import { assignable, createAssignments, deleteAssignment, listAssignments } from './assignments.js';
 import { draw, newSeed } from './draw.js';
+import { MY_CHECKS, myChecks } from './mine.js';
 import { kcPolicy } from './policy.js';
-import { presentAssignment, presentCheck, presentPreview, presentQuestion, presentResponse, presentResponseSummary, type CheckRow } from './presenter.js';
+import {
+  presentAssignment,
+  presentCheck,
+  presentMyCheck,
+  presentPreview,
+  presentQuestion,
+  presentResponse,
+  presentResponseSummary,
+  type CheckRow,
+} from './presenter.js';
 import * as responses from './responses.js';
 import * as kc from './service.js';
 
@@ -202,6 +213,15 @@ export function routes(services: AppServices): Routes {
     const check = await requireCheck(ctx);
     await kc.restoreQuestion(db, check, ctx.params.questionId);
     ctx.body = { data: await answerQuestion(ctx, check, ctx.params.questionId) };
+  });
+
+  // My Knowledge Checks ------------------------------------------------------------------------
+
+  router.get(`${TENANT}/knowledgechecks/mine`, inTenant, can(kcPolicy, 'respond'), validate(queryForms.listMyKnowledgeChecks, 'query'), async (ctx) => {
+    const access = accessOf(ctx);
+    requireMembership(access);
+    const params = listParams(inputOf(ctx, queryForms.listMyKnowledgeChecks), MY_CHECKS);
+    ctx.body = listBody(await myChecks(db, viewerOf(access), params), presentMyCheck);
   });
 
   // Responses (the caller's own) --------------------------------------------------------------
