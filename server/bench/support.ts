@@ -13,8 +13,8 @@ import type { Knex } from '../src/db/knex.js';
 import { mergeSearchIndexes } from '../src/db/trigram-search.js';
 
 /** Parent: starts `file` (relative to bench/) and answers its first message. */
-export function startBenchServer<T>(file: string): Promise<{ child: ChildProcess; message: T }> {
-  const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], {
+export function startBenchServer<T>(file: string, args: string[] = []): Promise<{ child: ChildProcess; message: T }> {
+  const child = fork(fileURLToPath(new URL(file, import.meta.url)), args, {
     // BENCH_CPU_PROF=<folder> writes a V8 CPU profile of each server child there (open it in Chrome's DevTools).
     execArgv: [
       '--import',

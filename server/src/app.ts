@@ -31,6 +31,8 @@ import { apiRouter, type Routes } from './http/router.js';
 import { corsMiddleware, originChecker, securityHeaders } from './http/security.js';
 import { servePortal, serveWidgets } from './http/static.js';
 import { limitConcurrency } from './limit-concurrency.js';
+import { createMetrics, listenForMetrics, metricsEndpoint, noMetrics, type MetricsServer } from './http/metrics.js';
+import { probeAliases } from './features/health/routes.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
 import { purgeExpiredPayloads } from './db/oidc-payloads.js';
@@ -52,8 +54,8 @@ export interface TesseraApp {
   db: Database;
   provider: Provider;
   services: AppServices;
-  /** Starts the HTTP server (port 0 picks a free one) and answers its URL. */
-  listen(port?: number, host?: string): Promise<{ server: Server; port: number; url: string }>;
+  /** Starts the HTTP server (port 0 picks a free one) and answers its URL, and the metrics' when on a port of their own. */
+  listen(port?: number, host?: string): Promise<{ server: Server; port: number; url: string; metricsUrl?: string }>;
   /**
    * Stops taking requests, lets those in flight finish (at most `graceMs`, then connections are
    * cut), and closes the purge timer, database, Redis and mail connections.
@@ -120,19 +122,25 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   // Statistics for the query planner, gathered (with a bounded effort) where missing or stale.
   if (db.isSqlite) await tidySqlite(db, 'PRAGMA optimize=0x10002');
 
+  const metrics = config.metrics.port !== null || config.metrics.token !== null ? createMetrics() : noMetrics;
+  metrics.watchDatabase(knex);
   const services: AppServices = {
     config,
     db,
     log,
     secrets,
     passwords: createPasswordHasher(config.passwordHash, config.passwordHashConcurrency),
-    mailer: createMailer(config, log),
+    mailer: createMailer(config, log, metrics),
     limiters: createRateLimiters(config.rateLimits, config.redisUrl ? { url: config.redisUrl, prefix: config.rateLimitPrefix } : undefined),
     captcha: createCaptcha(db, { secret: secrets.secret, ...config.captcha }),
     storage: createStorage(config),
     signer: createUrlSigner(secrets.secret, config.publicUrl),
     imageWork: limitConcurrency(config.media.imageConcurrency),
+    lifecycle: { draining: false },
   };
+
+  // A storage the server cannot write (a bucket misnamed, credentials refused) is said at once, and readiness fails.
+  await services.storage.reachable().catch((error: unknown) => log.error({ err: error }, 'media storage cannot be reached: readiness fails until it can'));
 
   if (!(await services.limiters.ready())) {
     log.warn('Redis is not reachable yet: rate limits count in memory per process until it is.');
@@ -147,7 +155,11 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     findAccount: (id) => findActiveAccount(db, id),
     integrationClientAccount: (clientId) => integrationClientAccount(db, clientId),
   });
-  registerPasswordGrant(provider, (email, password) => verifyCredentials(services, email, password));
+  registerPasswordGrant(provider, async (email, password) => {
+    const check = await verifyCredentials(services, email, password);
+    metrics.login(check.kind === 'ok' ? 'succeeded' : 'refused');
+    return check;
+  });
   registerClientCredentialsGrant(provider, (clientId) => integrationClientAccount(db, clientId));
 
   const app = new Koa({ proxy: config.trustProxy });
@@ -165,7 +177,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   const runProvider = providerRunner(provider);
   const isOAuthEndpoint = (ctx: Context) => ctx.path === '/api/token' || ctx.path === REVOCATION_PATH;
 
-  const requests = requestContext(log);
+  const requests = requestContext(log, { trustProxy: config.trustProxy, metrics });
   app.use(requests.middleware);
   // Outside the error middleware: it adds OAuth's error fields to every error of the OAuth endpoints (oauth-errors.ts).
   app.use(onlyFor(isOAuthEndpoint, oauthErrorShape()));
@@ -184,6 +196,9 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   // /api ends here (no fall-through to the portal): unknown calls are JSON 404s, wrong methods 405s.
   const apiChain = compose<Context>([jsonBody(config.bodyLimit), refuseNulInRequest, apiNotFound, api]);
   app.use((ctx, next) => (isApiPath(ctx.path) ? apiChain(ctx) : next()));
+  // /healthz, /readyz and /metrics are never the portal's page: a probe must not read HTML as health.
+  app.use(probeAliases(services));
+  app.use(metricsEndpoint(metrics, config.metrics.token));
   app.use(serveWidgets(config.widgetsDist));
   app.use(servePortal(config.portalDist));
   app.use(async (ctx) => {
@@ -206,6 +221,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   void purgeExpired(db, log);
 
   let server: Server | undefined;
+  let metricsServer: MetricsServer | undefined;
 
   return {
     app,
@@ -213,8 +229,9 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     db,
     provider,
     services,
-    listen(port = config.port, host = config.host) {
+    async listen(port = config.port, host = config.host) {
       db.startReadThreads();
+      if (metrics.registry && config.metrics.port !== null) metricsServer = await listenForMetrics(metrics.registry, config.metrics.port, config.metrics.host);
       return new Promise((resolve, reject) => {
         const started = createServer(app.callback());
         started.once('error', reject);
@@ -222,13 +239,17 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
           server = started;
           const { port: actual } = started.address() as AddressInfo;
           const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-          resolve({ server: started, port: actual, url: `http://${shownHost}:${actual}` });
+          resolve({ server: started, port: actual, url: `http://${shownHost}:${actual}`, metricsUrl: metricsServer?.url });
         });
       });
     },
     async close({ graceMs = 10_000 } = {}) {
       clearInterval(purgeTimer);
       clearInterval(sweepTimer);
+      // Readiness answers 503 from now on; a load balancer checking it stops sending before the listener closes.
+      services.lifecycle.draining = true;
+      if (server && config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+      await metricsServer?.close();
       if (server) {
         const closing = new Promise<void>((resolve) => server!.close(() => resolve()));
         server.closeIdleConnections();

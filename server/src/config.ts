@@ -110,8 +110,18 @@ export interface ServerConfig {
   portalDist: string;
   widgetsDist: string;
   logLevel: string;
-  /** Trust X-Forwarded-* headers (behind a load balancer). */
+  /** `json` (one JSON object a line, from the first line on) or `pretty` (for people reading a terminal). */
+  logFormat: 'json' | 'pretty';
+  /** Trust X-Forwarded-* headers (behind a load balancer), and a request id it sends in X-Request-Id. */
   trustProxy: boolean;
+  /**
+   * Prometheus metrics (http/metrics.ts): `port` serves them on a listener of their own (METRICS_PORT, on
+   * METRICS_HOST), `token` at `/metrics` of the main port behind `Authorization: Bearer <token>` (METRICS_TOKEN).
+   * Neither: no metrics are served (`/metrics` is a 404).
+   */
+  metrics: { port: number | null; host: string; token: string | null };
+  /** How long a shutdown answers readiness 503 while still serving, before it stops accepting and drains. */
+  shutdownDelayMs: number;
   /** How often expired tokens, captcha records and grants are deleted. */
   purgeIntervalMs: number;
   /** How often stored files that no row references are deleted (features/media/orphans.ts); 0: never. */
@@ -167,6 +177,19 @@ function integer(env: Env, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a non-negative integer, got "${raw}".`);
   return value;
+}
+
+function logFormat(raw: string | undefined): 'json' | 'pretty' {
+  if (raw === undefined || raw === '' || raw === 'json') return 'json';
+  if (raw === 'pretty') return 'pretty';
+  throw new ConfigError(`LOG_FORMAT must be json or pretty, got "${raw}".`);
+}
+
+/** A bearer token guessed by nobody: at least 32 characters. */
+function metricsToken(raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  if (raw.length < 32) throw new ConfigError('METRICS_TOKEN must be at least 32 characters.');
+  return raw;
 }
 
 function list(raw: string | undefined): string[] {
@@ -316,7 +339,14 @@ export function loadConfig(env: Env = process.env, options: { demo?: boolean } =
     portalDist: resolve(env.PORTAL_DIST || resolve(serverRoot, '../portal/dist')),
     widgetsDist: resolve(env.WIDGETS_DIST || resolve(serverRoot, '../widgets/dist')),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    logFormat: logFormat(env.LOG_FORMAT),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    metrics: {
+      port: env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0) : null,
+      host: env.METRICS_HOST || '127.0.0.1',
+      token: metricsToken(env.METRICS_TOKEN),
+    },
+    shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_MS', nodeEnv === 'production' ? 5000 : 0),
     purgeIntervalMs: integer(env, 'PURGE_INTERVAL_MS', 10 * MINUTE * 1000),
     orphanSweepIntervalMs: integer(env, 'ORPHAN_SWEEP_INTERVAL_MS', HOUR * 1000),
     media: {

@@ -27,6 +27,8 @@ export interface AppServices {
   signer: UrlSigner;
   /** Image decoding and resizing, at most `config.media.imageConcurrency` at once for the whole process. */
   imageWork: LimitedRunner;
+  /** Where the process is in its life: `draining` from the start of a shutdown (readiness answers 503). */
+  lifecycle: { draining: boolean };
 }
 
 declare module 'koa' {

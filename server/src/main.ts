@@ -4,6 +4,7 @@
  */
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { createLogger } from './logger.js';
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATION, DEMO_PASSWORD, seedDemo } from './seed-demo.js';
 
 async function main() {
@@ -11,20 +12,23 @@ async function main() {
   const config = loadConfig(process.env, { demo });
   const tessera = await createApp(config);
   const seeded = demo ? await seedDemo(tessera.services) : false;
-  const { url } = await tessera.listen();
+  const { url, metricsUrl } = await tessera.listen();
   const portalUrl = config.publicUrl === `http://localhost:${config.port}` ? url : config.publicUrl;
 
-  const lines = [`Tessera is running: ${portalUrl}`, `Data folder: ${config.dataDir}`];
+  const log = tessera.services.log;
+  log.info({ url: portalUrl, data_dir: config.dataDir, metrics_url: metricsUrl ?? null }, `Tessera is running: ${portalUrl}`);
   if (demo) {
-    lines.push(
-      seeded ? `Demo organization "${DEMO_ORGANIZATION.name}" created.` : 'Demo data kept (the database was not empty).',
-      `Demo accounts (password ${DEMO_PASSWORD}):`,
-      ...DEMO_ACCOUNTS.map(
-        (account) => `  ${account.email.padEnd(22)} ${account.role === 'owner' ? 'platform owner' : `${account.role} in ${DEMO_ORGANIZATION.name}`}`,
-      ),
+    log.info(
+      {
+        organization: DEMO_ORGANIZATION.name,
+        password: DEMO_PASSWORD,
+        accounts: DEMO_ACCOUNTS.map((account) => ({ email: account.email, role: account.role })),
+      },
+      seeded
+        ? `Demo organization "${DEMO_ORGANIZATION.name}" created; demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((account) => account.email).join(', ')}`
+        : 'Demo data kept (the database was not empty).',
     );
   }
-  console.log(lines.join('\n'));
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -44,6 +48,9 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
-  process.exit(1);
+  // Before the configuration is read there is no configured logger: the same JSON stream, at its defaults.
+  const log = createLogger({ logLevel: 'info', logFormat: process.env.LOG_FORMAT === 'pretty' ? 'pretty' : 'json' });
+  if (error instanceof ConfigError) log.fatal(`Configuration error: ${error.message}`);
+  else log.fatal({ err: error }, 'Tessera could not start');
+  log.flush(() => process.exit(1));
 });

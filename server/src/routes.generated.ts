@@ -9,6 +9,7 @@ import { routes as bioreq } from './features/bioreq/routes.js';
 import { routes as components } from './features/components/routes.js';
 import { routes as files } from './features/files/routes.js';
 import { routes as groups } from './features/groups/routes.js';
+import { routes as health } from './features/health/routes.js';
 import { routes as integrationClients } from './features/integration-clients/routes.js';
 import { routes as items } from './features/items/routes.js';
 import { routes as kcReports } from './features/kc-reports/routes.js';
@@ -31,6 +32,7 @@ export const FEATURE_ROUTES: readonly ((services: AppServices) => Routes | Route
   components,
   files,
   groups,
+  health,
   integrationClients,
   items,
   kcReports,

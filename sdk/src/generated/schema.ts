@@ -270,6 +270,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness probe
+         * @description The process answers: always 200 while it runs (also `/healthz`). Nothing else is checked, so an orchestrator
+         *     restarts a process only when it is wedged, not when a dependency is down. Never cached.
+         */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness probe
+         * @description Whether this process should get traffic now (also `/readyz`): 200 when every check passes, 503 when one failed or
+         *     the process is shutting down. A shutdown turns this 503 first and keeps serving for `SHUTDOWN_DELAY_MS` before
+         *     it stops accepting connections and drains, so a load balancer checking every few seconds stops sending first.
+         *     Each check gives up after 2 seconds. Never cached.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reset-password": {
         parameters: {
             query?: never;
@@ -4084,6 +4128,27 @@ export interface components {
             name: string;
         };
         /**
+         * @description A probe's answer: `ok` or `unavailable`, and each check with its outcome and how long it took. Why a check failed
+         *     is written to the server's log (with the request id), never here: the probes are public.
+         */
+        HealthReport: {
+            /** @enum {string} */
+            status: "ok" | "unavailable";
+            /**
+             * @description By name: `accepting` (the process is not shutting down), `database` (a query answers), `migrations` (the
+             *     database has run every migration this server knows), `redis` (a PING answers; `skipped` without REDIS_URL) and
+             *     `storage` (media storage can be written: the folder, or the S3 bucket). Empty for liveness.
+             */
+            checks: {
+                [key: string]: {
+                    /** @enum {string} */
+                    status: "ok" | "failed" | "skipped";
+                    /** @description How long the check took, in milliseconds (a check gives up after 2 seconds). */
+                    ms: number;
+                };
+            };
+        };
+        /**
          * @description A service account: an OAuth client a script uses with `grant_type=client_credentials` at `POST /token` to act as
          *     `role` in this one organization (and no other). Its tokens last as long as a person's access token and are not
          *     refreshed: a script asks for a new one. Revoking the client ends its tokens at once and for good.
@@ -5487,6 +5552,7 @@ export type FileSizeLimit = components['schemas']['FileSizeLimit'];
 export type Flag = components['schemas']['Flag'];
 export type Group = components['schemas']['Group'];
 export type GroupSummary = components['schemas']['GroupSummary'];
+export type HealthReport = components['schemas']['HealthReport'];
 export type IntegrationClient = components['schemas']['IntegrationClient'];
 export type IntegrationClientCreated = components['schemas']['IntegrationClientCreated'];
 export type IntegrationClientInput = components['schemas']['IntegrationClientInput'];
@@ -5990,6 +6056,61 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is alive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["HealthReport"];
+                    };
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["HealthReport"];
+                    };
+                };
+            };
+            /** @description Not ready (a check failed, or the process is shutting down). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["HealthReport"];
+                    };
+                };
+            };
         };
     };
     resetPassword: {

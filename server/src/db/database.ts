@@ -21,7 +21,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { bindValues, compile, whereInJsonList, type Buildable, type CompiledRead, type CompiledSql } from './compiled-read.js';
 import type { CompiledTransaction, CompiledWrite } from './compiled-write.js';
 import { createKnex, type Knex } from './knex.js';
-import { migrateToLatest } from './migrate.js';
+import { migrateToLatest, pendingMigrations } from './migrate.js';
 import { normaliseRow, TENANT_SCOPE, type ColumnKinds, type TesseraModel } from './model.js';
 import { Sql, TableCatalog, TenantSql, type Fragment, type Query, type RawBinding } from './query.js';
 import { defaultReadThreads, type ReadPool } from './read-pool.js';
@@ -120,6 +120,16 @@ export class Database {
     const ran = await migrateToLatest(this.shared.knex);
     await this.readSchema();
     return ran;
+  }
+
+  /** The migrations this server knows that the database has not run (readiness: a server ahead of its schema is not ready). */
+  pendingMigrations(): Promise<string[]> {
+    return pendingMigrations(this.shared.knex);
+  }
+
+  /** Resolves once the database has answered a query (readiness). */
+  async ping(): Promise<void> {
+    await this.shared.knex.raw('select 1');
   }
 
   /** Reads which tables belong to an organization (`migrate` does; a test building its own tables calls it). */

@@ -17,3 +17,9 @@ export async function migrateToLatest(knex: Knex): Promise<string[]> {
   const [, ran] = (await knex.migrate.latest({ migrationSource: source })) as [number, string[]];
   return ran;
 }
+
+/** The names of the migrations this server knows that the database has not run (readiness: none may be left). */
+export async function pendingMigrations(knex: Knex): Promise<string[]> {
+  const [, pending] = (await knex.migrate.list({ migrationSource: source })) as [unknown[], Migration[]];
+  return pending.map((migration) => migration.name);
+}

@@ -7,6 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Logger } from '../logger.js';
+import { accessLineWriter } from './access-log.js';
+import { noMetrics, type Metrics } from './metrics.js';
 import { HttpError, type ErrorBody } from './errors.js';
 
 const CLIENT_ERRORS: Record<number, ErrorBody> = {
@@ -70,6 +72,8 @@ declare module 'koa' {
  */
 class RequestState {
   #log: Logger | undefined;
+  /** Declared here so that the router's setting it keeps the object's shape (see above). */
+  route: string | undefined = undefined;
 
   constructor(
     readonly requestId: string,
@@ -88,26 +92,83 @@ export interface RequestTracker {
   drained(): Promise<void>;
 }
 
+declare module 'koa' {
+  interface DefaultState {
+    /** The route template that answered (set by the router), for the access log and the metrics' labels. */
+    route?: string;
+  }
+}
+
+/** A request id a trusted proxy may hand on: short, and of characters that cannot break a log line or a header. */
+const FORWARDED_REQUEST_ID = /^[\w.:@-]{1,128}$/;
+
+/** The label of a request no feature route answered: fixed paths by name, the rest by kind (never the raw path). */
+function fallbackRoute(path: string): string {
+  if (path === '/api/token' || path === '/api/token/revocation' || path === '/healthz' || path === '/readyz' || path === '/metrics') return path;
+  if (path === '/api' || path.startsWith('/api/')) return '/api/(unmatched)';
+  if (path.startsWith('/widgets/')) return '/widgets/*';
+  if (path.startsWith('/.well-known/')) return '/.well-known/*';
+  return '/(portal)';
+}
+
+export interface RequestContextOptions {
+  /** Take the request id a proxy sends in X-Request-Id (TRUST_PROXY). */
+  trustProxy?: boolean;
+  metrics?: Metrics;
+}
+
 /**
- * Gives each request an id (X-Request-Id, and `request_id` in its log lines) and counts requests in
- * flight. The request's child logger is made on first use: most requests never log.
+ * Gives each request an id (X-Request-Id, accepted from a trusted proxy, and `request_id` in its log lines), counts
+ * requests in flight, and writes one access line per request: the id, method, route template, status, duration,
+ * bytes sent, organization and account. Never the query string, a token or a body. The request's child logger is made
+ * on first use: most requests never log anything else.
  */
-export function requestContext(logger: Logger): { middleware: (ctx: Context, next: Next) => Promise<void>; tracker: RequestTracker } {
+export function requestContext(
+  logger: Logger,
+  { trustProxy = false, metrics = noMetrics }: RequestContextOptions = {},
+): { middleware: (ctx: Context, next: Next) => Promise<void>; tracker: RequestTracker } {
   let inFlight = 0;
   let waiters: (() => void)[] = [];
-  const debug = logger.isLevelEnabled('debug');
+  const accessLine = accessLineWriter(logger);
+  metrics.countInFlight(() => inFlight);
+
+  function requestIdOf(ctx: Context): string {
+    const forwarded = trustProxy ? ctx.get('X-Request-Id') : '';
+    return forwarded && FORWARDED_REQUEST_ID.test(forwarded) ? forwarded : randomUUID();
+  }
+
+  /** The request's metrics and access line, once its answer is written (or the client went away): its real status and length. */
+  function record(ctx: Context, state: RequestState, started: number): void {
+    const seconds = (performance.now() - started) / 1000;
+    const route = state.route ?? fallbackRoute(ctx.path);
+    const status = ctx.res.statusCode;
+    metrics.requestFinished(ctx.method, route, status, seconds);
+    if (!accessLine) return;
+    const length = ctx.res.getHeader('content-length');
+    accessLine({
+      requestId: state.requestId,
+      method: ctx.method,
+      route,
+      status,
+      ms: Math.round(seconds * 10_000) / 10,
+      bytes: length === undefined ? null : Number(length),
+      aborted: !ctx.res.writableFinished,
+      tenantId: ctx.state.tenantAccess?.tenant.id ?? null,
+      accountId: ctx.state.session?.user.id ?? null,
+    });
+  }
 
   async function assignRequestId(ctx: Context, next: Next) {
-    const state = new RequestState(randomUUID(), logger);
+    const state = new RequestState(requestIdOf(ctx), logger);
     ctx.state = state;
     ctx.set('X-Request-Id', state.requestId);
-    const started = debug ? performance.now() : 0;
+    const started = performance.now();
     inFlight += 1;
+    ctx.res.once('close', () => record(ctx, state, started));
     try {
       await next();
     } finally {
       finished();
-      if (debug) ctx.state.log.debug({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) }, 'request');
     }
   }
 

@@ -88,7 +88,13 @@ export function apiRouter(prefix: string, features: Routes[]): Middleware {
   type Handler = (ctx: Context, next: Next) => Promise<void>;
   const tree = FindMyWay<HTTPVersion.V1>({ ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH });
   for (const route of features.flatMap((feature) => feature.declared)) {
-    const handler: Handler = compose(route.middleware);
+    const template = `${prefix}${route.path}`;
+    const steps: Handler = compose(route.middleware);
+    // The template names the request in the access log and the metrics (ARCHITECTURE.md#operating-tessera).
+    const handler: Handler = (ctx, next) => {
+      ctx.state.route = template;
+      return steps(ctx, next);
+    };
     tree.on(route.method, `${prefix}${route.path}`, () => undefined, handler);
     if (route.method === 'GET') tree.on('HEAD', `${prefix}${route.path}`, () => undefined, handler);
   }

@@ -9,6 +9,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { ServerConfig } from '../config.js';
 import type { Logger } from '../logger.js';
 import { newId } from '../db/ids.js';
+import { noMetrics, type Metrics } from '../http/metrics.js';
 
 export interface MailMessage {
   to: string;
@@ -60,7 +61,18 @@ function smtpMailer(config: ServerConfig, log: Logger, transport: Transporter): 
   };
 }
 
-export function createMailer(config: ServerConfig, log: Logger): Mailer {
-  if (config.smtpUrl) return smtpMailer(config, log, nodemailer.createTransport(config.smtpUrl));
-  return outboxMailer(config, log);
+export function createMailer(config: ServerConfig, log: Logger, metrics: Pick<Metrics, 'mail'> = noMetrics): Mailer {
+  const mailer = config.smtpUrl ? smtpMailer(config, log, nodemailer.createTransport(config.smtpUrl)) : outboxMailer(config, log);
+  return {
+    async send(message) {
+      try {
+        await mailer.send(message);
+        metrics.mail('sent');
+      } catch (error) {
+        metrics.mail('failed');
+        throw error;
+      }
+    },
+    close: () => mailer.close(),
+  };
 }

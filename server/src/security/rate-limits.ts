@@ -39,6 +39,8 @@ export interface RateLimiters {
   reset(name: LimiterName, key: string): Promise<void>;
   /** Resolves once Redis is connected (or at once without Redis); false when it did not connect in time. */
   ready(timeoutMs?: number): Promise<boolean>;
+  /** Whether Redis answers a PING now (readiness); null without Redis. */
+  redisAnswers(): Promise<boolean | null>;
   close(): Promise<void>;
 }
 
@@ -96,6 +98,11 @@ export function createRateLimiters(config: RateLimitConfig, redisOptions?: { url
     },
     async reset(name, key) {
       await limiter(name).delete(key);
+    },
+    async redisAnswers() {
+      if (!redis) return null;
+      if (redis.status !== 'ready') return false;
+      return (await redis.ping().catch(() => 'failed')) === 'PONG';
     },
     async ready(timeoutMs = 3000) {
       if (!redis || redis.status === 'ready') return true;

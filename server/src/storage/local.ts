@@ -3,7 +3,7 @@
  * are renamed into place once complete, so a crash or a refused upload never leaves a partial file at a key.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { access, constants, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { dirname, join, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -61,6 +61,11 @@ export function createLocalStorage(root: string): Storage {
 
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+
+    async reachable() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
     },
 
     async *list() {

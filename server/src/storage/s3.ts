@@ -3,7 +3,7 @@
  * lib-storage's multipart `Upload` (parts of 8 MB, four at a time: bounded memory whatever the file size);
  * reads stream the object body, with `Range` passed through for video seeking.
  */
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
 import type { S3StorageConfig } from '../config.js';
@@ -86,6 +86,11 @@ export function createS3Storage(config: S3StorageConfig, client = new S3Client(s
 
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: prefixed(key) }));
+    },
+
+    async reachable() {
+      // HeadBucket answers 200 only when the bucket exists and these credentials may use it.
+      await client.send(new HeadBucketCommand({ Bucket }));
     },
 
     // Parts of an interrupted multipart upload are no objects: the bucket's AbortIncompleteMultipartUpload rule

@@ -36,6 +36,8 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Every stored object, temporary ones of interrupted writes included, in no particular order. */
   list(): AsyncIterable<ListedObject>;
+  /** Resolves when the storage can be written (the folder, the bucket); rejects with why not (readiness, start-up). */
+  reachable(): Promise<void>;
 }
 
 export class StorageNotFound extends Error {
