@@ -75,6 +75,15 @@ describe('cli', () => {
   // Production settings without TESSERA_SECRET: the commands do not need it, and hash at the production cost.
   const env = () => ({ ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', TESSERA_SECRET: '' });
   const cli = (...args: string[]) => run('npx', ['tsx', '--conditions=tessera-source', 'src/cli.ts', ...args], { cwd: serverDir, env: env() });
+  /** create-owner with the password on standard input, as a script pipes it in. */
+  const createOwner = (email: string, name: string, password: string) => {
+    const child = run('npx', ['tsx', '--conditions=tessera-source', 'src/cli.ts', 'create-owner', '--email', email, '--name', name], {
+      cwd: serverDir,
+      env: env(),
+    });
+    child.child.stdin?.end(`${password}\n`);
+    return child;
+  };
 
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'tessera-cli-'));
@@ -84,7 +93,7 @@ describe('cli', () => {
   it('migrates, then creates a confirmed owner who can log in', async () => {
     expect((await cli('migrate')).stdout).toMatch(/Ran \d+ migration/);
     expect((await cli('migrate')).stdout).toMatch(/up to date/);
-    const created = await cli('create-owner', '--email', 'Root@Example.com', '--name', 'Rita Root', '--password', 'Owner-pass-1');
+    const created = await createOwner('Root@Example.com', 'Rita Root', 'Owner-pass-1');
     expect(created.stdout).toMatch(/Created the owner account root@example.com/);
 
     const server = await startServer(testConfig(dataDir, { client: 'sqlite', filename: join(dataDir, 'tessera.sqlite') }));
@@ -98,10 +107,14 @@ describe('cli', () => {
   });
 
   it('refuses a weak password or a taken email, with the rule that failed', async () => {
-    await expect(cli('create-owner', '--email', 'weak@example.com', '--name', 'Wes Weak', '--password', 'weak')).rejects.toMatchObject({
+    // Never from the command line: refused before anything is done.
+    await expect(cli('create-owner', '--email', 'cli@example.com', '--name', 'Cleo Cli', '--password', 'Owner-pass-1')).rejects.toMatchObject({
+      stderr: expect.stringContaining('The password is not taken from the command line'),
+    });
+    await expect(createOwner('weak@example.com', 'Wes Weak', 'weak')).rejects.toMatchObject({
       stderr: expect.stringContaining('password: The password must be at least 8 characters.'),
     });
-    await expect(cli('create-owner', '--email', 'root@example.com', '--name', 'Rita Root', '--password', 'Owner-pass-1')).rejects.toMatchObject({
+    await expect(createOwner('root@example.com', 'Rita Root', 'Owner-pass-1')).rejects.toMatchObject({
       stderr: expect.stringContaining('email: The email has already been taken.'),
     });
   });

@@ -8,12 +8,12 @@ import type { AppServices } from '../../context.js';
 import { Routes } from '../../http/router.js';
 import { readiness } from './service.js';
 
-export function answerLive(ctx: Context): void {
+function answerLive(ctx: Context): void {
   ctx.set('Cache-Control', 'no-store');
   ctx.body = { data: { status: 'ok', checks: {} } };
 }
 
-export async function answerReady(ctx: Context, services: AppServices): Promise<void> {
+async function answerReady(ctx: Context, services: AppServices): Promise<void> {
   const report = await readiness(services);
   ctx.set('Cache-Control', 'no-store');
   ctx.status = report.status === 'ok' ? 200 : 503;

@@ -9,7 +9,7 @@ import type { AppServices } from '../../context.js';
 
 type CheckStatus = 'ok' | 'failed' | 'skipped';
 
-export interface HealthCheck {
+interface HealthCheck {
   status: CheckStatus;
   /** How long the check took, in milliseconds. */
   ms: number;
