@@ -166,19 +166,27 @@ describe('createTesseraClient', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
       const page = () => new Response('<!doctype html><title>Intranet</title>', { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
-      const { fetch } = fakeFetch((request) => (request.method === 'POST' ? new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } }) : page()));
+      const { fetch } = fakeFetch((request) =>
+        request.method === 'POST' ? new Response('Not Found', { status: 404, headers: { 'Content-Type': 'text/plain' } }) : page(),
+      );
       const client = createTesseraClient({ baseUrl: 'https://intranet.example.com', fetch });
       const login = await client.login('ada@example.com', 'Correct-horse-1');
       expect(login.ok).toBe(false);
       await client.GET('/users/me').catch(() => undefined);
       expect(warn).toHaveBeenCalledOnce();
-      expect(String(warn.mock.calls[0][0])).toContain('ending in /api: for example "https://training.example.com/api". It is now "https://intranet.example.com"');
+      expect(String(warn.mock.calls[0][0])).toContain(
+        'ending in /api: for example "https://training.example.com/api". It is now "https://intranet.example.com"',
+      );
 
       warn.mockClear();
       const { fetch: apiFetch } = fakeFetch((request) =>
         request.method === 'DELETE' ? new Response(null, { status: 204 }) : json(404, { message: 'Not found.', code: 'not_found' }),
       );
-      const api = createTesseraClient({ baseUrl: 'https://training.example.com/api', tokenStore: memoryTokenStore({ accessToken: 'a0', refreshToken: 'r0' }), fetch: apiFetch });
+      const api = createTesseraClient({
+        baseUrl: 'https://training.example.com/api',
+        tokenStore: memoryTokenStore({ accessToken: 'a0', refreshToken: 'r0' }),
+        fetch: apiFetch,
+      });
       await api.GET('/users/me');
       await api.DELETE('/users/{userId}', { params: { path: { userId: 'u1' } } });
       expect(warn).not.toHaveBeenCalled();

@@ -64,7 +64,10 @@ describe.each(databaseKinds)('operating Tessera on %s', (kind) => {
     try {
       const ready = await broken.api.get('/health/ready');
       expect(ready.status).toBe(503);
-      expect(ready.body.data).toMatchObject({ status: 'unavailable', checks: { database: { status: 'ok' }, redis: { status: 'failed' }, storage: { status: 'failed' } } });
+      expect(ready.body.data).toMatchObject({
+        status: 'unavailable',
+        checks: { database: { status: 'ok' }, redis: { status: 'failed' }, storage: { status: 'failed' } },
+      });
       // Why is for the log: the public answer names no path, host or error.
       expect(JSON.stringify(ready.body)).not.toMatch(/media-is-a-file|127\.0\.0\.1|ECONN|EEXIST|ENOTDIR/);
       expect((await fetch(`${broken.url}/readyz`)).status).toBe(503);
@@ -90,9 +93,13 @@ describe.each(databaseKinds)('operating Tessera on %s', (kind) => {
     const member = await person(server, { tenantId: tenant.id, role: 'user' });
     expect((await server.api.get('/users/me', { token: member.token })).status).toBe(200);
     expect((await server.api.get(`/tenants/${tenant.id}/modules`, { token: member.token })).status).toBe(200);
-    expect((await server.api.post('/token', undefined, { form: { grant_type: 'password', client_id: 'tessera-web', email: member.user.email, password: 'Wrong-pass-1' } })).status).toBe(
-      401,
-    );
+    expect(
+      (
+        await server.api.post('/token', undefined, {
+          form: { grant_type: 'password', client_id: 'tessera-web', email: member.user.email, password: 'Wrong-pass-1' },
+        })
+      ).status,
+    ).toBe(401);
 
     expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
     expect((await fetch(`${server.url}/metrics`, { headers: { Authorization: 'Bearer not-the-token-but-just-as-long-as-it' } })).status).toBe(401);

@@ -118,7 +118,12 @@ export function createMetrics(): Metrics {
       knex.on('query-error', (error: unknown, query: { __knexQueryUid?: string }) => finish('error')(error, query));
       const pool = (knex.client as { pool?: KnexPool }).pool;
       if (!pool) return;
-      const connections = new Gauge({ name: 'db_pool_connections', help: 'Database pool connections by state.', labelNames: ['state'] as const, registers: [registry] });
+      const connections = new Gauge({
+        name: 'db_pool_connections',
+        help: 'Database pool connections by state.',
+        labelNames: ['state'] as const,
+        registers: [registry],
+      });
       new Gauge({
         name: 'db_pool_pending_acquires',
         help: 'Requests waiting for a database connection.',

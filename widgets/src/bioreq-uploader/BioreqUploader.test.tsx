@@ -43,7 +43,11 @@ describe('BioreqUploader', () => {
     ]);
     expect(within(rows[0]).getByRole('button', { name: 'Cancel Passport' })).toBeTruthy();
     // Under review or decided: downloading one's own file is all that is left.
-    expect(within(rows[1]).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Download Licence']);
+    expect(
+      within(rows[1])
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Download Licence']);
     // The spec's date format, as every Tessera screen shows dates.
     expect(rows[0].textContent).toContain(formatDisplayDate('2025-03-01T10:00:00.000Z'));
   });

@@ -281,7 +281,12 @@ function fakeBioreqRoutes(options: FakeApiOptions) {
         found
           ? json(200, {
               // As the server answers it: under PUBLIC_URL, which need not be the address the widget reaches.
-              data: { url: `https://public.tessera.test/api/bioreq-files/t/${found.id}?user=u&expires=9&signature=s`, file_name: `${found.title}.pdf`, mime_type: found.mime_type, expires_at: '2025-03-01T10:01:00.000Z' },
+              data: {
+                url: `https://public.tessera.test/api/bioreq-files/t/${found.id}?user=u&expires=9&signature=s`,
+                file_name: `${found.title}.pdf`,
+                mime_type: found.mime_type,
+                expires_at: '2025-03-01T10:01:00.000Z',
+              },
             })
           : notFound();
     }

@@ -174,7 +174,12 @@ describe('Bioreq review against a changed server', () => {
     as('admin', [
       { method: 'GET', path: BASE, status: 200, body: page([open]), once: true },
       { method: 'GET', path: BASE, status: 200, body: page([decided]) },
-      { method: 'POST', path: `${BASE}/d-1/match`, status: 409, body: { code: 'already_decided', message: 'A decision on this document has already been taken.' } },
+      {
+        method: 'POST',
+        path: `${BASE}/d-1/match`,
+        status: 409,
+        body: { code: 'already_decided', message: 'A decision on this document has already been taken.' },
+      },
     ]);
     renderApp('/acme-training/admin/bioreq');
     fireEvent.click(await screen.findByRole('button', { name: 'No match Document d-1' }));
@@ -194,7 +199,14 @@ describe('Bioreq review against a changed server', () => {
         method: 'GET',
         path: `${BASE}/d-1/download`,
         status: 200,
-        body: { data: { url: `https://training.example.com${signedPath}?user=u&expires=1&signature=s`, file_name: 'd-1.pdf', mime_type: 'application/pdf', expires_at: '2026-03-02T14:06:00Z' } },
+        body: {
+          data: {
+            url: `https://training.example.com${signedPath}?user=u&expires=1&signature=s`,
+            file_name: 'd-1.pdf',
+            mime_type: 'application/pdf',
+            expires_at: '2026-03-02T14:06:00Z',
+          },
+        },
       },
       { method: 'GET', path: signedPath, status: 200, body: {} },
     ]);
