@@ -95,9 +95,10 @@ describe('validate(form)', () => {
     expect(seen.length).toBe(count);
   });
 
-  it('reads a body that is not an object as empty (every required field is reported)', async () => {
+  it('refuses a body that is not an object (400) before any form reads it: an array would read as no fields', async () => {
     const response = await send('POST', '/relations', [ID]);
-    expect(response.body.errors).toEqual({ groups: ['The groups field is required.'] });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ code: 'bad_request', message: 'Send the body as a JSON object.' });
   });
 
   it('parses the query string with validate(form, "query"), a repeated name by its first value', async () => {
