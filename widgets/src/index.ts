@@ -36,5 +36,5 @@ export {
 export { Player as KnowledgeCheckPlayer, type PlayerProps as KnowledgeCheckPlayerProps } from './knowledge-check/Player.js';
 export { Review as KnowledgeCheckReview, type ReviewProps as KnowledgeCheckReviewProps } from './knowledge-check/Review.js';
 export { CheckPage as KnowledgeCheckPage, type CheckPageProps as KnowledgeCheckPageProps } from './knowledge-check/CheckPage.js';
-export { knowledgeCheckMessages } from './knowledge-check/messages.js';
+export { knowledgeCheckMessages, myCheckPlace, myCheckStatus } from './knowledge-check/messages.js';
 export type { KcAnswer, KcCheck, KcChoice, KcQuestion, KcResponse, KcResponseSummary } from './knowledge-check/types.js';

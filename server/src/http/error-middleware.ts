@@ -130,6 +130,7 @@ export function requestContext(
   let inFlight = 0;
   let waiters: (() => void)[] = [];
   const accessLine = accessLineWriter(logger);
+  const recording = accessLine !== null || metrics.registry !== null;
   metrics.countInFlight(() => inFlight);
 
   function requestIdOf(ctx: Context): string {
@@ -162,9 +163,10 @@ export function requestContext(
     const state = new RequestState(requestIdOf(ctx), logger);
     ctx.state = state;
     ctx.set('X-Request-Id', state.requestId);
-    const started = performance.now();
+    const started = recording ? performance.now() : 0;
     inFlight += 1;
-    ctx.res.once('close', () => record(ctx, state, started));
+    // Nothing to record with metrics off and info lines not written: no listener on the hot path then.
+    if (recording) ctx.res.once('close', () => record(ctx, state, started));
     try {
       await next();
     } finally {

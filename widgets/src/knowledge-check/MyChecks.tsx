@@ -4,7 +4,7 @@ import { useRemote } from '../data/useRemote.js';
 import { styled } from '../theme.js';
 import { Heading } from '../ui/index.js';
 import { listMyChecks } from './kcCalls.js';
-import { formatDate, formatScore, knowledgeCheckMessages as text } from './messages.js';
+import { formatDate, formatScore, myCheckPlace, myCheckStatus, knowledgeCheckMessages as text } from './messages.js';
 import { KcRoot, Muted } from './parts.js';
 
 const List = /* @__PURE__ */ styled('ul', { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '$2' });
@@ -26,13 +26,10 @@ const Open = /* @__PURE__ */ styled('button', {
 
 /** What a row says of where the learner stands: the status (assigned or not), the due date, the last score. */
 function standing(check: MyKnowledgeCheck): string {
-  const status = check.assigned && check.status !== 'assigned' ? `${text.myStatus[check.status]} (${text.myStatus.assigned})` : text.myStatus[check.status];
   const due = check.due_date_time ? [text.due(formatDate(check.due_date_time))] : [];
   const score = check.last_score !== null ? [text.lastScore(formatScore(check.last_score))] : [];
-  return [status, ...due, ...score].join(', ');
+  return [myCheckStatus(check), ...due, ...score].join(', ');
 }
-
-const placeOf = (check: MyKnowledgeCheck) => [check.module.name, check.component.name, ...(check.topic ? [check.topic.name] : [])].join(' › ');
 
 /**
  * `<tessera-knowledge-check>` without a check, topic or component: the member's knowledge checks (the API's My
@@ -63,7 +60,7 @@ export function MyChecks(props: { client: TesseraClient; organization: string; h
                 <li key={check.id}>
                   <Open type="button" aria-label={text.openCheck(check.name)} aria-describedby={`my-check-${check.id}`} onClick={() => onOpen(check)}>
                     <strong>{check.name}</strong>
-                    <span id={`my-check-${check.id}`}>{`${placeOf(check)}: ${standing(check)}`}</span>
+                    <span id={`my-check-${check.id}`}>{`${myCheckPlace(check)}: ${standing(check)}`}</span>
                   </Open>
                 </li>
               ))}

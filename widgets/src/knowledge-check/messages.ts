@@ -1,4 +1,4 @@
-import { formatDisplayDate } from '@tessera/sdk';
+import { formatDisplayDate, type MyKnowledgeCheck } from '@tessera/sdk';
 /**
  * Texts of the knowledge-check player, review and check page: the spec's (section 2, "Client knowledge check
  * page", "Answer-taking view", "Response review screen", "Preview page") and the widget's own.
@@ -73,3 +73,13 @@ export const formatDate = (iso: string | null) => (iso ? formatDisplayDate(iso) 
 
 /** A score with its two decimals, as a percentage. */
 export const formatScore = (score: number | null) => (score === null ? '' : `${score.toFixed(2)}%`);
+
+/** Where a check of My Knowledge Checks lives: its module, component and (a topic's check) topic. */
+export const myCheckPlace = (check: Pick<MyKnowledgeCheck, 'module' | 'component' | 'topic'>) =>
+  [check.module.name, check.component.name, ...(check.topic ? [check.topic.name] : [])].join(' › ');
+
+/** The member's standing with a check in words: its status, and "(Assigned)" for one an assignment brought. */
+export const myCheckStatus = (check: Pick<MyKnowledgeCheck, 'status' | 'assigned'>) =>
+  check.assigned && check.status !== 'assigned'
+    ? `${knowledgeCheckMessages.myStatus[check.status]} (${knowledgeCheckMessages.myStatus.assigned})`
+    : knowledgeCheckMessages.myStatus[check.status];

@@ -1,4 +1,5 @@
 import type { MyKnowledgeCheck } from '@tessera/sdk';
+import { myCheckPlace, myCheckStatus } from '@tessera/widgets';
 import { apiCall } from '../../api/call';
 import { client } from '../../api/client';
 import { formatDate } from '../../lib/dates';
@@ -15,20 +16,10 @@ import { kcPaths } from './kcPaths';
 
 type MyCheckOrder = 'due' | 'name';
 
-const STATUS_WORDS: Record<MyKnowledgeCheck['status'], string> = {
-  assigned: 'Assigned',
-  'in-progress': 'In progress',
-  completed: 'Completed',
-  'not-started': 'Not started',
-};
-
 function listMyChecks(tenantId: string) {
   return (query: ListQuery<MyCheckOrder>) =>
     apiCall(client.GET('/tenants/{tenantId}/knowledgechecks/mine', { params: { path: { tenantId }, query: { paginate: true, ...queryParams(query) } } }));
 }
-
-/** Where the check lives: its module, component and (for a topic's check) topic. */
-const placeOf = (check: MyKnowledgeCheck) => [check.module.name, check.component.name, ...(check.topic ? [check.topic.name] : [])].join(' › ');
 
 /**
  * /:organization/knowledgechecks (issue 37): the checks the member can take, those assigned to them first with their due
@@ -51,12 +42,8 @@ export function MyKnowledgeChecksPage() {
       isRowHeader: true,
       render: (check) => <AppLink to={kcPaths(organization.slug, place(check)).client(check.id)}>{check.name}</AppLink>,
     },
-    { id: 'place', title: 'Module › Component › Topic', render: placeOf },
-    {
-      id: 'status',
-      title: 'Status',
-      render: (check) => (check.assigned && check.status !== 'assigned' ? `${STATUS_WORDS[check.status]} (assigned)` : STATUS_WORDS[check.status]),
-    },
+    { id: 'place', title: 'Module › Component › Topic', render: myCheckPlace },
+    { id: 'status', title: 'Status', render: myCheckStatus },
     { id: 'due', title: 'Due', sortKey: 'due', render: (check) => (check.due_date_time ? formatDate(check.due_date_time) : '') },
     {
       id: 'score',
