@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../test/fakeApi';
 import { apiCall } from './call';
 import { client } from './client';
@@ -32,7 +32,6 @@ describe('apiCall', () => {
     router.accessBlocked.mockReset();
     setErrorRouter(router);
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('answers the data of a success', async () => {
     fakeApi([{ method: 'GET', path: '/api/version', status: 200, body: { data: { version: '1.0.0' } } }]);

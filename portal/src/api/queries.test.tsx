@@ -1,6 +1,6 @@
 import type { Module } from '@tessera/sdk';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../state/session';
 import { fakeApi } from '../test/fakeApi';
 import { aMembership, aTenant, aUser, CONFIG, TOKENS } from '../test/fixtures';
@@ -36,7 +36,6 @@ beforeEach(() => {
   tokenStore.set(TOKENS);
   useSession.getState().reset();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the portal reads through one cache', () => {
   it('shows a read that failed (and was not routed) with Retry, which reads again', async () => {

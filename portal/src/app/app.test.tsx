@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../api/client';
 import { useHistoryStore } from '../state/history';
 import { useSession } from '../state/session';
@@ -23,7 +23,6 @@ beforeEach(() => {
   useSession.getState().reset();
   useHistoryStore.getState().forget();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('guards and login', () => {
   it('sends a guest to /login, then back to the page after logging in', async () => {

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenStore } from '../api/client';
 import { useSession } from '../state/session';
 import { fakeApi } from '../test/fakeApi';
@@ -46,7 +46,6 @@ beforeEach(() => {
   tokenStore.set(TOKENS);
   useSession.getState().reset();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the unsaved-changes prompt', () => {
   it('lets a person leave an unchanged edit screen without asking', async () => {

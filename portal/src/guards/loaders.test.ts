@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenStore } from '../api/client';
 import { useHistoryStore } from '../state/history';
 import { useSession } from '../state/session';
@@ -25,7 +25,6 @@ beforeEach(() => {
   useSession.getState().reset();
   useHistoryStore.getState().forget();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('authenticatedLoader', () => {
   it('sends a visitor without tokens to /login with the path', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../api/client';
 import { fakeApi } from '../test/fakeApi';
 import { aMembership, aTenant, aUser, CONFIG, TOKENS } from '../test/fixtures';
@@ -11,7 +11,6 @@ beforeEach(() => {
   tokenStore.set(null);
   useSession.getState().reset();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('tokens', () => {
   it('persist in localStorage through the SDK store and show in the React store', () => {

@@ -1,6 +1,6 @@
 import type { Component, MediaSummary, Module, Role } from '@tessera/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SAVE_NO_RESPONSE } from '../../api/call';
 import { UNSAVED_CHANGES_TEXT } from '../../forms/UnsavedChangesPrompt';
 import { tokenStore } from '../../api/client';
@@ -77,7 +77,6 @@ beforeEach(() => {
   useSession.getState().reset();
   vi.stubGlobal('createImageBitmap', async () => ({ width: 1600, height: 900, close() {} }));
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('Create a new module', () => {
   it('shows the required messages of name and description, and those of an upload without file or name', async () => {

@@ -1,7 +1,7 @@
 import userEvent from '@testing-library/user-event';
 import type { Component, ContentTreeModule, Module, Topic } from '@tessera/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/client';
 import { useSession } from '../../state/session';
 import { fakeApi, type FakeRoute } from '../../test/fakeApi';
@@ -112,7 +112,6 @@ beforeEach(() => {
   tokenStore.set(TOKENS);
   useSession.getState().reset();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('Admin Components', () => {
   it('shows the columns, breadcrumbs and the user view link; inactive is highlighted', async () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { messages } from '@tessera/sdk/rules';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/client';
 import { TOO_MANY_REQUESTS } from '../../api/outcome';
 import { useSession } from '../../state/session';
@@ -24,7 +24,6 @@ beforeEach(() => {
   tokenStore.set(null);
   useSession.getState().reset();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('sign up', () => {
   async function fillSignUp() {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { messages } from '@tessera/sdk/rules';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/client';
 import { useSession } from '../../state/session';
 import { fakeApi, type FakeRoute } from '../../test/fakeApi';
@@ -55,7 +55,6 @@ beforeEach(() => {
   // Uploads go through fetch (the fake) here; browsers send them with XMLHttpRequest for their progress.
   vi.stubGlobal('XMLHttpRequest', undefined);
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('Bioreq client documents page', () => {
   it('lists the pending documents with the spec columns; cancel only before review, after the question', async () => {

@@ -1,6 +1,6 @@
 import type { Component, ContentTreeModule, Module, Topic } from '@tessera/sdk';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/client';
 import { useSession } from '../../state/session';
 import { fakeApi, type FakeRoute } from '../../test/fakeApi';
@@ -84,7 +84,6 @@ beforeEach(() => {
   tokenStore.set(TOKENS);
   useSession.getState().reset();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('procedure badge', () => {
   it('is green when every procedure row is complete, red otherwise, and absent without procedure rows', async () => {

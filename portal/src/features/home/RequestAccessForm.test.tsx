@@ -1,11 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TesseraErrorCode } from '@tessera/sdk';
 import { OTHER } from '../../forms/formState';
 import { fakeApi } from '../../test/fakeApi';
 import { accessRequestErrors, CONFIRM_FIRST, RequestAccessForm } from './RequestAccessForm';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const failure = (status: number, errors?: Record<string, string[]>, code: TesseraErrorCode = 'validation_failed') => ({
   ok: false as const,

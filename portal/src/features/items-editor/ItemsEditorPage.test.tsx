@@ -1,6 +1,6 @@
 import type { Item, Topic } from '@tessera/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SAVE_NO_RESPONSE } from '../../api/call';
 import { tokenStore } from '../../api/client';
 import { useSession } from '../../state/session';
@@ -63,7 +63,6 @@ beforeEach(() => {
   tokenStore.set(TOKENS);
   useSession.getState().reset();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('Items editor', () => {
   it('shows the breadcrumbs, the link to the client view and the rows with their items', async () => {

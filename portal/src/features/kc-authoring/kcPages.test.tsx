@@ -1,7 +1,7 @@
 import type { Component, KnowledgeCheck, KnowledgeCheckQuestion, Topic } from '@tessera/sdk';
 import { kcMessages } from '@tessera/sdk/rules';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/client';
 import { useSession } from '../../state/session';
 import { fakeApi, type FakeRoute } from '../../test/fakeApi';
@@ -104,7 +104,6 @@ beforeEach(() => {
   tokenStore.set(TOKENS);
   useSession.getState().reset();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('topic knowledge check admin page', () => {
   it('creates the check, then adds a question with the SDK rules checked before sending', async () => {

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/client';
 import { useSession } from '../../state/session';
 import { fakeApi } from '../../test/fakeApi';
@@ -65,7 +65,6 @@ beforeEach(() => {
   tokenStore.set(TOKENS);
   useSession.getState().reset();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('Knowledge check print page', () => {
   it('draws a sheet of the route number, puts its form code in the URL and shows the key only with Show Answers', async () => {

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/client';
 import { useSession } from '../../state/session';
 import { fakeApi, type FakeRoute } from '../../test/fakeApi';
@@ -62,7 +62,6 @@ beforeEach(() => {
   tokenStore.set(TOKENS);
   useSession.getState().reset();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('Knowledge check report', () => {
   it('says no completed knowledge checks were found, and the download button shows its placeholder alert', async () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { messages } from '@tessera/sdk/rules';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/client';
 import { useSession } from '../../state/session';
 import { fakeApi } from '../../test/fakeApi';
@@ -74,7 +74,6 @@ beforeEach(() => {
   useSession.getState().reset();
   imagesMeasure(1600, 900);
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the name from the file', () => {
   it('is the file name without its last extension', () => {

@@ -1,6 +1,6 @@
 import type { MediaSummary } from '@tessera/sdk';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/client';
 import { QueryProvider } from '../../api/queries';
 import { fakeApi } from '../../test/fakeApi';
@@ -26,7 +26,6 @@ function searchOf(api: ReturnType<typeof fakeApi>) {
 }
 
 beforeEach(() => tokenStore.set(TOKENS));
-afterEach(() => vi.unstubAllGlobals());
 
 describe('MediaLibraryPicker', () => {
   it('lists the files of its type, newest first, names each by its name and answers the chosen one', async () => {

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/client';
 import { useSession } from '../../state/session';
 import { fakeApi } from '../../test/fakeApi';
@@ -21,7 +21,6 @@ beforeEach(() => {
   tokenStore.set(TOKENS);
   useSession.getState().reset();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('snapshotCharts', () => {
   it('colours content green active, red inactive and grey archived', () => {

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@tessera/sdk';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/client';
 import { useSession } from '../../state/session';
 import { fakeApi, type FakeRoute } from '../../test/fakeApi';
@@ -31,7 +31,6 @@ beforeEach(() => {
   tokenStore.set(TOKENS);
   useSession.getState().reset();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the account menu (spec 2.3)', () => {
   it.each(['user', 'admin', 'master'] as const)('offers Settings (the content tree) inside an organization to the role %s', async (role) => {
