@@ -11,17 +11,15 @@ import Koa, { type Context, type Next } from 'koa';
 import type Provider from 'oidc-provider';
 import { assertUsable, type ServerConfig } from './config.js';
 import type { AppServices } from './context.js';
+import { jobHandlers, scheduleRecurringWork, tidySqlite } from './background-work.js';
 import { Database } from './db/database.js';
+import { createJobQueue } from './jobs/create.js';
 import { FEATURE_ROUTES } from './routes.generated.js';
 import type { Knex } from './db/knex.js';
-import { mergeSearchIndexes } from './db/trigram-search.js';
-import { purgeAuthTokens } from './features/accounts/auth-tokens.js';
-import { createCaptcha, purgeUsedCaptchas } from './features/accounts/captcha.js';
+import { createCaptcha } from './features/accounts/captcha.js';
 import { createPasswordHasher } from './features/accounts/passwords.js';
 import { findActiveAccount, verifyCredentials } from './features/accounts/service.js';
 import { authenticateIntegrationClient, integrationClientAccount } from './features/integration-clients/service.js';
-import { sweepOrphanFiles } from './features/media/orphans.js';
-import { purgeExpiredBioreqFiles } from './features/bioreq/retention.js';
 import compose from 'koa-compose';
 import { errorMiddleware, requestContext } from './http/error-middleware.js';
 import { notFound } from './http/errors.js';
@@ -35,7 +33,6 @@ import { createMetrics, listenForMetrics, metricsEndpoint, noMetrics, type Metri
 import { probeAliases } from './features/health/routes.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
-import { purgeExpiredPayloads } from './db/oidc-payloads.js';
 import { registerClientCredentialsGrant } from './oidc/client-credentials-grant.js';
 import { registerPasswordGrant } from './oidc/password-grant.js';
 import { createProvider } from './oidc/provider.js';
@@ -90,28 +87,6 @@ async function apiNotFound(ctx: Context, next: Next) {
   }
 }
 
-/** The planner's statistics (`optimize`: the PRAGMA to run) and the search indexes' segments, kept in shape. */
-async function tidySqlite(db: Database, optimize: string): Promise<void> {
-  await db.knex.raw(optimize);
-  await mergeSearchIndexes(db.knex);
-}
-
-/**
- * Deletes what has expired: provider rows, spent account tokens, remembered captcha solutions. On SQLite it
- * also lets the planner refresh its statistics where they have drifted (`PRAGMA optimize`, as SQLite advises
- * for long-lived connections) and merges the search indexes' segments.
- */
-async function purgeExpired(db: Database, log: Logger): Promise<void> {
-  const { knex } = db;
-  try {
-    const [payloads, tokens, captchas] = [await purgeExpiredPayloads(knex), await purgeAuthTokens(db), await purgeUsedCaptchas(db)];
-    if (payloads + tokens + captchas > 0) log.debug({ payloads, tokens, captchas }, 'purged expired rows');
-    if (db.isSqlite) await tidySqlite(db, 'PRAGMA optimize');
-  } catch (error) {
-    log.warn({ err: error }, 'purging expired rows failed');
-  }
-}
-
 export async function createApp(config: ServerConfig, options: AppOptions = {}): Promise<TesseraApp> {
   assertUsable(config);
   const log = options.logger ?? createLogger(config);
@@ -131,6 +106,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     secrets,
     passwords: createPasswordHasher(config.passwordHash, config.passwordHashConcurrency),
     mailer: createMailer(config, log, metrics),
+    jobs: createJobQueue(config, db, log),
     limiters: createRateLimiters(config.rateLimits, config.redisUrl ? { url: config.redisUrl, prefix: config.rateLimitPrefix } : undefined),
     captcha: createCaptcha(db, { secret: secrets.secret, ...config.captcha }),
     storage: createStorage(config),
@@ -205,20 +181,8 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     if (ctx.body === undefined || ctx.body === null) throw notFound();
   });
 
-  const purgeTimer = setInterval(() => void purgeExpired(db, log), config.purgeIntervalMs);
-  const sweepOrphans = () =>
-    purgeExpiredBioreqFiles(services)
-      .then((deleted) => (deleted > 0 ? log.info({ deleted }, 'deleted bioreq files past their retention') : undefined))
-      .catch((error: unknown) => log.warn({ err: error }, 'bioreq retention purge failed'))
-      .then(() => sweepOrphanFiles(services))
-      .then((deleted) => (deleted > 0 ? log.info({ deleted }, 'deleted stored files that no row references') : undefined))
-      .catch((error: unknown) => log.warn({ err: error }, 'sweeping orphaned files failed'));
-  const sweepTimer = config.orphanSweepIntervalMs > 0 ? setInterval(() => void sweepOrphans(), config.orphanSweepIntervalMs) : undefined;
-  sweepTimer?.unref();
-  // A server killed mid-upload restarts: sweep what it left at once.
-  if (sweepTimer) void sweepOrphans();
-  purgeTimer.unref();
-  void purgeExpired(db, log);
+  await services.jobs.start(jobHandlers(services));
+  const stopSchedules = scheduleRecurringWork(services);
 
   let server: Server | undefined;
   let metricsServer: MetricsServer | undefined;
@@ -244,8 +208,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       });
     },
     async close({ graceMs = 10_000 } = {}) {
-      clearInterval(purgeTimer);
-      clearInterval(sweepTimer);
+      stopSchedules();
       // Readiness answers 503 from now on; a load balancer checking it stops sending before the listener closes.
       services.lifecycle.draining = true;
       if (server && config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
@@ -259,6 +222,8 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
         await Promise.race([Promise.all([closing, requests.tracker.drained()]), grace]);
         clearTimeout(cut);
       }
+      // Jobs in hand finish (a mail being sent is sent) before the mailer and the database close.
+      await services.jobs.stop();
       services.mailer.close();
       await services.limiters.close();
       await db.close();

@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FileKind, FileLimits } from '@tessera/sdk/rules';
+import type { JobsConfig } from './jobs/queue.js';
 
 type Environment = 'development' | 'production' | 'test';
 
@@ -126,6 +127,8 @@ export interface ServerConfig {
   purgeIntervalMs: number;
   /** How often stored files that no row references are deleted (features/media/orphans.ts); 0: never. */
   orphanSweepIntervalMs: number;
+  /** The background job queue (jobs/queue.ts): attempts, backoff, leases, polling. */
+  jobs: JobsConfig;
   media: MediaConfig;
 }
 
@@ -349,6 +352,13 @@ export function loadConfig(env: Env = process.env, options: { demo?: boolean } =
     shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_MS', nodeEnv === 'production' ? 5000 : 0),
     purgeIntervalMs: integer(env, 'PURGE_INTERVAL_MS', 10 * MINUTE * 1000),
     orphanSweepIntervalMs: integer(env, 'ORPHAN_SWEEP_INTERVAL_MS', HOUR * 1000),
+    jobs: {
+      maxAttempts: Math.max(1, integer(env, 'JOB_MAX_ATTEMPTS', 12)),
+      retryDelaySeconds: Math.max(1, integer(env, 'JOB_RETRY_DELAY_SECONDS', 2)),
+      leaseSeconds: Math.max(5, integer(env, 'JOB_LEASE_SECONDS', 2 * MINUTE)),
+      pollMs: Math.max(50, integer(env, 'JOB_POLL_MS', 500)),
+      batchSize: Math.max(1, integer(env, 'JOB_BATCH_SIZE', 50)),
+    },
     media: {
       storage: storage(env),
       limits: mediaLimits(env),

@@ -3,6 +3,7 @@ import type { Database } from './db/database.js';
 import type { Captcha } from './features/accounts/captcha.js';
 import type { PasswordHasher } from './features/accounts/passwords.js';
 import type { LimitedRunner } from './limit-concurrency.js';
+import type { JobQueue } from './jobs/queue.js';
 import type { Logger } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
 import type { Secrets } from './secrets.js';
@@ -18,6 +19,8 @@ export interface AppServices {
   log: Logger;
   passwords: PasswordHasher;
   mailer: Mailer;
+  /** Durable background work (jobs/queue.ts): mail goes out through it, queued in the transaction of its data. */
+  jobs: JobQueue;
   limiters: RateLimiters;
   secrets: Secrets;
   captcha: Captcha;

@@ -4,18 +4,19 @@ import { inviteUser } from '../src/features/accounts/service.js';
 import { BREACHED_PASSWORD_MESSAGE } from '../src/features/accounts/breached-passwords.js';
 import { solvedCaptcha } from './support/captcha.js';
 import {
-  PASSWORD,
   createUser,
   databaseKinds,
-  login,
+  jobsSettled,
   loggedInUser,
+  login,
   parseLink,
+  PASSWORD,
   readOutbox,
   startTestServer,
-  uniqueEmail,
-  waitForMail,
   type TestContext,
   type TestServer,
+  uniqueEmail,
+  waitForMail,
 } from './support/server.js';
 
 describe.each(databaseKinds)('accounts on %s', (kind) => {
@@ -201,9 +202,11 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       const email = uniqueEmail('resend');
       await signUp(email);
       const tokens = await login(server, email);
+      await jobsSettled(server);
       const before = readOutbox(context.dataDir).filter((mail) => mail.to === email).length;
       const resent = await server.api.post('/users/me/notifications/confirm-email', undefined, { token: tokens.access_token });
       expect(resent.status).toBe(202);
+      await jobsSettled(server);
       expect(readOutbox(context.dataDir).filter((mail) => mail.to === email)).toHaveLength(before + 1);
       // The newest link replaces the older one.
       const links = readOutbox(context.dataDir)

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bioreqTypeMessage, noteMessage } from '@tessera/sdk/rules';
 import { purgeExpiredBioreqFiles } from '../src/features/bioreq/retention.js';
 import { sweepOrphanFiles } from '../src/features/media/orphans.js';
-import { databaseKinds, readOutbox, startTestServer, waitForMail, type TestContext, type TestServer } from './support/server.js';
+import { databaseKinds, jobsSettled, readOutbox, startTestServer, type TestContext, type TestServer, waitForMail } from './support/server.js';
 import { del, insertTenant, person, type Person, type TenantFixture } from './support/people.js';
 import { mediaTestConfig, storedFiles } from './support/uploads.js';
 import { pdfBytes, pdfPart, pngBytes, uploadBioreq, uploadDocument } from './support/bioreq.js';
@@ -437,7 +437,8 @@ describe.each(databaseKinds)('bioreq on %s', (kind) => {
     });
   });
 
-  it('the outbox holds no document bytes or links to files', () => {
+  it('the outbox holds no document bytes or links to files', async () => {
+    await jobsSettled(server);
     for (const mail of readOutbox(server.dataDir)) expect(mail.text).not.toContain('/api/bioreq-files/');
   });
 });

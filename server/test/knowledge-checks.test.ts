@@ -12,7 +12,7 @@ import { scoreOf } from '../src/features/knowledge-checks/responses.js';
 import { insertComponent, insertMediaRow, insertModule, insertTopic } from './support/content.js';
 import { addQuestion, carriesKey, checkWithBank, createComponentCheck, put } from './support/knowledge-checks.js';
 import { del, insertGroup, insertTenant, person, relate, type Person, type TenantFixture } from './support/people.js';
-import { databaseKinds, readOutbox, startTestServer, type TestContext, type TestServer } from './support/server.js';
+import { databaseKinds, jobsSettled, readOutbox, startTestServer, type TestContext, type TestServer } from './support/server.js';
 
 describe('the draw', () => {
   const bank = Array.from({ length: 30 }, (_, index) => index);
@@ -756,6 +756,7 @@ describe.each(databaseKinds)('knowledge checks on %s', (kind) => {
       await relate(server, group, learner.membershipId as string);
       await server.app.knex('module_groups').insert({ module_id: moduleId, group_id: group, created_at: new Date() });
       const due = new Date(Date.now() + 7 * 86_400_000).toISOString();
+      await jobsSettled(server);
       const before = readOutbox(context.dataDir).length;
 
       const created = await server.api.post(
@@ -772,6 +773,7 @@ describe.each(databaseKinds)('knowledge checks on %s', (kind) => {
       expect(byGroup.group).toEqual({ id: group, name: 'Night shift' });
       // The learner is reached twice (directly and through the group) but gets one response and one email.
       expect(byGroup.assignees.map((entry: { name: string }) => entry.name)).toEqual(['Gina Grouped']);
+      await jobsSettled(server);
       const mails = readOutbox(context.dataDir).slice(before);
       expect(mails.map((mail) => mail.to).sort()).toEqual([grouped.user.email, learner.user.email].sort());
       expect(mails[0]?.subject).toContain('Knowledge check assigned');
@@ -840,10 +842,12 @@ describe.each(databaseKinds)('knowledge checks on %s', (kind) => {
       expect((await post({ tenant_user_ids: [stranger.membershipId] })).body.errors).toEqual({ tenant_user_ids: [kcMessages.assigneeCannotSee] });
       const group = await insertGroup(server, tenant.id);
       await relate(server, group, stranger.membershipId as string);
+      await jobsSettled(server);
       const before = readOutbox(context.dataDir).length;
       const viaGroup = await post({ group_ids: [group] });
       expect(viaGroup.status).toBe(201);
       expect(viaGroup.body.data[0].assignees).toEqual([]);
+      await jobsSettled(server);
       expect(readOutbox(context.dataDir).length).toBe(before);
     });
   });

@@ -5,16 +5,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  PASSWORD,
   databaseKinds,
+  jobsSettled,
   login,
   parseLink,
+  PASSWORD,
   readOutbox,
   startTestServer,
-  uniqueEmail,
-  waitForMail,
   type TestContext,
   type TestServer,
+  uniqueEmail,
+  waitForMail,
 } from './support/server.js';
 import { del, insertGroup, insertTenant, person, relate, type Person, type TenantFixture } from './support/people.js';
 import { insertModule } from './support/content.js';
@@ -193,7 +194,7 @@ describe.each(databaseKinds)('member invitations on %s', (kind) => {
     const theirs = await server.api.post(`/tenants/${other.id}/tenant-users`, { email }, { token: otherMaster.token });
     expect(theirs.body.data.status).toBe('invited');
 
-    await waitForMail(context.dataDir, email, { subject: /invited to Tessera/ });
+    await jobsSettled(server);
     const registrationLinks = readOutbox(context.dataDir)
       .filter((m) => m.to === email)
       .map((m) => ({ text: m.text, link: parseLink(m.links[0]) }));

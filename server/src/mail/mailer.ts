@@ -20,12 +20,15 @@ export interface MailMessage {
   links: string[];
 }
 
+/** A message as sent: with the Message-ID it keeps through every retry (jobs/queue.ts fixes it when it is queued). */
+type OutgoingMail = MailMessage & { messageId: string };
+
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  send(message: OutgoingMail): Promise<void>;
   close(): void;
 }
 
-export interface OutboxRecord extends MailMessage {
+export interface OutboxRecord extends OutgoingMail {
   id: string;
   from: string;
   sent_at: string;
@@ -55,14 +58,29 @@ function smtpMailer(config: ServerConfig, log: Logger, transport: Transporter): 
     async send(message) {
       const { links, ...mail } = message;
       await transport.sendMail({ from: config.mailFrom, ...mail });
-      log.info({ to: message.to, subject: message.subject, links: links.length }, 'mail sent');
+      log.info({ to: message.to, subject: message.subject, messageId: message.messageId, links: links.length }, 'mail sent');
     },
     close: () => transport.close(),
   };
 }
 
+/**
+ * The SMTP URL with a connection pool unless it says otherwise: the job worker sends a batch at once, and a pool keeps
+ * a few connections open instead of one handshake per message.
+ */
+function pooled(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  return url.toString();
+}
+
+/** A Message-ID for a message queued as job `jobId`: the same on every attempt, so a resend is recognisably one mail. */
+export function messageIdFor(jobId: string, publicUrl: string): string {
+  return `<${jobId}@${new URL(publicUrl).hostname}>`;
+}
+
 export function createMailer(config: ServerConfig, log: Logger, metrics: Pick<Metrics, 'mail'> = noMetrics): Mailer {
-  const mailer = config.smtpUrl ? smtpMailer(config, log, nodemailer.createTransport(config.smtpUrl)) : outboxMailer(config, log);
+  const mailer = config.smtpUrl ? smtpMailer(config, log, nodemailer.createTransport(pooled(config.smtpUrl))) : outboxMailer(config, log);
   return {
     async send(message) {
       try {

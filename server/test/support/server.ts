@@ -11,6 +11,7 @@ import { createApp, type TesseraApp } from '../../src/app.js';
 import { DEFAULT_RATE_LIMITS, loadConfig, type DatabaseConfig, type RateLimitConfig, type ServerConfig } from '../../src/config.js';
 import { createConfirmedUser } from '../../src/features/accounts/service.js';
 import type { OutboxRecord } from '../../src/mail/mailer.js';
+import { jobsSchema } from '../../src/jobs/pg-queue.js';
 import { createApi, type Api } from './api.js';
 
 export type DatabaseKind = 'sqlite' | 'pg';
@@ -37,6 +38,7 @@ export async function createTestDatabase(kind: DatabaseKind, dataDir: string): P
     config: { client: 'pg', url: testDatabaseUrl, schema },
     async drop() {
       await admin.raw('DROP SCHEMA IF EXISTS ?? CASCADE', [schema]);
+      await admin.raw('DROP SCHEMA IF EXISTS ?? CASCADE', [jobsSchema(schema)]);
       await admin.destroy();
     },
   };
@@ -70,6 +72,8 @@ export function testConfig(dataDir: string, database: DatabaseConfig, overrides:
     passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
     captcha: { maxNumber: 2000, ttlSeconds: 600 },
     rateLimits: GENEROUS_LIMITS,
+    // Mail queued in a test is sent at once, not at the next poll.
+    jobs: { ...base.jobs, pollMs: 50 },
     ...overrides,
   };
 }
@@ -166,6 +170,11 @@ export async function loggedInUser(server: TestServer, options: Parameters<typeo
 
 // -------------------------------------------------------------------------------------------------
 // The outbox
+
+/** Waits until the jobs queued so far ran (mail queued by a request is in the outbox after it). */
+export function jobsSettled(server: TestServer): Promise<void> {
+  return server.app.services.jobs.settled();
+}
 
 export function readOutbox(dataDir: string): OutboxRecord[] {
   const dir = join(dataDir, 'outbox');

@@ -14,7 +14,7 @@ import { fieldError, notFound } from '../../http/errors.js';
 import { applyArchived, normalisedPage, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import type { TenantRef } from '../../http/tenant-access.js';
 import { accessApprovedEmail } from '../../mail/templates.js';
-import { deliver } from '../accounts/service.js';
+import { queueMail } from '../../jobs/mail.js';
 import { organizationUrl } from '../tenants/presenter.js';
 import { USER_SUMMARY_COLUMNS, USER_SUMMARY_KINDS } from '../tenant-users/presenter.js';
 import type { ManagedAccessRequestRow } from './manage-presenter.js';
@@ -116,7 +116,7 @@ export function actionsOf(input: { status?: string; isDeleted?: boolean }): Requ
   return ACTION_ORDER.filter((action) => actions.includes(action));
 }
 
-type Services = Pick<AppServices, 'db' | 'mailer' | 'log' | 'config'>;
+type Services = Pick<AppServices, 'db' | 'jobs' | 'log' | 'config'>;
 
 export async function decide(services: Services, tenant: TenantRef, id: string, actions: RequestAction[]): Promise<ManagedAccessRequestRow> {
   const request = await services.db.inTenant(tenant.id).transaction(async (org) => {
@@ -132,10 +132,10 @@ export async function decide(services: Services, tenant: TenantRef, id: string, 
         .patch({ ...CHANGES[action](now), updated_at: now });
       current = await requireRequest(org, id);
     }
+    if (actions.includes('approve')) {
+      await queueMail(services, org, accessApprovedEmail(current.user_email, current.user_name, tenant.name, organizationUrl(services.config, tenant.slug)));
+    }
     return current;
   });
-  if (actions.includes('approve')) {
-    await deliver(services, accessApprovedEmail(request.user_email, request.user_name, tenant.name, organizationUrl(services.config, tenant.slug)));
-  }
   return request;
 }

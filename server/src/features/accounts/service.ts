@@ -13,7 +13,7 @@ import { newId } from '../../db/ids.js';
 import { TenantUser, User, type UserRow } from '../../db/models.js';
 import { fieldError } from '../../http/errors.js';
 import { normalizeEmail } from '../../http/input.js';
-import type { MailMessage } from '../../mail/mailer.js';
+import { queueMail } from '../../jobs/mail.js';
 import { breachedPasswordError } from './breached-passwords.js';
 import {
   accountChangedEmail,
@@ -47,7 +47,7 @@ export const accountMessages = {
 
 const USER_COLUMNS = ['id', 'name', 'email', 'password_hash', 'is_owner', 'is_active', 'confirmed_at', 'deleted_at', 'created_at', 'updated_at'];
 
-type Services = Pick<AppServices, 'db' | 'passwords' | 'mailer' | 'config' | 'log'>;
+type Services = Pick<AppServices, 'db' | 'passwords' | 'jobs' | 'config' | 'log'>;
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -138,15 +138,6 @@ async function insertUser(db: Database, input: NewUser): Promise<UserRow> {
   return row;
 }
 
-/** Sends a message; a failure is logged, never thrown (the account change already happened). */
-export async function deliver(services: Pick<Services, 'mailer' | 'log'>, message: MailMessage): Promise<void> {
-  try {
-    await services.mailer.send(message);
-  } catch (error) {
-    services.log.error({ err: error, to: message.to, subject: message.subject }, 'mail could not be sent');
-  }
-}
-
 function link(services: Pick<Services, 'config'>, route: string, token: string, email: string): string {
   return `${services.config.publicUrl}/${route}/${token}?email=${encodeURIComponent(email)}`;
 }
@@ -193,12 +184,14 @@ export async function signUp(services: Services, input: SignUpInput): Promise<Cu
       if (isUniqueViolation(error)) return { taken: (await findUserByEmail(services.db, row.email)) as UserRow };
       throw error;
     }
-    return { token: await issueAuthToken(tx, row.id, 'email_confirmation', row.email) };
+    const token = await issueAuthToken(tx, row.id, 'email_confirmation', row.email);
+    await queueMail(services, tx, confirmationEmail(row.email, row.name, link(services, 'confirm-email', token, row.email)));
+    return { token };
   });
-  if ('token' in outcome) await deliver(services, confirmationEmail(row.email, row.name, link(services, 'confirm-email', outcome.token, row.email)));
-  else
-    await deliver(
+  if ('taken' in outcome)
+    await queueMail(
       services,
+      services.db,
       signUpAttemptEmail(
         outcome.taken.email,
         outcome.taken.name,
@@ -243,14 +236,15 @@ async function confirmAccount(db: Database, id: string): Promise<void> {
   await db.write(User).findById(id).patch({ confirmed_at: now, updated_at: now });
 }
 
-async function sendConfirmation(services: Services, user: Pick<UserRow, 'id' | 'email' | 'name'>): Promise<void> {
-  const token = await issueAuthToken(services.db, user.id, 'email_confirmation', user.email);
-  await deliver(services, confirmationEmail(user.email, user.name, link(services, 'confirm-email', token, user.email)));
+/** Issues a confirmation token and queues its email, in `db`'s transaction. */
+async function sendConfirmation(services: Services, db: Database, user: Pick<UserRow, 'id' | 'email' | 'name'>): Promise<void> {
+  const token = await issueAuthToken(db, user.id, 'email_confirmation', user.email);
+  await queueMail(services, db, confirmationEmail(user.email, user.name, link(services, 'confirm-email', token, user.email)));
 }
 
 export async function resendConfirmation(services: Services, user: UserRow): Promise<void> {
   if (user.confirmed_at !== null) throw fieldError('email', accountMessages.alreadyConfirmed);
-  await sendConfirmation(services, user);
+  await services.db.transaction((tx) => sendConfirmation(services, tx, user));
 }
 
 interface Invitation {
@@ -288,35 +282,38 @@ export async function issueMembershipInvitation(db: Database, user: UserRow, ten
 }
 
 /**
- * The email half of an invitation to an organization, after the transaction committed: an account without a
+ * The email half of an invitation to an organization, queued in the transaction that issued it: an account without a
  * password finishes its registration (which accepts the invitation), one with a password accepts it while logged in.
  */
-export async function sendMembershipInvitation(services: Pick<Services, 'mailer' | 'log' | 'config'>, invitation: MembershipInvitation): Promise<void> {
+export async function sendMembershipInvitation(services: Pick<Services, 'jobs' | 'config'>, db: Database, invitation: MembershipInvitation): Promise<void> {
   const { user, token, organization } = invitation;
   if (!user.password_hash) {
-    await sendInvitation(services, { user, token }, organization);
+    await sendInvitation(services, db, { user, token }, organization);
     return;
   }
   const url = `${services.config.publicUrl}/accept-invitation/${token}`;
-  await deliver(services, membershipInvitationEmail(user.email, user.name, organization, url));
+  await queueMail(services, db, membershipInvitationEmail(user.email, user.name, organization, url));
 }
 
-/** The email half of an invitation, after the transaction committed. */
+/** The email half of an invitation, queued in the transaction that issued it. */
 function sendInvitation(
-  services: Pick<Services, 'mailer' | 'log' | 'config'>,
+  services: Pick<Services, 'jobs' | 'config'>,
+  db: Database,
   invitation: { user: Pick<UserRow, 'email' | 'name'>; token: string },
   organization?: string,
 ): Promise<void> {
   const url = link(services, 'finish-registration', invitation.token, invitation.user.email);
-  return deliver(services, invitationEmail(invitation.user.email, invitation.user.name, url, organization));
+  return queueMail(services, db, invitationEmail(invitation.user.email, invitation.user.name, url, organization));
 }
 
 /** Invites a person by email (see prepareInvitation); `invited: false` when the account already has a password. */
 export async function inviteUser(services: Services, email: string, options: { name?: string } = {}): Promise<{ user: UserRow; invited: boolean }> {
-  const invitation = await services.db.transaction((tx) => prepareInvitation(tx, email, options));
-  if (!invitation.token) return { user: invitation.user, invited: false };
-  await sendInvitation(services, { user: invitation.user, token: invitation.token });
-  return { user: invitation.user, invited: true };
+  const invitation = await services.db.transaction(async (tx) => {
+    const prepared = await prepareInvitation(tx, email, options);
+    if (prepared.token) await sendInvitation(services, tx, { user: prepared.user, token: prepared.token });
+    return prepared;
+  });
+  return { user: invitation.user, invited: invitation.token !== null };
 }
 
 /**
@@ -406,7 +403,7 @@ export interface FinishRegistrationInput {
 
 export async function finishRegistration(services: Services, input: FinishRegistrationInput): Promise<void> {
   const passwordHash = await hashNewPassword(services, input.password);
-  const reissued = await services.db.transaction(async (tx) => {
+  await services.db.transaction(async (tx) => {
     const found = await tokenAccount(tx, await findUsableInvitationToken(tx, input.token), input.email);
     // Registration is finished once: an account with a password logs in (and accepts invitations from there).
     if (!found || found.user.password_hash || !(await spendAuthToken(tx, found.record.id))) throw fieldError('token', accountMessages.invitationInvalid);
@@ -419,19 +416,21 @@ export async function finishRegistration(services: Services, input: FinishRegist
     // Finishing the registration an organization's invitation asked for accepts that invitation (and only that one).
     const { tenant_user_id: membershipId, membership_tenant_id: membershipTenantId } = found.record;
     if (membershipId && membershipTenantId) await acceptMembership(tx, membershipTenantId, membershipId);
-    return reissueWaitingInvitations(tx, { ...found.user, name: input.name.trim(), password_hash: passwordHash });
+    const reissued = await reissueWaitingInvitations(tx, { ...found.user, name: input.name.trim(), password_hash: passwordHash });
+    for (const invitation of reissued) await sendMembershipInvitation(services, tx, invitation);
   });
-  for (const invitation of reissued) await sendMembershipInvitation(services, invitation);
 }
 
 /** Answers the same whether or not the address has an account; the email goes out in the background. */
 export async function forgotPassword(services: Services, email: string): Promise<void> {
   const user = await findUserByEmail(services.db, email);
   if (!user || user.deleted_at !== null) return;
-  void (async () => {
-    const token = await issueAuthToken(services.db, user.id, 'password_reset', user.email);
-    await deliver(services, passwordResetEmail(user.email, user.name, link(services, 'reset-password', token, user.email)));
-  })().catch((error: unknown) => services.log.error({ err: error }, 'password reset email failed'));
+  void services.db
+    .transaction(async (tx) => {
+      const token = await issueAuthToken(tx, user.id, 'password_reset', user.email);
+      await queueMail(services, tx, passwordResetEmail(user.email, user.name, link(services, 'reset-password', token, user.email)));
+    })
+    .catch((error: unknown) => services.log.error({ err: error }, 'password reset email failed'));
 }
 
 export async function resetPassword(services: Services, input: { email: string; password: string; token: string }): Promise<void> {
@@ -501,16 +500,15 @@ export async function updateProfile(
     }
     // A new password ends every other login of the account; this one stays.
     if (passwordHash) await revokeAccountGrants(tx, user.id, session.grantId);
-    return (await findUserById(tx, user.id)) as UserRow;
+    const changed = (await findUserById(tx, user.id)) as UserRow;
+    if (emailChanged) await sendConfirmation(services, tx, changed);
+    if (emailChanged || passwordHash) {
+      const recover = `${services.config.publicUrl}/forgot-password?email=${encodeURIComponent(user.email)}`;
+      const change = { newEmail: emailChanged ? email : undefined, password: Boolean(passwordHash) };
+      await queueMail(services, tx, accountChangedEmail(user.email, user.name, change, recover));
+    }
+    return changed;
   });
-  if (emailChanged) await sendConfirmation(services, updated);
-  if (emailChanged || passwordHash) {
-    const recover = `${services.config.publicUrl}/forgot-password?email=${encodeURIComponent(user.email)}`;
-    await deliver(
-      services,
-      accountChangedEmail(user.email, user.name, { newEmail: emailChanged ? email : undefined, password: Boolean(passwordHash) }, recover),
-    );
-  }
   return loadCurrentUser(services.db, updated);
 }
 

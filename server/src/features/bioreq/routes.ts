@@ -5,6 +5,7 @@
  */
 import type { Context, Next } from 'koa';
 import { BIOREQ_TYPES, bioreqTypeMessage, formatFileSize, forms, mediaKindOf, messages, type FileKind, queryForms } from '@tessera/sdk/rules';
+import { queueMail } from '../../jobs/mail.js';
 import type { AppServices } from '../../context.js';
 import { newId } from '../../db/ids.js';
 import { HttpError, validationFailed } from '../../http/errors.js';
@@ -130,22 +131,17 @@ export function routes(services: AppServices): Routes[] {
   router.post(`${DOCUMENT}/match`, ...tenant, can(bioreqPolicy, 'decide'), validate(forms.bioreqMatch), async (ctx) => {
     const access = accessOf(ctx);
     const input = inputOf(ctx, forms.bioreqMatch);
-    const row = await bioreq.decide(db, access, ctx.params.bioreqId, { match: input.match, message: input.message });
-    const submitter = submitterOf(row);
-    if (submitter) {
-      const url = `${services.config.publicUrl}/${access.tenant.slug}/bioreq?tab=processed`;
-      const message = bioreqVerdictEmail(submitter.email, submitter.name, {
-        title: row.title,
-        match: input.match,
-        message: row.message,
-        organization: access.tenant.name,
-        url,
-      });
-      // The verdict stands whatever the mail does: a failure is logged, not answered.
-      await services.mailer
-        .send(message)
-        .catch((error: unknown) => services.log.error({ err: error, document: row.id }, 'bioreq verdict mail could not be sent'));
-    }
+    // The verdict and its mail to the submitter commit together (the mail is queued, jobs/queue.ts).
+    const row = await db.transaction(async (tx) => {
+      const decided = await bioreq.decide(tx, access, ctx.params.bioreqId, { match: input.match, message: input.message });
+      const submitter = submitterOf(decided);
+      if (submitter) {
+        const url = `${services.config.publicUrl}/${access.tenant.slug}/bioreq?tab=processed`;
+        const verdict = { title: decided.title, match: input.match, message: decided.message, organization: access.tenant.name, url };
+        await queueMail(services, tx, bioreqVerdictEmail(submitter.email, submitter.name, verdict));
+      }
+      return decided;
+    });
     ctx.body = { data: present(ctx, row) };
   });
 

@@ -6,6 +6,7 @@
  */
 import type { Context } from 'koa';
 import { formCodeOf, kcForms, kcMessages, queryForms } from '@tessera/sdk/rules';
+import { queueMail } from '../../jobs/mail.js';
 import type { AppServices } from '../../context.js';
 import { can } from '../../http/policy.js';
 import { Routes } from '../../http/router.js';
@@ -306,16 +307,16 @@ export function routes(services: AppServices): Routes {
     const access = accessOf(ctx);
     const check = await requireCheck(ctx);
     const input = inputOf(ctx, kcForms.knowledgeCheckAssignment);
-    const { ids, assignees } = await createAssignments(db, check, access.user.id, input);
     const topicPart = check.topic_id ? `/topics/${check.topic_id}` : '';
     const url = `${services.config.publicUrl}/${access.tenant.slug}/modules/${check.module_id}/components/${check.component_id}${topicPart}/knowledgecheck/${check.id}`;
     const dueDateTime = input.due_date_time ? input.due_date_time.toISOString() : null;
-    // The assignment stands whatever the mail does: a failure is logged, not answered.
-    for (const assignee of assignees) {
-      await services.mailer
-        .send(knowledgeCheckAssignedEmail(assignee.email, assignee.name, { check: check.name, organization: access.tenant.name, dueDateTime, url }))
-        .catch((error: unknown) => services.log.error({ err: error, knowledgeCheck: check.id }, 'knowledge check assignment mail could not be sent'));
-    }
+    // The assignments and their mails commit together (the mails are queued, jobs/queue.ts).
+    const ids = await db.transaction(async (tx) => {
+      const created = await createAssignments(tx, check, access.user.id, input);
+      const mail = { check: check.name, organization: access.tenant.name, dueDateTime, url };
+      for (const assignee of created.assignees) await queueMail(services, tx, knowledgeCheckAssignedEmail(assignee.email, assignee.name, mail));
+      return created.ids;
+    });
     ctx.status = 201;
     ctx.body = { data: (await listAssignments(db, check, ids)).map(({ row, assignees: list }) => presentAssignment(row, list)) };
   });

@@ -99,18 +99,17 @@ async function loadMemberOf(org: TenantDatabase, id: string): Promise<MemberWith
   return { member, groups, modules };
 }
 
-type Services = Pick<AppServices, 'db' | 'mailer' | 'log' | 'config'>;
+type Services = Pick<AppServices, 'db' | 'jobs' | 'log' | 'config'>;
 
 /**
  * Adds a person by email as an invited membership (ARCHITECTURE.md#member-invitations): an unknown email gets an
  * account without a password; the membership (new, or a removed one brought back) waits, `invited_at` set, until
  * the person accepts the emailed invitation. The adder learns nothing about the account: the same rows are read
  * and written, one token issued and one email sent whether or not the address had an account. A live member or a
- * waiting invitation answers 422. The membership and the token are written in one transaction; the email goes out
- * after it commits.
+ * waiting invitation answers 422. The membership, the token and the queued email are written in one transaction.
  */
 export async function addMember(services: Services, tenant: TenantRef, input: { email: string; role: Role }): Promise<MemberWithGroups> {
-  const { id, invitation } = await services.db.inTenant(tenant.id).transaction(async (org) => {
+  const id = await services.db.inTenant(tenant.id).transaction(async (org) => {
     const user = await invitee(org.db, input.email);
     const previous = await org.row<Pick<TenantUser, 'id' | 'deleted_at' | 'invited_at'>>(
       org.from('tenant_users').where('user_id', user.id).select('id', 'deleted_at', 'invited_at'),
@@ -127,9 +126,9 @@ export async function addMember(services: Services, tenant: TenantRef, input: { 
       membershipId = newId();
       await org.write(TenantUser).insert({ id: membershipId, user_id: user.id, created_at: now, ...invited });
     }
-    return { id: membershipId, invitation: await issueMembershipInvitation(org.db, user, membershipId, tenant.name) };
+    await sendMembershipInvitation(services, org.db, await issueMembershipInvitation(org.db, user, membershipId, tenant.name));
+    return membershipId;
   });
-  await sendMembershipInvitation(services, invitation);
   return loadMember(services.db, tenant.id, id);
 }
 

@@ -1,0 +1,187 @@
+/**
+ * The job queue on PostgreSQL: pg-boss, in its own schema, shared by every process. Why pg-boss: it is maintained,
+ * written for Node, stores jobs in PostgreSQL (no second service to run), claims with SKIP LOCKED, retries with
+ * exponential backoff and jitter, expires the jobs of a dead worker, throttles to one job per time slot (what
+ * scheduled work needs) and takes a caller's connection, so a job commits in the caller's transaction. Version 10 is
+ * its last line that runs on Node 20, which Tessera still supports; 11 and later need Node 22.
+ */
+import PgBoss from 'pg-boss';
+import type { Database, TenantDatabase } from '../db/database.js';
+import { newId } from '../db/ids.js';
+import type { Knex } from '../db/knex.js';
+import type { Logger } from '../logger.js';
+import {
+  aboutJob,
+  databaseOf,
+  errorText,
+  JOB_KINDS,
+  JOB_LIST_LIMIT,
+  type JobHandlers,
+  type JobKind,
+  type JobPayloads,
+  type JobQueue,
+  type JobsConfig,
+  type JobState,
+  type JobSummary,
+  type RunningJob,
+} from './queue.js';
+
+/** What pg-boss needs of a connection: a transaction's, so the job is written in it. */
+function inTransaction(knex: Knex): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      // Inside a knex transaction the client hands out the transaction's one connection (and releasing it is a no-op).
+      const connection = (await knex.client.acquireConnection()) as { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
+      try {
+        return await connection.query(text, values);
+      } finally {
+        await knex.client.releaseConnection(connection);
+      }
+    },
+  };
+}
+
+/** pg-boss's states for each of ours: `created` and `retry` wait (queued), `active` runs. */
+const PG_STATES: Record<JobState, string[]> = { queued: ['created', 'retry'], running: ['active'], failed: ['failed'] };
+
+interface PgJobRow {
+  id: string;
+  name: JobKind;
+  retry_count: number;
+  retry_limit: number;
+  last_error: string | null;
+  data: unknown;
+  created_on: Date;
+  start_after: Date;
+}
+
+function summary(row: PgJobRow, state: JobState): JobSummary {
+  // pg-boss counts retries: a running or failed job is making (made) one attempt more.
+  const attempts = row.retry_count + (state === 'queued' ? 0 : 1);
+  return {
+    id: row.id,
+    kind: row.name,
+    state,
+    attempts,
+    max_attempts: row.retry_limit + 1,
+    last_error: row.last_error,
+    about: aboutJob(row.name, row.data),
+    created_at: row.created_on.toISOString(),
+    run_at: row.start_after.toISOString(),
+  };
+}
+
+/** The schema of the queue's tables: beside the app's (`DATABASE_SCHEMA`), never inside it. */
+export function jobsSchema(appSchema: string | undefined): string {
+  return `${appSchema ?? 'tessera'}_jobs`;
+}
+
+export function pgJobQueue(url: string, appSchema: string | undefined, config: JobsConfig, log: Logger): JobQueue {
+  const schema = jobsSchema(appSchema);
+  const boss = new PgBoss({
+    connectionString: url,
+    schema,
+    max: 4,
+    application_name: 'tessera-jobs',
+    // Expired leases are retried, and old jobs archived and deleted, by whichever process's supervisor runs first.
+    supervise: true,
+    maintenanceIntervalSeconds: Math.max(1, Math.min(60, config.leaseSeconds)),
+    schedule: false,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'the job queue reported an error'));
+  const workers: string[] = [];
+  const started = boss.start().then(async () => {
+    for (const kind of JOB_KINDS) {
+      const policy = {
+        name: kind,
+        retryLimit: config.maxAttempts - 1,
+        retryDelay: config.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: config.leaseSeconds,
+      };
+      await boss.createQueue(kind, policy);
+      await boss.updateQueue(kind, policy);
+    }
+  });
+  const nudge = () => {
+    for (const worker of workers) boss.notifyWorker(worker);
+  };
+
+  return {
+    async enqueue<K extends JobKind>(on: Database | TenantDatabase, kind: K, data: JobPayloads[K], id = newId()) {
+      await started;
+      const { knex } = databaseOf(on);
+      const inTx = knex.isTransaction === true;
+      await boss.send(kind, data, { id, ...(inTx ? { db: inTransaction(knex) } : {}) });
+      // A job queued in a transaction is seen once it commits: the workers are woken then.
+      if (inTx) void (knex as Knex.Transaction).executionPromise.then(nudge, () => undefined);
+      else nudge();
+      return id;
+    },
+    async enqueueOncePer(kind, everyMs) {
+      await started;
+      await boss.send(kind, {}, { singletonKey: kind, singletonSeconds: Math.max(1, Math.round(everyMs / 1000)), retryLimit: 0 });
+      nudge();
+    },
+    async list(state) {
+      await started;
+      const { rows } = await boss.getDb().executeSql(
+        `SELECT id, name, state, retry_count, retry_limit, output->>'message' AS last_error, data, created_on, start_after
+         FROM ${schema}.job WHERE name = ANY($1) AND state = ANY($2) ORDER BY created_on DESC LIMIT $3`,
+        [JOB_KINDS, PG_STATES[state], JOB_LIST_LIMIT],
+      );
+      return (rows as PgJobRow[]).map((row) => summary(row, state));
+    },
+    async retry(id) {
+      await started;
+      const { rows } = await boss.getDb().executeSql(`SELECT name FROM ${schema}.job WHERE id = $1 AND state = 'failed'`, [id]);
+      const kind = (rows as { name: JobKind }[])[0]?.name;
+      if (!kind) return false;
+      await boss.retry(kind, id);
+      nudge();
+      return true;
+    },
+    async start(handlers: JobHandlers) {
+      await started;
+      for (const kind of JOB_KINDS) {
+        const handle = handlers[kind] as (job: RunningJob) => Promise<void>;
+        const worker = await boss.work<JobPayloads[typeof kind]>(
+          kind,
+          { batchSize: config.batchSize, pollingIntervalSeconds: Math.max(0.5, config.pollMs / 1000) },
+          async (jobs) => {
+            // Each job of the batch stands alone: a failed one is failed (retried later), the rest complete.
+            await Promise.all(
+              jobs.map(async (job) => {
+                try {
+                  await handle({ id: job.id, kind, data: job.data } as RunningJob);
+                } catch (error) {
+                  log.warn({ err: error, job: job.id, kind }, 'job failed: retried while attempts remain');
+                  await boss.fail(kind, job.id, { message: errorText(error) });
+                }
+              }),
+            );
+          },
+        );
+        workers.push(worker);
+      }
+    },
+    async settled() {
+      await started;
+      for (;;) {
+        const { rows } = await boss
+          .getDb()
+          .executeSql(
+            `SELECT count(*)::int AS count FROM ${schema}.job WHERE state = 'active' OR (state IN ('created', 'retry') AND start_after <= now())`,
+            [],
+          );
+        if ((rows[0] as { count: number }).count === 0) return;
+        nudge();
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    async stop() {
+      await started.catch(() => undefined);
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * Durable jobs (issue 34): mail goes through the queue to a real SMTP server (smtp-server), is written in the
+ * transaction of its data, keeps its Message-ID through retries, survives an outage of the mail server, and fails
+ * for good, with the server's answer, after its last attempt.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { queueMail } from '../src/jobs/mail.js';
+import { solvedCaptcha } from './support/captcha.js';
+import { databaseKinds, jobsSettled, PASSWORD, startTestServer, type TestContext, uniqueEmail } from './support/server.js';
+import { startSmtp, type TestSmtp } from './support/smtp.js';
+
+const OUTAGE_MS = 30_000;
+
+async function until(what: string, test: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!test()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.each(databaseKinds)('jobs on %s', (kind) => {
+  let smtp: TestSmtp;
+  let context: TestContext;
+  const refused = uniqueEmail('refused');
+
+  beforeAll(async () => {
+    smtp = await startSmtp({ refuse: (address) => address === refused });
+    context = await startTestServer(kind, {
+      smtpUrl: smtp.url,
+      jobs: { maxAttempts: 3, retryDelaySeconds: 1, leaseSeconds: 30, pollMs: 50, batchSize: 50 },
+    });
+  });
+  afterAll(async () => {
+    await context?.cleanup();
+    await smtp?.stop();
+  });
+  afterEach(() => smtp.start().catch(() => undefined));
+
+  const signUp = async (email: string) =>
+    context.server.api.post('/sign-up', { email, name: 'Sam Signup', password: PASSWORD, recaptcha_token: await solvedCaptcha(context.server.api) });
+  const mailsTo = (email: string) => smtp.received.filter((mail) => mail.to.includes(email));
+
+  it('sends a sign-up confirmation over SMTP, with a Message-ID fixed when it was queued', async () => {
+    const email = uniqueEmail('smtp');
+    expect((await signUp(email)).status).toBe(201);
+    await until('the confirmation', () => mailsTo(email).length > 0, 10_000);
+    const [mail] = mailsTo(email);
+    expect(mail.subject).toMatch(/confirm/i);
+    expect(mail.messageId).toMatch(/^<[0-9a-f-]{36}@tessera\.test>$/);
+  });
+
+  it('sends a mail queued in a transaction once it commits, and never one whose transaction rolled back', async () => {
+    const { services } = context.server.app;
+    const kept = uniqueEmail('kept');
+    const dropped = uniqueEmail('dropped');
+    const message = (to: string) => ({ to, subject: 'A queued message', text: 'Hello', html: '<p>Hello</p>', links: [] });
+    await services.db.transaction((tx) => queueMail(services, tx, message(kept)));
+    await expect(
+      services.db.transaction(async (tx) => {
+        await queueMail(services, tx, message(dropped));
+        throw new Error('the data was refused');
+      }),
+    ).rejects.toThrow('the data was refused');
+    await until('the committed mail', () => mailsTo(kept).length > 0, 10_000);
+    await jobsSettled(context.server);
+    expect(mailsTo(dropped)).toEqual([]);
+  });
+
+  it(`loses nothing through an SMTP outage of ${OUTAGE_MS / 1000} s: the requests succeed and each mail arrives once`, async () => {
+    // Its own server with the default number of attempts: the retries, 1–2 s, 2–4 s, 4–8 s… apart, outlast the outage.
+    const patient = await startTestServer(kind, { smtpUrl: smtp.url, jobs: { ...context.server.config.jobs, maxAttempts: 12 } });
+    try {
+      await smtp.stop();
+      const emails = [uniqueEmail('outage'), uniqueEmail('outage'), uniqueEmail('outage')];
+      for (const email of emails) {
+        const captcha = await solvedCaptcha(patient.server.api);
+        expect((await patient.server.api.post('/sign-up', { email, name: 'Olga Outage', password: PASSWORD, recaptcha_token: captcha })).status).toBe(201);
+      }
+      await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
+      expect(emails.flatMap(mailsTo)).toEqual([]);
+      await smtp.start();
+      await until('every mail queued during the outage', () => emails.every((email) => mailsTo(email).length > 0), 60_000);
+      for (const email of emails) expect(mailsTo(email)).toHaveLength(1);
+      expect(smtp.duplicates().size).toBe(0);
+    } finally {
+      await patient.cleanup();
+    }
+  }, 120_000);
+
+  it('fails a mail for good after its last attempt, with the mail server’s answer; a retry gives it one more', async () => {
+    const { jobs } = context.server.app.services;
+    expect((await signUp(refused)).status).toBe(201);
+    const failedFor = async () => (await jobs.list('failed')).find((job) => job.about?.startsWith(`${refused}:`));
+    let failed: Awaited<ReturnType<typeof failedFor>>;
+    // Three attempts, 1–2 s and 2–4 s apart.
+    for (const deadline = Date.now() + 20_000; !failed && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200)))
+      failed = await failedFor();
+    expect(failed).toMatchObject({ kind: 'mail', state: 'failed', attempts: 3, max_attempts: 3 });
+    expect(failed?.last_error).toMatch(/550/);
+    expect(JSON.stringify(failed)).not.toContain('confirm-email/');
+
+    expect(await jobs.retry(failed!.id)).toBe(true);
+    expect(await jobs.retry(failed!.id)).toBe(false);
+    let again: Awaited<ReturnType<typeof failedFor>>;
+    for (const deadline = Date.now() + 20_000; !again && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
+      const candidate = await failedFor();
+      if (candidate && candidate.attempts === 4) again = candidate;
+    }
+    expect(again).toMatchObject({ id: failed!.id, attempts: 4, max_attempts: 4 });
+  }, 60_000);
+});
