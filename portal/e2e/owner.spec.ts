@@ -150,3 +150,16 @@ test('a renamed organization gets the new pretty URL, and the old one redirects 
   await expect(page.getByRole('heading', { name: 'Members' })).toBeVisible();
   await expectAccessible(page);
 });
+
+test('the owner opens Jobs from the sidebar: failed, queued and running jobs, each tab accessible', async ({ page }) => {
+  await logIn(page, 'owner@example.com', DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Owner' }).getByRole('link', { name: 'Jobs' }).click();
+  await expect(page.getByRole('heading', { name: 'Jobs', level: 1 })).toBeVisible();
+  // The demo sends its mail to the outbox, which never refuses: nothing failed.
+  await expect(page.getByRole('grid', { name: 'failed jobs' })).toContainText('No failed jobs.');
+  await expectAccessible(page);
+  await openTab(page, 'Queued');
+  await expect(page.getByRole('grid', { name: 'queued jobs' })).toBeVisible();
+  await expectAccessible(page);
+});

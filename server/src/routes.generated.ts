@@ -12,6 +12,7 @@ import { routes as groups } from './features/groups/routes.js';
 import { routes as health } from './features/health/routes.js';
 import { routes as integrationClients } from './features/integration-clients/routes.js';
 import { routes as items } from './features/items/routes.js';
+import { routes as jobs } from './features/jobs/routes.js';
 import { routes as kcReports } from './features/kc-reports/routes.js';
 import { routes as knowledgeChecks } from './features/knowledge-checks/routes.js';
 import { routes as media } from './features/media/routes.js';
@@ -35,6 +36,7 @@ export const FEATURE_ROUTES: readonly ((services: AppServices) => Routes | Route
   health,
   integrationClients,
   items,
+  jobs,
   kcReports,
   knowledgeChecks,
   media,

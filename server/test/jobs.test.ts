@@ -6,7 +6,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queueMail } from '../src/jobs/mail.js';
 import { solvedCaptcha } from './support/captcha.js';
-import { databaseKinds, jobsSettled, PASSWORD, startTestServer, type TestContext, uniqueEmail } from './support/server.js';
+import { insertFailedJob } from './support/jobs.js';
+import { databaseKinds, jobsSettled, loggedInUser, PASSWORD, startTestServer, type TestContext, uniqueEmail } from './support/server.js';
 import { startSmtp, type TestSmtp } from './support/smtp.js';
 
 const OUTAGE_MS = 30_000;
@@ -109,4 +110,33 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
     }
     expect(again).toMatchObject({ id: failed!.id, attempts: 4, max_attempts: 4 });
   }, 60_000);
+
+  it('shows the owner the failed jobs, without their data, and retries one (GET /jobs, POST /jobs/{jobId}/retry)', async () => {
+    const { server } = context;
+    const owner = await loggedInUser(server, { isOwner: true });
+    const token = owner.tokens.access_token;
+    const id = await insertFailedJob(server, { to: 'ada@example.com', subject: 'Confirm your email' });
+
+    const failed = await server.api.get('/jobs?state=failed', { token });
+    expect(failed.status).toBe(200);
+    const listed = failed.body.data.find((job: { id: string }) => job.id === id);
+    expect(listed).toMatchObject({
+      kind: 'mail',
+      state: 'failed',
+      attempts: 1,
+      max_attempts: 1,
+      last_error: '550 Refused',
+      about: 'ada@example.com: Confirm your email',
+    });
+    expect(listed).not.toHaveProperty('data');
+    expect((await server.api.get('/jobs', { token })).body.data.map((job: { id: string }) => job.id)).toContain(id);
+    expect((await server.api.get('/jobs?state=lost', { token })).status).toBe(422);
+
+    expect((await server.api.post(`/jobs/${id}/retry`, undefined, { token })).status).toBe(204);
+    // Retried, it is no longer failed: a second retry finds no failed job.
+    expect((await server.api.post(`/jobs/${id}/retry`, undefined, { token })).status).toBe(404);
+    expect((await server.api.post('/jobs/not-a-job/retry', undefined, { token })).status).toBe(404);
+    await jobsSettled(server);
+    expect(smtp.received.filter((mail) => mail.to.includes('ada@example.com')).map((mail) => mail.messageId)).toEqual([`<${id}@tessera.test>`]);
+  });
 });

@@ -5,6 +5,7 @@
  * A second pass aims each row operation of a master at a row of another organization: 404, unchanged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertFailedJob } from './support/jobs.js';
 import { createUser, databaseKinds, startTestServer, uniqueEmail, type TestContext, type TestServer } from './support/server.js';
 import {
   ACTORS,
@@ -155,6 +156,18 @@ const OPERATIONS: Operation[] = [
     },
   },
   { name: 'GET /users', operation: 'listUsers', scope: 'owner', success: 200, prepare: async () => ({ method: 'GET', path: '/users?paginate=false' }) },
+  { name: 'GET /jobs', operation: 'listJobs', scope: 'owner', success: 200, prepare: async () => ({ method: 'GET', path: '/jobs?state=failed' }) },
+  {
+    name: 'POST /jobs/{jobId}/retry',
+    operation: 'retryJob',
+    scope: 'owner',
+    success: 204,
+    prepare: async (t) => {
+      const id = await insertFailedJob(t.server);
+      const state = async () => (await t.server.app.services.jobs.list('failed')).some((job) => job.id === id);
+      return { method: 'POST', path: `/jobs/${id}/retry`, snapshot: state };
+    },
+  },
   {
     name: 'PATCH /users/{userId} (suspend)',
     operation: 'updateUser',

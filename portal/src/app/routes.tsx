@@ -93,6 +93,7 @@ export const routes: RouteObject[] = (
               lazy: () => import('../features/organization/AdminLayout').then((m) => ({ Component: m.WideScreenOutlet })),
               children: [
                 { path: 'users', lazy: () => import('../features/users/UsersPage').then((m) => ({ Component: m.UsersPage })) },
+                { path: 'jobs', lazy: () => import('../features/jobs/JobsPage').then((m) => ({ Component: m.JobsPage })) },
                 {
                   path: 'organizations',
                   lazy: () => import('../features/organizations/OrganizationsPage').then((m) => ({ Component: m.OrganizationsPage })),

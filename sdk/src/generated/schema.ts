@@ -314,6 +314,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Background jobs (owner)
+         * @description Owner only: anyone else gets 403 `forbidden`. The jobs in one state, newest first, at most 200 (not paginated:
+         *     the screen is for what is waiting or went wrong, which is short on a healthy platform). Every process's jobs are
+         *     listed: on PostgreSQL the queue is shared. A `state` outside the list answers 422.
+         */
+        get: operations["listJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{jobId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's id. */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a failed job (owner)
+         * @description Owner only: anyone else gets 403 `forbidden`. Gives a failed job one more attempt, at once; it is `queued` until a
+         *     worker takes it. A job that is not failed (queued, running, finished) or unknown answers 404.
+         */
+        post: operations["retryJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reset-password": {
         parameters: {
             query?: never;
@@ -4228,6 +4274,40 @@ export interface components {
          */
         ItemType: "row" | "paragraph" | "image" | "video" | "pdf" | "audio";
         /**
+         * @description A background job (ARCHITECTURE.md#background-jobs): a mail to send, or scheduled work (expired rows purged, stored
+         *     files swept). Its data is never shown (a mail's links carry tokens); `about` names a mail by recipient and subject.
+         */
+        Job: {
+            id: string;
+            /** @enum {string} */
+            kind: "mail" | "purge-expired" | "sweep-files";
+            state: components["schemas"]["JobState"];
+            /** @description Attempts made so far (a running job's current one included). */
+            attempts: number;
+            /**
+             * @description How many attempts it may make: failures are retried 1–2 × JOB_RETRY_DELAY_SECONDS later, the wait doubling each
+             *     time; after the last one it is `failed`. A retry by the owner allows one more.
+             */
+            max_attempts: number;
+            /** @description What its last failed attempt answered (for a mail, the mail server's reply). */
+            last_error: string | null;
+            /** @description A mail's recipient and subject (`ada@example.com: Confirm your email`); null for scheduled work. */
+            about: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When a queued job runs next; when a running or failed one last started or failed.
+             */
+            run_at: string;
+        };
+        /**
+         * @description `queued`: waiting to run (its first attempt, or a retry after a failed one); `running`: claimed by a worker;
+         *     `failed`: its last attempt failed, and it runs again only when the owner retries it.
+         * @enum {string}
+         */
+        JobState: "queued" | "running" | "failed";
+        /**
          * @description Item analysis of a knowledge check over its completed responses (ARCHITECTURE.md#knowledge-check-reports), one
          *     item per drawn question version. Each response is ranked by its score (ties by id); the top and the bottom
          *     g = round(0.27 × `responses`) form the upper and lower groups. `facility` = correct ÷ drawn; `discrimination` (D)
@@ -5425,6 +5505,10 @@ export interface components {
         IntegrationClientOrder: "name" | "created";
         /** @description An item id of the topic in the path; any other id (or one a learner cannot see) answers 404. */
         ItemId: string;
+        /** @description The job's id. */
+        JobId: string;
+        /** @description The jobs in this state; `failed` when left out. */
+        JobStateFilter: components["schemas"]["JobState"];
         /**
          * @description Sort key (default `date`, newest first): `user` (the learner's name), `knowledge_check` (module / component /
          *     topic names), `date` (completed_date_time), `score`. An unknown key falls back to the default; naming a key sorts
@@ -5560,6 +5644,8 @@ export type Item = components['schemas']['Item'];
 export type ItemInput = components['schemas']['ItemInput'];
 export type ItemList = components['schemas']['ItemList'];
 export type ItemType = components['schemas']['ItemType'];
+export type Job = components['schemas']['Job'];
+export type JobState = components['schemas']['JobState'];
 export type KcItemAnalysis = components['schemas']['KcItemAnalysis'];
 export type KcReportChoice = components['schemas']['KcReportChoice'];
 export type KcReportQuestion = components['schemas']['KcReportQuestion'];
@@ -5653,6 +5739,8 @@ export type ParameterIncludeInactive = components['parameters']['IncludeInactive
 export type ParameterIntegrationClientId = components['parameters']['IntegrationClientId'];
 export type ParameterIntegrationClientOrder = components['parameters']['IntegrationClientOrder'];
 export type ParameterItemId = components['parameters']['ItemId'];
+export type ParameterJobId = components['parameters']['JobId'];
+export type ParameterJobStateFilter = components['parameters']['JobStateFilter'];
 export type ParameterKcReportOrder = components['parameters']['KcReportOrder'];
 export type ParameterKnowledgeCheckAssignmentId = components['parameters']['KnowledgeCheckAssignmentId'];
 export type ParameterKnowledgeCheckId = components['parameters']['KnowledgeCheckId'];
@@ -6111,6 +6199,61 @@ export interface operations {
                     };
                 };
             };
+        };
+    };
+    listJobs: {
+        parameters: {
+            query?: {
+                /** @description The jobs in this state; `failed` when left out. */
+                state?: components["parameters"]["JobStateFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The jobs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Job"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    retryJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's id. */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued again. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     resetPassword: {

@@ -11,6 +11,9 @@ import * as v from 'valibot';
 import { ACCESS_REQUEST_STATUSES, documented, form, messages } from './core.js';
 import { MEDIA_TYPES } from './files.js';
 
+/** The states of a background job (the owner's Jobs screen lists one at a time). */
+export const JOB_STATES = ['queued', 'running', 'failed'] as const;
+
 /** The page size a list answers when asked for more. */
 export const MAX_PER_PAGE = 100;
 /** The longest search term a list takes. */
@@ -173,6 +176,7 @@ export const queryForms = {
   getKnowledgeCheckItemAnalysis: form({ attempts: queryChoice('attempts', ['first', 'all'] as const) }),
   listKnowledgeCheckAssignable: form(searched),
   listMyKnowledgeChecks: listQuery(['due', 'name'], searched),
+  listJobs: form({ state: queryChoice('state', JOB_STATES) }),
   /** A signed media file URL's parameters; the signature check decides the rest (a failure is one 403). */
   getFile: form({ expires: v.string(), signature: v.string(), download: queryFlag('download') }),
   /** A signed bioreq file URL's parameters, with the account it was signed for. */

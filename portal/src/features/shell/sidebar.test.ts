@@ -47,6 +47,7 @@ describe('sidebarLinks', () => {
     expect(sidebarLinks({ area: 'platform', isOwner: true })).toEqual([
       { label: 'Organizations', to: '/organizations' },
       { label: 'Users', to: '/users' },
+      { label: 'Jobs', to: '/jobs' },
     ]);
     expect(sidebarLinks({ area: 'platform', isOwner: false })).toEqual([]);
   });

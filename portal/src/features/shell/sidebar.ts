@@ -22,6 +22,7 @@ export type SidebarContext =
 const OWNER_SIDEBAR: SidebarLink[] = [
   { label: 'Organizations', to: '/organizations' },
   { label: 'Users', to: '/users' },
+  { label: 'Jobs', to: '/jobs' },
 ];
 
 function organizationLinks(role: AccessRole, organization: Pick<TenantSummary, 'slug' | 'enable_bioreq'>): SidebarLink[] {
