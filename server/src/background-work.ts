@@ -10,6 +10,7 @@ import { mergeSearchIndexes } from './db/trigram-search.js';
 import { purgeAuthTokens } from './features/accounts/auth-tokens.js';
 import { purgeUsedCaptchas } from './features/accounts/captcha.js';
 import { purgeExpiredBioreqFiles } from './features/bioreq/retention.js';
+import { sendAssignmentReminders } from './features/knowledge-checks/reminders.js';
 import { sweepOrphanFiles } from './features/media/orphans.js';
 import type { JobHandlers } from './jobs/queue.js';
 
@@ -43,6 +44,10 @@ export function jobHandlers(services: AppServices): JobHandlers {
     mail: async ({ data }) => services.mailer.send(data),
     'purge-expired': () => purgeExpired(services),
     'sweep-files': () => sweepStoredFiles(services),
+    'assignment-reminders': async () => {
+      const sent = await sendAssignmentReminders(services);
+      if (sent.reminded + sent.overdue > 0) services.log.info(sent, 'queued assignment reminders');
+    },
   };
 }
 
@@ -52,7 +57,10 @@ export function jobHandlers(services: AppServices): JobHandlers {
  */
 export function scheduleRecurringWork(services: AppServices): () => void {
   const { config, jobs, log } = services;
-  const every: [Parameters<typeof jobs.enqueueOncePer>[0], number][] = [['purge-expired', config.purgeIntervalMs]];
+  const every: [Parameters<typeof jobs.enqueueOncePer>[0], number][] = [
+    ['purge-expired', config.purgeIntervalMs],
+    ['assignment-reminders', config.reminderIntervalMs],
+  ];
   if (config.orphanSweepIntervalMs > 0) every.push(['sweep-files', config.orphanSweepIntervalMs]);
   const queue = (kind: (typeof every)[number][0], everyMs: number) =>
     void jobs.enqueueOncePer(kind, everyMs).catch((error: unknown) => log.warn({ err: error, kind }, 'scheduled work could not be queued'));

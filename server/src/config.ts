@@ -127,6 +127,8 @@ export interface ServerConfig {
   purgeIntervalMs: number;
   /** How often stored files that no row references are deleted (features/media/orphans.ts); 0: never. */
   orphanSweepIntervalMs: number;
+  /** How often assignment reminders are looked for (features/knowledge-checks/reminders.ts). */
+  reminderIntervalMs: number;
   /** The background job queue (jobs/queue.ts): attempts, backoff, leases, polling. */
   jobs: JobsConfig;
   media: MediaConfig;
@@ -352,6 +354,7 @@ export function loadConfig(env: Env = process.env, options: { demo?: boolean } =
     shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_MS', nodeEnv === 'production' ? 5000 : 0),
     purgeIntervalMs: integer(env, 'PURGE_INTERVAL_MS', 10 * MINUTE * 1000),
     orphanSweepIntervalMs: integer(env, 'ORPHAN_SWEEP_INTERVAL_MS', HOUR * 1000),
+    reminderIntervalMs: Math.max(1000, integer(env, 'REMINDER_INTERVAL_MS', 15 * MINUTE * 1000)),
     jobs: {
       maxAttempts: Math.max(1, integer(env, 'JOB_MAX_ATTEMPTS', 12)),
       retryDelaySeconds: Math.max(1, integer(env, 'JOB_RETRY_DELAY_SECONDS', 2)),

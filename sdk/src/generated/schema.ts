@@ -1642,6 +1642,14 @@ export interface paths {
          *     style. Authors (admin, master, owner); a learner gets 403 `forbidden`. A check of another organization, or of a topic or component the caller cannot see, answers 404. One assignment per member and per group named; each member reached (a group's live,
          *     accepted members at the time) gets one `assigned` response carrying the due date (none when they already have one
          *     assigned or in progress for the check) and one email. Answers the new assignments.
+         *
+         *     Reminders (issue 34), looked for every `REMINDER_INTERVAL_MS` (15 minutes by default): a member whose response
+         *     with a due date is still assigned or in progress gets, once, when the due date is less than a day away, the mail
+         *     "Knowledge check due soon: {check}" ("The knowledge check "{check}" in {organization} is due by {due date}, and
+         *     you have not completed it yet.", with a link to the check). Once the due date has passed uncompleted, the person
+         *     who assigned it gets, once per learner, "Knowledge check overdue: {learner}, {check}" ("{learner} has not completed
+         *     the knowledge check "{check}" in {organization}, which you assigned; it was due by {due date}."). Archived
+         *     organizations and checks, removed or suspended members and accounts get none.
          */
         post: operations["createKnowledgeCheckAssignments"];
         delete?: never;
@@ -4275,12 +4283,12 @@ export interface components {
         ItemType: "row" | "paragraph" | "image" | "video" | "pdf" | "audio";
         /**
          * @description A background job (ARCHITECTURE.md#background-jobs): a mail to send, or scheduled work (expired rows purged, stored
-         *     files swept). Its data is never shown (a mail's links carry tokens); `about` names a mail by recipient and subject.
+         *     files swept, assignment reminders looked for). Its data is never shown (a mail's links carry tokens); `about` names a mail by recipient and subject.
          */
         Job: {
             id: string;
             /** @enum {string} */
-            kind: "mail" | "purge-expired" | "sweep-files";
+            kind: "mail" | "purge-expired" | "sweep-files" | "assignment-reminders";
             state: components["schemas"]["JobState"];
             /** @description Attempts made so far (a running job's current one included). */
             attempts: number;

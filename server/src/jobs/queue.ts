@@ -12,14 +12,16 @@ import type { MailMessage } from '../mail/mailer.js';
 export interface JobPayloads {
   /** A message to send; its Message-ID is fixed when queued, so a retried send is recognisably the same mail. */
   mail: MailMessage & { messageId: string };
-  /** Expired provider rows, spent tokens and captcha records (app.ts `purgeExpired`). */
+  /** Expired provider rows, spent tokens and captcha records (background-work.ts `purgeExpired`). */
   'purge-expired': Record<string, never>;
-  /** Bioreq files past their retention, then stored files no row references (app.ts `sweepStoredFiles`). */
+  /** Bioreq files past their retention, then stored files no row references (background-work.ts `sweepStoredFiles`). */
   'sweep-files': Record<string, never>;
+  /** Learners reminded of checks due within a day, assigners told of overdue ones (knowledge-checks/reminders.ts). */
+  'assignment-reminders': Record<string, never>;
 }
 
 export type JobKind = keyof JobPayloads;
-export const JOB_KINDS: readonly JobKind[] = ['mail', 'purge-expired', 'sweep-files'];
+export const JOB_KINDS: readonly JobKind[] = ['mail', 'purge-expired', 'sweep-files', 'assignment-reminders'];
 
 export interface RunningJob<K extends JobKind = JobKind> {
   id: string;

@@ -181,3 +181,39 @@ export function knowledgeCheckAssignedEmail(
     closing: 'If you did not expect this, contact your organization.',
   });
 }
+
+/** The learner's reminder, a day before an assigned check is due (issue 34; the text is in the contract's docs). */
+export function knowledgeCheckDueSoonEmail(
+  to: string,
+  name: string,
+  reminder: { check: string; organization: string; dueDateTime: string; url: string },
+): MailMessage {
+  return compose({
+    to,
+    subject: `Knowledge check due soon: ${reminder.check}`,
+    greeting: greet(name),
+    paragraphs: [
+      `The knowledge check "${reminder.check}" in ${reminder.organization} is due by ${new Date(reminder.dueDateTime).toUTCString()}, and you have not completed it yet.`,
+    ],
+    action: { label: 'Open the knowledge check', url: reminder.url },
+    closing: 'You get this reminder once per assignment.',
+  });
+}
+
+/** The assigner's notice that a learner let an assigned check pass its due date (issue 34; text in the contract's docs). */
+export function knowledgeCheckOverdueEmail(
+  to: string,
+  name: string,
+  notice: { check: string; organization: string; learner: string; dueDateTime: string; url: string },
+): MailMessage {
+  return compose({
+    to,
+    subject: `Knowledge check overdue: ${notice.learner}, ${notice.check}`,
+    greeting: greet(name),
+    paragraphs: [
+      `${notice.learner} has not completed the knowledge check "${notice.check}" in ${notice.organization}, which you assigned; it was due by ${new Date(notice.dueDateTime).toUTCString()}.`,
+    ],
+    action: { label: 'Open the knowledge check', url: notice.url },
+    closing: 'You get this notice once per learner and assignment.',
+  });
+}

@@ -16,6 +16,8 @@ export interface TestSmtp {
   /** `smtp://127.0.0.1:<port>`: what SMTP_URL is set to. */
   url: string;
   received: ReceivedMail[];
+  /** Connection errors the server reported (a client killed mid-message resets its connection). */
+  connectionErrors(): number;
   /** Message-IDs received more than once, with how many times. */
   duplicates(): Map<string, number>;
   /** Listens again on the same port (nothing when it already listens). */
@@ -27,6 +29,7 @@ const header = (raw: string, name: string) => new RegExp(`^${name}:\\s*(.*)$`, '
 
 export async function startSmtp(options: { refuse?: (address: string) => boolean } = {}): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
+  let errors = 0;
   let port = 0;
   let server: SMTPServer | undefined;
 
@@ -56,6 +59,8 @@ export async function startSmtp(options: { refuse?: (address: string) => boolean
         });
       },
     });
+    // A client that dies mid-message (a killed worker) resets its connection: smtp-server reports it here.
+    started.on('error', () => (errors += 1));
     await new Promise<void>((resolve, reject) => {
       started.server.once('error', reject);
       started.listen(port, '127.0.0.1', () => resolve());
@@ -68,6 +73,7 @@ export async function startSmtp(options: { refuse?: (address: string) => boolean
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    connectionErrors: () => errors,
     duplicates() {
       const counts = new Map<string, number>();
       for (const mail of received) counts.set(mail.messageId, (counts.get(mail.messageId) ?? 0) + 1);

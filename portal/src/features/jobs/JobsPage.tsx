@@ -18,7 +18,12 @@ import { Tabs } from '../../ui/Tabs';
 /** The tabs: what went wrong first (the reason to open the screen), then what waits and what runs. */
 const JOB_VIEWS = ['failed', 'queued', 'running'] as const satisfies readonly JobState[];
 
-const KIND_NAMES: Record<Job['kind'], string> = { mail: 'Mail', 'purge-expired': 'Purge expired rows', 'sweep-files': 'Sweep stored files' };
+const KIND_NAMES: Record<Job['kind'], string> = {
+  mail: 'Mail',
+  'purge-expired': 'Purge expired rows',
+  'sweep-files': 'Sweep stored files',
+  'assignment-reminders': 'Assignment reminders',
+};
 
 const jobsKey = (state: JobState) => ['jobs', state];
 

@@ -23,6 +23,7 @@ import * as m20250121000000SearchVocabularies from './20250121000000_search_voca
 import * as m20250122000000KcAnalysisTotals from './20250122000000_kc_analysis_totals.js';
 import * as m20250123000000KcResponsesByMember from './20250123000000_kc_responses_by_member.js';
 import * as m20250124000000Jobs from './20250124000000_jobs.js';
+import * as m20250125000000AssignmentReminders from './20250125000000_assignment_reminders.js';
 
 /** A migration and its name (its file name without the extension), in the order they run. */
 export interface Migration {
@@ -52,4 +53,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20250122000000_kc_analysis_totals', module: m20250122000000KcAnalysisTotals },
   { name: '20250123000000_kc_responses_by_member', module: m20250123000000KcResponsesByMember },
   { name: '20250124000000_jobs', module: m20250124000000Jobs },
+  { name: '20250125000000_assignment_reminders', module: m20250125000000AssignmentReminders },
 ];

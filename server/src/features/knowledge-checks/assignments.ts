@@ -22,6 +22,12 @@ import { KcAssignment, KcResponse } from './models.js';
 import { kcMessagesServer } from './policy.js';
 import type { AssigneeRow, AssignmentRow, CheckRow } from './presenter.js';
 
+/** Where a learner takes a check in the portal (the link of the assignment mail and its reminders). */
+export function learnerCheckUrl(publicUrl: string, organizationSlug: string, check: Pick<CheckRow, 'id' | 'module_id' | 'component_id' | 'topic_id'>): string {
+  const topicPart = check.topic_id ? `/topics/${check.topic_id}` : '';
+  return `${publicUrl}/${organizationSlug}/modules/${check.module_id}/components/${check.component_id}${topicPart}/knowledgecheck/${check.id}`;
+}
+
 export interface AssignmentInput {
   tenant_user_ids: string[];
   group_ids: string[];

@@ -96,7 +96,7 @@ export class KcResponseQuestion extends TesseraModel {
 export class KcResponse extends TesseraModel {
   static override tableName = 'kc_responses';
   static override numberColumns = ['seed', 'score'];
-  static override dateColumns = ['due_date_time', 'started_at', 'completed_date_time', 'created_at', 'updated_at'];
+  static override dateColumns = ['due_date_time', 'started_at', 'completed_date_time', 'reminded_at', 'overdue_noticed_at', 'created_at', 'updated_at'];
 
   id!: string;
   tenant_id!: string;
@@ -107,6 +107,10 @@ export class KcResponse extends TesseraModel {
   seed!: number;
   attempt!: number;
   due_date_time!: string | null;
+  /** When the learner was reminded that it is due within a day (reminders.ts). */
+  reminded_at!: string | null;
+  /** When the assigner was told the learner is overdue (reminders.ts). */
+  overdue_noticed_at!: string | null;
   started_at!: string | null;
   completed_date_time!: string | null;
   correct_answers!: number | null;

@@ -16,7 +16,7 @@ import { inputOf, validate } from '../../http/validate.js';
 import { knowledgeCheckAssignedEmail } from '../../mail/templates.js';
 import { requireMembership } from '../content/policy.js';
 import { viewerOf } from '../content/visibility.js';
-import { assignable, createAssignments, deleteAssignment, listAssignments } from './assignments.js';
+import { assignable, createAssignments, deleteAssignment, learnerCheckUrl, listAssignments } from './assignments.js';
 import { draw, newSeed } from './draw.js';
 import { MY_CHECKS, myChecks } from './mine.js';
 import { kcPolicy } from './policy.js';
@@ -307,8 +307,7 @@ export function routes(services: AppServices): Routes {
     const access = accessOf(ctx);
     const check = await requireCheck(ctx);
     const input = inputOf(ctx, kcForms.knowledgeCheckAssignment);
-    const topicPart = check.topic_id ? `/topics/${check.topic_id}` : '';
-    const url = `${services.config.publicUrl}/${access.tenant.slug}/modules/${check.module_id}/components/${check.component_id}${topicPart}/knowledgecheck/${check.id}`;
+    const url = learnerCheckUrl(services.config.publicUrl, access.tenant.slug, check);
     const dueDateTime = input.due_date_time ? input.due_date_time.toISOString() : null;
     // The assignments and their mails commit together (the mails are queued, jobs/queue.ts).
     const ids = await db.transaction(async (tx) => {
