@@ -1,4 +1,5 @@
 import type { Config, CurrentUser, Membership, TenantSummary } from '@tessera/sdk';
+import type { FakeRoute } from './fakeApi';
 
 export function aUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {
@@ -48,4 +49,12 @@ export function aMembership(overrides: Partial<Membership> = {}): Membership {
     created_at: '2026-01-05T09:30:00Z',
     ...overrides,
   };
+}
+
+/** What the fake API answers for a signed-in person's session: who they are, and the server's config. */
+export function sessionRoutes(user: CurrentUser): FakeRoute[] {
+  return [
+    { method: 'GET', path: '/api/users/me', status: 200, body: { data: user } },
+    { method: 'GET', path: '/api/config', status: 200, body: { data: CONFIG } },
+  ];
 }

@@ -5,6 +5,7 @@
  * transaction commits or rolls back with it, so a crash never sends mail for rolled-back data nor loses mail for
  * committed data. A job runs at least once: one in flight when its process dies runs again once its lease ends.
  */
+import type { Job } from '@tessera/sdk';
 import type { Database, TenantDatabase } from '../db/database.js';
 import type { MailMessage } from '../mail/mailer.js';
 
@@ -45,24 +46,12 @@ export interface JobsConfig {
   batchSize: number;
 }
 
-export type JobState = 'queued' | 'running' | 'failed';
-
-/** A job as the owner's Jobs screen shows it: never its data (a mail's links carry tokens), only what names it. */
-export interface JobSummary {
-  id: string;
-  kind: JobKind;
-  state: JobState;
-  /** Attempts made so far, and how many it may make. */
-  attempts: number;
-  max_attempts: number;
-  /** The error of its last failed attempt. */
-  last_error: string | null;
-  /** A mail's recipient and subject; null for scheduled work. */
-  about: string | null;
-  created_at: string;
-  /** When it runs next (queued), or ran last. */
-  run_at: string;
-}
+/**
+ * A job as the owner's Jobs screen shows it (the contract's `Job`): never its data (a mail's links carry tokens), only
+ * what names it.
+ */
+export type JobSummary = Job & { kind: JobKind };
+export type JobState = Job['state'];
 
 /** What identifies a job to the owner: a mail's recipient and subject. */
 export function aboutJob(kind: JobKind, data: unknown): string | null {

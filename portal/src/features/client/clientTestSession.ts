@@ -1,17 +1,11 @@
 // Test support for the client views' tests: who is signed in, as the fake API answers it.
-import type { CurrentUser } from '@tessera/sdk';
 import type { FakeRoute } from '../../test/fakeApi';
-import { aMembership, aTenant, aUser, CONFIG } from '../../test/fixtures';
+import { aMembership, aTenant, aUser, sessionRoutes } from '../../test/fixtures';
 
 export const ACME = aTenant('Acme Training');
 export const STAMPS = { is_deleted: false, deleted_at: null, created_at: '2026-02-01T09:00:00Z', updated_at: '2026-02-01T09:00:00Z' };
 
-export function session(user: CurrentUser): FakeRoute[] {
-  return [
-    { method: 'GET', path: '/api/users/me', status: 200, body: { data: user } },
-    { method: 'GET', path: '/api/config', status: 200, body: { data: CONFIG } },
-  ];
-}
+export const session = sessionRoutes;
 
 export const asRole = (role: 'user' | 'admin') => session(aUser({ memberships: [aMembership({ role, tenant: ACME })] }));
 

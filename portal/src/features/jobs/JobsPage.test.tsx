@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/client';
 import { useSession } from '../../state/session';
 import { fakeApi, type FakeRoute } from '../../test/fakeApi';
-import { aUser, CONFIG, TOKENS } from '../../test/fixtures';
+import { aUser, sessionRoutes, TOKENS } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 
 const refused: Job = {
@@ -19,13 +19,7 @@ const refused: Job = {
   run_at: '2026-11-28T12:15:00Z',
 };
 
-function asOwner(routes: (FakeRoute & { once?: boolean })[]) {
-  return fakeApi([
-    { method: 'GET', path: '/api/users/me', status: 200, body: { data: aUser({ is_owner: true }) } },
-    { method: 'GET', path: '/api/config', status: 200, body: { data: CONFIG } },
-    ...routes,
-  ]);
-}
+const asOwner = (routes: (FakeRoute & { once?: boolean })[]) => fakeApi([...sessionRoutes(aUser({ is_owner: true })), ...routes]);
 
 beforeEach(() => {
   tokenStore.set(TOKENS);

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/client';
 import { useSession } from '../../state/session';
 import { fakeApi, type FakeRoute } from '../../test/fakeApi';
-import { aUser, CONFIG, TOKENS } from '../../test/fixtures';
+import { aUser, sessionRoutes, TOKENS } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 
 function aTenantRecord(name: string, overrides: Partial<Tenant> = {}): Tenant {
@@ -31,13 +31,7 @@ const listOf = (data: Tenant[]) => ({
   meta: { current_page: 1, last_page: 1, per_page: 25, total: data.length, order: 'created', desc: false, search: null },
 });
 
-function asOwner(routes: (FakeRoute & { once?: boolean })[]) {
-  return fakeApi([
-    { method: 'GET', path: '/api/users/me', status: 200, body: { data: aUser({ is_owner: true }) } },
-    { method: 'GET', path: '/api/config', status: 200, body: { data: CONFIG } },
-    ...routes,
-  ]);
-}
+const asOwner = (routes: (FakeRoute & { once?: boolean })[]) => fakeApi([...sessionRoutes(aUser({ is_owner: true })), ...routes]);
 
 beforeEach(() => {
   tokenStore.set(TOKENS);
