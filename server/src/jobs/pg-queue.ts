@@ -109,6 +109,8 @@ export function pgJobQueue(url: string, appSchema: string | undefined, config: J
   const nudge = () => {
     for (const worker of workers.values()) boss.notifyWorker(worker);
   };
+  // A queue that cannot start fails every call that awaits it (createApp's first); until then it is no unhandled rejection.
+  started.catch(() => undefined);
 
   return {
     async enqueue<K extends JobKind>(on: Database | TenantDatabase, kind: K, data: JobPayloads[K], id = newId()) {
