@@ -136,7 +136,7 @@ export default defineConfig(
       'boundaries/files': [
         { category: 'portal-shared', pattern: 'portal/src/{version,app/routeIds}.ts' },
         { category: 'server-services', pattern: 'server/src/{context,config,version}.ts' },
-        { category: 'server-app', pattern: 'server/src/{app,background-work,cli,main,logger,secrets,seed-demo,routes.generated}.ts' },
+        { category: 'server-app', pattern: 'server/src/{app,background-work,backup,cli,main,logger,secrets,seed-demo,routes.generated}.ts' },
       ],
       'boundaries/root-path': import.meta.dirname,
     },

@@ -2,13 +2,17 @@
  * Maintenance commands:
  *   node dist/cli.js migrate
  *   node dist/cli.js create-owner --email owner@example.com --name "Olivia Owner"
+ *   node dist/cli.js backup --to FILE      (while the server runs; backup.ts)
+ *   node dist/cli.js restore --from FILE   (into an empty DATA_DIR)
  * create-owner reads the password from a prompt that does not echo it (at a terminal) or from standard input (a
  * script: `printf '%s' "$PASSWORD" | npm run create-owner -- …`), never from the command line, where the shell's
  * history and every process listing would keep it.
  * They read the same environment as the server (DATA_DIR, DATABASE_URL, ...).
  */
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { form, formErrors, forms } from '@tessera/sdk/rules';
+import { backup, BackupError, restore } from './backup.js';
 import { ConfigError, assertPasswordCost, loadConfig } from './config.js';
 import { Database } from './db/database.js';
 import { createPasswordHasher } from './features/accounts/passwords.js';
@@ -17,7 +21,35 @@ import { HttpError } from './http/errors.js';
 
 const USAGE = `Usage:
   cli migrate
-  cli create-owner --email <email> --name <name>   (the password at the prompt, or on standard input)`;
+  cli create-owner --email <email> --name <name>   (the password at the prompt, or on standard input)
+  cli backup --to <file>                            (the database and media, while the server runs)
+  cli restore --from <file>                         (into an empty DATA_DIR)`;
+
+/** `backup --to FILE` and `restore --from FILE`: the one option each takes, or the usage and exit code 2. */
+function fileOption(args: string[], name: 'to' | 'from'): string {
+  const { values } = parseArgs({ args, options: { [name]: { type: 'string' } }, strict: true });
+  const file = values[name];
+  if (typeof file !== 'string' || file === '') {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  // npm runs the command in server/: a relative path is the caller's, as DATA_DIR is (config.ts).
+  return resolve(process.env.INIT_CWD ?? process.cwd(), file);
+}
+
+async function backupCommand(args: string[]) {
+  const to = fileOption(args, 'to');
+  const manifest = await backup(loadConfig(process.env), to);
+  console.log(
+    `Backed up the ${manifest.database} database${manifest.media === 'included' ? ' and the media folder' : ' (media is in S3: not copied)'} to ${to}.`,
+  );
+}
+
+async function restoreCommand(args: string[]) {
+  const from = fileOption(args, 'from');
+  const manifest = await restore(loadConfig(process.env), from);
+  console.log(`Restored the ${manifest.database} backup of ${manifest.created_at} (Tessera ${manifest.version}).`);
+}
 
 async function migrate() {
   const config = loadConfig(process.env);
@@ -109,11 +141,14 @@ async function run() {
   const [command, ...args] = process.argv.slice(2);
   if (command === 'migrate') return migrate();
   if (command === 'create-owner') return createOwner(args);
+  if (command === 'backup') return backupCommand(args);
+  if (command === 'restore') return restoreCommand(args);
   console.error(USAGE);
   process.exit(2);
 }
 
 run().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+  if (error instanceof BackupError) console.error(error.message);
+  else console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
   process.exit(1);
 });
