@@ -182,6 +182,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   });
 
   await services.jobs.start(jobHandlers(services));
+  metrics.watchJobs(() => services.jobs.counts());
   const stopSchedules = scheduleRecurringWork(services);
 
   let server: Server | undefined;

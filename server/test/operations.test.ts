@@ -11,6 +11,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import { insertTenant, person } from './support/people.js';
+import { insertFailedJob } from './support/jobs.js';
 import { databaseKinds, startServer, startTestServer, type TestContext, type TestServer } from './support/server.js';
 
 const METRICS_TOKEN = 'metrics-token-of-at-least-32-characters';
@@ -100,6 +101,7 @@ describe.each(databaseKinds)('operating Tessera on %s', (kind) => {
         })
       ).status,
     ).toBe(401);
+    await insertFailedJob(server);
 
     expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
     expect((await fetch(`${server.url}/metrics`, { headers: { Authorization: 'Bearer not-the-token-but-just-as-long-as-it' } })).status).toBe(401);
@@ -114,6 +116,7 @@ describe.each(databaseKinds)('operating Tessera on %s', (kind) => {
     expect(text).toMatch(/db_query_duration_seconds_count\{outcome="ok"\} [1-9]/);
     expect(text).toMatch(/logins_total\{outcome="succeeded"\} [1-9]/);
     expect(text).toMatch(/logins_total\{outcome="refused"\} [1-9]/);
+    expect(text).toMatch(/jobs\{kind="mail",state="failed"\} [1-9]/);
     expect(text).toMatch(/nodejs_eventloop_lag_seconds/);
     expect(text).toMatch(/process_resident_memory_bytes/);
   });

@@ -1,7 +1,8 @@
 /**
  * Prometheus metrics (prom-client; ARCHITECTURE.md#operating-tessera), one registry per app: requests by route
  * template (never a raw path: labels stay bounded), requests in flight, database query durations and pool use,
- * the runtime's own (event-loop lag, memory, GC), mails sent and failed, logins by outcome, rate-limit refusals.
+ * the runtime's own (event-loop lag, memory, GC), jobs by kind and state, mails sent and failed, logins by outcome,
+ * rate-limit refusals.
  * Served on METRICS_PORT or at /metrics behind METRICS_TOKEN (app.ts); with neither, `noMetrics` counts nothing.
  *
  * The request path is hot (server/bench/run.ts, "users/me with metrics and the access log"): a request's histogram
@@ -25,6 +26,8 @@ export interface Metrics {
   mail(outcome: 'sent' | 'failed'): void;
   /** Times the queries run through knex and reads its pool's use at each scrape. */
   watchDatabase(knex: Knex): void;
+  /** Reads the job queue's counts by kind and state at each scrape (jobs/queue.ts `counts`). */
+  watchJobs(counts: () => Promise<{ kind: string; state: string; count: number }[]>): void;
 }
 
 export const noMetrics: Metrics = {
@@ -34,6 +37,7 @@ export const noMetrics: Metrics = {
   login: () => undefined,
   mail: () => undefined,
   watchDatabase: () => undefined,
+  watchJobs: () => undefined,
 };
 
 /** Seconds: from a cached answer (under a millisecond) to a slow report (several seconds). */
@@ -102,6 +106,18 @@ export function createMetrics(): Metrics {
     },
     login: (outcome) => logins.inc({ outcome }),
     mail: (outcome) => mails.inc({ outcome }),
+    watchJobs(counts) {
+      new Gauge({
+        name: 'jobs',
+        help: 'Background jobs by kind and state (queued, running, failed), across every process sharing the queue.',
+        labelNames: ['kind', 'state'] as const,
+        registers: [registry],
+        async collect() {
+          this.reset();
+          for (const { kind, state, count } of await counts()) this.set({ kind, state }, count);
+        },
+      });
+    },
     watchDatabase(knex) {
       const started = new Map<string, number>();
       const finish = (outcome: 'ok' | 'error') => (_response: unknown, query: { __knexQueryUid?: string }) => {

@@ -137,6 +137,25 @@ export function pgJobQueue(url: string, appSchema: string | undefined, config: J
       );
       return (rows as PgJobRow[]).map((row) => summary(row, state));
     },
+    async counts() {
+      await started;
+      const { rows } = await boss
+        .getDb()
+        .executeSql(
+          `SELECT name, state, count(*)::int AS count FROM ${schema}.job WHERE name = ANY($1) AND state IN ('created', 'retry', 'active', 'failed') GROUP BY name, state`,
+          [JOB_KINDS],
+        );
+      const ours = Object.fromEntries(Object.entries(PG_STATES).flatMap(([state, theirs]) => theirs.map((their) => [their, state as JobState])));
+      const totals = new Map<string, { kind: JobKind; state: JobState; count: number }>();
+      for (const row of rows as { name: JobKind; state: string; count: number }[]) {
+        const state = ours[row.state];
+        const key = `${row.name} ${state}`;
+        const total = totals.get(key) ?? { kind: row.name, state, count: 0 };
+        total.count += row.count;
+        totals.set(key, total);
+      }
+      return [...totals.values()];
+    },
     async retry(id) {
       // pg-boss's ids are UUIDs: anything else names no job (and must not reach a uuid column).
       if (!UUID.test(id)) return false;

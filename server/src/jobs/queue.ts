@@ -76,6 +76,8 @@ export interface JobQueue {
   enqueueOncePer(kind: JobKind, everyMs: number): Promise<void>;
   /** The jobs in `state`, newest first (at most JOB_LIST_LIMIT). */
   list(state: JobState): Promise<JobSummary[]>;
+  /** How many jobs there are of each kind in each state (the metrics' `jobs` gauge, read at each scrape). */
+  counts(): Promise<{ kind: JobKind; state: JobState; count: number }[]>;
   /** Gives a failed job one more attempt, now; false when no failed job has this id. */
   retry(id: string): Promise<boolean>;
   /** Starts this process's workers. */

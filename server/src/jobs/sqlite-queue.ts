@@ -20,6 +20,7 @@ import {
   type JobPayloads,
   type JobQueue,
   type JobsConfig,
+  type JobState,
   type JobSummary,
   type RunningJob,
 } from './queue.js';
@@ -182,6 +183,18 @@ export function sqliteJobQueue(db: Database, config: JobsConfig, log: Logger): J
         data: string;
       })[];
       return rows.map(({ data, ...row }) => ({ ...row, about: aboutJob(row.kind, JSON.parse(data)) }));
+    },
+    async counts() {
+      const rows = (await knex('jobs')
+        .whereIn('state', ['queued', 'running', 'failed'])
+        .groupBy('kind', 'state')
+        .select('kind', 'state')
+        .count({ count: '*' })) as {
+        kind: JobKind;
+        state: JobState;
+        count: number | string;
+      }[];
+      return rows.map((row) => ({ ...row, count: Number(row.count) }));
     },
     async retry(id) {
       const now = new Date().toISOString();
