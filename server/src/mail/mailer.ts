@@ -3,7 +3,7 @@
  * as `<time>-<id>.eml` (the raw message) and `<time>-<id>.json` (to, subject, text, html and the
  * links it carries, for people and for end-to-end tests), and its links are logged.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { ServerConfig } from '../config.js';
@@ -45,8 +45,10 @@ function outboxMailer(config: ServerConfig, log: Logger): Mailer {
       const record: OutboxRecord = { id, from: config.mailFrom, sent_at: new Date().toISOString(), ...message };
       await mkdir(outbox, { recursive: true });
       await writeFile(`${base}.eml`, info.message as Buffer);
-      // The .json is written last: a reader that sees it can rely on the .eml being there.
-      await writeFile(`${base}.json`, `${JSON.stringify(record, null, 2)}\n`);
+      // The .json is written last, under another name and renamed: a reader that sees it (the job worker writes while
+      // tests and people read) finds it whole, and can rely on the .eml being there.
+      await writeFile(`${base}.json.partial`, `${JSON.stringify(record, null, 2)}\n`);
+      await rename(`${base}.json.partial`, `${base}.json`);
       log.info({ to: message.to, subject: message.subject, links: message.links }, 'mail written to outbox');
     },
     close: () => transport.close(),
