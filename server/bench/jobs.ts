@@ -7,8 +7,8 @@
  * own, `bench_jobs_<random>`, dropped at the end with pg-boss's `<schema>_jobs`) and queues the mails through the app's
  * own `queueMail`, 500 to a transaction, each to an address of its own, on a queue it never starts (the parent works
  * no job); it closes its database before a worker starts. Each run's mail goes to a fresh smtp-server
- * (test/support/smtp.ts), and a worker is a child process (servers/jobs-worker.ts: `createApp` with the default job
- * settings but JOB_LEASE_SECONDS=5, sending through a pooled SMTP transport).
+ * (test/support/smtp.ts), and a worker is a child process (test/support/jobs-worker.ts: `createApp` with the default
+ * job settings but JOB_LEASE_SECONDS=5, sending through a pooled SMTP transport).
  *
  * - throughput: from the child's ready message until the SMTP server holds every Message-ID; mails/s counts the mails
  *   that arrived after ready (the worker starts inside `createApp`, a moment before it says so). Also the child's CPU
@@ -34,14 +34,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import knexFactory from 'knex';
-import { loadConfig, type Env } from '../src/config.js';
-import { Database } from '../src/db/database.js';
-import { createJobQueue } from '../src/jobs/create.js';
-import { queueMail } from '../src/jobs/mail.js';
+import type { Env } from '../src/config.js';
 import { jobsSchema } from '../src/jobs/pg-queue.js';
-import { createLogger } from '../src/logger.js';
+import { heldMailJobs, mailTally, queueMails as queueMailsOf, startJobsWorker, stopWorker, workerExited, workerSettled } from '../test/support/jobs.js';
 import { startSmtp, type TestSmtp } from '../test/support/smtp.js';
-import { cpuTime, localPostgresCpu, startBenchServer } from './support.js';
+import { cpuTime, localPostgresCpu } from './support.js';
 
 const MAILS = Number(process.env.BENCH_JOBS_MAILS ?? 10_000);
 const BUDGET_PER_SECOND = 200;
@@ -51,7 +48,6 @@ const KILL_AT = 0.3;
 const KILL_OFFSET = 17;
 const TIMEOUT_MS = 120_000;
 const PG_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-const WORKER = './servers/jobs-worker.ts';
 
 type Kind = 'sqlite' | 'pg';
 
@@ -77,36 +73,7 @@ interface RunResult {
   strayDuplicates: number;
 }
 
-const log = createLogger({ logLevel: 'warn' });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** What the SMTP server holds of one run: distinct Message-IDs, read incrementally as mail arrives. */
-function tally(smtp: TestSmtp) {
-  const counts = new Map<string, number>();
-  let read = 0;
-  return {
-    distinct(): number {
-      for (; read < smtp.received.length; read += 1) {
-        const { messageId } = smtp.received[read];
-        counts.set(messageId, (counts.get(messageId) ?? 0) + 1);
-      }
-      return counts.size;
-    },
-    /** Lost and duplicated mail, a duplicate being allowed for the jobs in `held` only. */
-    verdict(addresses: string[], held: Set<string>) {
-      this.distinct();
-      const reached = new Set(smtp.received.flatMap((mail) => mail.to));
-      const duplicates = [...counts].filter(([, count]) => count > 1);
-      const jobIdOf = (messageId: string) => /^<([^@>]+)@/.exec(messageId)?.[1] ?? messageId;
-      return {
-        lost: addresses.filter((address) => !reached.has(address)).length,
-        duplicateIds: duplicates.length,
-        extraDeliveries: duplicates.reduce((sum, [, count]) => sum + count - 1, 0),
-        strayDuplicates: duplicates.filter(([messageId]) => !held.has(jobIdOf(messageId))).length,
-      };
-    },
-  };
-}
 
 /** Waits until `test` holds (checked every 10 ms); false when `deadline` passes first. */
 async function until(test: () => boolean, deadline: number): Promise<boolean> {
@@ -117,92 +84,28 @@ async function until(test: () => boolean, deadline: number): Promise<boolean> {
   return true;
 }
 
-/** The parent's side of the queue: migrates, queues `MAILS` mails through `queueMail`, and closes. Answers the addresses. */
 async function queueMails(env: Env, run: string): Promise<string[]> {
-  const config = loadConfig(env);
-  const db = Database.open(config.database);
-  const addresses = Array.from({ length: MAILS }, (_, index) => `${run}-${index}@bench.example`);
-  try {
-    await db.migrate();
-    // Created after the migration (an empty SQLite file has no `jobs` table yet); never started.
-    const jobs = createJobQueue(config, db, log);
-    try {
-      const began = performance.now();
-      for (let first = 0; first < MAILS; first += PER_TRANSACTION) {
-        await db.transaction(async (tx) => {
-          for (const to of addresses.slice(first, first + PER_TRANSACTION)) {
-            await queueMail({ jobs, config }, tx, {
-              to,
-              subject: `Bench ${run}`,
-              text: `A queued mail to ${to}.`,
-              html: `<p>A queued mail to ${to}.</p>`,
-              links: [],
-            });
-          }
-        });
-      }
-      console.log(`  queued ${MAILS} mails in ${((performance.now() - began) / 1000).toFixed(1)} s`);
-    } finally {
-      await jobs.stop();
-    }
-  } finally {
-    await db.close();
-  }
+  const began = performance.now();
+  const addresses = await queueMailsOf(env, run, MAILS, PER_TRANSACTION);
+  console.log(`  queued ${MAILS} mails in ${((performance.now() - began) / 1000).toFixed(1)} s`);
   return addresses;
 }
 
-/** The ids of the mail jobs a killed worker held: claimed, their lease not yet over. */
-async function heldJobs(kind: Kind, env: Env): Promise<Set<string>> {
-  if (kind === 'pg') {
-    const admin = knexFactory({ client: 'pg', connection: PG_URL, pool: { min: 0, max: 1 } });
-    try {
-      const { rows } = (await admin.raw(`SELECT id FROM ??.job WHERE name = 'mail' AND state = 'active'`, [jobsSchema(env.DATABASE_SCHEMA)])) as {
-        rows: { id: string }[];
-      };
-      return new Set(rows.map((row) => row.id));
-    } finally {
-      await admin.destroy();
-    }
-  }
-  const db = Database.open(loadConfig(env).database);
-  try {
-    return new Set((await db.knex('jobs').where({ kind: 'mail', state: 'running' }).pluck('id')) as string[]);
-  } finally {
-    await db.close();
-  }
-}
-
-function startWorker(env: Env, smtp: TestSmtp) {
-  return startBenchServer<{ ready: true }>(WORKER, [JSON.stringify({ ...env, SMTP_URL: smtp.url })]);
-}
-
-/** Asks the worker to wait until no job is due or running. */
-function settled(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once('message', () => resolve());
-    child.send('settled');
-  });
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
-/** Lets the worker close the app (the jobs in hand finish) and waits for it to exit. */
-async function stopWorker(child: ChildProcess): Promise<void> {
-  const exit = exited(child);
-  if (child.connected) child.disconnect();
-  await exit;
+/** A worker child, with the flags the other benchmark servers take (BENCH_NODE_FLAGS, BENCH_CPU_PROF=<folder>). */
+function startWorker(env: Env, smtp: TestSmtp): Promise<ChildProcess> {
+  return startJobsWorker(env, smtp, [
+    ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []),
+    ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+  ]);
 }
 
 async function throughputRun(kind: Kind, env: Env): Promise<RunResult> {
   console.log(`\n${kind}, throughput:`);
   const smtp = await startSmtp();
-  const mail = tally(smtp);
+  const mail = mailTally(smtp);
   try {
     const addresses = await queueMails(env, 'throughput');
-    const { child } = await startWorker(env, smtp);
+    const child = await startWorker(env, smtp);
     const began = performance.now();
     const beforeReady = mail.distinct();
     const cpuBefore = await cpuTime(child);
@@ -213,7 +116,7 @@ async function throughputRun(kind: Kind, env: Env): Promise<RunResult> {
       const seconds = (performance.now() - began) / 1000;
       const cpuAfter = await cpuTime(child);
       const postgresAfter = kind === 'pg' ? localPostgresCpu() : undefined;
-      if (arrived) await settled(child);
+      if (arrived) await workerSettled(child);
       return {
         database: kind,
         run: 'throughput',
@@ -240,11 +143,11 @@ function killRun(kind: Kind, env: Env): Promise<RunResult> {
 async function killAndRestart(kind: Kind, env: Env): Promise<RunResult> {
   console.log(`\n${kind}, kill -9 at ${KILL_AT * 100}%:`);
   const smtp = await startSmtp();
-  const mail = tally(smtp);
+  const mail = mailTally(smtp);
   try {
     const addresses = await queueMails(env, 'kill');
     const deadline = Date.now() + TIMEOUT_MS;
-    const { child: first } = await startWorker(env, smtp);
+    const first = await startWorker(env, smtp);
     const began = performance.now();
     const beforeReady = mail.distinct();
     let held = new Set<string>();
@@ -252,18 +155,18 @@ async function killAndRestart(kind: Kind, env: Env): Promise<RunResult> {
     try {
       await until(() => mail.distinct() >= Math.min(MAILS, Math.round(MAILS * KILL_AT) + KILL_OFFSET), deadline);
       first.kill('SIGKILL');
-      await exited(first);
+      await workerExited(first);
       arrivedAtKill = mail.distinct();
-      held = await heldJobs(kind, env);
+      held = await heldMailJobs(env);
       console.log(`  killed the worker with ${arrivedAtKill} mails arrived and ${held.size} jobs held`);
     } finally {
       if (first.exitCode === null && first.signalCode === null) first.kill('SIGKILL');
     }
-    const { child: second } = await startWorker(env, smtp);
+    const second = await startWorker(env, smtp);
     try {
       const arrived = await until(() => mail.distinct() >= MAILS, deadline);
       const seconds = (performance.now() - began) / 1000;
-      if (arrived) await settled(second);
+      if (arrived) await workerSettled(second);
       console.log(
         `  ${arrived ? 'every mail arrived' : 'timed out'} after ${seconds.toFixed(1)} s (${smtp.connectionErrors()} SMTP connections reset by the kill)`,
       );

@@ -1,13 +1,27 @@
 /**
  * Durable jobs (issue 34): mail goes through the queue to a real SMTP server (smtp-server), is written in the
- * transaction of its data, keeps its Message-ID through retries, survives an outage of the mail server, and fails
- * for good, with the server's answer, after its last attempt.
+ * transaction of its data, keeps its Message-ID through retries, survives an outage of the mail server and the
+ * kill -9 of a worker process mid-batch, and fails for good, with the server's answer, after its last attempt.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Env } from '../src/config.js';
 import { queueMail } from '../src/jobs/mail.js';
 import { solvedCaptcha } from './support/captcha.js';
-import { insertFailedJob } from './support/jobs.js';
-import { databaseKinds, jobsSettled, loggedInUser, PASSWORD, startTestServer, type TestContext, uniqueEmail } from './support/server.js';
+import { heldMailJobs, insertFailedJob, mailTally, queueMails, startJobsWorker, stopWorker, workerExited, workerSettled } from './support/jobs.js';
+import {
+  createTestDatabase,
+  databaseKinds,
+  jobsSettled,
+  loggedInUser,
+  PASSWORD,
+  startTestServer,
+  type TestContext,
+  type TestDatabase,
+  uniqueEmail,
+} from './support/server.js';
 import { startSmtp, type TestSmtp } from './support/smtp.js';
 
 const OUTAGE_MS = 30_000;
@@ -139,4 +153,53 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
     await jobsSettled(server);
     expect(smtp.received.filter((mail) => mail.to.includes('ada@example.com')).map((mail) => mail.messageId)).toEqual([`<${id}@tessera.test>`]);
   });
+});
+
+describe.each(databaseKinds)('a job worker killed with SIGKILL mid-batch, on %s', (kind) => {
+  const MAILS = 300;
+  let smtp: TestSmtp;
+  let database: TestDatabase;
+  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-jobs-kill-'));
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    database = await createTestDatabase(kind, dataDir);
+  });
+  afterAll(async () => {
+    await smtp?.stop();
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('loses no mail: a new worker delivers the rest, and sends again only the jobs the dead one held', async () => {
+    const env: Env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', JOB_LEASE_SECONDS: '5' };
+    if (database.config.client === 'pg') Object.assign(env, { DATABASE_URL: database.config.url, DATABASE_SCHEMA: database.config.schema });
+    const addresses = await queueMails(env, `kill-${kind}`, MAILS);
+    const mail = mailTally(smtp);
+
+    const first = await startJobsWorker(env, smtp);
+    try {
+      // Past a third, and inside a batch (a worker claims JOB_BATCH_SIZE, 50, and sends them at once).
+      await until('a third of the mail', () => mail.distinct() >= MAILS / 3 + 17, 60_000);
+      first.kill('SIGKILL');
+      await workerExited(first);
+    } finally {
+      first.kill('SIGKILL');
+    }
+    const arrivedAtKill = mail.distinct();
+    const held = await heldMailJobs(env);
+    expect(arrivedAtKill).toBeLessThan(MAILS);
+
+    const second = await startJobsWorker(env, smtp);
+    try {
+      await until('every mail', () => mail.distinct() >= MAILS, 60_000);
+      await workerSettled(second);
+    } finally {
+      await stopWorker(second);
+    }
+    const verdict = mail.verdict(addresses, held);
+    expect(verdict.lost).toBe(0);
+    expect(verdict.strayDuplicates).toBe(0);
+    expect(verdict.duplicateIds).toBeLessThanOrEqual(held.size);
+  }, 150_000);
 });

@@ -1,5 +1,5 @@
 /**
- * The jobs benchmark's worker (bench/jobs.ts): the app (`createApp`, which starts the job workers) on the database the
+ * A job worker process (jobs.test.ts and bench/jobs.ts, through `startJobsWorker` in ./jobs.ts): the app (`createApp`, which starts the job workers) on the database the
  * parent prepared, configured by the environment the parent passes as JSON in argv[2] (DATA_DIR, DATABASE_URL and
  * DATABASE_SCHEMA, SMTP_URL, JOB_* …). It does not listen on HTTP: it only works the queue. It tells the parent once
  * started, answers `cpu` with its CPU time and `settled` once no job is due or running, and closes the app (the jobs
