@@ -5,7 +5,7 @@
 //   - TypeScript, strict, no skipLibCheck, with `moduleResolution` nodenext and bundler: the same script typed, with
 //     the widgets' event types imported, compiled and run;
 //   - a Vite app importing `@tessera/widgets/elements`: built, served, and a learner logs in with <tessera-login> in
-//     Chromium.
+//     Chromium; and a page loading the standalone bundle from its pinned address with its integrity (the manifest's).
 // Then `npm publish --dry-run` of both. Needs `npm run build` first. Exits non-zero on the first failure.
 import { execFileSync, spawn } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -183,6 +183,21 @@ try {
   await widget.getByRole('button', { name: 'Log In' }).click();
   await widget.getByText(DEMO.email).waitFor({ timeout: 20_000 });
   console.log('vite-app: <tessera-login> logged the learner in');
+
+  step('a page pinning the standalone bundle by version and integrity (/widgets/manifest.json)');
+  const manifest = await (await fetch(`http://127.0.0.1:${port}/widgets/manifest.json`)).json();
+  const pinned = manifest.files.find((file) => file.name === 'tessera-login.js');
+  // The manifest's addresses are built on PUBLIC_URL (here the server's own address).
+  const pinnedUrl = pinned.url.replace(/^https?:\/\/[^/]+/, `http://127.0.0.1:${port}`);
+  writeFileSync(
+    join(app, 'dist', 'pinned.html'),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pinned</title></head><body><main><tessera-login api-base="${apiBase}"></tessera-login></main><script src="${pinnedUrl}" integrity="${pinned.integrity}" crossorigin="anonymous"></script></body></html>`,
+  );
+  const pinnedPage = await browser.newPage();
+  pinnedPage.on('console', (message) => console.log('pinned page:', message.text()));
+  await pinnedPage.goto(`http://127.0.0.1:${pagePort}/pinned.html`);
+  await pinnedPage.locator('tessera-login').getByRole('button', { name: 'Log In' }).waitFor({ timeout: 20_000 });
+  console.log(`pinned: ${pinnedUrl} ran, its integrity checked by Chromium`);
 
   step('npm publish --dry-run');
   sh('npm', ['publish', '--dry-run', '-w', '@tessera/sdk', '-w', '@tessera/widgets'], root);

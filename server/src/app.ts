@@ -175,7 +175,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   // /healthz, /readyz and /metrics are never the portal's page: a probe must not read HTML as health.
   app.use(probeAliases(services));
   app.use(metricsEndpoint(metrics, config.metrics.token));
-  app.use(serveWidgets(config.widgetsDist));
+  app.use(serveWidgets(config.widgetsDist, config.publicUrl));
   app.use(servePortal(config.portalDist));
   app.use(async (ctx) => {
     if (ctx.body === undefined || ctx.body === null) throw notFound();

@@ -1,4 +1,5 @@
 /** System calls, bad input, error bodies, security headers, CORS and static files. */
+import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
@@ -354,6 +355,46 @@ describe.each(databaseKinds)('http on %s', (kind) => {
       expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
       expect((await fetch(`${server.url}/widgets/nope.js`)).status).toBe(404);
       expect((await fetch(`${server.url}/widgets/../package.json`)).status).toBe(404);
+    });
+
+    it('serves the bundles under their version for good, listed with their integrity in /widgets/manifest.json', async () => {
+      const bundle = precompressFixture(join(server.config.widgetsDist, 'tessera-widgets.js'));
+      const integrity = `sha384-${createHash('sha384').update(bundle).digest('base64')}`;
+      writeFileSync(join(server.config.widgetsDist, 'manifest.json'), JSON.stringify({ version: '2.3.4', files: { 'tessera-widgets.js': { integrity } } }));
+
+      const manifest = await fetch(`${server.url}/widgets/manifest.json`, { headers: { Origin: 'http://localhost:4000' } });
+      expect(manifest.status).toBe(200);
+      expect(manifest.headers.get('access-control-allow-origin')).toBe('http://localhost:4000');
+      expect(await manifest.json()).toEqual({
+        version: '2.3.4',
+        files: [
+          {
+            name: 'tessera-widgets.js',
+            url: 'http://tessera.test/widgets/v2.3.4/tessera-widgets.js',
+            latest_url: 'http://tessera.test/widgets/tessera-widgets.js',
+            integrity,
+          },
+        ],
+      });
+
+      // The pinned address: the same bytes (their hash is the integrity listed), brotli when accepted, kept a year.
+      const pinned = await rawGet(`${server.url}/widgets/v2.3.4/tessera-widgets.js`, { 'Accept-Encoding': 'br', Origin: 'http://localhost:4000' });
+      expect(pinned.status).toBe(200);
+      expect(pinned.headers['content-encoding']).toBe('br');
+      expect(`sha384-${createHash('sha384').update(brotliDecompressSync(pinned.body)).digest('base64')}`).toBe(integrity);
+      expect(pinned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(pinned.headers['access-control-allow-origin']).toBe('http://localhost:4000');
+      expect(pinned.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      // The unversioned address stays "latest", revalidated every five minutes.
+      expect((await fetch(`${server.url}/widgets/tessera-widgets.js`)).headers.get('cache-control')).toBe('public, max-age=300, stale-while-revalidate=86400');
+
+      // Another version is not this server's to serve: 404 saying which it serves, never another version's bytes.
+      const other = await fetch(`${server.url}/widgets/v2.3.3/tessera-widgets.js`);
+      expect(other.status).toBe(404);
+      expect((await other.json()).message).toBe('This server serves the widgets 2.3.4: see /widgets/manifest.json for their addresses.');
+      for (const path of ['/widgets/v2.3.4/nope.js', '/widgets/v2.3.4/../package.json', '/widgets/v2.3.4/.hidden.js', '/widgets/vlatest/tessera-widgets.js']) {
+        expect((await fetch(`${server.url}${path}`)).status, path).toBe(404);
+      }
     });
 
     it('serves the precompressed file the client accepts, with Vary, an ETag and 304 on revalidation', async () => {

@@ -10,10 +10,14 @@
  * - the portal's `/assets/` (named by content hash by Vite): a year, `immutable`;
  * - `index.html` and the SPA's routes, and other portal files: `no-cache` (always revalidated, 304 when unchanged);
  * - `/widgets/` (fixed names that partner pages embed): 5 minutes fresh, then revalidated by ETag; a stale copy
- *   may be used for a day while it revalidates in the background.
+ *   may be used for a day while it revalidates in the background;
+ * - `/widgets/v<version>/` (the same files under the version they were built as, for pages that pin a version and
+ *   check its Subresource Integrity): a year, `immutable`. `/widgets/manifest.json` lists them with their hashes.
  */
 import { existsSync } from 'node:fs';
 import type { Stats } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
@@ -52,16 +56,72 @@ function isMissing(error: unknown): boolean {
   return status === 404 || code === 'ENOENT' || code === 'ENOTDIR';
 }
 
-/** GET /widgets/*: the ES module build and the standalone bundle, loadable by the allowed origins. */
-export function serveWidgets(root: string) {
+/** What the widgets build wrote beside the bundles (widgets/scripts/manifest.mjs). */
+interface WidgetsBuildManifest {
+  version: string;
+  files: Record<string, { integrity: string }>;
+}
+
+/** The build's manifest, read again when the file changes (a build in place); undefined when there is none. */
+function buildManifestReader(root: string): () => Promise<WidgetsBuildManifest | undefined> {
+  const path = join(root, 'manifest.json');
+  let cached: { mtimeMs: number; manifest: WidgetsBuildManifest } | undefined;
+  return async () => {
+    const stats = await stat(path).catch(() => undefined);
+    if (!stats) return undefined;
+    if (cached?.mtimeMs !== stats.mtimeMs) cached = { mtimeMs: stats.mtimeMs, manifest: JSON.parse(await readFile(path, 'utf8')) as WidgetsBuildManifest };
+    return cached.manifest;
+  };
+}
+
+/** `/widgets/v1.2.3/tessera-widgets.js` -> the version and the file's path in the build (`/tessera-widgets.js`). */
+const VERSIONED_PATH = /^\/widgets\/v(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)(\/.+)$/;
+
+/**
+ * GET /widgets/*: the ES module build and the standalone bundles, loadable by the allowed origins; the same files
+ * under `/widgets/v<version>/` for the version this server was built with, and `/widgets/manifest.json`.
+ */
+export function serveWidgets(root: string, publicUrl: string) {
+  const readBuildManifest = buildManifestReader(root);
+  async function buildManifest(): Promise<WidgetsBuildManifest> {
+    const built = await readBuildManifest();
+    if (!built) throw notBuilt('widget manifest', 'npm run build -w @tessera/widgets');
+    return built;
+  }
+
+  async function manifest(ctx: Context): Promise<void> {
+    const built = await buildManifest();
+    ctx.set('Cache-Control', WIDGETS_CACHE);
+    ctx.body = {
+      version: built.version,
+      files: Object.entries(built.files).map(([name, { integrity }]) => ({
+        name,
+        url: `${publicUrl}/widgets/v${built.version}/${name}`,
+        latest_url: `${publicUrl}/widgets/${name}`,
+        integrity,
+      })),
+    };
+  }
+
+  /** The file's path in the build and how long it may be kept: a versioned path is immutable, if it is this build's. */
+  async function resolve(path: string): Promise<{ file: string; cacheControl: string }> {
+    const versioned = VERSIONED_PATH.exec(path);
+    if (!versioned) return { file: path.slice('/widgets'.length), cacheControl: WIDGETS_CACHE };
+    const built = await buildManifest();
+    if (built.version !== versioned[1]) throw notFound(`This server serves the widgets ${built.version}: see /widgets/manifest.json for their addresses.`);
+    return { file: versioned[2], cacheControl: `public, max-age=${YEAR_SECONDS}, immutable` };
+  }
+
   return async function widgets(ctx: Context, next: Next) {
     if (!ctx.path.startsWith('/widgets/') || !['GET', 'HEAD'].includes(ctx.method)) return next();
     if (hasDotSegment(ctx.path)) throw notFound();
     if (!existsSync(root)) throw notBuilt('widget bundle', 'npm run build -w @tessera/widgets');
     // Other sites' pages load these files: allow cross-origin embedding of this one path.
     ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
+    if (ctx.path === '/widgets/manifest.json') return manifest(ctx);
+    const { file, cacheControl } = await resolve(ctx.path);
     try {
-      await sendStatic(ctx, ctx.path.slice('/widgets'.length), root, () => WIDGETS_CACHE);
+      await sendStatic(ctx, file, root, () => cacheControl);
     } catch (error) {
       if (isMissing(error)) throw notFound();
       throw error;
