@@ -60,7 +60,7 @@ function project(name, packageJson, files, install) {
 function runScript(dir, file) {
   const output = sh(process.execPath, [file], dir).trim().split('\n').pop();
   const seen = JSON.parse(output);
-  if (!(seen.modules > 0) || seen.email !== DEMO.email || !(seen.rules > 0)) throw new Error(`${dir}/${file} saw ${output}`);
+  if (!(seen.modules > 0) || seen.paged !== seen.modules || seen.email !== DEMO.email || !(seen.rules > 0)) throw new Error(`${dir}/${file} saw ${output}`);
   console.log(`${file}: ${output}`);
 }
 
@@ -71,9 +71,11 @@ if (!login.ok) throw new Error('login refused: ' + login.status);
 const { data: me } = await unwrap(client.GET('/users/me'));
 const tenantId = me.memberships.find((membership) => membership.tenant.slug === ${JSON.stringify(DEMO.organization)})!.tenant.id;
 const { data: modules } = await unwrap(client.GET('/tenants/{tenantId}/modules', { params: { path: { tenantId } } }));
+let paged = 0;
+for await (const module of client.paginate('/tenants/{tenantId}/modules', { params: { path: { tenantId }, query: { per_page: 1 } } })) paged += module.id ? 1 : 0;
 const errors = formErrors(loginForm, { email: 'not an email', password: '' });
 await client.logout();
-console.log(JSON.stringify({ email: me.email, modules: modules.length, rules: Object.keys(errors).length }));
+console.log(JSON.stringify({ email: me.email, modules: modules.length, paged, rules: Object.keys(errors).length }));
 `;
 
 const tsconfig = (module, moduleResolution) => ({

@@ -3,6 +3,8 @@ import { clientCredentialsAuthorization, type ClientCredentials } from './client
 import { NETWORK_ERROR, noAnswerAsValue, type ApiErrorBody } from './errors.js';
 import type { paths, TokenResponse } from './generated/schema.js';
 import type { StrictBodyMethods } from './strict-bodies.js';
+import { paginator, type Paginate } from './paginate.js';
+import { withRetries, type RetryOptions } from './retries.js';
 import { memoryTokenStore, type TokenPair, type TokenStore } from './token-store.js';
 
 /** The public OAuth client of the portal and the widgets. It has no secret: a browser cannot keep one. */
@@ -22,6 +24,16 @@ export interface TesseraClientOptions {
   clientCredentials?: ClientCredentials;
   /** Defaults to the global fetch; tests hand in a fake. */
   fetch?: typeof globalThis.fetch;
+  /**
+   * Idempotent calls (GET, HEAD, PUT, DELETE) answered 429 or 503 are sent again, after the server's Retry-After or
+   * a growing wait (retries.ts); `false` answers at once. Default: 3 attempts, waits of at most 10 s.
+   */
+  retry?: RetryOptions | false;
+}
+
+/** Lets a call be cancelled: it then rejects with the signal's reason (an `AbortError`). */
+export interface CallOptions {
+  signal?: AbortSignal;
 }
 
 export type LoginResult = { ok: true; tokens: TokenPair } | { ok: false; status: number; error: ApiErrorBody; retryAfter?: number };
@@ -33,11 +45,13 @@ export interface TesseraClient extends Omit<Client<paths>, keyof StrictBodyMetho
   readonly baseUrl: string;
   readonly tokenStore: TokenStore;
   /** Password grant. Stores the tokens on success. */
-  login(email: string, password: string): Promise<LoginResult>;
+  login(email: string, password: string, options?: CallOptions): Promise<LoginResult>;
   /** Adopts tokens handed in by a host page (as /mlogin and the widgets' attributes do). */
   loginWithTokens(tokens: TokenPair): void;
   /** Revokes the session on the server (best effort) and forgets the tokens. */
-  logout(): Promise<void>;
+  logout(options?: CallOptions): Promise<void>;
+  /** Every item of a list, page after page (paginate.ts). */
+  paginate: Paginate;
   /** Rotates the token pair once; concurrent callers share one refresh. False when it failed (tokens cleared). */
   refresh(): Promise<boolean>;
   /** Called when a refresh failed and the tokens were cleared: the person must log in again. */
@@ -86,9 +100,10 @@ export function createTesseraClient(options: TesseraClientOptions): TesseraClien
   const unauthenticatedListeners = new Set<UnauthenticatedListener>();
   let refreshing: Promise<boolean> | null = null;
 
-  async function postToken(form: Record<string, string>, headers: Record<string, string> = {}) {
+  async function postToken(form: Record<string, string>, headers: Record<string, string> = {}, signal?: AbortSignal) {
     return doFetch(`${baseUrl}/token`, {
       method: 'POST',
+      signal,
       headers: {
         'Content-Type': 'application/x-www-form-urlencoded',
         'X-Requested-With': 'XMLHttpRequest',
@@ -204,7 +219,7 @@ export function createTesseraClient(options: TesseraClientOptions): TesseraClien
     },
   };
 
-  const client = createClient<paths>({ baseUrl, fetch: doFetch, headers: { Accept: 'application/json' } });
+  const client = createClient<paths>({ baseUrl, fetch: withRetries(doFetch, options.retry ?? {}), headers: { Accept: 'application/json' } });
   client.use(authMiddleware);
   // Last, so its onError runs first: no answer becomes a value, as login() answers it (errors.ts).
   client.use(noAnswerAsValue);
@@ -212,11 +227,13 @@ export function createTesseraClient(options: TesseraClientOptions): TesseraClien
   const extras = {
     baseUrl,
     tokenStore,
-    async login(email: string, password: string): Promise<LoginResult> {
+    async login(email: string, password: string, callOptions: CallOptions = {}): Promise<LoginResult> {
       let response: Response;
       try {
-        response = await postToken({ grant_type: 'password', client_id: clientId, email, password });
-      } catch {
+        response = await postToken({ grant_type: 'password', client_id: clientId, email, password }, {}, callOptions.signal);
+      } catch (error) {
+        // Only an abort asked for rejects (errors.ts): no answer is a value.
+        if (callOptions.signal?.aborted) throw error;
         return { ok: false, status: 0, error: NETWORK_ERROR };
       }
       if (!response.ok) {
@@ -230,19 +247,22 @@ export function createTesseraClient(options: TesseraClientOptions): TesseraClien
     loginWithTokens(tokens: TokenPair) {
       tokenStore.set({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
     },
-    async logout() {
+    async logout(callOptions: CallOptions = {}) {
       const accessToken = tokenStore.get()?.accessToken;
       tokenStore.set(null);
       if (!accessToken) return;
       try {
         await doFetch(`${baseUrl}/token`, {
           method: 'POST',
+          signal: callOptions.signal,
           headers: { Authorization: `Bearer ${accessToken}`, 'X-Requested-With': 'XMLHttpRequest' },
         });
-      } catch {
+      } catch (error) {
+        if (callOptions.signal?.aborted) throw error;
         // The tokens are forgotten here either way; they expire on their own.
       }
     },
+    paginate: paginator(client),
     refresh,
     onUnauthenticated(listener: UnauthenticatedListener) {
       unauthenticatedListeners.add(listener);
@@ -251,35 +271,4 @@ export function createTesseraClient(options: TesseraClientOptions): TesseraClien
   };
   // The same methods at run time; only their signatures are stricter (strict-bodies.ts).
   return Object.assign(client, extras) as unknown as TesseraClient;
-}
-
-/** Thrown by `unwrap` for an error answer; carries the status and the API's error body. */
-export class TesseraApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: ApiErrorBody,
-  ) {
-    super(body.message);
-    this.name = 'TesseraApiError';
-  }
-
-  /** Messages per field from a 422, or an empty object. */
-  get fieldErrors(): Record<string, string[]> {
-    return this.body.errors ?? {};
-  }
-}
-
-/** Turns an openapi-fetch result into its data, or throws TesseraApiError. */
-export async function unwrap<T>(
-  result: Promise<{ data?: T; error?: unknown; response: Response }> | { data?: T; error?: unknown; response: Response },
-): Promise<T> {
-  const { data, error, response } = await result;
-  if (error !== undefined || !response.ok) {
-    const body: ApiErrorBody =
-      error && typeof error === 'object' && 'message' in error
-        ? (error as ApiErrorBody)
-        : { message: 'Something went wrong.', code: `http_${response.status}` };
-    throw new TesseraApiError(response.status, body);
-  }
-  return data as T;
 }

@@ -10,4 +10,5 @@ const API_BASE_URL = '/api';
 export const tokenStore = localStorageTokenStore();
 
 /** The one SDK client of the app. Every server call goes through it. */
-export const client: TesseraClient = createTesseraClient({ baseUrl: API_BASE_URL, tokenStore });
+// No automatic retries: a person sees the answer at once (the spec's messages) and decides to try again.
+export const client: TesseraClient = createTesseraClient({ baseUrl: API_BASE_URL, tokenStore, retry: false });

@@ -21,7 +21,8 @@ export function getPageClient(apiBase: string): TesseraClient {
   const clients = pageClients();
   let client = clients.get(baseUrl);
   if (!client) {
-    client = createTesseraClient({ baseUrl, tokenStore: localStorageTokenStore(tokenKeyFor(baseUrl)) });
+    // No automatic retries: the person sees the answer at once and decides to try again.
+    client = createTesseraClient({ baseUrl, tokenStore: localStorageTokenStore(tokenKeyFor(baseUrl)), retry: false });
     clients.set(baseUrl, client);
   }
   return client;
