@@ -26,9 +26,9 @@ import { startSmtp, type TestSmtp } from './support/smtp.js';
 
 const OUTAGE_MS = 30_000;
 
-async function until(what: string, test: () => boolean, timeoutMs: number): Promise<void> {
+async function until(what: string, test: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!test()) {
+  while (!(await test())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -109,8 +109,7 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
     const failedFor = async () => (await jobs.list('failed')).find((job) => job.about?.startsWith(`${refused}:`));
     let failed: Awaited<ReturnType<typeof failedFor>>;
     // Three attempts, 1–2 s and 2–4 s apart.
-    for (const deadline = Date.now() + 20_000; !failed && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200)))
-      failed = await failedFor();
+    await until('the failed mail', async () => Boolean((failed = await failedFor())), 20_000);
     expect(failed).toMatchObject({ kind: 'mail', state: 'failed', attempts: 3, max_attempts: 3 });
     expect(failed?.last_error).toMatch(/550/);
     expect(JSON.stringify(failed)).not.toContain('confirm-email/');
@@ -118,10 +117,7 @@ describe.each(databaseKinds)('jobs on %s', (kind) => {
     expect(await jobs.retry(failed!.id)).toBe(true);
     expect(await jobs.retry(failed!.id)).toBe(false);
     let again: Awaited<ReturnType<typeof failedFor>>;
-    for (const deadline = Date.now() + 20_000; !again && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
-      const candidate = await failedFor();
-      if (candidate && candidate.attempts === 4) again = candidate;
-    }
+    await until('the retried mail to fail again', async () => (again = await failedFor())?.attempts === 4, 20_000);
     expect(again).toMatchObject({ id: failed!.id, attempts: 4, max_attempts: 4 });
   }, 60_000);
 
