@@ -65,7 +65,7 @@ function runScript(dir, file) {
 }
 
 const scriptBody = (apiBase) => `
-const client = createTesseraClient({ baseUrl: ${JSON.stringify(apiBase)} });
+const client = createTesseraClient({ baseUrl: ${JSON.stringify(apiBase)}, fetch: withRetries() });
 const login = await client.login(${JSON.stringify(DEMO.email)}, ${JSON.stringify(DEMO.password)});
 if (!login.ok) throw new Error('login refused: ' + login.status);
 const { data: me } = await unwrap(client.GET('/users/me'));
@@ -122,7 +122,7 @@ try {
     'cjs',
     {},
     {
-      'index.js': `const { createTesseraClient, unwrap } = require('@tessera/sdk');\nconst { formErrors, loginForm } = require('@tessera/sdk/rules');\n(async () => {\n${scriptBody(apiBase).replace('!.tenant', '.tenant')}\n})().catch((error) => { console.error(error); process.exit(1); });\n`,
+      'index.js': `const { createTesseraClient, unwrap, withRetries } = require('@tessera/sdk');\nconst { formErrors, loginForm } = require('@tessera/sdk/rules');\n(async () => {\n${scriptBody(apiBase).replace('!.tenant', '.tenant')}\n})().catch((error) => { console.error(error); process.exit(1); });\n`,
     },
     [sdk],
   );
@@ -133,7 +133,7 @@ try {
     'esm',
     { type: 'module' },
     {
-      'index.js': `import { createTesseraClient, unwrap } from '@tessera/sdk';\nimport { formErrors, loginForm } from '@tessera/sdk/rules';\n${scriptBody(apiBase).replace('!.tenant', '.tenant')}`,
+      'index.js': `import { createTesseraClient, unwrap, withRetries } from '@tessera/sdk';\nimport { formErrors, loginForm } from '@tessera/sdk/rules';\n${scriptBody(apiBase).replace('!.tenant', '.tenant')}`,
     },
     [sdk],
   );
@@ -149,7 +149,7 @@ try {
       { type: 'module' },
       {
         'tsconfig.json': JSON.stringify(tsconfig(module, moduleResolution), null, 2),
-        'src/index.ts': `import { createTesseraClient, unwrap } from '@tessera/sdk';\nimport { formErrors, loginForm } from '@tessera/sdk/rules';\nimport type { TesseraEventMap } from '@tessera/widgets';\nexport type LoginDetail = TesseraEventMap['tessera-login']['detail'];\n${scriptBody(apiBase)}`,
+        'src/index.ts': `import { createTesseraClient, unwrap, withRetries } from '@tessera/sdk';\nimport { formErrors, loginForm } from '@tessera/sdk/rules';\nimport type { TesseraEventMap } from '@tessera/widgets';\nexport type LoginDetail = TesseraEventMap['tessera-login']['detail'];\n${scriptBody(apiBase)}`,
       },
       [sdk, widgets, 'react@19', 'react-dom@19', '@types/react@19', '@types/react-dom@19'],
     );

@@ -4,7 +4,6 @@ import { NETWORK_ERROR, noAnswerAsValue, type ApiErrorBody } from './errors.js';
 import type { paths, TokenResponse } from './generated/schema.js';
 import type { StrictBodyMethods } from './strict-bodies.js';
 import { paginator, type Paginate } from './paginate.js';
-import { withRetries, type RetryOptions } from './retries.js';
 import { memoryTokenStore, type TokenPair, type TokenStore } from './token-store.js';
 
 /** The public OAuth client of the portal and the widgets. It has no secret: a browser cannot keep one. */
@@ -22,13 +21,8 @@ export interface TesseraClientOptions {
    * used then.
    */
   clientCredentials?: ClientCredentials;
-  /** Defaults to the global fetch; tests hand in a fake. */
+  /** Defaults to the global fetch; a script hands in `withRetries()` (retries.ts), tests a fake. */
   fetch?: typeof globalThis.fetch;
-  /**
-   * Idempotent calls (GET, HEAD, PUT, DELETE) answered 429 or 503 are sent again, after the server's Retry-After or
-   * a growing wait (retries.ts); `false` answers at once. Default: 3 attempts, waits of at most 10 s.
-   */
-  retry?: RetryOptions | false;
 }
 
 /** Lets a call be cancelled: it then rejects with the signal's reason (an `AbortError`). */
@@ -219,7 +213,7 @@ export function createTesseraClient(options: TesseraClientOptions): TesseraClien
     },
   };
 
-  const client = createClient<paths>({ baseUrl, fetch: withRetries(doFetch, options.retry ?? {}), headers: { Accept: 'application/json' } });
+  const client = createClient<paths>({ baseUrl, fetch: doFetch, headers: { Accept: 'application/json' } });
   client.use(authMiddleware);
   // Last, so its onError runs first: no answer becomes a value, as login() answers it (errors.ts).
   client.use(noAnswerAsValue);

@@ -1,7 +1,7 @@
 export * from './client.js';
 export * from './unwrap.js';
 export type { ListItem, ListPath } from './paginate.js';
-export type { RetryOptions } from './retries.js';
+export * from './retries.js';
 export * from './errors.js';
 export type { ClientCredentials } from './client-credentials.js';
 export * from './token-store.js';

@@ -1,8 +1,9 @@
 /**
  * Retries of idempotent calls answered 429 (rate limited) or 503 (unavailable: a deploy, a dependency down), for
- * scripts, which have nobody to press "try again". The server's Retry-After is honoured; without one the waits grow
- * (half a second, a second, … with jitter). A wait longer than `maxDelayMs` is not waited out: the answer is
- * returned as it is. The portal and the widgets turn this off: a person sees the answer at once and decides.
+ * scripts, which have nobody to press "try again": `createTesseraClient({ baseUrl, fetch: withRetries() })`. The
+ * server's Retry-After is honoured; without one the waits grow (half a second, a second, … with jitter). A wait longer
+ * than `maxDelayMs` is not waited out: the answer is returned as it is. A fetch wrapper a script opts into, rather
+ * than a default: the portal and the widgets show a person the answer at once, and their bundles do not carry it.
  */
 export interface RetryOptions {
   /** Sends in all, the first included (default 3). */
@@ -44,12 +45,12 @@ function sleep(ms: number, signal: AbortSignal | null): Promise<void> {
   });
 }
 
-/** `send` with the retries above; a request that is not idempotent is sent once. */
-export function withRetries(send: (request: Request) => Promise<Response>, options: RetryOptions | false): (request: Request) => Promise<Response> {
-  if (options === false) return send;
+/** A fetch (by default the global one) with the retries above; a request that is not idempotent is sent once. */
+export function withRetries(options: RetryOptions = {}, send: typeof globalThis.fetch = (...args) => globalThis.fetch(...args)): typeof globalThis.fetch {
   const attempts = Math.max(1, options.attempts ?? 3);
   const maxDelayMs = options.maxDelayMs ?? 10_000;
-  return async (request) => {
+  return async (input, init) => {
+    const request = new Request(input, init);
     if (!IDEMPOTENT_METHODS.has(request.method)) return send(request);
     for (let attempt = 1; ; attempt += 1) {
       // A copy for each send but the last: a body can be read once.

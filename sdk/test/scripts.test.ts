@@ -1,14 +1,15 @@
 /**
- * The SDK for scripts (issue 35): idempotent calls retried on 429 and 503 as the server asks (Retry-After), writes
- * never; every call cancellable with an AbortSignal; every page of a list as one async iterable.
+ * The SDK for scripts (issue 35): with `withRetries()` as its fetch, idempotent calls retried on 429 and 503 as the
+ * server asks (Retry-After), writes never; every call cancellable with an AbortSignal; every page of a list as one
+ * async iterable.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createTesseraClient, memoryTokenStore, TesseraApiError, type TesseraClientOptions } from '../src/index.js';
+import { createTesseraClient, memoryTokenStore, TesseraApiError, withRetries, type RetryOptions } from '../src/index.js';
 
 type Handler = (request: Request, sent: number) => Response | Promise<Response>;
 
-/** A server of fake answers; `sent` counts what reached it. */
-function clientAnswering(handler: Handler, options: Partial<TesseraClientOptions> = {}) {
+/** A server of fake answers; `sent` counts what reached it. The client retries as `retry` says (none: false). */
+function clientAnswering(handler: Handler, retry: RetryOptions | false = {}) {
   const sent: Request[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request && !init ? input : new Request(input, init);
@@ -20,8 +21,7 @@ function clientAnswering(handler: Handler, options: Partial<TesseraClientOptions
   const client = createTesseraClient({
     baseUrl: 'http://api.test/api',
     tokenStore: memoryTokenStore({ accessToken: 'a0', refreshToken: 'r0' }),
-    fetch: fetch as unknown as typeof globalThis.fetch,
-    ...options,
+    fetch: retry === false ? (fetch as unknown as typeof globalThis.fetch) : withRetries(retry, fetch as unknown as typeof globalThis.fetch),
   });
   return { client, sent };
 }
@@ -73,12 +73,12 @@ describe('retries', () => {
     expect(post.sent).toHaveLength(1);
   });
 
-  it('does not wait out a Retry-After past maxDelayMs, and never retries with retry: false', async () => {
+  it('does not wait out a Retry-After past maxDelayMs, and a client without withRetries never retries', async () => {
     const far = clientAnswering(() => unavailable({ 'Retry-After': '120' }));
     expect((await far.client.GET('/users/me')).response.status).toBe(503);
     expect(far.sent).toHaveLength(1);
 
-    const off = clientAnswering(() => unavailable({ 'Retry-After': '0' }), { retry: false });
+    const off = clientAnswering(() => unavailable({ 'Retry-After': '0' }), false);
     expect((await off.client.GET('/users/me')).response.status).toBe(503);
     expect(off.sent).toHaveLength(1);
   });

@@ -10,5 +10,4 @@ const API_BASE_URL = '/api';
 export const tokenStore = localStorageTokenStore();
 
 /** The one SDK client of the app. Every server call goes through it. */
-// No automatic retries: a person sees the answer at once (the spec's messages) and decides to try again.
-export const client: TesseraClient = createTesseraClient({ baseUrl: API_BASE_URL, tokenStore, retry: false });
+export const client: TesseraClient = createTesseraClient({ baseUrl: API_BASE_URL, tokenStore });

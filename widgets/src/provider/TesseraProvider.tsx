@@ -21,8 +21,7 @@ export function getPageClient(apiBase: string): TesseraClient {
   const clients = pageClients();
   let client = clients.get(baseUrl);
   if (!client) {
-    // No automatic retries: the person sees the answer at once and decides to try again.
-    client = createTesseraClient({ baseUrl, tokenStore: localStorageTokenStore(tokenKeyFor(baseUrl)), retry: false });
+    client = createTesseraClient({ baseUrl, tokenStore: localStorageTokenStore(tokenKeyFor(baseUrl)) });
     clients.set(baseUrl, client);
   }
   return client;
