@@ -48,11 +48,17 @@ export function createS3Storage(config: S3StorageConfig, client = new S3Client(s
   return {
     async put(key, body) {
       let size = 0;
+      let bodyError: unknown;
       // Counted as lib-storage pulls the chunks (a 'data' listener would set the body flowing on its own).
       async function* counted() {
-        for await (const chunk of body) {
-          size += (chunk as Buffer).length;
-          yield chunk as Buffer;
+        try {
+          for await (const chunk of body) {
+            size += (chunk as Buffer).length;
+            yield chunk as Buffer;
+          }
+        } catch (error) {
+          bodyError = error;
+          throw error;
         }
       }
       const upload = new Upload({
@@ -67,7 +73,9 @@ export function createS3Storage(config: S3StorageConfig, client = new S3Client(s
       } catch (error) {
         // A body that errors (an upload over its limit) must abort the multipart upload, not leave it hanging.
         await upload.abort().catch(() => undefined);
-        throw error;
+        // The body's own error, which the caller answers (413 for an upload over its limit): lib-storage throws the
+        // error of its own abort instead when that abort fails.
+        throw bodyError ?? error;
       }
       return size;
     },
