@@ -5,16 +5,17 @@
  * rate-limit refusals.
  * Served on METRICS_PORT or at /metrics behind METRICS_TOKEN (app.ts); with neither, `noMetrics` counts nothing.
  *
- * The request path is hot (server/bench/run.ts, "users/me with metrics and the access log"): a request's histogram
- * child is looked up once per method, route and status, and kept.
+ * The request path is hot (server/bench/run.ts, "users/me with metrics and the access log"): request and query
+ * durations go to plain counters read at scrape time (request-durations.ts), not through prom-client per request.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Context, Next } from 'koa';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Knex } from '../db/knex.js';
 import { HttpError, notFound } from './errors.js';
+import { fastHistogram } from './request-durations.js';
 
 export interface Metrics {
   /** The registry to serve (null when metrics are off). */
@@ -52,12 +53,10 @@ interface KnexPool {
 export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Histogram({
+  const requests = fastHistogram(registry, {
     name: 'http_request_duration_seconds',
     help: 'HTTP requests by method, route template and status.',
-    labelNames: ['method', 'route', 'status'] as const,
     buckets: DURATION_BUCKETS,
-    registers: [registry],
   });
   let inFlight = () => 0;
   new Gauge({
@@ -68,12 +67,10 @@ export function createMetrics(): Metrics {
       this.set(inFlight());
     },
   });
-  const queries = new Histogram({
+  const queries = fastHistogram(registry, {
     name: 'db_query_duration_seconds',
     help: 'Database queries built with knex (compiled reads and writes are timed with their request).',
-    labelNames: ['outcome'] as const,
     buckets: DURATION_BUCKETS,
-    registers: [registry],
   });
   const logins = new Counter({ name: 'logins_total', help: 'Password logins by outcome.', labelNames: ['outcome'] as const, registers: [registry] });
   const mails = new Counter({ name: 'mails_total', help: 'Mails by outcome.', labelNames: ['outcome'] as const, registers: [registry] });
@@ -84,24 +81,13 @@ export function createMetrics(): Metrics {
     registers: [registry],
   });
 
-  const children = new Map<string, ReturnType<typeof requests.labels>>();
-  const childOf = (method: string, route: string, status: number) => {
-    const key = `${method} ${status} ${route}`;
-    let child = children.get(key);
-    if (!child) {
-      child = requests.labels(method, route, String(status));
-      children.set(key, child);
-    }
-    return child;
-  };
-
   return {
     registry,
     countInFlight(count) {
       inFlight = count;
     },
     requestFinished(method, route, status, seconds) {
-      childOf(method, route, status).observe(seconds);
+      requests.observe(`${method} ${status} ${route}`, () => ({ method, route, status: String(status) }), seconds);
       if (status === 429) refusals.inc({ route });
     },
     login: (outcome) => logins.inc({ outcome }),
@@ -125,7 +111,7 @@ export function createMetrics(): Metrics {
         const at = uid ? started.get(uid) : undefined;
         if (uid === undefined || at === undefined) return;
         started.delete(uid);
-        queries.labels(outcome).observe((performance.now() - at) / 1000);
+        queries.observe(outcome, () => ({ outcome }), (performance.now() - at) / 1000);
       };
       knex.on('query', (query: { __knexQueryUid?: string }) => {
         if (query.__knexQueryUid) started.set(query.__knexQueryUid, performance.now());
