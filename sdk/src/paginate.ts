@@ -1,6 +1,6 @@
 /**
  * `client.paginate(path, init)`: every item of a list, page after page, as an async iterable, for scripts
- * (`for await (const member of client.paginate('/tenants/{tenantId}/users', { params: { path: { tenantId } } }))`).
+ * (`for await (const member of client.paginate('/tenants/{tenantId}/tenant-users', { params: { path: { tenantId } } }))`).
  * Any path whose GET answers the list envelope (`{ data: [...], meta: PaginationMeta }`) is accepted, with the same
  * parameters as `GET`; the page parameter is the iterator's. An error answer throws `TesseraApiError`, as `unwrap`.
  */

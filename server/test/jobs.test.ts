@@ -23,16 +23,9 @@ import {
   uniqueEmail,
 } from './support/server.js';
 import { startSmtp, type TestSmtp } from './support/smtp.js';
+import { until } from './support/until.js';
 
 const OUTAGE_MS = 30_000;
-
-async function until(what: string, test: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await test())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe.each(databaseKinds)('jobs on %s', (kind) => {
   let smtp: TestSmtp;

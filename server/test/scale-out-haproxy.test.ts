@@ -21,6 +21,7 @@ import { loadConfig, type Env } from '../src/config.js';
 import { DEMO_ORGANIZATION, DEMO_PASSWORD, seedDemo } from '../src/seed-demo.js';
 import type { ParsedAnswer } from './support/api.js';
 import { startSmtp, type TestSmtp } from './support/smtp.js';
+import { until } from './support/until.js';
 import { createTestDatabase, type TestDatabase } from './support/server.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -41,14 +42,6 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-async function until(condition: () => Promise<boolean> | boolean, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const answers = async (url: string) => {
@@ -163,13 +156,13 @@ describe.skipIf(!runnable)('three processes behind HAProxy on PostgreSQL and Red
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       servers.push({ name, port, child, exited });
     }
-    await Promise.all(servers.map((server) => until(() => answers(`http://127.0.0.1:${server.port}/api/health/ready`), `${server.name} ready`, 60_000)));
+    await Promise.all(servers.map((server) => until(`${server.name} ready`, () => answers(`http://127.0.0.1:${server.port}/api/health/ready`), 60_000)));
 
     const configFile = join(dataDir, 'haproxy.cfg');
     writeFileSync(configFile, haproxyConfig(balancerPort, servers));
     haproxy = spawn('haproxy', ['-db', '-f', configFile], { stdio: ['ignore', 'ignore', 'pipe'] });
     haproxy.stderr?.on('data', (chunk: Buffer) => (haproxyLog += chunk.toString()));
-    await until(() => answers(`${baseUrl}/api/health/ready`), 'HAProxy');
+    await until('HAProxy', () => answers(`${baseUrl}/api/health/ready`), 30_000);
   }, 120_000);
 
   afterAll(async () => {
@@ -309,8 +302,8 @@ describe.skipIf(!runnable)('three processes behind HAProxy on PostgreSQL and Red
     // Every reset asked for was mailed, by whichever process was left to work the queue.
     expect(resetsRequested).toBeGreaterThanOrEqual(8);
     await until(
-      () => new Set(smtp.received.filter((mail) => mail.to.includes(LEARNER)).map((mail) => mail.messageId)).size >= resetsRequested,
       'every reset mail',
+      () => new Set(smtp.received.filter((mail) => mail.to.includes(LEARNER)).map((mail) => mail.messageId)).size >= resetsRequested,
       30_000,
     );
     const resetMails = smtp.received.filter((mail) => mail.to.includes(LEARNER));

@@ -6,11 +6,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { STANDALONE_BUNDLES } from './size-budgets.mjs';
 
 const widgets = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(widgets, 'dist');
 const { version } = JSON.parse(readFileSync(join(widgets, 'package.json'), 'utf8'));
-const BUNDLES = ['tessera-widgets.js', 'tessera-login.js', 'tessera-bioreq.js'];
+const BUNDLES = STANDALONE_BUNDLES.map((bundle) => bundle.file);
 
 const files = Object.fromEntries(
   BUNDLES.map((file) => [
