@@ -130,7 +130,7 @@ export default defineConfig(
         { type: 'server-feature', pattern: 'server/src/features/*', capture: ['feature'] },
         { type: 'server-http', pattern: 'server/src/http' },
         { type: 'server-db', pattern: 'server/src/db' },
-        { type: 'server-services', pattern: 'server/src/{jobs,mail,security,storage}' },
+        { type: 'server-services', pattern: 'server/src/{events,jobs,mail,security,storage}' },
         { type: 'server-app', pattern: 'server/src/oidc' },
       ],
       'boundaries/files': [

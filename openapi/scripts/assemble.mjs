@@ -25,8 +25,15 @@ function pathEntries() {
   return [...seen].sort(([a], [b]) => (a < b ? -1 : 1)).map(([url, file]) => `  ${url}:\n    $ref: paths/${file}\n`);
 }
 
+/** A kind's components, and those of its folders (schemas/webhooks/: the events' bodies), each under its file's name. */
 function componentEntries(kind) {
-  return yamlFiles(`components/${kind}`).map((file) => `    ${file.slice(0, -'.yaml'.length)}:\n      $ref: components/${kind}/${file}\n`);
+  const folders = readdirSync(`${root}components/${kind}`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `${kind}/${entry.name}`);
+  return [kind, ...folders]
+    .flatMap((folder) => yamlFiles(`components/${folder}`).map((file) => [file.slice(0, -'.yaml'.length), `components/${folder}/${file}`]))
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([name, path]) => `    ${name}:\n      $ref: ${path}\n`);
 }
 
 const index = readFileSync(`${root}index.yaml`, 'utf8');

@@ -7,6 +7,7 @@ export type { ClientCredentials } from './client-credentials.js';
 export * from './token-store.js';
 export * from './upload.js';
 export * from './signed-urls.js';
+export * from './webhooks.js';
 export * from './dates.js';
 export * from './rules/index.js';
 // `components`, `paths`, `operations`, and every schema of the contract as a root type (`Topic`, `Module`,

@@ -12,6 +12,8 @@ import { purgeUsedCaptchas } from './features/accounts/captcha.js';
 import { purgeExpiredBioreqFiles } from './features/bioreq/retention.js';
 import { sendAssignmentReminders } from './features/knowledge-checks/reminders.js';
 import { sweepOrphanFiles } from './features/media/orphans.js';
+import { attemptDelivery } from './features/webhooks/delivery.js';
+import { purgeOldDeliveries } from './features/webhooks/service.js';
 import type { JobHandlers } from './jobs/queue.js';
 
 /** The planner's statistics (`optimize`: the PRAGMA to run) and the search indexes' segments, kept in shape. */
@@ -21,13 +23,19 @@ export async function tidySqlite(db: Database, optimize: string): Promise<void> 
 }
 
 /**
- * Deletes what has expired: provider rows, spent account tokens, remembered captcha solutions. On SQLite it
+ * Deletes what has expired: provider rows, spent account tokens, remembered captcha solutions, webhook deliveries past
+ * their keeping. On SQLite it
  * also lets the planner refresh its statistics where they have drifted (`PRAGMA optimize`, as SQLite advises
  * for long-lived connections) and merges the search indexes' segments.
  */
 async function purgeExpired({ db, log }: Pick<AppServices, 'db' | 'log'>): Promise<void> {
-  const [payloads, tokens, captchas] = [await purgeExpiredPayloads(db.knex), await purgeAuthTokens(db), await purgeUsedCaptchas(db)];
-  if (payloads + tokens + captchas > 0) log.debug({ payloads, tokens, captchas }, 'purged expired rows');
+  const [payloads, tokens, captchas, deliveries] = [
+    await purgeExpiredPayloads(db.knex),
+    await purgeAuthTokens(db),
+    await purgeUsedCaptchas(db),
+    await purgeOldDeliveries(db),
+  ];
+  if (payloads + tokens + captchas + deliveries > 0) log.debug({ payloads, tokens, captchas, deliveries }, 'purged expired rows');
   if (db.isSqlite) await tidySqlite(db, 'PRAGMA optimize');
 }
 
@@ -44,6 +52,7 @@ export function jobHandlers(services: AppServices): JobHandlers {
     mail: async ({ data }) => services.mailer.send(data),
     'purge-expired': () => purgeExpired(services),
     'sweep-files': () => sweepStoredFiles(services),
+    webhook: (job) => attemptDelivery(services, job),
     'assignment-reminders': async () => {
       const sent = await sendAssignmentReminders(services);
       if (sent.reminded + sent.overdue > 0) services.log.info(sent, 'queued assignment reminders');

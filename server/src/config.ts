@@ -131,7 +131,39 @@ export interface ServerConfig {
   reminderIntervalMs: number;
   /** The background job queue (jobs/queue.ts): attempts, backoff, leases, polling. */
   jobs: JobsConfig;
+  webhooks: WebhooksConfig;
   media: MediaConfig;
+}
+
+/** Outgoing webhooks (features/webhooks/delivery.ts, ARCHITECTURE.md#webhooks). */
+export interface WebhooksConfig {
+  /**
+   * Hosts (names or addresses, ALLOWED_WEBHOOK_HOSTS) an endpoint may reach over http and on a private, loopback or
+   * link-local address: a developer's receiver on localhost. Empty in production unless configured.
+   */
+  allowedHosts: string[];
+  /** The waits before each retry of a failed delivery (WEBHOOK_RETRY_SCHEDULE, seconds); after the last, it failed. */
+  retryDelaysMs: number[];
+  /** An endpoint whose deliveries have failed this long without a success is disabled and its masters emailed. */
+  disableAfterMs: number;
+  /** How long an attempt may take, from connecting to the answer's end (WEBHOOK_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** How long a rotated secret keeps signing beside the new one. */
+  rotationOverlapMs: number;
+}
+
+/**
+ * Standard Webhooks' suggested schedule, stretched to about three days: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h,
+ * 20 h, 21 h: the last attempt comes 72.6 hours after the first, past the three days that disable an endpoint.
+ */
+export const WEBHOOK_RETRY_SCHEDULE_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 14 * 3600, 20 * 3600, 21 * 3600];
+
+function retrySchedule(raw: string | undefined): number[] {
+  if (raw === undefined || raw.trim() === '') return WEBHOOK_RETRY_SCHEDULE_SECONDS.map((seconds) => seconds * 1000);
+  const delays = raw.split(',').map((part) => Number(part.trim()));
+  if (delays.some((delay) => !Number.isFinite(delay) || delay < 0))
+    throw new ConfigError(`WEBHOOK_RETRY_SCHEDULE must be a comma-separated list of seconds, got "${raw}".`);
+  return delays.map((seconds) => Math.round(seconds * 1000));
 }
 
 export type Env = Record<string, string | undefined>;
@@ -361,6 +393,13 @@ export function loadConfig(env: Env = process.env, options: { demo?: boolean } =
       leaseSeconds: Math.max(5, integer(env, 'JOB_LEASE_SECONDS', 2 * MINUTE)),
       pollMs: Math.max(50, integer(env, 'JOB_POLL_MS', 500)),
       batchSize: Math.max(1, integer(env, 'JOB_BATCH_SIZE', 50)),
+    },
+    webhooks: {
+      allowedHosts: list(env.ALLOWED_WEBHOOK_HOSTS).map((host) => host.toLowerCase()),
+      retryDelaysMs: retrySchedule(env.WEBHOOK_RETRY_SCHEDULE),
+      disableAfterMs: integer(env, 'WEBHOOK_DISABLE_AFTER_SECONDS', 3 * DAY) * 1000,
+      timeoutMs: Math.max(1, integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000)),
+      rotationOverlapMs: DAY * 1000,
     },
     media: {
       storage: storage(env),

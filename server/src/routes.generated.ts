@@ -24,6 +24,7 @@ import { routes as tenantUsers } from './features/tenant-users/routes.js';
 import { routes as tenants } from './features/tenants/routes.js';
 import { routes as topics } from './features/topics/routes.js';
 import { routes as users } from './features/users/routes.js';
+import { routes as webhooks } from './features/webhooks/routes.js';
 
 /** Every feature's routes, in the order of the folders' names (the router does not depend on the order). */
 export const FEATURE_ROUTES: readonly ((services: AppServices) => Routes | Routes[])[] = [
@@ -48,4 +49,5 @@ export const FEATURE_ROUTES: readonly ((services: AppServices) => Routes | Route
   tenants,
   topics,
   users,
+  webhooks,
 ];

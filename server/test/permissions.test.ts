@@ -4,6 +4,7 @@
  * others — without changing the row it aimed at and without any organization's data in the error body.
  * A second pass aims each row operation of a master at a row of another organization: 404, unchanged.
  */
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFailedJob } from './support/jobs.js';
 import { createUser, databaseKinds, startTestServer, uniqueEmail, type TestContext, type TestServer } from './support/server.js';
@@ -615,7 +616,151 @@ const OPERATIONS: Operation[] = [
       };
     },
   },
+  // Webhooks (issue 35).
+  {
+    name: 'GET webhooks',
+    operation: 'listWebhooks',
+    scope: 'master',
+    success: 200,
+    prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.slug}/webhooks` }),
+  },
+  {
+    name: 'POST webhooks',
+    operation: 'createWebhook',
+    scope: 'master',
+    success: 201,
+    prepare: async (t) => ({
+      method: 'POST',
+      path: `/tenants/${t.pathTenant.id}/webhooks`,
+      body: { url: 'https://hooks.partner.example/tessera', events: ['member.joined'] },
+      snapshot: count(t.server, 'webhook_endpoints', { tenant_id: t.pathTenant.id }),
+    }),
+  },
+  {
+    name: 'GET webhooks/{id}',
+    operation: 'getWebhook',
+    scope: 'master',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/webhooks/${await insertWebhook(t)}` }),
+  },
+  {
+    name: 'PATCH webhooks/{id}',
+    operation: 'updateWebhook',
+    scope: 'master',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const id = await insertWebhook(t);
+      return {
+        method: 'PATCH',
+        path: `/tenants/${t.pathTenant.id}/webhooks/${id}`,
+        body: { enabled: false },
+        snapshot: row(t.server, 'webhook_endpoints', id),
+      };
+    },
+  },
+  {
+    name: 'DELETE webhooks/{id}',
+    operation: 'deleteWebhook',
+    scope: 'master',
+    success: 204,
+    targetsRow: true,
+    prepare: async (t) => {
+      const id = await insertWebhook(t);
+      return { method: 'DELETE', path: `/tenants/${t.pathTenant.id}/webhooks/${id}`, snapshot: row(t.server, 'webhook_endpoints', id) };
+    },
+  },
+  {
+    name: 'POST webhooks/{id}/secret',
+    operation: 'rotateWebhookSecret',
+    scope: 'master',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const id = await insertWebhook(t);
+      return { method: 'POST', path: `/tenants/${t.pathTenant.id}/webhooks/${id}/secret`, snapshot: row(t.server, 'webhook_endpoints', id) };
+    },
+  },
+  {
+    name: 'GET webhooks/{id}/deliveries',
+    operation: 'listWebhookDeliveries',
+    scope: 'master',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => ({ method: 'GET', path: `/tenants/${t.pathTenant.id}/webhooks/${await insertWebhook(t)}/deliveries` }),
+  },
+  {
+    name: 'GET webhooks/{id}/deliveries/{id}',
+    operation: 'getWebhookDelivery',
+    scope: 'master',
+    success: 200,
+    targetsRow: true,
+    prepare: async (t) => {
+      const { endpointId, deliveryId } = await insertFailedDelivery(t);
+      return { method: 'GET', path: `/tenants/${t.pathTenant.id}/webhooks/${endpointId}/deliveries/${deliveryId}` };
+    },
+  },
+  {
+    name: 'POST webhooks/{id}/deliveries/{id}/replay',
+    operation: 'replayWebhookDelivery',
+    scope: 'master',
+    success: 202,
+    targetsRow: true,
+    prepare: async (t) => {
+      const { endpointId, deliveryId } = await insertFailedDelivery(t);
+      return {
+        method: 'POST',
+        path: `/tenants/${t.pathTenant.id}/webhooks/${endpointId}/deliveries/${deliveryId}/replay`,
+        snapshot: row(t.server, 'webhook_deliveries', deliveryId),
+      };
+    },
+  },
 ];
+
+/**
+ * An endpoint of the row's organization, written directly: the rows make more than the API's 20 an organization may
+ * have. Its URL is never called (its host does not resolve).
+ */
+async function insertWebhook(t: Target): Promise<string> {
+  const id = randomUUID();
+  const now = new Date();
+  await t.server.app.knex('webhook_endpoints').insert({
+    id,
+    tenant_id: t.rowTenant.id,
+    url: 'https://hooks.partner.example/tessera',
+    events: JSON.stringify(['member.joined']),
+    enabled: true,
+    secret: `whsec_${randomBytes(32).toString('base64')}`,
+    created_at: now,
+    updated_at: now,
+  });
+  return id;
+}
+
+/** A failed delivery of a new endpoint of the row's organization. */
+async function insertFailedDelivery(t: Target): Promise<{ endpointId: string; deliveryId: string }> {
+  const endpointId = await insertWebhook(t);
+  const deliveryId = `msg_${randomBytes(12).toString('hex')}`;
+  const now = new Date();
+  await t.server.app.knex('webhook_deliveries').insert({
+    id: deliveryId,
+    tenant_id: t.rowTenant.id,
+    endpoint_id: endpointId,
+    event_type: 'member.joined',
+    payload: JSON.stringify({
+      type: 'member.joined',
+      timestamp: now.toISOString(),
+      tenant_id: t.rowTenant.id,
+      data: { member: { id: randomUUID(), user_id: randomUUID(), name: 'Jo Joiner', email: 'jo@example.com' }, role: 'user' },
+    }),
+    state: 'failed',
+    attempts: 1,
+    retry_step: 0,
+    created_at: now,
+  });
+  return { endpointId, deliveryId };
+}
 
 /** What each caller gets when the scope does not let them in (ARCHITECTURE.md#tenant-scoping and ARCHITECTURE.md#error-bodies). */
 function expected(scope: Scope, actor: Actor | 'anonymous', success: number): number | Denial {

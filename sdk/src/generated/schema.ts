@@ -3603,6 +3603,256 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tenants/{tenantId}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Webhook endpoints of an organization
+         * @description Master or owner (an integration client with the master role too). A user or admin of the organization gets 403
+         *     `forbidden`; a member whose email is unconfirmed 403 `email_unconfirmed`; a suspended membership 403
+         *     `membership_suspended`; someone who is not a member, an unknown or archived organization, or a row of another
+         *     organization 404.
+         *     `search` matches the URL and description. Default sort `url`.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Add a webhook endpoint
+         * @description Master or owner (an integration client with the master role too). A user or admin of the organization gets 403
+         *     `forbidden`; a member whose email is unconfirmed 403 `email_unconfirmed`; a suspended membership 403
+         *     `membership_suspended`; someone who is not a member, an unknown or archived organization, or a row of another
+         *     organization 404.
+         *     `url` and `events` are required (sdk `forms.webhook`). The URL must be https (http only for a host the
+         *     server's `ALLOWED_WEBHOOK_HOSTS` allows), carry no user name or password, and not name an address of a private,
+         *     loopback, link-local or cloud-metadata network (each refused with 422 on `url`; a host name is resolved again
+         *     at every delivery and refused then too). An organization has at most 20 endpoints (422 on `url`). Answers the
+         *     endpoint with its signing secret, shown this once.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description The webhook endpoint's id. */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A webhook endpoint
+         * @description Master or owner (an integration client with the master role too). A user or admin of the organization gets 403
+         *     `forbidden`; a member whose email is unconfirmed 403 `email_unconfirmed`; a suspended membership 403
+         *     `membership_suspended`; someone who is not a member, an unknown or archived organization, or a row of another
+         *     organization 404.
+         */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Master or owner (an integration client with the master role too). A user or admin of the organization gets 403
+         *     `forbidden`; a member whose email is unconfirmed 403 `email_unconfirmed`; a suspended membership 403
+         *     `membership_suspended`; someone who is not a member, an unknown or archived organization, or a row of another
+         *     organization 404.
+         *     The endpoint, its delivery log and its pending deliveries go (an attempt already in flight may still arrive).
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Master or owner (an integration client with the master role too). A user or admin of the organization gets 403
+         *     `forbidden`; a member whose email is unconfirmed 403 `email_unconfirmed`; a suspended membership 403
+         *     `membership_suspended`; someone who is not a member, an unknown or archived organization, or a row of another
+         *     organization 404.
+         *     Only the fields sent change (sdk `forms.webhookUpdate`), held to the rules of `createWebhook`. Disabling it
+         *     fails its pending deliveries; enabling an endpoint Tessera disabled clears `disabled_reason` and
+         *     `failing_since` (the deliveries that failed stay failed: replay them from the log).
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/tenants/{tenantId}/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description The webhook endpoint's id. */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A webhook endpoint's delivery log
+         * @description Master or owner (an integration client with the master role too). A user or admin of the organization gets 403
+         *     `forbidden`; a member whose email is unconfirmed 403 `email_unconfirmed`; a suspended membership 403
+         *     `membership_suspended`; someone who is not a member, an unknown or archived organization, or a row of another
+         *     organization 404.
+         *     Newest first. `state` keeps the deliveries in that state. Deliveries are kept 30 days.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/webhooks/{webhookId}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description The webhook endpoint's id. */
+                webhookId: components["parameters"]["WebhookId"];
+                /** @description The delivery's id, the `webhook-id` header it was sent with (`msg_…`). */
+                deliveryId: components["parameters"]["WebhookDeliveryId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A delivery, its body and its attempts
+         * @description Master or owner (an integration client with the master role too). A user or admin of the organization gets 403
+         *     `forbidden`; a member whose email is unconfirmed 403 `email_unconfirmed`; a suspended membership 403
+         *     `membership_suspended`; someone who is not a member, an unknown or archived organization, or a row of another
+         *     organization 404.
+         */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/webhooks/{webhookId}/deliveries/{deliveryId}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description The webhook endpoint's id. */
+                webhookId: components["parameters"]["WebhookId"];
+                /** @description The delivery's id, the `webhook-id` header it was sent with (`msg_…`). */
+                deliveryId: components["parameters"]["WebhookDeliveryId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description Master or owner (an integration client with the master role too). A user or admin of the organization gets 403
+         *     `forbidden`; a member whose email is unconfirmed 403 `email_unconfirmed`; a suspended membership 403
+         *     `membership_suspended`; someone who is not a member, an unknown or archived organization, or a row of another
+         *     organization 404.
+         *     Sends the same body with the same `webhook-id` (a fresh timestamp and signature) as a new attempt, now; a
+         *     failed delivery is pending again, with its retries. A pending delivery (already on its way) or a disabled
+         *     endpoint answers 409 `conflict`.
+         */
+        post: operations["replayWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/webhooks/{webhookId}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description The webhook endpoint's id. */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook endpoint's signing secret
+         * @description Master or owner (an integration client with the master role too). A user or admin of the organization gets 403
+         *     `forbidden`; a member whose email is unconfirmed 403 `email_unconfirmed`; a suspended membership 403
+         *     `membership_suspended`; someone who is not a member, an unknown or archived organization, or a row of another
+         *     organization 404.
+         *     Answers a new secret, shown this once. For the next 24 hours every delivery carries two signatures in
+         *     `webhook-signature` (space-separated: the new secret's, then the previous one's), so a receiver can switch
+         *     secrets without losing an event; a secret older than the previous one stops signing at once.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/token": {
         parameters: {
             query?: never;
@@ -3777,7 +4027,155 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "knowledge_check.response.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * knowledge_check.response.completed
+         * @description Sent to each enabled endpoint subscribed to `knowledge_check.response.completed`, signed (headers `webhook-id`, `webhook-timestamp`,
+         *     `webhook-signature`). Answer 2xx within 10 seconds; anything else is retried for about three days.
+         */
+        post: operations["webhook_knowledge_check_response_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "knowledge_check.assignment.overdue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * knowledge_check.assignment.overdue
+         * @description Sent to each enabled endpoint subscribed to `knowledge_check.assignment.overdue`, signed (headers `webhook-id`, `webhook-timestamp`,
+         *     `webhook-signature`). Answer 2xx within 10 seconds; anything else is retried for about three days.
+         */
+        post: operations["webhook_knowledge_check_assignment_overdue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "bioreq.document.decided": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * bioreq.document.decided
+         * @description Sent to each enabled endpoint subscribed to `bioreq.document.decided`, signed (headers `webhook-id`, `webhook-timestamp`,
+         *     `webhook-signature`). Answer 2xx within 10 seconds; anything else is retried for about three days.
+         */
+        post: operations["webhook_bioreq_document_decided"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "member.joined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * member.joined
+         * @description Sent to each enabled endpoint subscribed to `member.joined`, signed (headers `webhook-id`, `webhook-timestamp`,
+         *     `webhook-signature`). Answer 2xx within 10 seconds; anything else is retried for about three days.
+         */
+        post: operations["webhook_member_joined"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "member.suspended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * member.suspended
+         * @description Sent to each enabled endpoint subscribed to `member.suspended`, signed (headers `webhook-id`, `webhook-timestamp`,
+         *     `webhook-signature`). Answer 2xx within 10 seconds; anything else is retried for about three days.
+         */
+        post: operations["webhook_member_suspended"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "member.removed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * member.removed
+         * @description Sent to each enabled endpoint subscribed to `member.removed`, signed (headers `webhook-id`, `webhook-timestamp`,
+         *     `webhook-signature`). Answer 2xx within 10 seconds; anything else is retried for about three days.
+         */
+        post: operations["webhook_member_removed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "procedure.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * procedure.completed
+         * @description Sent to each enabled endpoint subscribed to `procedure.completed`, signed (headers `webhook-id`, `webhook-timestamp`,
+         *     `webhook-signature`). Answer 2xx within 10 seconds; anything else is retried for about three days.
+         */
+        post: operations["webhook_procedure_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description What the caller may do with this row now (its state and the caller's role decided on the server), so a screen shows only the allowed actions. */
@@ -3878,6 +4276,29 @@ export interface components {
             /** Format: date-time */
             file_deleted_at: string | null;
             abilities: components["schemas"]["BioreqAbilities"];
+        };
+        /** @description A reviewer gave a bioreq document its verdict. */
+        BioreqDocumentDecidedEvent: {
+            /** @constant */
+            type: "bioreq.document.decided";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
+            timestamp: string;
+            /** Format: uuid */
+            tenant_id: string;
+            data: {
+                /** Format: uuid */
+                document_id: string;
+                /** @enum {string} */
+                status: "match" | "nomatch";
+                /** @description Whose document it is. */
+                member: components["schemas"]["WebhookMember"];
+                reviewer: components["schemas"]["NamedRef"];
+                /** Format: date-time */
+                decided_at: string;
+            };
         };
         /**
          * @description A short-lived signed URL for this document alone and this caller (`GET /bioreq-files/...`), and the name to save
@@ -4282,13 +4703,13 @@ export interface components {
          */
         ItemType: "row" | "paragraph" | "image" | "video" | "pdf" | "audio";
         /**
-         * @description A background job (ARCHITECTURE.md#background-jobs): a mail to send, or scheduled work (expired rows purged, stored
-         *     files swept, assignment reminders looked for). Its data is never shown (a mail's links carry tokens); `about` names a mail by recipient and subject.
+         * @description A background job (ARCHITECTURE.md#background-jobs): a mail to send, an attempt of a webhook delivery, or scheduled work (expired rows purged, stored
+         *     files swept, assignment reminders looked for). Its data is never shown (a mail's links carry tokens); `about` names a mail by recipient and subject, a webhook attempt by its delivery (`webhook-id`).
          */
         Job: {
             id: string;
             /** @enum {string} */
-            kind: "mail" | "purge-expired" | "sweep-files" | "assignment-reminders";
+            kind: "mail" | "purge-expired" | "sweep-files" | "assignment-reminders" | "webhook";
             state: components["schemas"]["JobState"];
             /** @description Attempts made so far (a running job's current one included). */
             attempts: number;
@@ -4605,6 +5026,26 @@ export interface components {
             /** Format: date-time */
             due_date_time?: string | null;
         };
+        /** @description An assigned knowledge check passed its due date without being completed (sent once). */
+        KnowledgeCheckAssignmentOverdueEvent: {
+            /** @constant */
+            type: "knowledge_check.assignment.overdue";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
+            timestamp: string;
+            /** Format: uuid */
+            tenant_id: string;
+            data: {
+                /** Format: uuid */
+                response_id: string;
+                knowledge_check: components["schemas"]["NamedRef"];
+                member: components["schemas"]["WebhookMember"];
+                /** Format: date-time */
+                due_date_time: string;
+            };
+        };
         /**
          * @description A choice of a question version. `value` equals `id` (the spec's field; answers send choice ids). `order` from 1 is
          *     the order every learner sees (choices are not shuffled). `is_answer` is given to authors always, and to a learner
@@ -4751,6 +5192,31 @@ export interface components {
             questions: components["schemas"]["KnowledgeCheckQuestion"][];
             answers: components["schemas"]["KnowledgeCheckAnswer"][];
         };
+        /** @description A member completed a knowledge check. */
+        KnowledgeCheckResponseCompletedEvent: {
+            /** @constant */
+            type: "knowledge_check.response.completed";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
+            timestamp: string;
+            /** Format: uuid */
+            tenant_id: string;
+            data: {
+                /** Format: uuid */
+                response_id: string;
+                knowledge_check: components["schemas"]["NamedRef"];
+                member: components["schemas"]["WebhookMember"];
+                attempt: number;
+                /** @description Percent of the drawn questions answered correctly. */
+                score: number;
+                correct_answers: number;
+                incorrect_answers: number;
+                /** Format: date-time */
+                completed_at: string;
+            };
+        };
         /**
          * @description `assigned` (created by an assignment, not started: nothing drawn yet) → `in-progress` (drawn; answers are saved)
          *     → `completed` (scored; the key is shown). At most one `in-progress` response per member and check.
@@ -4885,6 +5351,38 @@ export interface components {
             thumbnail?: string;
             crop_image?: components["schemas"]["Flag"];
         };
+        /** @description Someone became a member of the organization (an invitation accepted, an access request approved, a member added). */
+        MemberJoinedEvent: {
+            /** @constant */
+            type: "member.joined";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
+            timestamp: string;
+            /** Format: uuid */
+            tenant_id: string;
+            data: {
+                member: components["schemas"]["WebhookMember"];
+                role: components["schemas"]["Role"];
+            };
+        };
+        /** @description A membership was removed. */
+        MemberRemovedEvent: {
+            /** @constant */
+            type: "member.removed";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
+            timestamp: string;
+            /** Format: uuid */
+            tenant_id: string;
+            data: {
+                member: components["schemas"]["WebhookMember"];
+                role: components["schemas"]["Role"];
+            };
+        };
         /**
          * @description archived (removed from the organization, or an invitation withdrawn) wins over invited (added, the invitation not
          *     yet accepted: not a member, ARCHITECTURE.md#member-invitations), which wins over suspended (is_active false);
@@ -4892,6 +5390,22 @@ export interface components {
          * @enum {string}
          */
         MemberStatus: "active" | "invited" | "suspended" | "archived";
+        /** @description A membership was suspended. */
+        MemberSuspendedEvent: {
+            /** @constant */
+            type: "member.suspended";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
+            timestamp: string;
+            /** Format: uuid */
+            tenant_id: string;
+            data: {
+                member: components["schemas"]["WebhookMember"];
+                role: components["schemas"]["Role"];
+            };
+        };
         Membership: {
             /** Format: uuid */
             id: string;
@@ -5042,6 +5556,28 @@ export interface components {
             /** @description The email, under OAuth's name. */
             username?: string;
             password: string;
+        };
+        /** @description A member ticked the last unticked procedure row of a topic: every procedure row of the topic is ticked. */
+        ProcedureCompletedEvent: {
+            /** @constant */
+            type: "procedure.completed";
+            /**
+             * Format: date-time
+             * @description When it happened.
+             */
+            timestamp: string;
+            /** Format: uuid */
+            tenant_id: string;
+            data: {
+                topic: components["schemas"]["NamedRef"];
+                /** Format: uuid */
+                module_id: string;
+                /** Format: uuid */
+                component_id: string;
+                member: components["schemas"]["WebhookMember"];
+                /** Format: date-time */
+                completed_at: string;
+            };
         };
         RefreshGrantRequest: {
             /** @constant */
@@ -5351,6 +5887,147 @@ export interface components {
              */
             version: string;
         };
+        /**
+         * @description An endpoint of an organization that receives its events, signed as the Standard Webhooks specification says
+         *     (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256>`). The signing secret is never
+         *     listed: it is answered once, at creation and at each rotation.
+         */
+        Webhook: {
+            id: string;
+            /**
+             * Format: uri
+             * @description Where events are POSTed (https; http only for a host the server's `ALLOWED_WEBHOOK_HOSTS` allows).
+             */
+            url: string;
+            description: string;
+            /** @description The event types it receives (at least one). */
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description A disabled endpoint receives nothing; its pending deliveries fail. */
+            enabled: boolean;
+            /**
+             * @description `failing` when Tessera disabled it after three days of failed deliveries (its masters were emailed); null otherwise.
+             * @enum {string|null}
+             */
+            disabled_reason: "failing" | null;
+            /**
+             * Format: date-time
+             * @description When its deliveries started failing without a success since; null while they succeed.
+             */
+            failing_since: string | null;
+            /**
+             * Format: date-time
+             * @description After a rotation, until when deliveries are also signed with the previous secret (24 hours).
+             */
+            previous_secret_expires_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Who created it (null once that account is gone). */
+            created_by: components["schemas"]["NamedRef"] | null;
+        };
+        WebhookAttempt: {
+            attempt: number;
+            status_code: number | null;
+            error: string | null;
+            duration_ms: number;
+            /** Format: date-time */
+            attempted_at: string;
+        };
+        /** @description An endpoint with its signing secret, answered this once. */
+        WebhookCreated: components["schemas"]["Webhook"] & {
+            /** @description `whsec_` then the base64 of 32 random bytes (the Standard Webhooks format): keep it; it is not shown again. */
+            secret: string;
+        };
+        /** @description One event sent to one endpoint, with its attempts so far (the delivery log). */
+        WebhookDelivery: {
+            /** @description The `webhook-id` it is sent with, the same on every attempt and replay (a receiver deduplicates by it). */
+            id: string;
+            event_type: components["schemas"]["WebhookEventType"];
+            state: components["schemas"]["WebhookDeliveryState"];
+            attempts: number;
+            /** @description The HTTP status of the last attempt; null when it got no answer. */
+            last_status_code: number | null;
+            /** @description Why the last attempt failed (no answer in 10 s, a refused address, a status…); null after a success. */
+            last_error: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @description When a pending delivery is tried next.
+             */
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            delivered_at: string | null;
+        };
+        /** @description A delivery with the body it sends and every attempt (newest first). */
+        WebhookDeliveryDetail: components["schemas"]["WebhookDelivery"] & {
+            payload: components["schemas"]["WebhookEvent"];
+            attempt_log: components["schemas"]["WebhookAttempt"][];
+        };
+        /**
+         * @description `pending`: being sent, or waiting for its next attempt; `succeeded`: the endpoint answered 2xx; `failed`: every
+         *     attempt failed (about three days of retries), or the endpoint was disabled or deleted before it succeeded.
+         * @enum {string}
+         */
+        WebhookDeliveryState: "pending" | "succeeded" | "failed";
+        /**
+         * @description The JSON body of a webhook delivery (the Standard Webhooks shape: `type`, `timestamp`, `data`), one of the events.
+         *     The body is signed exactly as sent; verify it before parsing (sdk `verifyWebhook`).
+         */
+        WebhookEvent: components["schemas"]["KnowledgeCheckResponseCompletedEvent"] | components["schemas"]["KnowledgeCheckAssignmentOverdueEvent"] | components["schemas"]["BioreqDocumentDecidedEvent"] | components["schemas"]["MemberJoinedEvent"] | components["schemas"]["MemberSuspendedEvent"] | components["schemas"]["MemberRemovedEvent"] | components["schemas"]["ProcedureCompletedEvent"];
+        /**
+         * @description What an endpoint can subscribe to; each event's body is documented under the contract's `webhooks`
+         *     (schemas `webhooks/…Event`):
+         *
+         *     - `knowledge_check.response.completed`: a member completed a knowledge check (score, check, member).
+         *     - `knowledge_check.assignment.overdue`: an assigned check passed its due date uncompleted (sent once, when the
+         *       assigner is told).
+         *     - `bioreq.document.decided`: a reviewer gave a bioreq document its verdict (`match` or `nomatch`).
+         *     - `member.joined`: someone became a member (an invitation accepted, an access request approved, added).
+         *     - `member.suspended`: a membership was suspended.
+         *     - `member.removed`: a membership was removed.
+         *     - `procedure.completed`: a member ticked the last unticked procedure row of a topic (every row ticked).
+         * @enum {string}
+         */
+        WebhookEventType: "knowledge_check.response.completed" | "knowledge_check.assignment.overdue" | "bioreq.document.decided" | "member.joined" | "member.suspended" | "member.removed" | "procedure.completed";
+        /** @description A new endpoint (sdk `forms.webhook`). */
+        WebhookInput: {
+            /** @description https (http only for hosts `ALLOWED_WEBHOOK_HOSTS` allows); no credentials in it; not an address of a private, loopback or link-local network. */
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+            description?: string;
+            /** @description Default true. */
+            enabled?: components["schemas"]["Flag"];
+        };
+        /** @description The member an event is about. */
+        WebhookMember: {
+            /**
+             * Format: uuid
+             * @description The membership's id (`/tenants/{tenantId}/tenant-users/{id}`).
+             */
+            id: string;
+            /** Format: uuid */
+            user_id: string;
+            name: string;
+            /** Format: email */
+            email: string;
+        };
+        /** @description A rotated signing secret, answered this once; the previous one keeps signing (a second signature) until `previous_secret_expires_at`. */
+        WebhookSecret: {
+            secret: string;
+            /** Format: date-time */
+            previous_secret_expires_at: string;
+        };
+        /** @description Only the fields sent change (sdk `forms.webhookUpdate`). Enabling an endpoint Tessera disabled clears `disabled_reason` and `failing_since`. */
+        WebhookUpdate: {
+            url?: string;
+            events?: components["schemas"]["WebhookEventType"][];
+            description?: string;
+            enabled?: components["schemas"]["Flag"];
+        };
     };
     responses: {
         /** @description The request could not be read (malformed JSON or form body, or a JSON body that is not an object). */
@@ -5607,6 +6284,12 @@ export interface components {
          *     (also `created`, the spec's key, and `joined`), `memberships` (count). An unknown key falls back to the default.
          */
         UserOrder: "name" | "email" | "created_at" | "created" | "joined" | "memberships";
+        /** @description The delivery's id, the `webhook-id` header it was sent with (`msg_…`). */
+        WebhookDeliveryId: string;
+        /** @description The webhook endpoint's id. */
+        WebhookId: string;
+        /** @description Sort key (default `url`, ascending) — `url`, `created` (created_at). An unknown key falls back to the default. */
+        WebhookOrder: "url" | "created";
     };
     requestBodies: never;
     headers: never;
@@ -5620,6 +6303,7 @@ export type AccessTokenResponse = components['schemas']['AccessTokenResponse'];
 export type BioreqAbilities = components['schemas']['BioreqAbilities'];
 export type BioreqAccessLogEntry = components['schemas']['BioreqAccessLogEntry'];
 export type BioreqDocument = components['schemas']['BioreqDocument'];
+export type BioreqDocumentDecidedEvent = components['schemas']['BioreqDocumentDecidedEvent'];
 export type BioreqDownload = components['schemas']['BioreqDownload'];
 export type BioreqKind = components['schemas']['BioreqKind'];
 export type BioreqMatchInput = components['schemas']['BioreqMatchInput'];
@@ -5666,6 +6350,7 @@ export type KnowledgeCheckAssignable = components['schemas']['KnowledgeCheckAssi
 export type KnowledgeCheckAssignee = components['schemas']['KnowledgeCheckAssignee'];
 export type KnowledgeCheckAssignment = components['schemas']['KnowledgeCheckAssignment'];
 export type KnowledgeCheckAssignmentInput = components['schemas']['KnowledgeCheckAssignmentInput'];
+export type KnowledgeCheckAssignmentOverdueEvent = components['schemas']['KnowledgeCheckAssignmentOverdueEvent'];
 export type KnowledgeCheckChoice = components['schemas']['KnowledgeCheckChoice'];
 export type KnowledgeCheckCreate = components['schemas']['KnowledgeCheckCreate'];
 export type KnowledgeCheckPrint = components['schemas']['KnowledgeCheckPrint'];
@@ -5674,6 +6359,7 @@ export type KnowledgeCheckQuestionInput = components['schemas']['KnowledgeCheckQ
 export type KnowledgeCheckQuestionOrder = components['schemas']['KnowledgeCheckQuestionOrder'];
 export type KnowledgeCheckQuestionType = components['schemas']['KnowledgeCheckQuestionType'];
 export type KnowledgeCheckResponse = components['schemas']['KnowledgeCheckResponse'];
+export type KnowledgeCheckResponseCompletedEvent = components['schemas']['KnowledgeCheckResponseCompletedEvent'];
 export type KnowledgeCheckResponseStatus = components['schemas']['KnowledgeCheckResponseStatus'];
 export type KnowledgeCheckResponseSummary = components['schemas']['KnowledgeCheckResponseSummary'];
 export type KnowledgeCheckUpdate = components['schemas']['KnowledgeCheckUpdate'];
@@ -5685,7 +6371,10 @@ export type MediaOrder = components['schemas']['MediaOrder'];
 export type MediaSummary = components['schemas']['MediaSummary'];
 export type MediaType = components['schemas']['MediaType'];
 export type MediaUpload = components['schemas']['MediaUpload'];
+export type MemberJoinedEvent = components['schemas']['MemberJoinedEvent'];
+export type MemberRemovedEvent = components['schemas']['MemberRemovedEvent'];
 export type MemberStatus = components['schemas']['MemberStatus'];
+export type MemberSuspendedEvent = components['schemas']['MemberSuspendedEvent'];
 export type Membership = components['schemas']['Membership'];
 export type Message = components['schemas']['Message'];
 export type Module = components['schemas']['Module'];
@@ -5696,6 +6385,7 @@ export type OpenIdConfiguration = components['schemas']['OpenIdConfiguration'];
 export type OrderList = components['schemas']['OrderList'];
 export type PaginationMeta = components['schemas']['PaginationMeta'];
 export type PasswordGrantRequest = components['schemas']['PasswordGrantRequest'];
+export type ProcedureCompletedEvent = components['schemas']['ProcedureCompletedEvent'];
 export type RefreshGrantRequest = components['schemas']['RefreshGrantRequest'];
 export type RevocationRequest = components['schemas']['RevocationRequest'];
 export type Role = components['schemas']['Role'];
@@ -5718,6 +6408,18 @@ export type UserAbilities = components['schemas']['UserAbilities'];
 export type UserStatus = components['schemas']['UserStatus'];
 export type UserSummary = components['schemas']['UserSummary'];
 export type Version = components['schemas']['Version'];
+export type Webhook = components['schemas']['Webhook'];
+export type WebhookAttempt = components['schemas']['WebhookAttempt'];
+export type WebhookCreated = components['schemas']['WebhookCreated'];
+export type WebhookDelivery = components['schemas']['WebhookDelivery'];
+export type WebhookDeliveryDetail = components['schemas']['WebhookDeliveryDetail'];
+export type WebhookDeliveryState = components['schemas']['WebhookDeliveryState'];
+export type WebhookEvent = components['schemas']['WebhookEvent'];
+export type WebhookEventType = components['schemas']['WebhookEventType'];
+export type WebhookInput = components['schemas']['WebhookInput'];
+export type WebhookMember = components['schemas']['WebhookMember'];
+export type WebhookSecret = components['schemas']['WebhookSecret'];
+export type WebhookUpdate = components['schemas']['WebhookUpdate'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseConflict = components['responses']['Conflict'];
 export type ResponseForbidden = components['responses']['Forbidden'];
@@ -5778,6 +6480,9 @@ export type ParameterTenantUserOrder = components['parameters']['TenantUserOrder
 export type ParameterTopicId = components['parameters']['TopicId'];
 export type ParameterUserId = components['parameters']['UserId'];
 export type ParameterUserOrder = components['parameters']['UserOrder'];
+export type ParameterWebhookDeliveryId = components['parameters']['WebhookDeliveryId'];
+export type ParameterWebhookId = components['parameters']['WebhookId'];
+export type ParameterWebhookOrder = components['parameters']['WebhookOrder'];
 export type $defs = Record<string, never>;
 export interface operations {
     getOpenIdConfiguration: {
@@ -11828,6 +12533,383 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
         };
     };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Sort key (default `url`, ascending) — `url`, `created` (created_at). An unknown key falls back to the default. */
+                order?: components["parameters"]["WebhookOrder"];
+                desc?: components["parameters"]["Desc"];
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters or one holding a NUL character (`%00`) answers 422. */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of endpoints. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Webhook"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookInput"];
+            };
+        };
+        responses: {
+            /** @description The endpoint, with its secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookCreated"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description The webhook endpoint's id. */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Webhook"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description The webhook endpoint's id. */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description The webhook endpoint's id. */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookUpdate"];
+            };
+        };
+        responses: {
+            /** @description The changed endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Webhook"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only the deliveries in this state. */
+                state?: components["schemas"]["WebhookDeliveryState"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description The webhook endpoint's id. */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description The webhook endpoint's id. */
+                webhookId: components["parameters"]["WebhookId"];
+                /** @description The delivery's id, the `webhook-id` header it was sent with (`msg_…`). */
+                deliveryId: components["parameters"]["WebhookDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDeliveryDetail"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    replayWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description The webhook endpoint's id. */
+                webhookId: components["parameters"]["WebhookId"];
+                /** @description The delivery's id, the `webhook-id` header it was sent with (`msg_…`). */
+                deliveryId: components["parameters"]["WebhookDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued; the delivery as it now is. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description The webhook endpoint's id. */
+                webhookId: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookSecret"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
     postToken: {
         parameters: {
             query?: never;
@@ -12112,6 +13194,160 @@ export interface operations {
                         data: components["schemas"]["Version"];
                     };
                 };
+            };
+        };
+    };
+    webhook_knowledge_check_response_completed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KnowledgeCheckResponseCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_knowledge_check_assignment_overdue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KnowledgeCheckAssignmentOverdueEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_bioreq_document_decided: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BioreqDocumentDecidedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_member_joined: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberJoinedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_member_suspended: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberSuspendedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_member_removed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberRemovedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_procedure_completed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProcedureCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

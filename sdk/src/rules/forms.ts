@@ -30,6 +30,7 @@ import {
   TEXT_MAX_LENGTH,
 } from './core.js';
 import { ITEM_TYPES, canonicalLanguageTag } from './files.js';
+import { webhookEvents, webhookUrl } from './webhooks.js';
 
 /** The flag forms the API accepts (spec: 1/0 as well as booleans). */
 /** What a flag input may be: the contract's `Flag` (JSON booleans, 1/0, and their strings). */
@@ -454,6 +455,26 @@ export const forms = {
   groupModules: bodyOf('relateGroupModules', form({ modules: relation('modules') })),
   /** A service account of the organization: its name, and the role its tokens act as. */
   integrationClient: bodyOf('createIntegrationClient', form({ name: required('name', text('name')), role: required('role', oneOf('role', ROLES)) })),
+  /** A webhook endpoint: where, which events, and whether it is on (default on). */
+  webhook: bodyOf(
+    'createWebhook',
+    form({
+      url: required('url', webhookUrl()),
+      events: required('events', webhookEvents()),
+      description: present(text('description')),
+      enabled: sent(flag('enabled')),
+    }),
+  ),
+  /** A webhook endpoint's change: only the fields sent change. */
+  webhookUpdate: bodyOf(
+    'updateWebhook',
+    form({
+      url: filled('url', webhookUrl()),
+      events: filled('events', webhookEvents()),
+      description: sent(text('description')),
+      enabled: sent(flag('enabled')),
+    }),
+  ),
   memberModules: bodyOf('relateTenantUserModules', form({ modules: relation('modules') })),
   accessRequestUpdate: bodyOf('updateTenantAccessRequest', form({ status: present(oneOf('status', ACCESS_REQUEST_DECISIONS)), is_deleted: isDeleted })),
   module: bodyOf('createModule', form({ name: contentName, description: contentDescription, is_active: isActive, ...imageFields })),

@@ -12,3 +12,4 @@ export * from './files.js';
 export * from './forms.js';
 export * from './knowledge-checks.js';
 export * from './queries.js';
+export * from './webhooks.js';

@@ -10,6 +10,7 @@
 import * as v from 'valibot';
 import { ACCESS_REQUEST_STATUSES, documented, form, messages } from './core.js';
 import { MEDIA_TYPES } from './files.js';
+import { WEBHOOK_DELIVERY_STATES } from './webhooks.js';
 
 /** The states of a background job (the owner's Jobs screen lists one at a time). */
 export const JOB_STATES = ['queued', 'running', 'failed'] as const;
@@ -109,8 +110,9 @@ function sortKey<const K extends readonly string[]>(keys: K) {
  * filters. The output is the request's list query; the server completes it with the list's defaults
  * (http/list-query.ts).
  */
-export function listQuery<const K extends readonly string[], E extends v.ObjectEntries = Record<never, never>>(keys: K, entries?: E) {
-  return form({
+/** A page of a list: `paginate`, `page` and `per_page` (a list with a fixed order, such as a log, has only these). */
+function pageEntries() {
+  return {
     paginate: queryFlag('paginate'),
     page: optionalQuery(wholeNumber('page', 1)),
     per_page: optionalQuery(
@@ -119,6 +121,12 @@ export function listQuery<const K extends readonly string[], E extends v.ObjectE
         v.transform((size) => Math.min(size, MAX_PER_PAGE)),
       ),
     ),
+  };
+}
+
+export function listQuery<const K extends readonly string[], E extends v.ObjectEntries = Record<never, never>>(keys: K, entries?: E) {
+  return form({
+    ...pageEntries(),
     order: sortKey(keys),
     desc: queryFlag('desc'),
     ...(entries ?? ({} as E)),
@@ -176,6 +184,8 @@ export const queryForms = {
   getKnowledgeCheckItemAnalysis: form({ attempts: queryChoice('attempts', ['first', 'all'] as const) }),
   listKnowledgeCheckAssignable: form(searched),
   listMyKnowledgeChecks: listQuery(['due', 'name'], searched),
+  listWebhooks: listQuery(['url', 'created'], searched),
+  listWebhookDeliveries: form({ ...pageEntries(), state: queryChoice('state', WEBHOOK_DELIVERY_STATES) }),
   listJobs: form({ state: queryChoice('state', JOB_STATES) }),
   /** A signed media file URL's parameters; the signature check decides the rest (a failure is one 403). */
   getFile: form({ expires: v.string(), signature: v.string(), download: queryFlag('download') }),

@@ -19,6 +19,15 @@ function parseNumber(value: unknown): unknown {
   return Number(value);
 }
 
+/** A JSON column (a list of event types), stored as text on both databases. */
+function parseJson(value: unknown): unknown {
+  return typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+}
+
+function formatJson(value: unknown): unknown {
+  return value === null || value === undefined || typeof value === 'string' ? value : JSON.stringify(value);
+}
+
 function parseDate(value: unknown): unknown {
   if (value === null || value === undefined) return value;
   return toIso(value);
@@ -34,6 +43,8 @@ export interface ColumnKinds {
   readonly booleanColumns: readonly string[];
   readonly dateColumns: readonly string[];
   readonly numberColumns: readonly string[];
+  /** Text columns holding JSON: read parsed, written as JSON text. */
+  readonly jsonColumns?: readonly string[];
 }
 
 /** The query context key of the organization a scoped write belongs to (`TenantDatabase.write`). */
@@ -46,6 +57,8 @@ export class TesseraModel extends Model {
   static dateColumns: readonly string[] = [];
   /** bigint and decimal columns, which PostgreSQL answers as strings: read as numbers. */
   static numberColumns: readonly string[] = [];
+  /** Text columns holding JSON (a list): read parsed, written as JSON text. */
+  static jsonColumns: readonly string[] = [];
 
   override $parseDatabaseJson(json: Pojo): Pojo {
     const row = super.$parseDatabaseJson(json);
@@ -53,6 +66,7 @@ export class TesseraModel extends Model {
     convert(row, model.booleanColumns, parseBoolean);
     convert(row, model.dateColumns, parseDate);
     convert(row, model.numberColumns, parseNumber);
+    convert(row, model.jsonColumns, parseJson);
     return row;
   }
 
@@ -71,7 +85,9 @@ export class TesseraModel extends Model {
 
   override $formatDatabaseJson(json: Pojo): Pojo {
     const row = super.$formatDatabaseJson(json);
-    convert(row, (this.constructor as typeof TesseraModel).dateColumns, formatDate);
+    const model = this.constructor as typeof TesseraModel;
+    convert(row, model.dateColumns, formatDate);
+    convert(row, model.jsonColumns, formatJson);
     return row;
   }
 }
@@ -91,6 +107,7 @@ export function withColumns(model: ColumnKinds, added: Partial<ColumnKinds>): Co
     booleanColumns: [...model.booleanColumns, ...(added.booleanColumns ?? [])],
     dateColumns: [...model.dateColumns, ...(added.dateColumns ?? [])],
     numberColumns: [...model.numberColumns, ...(added.numberColumns ?? [])],
+    jsonColumns: [...(model.jsonColumns ?? []), ...(added.jsonColumns ?? [])],
   };
 }
 
@@ -104,6 +121,7 @@ export function normaliseRow<Row extends object>(model: ColumnKinds, row: object
   convert(copy, model.booleanColumns, parseBoolean);
   convert(copy, model.dateColumns, parseDate);
   convert(copy, model.numberColumns, parseNumber);
+  convert(copy, model.jsonColumns ?? [], parseJson);
   return copy as Row;
 }
 

@@ -14,5 +14,5 @@ export async function queueMail(
   message: MailMessage,
 ): Promise<void> {
   const id = newId();
-  await services.jobs.enqueue(db, 'mail', { ...message, messageId: messageIdFor(id, services.config.publicUrl) }, id);
+  await services.jobs.enqueue(db, 'mail', { ...message, messageId: messageIdFor(id, services.config.publicUrl) }, { id });
 }

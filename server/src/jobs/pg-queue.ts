@@ -16,6 +16,7 @@ import {
   errorText,
   JOB_KINDS,
   JOB_LIST_LIMIT,
+  type EnqueueOptions,
   type JobHandlers,
   type JobKind,
   type JobPayloads,
@@ -113,11 +114,11 @@ export function pgJobQueue(url: string, appSchema: string | undefined, config: J
   started.catch(() => undefined);
 
   return {
-    async enqueue<K extends JobKind>(on: Database | TenantDatabase, kind: K, data: JobPayloads[K], id = newId()) {
+    async enqueue<K extends JobKind>(on: Database | TenantDatabase, kind: K, data: JobPayloads[K], { id = newId(), runAt }: EnqueueOptions = {}) {
       await started;
       const { knex } = databaseOf(on);
       const inTx = knex.isTransaction === true;
-      await boss.send(kind, data, { id, ...(inTx ? { db: inTransaction(knex) } : {}) });
+      await boss.send(kind, data, { id, ...(runAt ? { startAfter: runAt } : {}), ...(inTx ? { db: inTransaction(knex) } : {}) });
       // A job queued in a transaction is seen once it commits: the workers are woken then.
       if (inTx) void (knex as Knex.Transaction).executionPromise.then(nudge, () => undefined);
       else nudge();

@@ -19,10 +19,12 @@ export interface JobPayloads {
   'sweep-files': Record<string, never>;
   /** Learners reminded of checks due within a day, assigners told of overdue ones (knowledge-checks/reminders.ts). */
   'assignment-reminders': Record<string, never>;
+  /** One attempt of a webhook delivery (features/webhooks/delivery.ts): it schedules its own retries. */
+  webhook: { deliveryId: string; tenantId: string };
 }
 
 export type JobKind = keyof JobPayloads;
-export const JOB_KINDS: readonly JobKind[] = ['mail', 'purge-expired', 'sweep-files', 'assignment-reminders'];
+export const JOB_KINDS: readonly JobKind[] = ['mail', 'purge-expired', 'sweep-files', 'assignment-reminders', 'webhook'];
 
 export interface RunningJob<K extends JobKind = JobKind> {
   id: string;
@@ -53,8 +55,9 @@ export interface JobsConfig {
 export type JobSummary = Job & { kind: JobKind };
 export type JobState = Job['state'];
 
-/** What identifies a job to the owner: a mail's recipient and subject. */
+/** What identifies a job to the owner: a mail's recipient and subject, a webhook attempt's delivery. */
 export function aboutJob(kind: JobKind, data: unknown): string | null {
+  if (kind === 'webhook') return `webhook delivery ${(data as Partial<JobPayloads['webhook']>).deliveryId ?? ''}`;
   if (kind !== 'mail') return null;
   const mail = data as Partial<JobPayloads['mail']>;
   return `${mail.to ?? ''}: ${mail.subject ?? ''}`;
@@ -63,12 +66,18 @@ export function aboutJob(kind: JobKind, data: unknown): string | null {
 /** The most jobs a list answers (the newest first). */
 export const JOB_LIST_LIMIT = 200;
 
+export interface EnqueueOptions {
+  id?: string;
+  runAt?: Date;
+}
+
 export interface JobQueue {
   /**
    * Queues a job. `db` is the app's database or a transaction (or an organization's side of either): inside a
-   * transaction the job commits with it. Answers the job's id.
+   * transaction the job commits with it. `id` names it (a mail's Message-ID is made from it); `runAt` delays it.
+   * Answers the job's id.
    */
-  enqueue<K extends JobKind>(db: Database | TenantDatabase, kind: K, data: JobPayloads[K], id?: string): Promise<string>;
+  enqueue<K extends JobKind>(db: Database | TenantDatabase, kind: K, data: JobPayloads[K], options?: EnqueueOptions): Promise<string>;
   /**
    * Queues a job of `kind` unless one was already queued in the same `everyMs` slot, by any process: what makes
    * scheduled work run once across processes.

@@ -15,6 +15,7 @@ import {
   errorText,
   JOB_LIST_LIMIT,
   retryDelayMs,
+  type EnqueueOptions,
   type JobHandlers,
   type JobKind,
   type JobPayloads,
@@ -142,7 +143,7 @@ export function sqliteJobQueue(db: Database, config: JobsConfig, log: Logger): J
   }
 
   return {
-    async enqueue<K extends JobKind>(on: Database | TenantDatabase, kind: K, data: JobPayloads[K], id = newId()) {
+    async enqueue<K extends JobKind>(on: Database | TenantDatabase, kind: K, data: JobPayloads[K], { id = newId(), runAt }: EnqueueOptions = {}) {
       const now = new Date().toISOString();
       await databaseOf(on)
         .knex('jobs')
@@ -153,7 +154,7 @@ export function sqliteJobQueue(db: Database, config: JobsConfig, log: Logger): J
           state: 'queued',
           attempts: 0,
           max_attempts: config.maxAttempts,
-          run_at: now,
+          run_at: runAt?.toISOString() ?? now,
           created_at: now,
           updated_at: now,
         });

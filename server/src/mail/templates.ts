@@ -217,3 +217,18 @@ export function knowledgeCheckOverdueEmail(
     closing: 'You get this notice once per learner and assignment.',
   });
 }
+
+/** A master's notice that Tessera disabled a webhook endpoint after three days of failed deliveries (issue 35). */
+export function webhookDisabledEmail(to: string, name: string, notice: { organization: string; endpoint: string; since: string; url: string }): MailMessage {
+  return compose({
+    to,
+    subject: `Webhook endpoint disabled: ${notice.endpoint}`,
+    greeting: greet(name),
+    paragraphs: [
+      `Deliveries of ${notice.organization}'s events to ${notice.endpoint} have failed since ${new Date(notice.since).toUTCString()}, so Tessera has disabled this endpoint: it receives no events until it is enabled again.`,
+      'The delivery log shows why each attempt failed; once the endpoint answers again, enable it and replay the deliveries it missed.',
+    ],
+    action: { label: 'Open the endpoint', url: notice.url },
+    closing: 'You get this notice because you are a master of the organization.',
+  });
+}

@@ -24,6 +24,7 @@ import * as m20250122000000KcAnalysisTotals from './20250122000000_kc_analysis_t
 import * as m20250123000000KcResponsesByMember from './20250123000000_kc_responses_by_member.js';
 import * as m20250124000000Jobs from './20250124000000_jobs.js';
 import * as m20250125000000AssignmentReminders from './20250125000000_assignment_reminders.js';
+import * as m20250126000000Webhooks from './20250126000000_webhooks.js';
 
 /** A migration and its name (its file name without the extension), in the order they run. */
 export interface Migration {
@@ -54,4 +55,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20250123000000_kc_responses_by_member', module: m20250123000000KcResponsesByMember },
   { name: '20250124000000_jobs', module: m20250124000000Jobs },
   { name: '20250125000000_assignment_reminders', module: m20250125000000AssignmentReminders },
+  { name: '20250126000000_webhooks', module: m20250126000000Webhooks },
 ];

@@ -15,6 +15,7 @@ import { applyArchived, normalisedPage, paginate, type ListDefinition, type List
 import type { TenantRef } from '../../http/tenant-access.js';
 import { accessApprovedEmail } from '../../mail/templates.js';
 import { queueMail } from '../../jobs/mail.js';
+import { publishMemberEvent } from '../../events/members.js';
 import { organizationUrl } from '../tenants/presenter.js';
 import { USER_SUMMARY_COLUMNS, USER_SUMMARY_KINDS } from '../tenant-users/presenter.js';
 import type { ManagedAccessRequestRow } from './manage-presenter.js';
@@ -73,16 +74,18 @@ async function assertNoOtherOpenRequest(org: TenantDatabase, request: ManagedAcc
 
 /**
  * The person becomes a member with role user; a removed membership is restored as user. An invitation waiting for
- * the person is accepted with the role it was given: they asked to join, which is their consent.
+ * the person is accepted with the role it was given: they asked to join, which is their consent. Answers the
+ * membership that joined (null when the person already was a member).
  */
-async function grantMembership(org: TenantDatabase, userId: string, now: string): Promise<void> {
+async function grantMembership(org: TenantDatabase, userId: string, now: string): Promise<string | null> {
   const membership = await org.row<Pick<TenantUser, 'id' | 'deleted_at' | 'invited_at'>>(
     org.from('tenant_users').where({ user_id: userId }).select('id', 'deleted_at', 'invited_at'),
     TenantUser,
   );
   if (!membership) {
+    const id = newId();
     await org.write(TenantUser).insert({
-      id: newId(),
+      id,
       user_id: userId,
       role: 'user',
       is_active: true,
@@ -90,11 +93,17 @@ async function grantMembership(org: TenantDatabase, userId: string, now: string)
       created_at: now,
       updated_at: now,
     });
-  } else if (membership.deleted_at) {
-    await org.write(TenantUser).findById(membership.id).patch({ role: 'user', is_active: true, deleted_at: null, invited_at: null, updated_at: now });
-  } else if (membership.invited_at) {
-    await org.write(TenantUser).findById(membership.id).patch({ invited_at: null, updated_at: now });
+    return id;
   }
+  if (membership.deleted_at) {
+    await org.write(TenantUser).findById(membership.id).patch({ role: 'user', is_active: true, deleted_at: null, invited_at: null, updated_at: now });
+    return membership.id;
+  }
+  if (membership.invited_at) {
+    await org.write(TenantUser).findById(membership.id).patch({ invited_at: null, updated_at: now });
+    return membership.id;
+  }
+  return null;
 }
 
 const CHANGES: Record<RequestAction, (now: string) => Partial<Pick<AccessRequest, 'status' | 'deleted_at'>>> = {
@@ -125,7 +134,8 @@ export async function decide(services: Services, tenant: TenantRef, id: string, 
       assertTransition(action, requestState(current));
       if (action === 'restore') await assertNoOtherOpenRequest(org, current);
       const now = new Date().toISOString();
-      if (action === 'approve') await grantMembership(org, current.user_id, now);
+      const joined = action === 'approve' ? await grantMembership(org, current.user_id, now) : null;
+      if (joined) await publishMemberEvent(services.jobs, org, 'member.joined', joined);
       await org
         .write(AccessRequest)
         .findById(id)

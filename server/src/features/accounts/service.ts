@@ -14,6 +14,8 @@ import { TenantUser, User, type UserRow } from '../../db/models.js';
 import { fieldError } from '../../http/errors.js';
 import { normalizeEmail } from '../../http/input.js';
 import { queueMail } from '../../jobs/mail.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { publishMemberEvent } from '../../events/members.js';
 import { breachedPasswordError } from './breached-passwords.js';
 import {
   accountChangedEmail,
@@ -320,7 +322,7 @@ export async function inviteUser(services: Services, email: string, options: { n
  * Makes an invited membership a membership. False when it is no longer a waiting invitation: accepted already,
  * withdrawn (archived), or its organization archived.
  */
-async function acceptMembership(db: Database, tenantId: string, tenantUserId: string): Promise<boolean> {
+async function acceptMembership(jobs: JobQueue, db: Database, tenantId: string, tenantUserId: string): Promise<boolean> {
   const org = db.inTenant(tenantId);
   const liveTenant = org.from('tenants as t').whereRaw('t.id = tenant_users.tenant_id').whereNull('t.deleted_at').select(org.raw('1'));
   const updated = await org
@@ -330,6 +332,7 @@ async function acceptMembership(db: Database, tenantId: string, tenantUserId: st
     .whereNull('deleted_at')
     .whereExists(liveTenant)
     .patch({ invited_at: null, updated_at: new Date().toISOString() });
+  if (updated === 1) await publishMemberEvent(jobs, org, 'member.joined', tenantUserId);
   return updated === 1;
 }
 
@@ -362,13 +365,13 @@ async function reissueWaitingInvitations(db: Database, user: UserRow): Promise<M
  * (unknown, spent or expired token, another account's, a withdrawn invitation) is the same 422 on `token`.
  * The invitation reached the address, which confirms it. Answers the accepted membership's id.
  */
-export async function acceptInvitation(services: Pick<Services, 'db'>, user: UserRow, token: string): Promise<string> {
+export async function acceptInvitation(services: Pick<Services, 'db' | 'jobs'>, user: UserRow, token: string): Promise<string> {
   return services.db.transaction(async (tx) => {
     const record = await findUsableInvitationToken(tx, token);
     const invalid = () => fieldError('token', accountMessages.invitationInvalid);
     if (!record?.tenant_user_id || !record.membership_tenant_id || record.user_id !== user.id || record.email !== user.email) throw invalid();
     if (!(await spendAuthToken(tx, record.id))) throw invalid();
-    if (!(await acceptMembership(tx, record.membership_tenant_id, record.tenant_user_id))) throw invalid();
+    if (!(await acceptMembership(services.jobs, tx, record.membership_tenant_id, record.tenant_user_id))) throw invalid();
     if (user.confirmed_at === null) await confirmAccount(tx, user.id);
     return record.tenant_user_id;
   });
@@ -415,7 +418,7 @@ export async function finishRegistration(services: Services, input: FinishRegist
       .patch({ name: input.name.trim(), password_hash: passwordHash, confirmed_at: found.user.confirmed_at ?? now, updated_at: now });
     // Finishing the registration an organization's invitation asked for accepts that invitation (and only that one).
     const { tenant_user_id: membershipId, membership_tenant_id: membershipTenantId } = found.record;
-    if (membershipId && membershipTenantId) await acceptMembership(tx, membershipTenantId, membershipId);
+    if (membershipId && membershipTenantId) await acceptMembership(services.jobs, tx, membershipTenantId, membershipId);
     const reissued = await reissueWaitingInvitations(tx, { ...found.user, name: input.name.trim(), password_hash: passwordHash });
     for (const invitation of reissued) await sendMembershipInvitation(services, tx, invitation);
   });

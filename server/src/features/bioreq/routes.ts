@@ -5,6 +5,8 @@
  */
 import type { Context, Next } from 'koa';
 import { BIOREQ_TYPES, bioreqTypeMessage, formatFileSize, forms, mediaKindOf, messages, type FileKind, queryForms } from '@tessera/sdk/rules';
+import { webhookMember } from '../../events/members.js';
+import { publishEvent } from '../../events/publish.js';
 import { queueMail } from '../../jobs/mail.js';
 import type { AppServices } from '../../context.js';
 import { newId } from '../../db/ids.js';
@@ -131,7 +133,7 @@ export function routes(services: AppServices): Routes[] {
   router.post(`${DOCUMENT}/match`, ...tenant, can(bioreqPolicy, 'decide'), validate(forms.bioreqMatch), async (ctx) => {
     const access = accessOf(ctx);
     const input = inputOf(ctx, forms.bioreqMatch);
-    // The verdict and its mail to the submitter commit together (the mail is queued, jobs/queue.ts).
+    // The verdict, its mail to the submitter and its event commit together (both are queued, jobs/queue.ts).
     const row = await db.transaction(async (tx) => {
       const decided = await bioreq.decide(tx, access, ctx.params.bioreqId, { match: input.match, message: input.message });
       const submitter = submitterOf(decided);
@@ -140,6 +142,14 @@ export function routes(services: AppServices): Routes[] {
         const verdict = { title: decided.title, match: input.match, message: decided.message, organization: access.tenant.name, url };
         await queueMail(services, tx, bioreqVerdictEmail(submitter.email, submitter.name, verdict));
       }
+      const org = tx.inTenant(access.tenant.id);
+      await publishEvent(services.jobs, org, 'bioreq.document.decided', async () => ({
+        document_id: decided.id,
+        status: input.match ? 'match' : 'nomatch',
+        member: await webhookMember(org, decided.tenant_user_id),
+        reviewer: { id: access.user.id, name: access.user.name },
+        decided_at: decided.decided_at ?? new Date().toISOString(),
+      }));
       return decided;
     });
     ctx.body = { data: present(ctx, row) };

@@ -46,7 +46,7 @@ export function routes(services: AppServices): Routes {
       const memberId = requireMembership(access);
       const viewer = viewerOf(access);
       const { topicId, itemId } = ctx.params;
-      await items.setComplete(db, viewer, topicId, itemId, memberId, complete);
+      await items.setComplete(db, services.jobs, viewer, topicId, itemId, memberId, complete);
       const row = (await tree(viewer.tenantId, await itemRows(db, viewer, topicId))).find((item) => item.id === itemId);
       if (!row) throw notFound(itemMessages.notFound);
       ctx.body = { data: row };

@@ -9,6 +9,9 @@ import { Item, ItemCompletion, Media } from '../../db/content-models.js';
 import { newId } from '../../db/ids.js';
 import { chunks } from '../../db/relations.js';
 import { notFound, validationFailed } from '../../http/errors.js';
+import { webhookMember } from '../../events/members.js';
+import { publishEvent, type EventData } from '../../events/publish.js';
+import type { JobQueue } from '../../jobs/queue.js';
 import type { Viewer } from '../content/visibility.js';
 import { itemRows, requireVisibleTopic } from './hot.js';
 import type { ItemEntry } from './input.js';
@@ -136,18 +139,59 @@ export async function deleteItem(db: Database, viewer: Viewer, topicId: string, 
   });
 }
 
-/** Marks a procedure row of a visible topic complete or incomplete for the member; other items are 404. */
-export async function setComplete(db: Database, viewer: Viewer, topicId: string, itemId: string, memberId: string, complete: boolean): Promise<void> {
+/**
+ * Marks a procedure row of a visible topic complete or incomplete for the member; other items are 404. The tick that
+ * completes the topic's procedure (every procedure row ticked) publishes `procedure.completed`, in its transaction.
+ */
+export async function setComplete(
+  db: Database,
+  jobs: JobQueue,
+  viewer: Viewer,
+  topicId: string,
+  itemId: string,
+  memberId: string,
+  complete: boolean,
+): Promise<void> {
   await requireVisibleTopic(db, viewer, topicId);
-  const org = db.inTenant(viewer.tenantId);
-  const row = await org.row(org.from('items').where({ id: itemId, topic_id: topicId, type: 'row', is_procedure: true }).select('id'));
-  if (!row) throw notFound(itemMessages.notFound);
-  if (complete) {
+  await db.inTenant(viewer.tenantId).transaction(async (org) => {
+    const row = await org.row(org.from('items').where({ id: itemId, topic_id: topicId, type: 'row', is_procedure: true }).select('id'));
+    if (!row) throw notFound(itemMessages.notFound);
+    const ticks = () => org.from('item_completions').where({ item_id: itemId, tenant_user_id: memberId });
+    if (!complete) {
+      await org.write(ItemCompletion).where({ item_id: itemId, tenant_user_id: memberId }).delete();
+      return;
+    }
+    if (await org.row(ticks().select('item_id'))) return;
     await org.insertRows(ItemCompletion, [{ item_id: itemId, tenant_user_id: memberId, created_at: new Date() }], {
       onConflict: ['item_id', 'tenant_user_id'],
       ignore: true,
     });
-  } else {
-    await org.write(ItemCompletion).where({ item_id: itemId, tenant_user_id: memberId }).delete();
-  }
+    if (await everyProcedureRowTicked(org, topicId, memberId))
+      await publishEvent(jobs, org, 'procedure.completed', () => procedureCompleted(org, topicId, memberId));
+  });
+}
+
+async function everyProcedureRowTicked(org: TenantDatabase, topicId: string, memberId: string): Promise<boolean> {
+  const counts = await org.row<{ rows: number; ticked: number }>(
+    org
+      .from('items as i')
+      .leftJoin('item_completions as ic', (join) => join.on('ic.item_id', 'i.id').andOnVal('ic.tenant_user_id', memberId))
+      .where({ 'i.topic_id': topicId, 'i.type': 'row', 'i.is_procedure': true })
+      .select(org.raw('count(*) as rows'), org.raw('count(ic.item_id) as ticked')),
+    { booleanColumns: [], dateColumns: [], numberColumns: ['rows', 'ticked'] },
+  );
+  return counts !== undefined && counts.rows > 0 && counts.rows === counts.ticked;
+}
+
+async function procedureCompleted(org: TenantDatabase, topicId: string, memberId: string): Promise<EventData<'procedure.completed'>> {
+  const topic = await org.row<{ id: string; name: string; component_id: string; module_id: string }>(
+    org.from('topics as t').join('components as c', 'c.id', 't.component_id').where('t.id', topicId).select('t.id', 't.name', 't.component_id', 'c.module_id'),
+  );
+  return {
+    topic: { id: topicId, name: topic?.name ?? '' },
+    module_id: topic?.module_id ?? '',
+    component_id: topic?.component_id ?? '',
+    member: await webhookMember(org, memberId),
+    completed_at: new Date().toISOString(),
+  };
 }

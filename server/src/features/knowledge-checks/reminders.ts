@@ -7,6 +7,7 @@
  */
 import type { AppServices } from '../../context.js';
 import type { Database } from '../../db/database.js';
+import { publishEvent, type EventData } from '../../events/publish.js';
 import { queueMail } from '../../jobs/mail.js';
 import { knowledgeCheckDueSoonEmail, knowledgeCheckOverdueEmail } from '../../mail/templates.js';
 import { learnerCheckUrl } from './assignments.js';
@@ -27,6 +28,8 @@ interface OpenResponse {
   topic_id: string | null;
   slug: string;
   organization: string;
+  member_id: string;
+  learner_id: string;
   learner_email: string;
   learner_name: string;
   assigner_email: string | null;
@@ -72,6 +75,8 @@ function openResponses(db: Database, mark: 'reminded_at' | 'overdue_noticed_at')
         'kc.topic_id',
         't.slug',
         't.name as organization',
+        'tu.id as member_id',
+        'u.id as learner_id',
         'u.email as learner_email',
         'u.name as learner_name',
         'au.email as assigner_email',
@@ -80,12 +85,16 @@ function openResponses(db: Database, mark: 'reminded_at' | 'overdue_noticed_at')
   );
 }
 
-/** Sets `mark` on the response and queues its mail in one transaction, unless another run set it first. */
+/**
+ * Sets `mark` on the response and queues its mail (and the overdue event, if any) in one transaction, unless another run set
+ * it first.
+ */
 async function markAndMail(
   services: Pick<AppServices, 'db' | 'jobs' | 'config'>,
   row: OpenResponse,
   mark: 'reminded_at' | 'overdue_noticed_at',
   mail: Parameters<typeof queueMail>[2],
+  overdue?: EventData<'knowledge_check.assignment.overdue'>,
 ) {
   return services.db.transaction(async (tx) => {
     const now = new Date().toISOString();
@@ -97,8 +106,18 @@ async function markAndMail(
       .patch({ [mark]: now, updated_at: now });
     if (marked === 0) return false;
     await queueMail(services, tx, mail);
+    if (overdue) await publishEvent(services.jobs, tx.inTenant(row.tenant_id), 'knowledge_check.assignment.overdue', overdue);
     return true;
   });
+}
+
+function overdueEvent(row: OpenResponse): EventData<'knowledge_check.assignment.overdue'> {
+  return {
+    response_id: row.id,
+    knowledge_check: { id: row.check_id, name: row.check_name },
+    member: { id: row.member_id, user_id: row.learner_id, name: row.learner_name, email: row.learner_email },
+    due_date_time: row.due_date_time,
+  };
 }
 
 export async function sendAssignmentReminders(
@@ -137,8 +156,8 @@ export async function sendAssignmentReminders(
       dueDateTime: row.due_date_time,
       url: url(row),
     };
-    if (await markAndMail(services, row, 'overdue_noticed_at', knowledgeCheckOverdueEmail(row.assigner_email as string, row.assigner_name ?? '', notice)))
-      overdue += 1;
+    const mail = knowledgeCheckOverdueEmail(row.assigner_email as string, row.assigner_name ?? '', notice);
+    if (await markAndMail(services, row, 'overdue_noticed_at', mail, overdueEvent(row))) overdue += 1;
   }
   return { reminded, overdue };
 }

@@ -11,6 +11,9 @@ import type { Query } from '../../db/query.js';
 import { isUniqueViolation } from '../../db/values.js';
 import { chunks } from '../../db/relations.js';
 import { HttpError, notFound, validationFailed } from '../../http/errors.js';
+import { webhookMember } from '../../events/members.js';
+import { publishEvent } from '../../events/publish.js';
+import type { JobQueue } from '../../jobs/queue.js';
 import { draw, newSeed } from './draw.js';
 import { answerTarget, writeAnswer } from './hot.js';
 import { KcAnswerChoice, KcQuestion, KcQuestionVersion, KcResponse, KcResponseQuestion, type ResponseView, type Row } from './models.js';
@@ -116,9 +119,9 @@ async function requireOwnResponse(
   check: CheckRow,
   memberId: string,
   responseId: string,
-): Promise<Pick<KcResponse, 'id' | 'status' | 'seed'>> {
-  const row = await org.row<Pick<KcResponse, 'id' | 'status' | 'seed'>>(
-    org.reached('kc_responses').where({ id: responseId, knowledge_check_id: check.id, tenant_user_id: memberId }).select('id', 'status', 'seed'),
+): Promise<Pick<KcResponse, 'id' | 'status' | 'seed' | 'attempt'>> {
+  const row = await org.row<Pick<KcResponse, 'id' | 'status' | 'seed' | 'attempt'>>(
+    org.reached('kc_responses').where({ id: responseId, knowledge_check_id: check.id, tenant_user_id: memberId }).select('id', 'status', 'seed', 'attempt'),
     KcResponse,
   );
   if (!row) throw notFound(kcMessagesServer.responseNotFound);
@@ -199,7 +202,7 @@ interface ChoiceOfDrawn {
  * Scores a response on the server: a question is correct when the chosen set equals its drawn version's answer
  * set exactly. Refused (409) while a drawn question is unanswered.
  */
-export async function completeResponse(db: Database, check: CheckRow, memberId: string, responseId: string): Promise<void> {
+export async function completeResponse(db: Database, jobs: JobQueue, check: CheckRow, memberId: string, responseId: string): Promise<void> {
   await db.inTenant(check.tenant_id).transaction(async (org) => {
     const response = await requireOwnResponse(org, check, memberId, responseId);
     refuseUnlessInProgress(response.status);
@@ -241,18 +244,26 @@ export async function completeResponse(db: Database, check: CheckRow, memberId: 
     for (const part of chunks(correct)) await org.write(KcResponseQuestion).whereIn('id', part).patch({ is_correct: true });
     for (const part of chunks(incorrect)) await org.write(KcResponseQuestion).whereIn('id', part).patch({ is_correct: false });
     const now = new Date().toISOString();
-    const changed = await org
-      .write(KcResponse)
-      .where({ id: response.id, status: 'in-progress' })
-      .patch({
-        status: 'completed',
-        completed_date_time: now,
-        correct_answers: correct.length,
-        incorrect_answers: incorrect.length,
-        score: scoreOf(correct.length, drawn.length),
-        updated_at: now,
-      });
+    const score = scoreOf(correct.length, drawn.length);
+    const changed = await org.write(KcResponse).where({ id: response.id, status: 'in-progress' }).patch({
+      status: 'completed',
+      completed_date_time: now,
+      correct_answers: correct.length,
+      incorrect_answers: incorrect.length,
+      score,
+      updated_at: now,
+    });
     if (changed === 0) throw conflict('response_completed', kcMessagesServer.completed);
+    await publishEvent(jobs, org, 'knowledge_check.response.completed', async () => ({
+      response_id: response.id,
+      knowledge_check: { id: check.id, name: check.name },
+      member: await webhookMember(org, memberId),
+      attempt: response.attempt,
+      score,
+      correct_answers: correct.length,
+      incorrect_answers: incorrect.length,
+      completed_at: now,
+    }));
   });
 }
 

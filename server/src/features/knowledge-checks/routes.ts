@@ -257,7 +257,7 @@ export function routes(services: AppServices): Routes {
   router.put(`${RESPONSE}/complete`, inTenant, can(kcPolicy, 'respond'), async (ctx) => {
     const check = await requireCheck(ctx);
     const memberId = requireMembership(accessOf(ctx));
-    await responses.completeResponse(db, check, memberId, ctx.params.responseId);
+    await responses.completeResponse(db, services.jobs, check, memberId, ctx.params.responseId);
     ctx.body = { data: await answerResponse(ctx, check, memberId, ctx.params.responseId) };
   });
 

@@ -45,13 +45,13 @@ export function routes(services: AppServices): Routes {
     // The body decides the operation (archive or restore), so this check follows the body's validation.
     if (input.is_deleted !== undefined) memberPolicy.authorize(access.role, input.is_deleted ? 'archive' : 'restore');
     const changes = { role: input.role, isActive: input.is_active, isDeleted: input.is_deleted };
-    const loaded = await members.updateMember(db, access, ctx.params.tenantUserId, changes);
+    const loaded = await members.updateMember(db, services.jobs, access, ctx.params.tenantUserId, changes);
     ctx.body = { data: presentMember(loaded.member, access, loaded) };
   });
 
   router.delete(`${BASE}/:tenantUserId`, inTenant, can(memberPolicy, 'archive'), async (ctx) => {
     const access = accessOf(ctx);
-    const loaded = await members.updateMember(db, access, ctx.params.tenantUserId, { isDeleted: true });
+    const loaded = await members.updateMember(db, services.jobs, access, ctx.params.tenantUserId, { isDeleted: true });
     ctx.body = { data: presentMember(loaded.member, access, loaded) };
   });
 

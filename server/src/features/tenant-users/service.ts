@@ -14,6 +14,8 @@ import { ModuleMember } from '../../db/content-models.js';
 import type { Query } from '../../db/query.js';
 import { existingIds, liveRelatedByName, replaceRelations } from '../../db/relations.js';
 import { fieldError, notFound } from '../../http/errors.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { publishMemberEvent } from '../../events/members.js';
 import { applyArchived, applySearch, normalisedPage, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import type { TenantAccess, TenantRef } from '../../http/tenant-access.js';
 import { invitee, issueMembershipInvitation, sendMembershipInvitation } from '../accounts/service.js';
@@ -139,7 +141,7 @@ export interface MemberChanges {
 }
 
 /** Role and activity changes, archive (`isDeleted: true`) and restore (which also reactivates, spec section 4). */
-export async function updateMember(db: Database, access: TenantAccess, id: string, changes: MemberChanges): Promise<MemberWithGroups> {
+export async function updateMember(db: Database, jobs: JobQueue, access: TenantAccess, id: string, changes: MemberChanges): Promise<MemberWithGroups> {
   return db.inTenant(access.tenant.id).transaction(async (org) => {
     const member = await requireMember(org, id);
     assertNotOwnMembership(access, member);
@@ -154,8 +156,18 @@ export async function updateMember(db: Database, access: TenantAccess, id: strin
         .write(TenantUser)
         .findById(id)
         .patch({ ...edits, updated_at: new Date().toISOString() });
+    const event = membershipEvent(edits, plan.restored);
+    if (event) await publishMemberEvent(jobs, org, event, id);
     return loadMemberOf(org, id);
   });
+}
+
+/** The event a membership change is: removed (archived), joined again (restored), or suspended. */
+function membershipEvent(edits: Partial<Pick<TenantUser, 'is_active' | 'deleted_at'>>, restored: boolean) {
+  if (edits.deleted_at) return 'member.removed';
+  if (restored) return 'member.joined';
+  if (edits.is_active === false) return 'member.suspended';
+  return undefined;
 }
 
 /** Replaces the member's live groups with `groupIds` (live groups of the same organization). */
