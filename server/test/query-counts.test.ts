@@ -97,6 +97,43 @@ describe.each(databaseKinds)('queries per request on %s', (kind) => {
     }
   });
 
+  it('webhook endpoints and a delivery log: no more queries for 20 rows than for 1', async () => {
+    const now = Date.now();
+    const endpoints = Array.from({ length: 20 }, (_, index) => ({
+      id: newId(),
+      tenant_id: tenant.id,
+      url: `https://hooks.partner.example/${index}`,
+      events: JSON.stringify(['member.joined']),
+      enabled: true,
+      secret: `whsec_${index}`,
+      created_by: master.user.id,
+      created_at: new Date(now),
+      updated_at: new Date(now),
+    }));
+    await server.app.knex('webhook_endpoints').insert(endpoints);
+    await server.app.knex('webhook_deliveries').insert(
+      Array.from({ length: 20 }, (_, index) => ({
+        id: `msg_${index}`,
+        tenant_id: tenant.id,
+        endpoint_id: endpoints[0].id,
+        event_type: 'member.joined',
+        payload: '{}',
+        state: index % 2 ? 'failed' : 'succeeded',
+        attempts: 1,
+        retry_step: 0,
+        created_at: new Date(now - index * 1000),
+      })),
+    );
+    for (const path of [
+      (size: number) => `/tenants/${tenant.id}/webhooks?order=created&per_page=${size}`,
+      (size: number) => `/tenants/${tenant.id}/webhooks/${endpoints[0].id}/deliveries?per_page=${size}`,
+    ]) {
+      const one = await queriesFor(path(1), master.token);
+      expect(await queriesFor(path(20), master.token)).toBe(one);
+      expect(one).toBeLessThanOrEqual(3);
+    }
+  });
+
   it("writes a page's size into its SQL and binds its offset (PostgreSQL then keeps a generic plan for the page)", async () => {
     const texts: { sql: string; bindings: unknown[] }[] = [];
     const onQuery = (query: { sql: string; bindings: unknown[] }) => void texts.push(query);

@@ -10,6 +10,7 @@ import { webhookMessages } from '@tessera/sdk/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishEvent } from '../src/events/publish.js';
 import { isRefusedAddress } from '../src/features/webhooks/outbound.js';
+import { purgeOldDeliveries } from '../src/features/webhooks/service.js';
 import { buildWorld, del, person, type World } from './support/people.js';
 import { databaseKinds, startTestServer, waitForMail, type TestContext, type TestServer } from './support/server.js';
 import { until } from './support/until.js';
@@ -301,6 +302,34 @@ describe.each(databaseKinds)('webhooks on %s', (kind) => {
     expect(enabled.body.data).toMatchObject({ enabled: true, disabled_reason: null, failing_since: null, events: ['member.suspended', 'member.removed'] });
     expect((await server.api.patch(`${base}/${endpoint.id}`, { url: 'http://hooks.example.com/x' }, { token: master() })).status).toBe(422);
     await del(server, `${base}/${endpoint.id}`, master());
+  });
+
+  it('keeps a settled delivery 30 days, a pending one until it settles', async () => {
+    const endpoint = await createEndpoint(['member.suspended']);
+    await suspendSomeone();
+    const [recent] = await settledDeliveries(endpoint, 1);
+    const old = new Date(Date.now() - 31 * 24 * 3600 * 1000);
+    const insert = (id: string, state: string) =>
+      server.app
+        .knex('webhook_deliveries')
+        .insert({
+          id,
+          tenant_id: world.home.id,
+          endpoint_id: endpoint.id,
+          event_type: 'member.suspended',
+          payload: '{}',
+          state,
+          attempts: 1,
+          retry_step: 0,
+          created_at: old,
+        });
+    await insert('msg_old_failed', 'failed');
+    await insert('msg_old_pending', 'pending');
+    expect(await purgeOldDeliveries(server.app.db)).toBe(1);
+    const left = await server.app.knex('webhook_deliveries').where('endpoint_id', endpoint.id).pluck('id');
+    expect(left.sort()).toEqual([recent.id, 'msg_old_pending'].sort());
+    await del(server, `${base}/${endpoint.id}`, master());
+    expect(await server.app.knex('webhook_attempts').where('delivery_id', recent.id)).toEqual([]);
   });
 
   it('publishes an event with its change: a rolled-back change sends nothing', async () => {

@@ -134,6 +134,7 @@ export async function sendAssignmentReminders(
     openResponses(db, 'reminded_at')
       .where('r.due_date_time', '>', now.toISOString())
       .where('r.due_date_time', '<=', new Date(now.getTime() + DAY_MS).toISOString()),
+    KcResponse,
   );
   for (const row of dueSoon) {
     const mail = knowledgeCheckDueSoonEmail(row.learner_email, row.learner_name, {
@@ -147,6 +148,7 @@ export async function sendAssignmentReminders(
 
   const late = await db.rows<OpenResponse>(
     openResponses(db, 'overdue_noticed_at').whereNotNull('au.id').whereNull('au.deleted_at').where('r.due_date_time', '<=', now.toISOString()),
+    KcResponse,
   );
   for (const row of late) {
     const notice = {

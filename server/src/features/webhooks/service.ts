@@ -271,11 +271,15 @@ export async function replayDelivery(db: Database, jobs: JobQueue, tenantId: str
   });
 }
 
-/** Deletes deliveries past their keeping, with their attempts (the purge job). */
+/** Deletes settled deliveries past their keeping, with their attempts (the purge job), organization by organization. */
 export async function purgeOldDeliveries(db: Database, now = new Date()): Promise<number> {
-  return db
-    .write(WebhookDelivery)
-    .where('created_at', '<', new Date(now.getTime() - DELIVERY_KEEP_MS))
-    .whereNot('state', 'pending')
-    .delete();
+  // A Date, not its text: SQLite keeps timestamps as numbers, which compare below any text.
+  const before = new Date(now.getTime() - DELIVERY_KEEP_MS);
+  const tenants = await db.rows<{ tenant_id: string }>(
+    db.acrossTenants('webhook_deliveries').where('created_at', '<', before).whereNot('state', 'pending').distinct('tenant_id'),
+  );
+  let deleted = 0;
+  for (const { tenant_id: tenantId } of tenants)
+    deleted += await db.inTenant(tenantId).write(WebhookDelivery).where('created_at', '<', before).whereNot('state', 'pending').delete();
+  return deleted;
 }
