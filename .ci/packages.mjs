@@ -60,7 +60,7 @@ function project(name, packageJson, files, install) {
 function runScript(dir, file) {
   const output = sh(process.execPath, [file], dir).trim().split('\n').pop();
   const seen = JSON.parse(output);
-  if (!(seen.modules > 0) || seen.paged !== seen.modules || seen.email !== DEMO.email || !(seen.rules > 0)) throw new Error(`${dir}/${file} saw ${output}`);
+  if (!(seen.modules > 0) || seen.paged !== seen.modules || seen.email !== DEMO.email || !(seen.rules > 0) || seen.webhook !== 'member.joined') throw new Error(`${dir}/${file} saw ${output}`);
   console.log(`${file}: ${output}`);
 }
 
@@ -75,7 +75,13 @@ let paged = 0;
 for await (const module of client.paginate('/tenants/{tenantId}/modules', { params: { path: { tenantId }, query: { per_page: 1 } } })) paged += module.id ? 1 : 0;
 const errors = formErrors(loginForm, { email: 'not an email', password: '' });
 await client.logout();
-console.log(JSON.stringify({ email: me.email, modules: modules.length, paged, rules: Object.keys(errors).length }));
+// A webhook receiver's check, as examples/webhook-receiver does it: a body signed, then verified.
+const secret = 'whsec_' + btoa('0123456789abcdef0123456789abcdef');
+const body = JSON.stringify({ type: 'member.joined', timestamp: new Date().toISOString(), tenant_id: tenantId, data: { member: { id: me.id, user_id: me.id, name: me.name, email: me.email }, role: 'user' } });
+const sentAt = Math.floor(Date.now() / 1000);
+const headers = { 'webhook-id': 'msg_1', 'webhook-timestamp': String(sentAt), 'webhook-signature': await signWebhook(secret, 'msg_1', sentAt, body) };
+const event = await verifyWebhook(secret, headers, body);
+console.log(JSON.stringify({ email: me.email, modules: modules.length, paged, rules: Object.keys(errors).length, webhook: event.type }));
 `;
 
 const tsconfig = (module, moduleResolution) => ({
@@ -122,7 +128,7 @@ try {
     'cjs',
     {},
     {
-      'index.js': `const { createTesseraClient, unwrap, withRetries } = require('@tessera/sdk');\nconst { formErrors, loginForm } = require('@tessera/sdk/rules');\n(async () => {\n${scriptBody(apiBase).replace('!.tenant', '.tenant')}\n})().catch((error) => { console.error(error); process.exit(1); });\n`,
+      'index.js': `const { createTesseraClient, signWebhook, unwrap, verifyWebhook, withRetries } = require('@tessera/sdk');\nconst { formErrors, loginForm } = require('@tessera/sdk/rules');\n(async () => {\n${scriptBody(apiBase).replace('!.tenant', '.tenant')}\n})().catch((error) => { console.error(error); process.exit(1); });\n`,
     },
     [sdk],
   );
@@ -133,7 +139,7 @@ try {
     'esm',
     { type: 'module' },
     {
-      'index.js': `import { createTesseraClient, unwrap, withRetries } from '@tessera/sdk';\nimport { formErrors, loginForm } from '@tessera/sdk/rules';\n${scriptBody(apiBase).replace('!.tenant', '.tenant')}`,
+      'index.js': `import { createTesseraClient, signWebhook, unwrap, verifyWebhook, withRetries } from '@tessera/sdk';\nimport { formErrors, loginForm } from '@tessera/sdk/rules';\n${scriptBody(apiBase).replace('!.tenant', '.tenant')}`,
     },
     [sdk],
   );
@@ -149,7 +155,7 @@ try {
       { type: 'module' },
       {
         'tsconfig.json': JSON.stringify(tsconfig(module, moduleResolution), null, 2),
-        'src/index.ts': `import { createTesseraClient, unwrap, withRetries } from '@tessera/sdk';\nimport { formErrors, loginForm } from '@tessera/sdk/rules';\nimport type { TesseraEventMap } from '@tessera/widgets';\nexport type LoginDetail = TesseraEventMap['tessera-login']['detail'];\n${scriptBody(apiBase)}`,
+        'src/index.ts': `import { createTesseraClient, signWebhook, unwrap, verifyWebhook, withRetries } from '@tessera/sdk';\nimport { formErrors, loginForm } from '@tessera/sdk/rules';\nimport type { TesseraEventMap } from '@tessera/widgets';\nexport type LoginDetail = TesseraEventMap['tessera-login']['detail'];\n${scriptBody(apiBase)}`,
       },
       [sdk, widgets, 'react@19', 'react-dom@19', '@types/react@19', '@types/react-dom@19'],
     );

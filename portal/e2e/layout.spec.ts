@@ -79,6 +79,7 @@ const ADMIN_PAGES = [
   ['modules-add', `/${ORGANIZATION}/admin/modules?tab=add`],
   ['media', `/${ORGANIZATION}/admin/media`],
   ['members', `/${ORGANIZATION}/admin/members`],
+  ['webhooks', `/${ORGANIZATION}/admin/webhooks`],
   ['groups', `/${ORGANIZATION}/admin/groups`],
   ['access-requests', `/${ORGANIZATION}/admin/access-requests`],
   ['suggestions', `/${ORGANIZATION}/admin/suggestions`],

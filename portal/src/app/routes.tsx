@@ -334,6 +334,16 @@ export const routes: RouteObject[] = (
                       lazy: () => import('../features/integration-clients/IntegrationClientsPage').then((m) => ({ Component: m.IntegrationClientsPage })),
                     },
                     {
+                      path: 'webhooks',
+                      handle: { minimumRole: 'master' },
+                      lazy: () => import('../features/webhooks/WebhooksPage').then((m) => ({ Component: m.WebhooksPage })),
+                    },
+                    {
+                      path: 'webhooks/:webhook',
+                      handle: { minimumRole: 'master' },
+                      lazy: () => import('../features/webhooks/WebhookPage').then((m) => ({ loader: m.webhookLoader, Component: m.WebhookPage })),
+                    },
+                    {
                       path: 'access-requests',
                       handle: { minimumRole: 'master' },
                       lazy: () => import('../features/access-requests/AccessRequestsPage').then((m) => ({ Component: m.AccessRequestsPage })),

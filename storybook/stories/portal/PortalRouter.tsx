@@ -2,11 +2,15 @@ import { setErrorRouter } from '@portal/api/errorRouting';
 import { QueryProvider, queryClient } from '@portal/api/queries';
 import { EXCEPTION_TITLES, ExceptionPage } from '@portal/features/errors/ExceptionPage';
 import { globalRouteFor, NO_RESPONSE } from '@portal/api/outcome';
+import { ORGANIZATION_ROUTE_ID } from '@portal/app/routeIds';
+import type { OrganizationContext } from '@portal/features/organization/organizationContext';
+import { Text } from '@portal/ui/Page';
 import type { Decorator } from '@storybook/react-vite';
 import { styled } from '@tessera/widgets/theme';
 import { Heading } from '@tessera/widgets/ui';
 import { createContext, useContext, useLayoutEffect, useState, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { serveFake, type FakeRoutes } from './fakeServer';
 
 /** The portal's body text (its RootLayout sets it globally; a story sets it on its own box). */
 const Surface = styled('div', { fontFamily: '$body', fontSize: '$3', lineHeight: '$body', color: '$text' });
@@ -32,12 +36,13 @@ export function placeholderPage(title: string): ReactNode {
   return <Heading level={1}>{title}</Heading>;
 }
 
+/** The routes of the global error pages, which a failed call is routed to. */
+function errorPageRoutes(): RouteObject[] {
+  return ERROR_PAGES.map(([status, title]) => ({ path: globalRouteFor(status) ?? '', element: <ExceptionPage title={title} /> }));
+}
+
 function storyRoutes(pages: Record<string, ReactNode>): RouteObject[] {
-  return [
-    { path: '/', element: <StoryPage /> },
-    ...ERROR_PAGES.map(([status, title]) => ({ path: globalRouteFor(status) ?? '', element: <ExceptionPage title={title} /> })),
-    ...Object.entries(pages).map(([path, element]) => ({ path, element })),
-  ];
+  return [{ path: '/', element: <StoryPage /> }, ...errorPageRoutes(), ...Object.entries(pages).map(([path, element]) => ({ path, element }))];
 }
 
 /**
@@ -61,6 +66,60 @@ function PortalRouter({ pages = {}, children }: { pages?: Record<string, ReactNo
         <StoryContent.Provider value={children}>
           <RouterProvider router={router} />
         </StoryContent.Provider>
+      </QueryProvider>
+    </Surface>
+  );
+}
+
+/** The organization a story's whole page works in, as a master (the organization's route answers it). */
+export const STORY_ORGANIZATION: OrganizationContext = {
+  organization: { id: 'acme-training-id', name: 'Acme Training', slug: 'acme-training', enable_bioreq: false },
+  role: 'master',
+  block: null,
+};
+
+export interface OrganizationPagesProps {
+  /** Where the story starts, e.g. `/acme-training/admin/webhooks`. */
+  path: string;
+  /** The pages under `/:organization` (their loaders run, as in the app). */
+  pages: RouteObject[];
+  /** What the fake server answers the page's SDK calls (see fakeServer). */
+  server: FakeRoutes;
+}
+
+/**
+ * A whole portal page of an organization in a story: the organization's route (its loader data is what
+ * `useOrganization` reads), the page's own route with its loader, the global error pages, and the page's SDK calls
+ * answered by the fake server. As PortalRouter, each story starts with nothing read.
+ */
+export function OrganizationPages({ path, pages, server }: OrganizationPagesProps) {
+  const [router] = useState(() => {
+    queryClient.clear();
+    // Before the router exists: its first navigation runs the page's loader, which already calls the server.
+    serveFake(server);
+    return createMemoryRouter(
+      [
+        {
+          id: ORGANIZATION_ROUTE_ID,
+          path: '/:organization',
+          loader: () => STORY_ORGANIZATION,
+          HydrateFallback: () => <Text role="status">Loading...</Text>,
+          children: pages,
+        },
+        ...errorPageRoutes(),
+        { path: '*', element: placeholderPage('Another page') },
+      ],
+      { initialEntries: [path] },
+    );
+  });
+  useLayoutEffect(() => {
+    setErrorRouter({ goTo: (to) => void router.navigate(to), unauthenticated: () => {}, accessBlocked: () => {} });
+    return () => setErrorRouter(null);
+  }, [router]);
+  return (
+    <Surface>
+      <QueryProvider>
+        <RouterProvider router={router} />
       </QueryProvider>
     </Surface>
   );

@@ -1,5 +1,6 @@
 import { Badge } from '@portal/ui/Badge';
 import { Breadcrumbs } from '@portal/ui/Breadcrumbs';
+import { CheckboxGroup } from '@portal/ui/CheckboxGroup';
 import { ConfirmDialog, DELETE_ANSWERS } from '@portal/ui/ConfirmDialog';
 import { InfoTip } from '@portal/ui/InfoTip';
 import { Row, Stack, Text } from '@portal/ui/Page';
@@ -334,6 +335,41 @@ export const SwitchAndRadioGroup: Story = {
     await userEvent.keyboard('{ArrowDown}');
     await expect(canvas.getByRole('radio', { name: 'Choose from the Media Library' })).toBeChecked();
     await expect(canvas.getByRole('radio', { name: 'No image' })).toBeDisabled();
+  },
+};
+
+function CheckboxGroupExample() {
+  const [days, setDays] = useState<string[]>([]);
+  return (
+    <CheckboxGroup
+      label="Reminder days"
+      name="days"
+      description="Choose at least one."
+      value={days}
+      onChange={setDays}
+      errors={days.length ? [] : ['Choose at least one day.']}
+      options={[
+        { id: 'mon', label: 'Monday', detail: 'Sent at 9:00.' },
+        { id: 'wed', label: 'Wednesday', detail: 'Sent at 9:00.' },
+        { id: 'fri', label: 'Friday', detail: 'Sent at 15:00.' },
+      ]}
+    />
+  );
+}
+
+/** A checkbox group: Tab reaches each box, Space ticks it; the group's message shows until one is ticked. */
+export const CheckboxGroupStory: Story = {
+  name: 'CheckboxGroup',
+  render: () => <CheckboxGroupExample />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Choose at least one day.')).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('checkbox', { name: /^Monday/ }));
+    await userEvent.tab();
+    await userEvent.keyboard(' ');
+    await expect(canvas.getByRole('checkbox', { name: /^Wednesday/ })).toBeChecked();
+    await expect(canvas.getByRole('checkbox', { name: /^Monday/ })).toBeChecked();
+    await expect(canvas.queryByText('Choose at least one day.')).toBeNull();
   },
 };
 

@@ -9,6 +9,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { ServerTable } from '../../lists/ServerTable';
 import { useRowActions } from '../../lists/useRowActions';
 import { useServerList } from '../../lists/useServerList';
+import { AppLink } from '../../ui/AppLink';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { FormFailure } from '../../ui/FormFailure';
 import { Stack, Text } from '../../ui/Page';
@@ -122,6 +123,10 @@ export function IntegrationClientsPage() {
     <Stack>
       <Heading level={1}>Integration clients</Heading>
       <Text>Scripts sign in with a client ID and secret (OAuth client credentials) and act with the client&apos;s role in this organization only.</Text>
+      {/* The other way a partner system hears from this organization: events pushed to its endpoints. */}
+      <Text>
+        To have events sent to another system as they happen, use <AppLink to={`/${encodeURIComponent(organization.slug)}/admin/webhooks`}>Webhooks</AppLink>.
+      </Text>
       {created ? <NewClientSecret created={created} /> : null}
       <CreateClientForm
         // The form's save invalidates the list, which reads the new client.

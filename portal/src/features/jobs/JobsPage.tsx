@@ -23,6 +23,7 @@ const KIND_NAMES: Record<Job['kind'], string> = {
   'purge-expired': 'Purge expired rows',
   'sweep-files': 'Sweep stored files',
   'assignment-reminders': 'Assignment reminders',
+  webhook: 'Webhook delivery',
 };
 
 const jobsKey = (state: JobState) => ['jobs', state];

@@ -233,8 +233,11 @@ export function MembersPage() {
   return (
     <Stack>
       <Heading level={1}>Members</Heading>
-      {/* Scripts' service accounts sit beside the people (the spec's sidebar stays as it is). */}
-      <AppLink to={`/${encodeURIComponent(organization.slug)}/admin/integration-clients`}>Integration clients</AppLink>
+      {/* Scripts' service accounts and the webhook endpoints sit beside the people (the spec's sidebar stays as it is). */}
+      <Row>
+        <AppLink to={`/${encodeURIComponent(organization.slug)}/admin/integration-clients`}>Integration clients</AppLink>
+        <AppLink to={`/${encodeURIComponent(organization.slug)}/admin/webhooks`}>Webhooks</AppLink>
+      </Row>
       <Tabs
         label="Members"
         selected={tab}
