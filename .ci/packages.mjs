@@ -60,7 +60,8 @@ function project(name, packageJson, files, install) {
 function runScript(dir, file) {
   const output = sh(process.execPath, [file], dir).trim().split('\n').pop();
   const seen = JSON.parse(output);
-  if (!(seen.modules > 0) || seen.paged !== seen.modules || seen.email !== DEMO.email || !(seen.rules > 0) || seen.webhook !== 'member.joined') throw new Error(`${dir}/${file} saw ${output}`);
+  if (!(seen.modules > 0) || seen.paged !== seen.modules || seen.email !== DEMO.email || !(seen.rules > 0) || seen.webhook !== 'member.joined')
+    throw new Error(`${dir}/${file} saw ${output}`);
   console.log(`${file}: ${output}`);
 }
 
