@@ -3,7 +3,8 @@
 // Tessera (the built server with the demo data):
 //   - CommonJS (`npm init -y`, `require`), ES modules: a script logs in as the demo learner and lists modules;
 //   - TypeScript, strict, no skipLibCheck, with `moduleResolution` nodenext and bundler: the same script typed, with
-//     the widgets' event types imported, compiled and run;
+//     the widgets' event types imported and the theme entry used (a token, a theme, the CSS text, the styles adopted),
+//     and the declarations of every other entry a partner imports loaded, compiled and run;
 //   - a Vite app importing `@tessera/widgets/elements`: built, served, and a learner logs in with <tessera-login> in
 //     Chromium; and a page loading the standalone bundle from its pinned address with its integrity (the manifest's).
 // Then `npm publish --dry-run` of both. Needs `npm run build` first. Exits non-zero on the first failure.
@@ -85,6 +86,23 @@ const event = await verifyWebhook(secret, headers, body);
 console.log(JSON.stringify({ email: me.email, modules: modules.length, paged, rules: Object.keys(errors).length, webhook: event.type }));
 `;
 
+// Every other entry a partner's TypeScript imports (their declarations are loaded and checked with the rest), and the
+// theme entry in use: its declarations name no Stitches type (Stitches' own do not compile without skipLibCheck).
+const widgetEntries = `import type { ButtonProps } from '@tessera/widgets/ui';
+import type { TesseraLoginHTMLElement } from '@tessera/widgets/elements';
+import type { TesseraBioreqUploaderHTMLElement } from '@tessera/widgets/bioreq-elements';
+import type { FakeApiOptions } from '@tessera/widgets/testing';
+import { adoptTesseraStyles, getCssText, themeProperties, tokenProperty, tokens, type TesseraTheme } from '@tessera/widgets/theme';
+export type Entries = [ButtonProps, TesseraLoginHTMLElement, TesseraBioreqUploaderHTMLElement, FakeApiOptions];`;
+const themeUse = `
+const theme: TesseraTheme = { colors: { primary: '#6d28d9' }, space: { 3: '10px' } };
+const primary = tokenProperty('colors', 'primary');
+if (themeProperties(theme)[primary] !== '#6d28d9') throw new Error('themeProperties: ' + JSON.stringify(themeProperties(theme)));
+if (!getCssText().includes(primary + ':' + tokens.colors.primary)) throw new Error('getCssText has no ' + primary);
+// A script has no document to adopt the styles; a page does.
+if (typeof document !== 'undefined') adoptTesseraStyles(document);
+`;
+
 const tsconfig = (module, moduleResolution) => ({
   compilerOptions: { strict: true, target: 'es2022', module, moduleResolution, outDir: 'dist', lib: ['es2022', 'dom'], types: [] },
   include: ['src'],
@@ -156,7 +174,7 @@ try {
       { type: 'module' },
       {
         'tsconfig.json': JSON.stringify(tsconfig(module, moduleResolution), null, 2),
-        'src/index.ts': `import { createTesseraClient, signWebhook, unwrap, verifyWebhook, withRetries } from '@tessera/sdk';\nimport { formErrors, loginForm } from '@tessera/sdk/rules';\nimport type { TesseraEventMap } from '@tessera/widgets';\nexport type LoginDetail = TesseraEventMap['tessera-login']['detail'];\n${scriptBody(apiBase)}`,
+        'src/index.ts': `import { createTesseraClient, signWebhook, unwrap, verifyWebhook, withRetries } from '@tessera/sdk';\nimport { formErrors, loginForm } from '@tessera/sdk/rules';\nimport type { TesseraEventMap } from '@tessera/widgets';\n${widgetEntries}\nexport type LoginDetail = TesseraEventMap['tessera-login']['detail'];\n${themeUse}\n${scriptBody(apiBase)}`,
       },
       [sdk, widgets, 'react@19', 'react-dom@19', '@types/react@19', '@types/react-dom@19'],
     );

@@ -1,4 +1,4 @@
-import { globalCss, styled } from '@tessera/widgets/theme';
+import { globalCss, styled } from '@tessera/widgets/stitches';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from 'react-router';
 import { QueryProvider } from '../api/queries';

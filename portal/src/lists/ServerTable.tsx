@@ -1,4 +1,4 @@
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import type { ReactNode } from 'react';
 import { Pagination } from '../ui/Pagination';
 import { ReadFailed } from '../ui/ReadState';

@@ -1,4 +1,4 @@
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 

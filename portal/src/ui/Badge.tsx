@@ -1,4 +1,4 @@
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 
 /** A short status label next to a name (role, suspended...). */
 export const Badge = styled('span', {

@@ -1,4 +1,4 @@
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 
 /**
  * The visible box of a react-aria checkbox whose own label lives elsewhere (a table's selection

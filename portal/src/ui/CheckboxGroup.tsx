@@ -1,4 +1,4 @@
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { Checkbox, CheckboxGroup as AriaCheckboxGroup, FieldError, Label, Text } from 'react-aria-components/CheckboxGroup';
 
 const Group = styled(AriaCheckboxGroup, { display: 'flex', flexDirection: 'column', gap: '$2', fontFamily: '$body', color: '$text' });

@@ -1,4 +1,4 @@
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import type { ReactNode } from 'react';
 import { Dialog as AriaDialog, Heading as AriaHeading } from 'react-aria-components/Dialog';
 import { Modal as AriaModal, ModalOverlay } from 'react-aria-components/Modal';

@@ -1,5 +1,5 @@
 import { Alert } from '@tessera/widgets/ui';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 
 const List = styled('ul', { margin: 0, paddingLeft: '$4' });
 

@@ -1,4 +1,4 @@
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { Button as AriaButton } from 'react-aria-components/Button';
 import { Tooltip as AriaTooltip, TooltipTrigger } from 'react-aria-components/Tooltip';
 

@@ -1,5 +1,5 @@
 import { Card, Heading } from '@tessera/widgets/ui';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { useId, type ReactNode } from 'react';
 import { usePageTitle } from '../lib/usePageTitle';
 

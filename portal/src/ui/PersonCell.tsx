@@ -1,4 +1,4 @@
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import type { UserSummary } from '@tessera/sdk';
 import type { ReactNode } from 'react';
 import { Badge } from './Badge';

@@ -1,4 +1,4 @@
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import type { ReactNode } from 'react';
 import { Button as AriaButton } from 'react-aria-components/Button';
 import { Link as RouterLink } from 'react-router';

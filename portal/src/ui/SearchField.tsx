@@ -1,4 +1,4 @@
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { Button, Input, Label, SearchField as AriaSearchField } from 'react-aria-components/SearchField';
 import { VisuallyHidden } from './VisuallyHidden';
 

@@ -1,4 +1,4 @@
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { Button, Label, ListBox, ListBoxItem, Popover, Select as AriaSelect, SelectValue } from 'react-aria-components/Select';
 
 const Field = styled(AriaSelect, { display: 'flex', flexDirection: 'column', gap: '$1', fontFamily: '$body', color: '$text' });

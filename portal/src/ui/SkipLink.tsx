@@ -1,4 +1,4 @@
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import type { MouseEvent } from 'react';
 
 /** The id of the page's main landmark, the skip link's target. */

@@ -1,4 +1,4 @@
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { Switch as AriaSwitch } from 'react-aria-components/Switch';
 
 const Root = styled(AriaSwitch, {

@@ -1,4 +1,4 @@
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 const List = styled('div', { display: 'flex', gap: '$1', borderBottom: '1px solid $borderSubtle' });

@@ -1,4 +1,4 @@
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { useContext, useEffect, useState } from 'react';
 import { Button as ComboButton, ComboBox, ComboBoxStateContext, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components/ComboBox';

@@ -1,4 +1,4 @@
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { FieldError, Label, TextArea, TextField as AriaTextField } from 'react-aria-components/TextField';
 
 const Field = styled(AriaTextField, { display: 'flex', flexDirection: 'column', gap: '$1', fontFamily: '$body', color: '$text' });

@@ -1,4 +1,4 @@
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Button as AriaButton } from 'react-aria-components/Button';
 import { Text as AriaText } from 'react-aria-components/Text';

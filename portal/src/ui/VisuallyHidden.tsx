@@ -1,4 +1,4 @@
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 
 /** Text for assistive technology only. */
 export const VisuallyHidden = styled('span', {

@@ -6,7 +6,7 @@ import { ORGANIZATION_ROUTE_ID } from '@portal/app/routeIds';
 import type { OrganizationContext } from '@portal/features/organization/organizationContext';
 import { Text } from '@portal/ui/Page';
 import type { Decorator } from '@storybook/react-vite';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { Heading } from '@tessera/widgets/ui';
 import { createContext, useContext, useLayoutEffect, useState, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';

@@ -10,7 +10,7 @@ import { PersonCell } from '@portal/ui/PersonCell';
 import { RowButton } from '@portal/ui/RowButton';
 import type { TableColumn } from '@portal/ui/Table';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { useState, useSyncExternalStore } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { createFakeList, fakeCall, fieldErrors, type FakeList, type FakeListOptions } from './fakeApi';

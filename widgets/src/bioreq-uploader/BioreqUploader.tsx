@@ -3,7 +3,7 @@ import { formatDisplayDate, type BioreqDocument, type TesseraClient } from '@tes
 import { BIOREQ_TYPES, formErrors, forms, messages, type FieldErrors } from '@tessera/sdk/rules';
 import { useAccessToken } from '../login/useSession.js';
 import { useTesseraClient } from '../provider/TesseraProvider.js';
-import { styled } from '../theme.js';
+import { styled } from '../stitches.js';
 import { Table } from '../ui/Table.js';
 import { Alert, Button, Heading, TextField } from '../ui/index.js';
 import { RemoteView } from '../data/RemoteView.js';

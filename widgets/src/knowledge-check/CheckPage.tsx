@@ -1,4 +1,4 @@
-import { styled } from '../theme.js';
+import { styled } from '../stitches.js';
 import { Table } from '../ui/Table.js';
 import { Button, Heading } from '../ui/index.js';
 import { formatDate, formatScore, knowledgeCheckMessages as text } from './messages.js';

@@ -1,7 +1,7 @@
 import type { MyKnowledgeCheck, TesseraClient } from '@tessera/sdk';
 import { RemoteView } from '../data/RemoteView.js';
 import { useRemote } from '../data/useRemote.js';
-import { styled } from '../theme.js';
+import { styled } from '../stitches.js';
 import { Heading } from '../ui/index.js';
 import { listMyChecks } from './kcCalls.js';
 import { formatDate, formatScore, myCheckPlace, myCheckStatus, knowledgeCheckMessages as text } from './messages.js';

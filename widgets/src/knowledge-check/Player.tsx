@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Markdown } from '../markdown/Markdown.js';
-import { styled } from '../theme.js';
+import { styled } from '../stitches.js';
 import { MediaView } from '../topic-viewer/ItemView.js';
 import { Alert, Button, Heading } from '../ui/index.js';
 import { knowledgeCheckMessages as text } from './messages.js';

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Markdown } from '../markdown/Markdown.js';
-import { styled } from '../theme.js';
+import { styled } from '../stitches.js';
 import { MediaView } from '../topic-viewer/ItemView.js';
 import { Heading } from '../ui/index.js';
 import { formatDate, formatScore, knowledgeCheckMessages as text } from './messages.js';

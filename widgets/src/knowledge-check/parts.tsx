@@ -1,6 +1,6 @@
 /** The pieces the knowledge-check screens share (plain components: a styled one cannot be exported with its types). */
 import type { ReactNode } from 'react';
-import { styled } from '../theme.js';
+import { styled } from '../stitches.js';
 
 /** The widget's own surface: the host page's background must not sit behind our text. */
 export const rootStyle = {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { CurrentUser, Membership, TesseraClient } from '@tessera/sdk';
-import { styled } from '../theme.js';
+import { styled } from '../stitches.js';
 import { Alert, Button, Spinner } from '../ui/index.js';
 import { loginMessages } from './messages.js';
 import { useCurrentUser } from './useCurrentUser.js';

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { CurrentUser, TesseraClient, TokenPair } from '@tessera/sdk';
 import { useTesseraClient } from '../provider/TesseraProvider.js';
-import { styled } from '../theme.js';
+import { styled } from '../stitches.js';
 import { AnchorLink, Card, Heading } from '../ui/index.js';
 import { LoggedIn } from './LoggedIn.js';
 import { LoginForm, type LoginSuccess } from './LoginForm.js';

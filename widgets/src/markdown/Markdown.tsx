@@ -1,5 +1,5 @@
 import { memo, useMemo } from 'react';
-import { styled } from '../theme.js';
+import { styled } from '../stitches.js';
 import { renderMarkdown } from './renderMarkdown.js';
 
 const Prose = /* @__PURE__ */ styled('div', {

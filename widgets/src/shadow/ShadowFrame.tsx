@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import { adoptTesseraStyles, styled } from '../theme.js';
+import { styled } from '../stitches.js';
+import { adoptTesseraStyles } from '../theme.js';
 
 /**
  * The top of every custom element's tree. Nothing of the host page's CSS reaches into a shadow root except what

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import type { TesseraClient, Topic } from '@tessera/sdk';
 import { useAccessToken } from '../login/useSession.js';
 import { useTesseraClient } from '../provider/TesseraProvider.js';
-import { styled } from '../theme.js';
+import { styled } from '../stitches.js';
 import { Table } from '../ui/Table.js';
 import { Alert, Button, Heading } from '../ui/index.js';
 import { RemoteView } from '../data/RemoteView.js';

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { Item, MediaSummary } from '@tessera/sdk';
 import { Markdown } from '../markdown/Markdown.js';
-import { styled } from '../theme.js';
+import { styled } from '../stitches.js';
 import { AnchorLink, Checkbox, Heading } from '../ui/index.js';
 import { topicViewerMessages as text } from './messages.js';
 

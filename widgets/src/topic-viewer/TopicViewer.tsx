@@ -1,7 +1,7 @@
 import type { Item, TesseraClient } from '@tessera/sdk';
 import { useAccessToken } from '../login/useSession.js';
 import { useTesseraClient } from '../provider/TesseraProvider.js';
-import { styled } from '../theme.js';
+import { styled } from '../stitches.js';
 import { Alert, Heading } from '../ui/index.js';
 import { RemoteView } from '../data/RemoteView.js';
 import { Status } from '../ui/LoadStatus.js';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { styled } from '../theme.js';
+import { styled } from '../stitches.js';
 
 const Box = /* @__PURE__ */ styled('div', {
   boxSizing: 'border-box',

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button as AriaButton } from 'react-aria-components/Button';
-import { styled } from '../theme.js';
+import { styled } from '../stitches.js';
 import { Spinner } from './Spinner.js';
 
 const StyledButton = /* @__PURE__ */ styled(AriaButton, {

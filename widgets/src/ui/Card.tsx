@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import { styled } from '../theme.js';
+import { styled } from '../stitches.js';
 
 const Box = /* @__PURE__ */ styled('section', {
   boxSizing: 'border-box',

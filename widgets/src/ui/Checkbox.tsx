@@ -1,5 +1,5 @@
 import { Checkbox as AriaCheckbox } from 'react-aria-components/Checkbox';
-import { styled } from '../theme.js';
+import { styled } from '../stitches.js';
 
 const Root = /* @__PURE__ */ styled(AriaCheckbox, {
   display: 'inline-flex',

@@ -1,6 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Form as AriaForm } from 'react-aria-components/Form';
-import { styled } from '../theme.js';
+import { styled } from '../stitches.js';
 
 const StyledForm = /* @__PURE__ */ styled(AriaForm, { display: 'flex', flexDirection: 'column', gap: '$4', margin: 0 });
 

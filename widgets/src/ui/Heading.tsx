@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Heading as AriaHeading } from 'react-aria-components/Heading';
-import { styled } from '../theme.js';
+import { styled } from '../stitches.js';
 
 const StyledHeading = /* @__PURE__ */ styled(AriaHeading, {
   margin: 0,

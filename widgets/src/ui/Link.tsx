@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link as AriaLink } from 'react-aria-components/Link';
-import { styled } from '../theme.js';
+import { styled } from '../stitches.js';
 
 const linkStyles = {
   color: '$link',

@@ -1,5 +1,5 @@
 import type { ComponentPropsWithoutRef } from 'react';
-import { styled } from '../theme.js';
+import { styled } from '../stitches.js';
 import { Alert } from './Alert.js';
 import { Button } from './Button.js';
 import { Spinner } from './Spinner.js';

@@ -1,4 +1,4 @@
-import { keyframes, styled } from '../theme.js';
+import { keyframes, styled } from '../stitches.js';
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
 

@@ -1,5 +1,5 @@
 import type { ComponentPropsWithoutRef } from 'react';
-import { styled } from '../theme.js';
+import { styled } from '../stitches.js';
 
 // The table scrolls inside its own box: a page (or a partner's narrow column) never scrolls sideways because a
 // row is wider than the screen (four columns at 375 px were).

@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { FieldError, Input, Label, Text, TextField as AriaTextField } from 'react-aria-components/TextField';
-import { styled } from '../theme.js';
+import { styled } from '../stitches.js';
 
 const Field = /* @__PURE__ */ styled(AriaTextField, {
   display: 'flex',

@@ -1,4 +1,4 @@
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { Spinner } from '@tessera/widgets/ui';
 import { useQuery } from '@tanstack/react-query';
 import { client } from '../../api/client';

@@ -1,7 +1,7 @@
 import type { ContentTreeModule } from '@tessera/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@tessera/widgets/ui';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { useState, type ReactNode } from 'react';
 import { unwrap } from '../../api/queries';
 import { DialogActions, ModalDialog } from '../../ui/Dialog';

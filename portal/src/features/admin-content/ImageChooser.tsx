@@ -1,7 +1,7 @@
 import type { MediaSummary } from '@tessera/sdk';
 import { formatFileSize, type FieldErrors } from '@tessera/sdk/rules';
 import { Button, TextField } from '@tessera/widgets/ui';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { useId, useState } from 'react';
 import { formatDate } from '../../lib/dates';
 import { useSession } from '../../state/session';

@@ -1,5 +1,5 @@
 import type {} from 'altcha/types/react';
-import { globalCss, styled } from '@tessera/widgets/theme';
+import { globalCss, styled } from '@tessera/widgets/stitches';
 import { useEffect, useEffectEvent, useRef } from 'react';
 
 /** Where the ALTCHA widget fetches its proof-of-work challenge (served by the API). */

@@ -1,5 +1,5 @@
 import { BIOREQ_TYPES, fieldMessages, formatFileSize, forms, messages, type FieldErrors } from '@tessera/sdk/rules';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { Alert, Button, Form, Heading, TextField } from '@tessera/widgets/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 import type { MediaSummary } from '@tessera/sdk';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { Link as RouterLink } from 'react-router';
 import type { ServerList } from '../../lists/useServerList';
 import { Pagination } from '../../ui/Pagination';

@@ -1,5 +1,5 @@
 import type { MediaSummary } from '@tessera/sdk';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { Button } from '@tessera/widgets/ui';
 import { useQuery } from '@tanstack/react-query';
 import type { ApiOutcome } from '../../api/outcome';

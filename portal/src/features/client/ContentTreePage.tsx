@@ -1,5 +1,5 @@
 import type { ContentTreeModule } from '@tessera/sdk';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { Heading } from '@tessera/widgets/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 import type { Topic } from '@tessera/sdk';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { RouterProvider } from 'react-aria-components';
 import { Link as AriaLink } from 'react-aria-components/Link';
 import { ToggleButton } from 'react-aria-components/ToggleButton';

@@ -1,5 +1,5 @@
 import type { Membership, Role } from '@tessera/sdk';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { Link as RouterLink } from 'react-router';
 import { canUseAdminArea } from '../../guards/roles';
 import { formatDate } from '../../lib/dates';

@@ -1,5 +1,5 @@
 import { Button, Checkbox, TextField } from '@tessera/widgets/ui';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { memo, useId, type Dispatch } from 'react';
 import { CHILD_TYPES, type EditorAction, type EditorItem } from './editorState';
 import { rowName, TYPE_LABELS } from './itemLabels';

@@ -1,5 +1,5 @@
 import { Button } from '@tessera/widgets/ui';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { DialogActions, ModalDialog } from '../../ui/Dialog';
 import type { EditorItem, MoveTarget } from './editorState';
 import { TYPE_LABELS } from './itemLabels';

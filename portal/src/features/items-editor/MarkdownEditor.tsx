@@ -5,7 +5,7 @@
  * never through the editor's own (raw HTML capable) preview.
  */
 import { Markdown } from '@tessera/widgets';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import MDEditor, {
   bold,
   code,

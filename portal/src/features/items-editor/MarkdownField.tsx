@@ -1,5 +1,5 @@
 import { Spinner } from '@tessera/widgets/ui';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { lazy, Suspense, useId } from 'react';
 
 // Author routes only: the editor chunk is fetched when the first paragraph shows.

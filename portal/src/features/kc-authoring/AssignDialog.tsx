@@ -1,6 +1,6 @@
 import { formErrors, hasErrors, kcForms } from '@tessera/sdk/rules';
 import { Button, Heading } from '@tessera/widgets/ui';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { apiCall, whileSaving } from '../../api/call';

@@ -1,5 +1,5 @@
 import { TextField } from '@tessera/widgets/ui';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { useId, type KeyboardEvent } from 'react';
 import { Button as AriaButton } from 'react-aria-components/Button';
 import { GridList, GridListItem } from 'react-aria-components/GridList';

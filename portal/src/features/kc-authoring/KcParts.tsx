@@ -1,7 +1,7 @@
 import { KC_DEFAULT_NUMBER_QUESTIONS, kcMessages } from '@tessera/sdk/rules';
 import { Markdown } from '@tessera/widgets';
 import { Alert, Button, Heading, TextField } from '@tessera/widgets/ui';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { whileSaving } from '../../api/call';

@@ -1,4 +1,4 @@
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { useState } from 'react';
 import { RowActions, RowButton } from '../../ui/RowButton';
 import { MediaLibraryPicker } from '../media/MediaLibraryPicker';

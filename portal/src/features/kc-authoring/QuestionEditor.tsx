@@ -1,6 +1,6 @@
 import { hasErrors, type FieldErrors } from '@tessera/sdk/rules';
 import { Button, Heading } from '@tessera/widgets/ui';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { useId, useState } from 'react';
 import { whileSaving } from '../../api/call';
 import { useApiMutation } from '../../api/queries';

@@ -1,6 +1,6 @@
 import { kcMessages } from '@tessera/sdk/rules';
 import { Button, Heading } from '@tessera/widgets/ui';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { useState } from 'react';
 import { useLoaderData, useParams } from 'react-router';
 import { readNow, useWrites } from '../../api/queries';

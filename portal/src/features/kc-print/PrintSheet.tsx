@@ -1,5 +1,5 @@
 import { Markdown } from '@tessera/widgets';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import type { KnowledgeCheckQuestion } from './kcPrintCalls';
 
 /** Class names the print style sheet (printStyles) addresses; the rest of the page is left out of print. */

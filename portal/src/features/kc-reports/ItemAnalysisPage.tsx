@@ -1,5 +1,5 @@
 import { Markdown } from '@tessera/widgets';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { Heading } from '@tessera/widgets/ui';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';

@@ -1,6 +1,6 @@
 import type { MediaType } from '@tessera/sdk';
 import { forms, messages, type FieldErrors, type FileLimits } from '@tessera/sdk/rules';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { Alert, Button, Form, Heading, TextField } from '@tessera/widgets/ui';
 import { useState } from 'react';
 import { FormActions } from '../../forms/FormActions';

@@ -1,5 +1,5 @@
 import { forms, messages, type FieldErrors, type FileLimits } from '@tessera/sdk/rules';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { Button, Checkbox, Form, Heading, TextField } from '@tessera/widgets/ui';
 import { useState } from 'react';
 import { FormActions } from '../../forms/FormActions';

@@ -1,5 +1,5 @@
 import { forms, messages, type FileKind } from '@tessera/sdk/rules';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { Form, Heading, TextField } from '@tessera/widgets/ui';
 import { useState } from 'react';
 import { useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';

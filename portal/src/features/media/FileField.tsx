@@ -1,4 +1,4 @@
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { useId, type ReactNode } from 'react';
 
 const Field = styled('div', { display: 'flex', flexDirection: 'column', gap: '$1', fontFamily: '$body', color: '$text' });

@@ -1,5 +1,5 @@
 import 'cropperjs/dist/cropper.css';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { Alert, Button } from '@tessera/widgets/ui';
 import { useId, useState } from 'react';
 import { Cropper } from 'react-cropper';

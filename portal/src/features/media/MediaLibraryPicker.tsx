@@ -1,7 +1,7 @@
 import type { MediaSummary, MediaType } from '@tessera/sdk';
 import { formatFileSize } from '@tessera/sdk/rules';
 import { Button } from '@tessera/widgets/ui';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { useState } from 'react';
 import { Text as SlotText } from 'react-aria-components/Text';
 import { ListBox, ListBoxItem } from 'react-aria-components/ListBox';

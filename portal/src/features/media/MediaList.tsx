@@ -1,6 +1,6 @@
 import type { MediaType } from '@tessera/sdk';
 import { formatFileSize } from '@tessera/sdk/rules';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { client } from '../../api/client';

@@ -1,5 +1,5 @@
 import type { MediaSummary } from '@tessera/sdk';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { Button } from '@tessera/widgets/ui';
 import { DialogActions, ModalDialog } from '../../ui/Dialog';
 

@@ -1,4 +1,4 @@
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { Alert, Button } from '@tessera/widgets/ui';
 import { useState } from 'react';
 import { TOO_MANY_REQUESTS } from '../../api/outcome';

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@tessera/sdk';
 import { forms } from '@tessera/sdk/rules';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { Form, TextField } from '@tessera/widgets/ui';
 import { useNavigate } from 'react-router';
 import { useForm } from '../../forms/useForm';

@@ -1,5 +1,5 @@
 import { Heading } from '@tessera/widgets/ui';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { useId } from 'react';
 
 export interface DoughnutSlice {

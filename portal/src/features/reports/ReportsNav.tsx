@@ -1,4 +1,4 @@
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { Link } from 'react-router';
 
 const List = styled('ul', { display: 'flex', gap: '$1', margin: 0, padding: 0, listStyle: 'none', borderBottom: '1px solid $borderSubtle' });

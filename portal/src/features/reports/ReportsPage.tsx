@@ -1,5 +1,5 @@
 import { Heading } from '@tessera/widgets/ui';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { client } from '../../api/client';
 import { read } from '../../api/queries';

@@ -1,4 +1,4 @@
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { Alert } from '@tessera/widgets/ui';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { Link as RouterLink } from 'react-router';
 
 /** The page's banner landmark. */

@@ -1,4 +1,4 @@
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { Link, useLocation } from 'react-router';
 import { isCurrentLink, type SidebarLink } from './sidebar';
 

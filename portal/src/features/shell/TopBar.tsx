@@ -1,5 +1,5 @@
 import type { CurrentUser, TenantSummary } from '@tessera/sdk';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { Link as RouterLink } from 'react-router';
 import { canUseAdminArea, type AccessRole } from '../../guards/roles';
 import { Header, Logo, LogoMark } from './Chrome';

@@ -1,4 +1,4 @@
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { Link } from '@tessera/widgets/ui';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { forms, webhookMessages } from '@tessera/sdk/rules';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { Alert, Button, Form, Heading } from '@tessera/widgets/ui';
 import { useState } from 'react';
 import { useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';

@@ -1,5 +1,5 @@
 import { WEBHOOK_EVENT_TYPES } from '@tessera/sdk/rules';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { formatDate } from '../../lib/dates';
 import { Badge } from '../../ui/Badge';
 import { EVENT_NAMES, type Webhook } from './webhookCalls';

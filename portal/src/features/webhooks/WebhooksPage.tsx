@@ -1,5 +1,5 @@
 import { forms } from '@tessera/sdk/rules';
-import { styled } from '@tessera/widgets/theme';
+import { styled } from '@tessera/widgets/stitches';
 import { Form, Heading } from '@tessera/widgets/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
