@@ -156,7 +156,7 @@ export interface WebhooksConfig {
  * Standard Webhooks' suggested schedule, stretched to about three days: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h,
  * 20 h, 21 h: the last attempt comes 72.6 hours after the first, past the three days that disable an endpoint.
  */
-export const WEBHOOK_RETRY_SCHEDULE_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 14 * 3600, 20 * 3600, 21 * 3600];
+const WEBHOOK_RETRY_SCHEDULE_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 14 * 3600, 20 * 3600, 21 * 3600];
 
 function retrySchedule(raw: string | undefined): number[] {
   if (raw === undefined || raw.trim() === '') return WEBHOOK_RETRY_SCHEDULE_SECONDS.map((seconds) => seconds * 1000);

@@ -5,13 +5,13 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface Received {
+interface Received {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
 }
 
-export type Answer = { status: number; body?: string; location?: string } | 'hang';
+type Answer = { status: number; body?: string; location?: string } | 'hang';
 
 export interface Receiver {
   url: string;

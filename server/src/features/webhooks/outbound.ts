@@ -13,7 +13,7 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { webhookMessages } from '@tessera/sdk/rules';
 
 /** The most of an endpoint's answer read (the rest is discarded with the connection). */
-export const MAX_RESPONSE_BYTES = 64 * 1024;
+const MAX_RESPONSE_BYTES = 64 * 1024;
 
 const refused = new BlockList();
 for (const [network, prefix] of [
@@ -69,7 +69,7 @@ function hostOf(url: URL): string {
   return url.hostname.replace(/^\[|\]$/g, '');
 }
 
-export class RefusedAddressError extends Error {
+class RefusedAddressError extends Error {
   override name = 'RefusedAddressError';
   constructor() {
     super(webhookMessages.privateAddress);
@@ -77,7 +77,7 @@ export class RefusedAddressError extends Error {
 }
 
 /** Whether `url`'s host is one ALLOWED_WEBHOOK_HOSTS names (http and private addresses are then allowed). */
-export function isAllowedHost(url: URL, allowedHosts: readonly string[]): boolean {
+function isAllowedHost(url: URL, allowedHosts: readonly string[]): boolean {
   return allowedHosts.includes(hostOf(url).toLowerCase());
 }
 
