@@ -146,7 +146,7 @@ export interface WebhooksConfig {
   retryDelaysMs: number[];
   /** An endpoint whose deliveries have failed this long without a success is disabled and its masters emailed. */
   disableAfterMs: number;
-  /** How long an attempt may take, from connecting to the answer's end (WEBHOOK_TIMEOUT_MS). */
+  /** How long an attempt may take, from connecting to the answer's end (WEBHOOK_TIMEOUT_MS, at most half the job lease). */
   timeoutMs: number;
   /** How long a rotated secret keeps signing beside the new one. */
   rotationOverlapMs: number;
@@ -342,6 +342,7 @@ export function loadConfig(env: Env = process.env, options: { demo?: boolean } =
   const demo = options.demo ?? false;
   const configuredOrigins = list(env.ALLOWED_ORIGINS);
   const allowedOrigins = nodeEnv === 'production' && !demo ? configuredOrigins : [...new Set([...configuredOrigins, ...DEVELOPMENT_ORIGINS])];
+  const leaseSeconds = Math.max(5, integer(env, 'JOB_LEASE_SECONDS', 2 * MINUTE));
 
   const config: ServerConfig = {
     env: nodeEnv,
@@ -390,7 +391,7 @@ export function loadConfig(env: Env = process.env, options: { demo?: boolean } =
     jobs: {
       maxAttempts: Math.max(1, integer(env, 'JOB_MAX_ATTEMPTS', 12)),
       retryDelaySeconds: Math.max(1, integer(env, 'JOB_RETRY_DELAY_SECONDS', 2)),
-      leaseSeconds: Math.max(5, integer(env, 'JOB_LEASE_SECONDS', 2 * MINUTE)),
+      leaseSeconds,
       pollMs: Math.max(50, integer(env, 'JOB_POLL_MS', 500)),
       batchSize: Math.max(1, integer(env, 'JOB_BATCH_SIZE', 50)),
     },
@@ -398,7 +399,8 @@ export function loadConfig(env: Env = process.env, options: { demo?: boolean } =
       allowedHosts: list(env.ALLOWED_WEBHOOK_HOSTS).map((host) => host.toLowerCase()),
       retryDelaysMs: retrySchedule(env.WEBHOOK_RETRY_SCHEDULE),
       disableAfterMs: integer(env, 'WEBHOOK_DISABLE_AFTER_SECONDS', 3 * DAY) * 1000,
-      timeoutMs: Math.max(1, integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000)),
+      // A job that outlives its lease is taken again while it still runs: an attempt ends within half of it.
+      timeoutMs: Math.min(Math.max(1, integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000)), leaseSeconds * 500),
       rotationOverlapMs: DAY * 1000,
     },
     media: {

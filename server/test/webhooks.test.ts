@@ -257,6 +257,20 @@ describe.each(databaseKinds)('webhooks on %s', (kind) => {
     for (const endpoint of [redirected, slow, chatty]) await del(server, `${base}/${endpoint.id}`, master());
   });
 
+  it('keeps delivering to others while an endpoint does not answer', async () => {
+    const slow = await createEndpoint(['member.suspended']);
+    const fast = await createEndpoint(['member.suspended']);
+    receiver.answer(pathOf(slow), 'hang');
+    await suspendSomeone();
+    await until('the first delivery to the fast endpoint', () => receiver.at(pathOf(fast)).length === 1, 5000);
+    // The slow endpoint's attempt holds its job until the deadline (700 ms); the next event is not held behind it.
+    await suspendSomeone();
+    await until('the second delivery to the fast endpoint', () => receiver.at(pathOf(fast)).length === 2, 5000);
+    expect(receiver.at(pathOf(slow))[0].open).toBe(true);
+    await settledDeliveries(fast, 2);
+    for (const endpoint of [slow, fast]) await del(server, `${base}/${endpoint.id}`, master());
+  });
+
   it('refuses at delivery a host that now resolves to a private address, and sends it nothing', async () => {
     const endpoint = await createEndpoint(['member.suspended']);
     // As if the name's DNS record changed after the endpoint was created: localhost resolves to loopback.
@@ -310,19 +324,17 @@ describe.each(databaseKinds)('webhooks on %s', (kind) => {
     const [recent] = await settledDeliveries(endpoint, 1);
     const old = new Date(Date.now() - 31 * 24 * 3600 * 1000);
     const insert = (id: string, state: string) =>
-      server.app
-        .knex('webhook_deliveries')
-        .insert({
-          id,
-          tenant_id: world.home.id,
-          endpoint_id: endpoint.id,
-          event_type: 'member.suspended',
-          payload: '{}',
-          state,
-          attempts: 1,
-          retry_step: 0,
-          created_at: old,
-        });
+      server.app.knex('webhook_deliveries').insert({
+        id,
+        tenant_id: world.home.id,
+        endpoint_id: endpoint.id,
+        event_type: 'member.suspended',
+        payload: '{}',
+        state,
+        attempts: 1,
+        retry_step: 0,
+        created_at: old,
+      });
     await insert('msg_old_failed', 'failed');
     await insert('msg_old_pending', 'pending');
     expect(await purgeOldDeliveries(server.app.db)).toBe(1);

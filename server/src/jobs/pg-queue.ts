@@ -79,6 +79,13 @@ export function jobsSchema(appSchema: string | undefined): string {
   return `${appSchema ?? 'tessera'}_jobs`;
 }
 
+/**
+ * Workers of a kind in each process. pg-boss hands a worker a batch and waits for all of it: a webhook attempt may
+ * wait its whole deadline for an endpoint that does not answer, so webhooks get several workers, each with a part of
+ * the batch, and one slow endpoint holds one of them.
+ */
+const WORKERS_PER_KIND: Partial<Record<JobKind, number>> = { webhook: 4 };
+
 export function pgJobQueue(url: string, appSchema: string | undefined, config: JobsConfig, log: Logger): JobQueue {
   const schema = jobsSchema(appSchema);
   const boss = new PgBoss({
@@ -92,8 +99,8 @@ export function pgJobQueue(url: string, appSchema: string | undefined, config: J
     schedule: false,
   });
   boss.on('error', (error) => log.error({ err: error }, 'the job queue reported an error'));
-  /** This process's pg-boss worker of each kind. */
-  const workers = new Map<JobKind, string>();
+  /** This process's pg-boss workers of each kind. */
+  const workers = new Map<JobKind, string[]>();
   const started = boss.start().then(async () => {
     for (const kind of JOB_KINDS) {
       const policy = {
@@ -107,8 +114,9 @@ export function pgJobQueue(url: string, appSchema: string | undefined, config: J
       await boss.updateQueue(kind, policy);
     }
   });
-  const nudge = () => {
-    for (const worker of workers.values()) boss.notifyWorker(worker);
+  /** Wakes the workers of `kind` (every kind's when none is named): a job queued wakes only those that can take it. */
+  const nudge = (kind?: JobKind) => {
+    for (const worker of kind ? (workers.get(kind) ?? []) : [...workers.values()].flat()) boss.notifyWorker(worker);
   };
   // A queue that cannot start fails every call that awaits it (createApp's first); until then it is no unhandled rejection.
   started.catch(() => undefined);
@@ -120,14 +128,18 @@ export function pgJobQueue(url: string, appSchema: string | undefined, config: J
       const inTx = knex.isTransaction === true;
       await boss.send(kind, data, { id, ...(runAt ? { startAfter: runAt } : {}), ...(inTx ? { db: inTransaction(knex) } : {}) });
       // A job queued in a transaction is seen once it commits: the workers are woken then.
-      if (inTx) void (knex as Knex.Transaction).executionPromise.then(nudge, () => undefined);
-      else nudge();
+      if (inTx)
+        void (knex as Knex.Transaction).executionPromise.then(
+          () => nudge(kind),
+          () => undefined,
+        );
+      else nudge(kind);
       return id;
     },
     async enqueueOncePer(kind, everyMs) {
       await started;
       await boss.send(kind, {}, { singletonKey: kind, singletonSeconds: Math.max(1, Math.round(everyMs / 1000)), retryLimit: 0 });
-      nudge();
+      nudge(kind);
     },
     async list(state) {
       await started;
@@ -165,36 +177,43 @@ export function pgJobQueue(url: string, appSchema: string | undefined, config: J
       const kind = (rows as { name: JobKind }[])[0]?.name;
       if (!kind) return false;
       await boss.retry(kind, id);
-      nudge();
+      nudge(kind);
       return true;
     },
     async start(handlers: JobHandlers) {
       await started;
       for (const kind of JOB_KINDS) {
         const handle = handlers[kind] as (job: RunningJob) => Promise<void>;
-        const worker = await boss.work<JobPayloads[typeof kind]>(
-          kind,
-          { batchSize: config.batchSize, pollingIntervalSeconds: Math.max(0.5, config.pollMs / 1000) },
-          async (jobs) => {
-            // Each job of the batch stands alone: a failed one is failed (retried later), the rest complete.
-            await Promise.all(
-              jobs.map(async (job) => {
-                try {
-                  await handle({ id: job.id, kind, data: job.data } as RunningJob);
-                } catch (error) {
-                  log.warn({ err: error, job: job.id, kind }, 'job failed: retried while attempts remain');
-                  await boss.fail(kind, job.id, { message: errorText(error) });
-                }
-              }),
-            );
-            // A full batch leaves more waiting, most likely: fetch again at once, as the SQLite worker does. Without
-            // this pg-boss waits out the rest of its polling interval after each batch, which caps a backlog at
-            // batchSize a polling interval (50 per 0.5 s: 100 mails a second, server/bench/jobs.ts).
-            const self = workers.get(kind);
-            if (jobs.length >= config.batchSize && self) boss.notifyWorker(self);
-          },
-        );
-        workers.set(kind, worker);
+        const count = WORKERS_PER_KIND[kind] ?? 1;
+        const batchSize = Math.max(1, Math.ceil(config.batchSize / count));
+        const ids: string[] = [];
+        workers.set(kind, ids);
+        for (let index = 0; index < count; index += 1) {
+          // Its id, known once work() answers: a batch may come before (a full one then waits for the next poll).
+          const self: { id?: string } = {};
+          self.id = await boss.work<JobPayloads[typeof kind]>(
+            kind,
+            { batchSize, pollingIntervalSeconds: Math.max(0.5, config.pollMs / 1000) },
+            async (jobs) => {
+              // Each job of the batch stands alone: a failed one is failed (retried later), the rest complete.
+              await Promise.all(
+                jobs.map(async (job) => {
+                  try {
+                    await handle({ id: job.id, kind, data: job.data } as RunningJob);
+                  } catch (error) {
+                    log.warn({ err: error, job: job.id, kind }, 'job failed: retried while attempts remain');
+                    await boss.fail(kind, job.id, { message: errorText(error) });
+                  }
+                }),
+              );
+              // A full batch leaves more waiting, most likely: fetch again at once, as the SQLite worker does. Without
+              // this pg-boss waits out the rest of its polling interval after each batch, which caps a backlog at
+              // batchSize a polling interval (50 per 0.5 s: 100 mails a second, server/bench/jobs.ts).
+              if (jobs.length >= batchSize && self.id) boss.notifyWorker(self.id);
+            },
+          );
+          ids.push(self.id);
+        }
       }
     },
     async settled() {

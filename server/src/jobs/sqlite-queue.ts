@@ -5,6 +5,9 @@
  * A claim is one UPDATE … RETURNING through the writer connection: it waits for a transaction that is queueing jobs
  * (the writer is one connection), so it never sees half a request's work. A finished job is deleted; a failed one
  * waits `retryDelayMs` and is claimed again, until its last attempt leaves it `failed` for the owner.
+ *
+ * Up to `batchSize` jobs run at once, and a job that ends makes room for the next at once: a slow job (a webhook
+ * endpoint that never answers, until its deadline) holds one place, not the whole queue with its mail.
  */
 import type { Database, TenantDatabase } from '../db/database.js';
 import { newId } from '../db/ids.js';
@@ -47,7 +50,14 @@ export function sqliteJobQueue(db: Database, config: JobsConfig, log: Logger): J
     wake?.();
   };
 
-  async function claim(): Promise<ClaimedRow[]> {
+  /**
+   * The jobs this worker is running: a lease that ended under a job still running here (a slow one) is not another
+   * worker's to take again (there is no other), so claims and the next due time leave them out.
+   */
+  const runningIds = new Set<string>();
+  const notRunningHere = () => (runningIds.size === 0 ? '' : ` AND id NOT IN (${[...runningIds].map(() => '?').join(', ')})`);
+
+  async function claim(limit: number): Promise<ClaimedRow[]> {
     const now = new Date();
     const nowText = now.toISOString();
     const leaseEnd = new Date(now.getTime() + config.leaseSeconds * 1000).toISOString();
@@ -55,11 +65,11 @@ export function sqliteJobQueue(db: Database, config: JobsConfig, log: Logger): J
       `UPDATE jobs SET state = 'running', attempts = attempts + 1, locked_until = ?, updated_at = ?
        WHERE id IN (
          SELECT id FROM jobs
-         WHERE (state = 'queued' AND run_at <= ?) OR (state = 'running' AND locked_until < ?)
+         WHERE (state = 'queued' AND run_at <= ?) OR (state = 'running' AND locked_until < ?${notRunningHere()})
          ORDER BY run_at LIMIT ?
        )
        RETURNING id, kind, data, attempts, max_attempts`,
-      [leaseEnd, nowText, nowText, nowText, config.batchSize],
+      [leaseEnd, nowText, nowText, nowText, ...runningIds, limit],
     )) as ClaimedRow[];
   }
 
@@ -81,52 +91,66 @@ export function sqliteJobQueue(db: Database, config: JobsConfig, log: Logger): J
     );
   }
 
-  async function run(rows: ClaimedRow[]): Promise<void> {
-    const done: string[] = [];
-    await Promise.all(
-      rows.map(async (row) => {
-        try {
-          const job = { id: row.id, kind: row.kind, data: JSON.parse(row.data) as unknown } as RunningJob;
-          await (handlers![row.kind] as (job: RunningJob) => Promise<void>)(job);
-          done.push(row.id);
-        } catch (error) {
-          await failed(row, error);
-        }
-      }),
-    );
-    if (done.length === 0) return;
+  async function run(row: ClaimedRow): Promise<void> {
+    try {
+      const job = { id: row.id, kind: row.kind, data: JSON.parse(row.data) as unknown } as RunningJob;
+      await (handlers![row.kind] as (job: RunningJob) => Promise<void>)(job);
+    } catch (error) {
+      await failed(row, error);
+      return;
+    }
     // A scheduled job's row stays, marked done, for its slot: no process queues that slot again.
-    await knex('jobs').whereIn('id', done).whereNull('once_per').delete();
-    await knex('jobs').whereIn('id', done).whereNotNull('once_per').update({ state: 'done', updated_at: new Date().toISOString() });
+    await knex('jobs').where('id', row.id).whereNull('once_per').delete();
+    await knex('jobs').where('id', row.id).whereNotNull('once_per').update({ state: 'done', updated_at: new Date().toISOString() });
+  }
+
+  /** The jobs running now; each removes itself when it ends and wakes the worker, which claims into the room. */
+  const running = new Set<Promise<void>>();
+
+  function start(row: ClaimedRow): void {
+    const job: Promise<void> = run(row)
+      .catch((error: unknown) => log.error({ err: error, job: row.id, kind: row.kind }, 'the job worker could not finish a job'))
+      .finally(() => {
+        running.delete(job);
+        runningIds.delete(row.id);
+        nudge();
+      });
+    running.add(job);
+    runningIds.add(row.id);
   }
 
   /** When the next job falls due: a queued job's `run_at` or a running one's lease end; null when none waits. */
   async function nextDue(): Promise<number | null> {
     const row = (await knex('jobs')
       .whereIn('state', ['queued', 'running'])
+      .whereNotIn('id', [...runningIds])
       .first(knex.raw("min(CASE state WHEN 'queued' THEN run_at ELSE locked_until END) AS at"))) as { at: string | null } | undefined;
     return row?.at ? Date.parse(row.at) : null;
   }
 
   /**
-   * Claims and runs until nothing is due, then sleeps until the next job falls due or this process queues one. No
-   * process but this one writes the database, so there is nothing to poll for: an idle server runs no query.
+   * Claims into the room left by the running jobs until nothing more is due, then sleeps until the next job falls
+   * due, this process queues one, or a running one ends. No process but this one writes the database, so there is
+   * nothing to poll for: an idle server runs no query.
    */
   async function work(): Promise<void> {
     while (!stopping) {
       nudged = false;
-      let rows: ClaimedRow[] = [];
+      const room = config.batchSize - running.size;
       let due: number | null = null;
       try {
-        rows = await claim();
-        if (rows.length > 0) await run(rows);
-        if (rows.length < config.batchSize) due = await nextDue();
+        const rows = room > 0 ? await claim(room) : [];
+        for (const row of rows) start(row);
+        // Full: a job's end wakes the worker. Room left: nothing else is due now.
+        if (rows.length === room && room > 0) continue;
+        if (room > 0) due = await nextDue();
       } catch (error) {
-        log.error({ err: error }, 'the job worker could not claim or finish jobs');
+        log.error({ err: error }, 'the job worker could not claim jobs');
         due = Date.now() + config.pollMs;
       }
-      if (rows.length < config.batchSize && !stopping) await sleepUntil(due);
+      if (!stopping) await sleepUntil(due);
     }
+    await Promise.all(running);
   }
 
   function sleepUntil(due: number | null): Promise<void> {

@@ -9,6 +9,8 @@ interface Received {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
+  /** Until the connection closes: a request left unanswered ('hang') stays open until the sender gives up. */
+  open: boolean;
 }
 
 type Answer = { status: number; body?: string; location?: string } | 'hang';
@@ -19,6 +21,7 @@ export interface Receiver {
   /** What `path` answers from now on: one answer for every request, or one per request in turn (the last repeats). */
   answer(path: string, ...answers: Answer[]): void;
   at(path: string): Received[];
+
   close(): Promise<void>;
 }
 
@@ -31,7 +34,9 @@ export async function startReceiver(): Promise<Receiver> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const path = request.url ?? '/';
-      received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      const entry: Received = { path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), open: true };
+      received.push(entry);
+      response.on('close', () => (entry.open = false));
       const queue = answers.get(path) ?? [];
       const answer = (queue.length > 1 ? queue.shift() : queue[0]) ?? { status: 204 };
       if (answer === 'hang') {
