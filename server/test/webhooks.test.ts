@@ -146,6 +146,19 @@ describe.each(databaseKinds)('webhooks on %s', (kind) => {
     expect((await server.api.get(`${base}/${endpoint.id}`, { token: master() })).status).toBe(404);
   });
 
+  it('lets an integration client with the master role manage endpoints, and not one with the admin role', async () => {
+    const tokenOf = async (role: 'master' | 'admin') => {
+      const client = await server.api.post(`/tenants/${world.home.id}/integration-clients`, { name: `Partner sync ${role}`, role }, { token: master() });
+      const form = { grant_type: 'client_credentials', client_id: client.body.data.client_id, client_secret: client.body.data.client_secret };
+      return (await server.api.post('/token', undefined, { form })).body.access_token as string;
+    };
+    const body = { url: `${receiver.url}/partner`, events: ['member.joined'] };
+    const created = await server.api.post(base, body, { token: await tokenOf('master') });
+    expect(created.status).toBe(201);
+    expect((await server.api.post(base, body, { token: await tokenOf('admin') })).status).toBe(403);
+    expect((await del(server, `${base}/${created.body.data.id}`, master())).status).toBe(204);
+  });
+
   it('refuses URLs it must not call and events it does not know, field by field', async () => {
     const refusals: [unknown, Record<string, string>][] = [
       [{ url: 'http://hooks.example.com/x', events: ['member.joined'] }, { url: webhookMessages.https }],
