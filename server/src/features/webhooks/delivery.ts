@@ -43,7 +43,15 @@ const DUE_DELIVERY = withColumns(WebhookDelivery, {
   dateColumns: ['previous_secret_expires_at', 'failing_since'],
 });
 
-export const ENDPOINT_DISABLED = 'The endpoint is disabled.';
+const ENDPOINT_DISABLED = 'The endpoint is disabled.';
+
+/** Fails an endpoint's pending deliveries: it was disabled, by a person or for failing; a queued attempt then ends. */
+export function failPendingDeliveries(org: TenantDatabase, endpointId: string) {
+  return org
+    .write(WebhookDelivery)
+    .where({ endpoint_id: endpointId, state: 'pending' })
+    .patch({ state: 'failed', last_error: ENDPOINT_DISABLED, next_attempt_at: null });
+}
 
 function dueDelivery(org: TenantDatabase, deliveryId: string) {
   return org
@@ -81,11 +89,7 @@ export async function attemptDelivery(services: Services, { data }: RunningJob<'
   // Deleted with its endpoint, or already settled (a job run twice after its lease ended).
   if (!delivery || delivery.state !== 'pending') return;
   if (!delivery.enabled) {
-    await org
-      .write(WebhookDelivery)
-      .findById(delivery.id)
-      .where('state', 'pending')
-      .patch({ state: 'failed', last_error: ENDPOINT_DISABLED, next_attempt_at: null });
+    await failPendingDeliveries(org, delivery.endpoint_id);
     return;
   }
   const now = Date.now();
@@ -159,10 +163,7 @@ async function disableFailingEndpoint(services: Services, org: TenantDatabase, e
     .where('enabled', true)
     .patch({ enabled: false, disabled_reason: 'failing', updated_at: new Date().toISOString() });
   if (disabled === 0) return;
-  await org
-    .write(WebhookDelivery)
-    .where({ endpoint_id: endpointId, state: 'pending' })
-    .patch({ state: 'failed', last_error: ENDPOINT_DISABLED, next_attempt_at: null });
+  await failPendingDeliveries(org, endpointId);
   const endpoint = await org.row<{ url: string; failing_since: string; name: string; slug: string }>(
     org
       .from('webhook_endpoints as e')

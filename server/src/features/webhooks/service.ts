@@ -16,7 +16,7 @@ import type { Query, TenantSql } from '../../db/query.js';
 import { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../../db/webhook-models.js';
 import { fieldError, HttpError, notFound } from '../../http/errors.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import { ENDPOINT_DISABLED } from './delivery.js';
+import { failPendingDeliveries } from './delivery.js';
 import { resolvedHostProblem, urlProblem } from './outbound.js';
 import type { AttemptRow, DeliveryRow, EndpointRow } from './presenter.js';
 
@@ -157,11 +157,7 @@ export async function updateWebhook(
       .write(WebhookEndpoint)
       .findById(webhookId)
       .patch({ ...changes, updated_at: new Date().toISOString() });
-    if (changes.enabled === false)
-      await org
-        .write(WebhookDelivery)
-        .where({ endpoint_id: webhookId, state: 'pending' })
-        .patch({ state: 'failed', last_error: ENDPOINT_DISABLED, next_attempt_at: null });
+    if (changes.enabled === false) await failPendingDeliveries(org, webhookId);
     return loadWebhook(org, webhookId);
   });
 }
