@@ -129,7 +129,11 @@ test('a learner starts a topic check from the topics list, answers two questions
   await page.goto(`/${ORGANIZATION}/modules`);
   await page.getByRole('link', { name: 'My Knowledge Checks' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My Knowledge Checks' })).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Search by name' }).fill(topicName);
+  const search = page.getByRole('searchbox', { name: 'Search by name' });
+  await search.fill(topicName);
+  // Enter searches at once: a debounced search still pending when the row is clicked would replace its navigation.
+  await search.press('Enter');
+  await expect(page).toHaveURL(/search=/);
   const mine = page.getByRole('row').filter({ has: page.getByRole('link', { name: topicName, exact: true }) });
   await expect(mine).toContainText('In progress');
   await expectAccessible(page);
