@@ -36,6 +36,7 @@ const SERVER_FEATURE_IMPORTS = withEveryFeature('server/src/features', {
   files: ['media'],
   groups: ['tenant-users'],
   'kc-reports': ['media'],
+  'kc-transfer': ['knowledge-checks', 'media'],
   items: ['media', 'modules', 'topics'],
   'knowledge-checks': ['media'],
   modules: ['media', 'tenant-users'],

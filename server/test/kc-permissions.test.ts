@@ -22,6 +22,8 @@ interface Call {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: unknown;
+  /** A body sent as is (a multipart upload) with its content type, instead of JSON. */
+  raw?: { text: string; contentType: string };
   checkId: string;
 }
 
@@ -93,6 +95,13 @@ const questionBody = {
     { label: 'A', is_answer: true },
     { label: 'B', is_answer: false },
   ],
+};
+
+const BOUNDARY = 'tessera-permission-matrix';
+/** A question bank upload: one GIFT question. */
+const giftUpload = {
+  text: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="bank.gift"\r\nContent-Type: text/plain\r\n\r\n::Q::Pick one {=A ~B}\r\n--${BOUNDARY}--\r\n`,
+  contentType: `multipart/form-data; boundary=${BOUNDARY}`,
 };
 
 const OPERATIONS: Operation[] = [
@@ -234,6 +243,24 @@ const OPERATIONS: Operation[] = [
       const questionId = p.check.questions[0]?.questionId as string;
       await t.server.app.knex('kc_questions').where('id', questionId).update({ archived_at: new Date() });
       return { method: 'PUT', path: `${kcPath(t, p.check.id)}/questions/${questionId}/restore`, checkId: p.check.id };
+    },
+  },
+  {
+    name: 'POST knowledgechecks/{id}/questions/import',
+    operation: 'importKnowledgeCheckQuestions',
+    own: authors(200),
+    prepare: async (t) => {
+      const p = await place(t);
+      return { method: 'POST', path: `${kcPath(t, p.check.id)}/questions/import`, raw: giftUpload, checkId: p.check.id };
+    },
+  },
+  {
+    name: 'GET knowledgechecks/{id}/questions/export',
+    operation: 'exportKnowledgeCheckQuestions',
+    own: authors(200),
+    prepare: async (t) => {
+      const p = await place(t);
+      return { method: 'GET', path: `${kcPath(t, p.check.id)}/questions/export?format=gift`, checkId: p.check.id };
     },
   },
   {
@@ -448,6 +475,7 @@ describe.each(databaseKinds)('knowledge check permission matrix on %s', (kind) =
 
   const send = (operation: Operation, call: Call, token: string | undefined) => {
     assertOperation(operation.operation, call);
+    if (call.raw) return server.api.request(call.method, call.path, { token, raw: call.raw.text, headers: { 'Content-Type': call.raw.contentType } });
     return server.api.request(call.method, call.path, { token, json: call.body });
   };
 

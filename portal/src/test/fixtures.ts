@@ -28,6 +28,7 @@ export const CONFIG: Config = {
     video: { min_size: 10, max_size: 2000000 },
     audio: { min_size: 1, max_size: 200000 },
     caption: { min_size: 0, max_size: 1000 },
+    question_bank: { min_size: 0, max_size: 20000 },
   },
 };
 

@@ -47,6 +47,11 @@ type Drift = MarkedDrift<typeof forms> & {
   mediaUpdate: ReadsBody<v.InferInput<(typeof forms)['mediaUpdate']>, Omit<components['schemas']['MediaUpload'], 'type' | 'file' | 'thumbnail'>>;
   /** A captions upload is multipart: the form reads its text fields (the upload pipeline reads and checks the file). */
   mediaCaption: ReadsBody<v.InferInput<(typeof forms)['mediaCaption']>, Omit<components['schemas']['CaptionUpload'], 'file'>>;
+  /** A question bank import is multipart: the form reads its text fields (the upload pipeline reads the file). */
+  questionImport: ReadsBody<
+    v.InferInput<(typeof kcForms)['knowledgeCheckQuestionImport']>,
+    Omit<components['schemas']['KnowledgeCheckQuestionImportUpload'], 'file'>
+  >;
 };
 
 type QueryOf<Op extends keyof operations> = operations[Op] extends { parameters: { query?: infer Query } } ? NonNullable<Query> : never;

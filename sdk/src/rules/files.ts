@@ -3,8 +3,8 @@ import { messages } from './core.js';
 export const MEDIA_TYPES = ['image', 'video', 'pdf', 'audio'] as const;
 export type MediaKind = (typeof MEDIA_TYPES)[number];
 export const ITEM_TYPES = ['row', 'paragraph', 'image', 'video', 'pdf', 'audio'] as const;
-/** The kinds of file an upload is checked as: the four media types, a video's thumbnail and its captions. */
-export type FileKind = MediaKind | 'thumbnail' | 'caption';
+/** The kinds of file an upload is checked as: the four media types, a video's thumbnail and its captions, a question bank to import. */
+export type FileKind = MediaKind | 'thumbnail' | 'caption' | 'question_bank';
 
 /** Spec section 5's file rules: the accepted MIME types per kind. */
 export const FILE_TYPES: Record<FileKind, readonly string[]> = {
@@ -14,6 +14,8 @@ export const FILE_TYPES: Record<FileKind, readonly string[]> = {
   pdf: ['application/pdf'],
   audio: ['audio/mpeg', 'audio/wav'],
   caption: ['text/vtt'],
+  // GIFT and Aiken are plain text, Moodle XML is XML: told apart by their text, not their type.
+  question_bank: ['text/plain', 'application/xml'],
 };
 
 /** The longest BCP 47 tag a captions track takes (RFC 5646 suggests 35 characters). */
@@ -43,10 +45,16 @@ export function canonicalLanguageTag(tag: string): string | undefined {
   }
 }
 
+/** A kind in words, as messages name it (`question_bank`: question bank). */
+export function fileKindName(kind: FileKind): string {
+  return kind.replaceAll('_', ' ');
+}
+
 /** The message of a file whose bytes are not of its kind. */
 export function fileTypeMessage(kind: FileKind): string {
   if (kind === 'thumbnail') return messages.thumbnailType;
   if (kind === 'caption') return messages.captionFile;
+  if (kind === 'question_bank') return messages.questionBankFile;
   return messages.fileType(kind, FILE_TYPES[kind]);
 }
 
@@ -80,7 +88,7 @@ export function fileProblems(kind: FileKind, file: FileFacts, limits: FileLimits
   const problems: string[] = [];
   const { min_size, max_size } = limits.file_sizes[kind];
   if (file.size < min_size * 1000 || file.size > max_size * 1000) {
-    problems.push(messages.fileSize(kind, formatFileSize(file.size), formatFileSize(min_size * 1000), formatFileSize(max_size * 1000)));
+    problems.push(messages.fileSize(fileKindName(kind), formatFileSize(file.size), formatFileSize(min_size * 1000), formatFileSize(max_size * 1000)));
   }
   const { min_width, min_height, max_width, max_height } = limits.image;
   if ((kind === 'image' || kind === 'thumbnail') && file.width !== undefined && file.height !== undefined) {

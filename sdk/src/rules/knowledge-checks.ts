@@ -4,7 +4,7 @@
  * the same message either way. Each request form is checked against the contract in contract-check.ts.
  */
 import * as v from 'valibot';
-import type { KnowledgeCheckQuestionInput, KnowledgeCheckQuestionType } from '../generated/schema.js';
+import type { KnowledgeCheckQuestionInput, KnowledgeCheckQuestionType, QuestionBankFormat } from '../generated/schema.js';
 import { bodyOf, documented, form, isBlank, isUuid, ITEM_TEXT_MAX_LENGTH, messages, present, RELATION_MAX_ITEMS, required, sent } from './core.js';
 import { flag } from './forms.js';
 
@@ -15,6 +15,8 @@ export const KC_MAX_NUMBER_QUESTIONS = 500;
 /** The most choices one question may have. */
 export const KC_MAX_CHOICES = 100;
 export const KC_QUESTION_TYPES = ['radio', 'checkbox'] as const satisfies readonly KnowledgeCheckQuestionType[];
+/** The question bank file formats an import reads and an export writes (issue 36). */
+export const QUESTION_BANK_FORMATS = ['gift', 'aiken', 'moodle_xml'] as const satisfies readonly QuestionBankFormat[];
 
 export const kcMessages = {
   numberQuestionsNumeric: 'The number questions must be a number.',
@@ -350,6 +352,11 @@ export const kcForms = {
     'createKnowledgeCheckAssignments',
     someoneAssigned(form({ tenant_user_ids: idList('tenant_user_ids'), group_ids: idList('group_ids'), due_date_time: dueDate() })),
   ),
+  /** POST /knowledgechecks/{id}/questions/import: the multipart text fields (the upload pipeline reads the file). */
+  knowledgeCheckQuestionImport: form({
+    format: v.optional(v.picklist([...QUESTION_BANK_FORMATS, 'auto'], messages.selected('format')), 'auto'),
+    dry_run: sent(flag('dry_run')),
+  }),
   /** GET /knowledgechecks/{id}/print?number=&form= */
   knowledgeCheckPrintQuery: form({
     number: queryCount('number'),

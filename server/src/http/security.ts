@@ -29,7 +29,7 @@ export function corsMiddleware(isAllowedOrigin: (ctx: Context, origin: string) =
     },
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowHeaders: ['Authorization', 'Content-Type', 'X-Requested-With', 'Accept'],
-    exposeHeaders: ['Retry-After', 'X-Request-Id'],
+    exposeHeaders: ['Retry-After', 'X-Request-Id', 'Content-Disposition', 'Tessera-Questions-Left-Out'],
     maxAge: 600,
   });
   // Without an Origin header there is nothing to allow; API answers are no-store, so no Vary is needed either.

@@ -12,7 +12,10 @@ export interface ReceivedFile {
   kind: FileKind;
   /** The media row this file will belong to (its storage keys sit under it). */
   mediaId: string;
+  /** Its storage key; empty for a file kept in memory (`bytes`). */
   key: string;
+  /** The file's bytes, for a field received into memory (`keep: 'memory'`). */
+  bytes?: Buffer;
   mimeType: string;
   size: number;
   /** The client's file name, for a default media name. */

@@ -72,6 +72,7 @@ export const TEST_LIMITS = {
     video: { min_size: 1, max_size: 500 },
     audio: { min_size: 1, max_size: 100 },
     caption: { min_size: 0, max_size: 2 },
+    question_bank: { min_size: 0, max_size: 50 },
   },
 };
 

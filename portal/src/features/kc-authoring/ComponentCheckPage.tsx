@@ -39,6 +39,7 @@ import {
 import type { ComponentCheckData } from './kcLoaders';
 import { kcPaths } from './kcPaths';
 import { PrintControl } from './KcParts';
+import { ExportControl, ImportControl } from './QuestionTransfer';
 import { newQuestion, QUESTION_TYPE_LABELS } from './questionDraft';
 import { QuestionEditor } from './QuestionEditor';
 import { useLoadedState } from './useLoadedState';
@@ -302,6 +303,8 @@ export function ComponentCheckPage() {
         <AppLink to={paths.componentPreview(check.id)}>Preview</AppLink>
         <PrintControl printPath={(number) => paths.print(check.id, number)} />
         <AssignControl tenantId={tenantId} checkId={check.id} />
+        <ImportControl tenantId={tenantId} checkId={check.id} onImported={() => void reload()} />
+        <ExportControl tenantId={tenantId} checkId={check.id} />
       </Row>
       <FormFailure messages={messages} />
       <Tabs label="Knowledge Check" selected={shownTab} onSelect={onSelectTab} tabs={tabs} />

@@ -21,6 +21,7 @@ import { deleteHeading } from './questionTable';
 import type { TopicCheckData } from './kcLoaders';
 import { kcPaths } from './kcPaths';
 import { InstructionsSection, PrintControl, QuestionSummary } from './KcParts';
+import { ExportControl, ImportControl } from './QuestionTransfer';
 import { QuestionEditor } from './QuestionEditor';
 import { useLoadedState } from './useLoadedState';
 
@@ -201,6 +202,11 @@ export function TopicCheckPage() {
     return outcome;
   };
 
+  const reloadCheck = async (checkId: string) => {
+    const outcome = await readNow(['knowledge-checks', tenantId, checkId], () => getCheck(tenantId, checkId));
+    if (outcome.ok) setCheck(outcome.data);
+  };
+
   const create = async () => {
     setCreating(true);
     await save('');
@@ -224,6 +230,8 @@ export function TopicCheckPage() {
             <AppLink to={paths.topicPreview(topic.id, check.id)}>Preview</AppLink>
             <PrintControl printPath={(number) => paths.print(check.id, number)} />
             <AssignControl tenantId={tenantId} checkId={check.id} />
+            <ImportControl tenantId={tenantId} checkId={check.id} onImported={() => void reloadCheck(check.id)} />
+            <ExportControl tenantId={tenantId} checkId={check.id} />
           </Row>
         ) : (
           <Button isPending={creating} onPress={() => void create()}>

@@ -5,7 +5,13 @@
 import { apiCall } from '../../api/call';
 import { client } from '../../api/client';
 import type { ApiOutcome } from '../../api/outcome';
-import type { KnowledgeCheck, KnowledgeCheckCreate, KnowledgeCheckAssignment as KcAssignment, KnowledgeCheckQuestion as KcQuestion } from '@tessera/sdk';
+import type {
+  KnowledgeCheck,
+  KnowledgeCheckCreate,
+  KnowledgeCheckAssignment as KcAssignment,
+  KnowledgeCheckQuestion as KcQuestion,
+  QuestionBankFormat,
+} from '@tessera/sdk';
 import type { QuestionBody } from './questionDraft';
 
 export type { KcAssignment, KcQuestion, KnowledgeCheck };
@@ -154,4 +160,54 @@ export function unassign(tenantId: string, checkId: string, assignmentId: string
     }),
     { handles: [409] },
   );
+}
+
+// ------------------------------------------------------------------------------------------------
+// Import and export (issue 36)
+
+export type { KnowledgeCheckQuestionImport as QuestionImport, QuestionBankFormat } from '@tessera/sdk';
+
+/** POST .../questions/import: a dry run reports what the file would give; otherwise the questions are added. 413 and 422 are the dialog's. */
+export async function importQuestions(tenantId: string, knowledgeCheckId: string, file: File, format: QuestionBankFormat, dryRun: boolean) {
+  const data = new FormData();
+  data.append('file', file, file.name);
+  data.append('format', format);
+  if (dryRun) data.append('dry_run', '1');
+  return unwrap(
+    await apiCall(
+      client.POST('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/questions/import', {
+        params: checkPath(tenantId, knowledgeCheckId),
+        body: { file: '', format, dry_run: dryRun },
+        bodySerializer: () => data,
+      }),
+      { handles: [413, 415, 422] },
+    ),
+  );
+}
+
+/** GET .../questions/export: the bank as a file, its name (Content-Disposition) and how many questions the format could not carry. */
+export async function exportQuestions(tenantId: string, knowledgeCheckId: string, format: ExportFormat): Promise<ApiOutcome<ExportedBank>> {
+  const raw = await client.GET('/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/questions/export', {
+    params: { ...checkPath(tenantId, knowledgeCheckId), query: { format } },
+    parseAs: 'blob',
+  });
+  const outcome = await apiCall(Promise.resolve(raw));
+  if (!outcome.ok) return outcome;
+  const headers = raw.response.headers;
+  return {
+    ok: true,
+    data: {
+      blob: outcome.data as unknown as Blob,
+      name: /filename="([^"]+)"/.exec(headers.get('Content-Disposition') ?? '')?.[1] ?? `questions.${format === 'moodle_xml' ? 'xml' : 'txt'}`,
+      leftOut: Number(headers.get('Tessera-Questions-Left-Out') ?? 0),
+    },
+  };
+}
+
+export type ExportFormat = Exclude<QuestionBankFormat, 'auto'>;
+
+export interface ExportedBank {
+  blob: Blob;
+  name: string;
+  leftOut: number;
 }

@@ -252,4 +252,42 @@ describe('component knowledge check pages', () => {
     await waitFor(() => expect(tabs()).toEqual(['All', 'Archived', 'Add', 'Properties']));
     expect(screen.getByRole('tab', { name: 'All', selected: true })).toBeTruthy();
   });
+
+  it('imports a question file: a dry run first shows each question and why one is skipped, then "Import 1 question" adds it', async () => {
+    const imported = aQuestion(1, 'Which tool sets torque?', 1);
+    const report = (outcome: 'would_import' | 'imported') => ({
+      questions: [
+        { index: 1, title: 'Torque', type: 'single_choice', outcome, reason: null },
+        { index: 2, title: 'Essay', type: 'essay', outcome: 'skipped', reason: 'Essay questions are not supported.' },
+      ],
+      imported: outcome === 'imported' ? 1 : 0,
+      skipped: 1,
+    });
+    const api = asAdmin([
+      { method: 'GET', path: `${S}/components/c-ladders/knowledgechecks`, status: 200, body: { data: aCheck({ topic_id: null, name: 'Ladders' }) } },
+      { method: 'POST', path: `${T}/knowledgechecks/${KC}/questions/import`, status: 200, body: { data: report('would_import') }, once: true },
+      { method: 'POST', path: `${T}/knowledgechecks/${KC}/questions/import`, status: 200, body: { data: report('imported') }, once: true },
+      { method: 'GET', path: `${T}/knowledgechecks/${KC}`, status: 200, body: { data: aCheck({ question_count: 1, questions: [imported] }) } },
+    ]);
+    renderApp(COMPONENT_PAGE);
+    fireEvent.click(await screen.findByRole('button', { name: 'Import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import questions' });
+    // Without a file nothing is sent.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Check file' }));
+    expect(await within(dialog).findByText('The file field is required.')).toBeTruthy();
+    const file = new File(['::Torque::Which tool sets torque? {=Torque wrench ~Hammer}'], 'bank.gift', { type: 'text/plain' });
+    fireEvent.change(within(dialog).getByLabelText('Question file'), { target: { files: [file] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Check file' }));
+
+    expect(await within(dialog).findByText('1 question can be imported; 1 will be skipped.')).toBeTruthy();
+    const skipped = within(within(dialog).getByRole('grid', { name: 'Questions found in the file' })).getByRole('row', { name: /Essay/ });
+    expect(skipped.textContent).toContain('Essay questions are not supported.');
+    const imports = () => api.requests.filter((request) => request.path.endsWith('/questions/import'));
+    expect(String(imports()[0].body)).toMatch(/name="dry_run"\r\n\r\n1/);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Import 1 question' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Import questions' })).toBeNull());
+    expect(String(imports()[1].body)).not.toContain('dry_run');
+    expect(await screen.findByText('Which tool sets torque?')).toBeTruthy();
+  });
 });

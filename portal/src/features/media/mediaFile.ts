@@ -18,6 +18,7 @@ export const ACCEPT: Record<FileKind, string> = {
   pdf: 'application/pdf',
   audio: 'audio/mpeg,audio/wav',
   caption: '.vtt,text/vtt',
+  question_bank: '.gift,.txt,.xml,text/plain,application/xml',
 };
 
 /** "Site plan.v2.pdf" -> "Site plan.v2": the name without its last extension (a dotfile keeps its name). */

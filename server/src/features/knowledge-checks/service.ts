@@ -311,6 +311,47 @@ export async function createQuestion(db: Database, check: CheckRow, input: Quest
   return id;
 }
 
+/**
+ * Appends questions to the bank in the order given, each as version 1, inside the caller's transaction: three bulk
+ * inserts (questions already naming their version, versions, choices) whatever their number, so an import of a
+ * thousand questions is a handful of statements (server/bench/kc-transfer.ts). Media ids must be the organization's.
+ */
+export async function appendQuestions(org: TenantDatabase, check: CheckRow, inputs: QuestionInput[]): Promise<string[]> {
+  if (inputs.length === 0) return [];
+  const first = await nextBankPosition(org, check);
+  const now = new Date().toISOString();
+  const questions = inputs.map((input, index) => ({ id: newId(), versionId: newId(), input, position: first + index }));
+  await org.insertRows(
+    KcQuestion,
+    questions.map((question) => ({
+      id: question.id,
+      knowledge_check_id: check.id,
+      position: question.position,
+      current_version_id: question.versionId,
+      created_at: now,
+      updated_at: now,
+    })),
+  );
+  await org.insertRows(
+    KcQuestionVersion,
+    questions.map(({ id, versionId, input }) => ({
+      id: versionId,
+      question_id: id,
+      version: 1,
+      text: input.text,
+      type: input.type,
+      media_id: input.media_id,
+      drawn: false,
+      created_at: now,
+    })),
+  );
+  await org.insertRows(
+    KcChoice,
+    questions.flatMap(({ versionId, input }) => choiceRows(versionId, input.choices)),
+  );
+  return questions.map((question) => question.id);
+}
+
 /** A question of the check with its current version and choices (three queries); 404 otherwise. */
 async function requireQuestion(
   org: TenantDatabase,

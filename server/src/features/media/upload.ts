@@ -17,6 +17,7 @@ import busboy from 'busboy';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Context } from 'koa';
 import {
+  fileKindName,
   fileProblems,
   fileTypeMessage,
   formatFileSize,
@@ -54,6 +55,8 @@ interface FileFieldRule {
   kind: FileKind | ((part: { sniffed?: string; declared: string; fields: MultipartForm['fields'] }) => FileKind);
   /** How many files the field takes (default 1); more answer 422. */
   maxCount?: number;
+  /** `memory`: the file is read into `bytes` (a question bank to parse), not stored; its size cap applies as it streams. */
+  keep?: 'storage' | 'memory';
 }
 
 export interface ReceiveOptions {
@@ -66,6 +69,8 @@ export interface ReceiveOptions {
   mediaId?: string;
   /** The message of a file of an unacceptable type, when not its kind's (bioreq documents accept several kinds). */
   typeMessage?: string;
+  /** The status of a file over its size limit: 422 on the field unless a contract says 413. */
+  sizeStatus?: 413 | 422;
 }
 
 export interface UploadServices {
@@ -96,14 +101,33 @@ function storageKey(tenantId: string, mediaId: string, mimeType: string): string
 
 /**
  * The MIME type the bytes announce; file-type does not know every MP3 with a large ID3 tag up front, nor text
- * formats (WebVTT is recognised by its signature).
+ * formats (WebVTT is recognised by its signature, other text by `sniffText`).
  */
 async function sniffMimeType(head: Buffer): Promise<string | undefined> {
   if (isWebVtt(head)) return 'text/vtt';
   const detected = await fileTypeFromBuffer(head);
   if (detected) return detected.mime === 'audio/x-wav' || detected.mime === 'audio/vnd.wave' ? 'audio/wav' : detected.mime;
   if (head.subarray(0, 3).toString('latin1') === 'ID3') return 'audio/mpeg';
-  return undefined;
+  return sniffText(head);
+}
+
+/** Control characters text never holds (tab, line feed, form feed and carriage return are text). */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000E-\u001F\u007F]/;
+
+/**
+ * `text/plain` for UTF-8 text (an optional byte order mark, no control characters), `application/xml` when that
+ * text opens with an element or a declaration. The head may end inside a character: the streaming decoder keeps
+ * an unfinished sequence back instead of calling it invalid.
+ */
+function sniffText(head: Buffer): string | undefined {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+  } catch {
+    return undefined;
+  }
+  if (CONTROL_CHARACTERS.test(text)) return undefined;
+  return text.trimStart().startsWith('<') ? 'application/xml' : 'text/plain';
 }
 
 function fieldName(name: string): string {
@@ -128,7 +152,7 @@ export function typeMessage(kind: FileKind): string {
 
 function sizeMessage(kind: FileKind, size: number, limits: FileLimits): string {
   const { min_size, max_size } = limits.file_sizes[kind];
-  return messages.fileSize(kind, formatFileSize(size), formatFileSize(min_size * 1000), formatFileSize(max_size * 1000));
+  return messages.fileSize(fileKindName(kind), formatFileSize(size), formatFileSize(min_size * 1000), formatFileSize(max_size * 1000));
 }
 
 /** Reads a file part's first bytes; the iterator then goes on with the rest. */
@@ -179,11 +203,24 @@ async function receiveFilePart(part: PartContext, field: string, stream: Readabl
   if (!sniffed || !FILE_TYPES[kind].includes(sniffed)) throw unacceptableFile(field, part.options.typeMessage ?? typeMessage(kind), part.options.typeStatus);
 
   const mediaId = part.options.mediaId ?? newId();
-  const key = storageKey(part.options.tenantId, mediaId, sniffed);
   const max = part.limits.file_sizes[kind].max_size * 1000;
-  const tooLarge = (seen: number) => validationFailed({ [field]: [sizeMessage(kind, Math.max(seen, part.declaredLength), part.limits)] });
-  const size = await part.storage.put(key, Readable.from(cappedBytes(head, iterator, done, max, tooLarge), { objectMode: false }));
-  return { field, kind, mediaId, key, mimeType: sniffed, size, filename: info.filename ?? '' };
+  const tooLarge = (seen: number) => fileTooLarge(field, sizeMessage(kind, Math.max(seen, part.declaredLength), part.limits), part.options.sizeStatus);
+  const bytes = cappedBytes(head, iterator, done, max, tooLarge);
+  const file = { field, kind, mediaId, mimeType: sniffed, filename: info.filename ?? '' };
+  if (rule.keep === 'memory') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of bytes) chunks.push(chunk);
+    const kept = Buffer.concat(chunks);
+    return { ...file, key: '', size: kept.length, bytes: kept };
+  }
+  const key = storageKey(part.options.tenantId, mediaId, sniffed);
+  const size = await part.storage.put(key, Readable.from(bytes, { objectMode: false }));
+  return { ...file, key, size };
+}
+
+function fileTooLarge(field: string, message: string, status: 413 | 422 = 422): HttpError {
+  if (status === 422) return validationFailed({ [field]: [message] });
+  return new HttpError(413, 'payload_too_large', message, { [field]: [message] }, { Connection: 'close' });
 }
 
 /** What a part's headers and boundary may add to its bytes, generously. */
@@ -233,7 +270,7 @@ export async function receiveMultipart(ctx: Context, services: UploadServices, o
   const fields: MultipartForm['fields'] = {};
   const files: ReceivedFile[] = [];
   const discard = async () => {
-    const keys = files.flatMap((file) => [file.key, ...(file.thumbnail ? [file.thumbnail.key] : [])]);
+    const keys = files.flatMap((file) => [file.key, ...(file.thumbnail ? [file.thumbnail.key] : [])]).filter((key) => key !== '');
     await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
   };
   const part: PartContext = { storage, limits: services.config.media.limits, options, fields, declaredLength: Number(ctx.get('Content-Length')) || 0 };
@@ -330,6 +367,36 @@ export async function finishFiles(services: UploadServices, tenantId: string, fi
     if (problems.length > 0) (errors[file.field] ??= []).push(...problems);
   }
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
+}
+
+/**
+ * A file that arrived inside another (a Moodle XML question's base64 image), checked and stored as if it had been
+ * uploaded in `field` as `kind`: its bytes sniffed, its size and (for an image) dimensions held to the limits, an
+ * image given its thumbnail. Throws the error that upload would have met (406/422 with the field's message) and
+ * leaves nothing stored then; `discard` removes what it stored.
+ */
+export async function storeFileBytes(
+  services: UploadServices,
+  tenantId: string,
+  file: { field: string; kind: FileKind; filename: string; bytes: Buffer },
+): Promise<ReceivedFile & { discard(): Promise<void> }> {
+  const sniffed = await sniffMimeType(file.bytes.subarray(0, SNIFF_BYTES));
+  if (!sniffed || !FILE_TYPES[file.kind].includes(sniffed)) throw unacceptableFile(file.field, typeMessage(file.kind), 422);
+  const mediaId = newId();
+  const key = storageKey(tenantId, mediaId, sniffed);
+  const size = await services.storage.put(key, Readable.from([file.bytes]));
+  const received: ReceivedFile = { field: file.field, kind: file.kind, mediaId, key, mimeType: sniffed, size, filename: file.filename };
+  const discard = async () => {
+    const keys = [received.key, ...(received.thumbnail ? [received.thumbnail.key] : [])];
+    await Promise.all(keys.map((stored) => services.storage.delete(stored).catch(() => undefined)));
+  };
+  try {
+    await finishFiles(services, tenantId, [received]);
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  return Object.assign(received, { discard });
 }
 
 /** Runs `work` with a received form; on any failure the form's files are deleted and the error goes on. */
