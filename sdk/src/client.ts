@@ -1,5 +1,6 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { clientCredentialsAuthorization, type ClientCredentials } from './client-credentials.js';
+import { embedSessions, type EmbedSessions } from './embed-sessions.js';
 import { NETWORK_ERROR, noAnswerAsValue, type ApiErrorBody } from './errors.js';
 import type { paths, TokenResponse } from './generated/schema.js';
 import type { StrictBodyMethods } from './strict-bodies.js';
@@ -34,8 +35,15 @@ export type LoginResult = { ok: true; tokens: TokenPair } | { ok: false; status:
 
 export type UnauthenticatedListener = () => void;
 
+/**
+ * The media types the client's answers are typed by: JSON, which the client asks for (`Accept: application/json`).
+ * A call that also answers another representation (a report's CSV, `format=csv`) asks for it by name and reads it
+ * with `parseAs: 'blob'` or `'text'`, whose answer openapi-fetch types as a Blob or a string whatever the media.
+ */
+export type AnswerMedia = `${string}/json`;
+
 /** openapi-fetch's client, with POST, PUT and PATCH bodies checked for misspelled fields (strict-bodies.ts). */
-export interface TesseraClient extends Omit<Client<paths>, keyof StrictBodyMethods>, StrictBodyMethods {
+export interface TesseraClient extends Omit<Client<paths, AnswerMedia>, keyof StrictBodyMethods>, StrictBodyMethods {
   readonly baseUrl: string;
   readonly tokenStore: TokenStore;
   /** Password grant. Stores the tokens on success. */
@@ -46,6 +54,8 @@ export interface TesseraClient extends Omit<Client<paths>, keyof StrictBodyMetho
   logout(options?: CallOptions): Promise<void>;
   /** Every item of a list, page after page (paginate.ts). */
   paginate: Paginate;
+  /** Embed sessions, for an integration client's Node backend (embed-sessions.ts). */
+  embedSessions: EmbedSessions;
   /** Rotates the token pair once; concurrent callers share one refresh. False when it failed (tokens cleared). */
   refresh(): Promise<boolean>;
   /** Called when a refresh failed and the tokens were cleared: the person must log in again. */
@@ -213,7 +223,7 @@ export function createTesseraClient(options: TesseraClientOptions): TesseraClien
     },
   };
 
-  const client = createClient<paths>({ baseUrl, fetch: doFetch, headers: { Accept: 'application/json' } });
+  const client = createClient<paths, AnswerMedia>({ baseUrl, fetch: doFetch, headers: { Accept: 'application/json' } });
   client.use(authMiddleware);
   // Last, so its onError runs first: no answer becomes a value, as login() answers it (errors.ts).
   client.use(noAnswerAsValue);
@@ -257,6 +267,7 @@ export function createTesseraClient(options: TesseraClientOptions): TesseraClien
       }
     },
     paginate: paginator(client),
+    embedSessions: embedSessions(client),
     refresh,
     onUnauthenticated(listener: UnauthenticatedListener) {
       unauthenticatedListeners.add(listener);

@@ -374,7 +374,7 @@ describe.each(databaseKinds)('contract fuzz on %s', (kind) => {
         const shown = `${method.toUpperCase()} ${`${path}${query}`.slice(0, 400)} as ${caller}${body ? ` with ${body.shown}` : ''} answered ${response.status} ${text.slice(0, 300)}`;
         expect(response.status, shown).toBeLessThan(500);
         try {
-          assertContract(method.toUpperCase(), path, response.status, parsed);
+          assertContract(method.toUpperCase(), path, response.status, parsed, response.headers.get('content-type'));
         } catch (error) {
           throw new Error(`${shown}\n${(error as Error).message}`);
         }

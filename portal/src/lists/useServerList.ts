@@ -57,6 +57,19 @@ export function queryParams<O extends string>(query: ListQuery<O>) {
 }
 
 /**
+ * The query parameters of a list's CSV download (`format=csv`): the list's sort and search as shown, no page (the
+ * download holds every row they select).
+ */
+export function csvQueryParams<O extends string>(query: ListQuery<O>) {
+  return {
+    order: query.order,
+    desc: query.desc,
+    ...(query.search ? { search: query.search } : {}),
+    format: 'csv' as const,
+  };
+}
+
+/**
  * The state of the page's server-paged list (spec section 4): page, sort and search live in the URL (see
  * listParams), the rows and paging come from the answer's `meta`, read through the cache (one query per page).
  * Sorting and searching go back to page 1; the search term is sent 750 ms after the last keystroke, or at once on

@@ -5,6 +5,10 @@ export interface FakeRoute {
   path: string;
   status: number;
   body?: unknown;
+  /** Answered only to a request whose query string holds these parameters (a CSV download: `{ format: 'csv' }`). */
+  query?: Record<string, string>;
+  /** A body that is not JSON (a CSV), answered as is with these headers. */
+  text?: { body: string; headers: Record<string, string> };
 }
 
 interface RecordedRequest {
@@ -40,10 +44,15 @@ export function fakeApi(routes: (FakeRoute & { once?: boolean })[]) {
       // a form-encoded body stays text
     }
     requests.push({ method: request.method, path: url.pathname, body, authorization: request.headers.get('Authorization') });
-    const index = pending.findIndex((route) => route.method === request.method && route.path === url.pathname);
+    const matches = (route: FakeRoute) =>
+      route.method === request.method &&
+      route.path === url.pathname &&
+      Object.entries(route.query ?? {}).every(([name, value]) => url.searchParams.get(name) === value);
+    const index = pending.findIndex(matches);
     if (index === -1) return json(599, { message: `no fake for ${request.method} ${url.pathname}`, code: 'unmatched' });
     const route = pending[index];
     if (route.once) pending.splice(index, 1);
+    if (route.text) return new Response(route.text.body, { status: route.status, headers: route.text.headers });
     return json(route.status, route.body);
   });
   vi.stubGlobal('fetch', fetch);

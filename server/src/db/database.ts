@@ -5,7 +5,8 @@
  * together.
  *
  * The one door into the database (ARCHITECTURE.md#data-access): a feature builds reads with `from` / `inTenant(id).from`
- * (query.ts) and runs them with `rows` / `row`, writes through `write(Model)` / `insertRows`, and opens every
+ * (query.ts) and runs them with `rows` / `row` (or, for every row of a long read, `batches`: one `rows` read after
+ * another, in keyset order), writes through `write(Model)` / `insertRows`, and opens every
  * transaction with `transaction`. `read` (compiled reads), `kept` (answers kept until the next commit) and
  * `compiledTransaction` are the hot paths a benchmark in server/bench justifies, named in each feature's hot.ts.
  * `knex` is for the db and http layers only (ESLint keeps it out of features).
@@ -180,6 +181,52 @@ export class Database {
   async row<Row>(query: Query, columns?: ColumnKinds): Promise<Row | undefined> {
     const [row] = await this.rows<Row>(query.limit(1), columns);
     return row;
+  }
+
+  /**
+   * Every row of a read, in `order`, a batch at a time (a CSV download of 100,000 responses: http/csv.ts), never all
+   * in memory. Each batch is a read of its own, run as `rows` runs one (a kept statement on SQLite's read connection
+   * or a read thread, a prepared statement on PostgreSQL; between batches no connection is held) and normalised by
+   * `columns` as `rows` does: `order.size` rows (the first batch fewer, so the first rows come at once) that come after
+   * the previous batch's last row in the order (keyset pagination: `(by…, key) > (last values)`, never an offset), so
+   * each batch starts where the sort's index says, and pages never overlap or skip a row even when the sort has ties.
+   * The batches are not one snapshot: a row written meanwhile may or may not be among them (as when paging).
+   *
+   * NULLs of the first sort expression are walked apart, where the database puts them (PostgreSQL after every value
+   * ascending, SQLite before): `e is not null and e >= last` reads down an index, where `e >= last or e is null` would
+   * not. The keys are read back as the database wrote them (as text on PostgreSQL: a timestamp keeps its microseconds).
+   */
+  async *batches<Row>(query: Query, columns: ColumnKinds | undefined, order: BatchOrder): AsyncGenerator<Row[], void, undefined> {
+    const size = order.size ?? BATCH_SIZE;
+    const direction = order.desc ? 'desc' : 'asc';
+    // The sort expressions may be NULL; the unique key never is.
+    const keys = [...order.by.map((expression) => ({ expression, nullable: true })), { expression: order.key, nullable: false }];
+    const [first, ...rest] = keys;
+    const selected = query
+      .clone()
+      .select(keys.map(({ expression }, index) => this.raw(`${this.isSqlite ? expression : `(${expression})::text`} as ${BATCH_KEY}${index}`)));
+    for (const { expression } of keys) selected.orderByRaw(`${expression} ${direction}`);
+    // Where the database puts NULLs: PostgreSQL sorts them above every value, SQLite below.
+    const nullsLast = this.isSqlite === order.desc;
+    const phases = rest.length === 0 ? [false] : nullsLast ? [false, true] : [true, false];
+    for (const nulls of phases) {
+      const phase = rest.length === 0 ? selected.clone() : selected.clone().whereRaw(`${first.expression} is ${nulls ? '' : 'not '}null`);
+      // The keys this phase walks: the first expression is NULL throughout the NULL phase, and never in the other.
+      const walked = nulls ? rest : [{ ...first, nullable: false }, ...rest];
+      const skipped = nulls ? 1 : 0;
+      let last: unknown[] | undefined;
+      for (let limit = Math.min(FIRST_BATCH, size); ; limit = size) {
+        const batch = phase.clone().limit(limit, { skipBinding: true });
+        if (last) batch.where(this.raw(...afterKeys(walked, last, order.desc, nullsLast)));
+        const read = await this.run<Record<string, unknown>>(batch, false);
+        if (read.length === 0) break;
+        const end = read[read.length - 1];
+        last = walked.map((_, index) => end[`${BATCH_KEY}${index + skipped}`]);
+        const names = Object.keys(end).slice(0, -keys.length);
+        yield read.map((row) => rowOf<Row>(row, names, columns));
+        if (read.length < limit) break;
+      }
+    }
   }
 
   /**
@@ -436,6 +483,72 @@ export class Database {
 /** Rows per INSERT statement: well under the bound-parameter limits of SQLite (32766) and PostgreSQL (65535). */
 const INSERT_CHUNK = 500;
 
+/** How `batches` walks a read: its order, and the rows per batch. */
+export interface BatchOrder {
+  /** The SQL expressions the rows are ordered by, in turn (constants written in code, never from input). */
+  by: readonly string[];
+  /** A unique column that ends the order (a list's tie-breaker): the next batch starts after the last row's. */
+  key: string;
+  desc: boolean;
+  /** Rows per batch (BATCH_SIZE when left out). */
+  size?: number;
+}
+
+/** Rows per batch of `batches`: 100,000 responses in 50 reads (server/bench/csv-export.ts). */
+const BATCH_SIZE = 2_000;
+/** The first batch: the download's first rows without waiting for a whole batch. */
+const FIRST_BATCH = 200;
+/** The keys `batches` selects beside a read's columns (and leaves out of the rows it answers). */
+const BATCH_KEY = 'batch_key_';
+
+/** A key of a batched read's order: its SQL, and whether it may be NULL where it is walked. */
+interface BatchKey {
+  expression: string;
+  nullable: boolean;
+}
+
+/**
+ * The rows after `last` in the order of `keys` (`desc` or not; NULLs last or first): an OR of "equal on the keys
+ * before, later on this one", led by a bound on the first key (`k0 >= last0`) that an index can start from when that
+ * key is never NULL.
+ */
+function afterKeys(keys: readonly BatchKey[], last: readonly unknown[], desc: boolean, nullsLast: boolean): [string, RawBinding[]] {
+  const later = desc ? '<' : '>';
+  const equals: string[] = [];
+  const equalBindings: RawBinding[] = [];
+  const alternatives: string[] = [];
+  const bindings: RawBinding[] = [];
+  for (const [index, { expression: key, nullable }] of keys.entries()) {
+    const value = last[index] as RawBinding;
+    // Strictly later on this key: a later value (and NULL, where NULLs come last), or after a NULL every value
+    // (where NULLs come first).
+    let after: string | null;
+    if (value === null) after = nullsLast ? null : `${key} is not null`;
+    else after = nullable && nullsLast ? `(${key} ${later} ? or ${key} is null)` : `${key} ${later} ?`;
+    if (after !== null) {
+      alternatives.push(`(${[...equals, after].join(' and ')})`);
+      bindings.push(...equalBindings, ...(value === null ? [] : [value]));
+    }
+    equals.push(value === null ? `${key} is null` : `${key} = ?`);
+    if (value !== null) equalBindings.push(value);
+  }
+  const condition = `(${alternatives.join(' or ')})`;
+  const [lead] = keys;
+  const leadValue = last[0] as RawBinding;
+  if (leadValue !== null && !lead.nullable) return [`${lead.expression} ${later}= ? and ${condition}`, [leadValue, ...bindings]];
+  return [condition, bindings];
+}
+
+/**
+ * A batch's row: its `names` (every column but the keys `batches` selected, copied rather than deleted: a deleted
+ * property costs each row its fast shape), normalised by `columns` as `rows` does.
+ */
+function rowOf<Row>(read: Record<string, unknown>, names: readonly string[], columns: ColumnKinds | undefined): Row {
+  const row: Record<string, unknown> = {};
+  for (const name of names) row[name] = read[name];
+  return columns ? normaliseRow<Row & object>(columns, row) : (row as Row);
+}
+
 /** What `insertRows` does with a row whose key is already there. */
 export type InsertConflict = { onConflict: string[]; ignore: true } | { onConflict: string[]; merge: string[] };
 
@@ -485,6 +598,10 @@ export class TenantDatabase extends TenantSql {
 
   row<Row>(query: Query, columns?: ColumnKinds): Promise<Row | undefined> {
     return this.db.row<Row>(query, columns);
+  }
+
+  batches<Row>(query: Query, columns: ColumnKinds | undefined, order: BatchOrder): AsyncGenerator<Row[], void, undefined> {
+    return this.db.batches<Row>(query, columns, order);
   }
 
   /**

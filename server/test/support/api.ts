@@ -54,7 +54,7 @@ export function createApi(serverUrl: string): Api {
     const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
     const text = await response.text();
     const parsed = text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text || undefined;
-    assertContract(method, path.split('?')[0], response.status, parsed);
+    assertContract(method, path.split('?')[0], response.status, parsed, response.headers.get('content-type'));
     return { status: response.status, headers: response.headers, body: parsed as T };
   }
   return {

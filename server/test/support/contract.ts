@@ -65,8 +65,17 @@ function contractPath(concretePath: string): string {
   return templates.find(({ pattern }) => pattern.test(path))?.template ?? path;
 }
 
-/** The schema pointer of a documented JSON answer, or null for an answer without a body. */
-function documentedSchema(method: string, concretePath: string, status: number): string | null | undefined {
+/**
+ * The media type whose schema an answer is held to: its own when the contract documents it for the answer (a report's
+ * `text/csv`), JSON otherwise (an answer of another type then fails its JSON schema).
+ */
+function mediaOf(response: ResponseObject, contentType: string | null | undefined): string {
+  const media = contentType?.split(';')[0].trim().toLowerCase();
+  return media && response.content?.[media] ? media : 'application/json';
+}
+
+/** The schema pointer of a documented answer (JSON, or the documented media type it came as), or null for an answer without a body. */
+function documentedSchema(method: string, concretePath: string, status: number, contentType?: string | null): string | null | undefined {
   const path = contractPath(concretePath);
   const operation = document.paths[path]?.[method.toLowerCase()];
   if (!operation) return undefined;
@@ -77,12 +86,14 @@ function documentedSchema(method: string, concretePath: string, status: number):
     const name = response.$ref.split('/').pop() as string;
     return document.components.responses[name].content ? pointer('components', 'responses', name, 'content', 'application/json', 'schema') : null;
   }
-  return response.content ? pointer('paths', path, method.toLowerCase(), 'responses', String(status), 'content', 'application/json', 'schema') : null;
+  return response.content
+    ? pointer('paths', path, method.toLowerCase(), 'responses', String(status), 'content', mediaOf(response, contentType), 'schema')
+    : null;
 }
 
-/** Throws with ajv's findings when the answer breaks the contract. */
-export function assertContract(method: string, path: string, status: number, body: unknown): void {
-  let ref = documentedSchema(method, path, status);
+/** Throws with ajv's findings when the answer breaks the contract; `contentType` is the answer's (JSON when left out). */
+export function assertContract(method: string, path: string, status: number, body: unknown, contentType?: string | null): void {
+  let ref = documentedSchema(method, path, status, contentType);
   if (ref === undefined) {
     if (status < 400) throw new Error(`${method} ${path} is not in the contract but answered ${status}.`);
     ref = pointer('components', 'schemas', 'Error');

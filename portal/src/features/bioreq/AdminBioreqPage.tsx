@@ -8,6 +8,7 @@ import { ServerTable } from '../../lists/ServerTable';
 import { useRowActions } from '../../lists/useRowActions';
 import { useServerList } from '../../lists/useServerList';
 import { AppLink } from '../../ui/AppLink';
+import { DownloadCsvButton } from '../../ui/DownloadCsvButton';
 import { FormFailure } from '../../ui/FormFailure';
 import { Stack } from '../../ui/Page';
 import { RowActions, RowButton } from '../../ui/RowButton';
@@ -15,7 +16,7 @@ import type { TableColumn } from '../../ui/Table';
 import { Tabs } from '../../ui/Tabs';
 import { useOrganization } from '../organization/organizationContext';
 import { DecisionDialog, DetailsDialog, PreviewDialog } from './BioreqDialogs';
-import { bioreqTexts, fetchBioreqFile, listBioreq, STATUS_LABELS, type BioreqDocument, type BioreqOrder } from './bioreqCalls';
+import { bioreqTexts, downloadBioreqCsv, fetchBioreqFile, listBioreq, STATUS_LABELS, type BioreqDocument, type BioreqOrder } from './bioreqCalls';
 import { BioreqOffPage } from './BioreqOffPage';
 import { NotesDialog } from './NotesDialog';
 
@@ -114,6 +115,7 @@ function AdminList({ processed, highlighted, highlight }: AdminListProps) {
         searchPlaceholder={bioreqTexts.search}
         rowAction={(document) => () => setDialog({ kind: 'details', document })}
         highlighted={highlighted}
+        tools={<DownloadCsvButton download={() => downloadBioreqCsv(organization.id, processed, list.query)} />}
       />
       {dialog?.kind === 'details' ? (
         <DetailsDialog

@@ -1,8 +1,9 @@
 import { signedUrlAt, uploadWithProgress, type BioreqDocument, type BioreqNote, type components } from '@tessera/sdk';
 import { apiCall } from '../../api/call';
+import { downloadAttachment } from '../../api/download';
 import { client } from '../../api/client';
 import type { ApiOutcome } from '../../api/outcome';
-import { queryParams, type ListQuery } from '../../lists/useServerList';
+import { csvQueryParams, queryParams, type ListQuery } from '../../lists/useServerList';
 
 export type { BioreqDocument, BioreqNote };
 export type BioreqOrder = components['parameters']['BioreqOrder'];
@@ -16,6 +17,14 @@ export function listBioreq(tenantId: string, scope: 'all' | 'own', processed: bo
     const params = { ...path(tenantId), query: { paginate: true, ...queryParams(query), processed } };
     return scope === 'all' ? apiCall(client.GET('/tenants/{tenantId}/bioreq', { params })) : apiCall(client.GET('/tenants/{tenantId}/bioreq/user', { params }));
   };
+}
+
+/** A reviewers' tab as a CSV: every document of Pending or Processed, searched and sorted as the list is. */
+export function downloadBioreqCsv(tenantId: string, processed: boolean, query: ListQuery<BioreqOrder>) {
+  return downloadAttachment(
+    client.GET('/tenants/{tenantId}/bioreq', { params: { ...path(tenantId), query: { ...csvQueryParams(query), processed } }, parseAs: 'blob' }),
+    processed ? 'bioreq-processed.csv' : 'bioreq-pending.csv',
+  );
 }
 
 export interface BioreqUploadParts {

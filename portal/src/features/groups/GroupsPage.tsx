@@ -8,6 +8,7 @@ import { ServerTable } from '../../lists/ServerTable';
 import { useServerList } from '../../lists/useServerList';
 import { useRowActions } from '../../lists/useRowActions';
 import { FormActions } from '../../forms/FormActions';
+import { DownloadCsvButton } from '../../ui/DownloadCsvButton';
 import { FormFailure } from '../../ui/FormFailure';
 import { Stack } from '../../ui/Page';
 import { RowActions, RowButton, RowLink } from '../../ui/RowButton';
@@ -18,7 +19,7 @@ import { TextAreaField } from '../../ui/TextAreaField';
 import { searchMembers } from '../members/memberCalls';
 import { ModulesPicker } from '../modules/ModulesPicker';
 import { useOrganization } from '../organization/organizationContext';
-import { archiveGroup, createGroup, listGroups, restoreGroup, type GroupOrder, type GroupValues } from './groupCalls';
+import { archiveGroup, createGroup, downloadGroupsCsv, listGroups, restoreGroup, type GroupOrder, type GroupValues } from './groupCalls';
 import { useUrlTab } from '../../lists/listParams';
 import { archivedMessage, restoredMessage } from '../../lists/doneMessages';
 import { UnsavedChangesPrompt } from '../../forms/UnsavedChangesPrompt';
@@ -88,6 +89,7 @@ function GroupList({ archived }: { archived: boolean }) {
         rowKey={(group) => group.id}
         emptyText="No groups found..."
         searchPlaceholder="Search name or description"
+        tools={<DownloadCsvButton download={() => downloadGroupsCsv(organization.id, archived, list.query)} />}
       />
     </Stack>
   );

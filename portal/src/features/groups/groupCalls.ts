@@ -1,9 +1,10 @@
 import type { Group } from '@tessera/sdk';
 import { apiCall } from '../../api/call';
+import { downloadAttachment } from '../../api/download';
 import { sameIds } from '../../lib/ids';
 import { client } from '../../api/client';
 import { saveRelations, type ApiOutcome } from '../../api/outcome';
-import { queryParams, type ListQuery } from '../../lists/useServerList';
+import { csvQueryParams, queryParams, type ListQuery } from '../../lists/useServerList';
 import type { TagSearch } from '../../ui/TagPicker';
 
 export type GroupOrder = 'name' | 'created' | 'members';
@@ -14,6 +15,14 @@ const groupPath = (tenantId: string, groupId: string) => ({ path: { tenantId, gr
 export function listGroups(tenantId: string, archived: boolean) {
   return (query: ListQuery<GroupOrder>) =>
     apiCall(client.GET('/tenants/{tenantId}/groups', { params: { ...path(tenantId), query: { ...queryParams(query), archived } } }));
+}
+
+/** The tab as a CSV: every group of the view, searched and sorted as the list is. */
+export function downloadGroupsCsv(tenantId: string, archived: boolean, query: ListQuery<GroupOrder>) {
+  return downloadAttachment(
+    client.GET('/tenants/{tenantId}/groups', { params: { ...path(tenantId), query: { ...csvQueryParams(query), archived } }, parseAs: 'blob' }),
+    'groups.csv',
+  );
 }
 
 export function archiveGroup(tenantId: string, group: Group) {

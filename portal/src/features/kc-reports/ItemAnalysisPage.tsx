@@ -8,11 +8,12 @@ import { plainText } from '../../lib/plainText';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { unwrap } from '../../api/queries';
 import { AppLink } from '../../ui/AppLink';
-import { Stack, Text } from '../../ui/Page';
+import { DownloadCsvButton } from '../../ui/DownloadCsvButton';
+import { Row, Stack, Text } from '../../ui/Page';
 import { RadioGroup } from '../../ui/RadioGroup';
 import { ReadState } from '../../ui/ReadState';
 import { useOrganization } from '../organization/organizationContext';
-import { getCheckName, getItemAnalysis, type KcItemAnalysis, type KcItemAnalysisItem } from './kcReportCalls';
+import { downloadItemAnalysisCsv, getCheckName, getItemAnalysis, type KcItemAnalysis, type KcItemAnalysisItem } from './kcReportCalls';
 import { FLAG_WORDS, formatFigure, formatScore, formatShare, kcReportPaths, kcReportTexts } from './kcReportTexts';
 
 // uPlot comes with the chart only, after the figures have shown.
@@ -193,6 +194,9 @@ export function ItemAnalysisPage() {
           { id: 'all', label: 'All attempts' },
         ]}
       />
+      <Row>
+        <DownloadCsvButton download={() => downloadItemAnalysisCsv(organization.id, id, attempts)} />
+      </Row>
       <ReadState query={analysis}>{(shown) => <ItemAnalysisView analysis={shown} />}</ReadState>
     </Stack>
   );

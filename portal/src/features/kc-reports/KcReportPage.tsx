@@ -1,5 +1,5 @@
 import { styled } from '@tessera/widgets/stitches';
-import { Alert, Button, Heading } from '@tessera/widgets/ui';
+import { Button, Heading } from '@tessera/widgets/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Input, Label, TextField } from 'react-aria-components/TextField';
@@ -10,6 +10,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { ServerTable } from '../../lists/ServerTable';
 import { useServerList } from '../../lists/useServerList';
 import { AppLink } from '../../ui/AppLink';
+import { DownloadCsvButton } from '../../ui/DownloadCsvButton';
 import { Row, Stack } from '../../ui/Page';
 import { Select } from '../../ui/Select';
 import type { TableColumn } from '../../ui/Table';
@@ -17,7 +18,15 @@ import { Tabs } from '../../ui/Tabs';
 import { VisuallyHidden } from '../../ui/VisuallyHidden';
 import { useOrganization } from '../organization/organizationContext';
 import { ReportsNav } from '../reports/ReportsNav';
-import { filterOptions, listCompletedResponses, type KcReportFilters, type KcReportOrder, type KcReportRow, type NamedOption } from './kcReportCalls';
+import {
+  downloadCompletedCsv,
+  filterOptions,
+  listCompletedResponses,
+  type KcReportFilters,
+  type KcReportOrder,
+  type KcReportRow,
+  type NamedOption,
+} from './kcReportCalls';
 import { checkPath, formatScore, kcReportPaths, kcReportTexts } from './kcReportTexts';
 
 const FILTERS = ['user', 'module', 'component', 'topic'] as const;
@@ -88,7 +97,8 @@ function useOptions(tenantId: string, level: 'module' | 'component' | 'topic', p
 interface ReportFiltersProps {
   committed: KcReportFilters;
   onRun(filters: KcReportFilters): void;
-  onDownload(): void;
+  /** The report as run (the committed filters, the list's sort) as a CSV. */
+  onDownload(): Promise<unknown>;
 }
 
 function ReportFilters({ committed, onRun, onDownload }: ReportFiltersProps) {
@@ -140,9 +150,7 @@ function ReportFilters({ committed, onRun, onDownload }: ReportFiltersProps) {
       </Filters>
       <Row>
         <Button type="submit">{kcReportTexts.run}</Button>
-        <Button variant="secondary" onPress={onDownload}>
-          {kcReportTexts.download}
-        </Button>
+        <DownloadCsvButton download={onDownload} />
       </Row>
     </FilterForm>
   );
@@ -158,7 +166,6 @@ function CompletedReport() {
     defaultOrder: 'date',
     defaultDesc: true,
   });
-  const [downloadAsked, setDownloadAsked] = useState(false);
   const slug = organization.slug;
 
   const run = (next: KcReportFilters) => {
@@ -201,8 +208,12 @@ function CompletedReport() {
 
   return (
     <Stack>
-      <ReportFilters key={FILTERS.map((name) => filters[name]).join('\u0000')} committed={filters} onRun={run} onDownload={() => setDownloadAsked(true)} />
-      {downloadAsked ? <Alert tone="info">{kcReportTexts.downloadSoon}</Alert> : null}
+      <ReportFilters
+        key={FILTERS.map((name) => filters[name]).join('\u0000')}
+        committed={filters}
+        onRun={run}
+        onDownload={() => downloadCompletedCsv(organization.id, filters, list.query)}
+      />
       <ServerTable label="Completed knowledge checks" list={list} columns={columns} rowKey={(row) => row.id} emptyText={kcReportTexts.empty} />
     </Stack>
   );

@@ -7,10 +7,11 @@ import { formatDate } from '../../lib/dates';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { unwrap } from '../../api/queries';
 import { AppLink } from '../../ui/AppLink';
+import { DownloadCsvButton } from '../../ui/DownloadCsvButton';
 import { Row, Stack, Text } from '../../ui/Page';
 import { ReadState } from '../../ui/ReadState';
 import { useOrganization } from '../organization/organizationContext';
-import { getResponseDetail, type KcReportQuestion, type KcReportResponse } from './kcReportCalls';
+import { downloadResponseCsv, getResponseDetail, type KcReportQuestion, type KcReportResponse } from './kcReportCalls';
 import { formatScore, kcReportPaths, kcReportTexts } from './kcReportTexts';
 
 const Facts = styled('dl', {
@@ -72,7 +73,7 @@ function QuestionResult({ question, number }: { question: KcReportQuestion; numb
   );
 }
 
-function ResponseDetail({ detail, organization }: { detail: KcReportResponse; organization: string }) {
+function ResponseDetail({ detail, organization, tenantId }: { detail: KcReportResponse; organization: string; tenantId: string }) {
   const questions = [...detail.questions].sort((a, b) => a.order - b.order);
   return (
     <Stack>
@@ -96,6 +97,7 @@ function ResponseDetail({ detail, organization }: { detail: KcReportResponse; or
       </Facts>
       <Row>
         <AppLink to={kcReportPaths.analysis(organization, detail.knowledge_check.id)}>Item analysis of this knowledge check</AppLink>
+        <DownloadCsvButton download={() => downloadResponseCsv(tenantId, detail.id)} />
       </Row>
       <Heading level={2}>Questions</Heading>
       <Questions>
@@ -121,7 +123,7 @@ export function KcResponseDetailPage() {
     <Stack>
       <AppLink to={kcReportPaths.report(organization.slug)}>Back to the Knowledge Check Report</AppLink>
       <Heading level={1}>{detail ? `${kcReportTexts.detailTitle}: ${detail.knowledge_check.name}` : kcReportTexts.detailTitle}</Heading>
-      <ReadState query={query}>{(loaded) => <ResponseDetail detail={loaded} organization={organization.slug} />}</ReadState>
+      <ReadState query={query}>{(loaded) => <ResponseDetail detail={loaded} organization={organization.slug} tenantId={organization.id} />}</ReadState>
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
 import type { components, KcItemAnalysis, KcReportQuestion, KcReportResponse, KcReportRow } from '@tessera/sdk';
 import { apiCall } from '../../api/call';
+import { downloadAttachment } from '../../api/download';
 import { client } from '../../api/client';
 import type { ApiOutcome } from '../../api/outcome';
-import { queryParams, type ListQuery } from '../../lists/useServerList';
+import { csvQueryParams, queryParams, type ListQuery } from '../../lists/useServerList';
 
 export type { KcItemAnalysis, KcReportQuestion, KcReportResponse, KcReportRow };
 export type KcReportOrder = components['parameters']['KcReportOrder'];
@@ -23,16 +24,52 @@ export interface NamedOption {
 
 const inTenant = (tenantId: string) => ({ path: { tenantId } });
 
+/** The filters given (empty ones left out). */
+const chosenFilters = (filters: KcReportFilters) => Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== '')) as Partial<KcReportFilters>;
+
 /** The Completed tab's page: the committed filters (empty ones left out), page and sort. */
 export function listCompletedResponses(tenantId: string, filters: KcReportFilters) {
   return (query: ListQuery<KcReportOrder>) => {
-    const chosen = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== '')) as Partial<KcReportFilters>;
+    const chosen = chosenFilters(filters);
     return apiCall(
       client.GET('/tenants/{tenantId}/reports/knowledgechecks/responses/completed', {
         params: { ...inTenant(tenantId), query: { paginate: true, ...queryParams(query), ...chosen } },
       }),
     );
   };
+}
+
+/** The Completed tab as a CSV: every response the committed filters select, in the list's sort. */
+export function downloadCompletedCsv(tenantId: string, filters: KcReportFilters, query: ListQuery<KcReportOrder>) {
+  return downloadAttachment(
+    client.GET('/tenants/{tenantId}/reports/knowledgechecks/responses/completed', {
+      params: { ...inTenant(tenantId), query: { ...csvQueryParams(query), ...chosenFilters(filters) } },
+      parseAs: 'blob',
+    }),
+    'knowledge-check-report.csv',
+  );
+}
+
+/** A response's detail as a CSV: a drawn question a line. */
+export function downloadResponseCsv(tenantId: string, responseId: string) {
+  return downloadAttachment(
+    client.GET('/tenants/{tenantId}/reports/knowledgechecks/responses/{responseId}', {
+      params: { path: { tenantId, responseId }, query: { format: 'csv' } },
+      parseAs: 'blob',
+    }),
+    'knowledge-check-response.csv',
+  );
+}
+
+/** The item analysis' table as a CSV, over the attempts shown. */
+export function downloadItemAnalysisCsv(tenantId: string, knowledgeCheckId: string, attempts: 'first' | 'all') {
+  return downloadAttachment(
+    client.GET('/tenants/{tenantId}/reports/knowledgechecks/{knowledgeCheckId}/item-analysis', {
+      params: { path: { tenantId, knowledgeCheckId }, query: { attempts, format: 'csv' } },
+      parseAs: 'blob',
+    }),
+    'item-analysis.csv',
+  );
 }
 
 export async function getResponseDetail(tenantId: string, responseId: string): Promise<ApiOutcome<KcReportResponse>> {

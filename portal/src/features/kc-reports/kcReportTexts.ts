@@ -6,9 +6,6 @@ export const kcReportTexts = {
   userPlaceholder: 'user name / email',
   run: 'Run Report',
   empty: 'No completed knowledge checks found...',
-  download: 'Download Report',
-  /** The spec's placeholder alert of the download button (no export exists yet). */
-  downloadSoon: 'Report download is coming soon.',
   detailTitle: 'Knowledge Check Response',
   analysisTitle: 'Item Analysis',
 } as const;

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/client';
 import { useSession } from '../../state/session';
 import { fakeApi, type FakeRoute } from '../../test/fakeApi';
@@ -63,16 +63,65 @@ beforeEach(() => {
   useSession.getState().reset();
 });
 
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** The files the page saved (an object URL clicked as a download link): their names and their text. */
+function savedFiles() {
+  const blobs = new Map<string, Blob>();
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    const url = `blob:saved-${blobs.size}`;
+    blobs.set(url, blob as Blob);
+    return url;
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  const saved: { name: string; text: Promise<string> }[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ name: this.download, text: (blobs.get(this.getAttribute('href') ?? '') as Blob).text() });
+  });
+  return saved;
+}
+
 describe('Knowledge check report', () => {
-  it('says no completed knowledge checks were found, and the download button shows its placeholder alert', async () => {
+  it('says no completed knowledge checks were found', async () => {
     asAdmin([{ method: 'GET', path: COMPLETED, status: 200, body: page([]) }]);
     renderApp('/acme-training/admin/reports/knowledgecheck');
     expect(await screen.findByText('No completed knowledge checks found...')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Completed', selected: true })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Knowledge Checks' }).getAttribute('aria-current')).toBe('page');
-    expect(screen.queryByText('Report download is coming soon.')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Download Report' }));
-    expect(await screen.findByText('Report download is coming soon.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Download Report' })).toBeNull();
+  });
+
+  it('downloads the report as run as CSV: the committed filters and the sort, every row, saved under the server’s name', async () => {
+    const saved = savedFiles();
+    const api = asAdmin([
+      {
+        method: 'GET',
+        path: COMPLETED,
+        query: { format: 'csv' },
+        status: 200,
+        text: {
+          body: '\uFEFFResponse ID,User Name\r\nr-1,Lena Learner\r\n',
+          headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="knowledge-check-report-2026-03-02.csv"' },
+        },
+      },
+      { method: 'GET', path: COMPLETED, status: 200, body: page([aRow('r-1')], 2, 3) },
+      { method: 'GET', path: `${API}/modules/m-1/components`, status: 200, body: { data: [], meta: page([]).meta } },
+    ]);
+    renderApp(`/acme-training/admin/reports/knowledgecheck?user=lena&module=m-1&order=score&desc=true&page=2`);
+    await screen.findByRole('row', { name: /Lena Learner/ });
+    // The draft of a filter not run yet is not what the table shows: the download follows the table.
+    fireEvent.change(screen.getByRole('textbox', { name: 'User' }), { target: { value: 'someone else' } });
+    const button = screen.getByRole('button', { name: 'Download CSV' });
+    fireEvent.click(button);
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0].name).toBe('knowledge-check-report-2026-03-02.csv');
+    expect(await saved[0].text).toContain('Lena Learner');
+    const sent = queriesTo(api, COMPLETED).find((query) => query.get('format') === 'csv');
+    expect(Object.fromEntries(sent?.entries() ?? [])).toEqual({ format: 'csv', user: 'lena', module: 'm-1', order: 'score', desc: 'true' });
+    expect(api.requests.find((request) => request.path === COMPLETED)?.authorization).toBe(`Bearer ${TOKENS.accessToken}`);
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBeNull());
   });
 
   it('shows the rows with the score in two decimals and a view link opening the detail in a new tab', async () => {

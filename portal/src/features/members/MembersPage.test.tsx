@@ -1,6 +1,6 @@
 import type { TenantUser } from '@tessera/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/client';
 import { useSession } from '../../state/session';
 import { fakeApi } from '../../test/fakeApi';
@@ -55,6 +55,10 @@ beforeEach(() => {
   useSession.getState().reset();
 });
 
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 describe('Members', () => {
   it('lists members with their badges, role, status, joined date and relations', async () => {
     asMaster();
@@ -95,5 +99,36 @@ describe('Members', () => {
       `${MEMBERS_PATH}/m-cy`,
     ]);
     expect(screen.getByText('Ben Bold')).toBeTruthy();
+  });
+
+  it('downloads the tab as CSV with the search and sort shown, every member rather than the page', async () => {
+    const api = fakeApi([
+      { method: 'GET', path: '/api/users/me', status: 200, body: { data: aUser({ memberships: [aMembership({ role: 'master', tenant: ACME })] }) } },
+      { method: 'GET', path: '/api/config', status: 200, body: { data: CONFIG } },
+      {
+        method: 'GET',
+        path: MEMBERS_PATH,
+        query: { format: 'csv' },
+        status: 200,
+        text: { body: '\uFEFFMember ID,Name\r\nm-ann,Ann Able\r\n', headers: { 'Content-Type': 'text/csv; charset=utf-8' } },
+      },
+      { method: 'GET', path: MEMBERS_PATH, status: 200, body: page([MEMBERS[0]]) },
+    ]);
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:members');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    renderApp('/acme-training/admin/members?tab=archived&search=ann&order=joined&desc=true&page=2');
+    await screen.findByText('Ann Able');
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    // No file name from the server: the page's own.
+    await waitFor(() => expect(names).toEqual(['members.csv']));
+    const sent = api.fetch.mock.calls
+      .map(([input]) => new URL(input instanceof Request ? input.url : String(input)))
+      .find((url) => url.searchParams.get('format') === 'csv');
+    expect(sent?.pathname).toBe(MEMBERS_PATH);
+    expect(Object.fromEntries(sent?.searchParams.entries() ?? [])).toEqual({ format: 'csv', archived: 'true', search: 'ann', order: 'joined', desc: 'true' });
   });
 });

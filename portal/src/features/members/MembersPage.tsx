@@ -10,6 +10,7 @@ import { useServerList } from '../../lists/useServerList';
 import { useRowActions } from '../../lists/useRowActions';
 import { AppLink } from '../../ui/AppLink';
 import { Badge } from '../../ui/Badge';
+import { DownloadCsvButton } from '../../ui/DownloadCsvButton';
 import { FormActions } from '../../forms/FormActions';
 import { FormFailure } from '../../ui/FormFailure';
 import { Row, Stack } from '../../ui/Page';
@@ -22,7 +23,17 @@ import { Tabs } from '../../ui/Tabs';
 import { searchGroups } from '../groups/groupCalls';
 import { ModulesPicker } from '../modules/ModulesPicker';
 import { useOrganization } from '../organization/organizationContext';
-import { addMember, archiveMember, listMembers, restoreMember, ROLE_NAMES, ROLE_OPTIONS, type AddMemberValues, type MemberOrder } from './memberCalls';
+import {
+  addMember,
+  archiveMember,
+  downloadMembersCsv,
+  listMembers,
+  restoreMember,
+  ROLE_NAMES,
+  ROLE_OPTIONS,
+  type AddMemberValues,
+  type MemberOrder,
+} from './memberCalls';
 import { useUrlTab } from '../../lists/listParams';
 import { archivedMessage, restoredMessage } from '../../lists/doneMessages';
 import { useConfirm } from '../../ui/ConfirmDialog';
@@ -179,7 +190,12 @@ function MemberList({ archived }: { archived: boolean }) {
         rowKey={(member) => member.id}
         emptyText="No members found..."
         searchPlaceholder="Search by name or email"
-        tools={archived ? undefined : select.tools}
+        tools={
+          <Row>
+            <DownloadCsvButton download={() => downloadMembersCsv(organization.id, archived, list.query)} />
+            {archived ? null : select.tools}
+          </Row>
+        }
         selection={archived ? undefined : select.selection}
       />
     </Stack>

@@ -1,9 +1,10 @@
 import type { Role, TenantUser } from '@tessera/sdk';
 import { apiCall } from '../../api/call';
+import { downloadAttachment } from '../../api/download';
 import { sameIds } from '../../lib/ids';
 import { client } from '../../api/client';
 import { saveRelations, type ApiOutcome } from '../../api/outcome';
-import { queryParams, type ListQuery } from '../../lists/useServerList';
+import { csvQueryParams, queryParams, type ListQuery } from '../../lists/useServerList';
 import type { TagOption, TagSearch } from '../../ui/TagPicker';
 
 export type MemberOrder = 'user' | 'email' | 'role' | 'status' | 'joined';
@@ -18,6 +19,14 @@ const memberPath = (tenantId: string, tenantUserId: string) => ({ path: { tenant
 export function listMembers(tenantId: string, archived: boolean) {
   return (query: ListQuery<MemberOrder>) =>
     apiCall(client.GET('/tenants/{tenantId}/tenant-users', { params: { ...path(tenantId), query: { ...queryParams(query), archived } } }));
+}
+
+/** The tab as a CSV: every member of the view, searched and sorted as the list is. */
+export function downloadMembersCsv(tenantId: string, archived: boolean, query: ListQuery<MemberOrder>) {
+  return downloadAttachment(
+    client.GET('/tenants/{tenantId}/tenant-users', { params: { ...path(tenantId), query: { ...csvQueryParams(query), archived } }, parseAs: 'blob' }),
+    'members.csv',
+  );
 }
 
 export function archiveMember(tenantId: string, member: TenantUser) {

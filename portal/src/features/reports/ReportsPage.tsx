@@ -2,9 +2,11 @@ import { Heading } from '@tessera/widgets/ui';
 import { styled } from '@tessera/widgets/stitches';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { client } from '../../api/client';
+import { downloadAttachment } from '../../api/download';
 import { read } from '../../api/queries';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { Stack } from '../../ui/Page';
+import { DownloadCsvButton } from '../../ui/DownloadCsvButton';
+import { Row, Stack } from '../../ui/Page';
 import { ReadState } from '../../ui/ReadState';
 import { useOrganization } from '../organization/organizationContext';
 import { DoughnutChart } from './DoughnutChart';
@@ -21,6 +23,14 @@ function snapshotQuery(tenantId: string) {
   });
 }
 
+/** The snapshot as a CSV: a count a line. */
+function downloadSnapshotCsv(tenantId: string) {
+  return downloadAttachment(
+    client.GET('/tenants/{tenantId}/reports/snapshot', { params: { path: { tenantId }, query: { format: 'csv' } }, parseAs: 'blob' }),
+    'snapshot-report.csv',
+  );
+}
+
 /** /:organization/admin/reports (spec 2.9): the snapshot, beside the link to the Knowledge Checks report. */
 export function ReportsPage() {
   usePageTitle('Reports');
@@ -30,6 +40,9 @@ export function ReportsPage() {
     <Stack>
       <Heading level={1}>Reports</Heading>
       <ReportsNav organization={organization.slug} current="snapshot" />
+      <Row>
+        <DownloadCsvButton download={() => downloadSnapshotCsv(organization.id)} />
+      </Row>
       <ReadState query={snapshot}>
         {(report) => (
           <Charts>

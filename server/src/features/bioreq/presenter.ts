@@ -3,6 +3,7 @@ import type { BioreqAccessLogEntry, BioreqDocument, BioreqNote, BioreqNoteHistor
 import { bioreqKindOf } from '@tessera/sdk/rules';
 import { BioreqDocument as BioreqDocumentModel, BioreqDownload, BioreqNote as BioreqNoteModel, BioreqNoteHistory } from '../../db/bioreq-models.js';
 import { withColumns, type ColumnKinds } from '../../db/model.js';
+import type { CsvColumn } from '../../http/csv.js';
 import type { TenantAccess } from '../../http/tenant-access.js';
 import { bioreqAbilities } from './policy.js';
 
@@ -117,3 +118,23 @@ export interface DownloadRow extends Pick<BioreqDownload, 'id' | 'ip' | 'created
 export function presentDownload(row: DownloadRow): BioreqAccessLogEntry {
   return { id: row.id, user: personOf(row, 'a'), ip: row.ip, downloaded_at: row.created_at };
 }
+
+/** The reviewers' list as a CSV download (ARCHITECTURE.md#csv-downloads), a document a line, as the JSON presents it. */
+export const BIOREQ_CSV: readonly CsvColumn<BioreqDocument>[] = [
+  { header: 'Document ID', value: (document) => document.id },
+  { header: 'Title', value: (document) => document.title },
+  { header: 'Description', value: (document) => document.description },
+  { header: 'Status', value: (document) => document.status },
+  { header: 'Kind', value: (document) => document.kind },
+  { header: 'MIME Type', value: (document) => document.mime_type },
+  { header: 'Size (bytes)', value: (document) => document.size },
+  { header: 'Uploaded By', value: (document) => document.submitter?.name },
+  { header: 'Uploader Email', value: (document) => document.submitter?.email },
+  { header: 'Uploaded', value: (document) => document.created_at },
+  { header: 'Downloaded By', value: (document) => document.reviewer?.name },
+  { header: 'Downloaded', value: (document) => document.downloaded_at },
+  { header: 'Decided By', value: (document) => document.decided_by?.name },
+  { header: 'Decided', value: (document) => document.decided_at },
+  { header: 'Message', value: (document) => document.message },
+  { header: 'File Deleted', value: (document) => document.file_deleted_at },
+];

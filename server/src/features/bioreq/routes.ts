@@ -1,7 +1,8 @@
 /**
  * Bioreq documents (knowledge-checks-and-bioreq.md sections 2-9, issue 13) under /tenants/{tenantId}/bioreq, and
  * their files under the signed /bioreq-files/... URLs. Every tenant call runs `inTenant`, then `bioreqEnabled`
- * (403 `bioreq_disabled` while the organization has it off), then its policy step.
+ * (403 `bioreq_disabled` while the organization has it off), then its policy step. The reviewers' list also answers
+ * CSV (`format=csv`, http/csv.ts): every document of the tab and search, streamed.
  */
 import type { Context, Next } from 'koa';
 import { BIOREQ_TYPES, bioreqTypeMessage, formatFileSize, forms, mediaKindOf, messages, type FileKind, queryForms } from '@tessera/sdk/rules';
@@ -9,6 +10,7 @@ import { webhookMember } from '../../events/members.js';
 import { publishEvent } from '../../events/publish.js';
 import { queueMail } from '../../jobs/mail.js';
 import type { AppServices } from '../../context.js';
+import { answerCsv, presentedBatches, wantsCsv } from '../../http/csv.js';
 import { newId } from '../../db/ids.js';
 import { HttpError, validationFailed } from '../../http/errors.js';
 import { listBody, listParams } from '../../http/list-query.js';
@@ -21,7 +23,7 @@ import { bioreqVerdictEmail } from '../../mail/templates.js';
 import { requireMembership } from '../content/policy.js';
 import { fileOf, receiveMultipart, withUpload } from '../media/upload.js';
 import { bioreqEnabled, bioreqMessages, bioreqPolicy } from './policy.js';
-import { presentBioreq, presentDownload, presentNote, presentNoteHistory, submitterOf, type BioreqRow } from './presenter.js';
+import { BIOREQ_CSV, presentBioreq, presentDownload, presentNote, presentNoteHistory, submitterOf, type BioreqRow } from './presenter.js';
 import { BIOREQ_LIST } from './hot.js';
 import * as bioreq from './service.js';
 import { bioreqFileRoutes, createBioreqSigner, downloadName } from './signed-files.js';
@@ -51,22 +53,24 @@ export function routes(services: AppServices): Routes[] {
   const tenant = [inTenant, bioreqEnabled] as const;
 
   const present = (ctx: Context, row: BioreqRow) => presentBioreq(row, accessOf(ctx));
-  const listQuery = (ctx: Context) => {
-    const query = inputOf(ctx, queryForms.listBioreqDocuments);
-    return { params: listParams(query, BIOREQ_LIST), processed: query.processed };
-  };
-
   router.get(BASE, ...tenant, can(bioreqPolicy, 'list'), validate(queryForms.listBioreqDocuments, 'query'), async (ctx) => {
-    const { params, processed } = listQuery(ctx);
-    const page = await bioreq.listDocuments(db, accessOf(ctx).tenant.id, params, { processed });
+    const query = inputOf(ctx, queryForms.listBioreqDocuments);
+    const params = listParams(query, BIOREQ_LIST);
+    const tenantId = accessOf(ctx).tenant.id;
+    if (wantsCsv(ctx, query)) {
+      const rows = bioreq.allDocuments(db, tenantId, params, { processed: query.processed });
+      const name = query.processed === undefined ? 'bioreq-documents' : query.processed ? 'bioreq-processed' : 'bioreq-pending';
+      return answerCsv(ctx, { name, columns: BIOREQ_CSV, rows: presentedBatches(rows, (row) => present(ctx, row)) });
+    }
+    const page = await bioreq.listDocuments(db, tenantId, params, { processed: query.processed });
     ctx.body = listBody(page, (row) => present(ctx, row));
   });
 
   router.get(`${BASE}/user`, ...tenant, can(bioreqPolicy, 'listOwn'), validate(queryForms.listOwnBioreqDocuments, 'query'), async (ctx) => {
     const access = accessOf(ctx);
     const memberId = requireMembership(access);
-    const { params, processed } = listQuery(ctx);
-    const page = await bioreq.listDocuments(db, access.tenant.id, params, { processed, memberId });
+    const query = inputOf(ctx, queryForms.listOwnBioreqDocuments);
+    const page = await bioreq.listDocuments(db, access.tenant.id, listParams(query, BIOREQ_LIST), { processed: query.processed, memberId });
     ctx.body = listBody(page, (row) => present(ctx, row));
   });
 

@@ -11,7 +11,7 @@ import { newId } from '../../db/ids.js';
 import type { Database, TenantDatabase } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/values.js';
 import { BioreqDocument, BioreqDownload, BioreqNote, BioreqNoteHistory, BioreqSetting } from '../../db/bioreq-models.js';
-import { normalisedPage, paginate, type ListParams, type Page } from '../../db/paginate.js';
+import { listRows, normalisedPage, paginate, type ListParams, type Page } from '../../db/paginate.js';
 import type { Query, TenantSql } from '../../db/query.js';
 import { HttpError, forbidden, notFound } from '../../http/errors.js';
 import type { TenantAccess } from '../../http/tenant-access.js';
@@ -31,17 +31,30 @@ export interface BioreqFilters {
   memberId?: string;
 }
 
-export async function listDocuments(db: Database, tenantId: string, params: ListParams<BioreqSortKey>, filters: BioreqFilters): Promise<Page<BioreqRow>> {
+/** The documents the filters select, and the select of their rows with their people. */
+function documentList(db: Database, tenantId: string, params: ListParams<BioreqSortKey>, filters: BioreqFilters) {
   const filtered = documentsOf(db.inTenant(tenantId));
   // The submitter sort reads `su`: the page's keys need the people then. A page's rows are read by their ids
-  // (documentRowsById); `select` serves the unpaginated list, which reads its rows with the filters.
+  // (documentRowsById); `select` serves the unpaginated list and every row's read (`allDocuments`), which read their
+  // rows with the filters.
   const people = params.order === 'uploaded_by';
   if (people) withPeople(filtered);
   if (filters.processed !== undefined) filtered.where('b.processed', filters.processed);
   if (filters.memberId) filtered.where('b.tenant_user_id', filters.memberId);
   const select = people ? (query: Query) => query.select(DOCUMENT_COLUMNS) : selectDocument;
+  return { filtered, select };
+}
+
+export async function listDocuments(db: Database, tenantId: string, params: ListParams<BioreqSortKey>, filters: BioreqFilters): Promise<Page<BioreqRow>> {
+  const { filtered, select } = documentList(db, tenantId, params, filters);
   const page = await paginate<object, BioreqSortKey>(db, filtered, params, BIOREQ_LIST, select, { rowsById: documentRowsById(db, tenantId) });
   return normalisedPage<BioreqRow>(page, BIOREQ_ROWS.document);
+}
+
+/** Every document the filters and search select, in the list's sort, batch after batch (the list's CSV: `listRows`). */
+export function allDocuments(db: Database, tenantId: string, params: ListParams<BioreqSortKey>, filters: BioreqFilters): AsyncIterable<BioreqRow[]> {
+  const { filtered, select } = documentList(db, tenantId, params, filters);
+  return listRows<BioreqRow, BioreqSortKey>(db, filtered, params, BIOREQ_LIST, select, { columns: BIOREQ_ROWS.document });
 }
 
 function findDocument(org: TenantDatabase, id: string): Promise<BioreqRow | undefined> {

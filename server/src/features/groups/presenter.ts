@@ -1,5 +1,6 @@
 import type { Group, NamedRef, TenantUserSummary } from '@tessera/sdk';
 import type { Group as GroupModel } from '../../db/models.js';
+import type { CsvColumn } from '../../http/csv.js';
 import type { AccessRole } from '../../http/tenant-access.js';
 import { presentMemberPerson, type MemberSummaryRow } from '../tenant-users/presenter.js';
 import { groupAbilities } from './policy.js';
@@ -35,3 +36,15 @@ export function presentGroup(row: GroupRow, role: AccessRole, related?: { member
   }
   return group;
 }
+
+/** The group list as a CSV download (ARCHITECTURE.md#csv-downloads), a group a line, as the JSON presents it. */
+export const GROUP_CSV: readonly CsvColumn<Group>[] = [
+  { header: 'Group ID', value: (group) => group.id },
+  { header: 'Name', value: (group) => group.name },
+  { header: 'Description', value: (group) => group.description },
+  { header: 'Members', value: (group) => group.members_count },
+  { header: 'Modules', value: (group) => group.modules_count },
+  { header: 'Created', value: (group) => group.created_at },
+  { header: 'Updated', value: (group) => group.updated_at },
+  { header: 'Archived', value: (group) => group.deleted_at },
+];

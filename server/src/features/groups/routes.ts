@@ -2,12 +2,13 @@
 import { Routes } from '../../http/router.js';
 import { forms, queryForms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
+import { answerCsv, presentedBatches, wantsCsv } from '../../http/csv.js';
 import { listBody, listParams } from '../../http/list-query.js';
 import { can } from '../../http/policy.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
 import { inputOf, validate } from '../../http/validate.js';
 import { groupPolicy } from './policy.js';
-import { presentGroup } from './presenter.js';
+import { GROUP_CSV, presentGroup, type GroupRow } from './presenter.js';
 import * as groups from './service.js';
 
 const BASE = '/tenants/:tenantId/groups';
@@ -18,8 +19,13 @@ export function routes(services: AppServices): Routes {
 
   router.get(BASE, inTenant, can(groupPolicy, 'list'), validate(queryForms.listGroups, 'query'), async (ctx) => {
     const access = accessOf(ctx);
-    const page = await groups.listGroups(db, access.tenant.id, listParams(inputOf(ctx, queryForms.listGroups), groups.GROUP_LIST));
-    ctx.body = listBody(page, (row) => presentGroup(row, access.role));
+    const query = inputOf(ctx, queryForms.listGroups);
+    const params = listParams(query, groups.GROUP_LIST);
+    const present = (row: GroupRow) => presentGroup(row, access.role);
+    // Every group of the view, streamed (http/csv.ts).
+    if (wantsCsv(ctx, query))
+      return answerCsv(ctx, { name: 'groups', columns: GROUP_CSV, rows: presentedBatches(groups.allGroups(db, access.tenant.id, params), present) });
+    ctx.body = listBody(await groups.listGroups(db, access.tenant.id, params), present);
   });
 
   router.post(BASE, inTenant, can(groupPolicy, 'create'), validate(forms.group), async (ctx) => {

@@ -12,7 +12,7 @@ import { ModuleGroup } from '../../db/content-models.js';
 import type { Query, TenantSql } from '../../db/query.js';
 import { existingIds, liveRelatedByName, replaceRelations } from '../../db/relations.js';
 import { fieldError, notFound } from '../../http/errors.js';
-import { applyArchived, bySelected, normalisedPage, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
+import { applyArchived, bySelected, listRows, normalisedPage, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import { MEMBER_NAME_SORT, MEMBER_PERSON_COLUMNS, MEMBER_ROW } from '../tenant-users/presenter.js';
 import { groupMessages } from './policy.js';
 import type { GroupMemberRow, GroupRow } from './presenter.js';
@@ -64,6 +64,13 @@ export async function listGroups(db: Database, tenantId: string, params: ListPar
   const org = db.inTenant(tenantId);
   const filtered = applyArchived(groupsOf(org), 'g.deleted_at', params.archived);
   return normalisedPage<GroupRow>(await paginate<object, GroupSortKey>(db, filtered, params, GROUP_LIST, selectGroup(org)), GROUP_ROW);
+}
+
+/** Every group of the view and search, in the list's sort, batch after batch (the list's CSV: `listRows`). */
+export function allGroups(db: Database, tenantId: string, params: ListParams<GroupSortKey>): AsyncIterable<GroupRow[]> {
+  const org = db.inTenant(tenantId);
+  const filtered = applyArchived(groupsOf(org), 'g.deleted_at', params.archived);
+  return listRows<GroupRow, GroupSortKey>(db, filtered, params, GROUP_LIST, selectGroup(org), { columns: GROUP_ROW });
 }
 
 async function requireGroup(org: TenantDatabase, id: string): Promise<GroupRow> {

@@ -3,6 +3,7 @@
  * to the contract's entities: a report row, a response in detail with its drawn questions, an item analysis.
  */
 import type { KcItemAnalysis, KcReportChoice, KcReportQuestion, KcReportResponse, KcReportRow } from '@tessera/sdk';
+import type { CsvColumn } from '../../http/csv.js';
 import type { UrlSigner } from '../../storage/signed-urls.js';
 import { mediaSummaryOf, presentMediaSummary } from '../media/summary.js';
 import type { DrawnChoiceRow, DrawnQuestionRow, ItemAnalysis, ReportRow, ResponseDetail } from './service.js';
@@ -111,3 +112,76 @@ export function presentItemAnalysis(analysis: ItemAnalysis): KcItemAnalysis {
     })),
   };
 }
+
+// ------------------------------------------------------------------------------------------------
+// CSV downloads (ARCHITECTURE.md#csv-downloads): the columns the contract's `text/csv` answers name, read from the
+// entities the JSON answers carry.
+
+/** The completed responses report, a response a line. */
+export const REPORT_CSV: readonly CsvColumn<KcReportRow>[] = [
+  { header: 'Response ID', value: (row) => row.id },
+  { header: 'Knowledge Check ID', value: (row) => row.knowledge_check_id },
+  { header: 'User Name', value: (row) => row.user_name },
+  { header: 'User Email', value: (row) => row.user_email },
+  { header: 'Module', value: (row) => row.module_name },
+  { header: 'Component', value: (row) => row.component_name },
+  { header: 'Topic', value: (row) => row.topic_name },
+  { header: 'Completed', value: (row) => row.completed_date_time },
+  { header: 'Score', value: (row) => row.score },
+];
+
+/** A line of a response's detail: one drawn question, with the response's facts. */
+export interface DetailLine {
+  response: KcReportResponse;
+  question: KcReportQuestion;
+  /** The question's number in the draw (1 first). */
+  number: number;
+}
+
+/** Labels, one per line of the cell. */
+const lines = (labels: string[]) => labels.join('\n');
+
+/** A response's drawn questions in the draw's order, each a line with the response's facts. */
+export function detailLines(response: KcReportResponse): DetailLine[] {
+  return [...response.questions].sort((a, b) => a.order - b.order).map((question, index) => ({ response, question, number: index + 1 }));
+}
+
+export const DETAIL_CSV: readonly CsvColumn<DetailLine>[] = [
+  { header: 'Response ID', value: ({ response }) => response.id },
+  { header: 'User Name', value: ({ response }) => response.user_name },
+  { header: 'User Email', value: ({ response }) => response.user_email },
+  { header: 'Module', value: ({ response }) => response.module_name },
+  { header: 'Component', value: ({ response }) => response.component_name },
+  { header: 'Topic', value: ({ response }) => response.topic_name },
+  { header: 'Completed', value: ({ response }) => response.completed_date_time },
+  { header: 'Score', value: ({ response }) => response.score },
+  { header: 'Question', value: ({ number }) => number },
+  { header: 'Question Text', value: ({ question }) => question.text },
+  { header: 'Type', value: ({ question }) => question.type },
+  { header: 'Choices', value: ({ question }) => lines(question.choices.map((choice) => choice.label)) },
+  { header: 'Correct Answer', value: ({ question }) => lines(question.choices.filter((choice) => choice.is_answer).map((choice) => choice.label)) },
+  { header: "Learner's Answer", value: ({ question }) => lines(question.choices.filter((choice) => choice.chosen).map((choice) => choice.label)) },
+  { header: 'Correct', value: ({ question }) => question.is_correct },
+];
+
+type AnalysedItem = KcItemAnalysis['items'][number];
+
+/** A choice's share as the cell writes it: the fraction, or `n/a` when none can be given. */
+const shareOf = (share: number | null) => (share === null ? 'n/a' : String(share));
+
+/** The item analysis' table, a drawn question version a line. */
+export const ITEM_ANALYSIS_CSV: readonly CsvColumn<AnalysedItem>[] = [
+  { header: 'Question', value: (item) => item.order },
+  { header: 'Version', value: (item) => item.version },
+  { header: 'Question Text', value: (item) => item.text },
+  { header: 'Archived', value: (item) => item.archived },
+  { header: 'Drawn', value: (item) => item.drawn },
+  { header: 'Facility', value: (item) => item.facility },
+  { header: 'Discrimination', value: (item) => item.discrimination },
+  { header: 'Point-Biserial', value: (item) => item.point_biserial },
+  { header: 'Flags', value: (item) => lines(item.flags) },
+  {
+    header: 'Choices',
+    value: (item) => lines(item.choices.map((choice) => `${choice.label}${choice.is_answer ? ' (correct answer)' : ''}: ${shareOf(choice.share)}`)),
+  },
+];

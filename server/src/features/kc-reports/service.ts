@@ -10,7 +10,7 @@
 import type { KcReportRow } from '@tessera/sdk';
 import type { Database, TenantDatabase } from '../../db/database.js';
 import { TesseraModel, withColumns } from '../../db/model.js';
-import { normalisedPage, paginate, type ListParams, type Page } from '../../db/paginate.js';
+import { listRows, normalisedPage, paginate, type ListParams, type Page } from '../../db/paginate.js';
 import type { Query, TenantSql } from '../../db/query.js';
 import { notFound } from '../../http/errors.js';
 import { mediaSummaryColumns } from '../media/summary.js';
@@ -86,18 +86,33 @@ const REPORT_COLUMNS = [
   'r.score',
 ];
 
+/** The report's list as `paginate` and `listRows` read it: its filtered responses, definition and select. */
+interface CompletedList {
+  filtered: Query;
+  definition: ReturnType<typeof reportList>;
+  select: (query: Query) => Query;
+  /** The total from the checks' kept totals, when it is known without counting. */
+  total?: number;
+}
+
 /**
- * A page of the report (paginate): the page's keys are found from the responses alone, joined only to what the
- * filters and the sort need — the content filters as the ids of the organization's checks they select (so the
- * responses are read by check, through `kc_responses_report`), the learner for the `user` filter or sort, the content
- * for the check sort — and the 25 rows then get their learner and content.
+ * The report's responses as the filters select them, joined only to what the filters and the sort need — the
+ * content filters as the ids of the organization's checks they select (so the responses are read by check, through
+ * `kc_responses_report`), the learner for the `user` filter or sort, the content for the check sort — with the select
+ * that gives the rows their learner and content.
  *
  * The `user` filter: the matching members' ids when they are few (`membersMatching`), else the learner joined.
  *
- * The total: without a `user` filter it is the sum of the selected checks' kept totals (read with their ids), so no
- * page counts 100,000 responses; with one it is counted (a learner's responses are few).
+ * The total (`counted`): without a `user` filter it is the sum of the selected checks' kept totals (read with their
+ * ids), so no page counts 100,000 responses; with one it is counted (a learner's responses are few).
  */
-export async function listCompleted(db: Database, tenantId: string, params: ListParams<KcReportSortKey>, filters: KcReportFilters): Promise<Page<ReportRow>> {
+async function completedList(
+  db: Database,
+  tenantId: string,
+  params: ListParams<KcReportSortKey>,
+  filters: KcReportFilters,
+  counted: boolean,
+): Promise<CompletedList> {
   const org = db.inTenant(tenantId);
   // Reached through the organization's checks or members when a filter found them; else held to the organization
   // below, once that is known.
@@ -105,7 +120,7 @@ export async function listCompleted(db: Database, tenantId: string, params: List
   const byContent = Boolean(filters.module || filters.component || filters.topic);
   const searched = params.search !== null;
   let total: number | undefined;
-  if (byContent || !searched) {
+  if (byContent || (counted && !searched)) {
     const checks = await reportChecks(org, filters);
     if (!searched) total = checks.completed;
     // The checks as a list of ids (not a subquery) lets PostgreSQL walk `kc_responses_report` down the date for each
@@ -126,8 +141,31 @@ export async function listCompleted(db: Database, tenantId: string, params: List
     if (!content) joinContent(query);
     return query.select(REPORT_COLUMNS);
   };
-  const page = await paginate<object, KcReportSortKey>(db, filtered, params, reportList(org, members), select, { total });
+  return { filtered, definition: reportList(org, members), select, total };
+}
+
+/**
+ * A page of the report (paginate): the page's keys are found from the responses alone (`completedList`), and the 25
+ * rows then get their learner and content; the total comes from the checks' kept totals without a `user` filter.
+ */
+export async function listCompleted(db: Database, tenantId: string, params: ListParams<KcReportSortKey>, filters: KcReportFilters): Promise<Page<ReportRow>> {
+  const list = await completedList(db, tenantId, params, filters, true);
+  const page = await paginate<object, KcReportSortKey>(db, list.filtered, params, list.definition, list.select, { total: list.total });
   return normalisedPage<ReportRow>(page, REPORT_ROW);
+}
+
+/**
+ * Every response of the report the filters select, in its sort, batch after batch (its CSV download: `listRows`), each
+ * batch walking the same index as a page does from where the previous one ended.
+ */
+export async function allCompleted(
+  db: Database,
+  tenantId: string,
+  params: ListParams<KcReportSortKey>,
+  filters: KcReportFilters,
+): Promise<AsyncIterable<ReportRow[]>> {
+  const list = await completedList(db, tenantId, params, filters, false);
+  return listRows<ReportRow, KcReportSortKey>(db, list.filtered, params, list.definition, list.select, { columns: REPORT_ROW });
 }
 
 /** A completed response with its check's content and its learner. */

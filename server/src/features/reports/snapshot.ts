@@ -5,6 +5,7 @@
  */
 import type { SnapshotReport } from '@tessera/sdk';
 import type { Database } from '../../db/database.js';
+import type { CsvColumn } from '../../http/csv.js';
 import { TesseraModel, withColumns } from '../../db/model.js';
 import type { Query, TenantSql } from '../../db/query.js';
 
@@ -95,3 +96,43 @@ export async function snapshotReport(db: Database, tenantId: string): Promise<Sn
     },
   };
 }
+
+/** A count of the snapshot as a line of its CSV download: its section, what it counts, the count. */
+export interface SnapshotLine {
+  section: string;
+  measure: string;
+  value: number;
+}
+
+const STATES = [
+  ['active', 'Active'],
+  ['inactive', 'Inactive'],
+  ['archived', 'Archived'],
+] as const;
+
+/** The snapshot's counts in the order the Reports page shows them (ARCHITECTURE.md#csv-downloads). */
+export function snapshotLines(report: SnapshotReport): SnapshotLine[] {
+  const content = (section: string, counts: SnapshotReport['modules']) => STATES.map(([state, measure]) => ({ section, measure, value: counts[state] }));
+  const { tenant_users: members, media } = report;
+  return [
+    ...content('Modules', report.modules),
+    ...content('Components', report.components),
+    ...content('Topics', report.topics),
+    { section: 'Members', measure: 'Master', value: members.master },
+    { section: 'Members', measure: 'Admin', value: members.admin },
+    { section: 'Members', measure: 'User', value: members.user },
+    { section: 'Members', measure: 'Archived', value: members.archived },
+    { section: 'Media', measure: 'Image', value: media.image },
+    { section: 'Media', measure: 'Video', value: media.video },
+    { section: 'Media', measure: 'Pdf', value: media.pdf },
+    { section: 'Media', measure: 'Audio', value: media.audio },
+    { section: 'Media', measure: 'Total', value: media.total },
+    { section: 'Media', measure: 'Total Size (bytes)', value: media.total_size },
+  ];
+}
+
+export const SNAPSHOT_CSV: readonly CsvColumn<SnapshotLine>[] = [
+  { header: 'Section', value: (line) => line.section },
+  { header: 'Measure', value: (line) => line.measure },
+  { header: 'Value', value: (line) => line.value },
+];

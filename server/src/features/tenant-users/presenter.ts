@@ -1,6 +1,7 @@
 import type { GroupSummary, MemberStatus, NamedRef, TenantUser, UserSummary } from '@tessera/sdk';
 import { withColumns } from '../../db/model.js';
 import { TenantUser as TenantUserModel, type Role } from '../../db/models.js';
+import type { CsvColumn } from '../../http/csv.js';
 import type { TenantAccess } from '../../http/tenant-access.js';
 import { memberAbilities } from './policy.js';
 
@@ -108,3 +109,15 @@ export function presentMember(row: MemberRow, access: TenantAccess, related?: { 
   }
   return member;
 }
+
+/** The member list as a CSV download (ARCHITECTURE.md#csv-downloads), a member a line, as the JSON presents it. */
+export const MEMBER_CSV: readonly CsvColumn<TenantUser>[] = [
+  { header: 'Member ID', value: (member) => member.id },
+  { header: 'Name', value: (member) => member.user.name },
+  { header: 'Email', value: (member) => member.user.email },
+  { header: 'Role', value: (member) => member.role },
+  { header: 'Status', value: (member) => member.status },
+  { header: 'Joined', value: (member) => member.joined },
+  { header: 'Groups', value: (member) => member.groups_count },
+  { header: 'Modules', value: (member) => member.modules_count },
+];

@@ -2,6 +2,7 @@
 import { Routes } from '../../http/router.js';
 import { forms, queryForms } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
+import { answerCsv, presentedBatches, wantsCsv } from '../../http/csv.js';
 import { listBody, listParams } from '../../http/list-query.js';
 import { can } from '../../http/policy.js';
 import { authenticated, sessionOf } from '../../http/authenticate.js';
@@ -10,7 +11,7 @@ import { acceptInvitation, accountMessages, loadOwnMembership } from '../account
 import { accessOf, inTenant } from '../../http/tenant-access.js';
 import { inputOf, validate } from '../../http/validate.js';
 import { memberMessages, memberPolicy } from './policy.js';
-import { presentMember } from './presenter.js';
+import { MEMBER_CSV, presentMember, type MemberRow } from './presenter.js';
 import * as members from './service.js';
 
 const BASE = '/tenants/:tenantId/tenant-users';
@@ -21,8 +22,13 @@ export function routes(services: AppServices): Routes {
 
   router.get(BASE, inTenant, can(memberPolicy, 'list'), validate(queryForms.listTenantUsers, 'query'), async (ctx) => {
     const access = accessOf(ctx);
-    const page = await members.listMembers(db, access.tenant.id, listParams(inputOf(ctx, queryForms.listTenantUsers), members.MEMBER_LIST));
-    ctx.body = listBody(page, (row) => presentMember(row, access));
+    const query = inputOf(ctx, queryForms.listTenantUsers);
+    const params = listParams(query, members.MEMBER_LIST);
+    const present = (row: MemberRow) => presentMember(row, access);
+    // Every member of the view, streamed (http/csv.ts).
+    if (wantsCsv(ctx, query))
+      return answerCsv(ctx, { name: 'members', columns: MEMBER_CSV, rows: presentedBatches(members.allMembers(db, access.tenant.id, params), present) });
+    ctx.body = listBody(await members.listMembers(db, access.tenant.id, params), present);
   });
 
   router.post(BASE, inTenant, can(memberPolicy, 'add'), validate(forms.member), async (ctx) => {

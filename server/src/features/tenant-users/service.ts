@@ -16,7 +16,7 @@ import { existingIds, liveRelatedByName, replaceRelations } from '../../db/relat
 import { fieldError, notFound } from '../../http/errors.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { publishMemberEvent } from '../../events/members.js';
-import { applyArchived, applySearch, normalisedPage, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
+import { applyArchived, applySearch, listRows, normalisedPage, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import type { TenantAccess, TenantRef } from '../../http/tenant-access.js';
 import { invitee, issueMembershipInvitation, sendMembershipInvitation } from '../accounts/service.js';
 import { assertNotOwnMembership, memberMessages } from './policy.js';
@@ -55,6 +55,13 @@ export async function listMembers(db: Database, tenantId: string, params: ListPa
   const filtered = applyArchived(membersOf(org), 'tu.deleted_at', params.archived);
   const page = await paginate<object, MemberSortKey>(db, filtered, params, MEMBER_LIST, selectMember(org), { rowsById: memberRowsById(db, tenantId) });
   return normalisedPage<MemberRow>(page, MEMBER_ROW);
+}
+
+/** Every member of the view and search, in the list's sort, batch after batch (the list's CSV: `listRows`). */
+export function allMembers(db: Database, tenantId: string, params: ListParams<MemberSortKey>): AsyncIterable<MemberRow[]> {
+  const org = db.inTenant(tenantId);
+  const filtered = applyArchived(membersOf(org), 'tu.deleted_at', params.archived);
+  return listRows<MemberRow, MemberSortKey>(db, filtered, params, MEMBER_LIST, selectMember(org), { columns: MEMBER_ROW });
 }
 
 async function requireMember(org: TenantDatabase, id: string): Promise<MemberRow> {
