@@ -35,6 +35,8 @@ import { createLogger, type Logger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
 import { registerClientCredentialsGrant } from './oidc/client-credentials-grant.js';
 import { registerPasswordGrant } from './oidc/password-grant.js';
+import { registerTokenExchangeGrant } from './oidc/token-exchange-grant.js';
+import { redeemEmbedSession } from './features/embed-sessions/service.js';
 import { createProvider } from './oidc/provider.js';
 import { discoveryEndpoint } from './oidc/discovery.js';
 import { oauthErrorShape } from './oidc/oauth-errors.js';
@@ -137,6 +139,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     return check;
   });
   registerClientCredentialsGrant(provider, (clientId) => integrationClientAccount(db, clientId));
+  registerTokenExchangeGrant(provider, (token, grantId) => redeemEmbedSession(db, token, grantId));
 
   const app = new Koa({ proxy: config.trustProxy });
   app.context.services = services;

@@ -9,6 +9,7 @@ import { purgeExpiredPayloads } from './db/oidc-payloads.js';
 import { mergeSearchIndexes } from './db/trigram-search.js';
 import { purgeAuthTokens } from './features/accounts/auth-tokens.js';
 import { purgeUsedCaptchas } from './features/accounts/captcha.js';
+import { purgeEmbedSessions } from './features/embed-sessions/service.js';
 import { purgeExpiredBioreqFiles } from './features/bioreq/retention.js';
 import { sendAssignmentReminders } from './features/knowledge-checks/reminders.js';
 import { sweepOrphanFiles } from './features/media/orphans.js';
@@ -24,18 +25,21 @@ export async function tidySqlite(db: Database, optimize: string): Promise<void> 
 
 /**
  * Deletes what has expired: provider rows, spent account tokens, remembered captcha solutions, webhook deliveries past
- * their keeping. On SQLite it
+ * their keeping, embed sessions unspent or of ended logins. On SQLite it
  * also lets the planner refresh its statistics where they have drifted (`PRAGMA optimize`, as SQLite advises
  * for long-lived connections) and merges the search indexes' segments.
  */
 async function purgeExpired({ db, log }: Pick<AppServices, 'db' | 'log'>): Promise<void> {
-  const [payloads, tokens, captchas, deliveries] = [
+  const [payloads, tokens, captchas, deliveries, embedSessions] = [
     await purgeExpiredPayloads(db.knex),
     await purgeAuthTokens(db),
     await purgeUsedCaptchas(db),
     await purgeOldDeliveries(db),
+    await purgeEmbedSessions(db),
   ];
-  if (payloads + tokens + captchas + deliveries > 0) log.debug({ payloads, tokens, captchas, deliveries }, 'purged expired rows');
+  if (payloads + tokens + captchas + deliveries + embedSessions > 0) {
+    log.debug({ payloads, tokens, captchas, deliveries, embed_sessions: embedSessions }, 'purged expired rows');
+  }
   if (db.isSqlite) await tidySqlite(db, 'PRAGMA optimize');
 }
 

@@ -38,6 +38,8 @@ export interface RateLimitConfig {
   forgotPassword: RateLimitRule;
   resetPassword: RateLimitRule;
   finishRegistration: RateLimitRule;
+  /** Embed sessions minted per integration client (features/embed-sessions). */
+  embedSessions: RateLimitRule;
 }
 
 export type RateLimitName = keyof RateLimitConfig;
@@ -105,6 +107,8 @@ export interface ServerConfig {
    * page embedding the widgets): each refresh renews it, never past `refreshTokenTtl` after the login.
    */
   tokens: { accessTokenTtl: number; refreshTokenTtl: number; pageRefreshTokenTtl: number; refreshGraceSeconds: number };
+  /** How long an embed session's token may be exchanged (features/embed-sessions), in seconds. */
+  embedSessionTtl: number;
   captcha: { maxNumber: number; ttlSeconds: number };
   /** Largest JSON or form body, in bytes. */
   bodyLimit: number;
@@ -183,6 +187,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   forgotPassword: { points: 10, duration: 10 * MINUTE },
   resetPassword: { points: 10, duration: 10 * MINUTE },
   finishRegistration: { points: 10, duration: 10 * MINUTE },
+  embedSessions: { points: 600, duration: MINUTE },
 };
 
 /** Images at least 800 x 450 (also the crop size); sizes in KB per kind (openapi Config schema). */
@@ -196,6 +201,8 @@ export const DEFAULT_MEDIA_LIMITS: FileLimits = {
     audio: { min_size: 1, max_size: 200_000 },
     // A video's WebVTT captions: text, so 1 MB holds hours of subtitles.
     caption: { min_size: 0, max_size: 1_000 },
+    // A question bank to import: Moodle XML carries its images as base64.
+    question_bank: { min_size: 0, max_size: 20_000 },
   },
 };
 
@@ -252,6 +259,7 @@ const RATE_LIMIT_ENV: Record<RateLimitName, string> = {
   forgotPassword: 'RATE_LIMIT_FORGOT_PASSWORD',
   resetPassword: 'RATE_LIMIT_RESET_PASSWORD',
   finishRegistration: 'RATE_LIMIT_FINISH_REGISTRATION',
+  embedSessions: 'RATE_LIMIT_EMBED_SESSIONS',
 };
 
 /** `RATE_LIMIT_LOGIN=5/60` means 5 attempts per 60 seconds. */
@@ -274,6 +282,7 @@ const UPLOAD_SIZE_ENV: Record<FileKind, string> = {
   video: 'UPLOAD_SIZE_VIDEO',
   audio: 'UPLOAD_SIZE_AUDIO',
   caption: 'UPLOAD_SIZE_CAPTION',
+  question_bank: 'UPLOAD_SIZE_QUESTION_BANK',
 };
 
 /** `WIDTHxHEIGHT` of an image size variable, both at least 1. */
@@ -372,6 +381,7 @@ export function loadConfig(env: Env = process.env, options: { demo?: boolean } =
       pageRefreshTokenTtl: integer(env, 'PAGE_REFRESH_TOKEN_TTL', 8 * HOUR),
       refreshGraceSeconds: integer(env, 'REFRESH_GRACE_SECONDS', 5),
     },
+    embedSessionTtl: integer(env, 'EMBED_SESSION_TTL_SECONDS', MINUTE),
     captcha: { maxNumber: integer(env, 'CAPTCHA_MAX_NUMBER', 100_000), ttlSeconds: 10 * MINUTE },
     bodyLimit: integer(env, 'BODY_LIMIT', 100_000),
     portalDist: resolve(env.PORTAL_DIST || resolve(serverRoot, '../portal/dist')),
@@ -428,6 +438,7 @@ export function assertUsable(config: ServerConfig): void {
   if (config.tokens.accessTokenTtl < 1 || config.tokens.refreshTokenTtl < config.tokens.accessTokenTtl) {
     throw new ConfigError('REFRESH_TOKEN_TTL must be at least ACCESS_TOKEN_TTL, and both positive.');
   }
+  if (config.embedSessionTtl < 1) throw new ConfigError('EMBED_SESSION_TTL_SECONDS must be at least 1.');
   if (config.tokens.pageRefreshTokenTtl < config.tokens.accessTokenTtl || config.tokens.pageRefreshTokenTtl > config.tokens.refreshTokenTtl) {
     throw new ConfigError('PAGE_REFRESH_TOKEN_TTL must lie between ACCESS_TOKEN_TTL and REFRESH_TOKEN_TTL.');
   }

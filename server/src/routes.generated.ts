@@ -7,6 +7,7 @@ import { routes as accessRequests } from './features/access-requests/routes.js';
 import { routes as accounts } from './features/accounts/routes.js';
 import { routes as bioreq } from './features/bioreq/routes.js';
 import { routes as components } from './features/components/routes.js';
+import { routes as embedSessions } from './features/embed-sessions/routes.js';
 import { routes as files } from './features/files/routes.js';
 import { routes as groups } from './features/groups/routes.js';
 import { routes as health } from './features/health/routes.js';
@@ -14,6 +15,7 @@ import { routes as integrationClients } from './features/integration-clients/rou
 import { routes as items } from './features/items/routes.js';
 import { routes as jobs } from './features/jobs/routes.js';
 import { routes as kcReports } from './features/kc-reports/routes.js';
+import { routes as kcTransfer } from './features/kc-transfer/routes.js';
 import { routes as knowledgeChecks } from './features/knowledge-checks/routes.js';
 import { routes as media } from './features/media/routes.js';
 import { routes as modules } from './features/modules/routes.js';
@@ -32,6 +34,7 @@ export const FEATURE_ROUTES: readonly ((services: AppServices) => Routes | Route
   accounts,
   bioreq,
   components,
+  embedSessions,
   files,
   groups,
   health,
@@ -39,6 +42,7 @@ export const FEATURE_ROUTES: readonly ((services: AppServices) => Routes | Route
   items,
   jobs,
   kcReports,
+  kcTransfer,
   knowledgeChecks,
   media,
   modules,

@@ -616,6 +616,21 @@ const OPERATIONS: Operation[] = [
       };
     },
   },
+  // Embed sessions (issue 32): only an admin or master integration client of the organization creates them, never a
+  // person (embed-sessions.test.ts holds the clients' side).
+  {
+    name: 'POST embed-sessions',
+    operation: 'createEmbedSession',
+    scope: 'master',
+    success: 201,
+    outcomes: { owner: { status: 403, code: 'forbidden' }, master: { status: 403, code: 'forbidden' } },
+    prepare: async (t) => ({
+      method: 'POST',
+      path: `/tenants/${t.pathTenant.id}/embed-sessions`,
+      body: { email: t.world.people.user.user.email },
+      snapshot: count(t.server, 'embed_sessions', { tenant_id: t.pathTenant.id }),
+    }),
+  },
   // Webhooks (issue 35).
   {
     name: 'GET webhooks',

@@ -49,7 +49,8 @@ export interface paths {
          *     valid for 7 days; a newer invitation to the same membership replaces it. Accepting also confirms the email
          *     address, which the invitation reached. 422 on `token` with "This invitation link is invalid or has expired."
          *     when the token is unknown, spent, expired, not the caller's, or its invitation was withdrawn (the membership
-         *     archived) or its organization archived.
+         *     archived) or its organization archived. A login made from an embed session acts in its organization only: 403
+         *     `forbidden`.
          */
         post: operations["acceptInvitation"];
         delete?: never;
@@ -69,7 +70,7 @@ export interface paths {
         put?: never;
         /**
          * Ask to join an organization by its name
-         * @description Only a confirmed email may ask (403 `email_unconfirmed`). 422 on `name` for a missing or malformed name
+         * @description Only a confirmed email may ask (403 `email_unconfirmed`); a login made from an embed session acts in its organization only (403 `forbidden`). 422 on `name` for a missing or malformed name
          *     or an unknown organization; 422 on `tenant_id` with one of:
          *     "You have been removed from this organization.", "You have already submitted a request to join this organization.",
          *     "You are already associated with this organization." (the portal maps removed / submitted / associated to its texts).
@@ -464,7 +465,7 @@ export interface paths {
         head?: never;
         /**
          * Update or restore an organization (owner)
-         * @description Owner only: anyone else gets 403 `forbidden`, before anything is looked up. `name` and `enable_bioreq` change a live organization (the slug follows the name; the old one keeps reaching it). `is_deleted: false`
+         * @description Owner only: anyone else gets 403 `forbidden`, before anything is looked up. `name`, `enable_bioreq` and `enable_embed_jit` (just-in-time members of embed sessions) change a live organization (the slug follows the name; the old one keeps reaching it). `is_deleted: false`
          *     restores an archived one (spec section 4); other changes to an archived organization answer 422 on
          *     `is_deleted` until it is restored. `is_deleted: true` archives, as DELETE does.
          */
@@ -1255,6 +1256,69 @@ export interface paths {
         patch: operations["updateTopic"];
         trace?: never;
     };
+    "/tenants/{tenantId}/embed-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an embed session for a person signed in to the partner's intranet
+         * @description Called by the partner's backend with the access token of an integration client of this organization
+         *     (`client_credentials`) whose role is `admin` or `master`; the host page hands the answered `session_token` to
+         *     the widgets, which exchange it at `POST /token` (RFC 8693 token exchange,
+         *     `subject_token_type=urn:tessera:params:oauth:token-type:embed-session`) for the usual access and refresh tokens.
+         *     The token is random, stored hashed, single use, and lives `EMBED_SESSION_TTL_SECONDS` (60 seconds by default):
+         *     `expires_at` says until when.
+         *
+         *     Who: an integration client of the organization with the role `admin` or `master`. A person (whatever their role,
+         *     the owner included) or a client with the role `user` gets 403 `forbidden`; a client of another organization, an
+         *     unknown or archived organization 404. Limited per client (`RATE_LIMIT_EMBED_SESSIONS`, 600 a minute by default):
+         *     429 with `Retry-After`.
+         *
+         *     The person, by `email` (sdk `forms.embedSession`):
+         *     - a member of the organization gets a session. A suspended membership is 403 `membership_suspended`, a removed
+         *       (archived) one 403 `membership_removed` (a master may add them again), a suspended or banned account 403
+         *       `account_suspended`, the owner's account 403 `forbidden`, and a membership whose role is above the client's
+         *       (a `master` for an `admin` client) 403 `forbidden`: a client never hands out more than its own role;
+         *     - anyone else becomes a member just in time, with the role `user`: an address Tessera does not know becomes an
+         *       account without a password (the person may set one later through "forgot password"), and an existing account
+         *       (or an invitation not yet accepted) becomes an active membership, its owner told by one email that the
+         *       organization added them through its intranet. `name` (at most 255 characters) is then required (422), whether
+         *       the address had an account or not: the answer never says which. An organization that switched just-in-time
+         *       creation off (`enable_embed_jit: false`) answers 404 `member_not_found` instead.
+         *     - `external_id` (optional, at most 255 characters) is the partner's own stable id of the person, kept on the
+         *       membership and unique in the organization: one already held by another member, or a member holding another,
+         *       is 409 `conflict`.
+         *
+         *     A login made from an embed session acts in this organization only: the organization's client vouches for its
+         *     own members, not for what the same person may do elsewhere. Its session holds this membership alone and never
+         *     the owner's rights: every route of another organization answers 404 as for a non-member, the owner's routes 403,
+         *     and the calls that act on the account beyond the organization (its profile, asking to join or accepting an
+         *     invitation to another organization) 403 `forbidden`, whatever other memberships the account has. Reading the
+         *     account (`GET /users/me`) answers this membership only. The organization's client vouching for the address,
+         *     such a login enters the organization even while the account's email is unconfirmed.
+         */
+        post: operations["createEmbedSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenants/{tenantId}/groups": {
         parameters: {
             query?: never;
@@ -1838,6 +1902,100 @@ export interface paths {
         get: operations["listArchivedKnowledgeCheckQuestions"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/questions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Export the question bank as GIFT, Aiken or Moodle XML
+         * @description Authors (admin, master, owner); a learner gets 403 `forbidden`. A check of another organization, or of a topic
+         *     or component the caller cannot see, answers 404.
+         *
+         *     The bank's active questions in bank order, as an attachment (`Content-Disposition`): GIFT and Moodle XML carry
+         *     every question (texts in Markdown, `[markdown]` and `format="markdown"`); Aiken carries single choice questions
+         *     of at most 26 choices only, as one line of text each. `Tessera-Questions-Left-Out` counts the questions the format
+         *     could not carry (Aiken has no comments to say it in). Importing an export into an empty check
+         *     gives the same questions, choices, answers and order. Images are not exported.
+         */
+        get: operations["exportKnowledgeCheckQuestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/knowledgechecks/{knowledgeCheckId}/questions/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import questions from a GIFT, Aiken or Moodle XML file
+         * @description Authors (admin, master, owner); a learner gets 403 `forbidden`. A check of another organization, or of a topic
+         *     or component the caller cannot see, answers 404.
+         *
+         *     The file (`file`, UTF-8 text) is read as `format` (`auto` detects it: Moodle XML opens with `<?xml` or `<quiz`,
+         *     Aiken has `ANSWER:` lines, anything else is read as GIFT). Every question found is reported in file order with
+         *     its title (its name, or its first words), the type found and its outcome. Single and multiple choice, true/false
+         *     (a single choice of "True" and "False"), Aiken, and Moodle XML `multichoice` and `truefalse` are imported; other
+         *     types (essay, matching, numerical, short answer, cloze, description…) and questions that break the question
+         *     rules (the same rules and messages as the question editor: two choices at least, one answer for single choice)
+         *     are `skipped` with the reason in words. Texts become Markdown (GIFT `[html]`, `[moodle]` and Moodle XML HTML are
+         *     converted, `[plain]` is escaped); names and feedback have no place in a question and are not kept. A Moodle XML
+         *     question's first image (`<file encoding="base64">`) goes into the media library as the question's media (the
+         *     library's rules apply: a refused image is left out with its reason, the question is still imported).
+         *
+         *     `dry_run=1` only reports (`would_import`); otherwise every importable question is added in one transaction, in
+         *     file order after the bank's questions (`imported`): all or nothing. A file over `/config` `file_sizes.question_bank`
+         *     answers 413 (the size message on `file`); a file that is not UTF-8 text 422 on `file`; a file that is not in the
+         *     format named (or in none of them) 422 on `file` saying so.
+         */
+        post: operations["importKnowledgeCheckQuestions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3872,6 +4030,13 @@ export interface paths {
          *     - `grant_type=client_credentials` with an integration client's `client_id` and `client_secret` (in the form or
          *       HTTP Basic) answers an access token acting as the client's role in its one organization, without a refresh
          *       token. An unknown, revoked or wrongly authenticated client is 401 `invalid_client`.
+         *     - `grant_type=urn:ietf:params:oauth:grant-type:token-exchange` (RFC 8693) with `client_id=tessera-web`,
+         *       `subject_token` (an embed session's token, `POST /tenants/{tenantId}/embed-sessions`) and
+         *       `subject_token_type=urn:tessera:params:oauth:token-type:embed-session` answers an access and a refresh token
+         *       (the refresh token lives `PAGE_REFRESH_TOKEN_TTL`, renewed by each refresh). The login acts in the embed
+         *       session's organization only: another organization's routes answer 404, the owner's 403. A spent, expired or
+         *       unknown session token is 400 `invalid_grant`, so is one whose membership or account was suspended since; another
+         *       `subject_token_type` is 400 `bad_request` (OAuth `invalid_request`, RFC 8693 section 2.2.2).
          *
          *     Every error also carries OAuth's `error` and `error_description` (see `OAuthErrorCode`).
          *
@@ -3952,7 +4117,8 @@ export interface paths {
          *     enough to take the account): 422 "The current password field is required." when it is missing, "The current
          *     password is incorrect." when it is wrong (wrong guesses count toward the account's login limits; 429 beyond).
          *     The previous address is told of every email or password change by email; a new password ends every other
-         *     session of the account.
+         *     session of the account. A login made from an embed session (`POST /tenants/{tenantId}/embed-sessions`) acts in its
+         *     organization only and changes nothing of the account: 403 `forbidden`.
          */
         patch: operations["updateMe"];
         trace?: never;
@@ -3968,7 +4134,7 @@ export interface paths {
         put?: never;
         /**
          * Send the email confirmation link again
-         * @description 422 on email when the address is already confirmed.
+         * @description 422 on email when the address is already confirmed. A login made from an embed session acts in its organization only (403 `forbidden`).
          */
         post: operations["resendConfirmEmail"];
         delete?: never;
@@ -4450,7 +4616,7 @@ export interface components {
          * @description Limits the portal and widgets check before an upload; the server enforces the same limits.
          *     Defaults: images at least 800 x 450 pixels (also the crop size) and at most 6000 x 6000 (a larger one is refused
          *     with 422 from its header, before it is decoded), 1 KB to 10 MB; thumbnails 1 KB to 5 MB;
-         *     pdf 1 KB to 50 MB; video 10 KB to 2 GB; audio 1 KB to 200 MB; a video's WebVTT captions (`caption`) 0 KB to 1 MB.
+         *     pdf 1 KB to 50 MB; video 10 KB to 2 GB; audio 1 KB to 200 MB; a video's WebVTT captions (`caption`) 0 KB to 1 MB; a question bank to import (`question_bank`: GIFT, Aiken or Moodle XML) 0 KB to 20 MB.
          */
         Config: {
             image: {
@@ -4472,6 +4638,7 @@ export interface components {
                 video: components["schemas"]["FileSizeLimit"];
                 audio: components["schemas"]["FileSizeLimit"];
                 caption: components["schemas"]["FileSizeLimit"];
+                question_bank: components["schemas"]["FileSizeLimit"];
             };
         };
         /**
@@ -4523,6 +4690,26 @@ export interface components {
             /** @description The user's live memberships (archived ones are left out), with their organizations. */
             memberships: components["schemas"]["Membership"][];
         };
+        /**
+         * @description A short-lived, single-use session token for the widgets of a partner's page, exchanged at `POST /token`
+         *     (`grant_type=urn:ietf:params:oauth:grant-type:token-exchange`). Only its hash is stored.
+         */
+        EmbedSession: {
+            session_token: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        /**
+         * @description The person signed in to the partner's intranet (sdk `forms.embedSession`). `email` is required; `name` is required
+         *     whenever the person is not yet a member of the organization; `external_id` is the partner's own stable id of the
+         *     person, unique in the organization.
+         */
+        EmbedSessionInput: {
+            /** Format: email */
+            email: string;
+            name?: string;
+            external_id?: string;
+        };
         /** @description A body with no fields, for calls that take none but accept the `{}` that clients send by habit. */
         EmptyBody: Record<string, never>;
         /**
@@ -4553,8 +4740,10 @@ export interface components {
          *       `account_suspended`, `invalid_grant` (a spent, revoked or expired refresh token), `invalid_client`;
          *     - 403 `forbidden`, `email_unconfirmed`, `membership_suspended`, `own_account`, `invalid_signature` (a signed file
          *       URL that is tampered or expired), `bioreq_disabled` (the organization has bioreq off), `own_document` (a
-         *       reviewer deciding on their own bioreq upload);
-         *     - 404 `not_found`; 405 `method_not_allowed`; 406 `not_acceptable`, `unacceptable_file`; 409 `conflict`, `review_started`, `not_under_review`, `already_decided`, `note_exists` (bioreq's status flow);
+         *       reviewer deciding on their own bioreq upload), `membership_removed` (an embed session for a person the
+         *       organization removed);
+         *     - 404 `not_found`, `member_not_found` (an embed session for a person who is not a member, with just-in-time
+         *       creation off); 405 `method_not_allowed`; 406 `not_acceptable`, `unacceptable_file`; 409 `conflict`, `review_started`, `not_under_review`, `already_decided`, `note_exists` (bioreq's status flow);
          *       `knowledge_check_exists` (a topic or component has one already), `no_questions` (a check with an empty bank),
          *       `response_not_assigned`, `response_in_progress`, `response_not_started`, `response_completed`,
          *       `unanswered_questions`, `assignment_started` (knowledge check responses' status flow);
@@ -4563,7 +4752,7 @@ export interface components {
          *       422 `validation_failed`; 429 `rate_limited`; 500 `server_error`; 503 `not_built` (a build missing).
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "unauthenticated" | "invalid_credentials" | "account_suspended" | "invalid_grant" | "invalid_client" | "forbidden" | "email_unconfirmed" | "membership_suspended" | "own_account" | "bioreq_disabled" | "own_document" | "invalid_signature" | "not_found" | "method_not_allowed" | "not_acceptable" | "unacceptable_file" | "conflict" | "review_started" | "not_under_review" | "already_decided" | "note_exists" | "knowledge_check_exists" | "no_questions" | "response_not_assigned" | "response_in_progress" | "response_not_started" | "response_completed" | "unanswered_questions" | "assignment_started" | "file_deleted" | "length_required" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "validation_failed" | "rate_limited" | "server_error" | "not_built";
+        ErrorCode: "bad_request" | "unauthenticated" | "invalid_credentials" | "account_suspended" | "invalid_grant" | "invalid_client" | "forbidden" | "email_unconfirmed" | "membership_suspended" | "membership_removed" | "own_account" | "bioreq_disabled" | "own_document" | "invalid_signature" | "not_found" | "member_not_found" | "method_not_allowed" | "not_acceptable" | "unacceptable_file" | "conflict" | "review_started" | "not_under_review" | "already_decided" | "note_exists" | "knowledge_check_exists" | "no_questions" | "response_not_assigned" | "response_in_progress" | "response_not_started" | "response_completed" | "unanswered_questions" | "assignment_started" | "file_deleted" | "length_required" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "validation_failed" | "rate_limited" | "server_error" | "not_built";
         /** @description Size limits in KB (1 KB = 1000 bytes), inclusive. */
         FileSizeLimit: {
             min_size: number;
@@ -5110,6 +5299,33 @@ export interface components {
             archived: boolean;
         };
         /**
+         * @description An import's report: each question the file holds, in file order (`index` from 1), with its `title` (its name, or
+         *     its first words), the `type` found, and its `outcome`: `imported`, `would_import` (a dry run) or `skipped`.
+         *     `reason` says in words why a question is skipped, or what of an imported one was left out (an image the media
+         *     library refused); otherwise null. `imported` counts the questions added (0 on a dry run), `skipped` those skipped.
+         */
+        KnowledgeCheckQuestionImport: {
+            questions: {
+                index: number;
+                title: string;
+                type: components["schemas"]["QuestionImportType"];
+                /** @enum {string} */
+                outcome: "imported" | "would_import" | "skipped";
+                reason: string | null;
+            }[];
+            imported: number;
+            skipped: number;
+        };
+        /**
+         * @description A question bank to import (`multipart/form-data`): `file` (GIFT, Aiken or Moodle XML as UTF-8 text, at most
+         *     `/config` `file_sizes.question_bank`), `format` (default `auto`), `dry_run` (`1` to report only).
+         */
+        KnowledgeCheckQuestionImportUpload: {
+            file: string;
+            format?: components["schemas"]["QuestionBankFormat"];
+            dry_run?: components["schemas"]["Flag"];
+        };
+        /**
          * @description A question of the bank (spec sections 2 "Question editor", 4 and 5). `text` (Markdown) is required; `type` is
          *     `radio` or `checkbox`; `media_id` an image, video, audio or pdf of the organization's library (another
          *     organization's, or an unknown id, 422 on `media_id`). `choices` in the order shown (their `order` is their place
@@ -5579,6 +5795,19 @@ export interface components {
                 completed_at: string;
             };
         };
+        /**
+         * @description The format of a question bank file: `gift` and `moodle_xml` as Moodle documents them, `aiken` (single choice
+         *     only); on import, `auto` detects it.
+         * @enum {string}
+         */
+        QuestionBankFormat: "gift" | "aiken" | "moodle_xml" | "auto";
+        /**
+         * @description The kind of question a file held: `single_choice`, `multiple_choice` and `true_false` can be imported; the others
+         *     (Moodle's short answer, numerical, essay, matching, cloze or embedded answers, description, and `other` for any
+         *     further type) are skipped.
+         * @enum {string}
+         */
+        QuestionImportType: "single_choice" | "multiple_choice" | "true_false" | "short_answer" | "numerical" | "essay" | "matching" | "cloze" | "description" | "other";
         RefreshGrantRequest: {
             /** @constant */
             grant_type: "refresh_token";
@@ -5683,6 +5912,11 @@ export interface components {
             /** @description The pretty-URL name; accepted wherever `{tenantId}` is. */
             slug: string;
             enable_bioreq: boolean;
+            /**
+             * @description Whether an embed session (`POST /tenants/{tenantId}/embed-sessions`) for a person who is not a member makes them
+             *     one just in time (default true); when false only existing members get sessions (404 `member_not_found`).
+             */
+            enable_embed_jit: boolean;
             /** @description Live (not archived) groups. */
             groups_count: number;
             /** @description Live (not archived) modules. */
@@ -5764,6 +5998,22 @@ export interface components {
             is_active: boolean;
             user: components["schemas"]["UserSummary"];
         };
+        /**
+         * @description RFC 8693 token exchange of an embed session (`POST /tenants/{tenantId}/embed-sessions`) for the usual access and
+         *     refresh tokens, by the public client `tessera-web`. The refresh token lives `PAGE_REFRESH_TOKEN_TTL`, renewed by
+         *     each refresh, and the login acts in the session's organization only. A spent, expired or unknown session token
+         *     answers 400 `invalid_grant`; another `subject_token_type` 400 `bad_request` (OAuth `invalid_request`).
+         */
+        TokenExchangeGrantRequest: {
+            /** @constant */
+            grant_type: "urn:ietf:params:oauth:grant-type:token-exchange";
+            client_id: string;
+            subject_token: string;
+            /** @constant */
+            subject_token_type: "urn:tessera:params:oauth:token-type:embed-session";
+            /** @description Optional; when sent, `urn:ietf:params:oauth:token-type:access_token` (RFC 8693 section 3). */
+            requested_token_type?: string;
+        };
         TokenResponse: {
             access_token: string;
             refresh_token: string;
@@ -5772,6 +6022,8 @@ export interface components {
             /** @description Seconds until the access token expires. */
             expires_in: number;
             scope?: string;
+            /** @description Answered by the token exchange (RFC 8693 section 2.2.1), `urn:ietf:params:oauth:token-type:access_token`. */
+            issued_token_type?: string;
         };
         /**
          * @description A topic. `items_count` counts its top-level items and children; `total_procedures` its procedure rows and
@@ -6173,6 +6425,13 @@ export interface components {
         ComponentId: string;
         /** @description Sort key (default `order`, ascending) — `order`, `name`, `created` (created_at), `updated` (updated_at). An unknown key falls back to the default. */
         ContentOrder: "order" | "name" | "created" | "updated";
+        /**
+         * @description `csv` answers the same rows as a CSV download instead of JSON (ARCHITECTURE.md#csv-downloads); so does
+         *     `Accept: text/csv` without this parameter. The same filters, search, sort and authorization as the JSON answer; a
+         *     list's CSV holds every row they select (`paginate`, `page` and `per_page` do not apply), streamed as it is read.
+         *     Any other value answers 422 on `format`.
+         */
+        CsvFormat: "csv";
         Desc: components["schemas"]["Flag"];
         /** @description A group id of this organization; another organization's answers 404. */
         GroupId: string;
@@ -6321,6 +6580,8 @@ export type Component = components['schemas']['Component'];
 export type Config = components['schemas']['Config'];
 export type ContentTreeModule = components['schemas']['ContentTreeModule'];
 export type CurrentUser = components['schemas']['CurrentUser'];
+export type EmbedSession = components['schemas']['EmbedSession'];
+export type EmbedSessionInput = components['schemas']['EmbedSessionInput'];
 export type EmptyBody = components['schemas']['EmptyBody'];
 export type Error = components['schemas']['Error'];
 export type ErrorCode = components['schemas']['ErrorCode'];
@@ -6355,6 +6616,8 @@ export type KnowledgeCheckChoice = components['schemas']['KnowledgeCheckChoice']
 export type KnowledgeCheckCreate = components['schemas']['KnowledgeCheckCreate'];
 export type KnowledgeCheckPrint = components['schemas']['KnowledgeCheckPrint'];
 export type KnowledgeCheckQuestion = components['schemas']['KnowledgeCheckQuestion'];
+export type KnowledgeCheckQuestionImport = components['schemas']['KnowledgeCheckQuestionImport'];
+export type KnowledgeCheckQuestionImportUpload = components['schemas']['KnowledgeCheckQuestionImportUpload'];
 export type KnowledgeCheckQuestionInput = components['schemas']['KnowledgeCheckQuestionInput'];
 export type KnowledgeCheckQuestionOrder = components['schemas']['KnowledgeCheckQuestionOrder'];
 export type KnowledgeCheckQuestionType = components['schemas']['KnowledgeCheckQuestionType'];
@@ -6386,6 +6649,8 @@ export type OrderList = components['schemas']['OrderList'];
 export type PaginationMeta = components['schemas']['PaginationMeta'];
 export type PasswordGrantRequest = components['schemas']['PasswordGrantRequest'];
 export type ProcedureCompletedEvent = components['schemas']['ProcedureCompletedEvent'];
+export type QuestionBankFormat = components['schemas']['QuestionBankFormat'];
+export type QuestionImportType = components['schemas']['QuestionImportType'];
 export type RefreshGrantRequest = components['schemas']['RefreshGrantRequest'];
 export type RevocationRequest = components['schemas']['RevocationRequest'];
 export type Role = components['schemas']['Role'];
@@ -6399,6 +6664,7 @@ export type TenantAccessRequest = components['schemas']['TenantAccessRequest'];
 export type TenantSummary = components['schemas']['TenantSummary'];
 export type TenantUser = components['schemas']['TenantUser'];
 export type TenantUserSummary = components['schemas']['TenantUserSummary'];
+export type TokenExchangeGrantRequest = components['schemas']['TokenExchangeGrantRequest'];
 export type TokenResponse = components['schemas']['TokenResponse'];
 export type Topic = components['schemas']['Topic'];
 export type TopicKnowledgeCheckCreate = components['schemas']['TopicKnowledgeCheckCreate'];
@@ -6442,6 +6708,7 @@ export type ParameterBioreqOrder = components['parameters']['BioreqOrder'];
 export type ParameterCaptionId = components['parameters']['CaptionId'];
 export type ParameterComponentId = components['parameters']['ComponentId'];
 export type ParameterContentOrder = components['parameters']['ContentOrder'];
+export type ParameterCsvFormat = components['parameters']['CsvFormat'];
 export type ParameterDesc = components['parameters']['Desc'];
 export type ParameterGroupId = components['parameters']['GroupId'];
 export type ParameterGroupOrder = components['parameters']['GroupOrder'];
@@ -6533,6 +6800,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -7212,6 +7480,7 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     enable_bioreq?: components["schemas"]["Flag"];
+                    enable_embed_jit?: components["schemas"]["Flag"];
                     is_deleted?: components["schemas"]["Flag"];
                 };
             };
@@ -7400,6 +7669,13 @@ export interface operations {
                 desc?: components["parameters"]["Desc"];
                 /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters or one holding a NUL character (`%00`) answers 422. */
                 search?: components["parameters"]["Search"];
+                /**
+                 * @description `csv` answers the same rows as a CSV download instead of JSON (ARCHITECTURE.md#csv-downloads); so does
+                 *     `Accept: text/csv` without this parameter. The same filters, search, sort and authorization as the JSON answer; a
+                 *     list's CSV holds every row they select (`paginate`, `page` and `per_page` do not apply), streamed as it is read.
+                 *     Any other value answers 422 on `format`.
+                 */
+                format?: components["parameters"]["CsvFormat"];
             };
             header?: never;
             path: {
@@ -7420,6 +7696,8 @@ export interface operations {
             /** @description A page of documents. */
             200: {
                 headers: {
+                    /** @description With the CSV only: `attachment; filename="bioreq-documents-<YYYY-MM-DD>.csv"`. */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7427,6 +7705,7 @@ export interface operations {
                         data: components["schemas"]["BioreqDocument"][];
                         meta: components["schemas"]["PaginationMeta"];
                     };
+                    "text/csv": string;
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -8585,6 +8864,51 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
         };
     };
+    createEmbedSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmbedSessionInput"];
+            };
+        };
+        responses: {
+            /** @description The session token, to be exchanged once before `expires_at`. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmbedSession"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     listGroups: {
         parameters: {
             query?: {
@@ -8601,6 +8925,13 @@ export interface operations {
                 search?: components["parameters"]["Search"];
                 /** @description true lists only archived rows; false (default) only live ones. */
                 archived?: components["parameters"]["Archived"];
+                /**
+                 * @description `csv` answers the same rows as a CSV download instead of JSON (ARCHITECTURE.md#csv-downloads); so does
+                 *     `Accept: text/csv` without this parameter. The same filters, search, sort and authorization as the JSON answer; a
+                 *     list's CSV holds every row they select (`paginate`, `page` and `per_page` do not apply), streamed as it is read.
+                 *     Any other value answers 422 on `format`.
+                 */
+                format?: components["parameters"]["CsvFormat"];
             };
             header?: never;
             path: {
@@ -8621,6 +8952,8 @@ export interface operations {
             /** @description A page of groups with their member counts. */
             200: {
                 headers: {
+                    /** @description With the CSV only: `attachment; filename="groups-<YYYY-MM-DD>.csv"`. */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8628,6 +8961,7 @@ export interface operations {
                         data: components["schemas"]["Group"][];
                         meta: components["schemas"]["PaginationMeta"];
                     };
+                    "text/csv": string;
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -9517,6 +9851,99 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    exportKnowledgeCheckQuestions: {
+        parameters: {
+            query: {
+                format: "gift" | "aiken" | "moodle_xml";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    /** @description How many active questions the format could not carry (Aiken only ever leaves some out). */
+                    "Tessera-Questions-Left-Out"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                    "application/xml": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    importKnowledgeCheckQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /**
+                 * @description A knowledge check of this organization. Another organization's, or one whose topic or component the caller cannot
+                 *     see (a learner and inactive or unrelated content), answers 404.
+                 */
+                knowledgeCheckId: components["parameters"]["KnowledgeCheckId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["KnowledgeCheckQuestionImportUpload"];
+            };
+        };
+        responses: {
+            /** @description What the file holds and what became of each question. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["KnowledgeCheckQuestionImport"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     reorderKnowledgeCheckQuestions: {
@@ -11423,6 +11850,13 @@ export interface operations {
                  */
                 order?: components["parameters"]["KcReportOrder"];
                 desc?: components["parameters"]["Desc"];
+                /**
+                 * @description `csv` answers the same rows as a CSV download instead of JSON (ARCHITECTURE.md#csv-downloads); so does
+                 *     `Accept: text/csv` without this parameter. The same filters, search, sort and authorization as the JSON answer; a
+                 *     list's CSV holds every row they select (`paginate`, `page` and `per_page` do not apply), streamed as it is read.
+                 *     Any other value answers 422 on `format`.
+                 */
+                format?: components["parameters"]["CsvFormat"];
             };
             header?: never;
             path: {
@@ -11443,6 +11877,8 @@ export interface operations {
             /** @description A page of completed responses. */
             200: {
                 headers: {
+                    /** @description With the CSV only: `attachment; filename="knowledge-check-report-<YYYY-MM-DD>.csv"`. */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11450,6 +11886,7 @@ export interface operations {
                         data: components["schemas"]["KcReportRow"][];
                         meta: components["schemas"]["PaginationMeta"];
                     };
+                    "text/csv": string;
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -11460,7 +11897,15 @@ export interface operations {
     };
     getKnowledgeCheckResponseReport: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `csv` answers the same rows as a CSV download instead of JSON (ARCHITECTURE.md#csv-downloads); so does
+                 *     `Accept: text/csv` without this parameter. The same filters, search, sort and authorization as the JSON answer; a
+                 *     list's CSV holds every row they select (`paginate`, `page` and `per_page` do not apply), streamed as it is read.
+                 *     Any other value answers 422 on `format`.
+                 */
+                format?: components["parameters"]["CsvFormat"];
+            };
             header?: never;
             path: {
                 /**
@@ -11482,23 +11927,34 @@ export interface operations {
             /** @description The response. */
             200: {
                 headers: {
+                    /** @description With the CSV only: `attachment; filename="knowledge-check-response-<YYYY-MM-DD>.csv"`. */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         data: components["schemas"]["KcReportResponse"];
                     };
+                    "text/csv": string;
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     getKnowledgeCheckItemAnalysis: {
         parameters: {
             query?: {
                 attempts?: "first" | "all";
+                /**
+                 * @description `csv` answers the same rows as a CSV download instead of JSON (ARCHITECTURE.md#csv-downloads); so does
+                 *     `Accept: text/csv` without this parameter. The same filters, search, sort and authorization as the JSON answer; a
+                 *     list's CSV holds every row they select (`paginate`, `page` and `per_page` do not apply), streamed as it is read.
+                 *     Any other value answers 422 on `format`.
+                 */
+                format?: components["parameters"]["CsvFormat"];
             };
             header?: never;
             path: {
@@ -11521,12 +11977,15 @@ export interface operations {
             /** @description The analysis. */
             200: {
                 headers: {
+                    /** @description With the CSV only: `attachment; filename="item-analysis-<YYYY-MM-DD>.csv"`. */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         data: components["schemas"]["KcItemAnalysis"];
                     };
+                    "text/csv": string;
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -11537,7 +11996,15 @@ export interface operations {
     };
     getSnapshotReport: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `csv` answers the same rows as a CSV download instead of JSON (ARCHITECTURE.md#csv-downloads); so does
+                 *     `Accept: text/csv` without this parameter. The same filters, search, sort and authorization as the JSON answer; a
+                 *     list's CSV holds every row they select (`paginate`, `page` and `per_page` do not apply), streamed as it is read.
+                 *     Any other value answers 422 on `format`.
+                 */
+                format?: components["parameters"]["CsvFormat"];
+            };
             header?: never;
             path: {
                 /**
@@ -11557,17 +12024,21 @@ export interface operations {
             /** @description The counts. */
             200: {
                 headers: {
+                    /** @description With the CSV only: `attachment; filename="snapshot-report-<YYYY-MM-DD>.csv"`. */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         data: components["schemas"]["SnapshotReport"];
                     };
+                    "text/csv": string;
                 };
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     listSuggestions: {
@@ -11816,6 +12287,13 @@ export interface operations {
                 search?: components["parameters"]["Search"];
                 /** @description true lists only archived rows; false (default) only live ones. */
                 archived?: components["parameters"]["Archived"];
+                /**
+                 * @description `csv` answers the same rows as a CSV download instead of JSON (ARCHITECTURE.md#csv-downloads); so does
+                 *     `Accept: text/csv` without this parameter. The same filters, search, sort and authorization as the JSON answer; a
+                 *     list's CSV holds every row they select (`paginate`, `page` and `per_page` do not apply), streamed as it is read.
+                 *     Any other value answers 422 on `format`.
+                 */
+                format?: components["parameters"]["CsvFormat"];
             };
             header?: never;
             path: {
@@ -11836,6 +12314,8 @@ export interface operations {
             /** @description A page of members. */
             200: {
                 headers: {
+                    /** @description With the CSV only: `attachment; filename="members-<YYYY-MM-DD>.csv"`. */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11843,6 +12323,7 @@ export interface operations {
                         data: components["schemas"]["TenantUser"][];
                         meta: components["schemas"]["PaginationMeta"];
                     };
+                    "text/csv": string;
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -12919,12 +13400,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/x-www-form-urlencoded": components["schemas"]["PasswordGrantRequest"] | components["schemas"]["RefreshGrantRequest"] | components["schemas"]["ClientCredentialsGrantRequest"];
-                "application/json": components["schemas"]["PasswordGrantRequest"] | components["schemas"]["RefreshGrantRequest"] | components["schemas"]["ClientCredentialsGrantRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PasswordGrantRequest"] | components["schemas"]["RefreshGrantRequest"] | components["schemas"]["ClientCredentialsGrantRequest"] | components["schemas"]["TokenExchangeGrantRequest"];
+                "application/json": components["schemas"]["PasswordGrantRequest"] | components["schemas"]["RefreshGrantRequest"] | components["schemas"]["ClientCredentialsGrantRequest"] | components["schemas"]["TokenExchangeGrantRequest"];
             };
         };
         responses: {
-            /** @description A new token pair (password, refresh_token), or an access token alone (client_credentials). */
+            /** @description A new token pair (password, refresh_token, token exchange), or an access token alone (client_credentials). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13073,6 +13554,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -13101,6 +13583,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];

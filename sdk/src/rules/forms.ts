@@ -441,7 +441,12 @@ export const forms = {
   /** Edit Organization, and restoring one (`is_deleted: false`): only the fields sent change. */
   organizationUpdate: bodyOf(
     'updateTenant',
-    form({ name: filled('name', organizationName()), enable_bioreq: sent(flag('enable_bioreq')), is_deleted: isDeleted }),
+    form({
+      name: filled('name', organizationName()),
+      enable_bioreq: sent(flag('enable_bioreq')),
+      enable_embed_jit: sent(flag('enable_embed_jit')),
+      is_deleted: isDeleted,
+    }),
   ),
   /** The owner's user actions: suspend/reactivate (is_active), ban/restore (is_deleted). */
   userUpdate: bodyOf('updateUser', form({ is_active: isActive, is_deleted: isDeleted })),
@@ -455,6 +460,11 @@ export const forms = {
   groupModules: bodyOf('relateGroupModules', form({ modules: relation('modules') })),
   /** A service account of the organization: its name, and the role its tokens act as. */
   integrationClient: bodyOf('createIntegrationClient', form({ name: required('name', text('name')), role: required('role', oneOf('role', ROLES)) })),
+  /**
+   * An embed session for a person signed in to the partner's intranet: `name` is required by the server whenever the
+   * person is not yet a member (the form cannot know), `external_id` is the partner's own stable id.
+   */
+  embedSession: bodyOf('createEmbedSession', form({ email, name: present(personName()), external_id: present(text('external_id')) })),
   /** A webhook endpoint: where, which events, and whether it is on (default on). */
   webhook: bodyOf(
     'createWebhook',

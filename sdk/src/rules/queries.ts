@@ -10,6 +10,7 @@
 import * as v from 'valibot';
 import { ACCESS_REQUEST_STATUSES, documented, form, messages } from './core.js';
 import { MEDIA_TYPES } from './files.js';
+import { QUESTION_BANK_FORMATS } from './knowledge-checks.js';
 import { WEBHOOK_DELIVERY_STATES } from './webhooks.js';
 
 /** The states of a background job (the owner's Jobs screen lists one at a time). */
@@ -139,6 +140,11 @@ const searched = { search: searchTerm() };
 const archivable = { archived: queryFlag('archived') };
 /** `active`: only active (or inactive) rows. */
 const activeFilter = { active: queryFlag('active') };
+/**
+ * `format`: `csv` answers the read as a CSV download instead of JSON (`Accept: text/csv` does too): the reports and the
+ * lists a compliance team reads (ARCHITECTURE.md#csv-downloads).
+ */
+const csvFormat = { format: queryChoice('format', ['csv'] as const) };
 
 /** A list's parsed query string (the output of one of `queryForms`' lists). */
 export interface ListQueryInput<K extends string = string> {
@@ -155,16 +161,16 @@ export interface ListQueryInput<K extends string = string> {
 const CONTENT_ORDERS = ['order', 'name', 'created', 'updated'] as const;
 const BIOREQ_ORDERS = ['title', 'uploaded', 'downloaded', 'status', 'uploaded_by'] as const;
 
-/** The review list and the uploader's own list of bioreq documents read the same query string. */
-const bioreqList = listQuery(BIOREQ_ORDERS, { ...searched, processed: queryFlag('processed') });
+/** The review list and the uploader's own list of bioreq documents read the same query string; the review list's downloads as CSV too. */
+const bioreqEntries = { ...searched, processed: queryFlag('processed') };
 
 /** Each read's query string, named after its operation (contract-check.ts holds each to that operation's parameters). */
 export const queryForms = {
   listTenants: listQuery(['name', 'created', 'groups', 'modules', 'members'], { ...searched, ...archivable }),
   listUsers: listQuery(['name', 'email', 'created_at', 'created', 'joined', 'memberships'], { ...searched, ...archivable, ...activeFilter }),
-  listTenantUsers: listQuery(['user', 'email', 'role', 'status', 'joined'], { ...searched, ...archivable }),
+  listTenantUsers: listQuery(['user', 'email', 'role', 'status', 'joined'], { ...searched, ...archivable, ...csvFormat }),
   listIntegrationClients: listQuery(['name', 'created'], searched),
-  listGroups: listQuery(['name', 'created', 'members'], { ...searched, ...archivable }),
+  listGroups: listQuery(['name', 'created', 'members'], { ...searched, ...archivable, ...csvFormat }),
   listTenantAccessRequests: listQuery(['requested', 'user', 'status'], { ...searched, ...archivable, status: queryChoice('status', ACCESS_REQUEST_STATUSES) }),
   listModules: listQuery(CONTENT_ORDERS, { ...searched, ...archivable, ...activeFilter, short: querySwitch(), 'show-hidden': querySwitch() }),
   listComponents: listQuery(CONTENT_ORDERS, { ...searched, ...archivable, ...activeFilter, short: querySwitch(), 'show-hidden': querySwitch() }),
@@ -173,20 +179,25 @@ export const queryForms = {
   getContentTree: form({ 'include-inactive': querySwitch() }),
   listMedia: listQuery(['created', 'name', 'size', 'type'], { ...searched, type: queryChoice('type', MEDIA_TYPES), module: filterId('module') }),
   listSuggestions: listQuery(['sent', 'user'], { ...searched, ...activeFilter }),
-  listBioreqDocuments: bioreqList,
-  listOwnBioreqDocuments: bioreqList,
+  listBioreqDocuments: listQuery(BIOREQ_ORDERS, { ...bioreqEntries, ...csvFormat }),
+  listOwnBioreqDocuments: listQuery(BIOREQ_ORDERS, bioreqEntries),
   listCompletedKnowledgeCheckResponses: listQuery(['user', 'knowledge_check', 'date', 'score'], {
     module: filterId('module'),
     component: filterId('component'),
     topic: filterId('topic'),
     user: searchTerm('user'),
+    ...csvFormat,
   }),
-  getKnowledgeCheckItemAnalysis: form({ attempts: queryChoice('attempts', ['first', 'all'] as const) }),
+  getKnowledgeCheckResponseReport: form(csvFormat),
+  getKnowledgeCheckItemAnalysis: form({ attempts: queryChoice('attempts', ['first', 'all'] as const), ...csvFormat }),
+  getSnapshotReport: form(csvFormat),
   listKnowledgeCheckAssignable: form(searched),
   listMyKnowledgeChecks: listQuery(['due', 'name'], searched),
   listWebhooks: listQuery(['url', 'created'], searched),
   listWebhookDeliveries: form({ ...pageEntries(), state: queryChoice('state', WEBHOOK_DELIVERY_STATES) }),
   listJobs: form({ state: queryChoice('state', JOB_STATES) }),
+  /** A question bank export names its format: there is no default file type. */
+  exportKnowledgeCheckQuestions: form({ format: v.picklist(QUESTION_BANK_FORMATS, messages.selected('format')) }),
   /** A signed media file URL's parameters; the signature check decides the rest (a failure is one 403). */
   getFile: form({ expires: v.string(), signature: v.string(), download: queryFlag('download') }),
   /** A signed bioreq file URL's parameters, with the account it was signed for. */

@@ -32,12 +32,14 @@ export class User extends TesseraModel {
 
 export class Tenant extends TesseraModel {
   static override tableName = 'tenants';
-  static override booleanColumns = ['enable_bioreq'];
+  static override booleanColumns = ['enable_bioreq', 'enable_embed_jit'];
   static override dateColumns = TIMESTAMPS;
   declare id: string;
   declare name: string;
   declare slug: string;
   declare enable_bioreq: boolean;
+  /** Embed sessions make non-members members just in time (features/embed-sessions). */
+  declare enable_embed_jit: boolean;
   declare deleted_at: string | null;
   declare created_at: string;
   declare updated_at: string;
@@ -54,6 +56,8 @@ export class TenantUser extends TesseraModel {
   declare is_active: boolean;
   /** Set while the membership is an invitation the person has not accepted: it grants nothing (ARCHITECTURE.md#member-invitations). */
   declare invited_at: string | null;
+  /** The partner's own stable id of the person, set by embed sessions; unique in the organization. */
+  declare external_id: string | null;
   declare deleted_at: string | null;
   declare created_at: string;
   declare updated_at: string;

@@ -8,6 +8,10 @@
  * users/me benchmark shows it is the hottest read of the API. On SQLite the session is kept (db/change-cache.ts)
  * until the next commit to the database by anyone: a revoked token, a suspended account or a changed membership
  * is a commit, so a kept session is never stale, and the token's expiry is checked on every use.
+ *
+ * A login made from an embed session (features/embed-sessions) acts in that session's organization only: its
+ * session carries that one membership and never the owner's rights, so tenant scoping, policies and the account's
+ * reads see nothing else (ARCHITECTURE.md#embed-sessions). This is the one place that decides it.
  */
 import { compiledRead } from '../db/compiled-read.js';
 import { keptAnswers } from '../db/change-cache.js';
@@ -35,6 +39,11 @@ export interface Session {
   memberships: MembershipRow[];
   /** When the access token expires (epoch ms). */
   expiresAt: number;
+  /**
+   * The organization a login made from an embed session acts in, alone (ARCHITECTURE.md#embed-sessions); null for
+   * every other login. `memberships` then holds that organization's membership only and `user.is_owner` is false.
+   */
+  confinedTo: string | null;
 }
 
 /** An account may sign in and act: active and not archived (banned). */
@@ -51,6 +60,7 @@ const USER_COLUMNS = ['id', 'name', 'email', 'password_hash', 'is_owner', 'is_ac
 type SessionRow = Record<(typeof USER_COLUMNS)[number], unknown> & {
   session_grant_id: string | null;
   session_expires_at: Date | number | string | null;
+  session_confined_to: string | null;
   m_id: string | null;
   m_role: MembershipRow['role'] | null;
   m_is_active: unknown;
@@ -75,6 +85,8 @@ const sessionRows = compiledRead<SessionRow, { token: string; now: Date }>(
       // (ARCHITECTURE.md#member-invitations).
       .leftJoin('tenant_users as tu', (join) => join.on('tu.user_id', 'u.id').andOnNull('tu.deleted_at').andOnNull('tu.invited_at'))
       .leftJoin('tenants as t', (join) => join.on('t.id', 'tu.tenant_id').andOnNull('t.deleted_at'))
+      // The organization of the embed session the login was made from, if it was (its grant).
+      .leftJoin('embed_sessions as es', 'es.grant_id', 'p.grant_id')
       .where('p.kind', 'AccessToken')
       .andWhere('p.id', param('token'))
       .andWhere('p.expires_at', '>', param('now'))
@@ -83,6 +95,7 @@ const sessionRows = compiledRead<SessionRow, { token: string; now: Date }>(
         ...USER_COLUMNS.map((column) => `u.${column}`),
         'p.grant_id as session_grant_id',
         'p.expires_at as session_expires_at',
+        'es.tenant_id as session_confined_to',
         'tu.id as m_id',
         'tu.role as m_role',
         'tu.is_active as m_is_active',
@@ -118,15 +131,18 @@ function membershipOf(row: SessionRow): MembershipRow | undefined {
 function toSession(rows: SessionRow[]): Session | undefined {
   const [first] = rows;
   if (!first?.session_grant_id) return undefined;
-  const user = userOf(first);
+  const confinedTo = first.session_confined_to;
+  // An embed login is never the owner, and holds its organization's membership alone.
+  const user = confinedTo ? { ...userOf(first), is_owner: false } : userOf(first);
   if (!isUsable(user)) return undefined;
-  const memberships = rows.flatMap((row) => membershipOf(row) ?? []);
+  const memberships = rows.flatMap((row) => membershipOf(row) ?? []).filter((membership) => !confinedTo || membership.tenant_id === confinedTo);
   // Kept sessions are shared by requests: nothing may change one.
   return Object.freeze({
     user: Object.freeze(user),
     grantId: first.session_grant_id,
     memberships: Object.freeze(memberships) as MembershipRow[],
     expiresAt: toDate(first.session_expires_at)?.getTime() ?? 0,
+    confinedTo,
   });
 }
 

@@ -6,6 +6,8 @@
  *   an outsider learns nothing about another organization). The platform owner may enter every live one.
  * - A member whose email is unconfirmed gets 403 `email_unconfirmed`; a suspended membership 403
  *   `membership_suspended` (the portal shows the spec's modals for both).
+ * - A login made from an embed session holds one membership and is never the owner (session.ts): every other
+ *   organization is 404 to it, as to any non-member (ARCHITECTURE.md#embed-sessions).
  * - What the role may do is the resource's policy (see policy.ts); rows are scoped to `access.tenant.id`
  *   inside each query, so another organization's row is 404 as well.
  */
@@ -82,7 +84,7 @@ async function findLiveTenant(knex: Knex, idOrSlug: string): Promise<TenantRef |
  * Decides entry into an organization; throws 404 or 403 as described above. `session.memberships`
  * holds the caller's live memberships of live organizations (authenticate.ts), so members cost no query.
  */
-async function resolveAccess(knex: Knex, session: Pick<Session, 'user' | 'memberships'>, requested: string): Promise<TenantAccess> {
+async function resolveAccess(knex: Knex, session: Pick<Session, 'user' | 'memberships' | 'confinedTo'>, requested: string): Promise<TenantAccess> {
   const { user } = session;
   let idOrSlug = requested;
   let membership = membershipIn(session.memberships, idOrSlug);
@@ -100,7 +102,8 @@ async function resolveAccess(knex: Knex, session: Pick<Session, 'user' | 'member
     return { tenant, user, role: 'owner', membershipId: membership?.id ?? null };
   }
   if (!membership) throw notFound(tenantAccessMessages.notFound);
-  if (user.confirmed_at === null) throw forbidden('email_unconfirmed', tenantAccessMessages.emailUnconfirmed);
+  // An embed login's organization vouched for the address (ARCHITECTURE.md#embed-sessions); it reaches no other.
+  if (user.confirmed_at === null && !session.confinedTo) throw forbidden('email_unconfirmed', tenantAccessMessages.emailUnconfirmed);
   if (!membership.is_active) throw forbidden('membership_suspended', tenantAccessMessages.membershipSuspended);
   return { tenant: tenantOf(membership), user, role: membership.role, membershipId: membership.id };
 }

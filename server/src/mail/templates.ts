@@ -133,6 +133,23 @@ export function membershipInvitationEmail(to: string, name: string, organization
   });
 }
 
+/**
+ * An organization's integration client made an existing account a member through an embed session on the
+ * organization's intranet (features/embed-sessions): nobody is enrolled silently.
+ */
+export function embedMembershipEmail(to: string, name: string, organization: string, url: string): MailMessage {
+  return compose({
+    to,
+    subject: `${organization} added you through its intranet`,
+    greeting: greet(name),
+    paragraphs: [
+      `${organization} added you through its intranet: you are now a member of ${organization} on Tessera, and its training opens in the pages of its intranet.`,
+    ],
+    action: { label: `Open ${organization}`, url },
+    closing: `If you don't know why, ask ${organization} or write to us.`,
+  });
+}
+
 /** A master approved the person's request to join an organization. */
 export function accessApprovedEmail(to: string, name: string, organization: string, url: string): MailMessage {
   return compose({

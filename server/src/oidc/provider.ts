@@ -10,10 +10,11 @@
  * - A refresh token issued to a page on another origin (a partner page embedding the widgets: any script of that
  *   page can read it) lives only `pageRefreshTokenTtl`, renewed by each refresh (sliding), still never past the
  *   login's `refreshTokenTtl`: a stolen one is worthless after that idle time. The portal (PUBLIC_URL) and scripts
- *   (no Origin) keep the full lifetime.
+ *   (no Origin) keep the full lifetime. A login made from an embed session (token-exchange-grant.ts) always has the
+ *   page lifetime.
  */
 import Provider, { type AdapterPayload, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import { WEB_CLIENT_ID } from '@tessera/sdk';
+import { TOKEN_EXCHANGE_GRANT, WEB_CLIENT_ID } from '@tessera/sdk';
 import type { ServerConfig } from '../config.js';
 import type { Knex } from '../db/knex.js';
 import type { Secrets } from '../secrets.js';
@@ -67,7 +68,7 @@ export function createProvider(options: ProviderOptions): Provider {
       {
         client_id: WEB_CLIENT_ID,
         token_endpoint_auth_method: 'none',
-        grant_types: [PASSWORD_GRANT, 'refresh_token'],
+        grant_types: [PASSWORD_GRANT, 'refresh_token', TOKEN_EXCHANGE_GRANT],
         response_types: [],
         redirect_uris: [],
       },
@@ -91,7 +92,9 @@ export function createProvider(options: ProviderOptions): Provider {
       Grant: (_ctx, grant) => (grant.clientId && grant.clientId !== WEB_CLIENT_ID ? accessTokenTtl : refreshTokenTtl),
       RefreshToken(ctx, token) {
         const rotated = ctx?.oidc?.entities.RotatedRefreshToken;
-        if (!fromAnotherPage(ctx)) return rotated ? Math.max(1, rotated.remainingTTL) : refreshTokenTtl;
+        // A login made from an embed session (token-exchange-grant.ts) is a partner page's, whatever the Origin says.
+        const embedded = token.gty?.split(' ').includes(TOKEN_EXCHANGE_GRANT) ?? false;
+        if (!embedded && !fromAnotherPage(ctx)) return rotated ? Math.max(1, rotated.remainingTTL) : refreshTokenTtl;
         const now = Math.floor(Date.now() / 1000);
         const loginLeft = Math.max(1, (token.iiat ?? now) + refreshTokenTtl - now);
         return Math.min(pageRefreshTokenTtl, loginLeft);

@@ -28,11 +28,16 @@ import type { LoginFailure } from './password-grant.js';
 import { UNSUPPORTED_GRANT_MESSAGE } from './oauth-errors.js';
 import { withProviderStorage } from './provider-storage.js';
 import { CLIENT_CREDENTIALS_GRANT, PASSWORD_GRANT } from './provider.js';
+import { EMBED_SESSION_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT } from '@tessera/sdk';
+import { ACCESS_TOKEN_TYPE } from './token-exchange-grant.js';
 
 const loginMessages = {
   invalidCredentials: 'The email and/or password are incorrect.',
   suspended: 'Your account has been suspended.',
   invalidGrant: 'Your session has expired. Please log in again.',
+  invalidEmbedSession: 'This embed session is invalid, spent or expired.',
+  subjectTokenType: 'The subject token type is not supported.',
+  requestedTokenType: 'The requested token type is not supported.',
   invalidClient: 'The client is not recognised.',
   unsupportedGrant: UNSUPPORTED_GRANT_MESSAGE,
 } as const;
@@ -42,7 +47,7 @@ const LOGIN_FAILURES: Record<LoginFailure, ErrorBody> = {
   account_suspended: { code: 'account_suspended', message: loginMessages.suspended },
 };
 
-const GRANT_TYPES: readonly string[] = [PASSWORD_GRANT, 'refresh_token', CLIENT_CREDENTIALS_GRANT];
+const GRANT_TYPES: readonly string[] = [PASSWORD_GRANT, 'refresh_token', CLIENT_CREDENTIALS_GRANT, TOKEN_EXCHANGE_GRANT];
 
 type TokenParams = Record<string, string>;
 
@@ -156,7 +161,26 @@ function checkParams(body: unknown, grantType: string): TokenParams {
   const params: TokenParams = { grant_type: grantType, client_id: values.client_id };
   // The login form answers the email normalized (trimmed, lower-cased) and the password as typed.
   if (grantType === PASSWORD_GRANT) return { ...params, ...readForm(withEmailFromUsername(body), forms.login) };
+  if (grantType === TOKEN_EXCHANGE_GRANT) return { ...params, ...tokenExchangeOf(body) };
   return { ...params, refresh_token: refreshTokenOf(body) };
+}
+
+/**
+ * RFC 8693's parameters for an embed session (token-exchange-grant.ts): a subject token of the embed session's type
+ * (any other type is 400 `invalid_request`, section 2.2.2), and an access token as the only token it issues.
+ */
+function tokenExchangeOf(body: unknown): TokenParams {
+  const { values, errors } = pickStrings(body, ['subject_token', 'subject_token_type', 'requested_token_type']);
+  if (Object.keys(errors).length) throw validationFailed(errors);
+  const missing: Record<string, string[]> = {};
+  if (!values.subject_token) missing.subject_token = ['The subject token field is required.'];
+  if (!values.subject_token_type) missing.subject_token_type = ['The subject token type field is required.'];
+  if (Object.keys(missing).length) throw validationFailed(missing);
+  if (values.subject_token_type !== EMBED_SESSION_TOKEN_TYPE) throw new HttpError(400, 'bad_request', loginMessages.subjectTokenType);
+  if (values.requested_token_type && values.requested_token_type !== ACCESS_TOKEN_TYPE) {
+    throw new HttpError(400, 'bad_request', loginMessages.requestedTokenType);
+  }
+  return { subject_token: values.subject_token!, subject_token_type: values.subject_token_type };
 }
 
 /**
@@ -201,6 +225,9 @@ function translateError(ctx: Context, grantType: string): void {
   if (failure) {
     status = 401;
     body = LOGIN_FAILURES[failure];
+  } else if (ctx.body.error === 'invalid_grant' && grantType === TOKEN_EXCHANGE_GRANT) {
+    // RFC 8693 answers a subject token it cannot use 400 invalid_grant (RFC 6749 5.2).
+    body = { code: 'invalid_grant', message: loginMessages.invalidEmbedSession };
   } else if (ctx.body.error === 'invalid_grant') {
     status = 401;
     body = { code: 'invalid_grant', message: loginMessages.invalidGrant };

@@ -14,6 +14,7 @@ function aTenantRecord(name: string, overrides: Partial<Tenant> = {}): Tenant {
     name,
     slug,
     enable_bioreq: false,
+    enable_embed_jit: true,
     groups_count: 2,
     modules_count: 1,
     members_count: 5,

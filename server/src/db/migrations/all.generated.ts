@@ -25,6 +25,7 @@ import * as m20250123000000KcResponsesByMember from './20250123000000_kc_respons
 import * as m20250124000000Jobs from './20250124000000_jobs.js';
 import * as m20250125000000AssignmentReminders from './20250125000000_assignment_reminders.js';
 import * as m20250126000000Webhooks from './20250126000000_webhooks.js';
+import * as m20250127000000EmbedSessions from './20250127000000_embed_sessions.js';
 
 /** A migration and its name (its file name without the extension), in the order they run. */
 export interface Migration {
@@ -56,4 +57,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20250124000000_jobs', module: m20250124000000Jobs },
   { name: '20250125000000_assignment_reminders', module: m20250125000000AssignmentReminders },
   { name: '20250126000000_webhooks', module: m20250126000000Webhooks },
+  { name: '20250127000000_embed_sessions', module: m20250127000000EmbedSessions },
 ];

@@ -5,7 +5,10 @@ import type { Tenant as TenantModel } from '../../db/models.js';
 import type { AccessRole } from '../../http/tenant-access.js';
 import { tenantAbilities } from './policy.js';
 
-export interface TenantRow extends Pick<TenantModel, 'id' | 'name' | 'slug' | 'enable_bioreq' | 'deleted_at' | 'created_at' | 'updated_at'> {
+export interface TenantRow extends Pick<
+  TenantModel,
+  'id' | 'name' | 'slug' | 'enable_bioreq' | 'enable_embed_jit' | 'deleted_at' | 'created_at' | 'updated_at'
+> {
   groups_count: number;
   modules_count: number;
   members_count: number;
@@ -17,6 +20,7 @@ export function presentTenant(row: TenantRow, role: AccessRole): Tenant {
     name: row.name,
     slug: row.slug,
     enable_bioreq: row.enable_bioreq,
+    enable_embed_jit: row.enable_embed_jit,
     groups_count: row.groups_count,
     modules_count: row.modules_count,
     members_count: row.members_count,

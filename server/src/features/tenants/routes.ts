@@ -40,7 +40,7 @@ export function routes(services: AppServices): Routes {
     const input = inputOf(ctx, forms.organizationUpdate);
     // The body decides the operation (archive or restore), so this check follows the body's validation.
     if (input.is_deleted !== undefined) tenantPolicy.authorize(role, input.is_deleted ? 'archive' : 'restore');
-    const changes = { name: input.name, enableBioreq: input.enable_bioreq, isDeleted: input.is_deleted };
+    const changes = { name: input.name, enableBioreq: input.enable_bioreq, enableEmbedJit: input.enable_embed_jit, isDeleted: input.is_deleted };
     ctx.body = { data: presentTenant(await tenants.updateTenant(db, ctx.params.tenantId, changes), role) };
   });
 

@@ -41,6 +41,7 @@ function selectTenant(db: Database) {
       't.name',
       't.slug',
       't.enable_bioreq',
+      't.enable_embed_jit',
       't.deleted_at',
       't.created_at',
       't.updated_at',
@@ -112,6 +113,8 @@ export async function createTenant(db: Database, input: { name: string; enableBi
 export interface TenantChanges {
   name?: string;
   enableBioreq?: boolean;
+  /** Embed sessions make non-members members just in time (features/embed-sessions). */
+  enableEmbedJit?: boolean;
   isDeleted?: boolean;
 }
 
@@ -120,13 +123,14 @@ export async function updateTenant(db: Database, idOrSlug: string, changes: Tena
   return guardNameRace(() =>
     db.transaction(async (tx) => {
       const tenant = await requireTenantRow(tx, idOrSlug);
-      const edits: Partial<Pick<Tenant, 'name' | 'enable_bioreq' | 'deleted_at'>> = {};
+      const edits: Partial<Pick<Tenant, 'name' | 'enable_bioreq' | 'enable_embed_jit' | 'deleted_at'>> = {};
       if (changes.name !== undefined && changes.name !== tenant.name) {
         await assertNameFree(tx, changes.name, tenant.id);
         edits.name = changes.name;
         await followName(tx, tenant, changes.name);
       }
       if (changes.enableBioreq !== undefined) edits.enable_bioreq = changes.enableBioreq;
+      if (changes.enableEmbedJit !== undefined) edits.enable_embed_jit = changes.enableEmbedJit;
       const plan = planArchive(tenant, changes.isDeleted, Object.keys(edits).length > 0, 'organization');
       if (plan.deleted_at !== undefined) edits.deleted_at = plan.deleted_at?.toISOString() ?? null;
       if (Object.keys(edits).length > 0)
