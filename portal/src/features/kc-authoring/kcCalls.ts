@@ -12,6 +12,7 @@ import type {
   KnowledgeCheckQuestion as KcQuestion,
   QuestionBankFormat,
 } from '@tessera/sdk';
+import { attachmentName } from '@tessera/sdk';
 import type { QuestionBody } from './questionDraft';
 
 export type { KcAssignment, KcQuestion, KnowledgeCheck };
@@ -198,7 +199,7 @@ export async function exportQuestions(tenantId: string, knowledgeCheckId: string
     ok: true,
     data: {
       blob: outcome.data as unknown as Blob,
-      name: /filename="([^"]+)"/.exec(headers.get('Content-Disposition') ?? '')?.[1] ?? `questions.${format === 'moodle_xml' ? 'xml' : 'txt'}`,
+      name: attachmentName(raw.response) ?? `questions.${format === 'moodle_xml' ? 'xml' : 'txt'}`,
       leftOut: Number(headers.get('Tessera-Questions-Left-Out') ?? 0),
     },
   };
