@@ -6,8 +6,7 @@
 export type TransferFormat = 'gift' | 'aiken' | 'moodle_xml';
 
 /** The kind of question a file held, whether or not Tessera can take it (the contract's `QuestionImportType`). */
-type FoundType =
-  'single_choice' | 'multiple_choice' | 'true_false' | 'short_answer' | 'numerical' | 'essay' | 'matching' | 'cloze' | 'description' | 'other';
+type FoundType = 'single_choice' | 'multiple_choice' | 'true_false' | 'short_answer' | 'numerical' | 'essay' | 'matching' | 'cloze' | 'description' | 'other';
 
 /** An image a Moodle XML question carries (`<file encoding="base64">`), its bytes decoded. */
 export interface FoundImage {
