@@ -27,9 +27,5 @@ export interface EmbedSessions {
 
 /** The calls of `client.embedSessions`, over the client's openapi-fetch client (it answers JSON). */
 export function embedSessions(client: Client<paths, `${string}/json`>): EmbedSessions {
-  return {
-    create(tenantId, input, options = {}) {
-      return client.POST('/tenants/{tenantId}/embed-sessions', { params: { path: { tenantId } }, body: input, signal: options.signal });
-    },
-  };
+  return { create: (tenantId, body, options) => client.POST('/tenants/{tenantId}/embed-sessions', { ...options, params: { path: { tenantId } }, body }) };
 }

@@ -66,7 +66,6 @@ export const messages = {
   fileType: (kind: string, mimeTypes: readonly string[]) => `The ${kind} must be a file of type: ${mimeTypes.join(', ')}.`,
   /** A captions track (our own texts: the spec has no captions). */
   captionFile: 'The captions file must be a WebVTT file (its text starts with WEBVTT).',
-  questionBankFile: 'The file must be a GIFT, Aiken or Moodle XML text file (UTF-8).',
   captionLanguage: 'The language must be a language tag such as en or pt-BR.',
   captionLanguageTaken: 'This video already has captions in this language.',
   captionNotVideo: 'Captions can only be added to a video.',

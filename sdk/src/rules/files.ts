@@ -45,6 +45,12 @@ export function canonicalLanguageTag(tag: string): string | undefined {
   }
 }
 
+/**
+ * The message of a question bank that is not UTF-8 text (issue 36). Not in `messages`: every widget bundle carries that
+ * object whole, and no widget imports a question bank.
+ */
+export const QUESTION_BANK_FILE_MESSAGE = 'The file must be a GIFT, Aiken or Moodle XML text file (UTF-8).';
+
 /** A kind in words, as messages name it (`question_bank`: question bank). */
 export function fileKindName(kind: FileKind): string {
   return kind.replaceAll('_', ' ');
@@ -54,7 +60,7 @@ export function fileKindName(kind: FileKind): string {
 export function fileTypeMessage(kind: FileKind): string {
   if (kind === 'thumbnail') return messages.thumbnailType;
   if (kind === 'caption') return messages.captionFile;
-  if (kind === 'question_bank') return messages.questionBankFile;
+  if (kind === 'question_bank') return QUESTION_BANK_FILE_MESSAGE;
   return messages.fileType(kind, FILE_TYPES[kind]);
 }
 

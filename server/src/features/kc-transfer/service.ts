@@ -4,7 +4,7 @@
  * the images Moodle XML carries as the media library would, and writes every importable question in one transaction
  * after the bank's questions; a dry run does all of that but the writing. An export writes the active bank.
  */
-import { kcForms, messages, parseForm } from '@tessera/sdk/rules';
+import { kcForms, messages, parseForm, QUESTION_BANK_FILE_MESSAGE } from '@tessera/sdk/rules';
 import type { Database } from '../../db/database.js';
 import { HttpError, validationFailed } from '../../http/errors.js';
 import { appendQuestions, bankOf, type QuestionInput } from '../knowledge-checks/service.js';
@@ -62,7 +62,7 @@ function decodeText(bytes: Buffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw validationFailed({ file: [messages.questionBankFile] });
+    throw validationFailed({ file: [QUESTION_BANK_FILE_MESSAGE] });
   }
 }
 
