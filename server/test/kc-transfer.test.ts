@@ -57,13 +57,13 @@ B. Red with a cream band
 ANSWER: A
 `;
 
-function moodleXml(imageBase64: string): string {
+function moodleXml(imageBase64: string, name = 'sign.png'): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <quiz>
   <question type="multichoice">
     <name><text>Sign</text></name>
-    <questiontext format="html"><text><![CDATA[<p>What does this <b>sign</b> mean?</p><img src="@@PLUGINFILE@@/sign.png">]]></text>
-      <file name="sign.png" path="/" encoding="base64">${imageBase64}</file>
+    <questiontext format="html"><text><![CDATA[<p>What does this <b>sign</b> mean?</p><img src="@@PLUGINFILE@@/${encodeURIComponent(name)}">]]></text>
+      <file name="${name}" path="/" encoding="base64">${imageBase64}</file>
     </questiontext>
     <single>true</single>
     <answer fraction="100" format="html"><text>Hard hats</text></answer>
@@ -228,6 +228,14 @@ describe.each(databaseKinds)('question bank import and export on %s', (kind) => 
     expect(small.body.data.questions[0].reason).toMatch(/^The image sign\.png was left out: /);
     expect((await bank(checkId))[1].media_id).toBeNull();
     expect(await mediaRows()).toBe(mediaBefore + 1);
+
+    // A file name longer than a media name may be: the library keeps its first 255 characters.
+    const longName = `${'harbour-crane-'.repeat(25)}.png`;
+    const long = await upload(checkId, { file: file(moodleXml(image, longName), 'bank.xml') });
+    expect(long.status).toBe(200);
+    const [, , withLongName] = await bank(checkId);
+    const media = await server.api.get(`/tenants/${tenant.id}/media/${withLongName.media_id}`, { token: admin.token });
+    expect(media.body.data.name).toBe(longName.slice(0, 255));
   });
 
   it('exports every format so that importing it into an empty check gives the same bank', async () => {

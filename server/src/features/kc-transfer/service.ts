@@ -4,7 +4,7 @@
  * the images Moodle XML carries as the media library would, and writes every importable question in one transaction
  * after the bank's questions; a dry run does all of that but the writing. An export writes the active bank.
  */
-import { kcForms, messages, parseForm, QUESTION_BANK_FILE_MESSAGE } from '@tessera/sdk/rules';
+import { kcForms, messages, parseForm, QUESTION_BANK_FILE_MESSAGE, TEXT_MAX_LENGTH } from '@tessera/sdk/rules';
 import type { Database } from '../../db/database.js';
 import { HttpError, validationFailed } from '../../http/errors.js';
 import { appendQuestions, bankOf, type QuestionInput } from '../knowledge-checks/service.js';
@@ -47,7 +47,7 @@ export async function importQuestions(services: UploadServices & { db: Database 
   }
   try {
     await services.db.inTenant(check.tenant_id).transaction(async (org) => {
-      for (const image of images) await insertMedia(org, { name: image.filename, file: image });
+      for (const image of images) await insertMedia(org, { name: mediaNameOf(image.filename), file: image });
       await appendQuestions(org, check, importable(candidates));
     });
   } catch (error) {
@@ -110,6 +110,11 @@ async function storeImages(services: UploadServices, tenantId: string, candidate
     stored.push(candidate.image);
   }
   return stored;
+}
+
+/** An imported image's library name: its file name as long as a media name may be (the file's attribute can be anything). */
+function mediaNameOf(filename: string): string {
+  return filename.trim().slice(0, TEXT_MAX_LENGTH) || 'Imported image';
 }
 
 function importable(candidates: Candidate[]): QuestionInput[] {
