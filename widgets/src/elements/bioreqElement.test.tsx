@@ -38,8 +38,9 @@ describe('<tessera-bioreq-uploader>', () => {
     await view.findByText('Bioreq document uploaded!');
     expect(heard.map((event) => [event.type, event.detail.title])).toEqual([['tessera-bioreq-uploaded', 'Passport']]);
 
-    await userEvent.click(view.getByRole('button', { name: 'Cancel Old card' }));
-    await userEvent.click(view.getByRole('button', { name: 'Yes' }));
+    // The list reads itself again after the upload: the row's button is found once the list is back.
+    await userEvent.click(await view.findByRole('button', { name: 'Cancel Old card' }));
+    await userEvent.click(await view.findByRole('button', { name: 'Yes' }));
     await vi.waitFor(() => expect(heard.map((event) => event.type)).toContain('tessera-bioreq-cancelled'));
     expect(heard[1].detail).toMatchObject({ organization: DEMO_TENANT, title: 'Old card' });
   });
