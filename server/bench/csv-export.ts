@@ -16,8 +16,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import knexFactory from 'knex';
-import { accessToken, localPostgresCpu } from './support.js';
+import { accessToken, localPostgresCpu, postgresAnswers } from './support.js';
 
 const FIRST_BYTE_MS = 500;
 const ROWS_PER_SECOND = 50_000;
@@ -200,22 +199,6 @@ async function runOn(kind: 'sqlite' | 'pg'): Promise<Check[]> {
     ];
   } finally {
     child.disconnect();
-  }
-}
-
-async function postgresAnswers(): Promise<boolean> {
-  const admin = knexFactory({
-    client: 'pg',
-    connection: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-    pool: { min: 0, max: 1 },
-  });
-  try {
-    await admin.raw('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await admin.destroy();
   }
 }
 

@@ -18,8 +18,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Request, type Result } from 'autocannon';
-import knexFactory from 'knex';
-import { localPostgresCpu, serverTimes, startBenchServer } from './support.js';
+import { localPostgresCpu, postgresAnswers, serverTimes, startBenchServer } from './support.js';
 
 const CONNECTIONS = 32;
 const REPORT_P99_MS = 50;
@@ -304,22 +303,6 @@ async function runOn(kind: 'sqlite' | 'pg', duration: number, baseline: Row): Pr
     return checks;
   } finally {
     child.disconnect();
-  }
-}
-
-async function postgresAnswers(): Promise<boolean> {
-  const admin = knexFactory({
-    client: 'pg',
-    connection: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-    pool: { min: 0, max: 1 },
-  });
-  try {
-    await admin.raw('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await admin.destroy();
   }
 }
 

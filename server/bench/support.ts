@@ -7,6 +7,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import knexFactory from 'knex';
 import type { TesseraApp } from '../src/app.js';
 import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../src/config.js';
 import type { Knex } from '../src/db/knex.js';
@@ -133,4 +134,21 @@ export function serveParent(app: Pick<TesseraApp, 'close'>, dataDir: string): vo
 export async function settleSqlite(knex: Knex): Promise<void> {
   await knex.raw('ANALYZE');
   await mergeSearchIndexes(knex);
+}
+
+/** Whether the benchmark PostgreSQL (BENCH_DATABASE_URL, else the local test database) answers: its scenarios are skipped when not. */
+export async function postgresAnswers(): Promise<boolean> {
+  const admin = knexFactory({
+    client: 'pg',
+    connection: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    pool: { min: 0, max: 1 },
+  });
+  try {
+    await admin.raw('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await admin.destroy();
+  }
 }
