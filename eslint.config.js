@@ -26,10 +26,14 @@ const PORTAL_FEATURE_IMPORTS = withEveryFeature('portal/src/features', {
   'kc-reports': ['reports'],
   media: ['modules'],
   members: ['groups', 'modules'],
+  organizations: ['sso'],
   shell: ['client'],
+  sso: ['auth'],
 });
 
 const SERVER_FEATURE_IMPORTS = withEveryFeature('server/src/features', {
+  // A password login checks single sign-on's enforcement first (features/sso/enforcement.ts).
+  accounts: ['sso'],
   'access-requests': ['accounts', 'tenant-users', 'tenants'],
   bioreq: ['media'],
   components: ['media', 'modules', 'topics'],
@@ -40,6 +44,7 @@ const SERVER_FEATURE_IMPORTS = withEveryFeature('server/src/features', {
   items: ['media', 'modules', 'topics'],
   'knowledge-checks': ['media'],
   modules: ['media', 'tenant-users'],
+  scim: ['accounts', 'scim-tokens', 'tenant-users'],
   suggestions: ['media', 'modules', 'tenant-users'],
   'tenant-users': ['accounts', 'tenants'],
   topics: ['components', 'modules'],

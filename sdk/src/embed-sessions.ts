@@ -11,6 +11,11 @@ import type { EmbedSession, EmbedSessionInput, paths } from './generated/schema.
 export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
 /** The `subject_token_type` of an embed session's token. */
 export const EMBED_SESSION_TOKEN_TYPE = 'urn:tessera:params:oauth:token-type:embed-session';
+/**
+ * The `subject_token_type` of a single sign-on login code: the portal's `/sso/complete` exchanges the code from its
+ * URL fragment for an ordinary login (the same tokens as a password login).
+ */
+export const SSO_LOGIN_TOKEN_TYPE = 'urn:tessera:params:oauth:token-type:sso-login';
 
 export interface EmbedSessions {
   /**

@@ -3,7 +3,8 @@
  * Koa app plus `listen()` and `close()`; tests start one per file on an ephemeral port.
  *
  * Request pipeline: request id -> error bodies -> security headers -> CORS (/api, /widgets) ->
- * POST /api/token, POST /api/token/revocation, discovery (the OIDC provider) -> /api routes (JSON bodies) -> /widgets files -> portal (SPA).
+ * POST /api/token, POST /api/token/revocation, discovery (the OIDC provider) -> /api routes (JSON bodies) -> /scim/v2 (SCIM 2.0)
+ * -> /widgets files -> portal (SPA).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -37,6 +38,8 @@ import { registerClientCredentialsGrant } from './oidc/client-credentials-grant.
 import { registerPasswordGrant } from './oidc/password-grant.js';
 import { registerTokenExchangeGrant } from './oidc/token-exchange-grant.js';
 import { redeemEmbedSession } from './features/embed-sessions/service.js';
+import { redeemLoginCode } from './features/sso/sign-in.js';
+import { isScimPath, scimEndpoint } from './features/scim/mount.js';
 import { createProvider } from './oidc/provider.js';
 import { discoveryEndpoint } from './oidc/discovery.js';
 import { oauthErrorShape } from './oidc/oauth-errors.js';
@@ -139,7 +142,10 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     return check;
   });
   registerClientCredentialsGrant(provider, (clientId) => integrationClientAccount(db, clientId));
-  registerTokenExchangeGrant(provider, (token, grantId) => redeemEmbedSession(db, token, grantId));
+  registerTokenExchangeGrant(provider, {
+    embedSession: (token, grantId) => redeemEmbedSession(db, token, grantId),
+    ssoLogin: (token) => redeemLoginCode(db, token),
+  });
 
   const app = new Koa({ proxy: config.trustProxy });
   app.context.services = services;
@@ -175,6 +181,9 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   // /api ends here (no fall-through to the portal): unknown calls are JSON 404s, wrong methods 405s.
   const apiChain = compose<Context>([jsonBody(config.bodyLimit), refuseNulInRequest, apiNotFound, api]);
   app.use((ctx, next) => (isApiPath(ctx.path) ? apiChain(ctx) : next()));
+  // SCIM 2.0 (features/scim): its own body parser, caller (a SCIM token) and error shape; nothing falls through.
+  const scim = scimEndpoint(services);
+  app.use((ctx, next) => (isScimPath(ctx.path) ? scim(ctx, next) : next()));
   // /healthz, /readyz and /metrics are never the portal's page: a probe must not read HTML as health.
   app.use(probeAliases(services));
   app.use(metricsEndpoint(metrics, config.metrics.token));

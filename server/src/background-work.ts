@@ -10,6 +10,7 @@ import { mergeSearchIndexes } from './db/trigram-search.js';
 import { purgeAuthTokens } from './features/accounts/auth-tokens.js';
 import { purgeUsedCaptchas } from './features/accounts/captcha.js';
 import { purgeEmbedSessions } from './features/embed-sessions/service.js';
+import { purgeSsoLogins } from './features/sso/sign-in.js';
 import { purgeExpiredBioreqFiles } from './features/bioreq/retention.js';
 import { sendAssignmentReminders } from './features/knowledge-checks/reminders.js';
 import { sweepOrphanFiles } from './features/media/orphans.js';
@@ -25,20 +26,22 @@ export async function tidySqlite(db: Database, optimize: string): Promise<void> 
 
 /**
  * Deletes what has expired: provider rows, spent account tokens, remembered captcha solutions, webhook deliveries past
- * their keeping, embed sessions unspent or of ended logins. On SQLite it
+ * their keeping, embed sessions unspent or of ended logins, single sign-on sign-ins and login codes past their expiry.
+ * On SQLite it
  * also lets the planner refresh its statistics where they have drifted (`PRAGMA optimize`, as SQLite advises
  * for long-lived connections) and merges the search indexes' segments.
  */
 async function purgeExpired({ db, log }: Pick<AppServices, 'db' | 'log'>): Promise<void> {
-  const [payloads, tokens, captchas, deliveries, embedSessions] = [
+  const [payloads, tokens, captchas, deliveries, embedSessions, ssoLogins] = [
     await purgeExpiredPayloads(db.knex),
     await purgeAuthTokens(db),
     await purgeUsedCaptchas(db),
     await purgeOldDeliveries(db),
     await purgeEmbedSessions(db),
+    await purgeSsoLogins(db),
   ];
-  if (payloads + tokens + captchas + deliveries + embedSessions > 0) {
-    log.debug({ payloads, tokens, captchas, deliveries, embed_sessions: embedSessions }, 'purged expired rows');
+  if (payloads + tokens + captchas + deliveries + embedSessions + ssoLogins > 0) {
+    log.debug({ payloads, tokens, captchas, deliveries, embed_sessions: embedSessions, sso_logins: ssoLogins }, 'purged expired rows');
   }
   if (db.isSqlite) await tidySqlite(db, 'PRAGMA optimize');
 }

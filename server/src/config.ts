@@ -40,6 +40,10 @@ export interface RateLimitConfig {
   finishRegistration: RateLimitRule;
   /** Embed sessions minted per integration client (features/embed-sessions). */
   embedSessions: RateLimitRule;
+  /** Single sign-on sign-ins started per address (features/sso: each one reads the provider's discovery). */
+  ssoStart: RateLimitRule;
+  /** SCIM requests per SCIM token (features/scim): far above what Okta or Entra ID send, a bound on a runaway client. */
+  scim: RateLimitRule;
 }
 
 export type RateLimitName = keyof RateLimitConfig;
@@ -136,6 +140,12 @@ export interface ServerConfig {
   /** The background job queue (jobs/queue.ts): attempts, backoff, leases, polling. */
   jobs: JobsConfig;
   webhooks: WebhooksConfig;
+  /**
+   * Single sign-on (features/sso): `allowInsecureProviders` lets an issuer or SAML endpoint be http:// or on a
+   * loopback or private address (a provider on the same machine). On in development and tests; in production only
+   * with SSO_ALLOW_INSECURE_PROVIDERS=1.
+   */
+  sso: { allowInsecureProviders: boolean };
   media: MediaConfig;
 }
 
@@ -188,6 +198,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   resetPassword: { points: 10, duration: 10 * MINUTE },
   finishRegistration: { points: 10, duration: 10 * MINUTE },
   embedSessions: { points: 600, duration: MINUTE },
+  ssoStart: { points: 30, duration: MINUTE },
+  scim: { points: 36_000, duration: MINUTE },
 };
 
 /** Images at least 800 x 450 (also the crop size); sizes in KB per kind (openapi Config schema). */
@@ -260,6 +272,8 @@ const RATE_LIMIT_ENV: Record<RateLimitName, string> = {
   resetPassword: 'RATE_LIMIT_RESET_PASSWORD',
   finishRegistration: 'RATE_LIMIT_FINISH_REGISTRATION',
   embedSessions: 'RATE_LIMIT_EMBED_SESSIONS',
+  ssoStart: 'RATE_LIMIT_SSO_START',
+  scim: 'RATE_LIMIT_SCIM',
 };
 
 /** `RATE_LIMIT_LOGIN=5/60` means 5 attempts per 60 seconds. */
@@ -413,6 +427,7 @@ export function loadConfig(env: Env = process.env, options: { demo?: boolean } =
       timeoutMs: Math.min(Math.max(1, integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000)), leaseSeconds * 500),
       rotationOverlapMs: DAY * 1000,
     },
+    sso: { allowInsecureProviders: nodeEnv !== 'production' || env.SSO_ALLOW_INSECURE_PROVIDERS === '1' || env.SSO_ALLOW_INSECURE_PROVIDERS === 'true' },
     media: {
       storage: storage(env),
       limits: mediaLimits(env),

@@ -5,6 +5,7 @@ import type { AppServices } from './context.js';
 import type { Routes } from './http/router.js';
 import { routes as accessRequests } from './features/access-requests/routes.js';
 import { routes as accounts } from './features/accounts/routes.js';
+import { routes as auditEvents } from './features/audit-events/routes.js';
 import { routes as bioreq } from './features/bioreq/routes.js';
 import { routes as components } from './features/components/routes.js';
 import { routes as embedSessions } from './features/embed-sessions/routes.js';
@@ -20,6 +21,8 @@ import { routes as knowledgeChecks } from './features/knowledge-checks/routes.js
 import { routes as media } from './features/media/routes.js';
 import { routes as modules } from './features/modules/routes.js';
 import { routes as reports } from './features/reports/routes.js';
+import { routes as scimTokens } from './features/scim-tokens/routes.js';
+import { routes as sso } from './features/sso/routes.js';
 import { routes as suggestions } from './features/suggestions/routes.js';
 import { routes as system } from './features/system/routes.js';
 import { routes as tenantUsers } from './features/tenant-users/routes.js';
@@ -32,6 +35,7 @@ import { routes as webhooks } from './features/webhooks/routes.js';
 export const FEATURE_ROUTES: readonly ((services: AppServices) => Routes | Routes[])[] = [
   accessRequests,
   accounts,
+  auditEvents,
   bioreq,
   components,
   embedSessions,
@@ -47,6 +51,8 @@ export const FEATURE_ROUTES: readonly ((services: AppServices) => Routes | Route
   media,
   modules,
   reports,
+  scimTokens,
+  sso,
   suggestions,
   system,
   tenantUsers,

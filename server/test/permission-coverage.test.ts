@@ -26,6 +26,7 @@ const NOT_IN_A_MATRIX: Record<string, string> = {
   deleteItem: 'items.test.ts holds the items permission matrix',
   markItemComplete: 'items.test.ts holds the items permission matrix',
   markItemIncomplete: 'items.test.ts holds the items permission matrix',
+  testSsoConnection: 'starting a test sign-in needs a live OpenID provider: sso-oidc.test.ts holds its permission rows',
 };
 
 /**

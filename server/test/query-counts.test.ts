@@ -134,6 +134,76 @@ describe.each(databaseKinds)('queries per request on %s', (kind) => {
     }
   });
 
+  it('SCIM tokens and the audit trail: no more queries for 20 rows than for 1', async () => {
+    const now = Date.now();
+    await server.app.knex('scim_tokens').insert(
+      Array.from({ length: 20 }, (_, index) => ({
+        id: newId(),
+        tenant_id: tenant.id,
+        name: `Provider ${index}`,
+        token_hash: `${index}`.padStart(64, '0'),
+        created_by: master.user.id,
+        created_at: new Date(now - index * 1000),
+      })),
+    );
+    await server.app.knex('audit_events').insert(
+      Array.from({ length: 20 }, (_, index) => ({
+        id: newId(),
+        tenant_id: tenant.id,
+        actor_kind: 'scim_token',
+        actor_id: null,
+        actor_name: 'Okta',
+        action: 'scim.user.created',
+        target_kind: 'member',
+        target_id: null,
+        target_name: `member${index}@example.com`,
+        details: '{"active":true}',
+        created_at: new Date(now - index * 1000),
+      })),
+    );
+    for (const path of [
+      (size: number) => `/tenants/${tenant.id}/scim-tokens?order=created&per_page=${size}`,
+      (size: number) => `/tenants/${tenant.id}/audit-events?action=scim.user&per_page=${size}`,
+    ]) {
+      const one = await queriesFor(path(1), master.token);
+      expect(await queriesFor(path(20), master.token)).toBe(one);
+      expect(one).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it("the owner's single sign-on domain claims: no more queries for 20 rows than for 1", async () => {
+    const now = Date.now();
+    const tenants = [];
+    for (let index = 0; index < 20; index += 1) tenants.push(await insertTenant(server));
+    const connections = tenants.map((claimant) => ({
+      id: newId(),
+      tenant_id: claimant.id,
+      protocol: 'oidc',
+      name: 'Provider',
+      default_role: 'user',
+      just_in_time: true,
+      enforce_sso: false,
+      scopes: '["openid"]',
+      created_at: new Date(now),
+      updated_at: new Date(now),
+    }));
+    await server.app.knex('sso_connections').insert(connections);
+    await server.app.knex('sso_domains').insert(
+      connections.map((connection, index) => ({
+        id: newId(),
+        tenant_id: connection.tenant_id,
+        connection_id: connection.id,
+        domain: `claim${index}.example`,
+        status: 'pending',
+        requested_at: new Date(now - index * 1000),
+      })),
+    );
+    const path = (size: number) => `/sso-domains?status=pending&per_page=${size}`;
+    const one = await queriesFor(path(1), owner.token);
+    expect(await queriesFor(path(20), owner.token)).toBe(one);
+    expect(one).toBeLessThanOrEqual(3);
+  });
+
   it("writes a page's size into its SQL and binds its offset (PostgreSQL then keeps a generic plan for the page)", async () => {
     const texts: { sql: string; bindings: unknown[] }[] = [];
     const onQuery = (query: { sql: string; bindings: unknown[] }) => void texts.push(query);

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes, createApp, type TesseraApp } from '../src/app.js';
+import { SCIM_PREFIX, scimRoutes } from '../src/features/scim/mount.js';
 import { bundlePath } from './support/global-setup.js';
 import { createTestDatabase, testConfig, type TestDatabase } from './support/server.js';
 
@@ -40,12 +41,18 @@ interface DeclaredRoute {
   path: string;
 }
 
-function contractOperations(document: OpenApiDocument): Operation[] {
-  return Object.entries(document.paths).flatMap(([path, item]) =>
-    Object.keys(item)
-      .filter((key) => HTTP_METHODS.includes(key))
-      .map((method) => `${method.toUpperCase()} ${path}`),
-  );
+/**
+ * The operations under /api, or (`ownServers`) those of paths with servers of their own: SCIM's, documented with
+ * their full path (`/scim/v2/{tenantId}/Users`) and answered by its own router (features/scim/mount.ts).
+ */
+function contractOperations(document: OpenApiDocument, ownServers = false): Operation[] {
+  return Object.entries(document.paths)
+    .filter(([, item]) => 'servers' in item === ownServers)
+    .flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((key) => HTTP_METHODS.includes(key))
+        .map((method) => `${method.toUpperCase()} ${path}`),
+    );
 }
 
 /** `/tenants/:tenantId` in the contract's spelling, `/tenants/{tenantId}`. */
@@ -112,6 +119,12 @@ describe('routes and contract', () => {
   it("declares exactly the contract's operations", () => {
     const declared = apiRoutes(app.services).flatMap((feature) => feature.declared);
     const difference = routeContractDifference(declared, contractOperations(document), Object.keys(SERVED_OUTSIDE_THE_ROUTER));
+    expect(difference, describeDifference(difference)).toEqual(NO_DIFFERENCE);
+  });
+
+  it("declares exactly the contract's SCIM operations (served beside /api, at /scim/v2)", () => {
+    const declared = scimRoutes(app.services).declared.map((route) => ({ method: route.method, path: `${SCIM_PREFIX}${route.path}` }));
+    const difference = routeContractDifference(declared, contractOperations(document, true), []);
     expect(difference, describeDifference(difference)).toEqual(NO_DIFFERENCE);
   });
 

@@ -9,7 +9,7 @@ import { verifyWebhook } from '@tessera/sdk';
 import { webhookMessages } from '@tessera/sdk/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishEvent } from '../src/events/publish.js';
-import { isRefusedAddress } from '../src/features/webhooks/outbound.js';
+import { isRefusedAddress } from '../src/security/addresses.js';
 import { purgeOldDeliveries } from '../src/features/webhooks/service.js';
 import { buildWorld, del, person, type World } from './support/people.js';
 import { databaseKinds, startTestServer, waitForMail, type TestContext, type TestServer } from './support/server.js';

@@ -53,6 +53,8 @@ export const routes: RouteObject[] = (
               path: 'finish-registration/:token',
               lazy: () => import('../features/auth/FinishRegistrationPage').then((m) => ({ Component: m.FinishRegistrationPage })),
             },
+            // Single sign-on through the organization's identity provider (issue 33).
+            { path: 'sso', lazy: () => import('../features/sso/SsoPage').then((m) => ({ Component: m.SsoPage })) },
           ],
         },
         {
@@ -64,6 +66,8 @@ export const routes: RouteObject[] = (
               lazy: () => import('../features/auth/ConfirmEmailPage').then((m) => ({ Component: m.ConfirmEmailPage })),
             },
             { path: 'about', lazy: () => import('../features/about/AboutPage').then((m) => ({ Component: m.AboutPage })) },
+            // Back from the identity provider: it signs in whoever is there, like /mlogin's handed tokens.
+            { path: 'sso/complete', lazy: () => import('../features/sso/SsoCompletePage').then((m) => ({ Component: m.SsoCompletePage })) },
             // The exception pages (spec 2.2) and their layout are part of the entry chunk, not lazy: /no-response is
             // where the portal goes when the server does not answer, and then no module can be fetched from it.
             { path: 'whoops', Component: WhoopsPage },
@@ -332,6 +336,11 @@ export const routes: RouteObject[] = (
                       path: 'integration-clients',
                       handle: { minimumRole: 'master' },
                       lazy: () => import('../features/integration-clients/IntegrationClientsPage').then((m) => ({ Component: m.IntegrationClientsPage })),
+                    },
+                    {
+                      path: 'single-sign-on',
+                      handle: { minimumRole: 'master' },
+                      lazy: () => import('../features/sso/SingleSignOnPage').then((m) => ({ Component: m.SingleSignOnPage })),
                     },
                     {
                       path: 'webhooks',

@@ -4,7 +4,14 @@
  */
 export type Access = 'guest' | 'open' | 'authenticated';
 
-const GUEST_ONLY = [/^\/login\/?$/, /^\/sign-up\/?$/, /^\/forgot-password\/?$/, /^\/reset-password\/[^/]+\/?$/, /^\/finish-registration\/[^/]+\/?$/];
+const GUEST_ONLY = [
+  /^\/login\/?$/,
+  /^\/sign-up\/?$/,
+  /^\/forgot-password\/?$/,
+  /^\/reset-password\/[^/]+\/?$/,
+  /^\/finish-registration\/[^/]+\/?$/,
+  /^\/sso\/?$/,
+];
 const OPEN = [
   /^\/whoops\/?$/,
   /^\/no-response\/?$/,
@@ -14,6 +21,7 @@ const OPEN = [
   /^\/mlogin\/?$/,
   /^\/logout\/?$/,
   /^\/confirm-email\/[^/]+\/?$/,
+  /^\/sso\/complete\/?$/,
 ];
 
 export function accessOf(pathname: string): Access {

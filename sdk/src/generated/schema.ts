@@ -381,6 +381,203 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/scim/v2/{tenantId}/Groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's id or slug; it must be the SCIM token's organization (another answers 404). */
+                tenantId: components["parameters"]["ScimTenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List SCIM Groups
+         * @description The organization's live groups, filtered (`displayName eq "…"`, `members[value eq "…"]`), paged and shaped.
+         */
+        get: operations["listScimGroups"];
+        put?: never;
+        /**
+         * Create a SCIM Group
+         * @description Creates a group of the organization with its members. A live group of that displayName (any letter case), or a taken externalId, is 409 `uniqueness`; an unknown member 400 `invalidValue`. Recorded in the audit trail (`scim.group.created`, `scim.group.member_added`).
+         */
+        post: operations["createScimGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/{tenantId}/Groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's id or slug; it must be the SCIM token's organization (another answers 404). */
+                tenantId: components["parameters"]["ScimTenantId"];
+                /** @description The resource's id (a User's is its membership's id). */
+                id: components["parameters"]["ScimResourceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a SCIM Group
+         * @description One Group of the organization.
+         */
+        get: operations["getScimGroup"];
+        /**
+         * Replace a SCIM Group
+         * @description Replaces the group's displayName, externalId and whole member list.
+         */
+        put: operations["replaceScimGroup"];
+        post?: never;
+        /**
+         * Delete a SCIM Group
+         * @description Archives the group. Recorded in the audit trail (`scim.group.deleted`).
+         */
+        delete: operations["deleteScimGroup"];
+        options?: never;
+        head?: never;
+        /**
+         * Patch a SCIM Group
+         * @description Member operations write only the members named (Entra ID's batches: `{"op":"Add","path":"members","value":[{"value":"<id>"}]}`, `{"op":"Remove","path":"members[value eq \"<id>\"]"}`); other operations go through scim-patch. Recorded in the audit trail (`scim.group.member_added`, `scim.group.member_removed`, `scim.group.updated`).
+         */
+        patch: operations["patchScimGroup"];
+        trace?: never;
+    };
+    "/scim/v2/{tenantId}/ResourceTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's id or slug; it must be the SCIM token's organization (another answers 404). */
+                tenantId: components["parameters"]["ScimTenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The SCIM resource types (User, Group)
+         * @description A discovery document (RFC 7644 section 4) for identity providers.
+         */
+        get: operations["listScimResourceTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/{tenantId}/Schemas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's id or slug; it must be the SCIM token's organization (another answers 404). */
+                tenantId: components["parameters"]["ScimTenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The SCIM schemas of User and Group
+         * @description A discovery document (RFC 7644 section 4) for identity providers.
+         */
+        get: operations["listScimSchemas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/{tenantId}/ServiceProviderConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's id or slug; it must be the SCIM token's organization (another answers 404). */
+                tenantId: components["parameters"]["ScimTenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The SCIM endpoint's capabilities
+         * @description A discovery document (RFC 7644 section 4) for identity providers.
+         */
+        get: operations["getScimServiceProviderConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/{tenantId}/Users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's id or slug; it must be the SCIM token's organization (another answers 404). */
+                tenantId: components["parameters"]["ScimTenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List SCIM Users
+         * @description The organization's live members, filtered (Okta searches `userName eq "…"&startIndex=1&count=100` before each create), paged and shaped.
+         */
+        get: operations["listScimUsers"];
+        put?: never;
+        /**
+         * Create a SCIM User
+         * @description Makes the address a member of the organization (role user): a new address becomes an account without a password (forgot password sets one), an existing account a member, an invitation waiting is accepted and a removed membership brought back. A live member with that userName, or a taken externalId, is 409 `uniqueness`. Recorded in the audit trail (`scim.user.created`).
+         */
+        post: operations["createScimUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/{tenantId}/Users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's id or slug; it must be the SCIM token's organization (another answers 404). */
+                tenantId: components["parameters"]["ScimTenantId"];
+                /** @description The resource's id (a User's is its membership's id). */
+                id: components["parameters"]["ScimResourceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a SCIM User
+         * @description One User of the organization.
+         */
+        get: operations["getScimUser"];
+        /**
+         * Replace a SCIM User
+         * @description Replaces the member's attributes with the whole user (Okta's update): `active` false suspends the membership (the person's next request in the organization is refused) and true restores it; an absent `externalId` clears it; the name changes the account's name only when the account belongs to this organization alone. A different userName is 400 `mutability`.
+         */
+        put: operations["replaceScimUser"];
+        post?: never;
+        /**
+         * Delete a SCIM User
+         * @description Removes the membership as the members screen does (`member.removed`); the account stays. Recorded in the audit trail (`scim.user.deleted`).
+         */
+        delete: operations["deleteScimUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Patch a SCIM User
+         * @description Applies the operations to the member's representation and writes the difference in one transaction (see ScimPatchOp): Entra ID's `{"op":"Replace","path":"active","value":"False"}` and Okta's `{"op":"replace","value":{"active":false}}` suspend the membership. Recorded in the audit trail (`scim.user.updated`, `scim.user.deactivated`, `scim.user.reactivated`).
+         */
+        patch: operations["patchScimUser"];
+        trace?: never;
+    };
     "/sign-up": {
         parameters: {
             query?: never;
@@ -399,6 +596,140 @@ export interface paths {
          *     link, and nothing of the account changes. Either way the password is checked against the rules (422) and hashed.
          */
         post: operations["signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sso-domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Email domains claimed by organizations' single sign-on connections
+         * @description The platform owner only (anyone else 403 `forbidden`). The owner's pending list is `status=pending`; a claim takes
+         *     effect when approved. `search` matches the domain or the organization's name. Default sort `requested`.
+         */
+        get: operations["listSsoDomains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sso-domains/{domain}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The email domain (`example.com`). */
+                domain: components["parameters"]["SsoDomainName"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve an organization's claim of an email domain
+         * @description The platform owner only (anyone else 403 `forbidden`); an unclaimed domain 404. From now on people of the domain sign in through the claiming connection (and, with `enforce_sso`, no longer with a password).
+         *     Deciding the same way again answers the claim unchanged.
+         */
+        post: operations["approveSsoDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sso-domains/{domain}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The email domain (`example.com`). */
+                domain: components["parameters"]["SsoDomainName"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject an organization's claim of an email domain
+         * @description The platform owner only (anyone else 403 `forbidden`); an unclaimed domain 404. The connection keeps the domain listed as `rejected` and serves nobody of it; approving it later is allowed.
+         *     Deciding the same way again answers the claim unchanged.
+         */
+        post: operations["rejectSsoDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sso/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the OpenID provider sends the browser back (the redirect URI)
+         * @description No authentication: the browser arrives from the provider with `code` and `state` (or `error` and
+         *     `error_description`). The server spends the `state` (single use, 10 minutes), redeems the code with the PKCE
+         *     verifier and validates the id token (issuer, audience, signature from the provider's JWKS, expiry, nonce), then
+         *     finds the account by the provider's subject, or links or creates it:
+         *     - an existing account with the same address is linked only when the provider says the address is verified
+         *       (`email_verified`) and its domain is approved for this connection;
+         *     - otherwise a new account without a password, and with just-in-time creation an active membership with the
+         *       connection's default role; an invitation not yet accepted is accepted; group names in `groups_claim` put the
+         *       member into the organization's groups of those names (created if missing).
+         *     It answers 303 to `PUBLIC_URL/sso/complete#login=<single-use login code>&organization=<slug>&redirect=<path>`
+         *     (a fragment: the code never reaches a server log or a Referer); the portal exchanges the code at `POST /token`
+         *     (token exchange, `subject_token_type=urn:tessera:params:oauth:token-type:sso-login`, 60 seconds, single use) for an
+         *     ordinary login. Any failure (a spent, unknown or expired state, a provider error, an id token that does not
+         *     validate, an email of a domain the connection does not serve or not approved yet, a suspended membership or
+         *     account) answers 303 to `PUBLIC_URL/sso?error=<what went wrong, with the provider's words>`. A test sign-in
+         *     (`POST /tenants/{tenantId}/sso/test`) answers 303 to `/{slug}/admin/single-sign-on?test=succeeded&email=…` or
+         *     `?test=failed&message=…` and signs nobody in.
+         */
+        get: operations["ssoOidcCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start signing in through an organization's identity provider
+         * @description No authentication; rate limited (429 with `Retry-After`). By `email`, the connection serving its domain (approved
+         *     by the platform owner); by `organization` (id or slug, for links from a partner intranet: `/sso?organization=<slug>`),
+         *     that organization's connection when it serves an approved domain. Answers the provider's authorization URL
+         *     (authorization code with PKCE S256, `state` and `nonce`; the sign-in must come back within 10 minutes).
+         *     - 404 `sso_not_found`: "No single sign-on is set up for this email address." (by email) or "No single sign-on is
+         *       set up for this organization." (by organization);
+         *     - 409 `sso_protocol_unavailable`: the connection is SAML, whose sign-in flow is not served yet;
+         *     - 502 `sso_provider_unavailable`: the provider's discovery document could not be read (its words in `message`);
+         *     - 422 per field: neither `email` nor `organization`, or an email that is not an address.
+         *     Back from the provider, `GET /sso/oidc/callback` finishes the sign-in.
+         */
+        post: operations["startSso"];
         delete?: never;
         options?: never;
         head?: never;
@@ -549,6 +880,40 @@ export interface paths {
          *     the reason, e.g. "This request is approved and cannot be declined.".
          */
         patch: operations["updateTenantAccessRequest"];
+        trace?: never;
+    };
+    "/tenants/{tenantId}/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The organization's audit trail
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization 404.
+         *     Newest first by default (`order=created`, `desc=true`; `desc=false` oldest first). `action` keeps the events whose
+         *     action starts with it.
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/tenants/{tenantId}/bioreq": {
@@ -3239,6 +3604,181 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tenants/{tenantId}/scim-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * SCIM tokens of an organization
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     Never answers a token itself. Revoked tokens are listed too (`is_revoked`). `search` matches the name. Default sort `name`.
+         */
+        get: operations["listScimTokens"];
+        put?: never;
+        /**
+         * Create a SCIM token
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     `name` (at most 255 characters) is required (sdk `forms.scimToken`). Answers the token, shown this once: the
+         *     identity provider sends it as `Authorization: Bearer <token>` to `PUBLIC_URL/scim/v2/{tenantId}`.
+         */
+        post: operations["createScimToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/scim-tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description The SCIM token's id. */
+                tokenId: components["parameters"]["ScimTokenId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a SCIM token
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization, or a row of another organization 404.
+         *     The token is refused from the next SCIM request (401); a revoked token stays listed. Revoking it again
+         *     answers 422 ("This SCIM token has already been revoked.").
+         */
+        delete: operations["revokeScimToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The organization's single sign-on connection
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization 404.
+         *     `data` is null while none is configured. The client secret is never answered (`client_secret_set`).
+         */
+        get: operations["getSsoConnection"];
+        /**
+         * Create or replace the organization's single sign-on connection
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization 404.
+         *     The body is the whole connection (sdk `forms.ssoConnection`); 422 per field:
+         *     - OpenID Connect: the issuer's discovery document must be readable (`issuer`: "The issuer's discovery document
+         *       could not be read: …"); `client_secret` is required for a new connection (or one that was SAML) and kept when
+         *       left out; an `http://` or loopback/private-address issuer is refused in production unless
+         *       `SSO_ALLOW_INSECURE_PROVIDERS=1` (development and tests allow them).
+         *     - SAML: `idp_metadata` must parse into an entity id, an SSO URL and a signing certificate, or the three fields
+         *       are given; a certificate that is not an X.509 certificate is 422 on `idp_certificate` (or `idp_metadata`).
+         *     - `domains`: each served by one connection at most in the whole platform ("<domain> is already claimed by
+         *       another organization."). A domain newly listed is `pending` until the platform owner approves it; domains
+         *       kept keep their status; a domain left out is released.
+         *     Changing the connection ends sign-ins started with the previous settings.
+         */
+        put: operations["putSsoConnection"];
+        post?: never;
+        /**
+         * Remove the organization's single sign-on connection
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization 404.
+         *     Its domain claims, its external identities (the links between the provider's subjects and accounts) and its
+         *     sign-ins in progress go; accounts and memberships stay (a person without a password sets one through "forgot
+         *     password"). 404 when none is configured.
+         */
+        delete: operations["deleteSsoConnection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenants/{tenantId}/sso/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a test sign-in through the organization's connection
+         * @description Master or owner. A user or admin of the organization gets 403 `forbidden`; a member whose email is
+         *     unconfirmed 403 `email_unconfirmed`; a suspended membership 403 `membership_suspended`; someone who is
+         *     not a member, an unknown or archived organization 404.
+         *     Answers the provider's authorization URL, for the calling master to open; allowed while the connection's domains
+         *     are still pending. Back from the provider, the callback redirects to
+         *     `/{organization slug}/admin/single-sign-on?test=succeeded&email=<the email the provider sent>` or
+         *     `?test=failed&message=<what went wrong>`: a test never signs anyone in and never links an identity.
+         *     404 `not_found` when no connection is configured; 409 `sso_protocol_unavailable` for a SAML connection (its
+         *     sign-in flow is not served yet); 502 `sso_provider_unavailable` when the provider's discovery document cannot be
+         *     read (its words in `message`).
+         */
+        post: operations["testSsoConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenants/{tenantId}/suggestions": {
         parameters: {
             query?: never;
@@ -4037,11 +4577,17 @@ export interface paths {
          *       session's organization only: another organization's routes answer 404, the owner's 403. A spent, expired or
          *       unknown session token is 400 `invalid_grant`, so is one whose membership or account was suspended since; another
          *       `subject_token_type` is 400 `bad_request` (OAuth `invalid_request`, RFC 8693 section 2.2.2).
+         *     - The same token exchange with a single sign-on login code (`subject_token` from `/sso/complete#login=…`,
+         *       `subject_token_type=urn:tessera:params:oauth:token-type:sso-login`) answers an ordinary login, the same as a
+         *       password login's; the code is single use and lives 60 seconds (400 `invalid_grant` after).
          *
          *     Every error also carries OAuth's `error` and `error_description` (see `OAuthErrorCode`).
          *
          *     Login failures: 422 per field (email, password), 401 `invalid_credentials`
          *     ("The email and/or password are incorrect."), 401 `account_suspended` ("Your account has been suspended."),
+         *     and, for an address whose domain an organization's single sign-on serves with `enforce_sso`, 401
+         *     `invalid_credentials` with `sso_url` (`/sso?email=<email>`), checked before the password (the organization's
+         *     masters and the platform owner keep a logged break-glass password login),
          *     429 ("Too many attempts. Please wait and try again.").
          */
         post: operations["postToken"];
@@ -4384,6 +4930,34 @@ export interface components {
             expires_in: number;
             scope?: string;
         };
+        /**
+         * @description One entry of the organization's audit trail: who acted (`actor`: a SCIM token, a person, single sign-on), what
+         *     they did (`action`, dotted: `scim.user.created`, `scim.user.deactivated`, `scim.group.member_added`…), to what
+         *     (`target`), and when. Written in the same transaction as the change.
+         */
+        AuditEvent: {
+            id: string;
+            action: string;
+            actor: {
+                /** @description `scim_token`, `user`, `sso`… */
+                kind: string;
+                id: string | null;
+                /** @description Its name when it acted (a SCIM token's name). */
+                name: string;
+            };
+            target: {
+                /** @description `member`, `group`… */
+                kind: string;
+                id: string | null;
+                name: string | null;
+            } | null;
+            /** @description What changed, by field. */
+            details: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: date-time */
+            created_at: string;
+        };
         /** @description What the caller may do with this document now (the screens show only these actions). */
         BioreqAbilities: {
             /** @description Get a signed download URL (the uploader and reviewers, while the file is kept). */
@@ -4724,6 +5298,11 @@ export interface components {
             errors?: {
                 [key: string]: string[];
             };
+            /**
+             * @description On a password login refused because the address's domain signs in through its organization's identity
+             *     provider (`enforce_sso`): where to sign in instead (`/sso?email=<email>`).
+             */
+            sso_url?: string;
             /** @description Present on 500 answers; the same id is in the server log. */
             request_id?: string;
             error?: components["schemas"]["OAuthErrorCode"];
@@ -4743,16 +5322,18 @@ export interface components {
          *       reviewer deciding on their own bioreq upload), `membership_removed` (an embed session for a person the
          *       organization removed);
          *     - 404 `not_found`, `member_not_found` (an embed session for a person who is not a member, with just-in-time
-         *       creation off); 405 `method_not_allowed`; 406 `not_acceptable`, `unacceptable_file`; 409 `conflict`, `review_started`, `not_under_review`, `already_decided`, `note_exists` (bioreq's status flow);
+         *       creation off), `sso_not_found` (no single sign-on serves this email address or organization); 405 `method_not_allowed`; 406 `not_acceptable`, `unacceptable_file`; 409 `conflict`, `review_started`, `not_under_review`, `already_decided`, `note_exists` (bioreq's status flow);
          *       `knowledge_check_exists` (a topic or component has one already), `no_questions` (a check with an empty bank),
          *       `response_not_assigned`, `response_in_progress`, `response_not_started`, `response_completed`,
          *       `unanswered_questions`, `assignment_started` (knowledge check responses' status flow);
+         *       `sso_protocol_unavailable` (a SAML connection's sign-in, not served yet);
          *       410 `file_deleted` (a bioreq file removed by retention);
          *       411 `length_required`; 413 `payload_too_large`; 415 `unsupported_media_type`; 416 `range_not_satisfiable`;
-         *       422 `validation_failed`; 429 `rate_limited`; 500 `server_error`; 503 `not_built` (a build missing).
+         *       422 `validation_failed`; 429 `rate_limited`; 500 `server_error`; 502 `sso_provider_unavailable` (an
+         *       organization's identity provider could not be reached); 503 `not_built` (a build missing).
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "unauthenticated" | "invalid_credentials" | "account_suspended" | "invalid_grant" | "invalid_client" | "forbidden" | "email_unconfirmed" | "membership_suspended" | "membership_removed" | "own_account" | "bioreq_disabled" | "own_document" | "invalid_signature" | "not_found" | "member_not_found" | "method_not_allowed" | "not_acceptable" | "unacceptable_file" | "conflict" | "review_started" | "not_under_review" | "already_decided" | "note_exists" | "knowledge_check_exists" | "no_questions" | "response_not_assigned" | "response_in_progress" | "response_not_started" | "response_completed" | "unanswered_questions" | "assignment_started" | "file_deleted" | "length_required" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "validation_failed" | "rate_limited" | "server_error" | "not_built";
+        ErrorCode: "bad_request" | "unauthenticated" | "invalid_credentials" | "account_suspended" | "invalid_grant" | "invalid_client" | "forbidden" | "email_unconfirmed" | "membership_suspended" | "membership_removed" | "own_account" | "bioreq_disabled" | "own_document" | "invalid_signature" | "not_found" | "member_not_found" | "sso_not_found" | "method_not_allowed" | "not_acceptable" | "unacceptable_file" | "conflict" | "review_started" | "not_under_review" | "already_decided" | "note_exists" | "knowledge_check_exists" | "no_questions" | "response_not_assigned" | "response_in_progress" | "response_not_started" | "response_completed" | "unanswered_questions" | "assignment_started" | "sso_protocol_unavailable" | "file_deleted" | "length_required" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "validation_failed" | "rate_limited" | "server_error" | "sso_provider_unavailable" | "not_built";
         /** @description Size limits in KB (1 KB = 1000 bytes), inclusive. */
         FileSizeLimit: {
             min_size: number;
@@ -5827,6 +6408,173 @@ export interface components {
         };
         /** @enum {string} */
         Role: "user" | "admin" | "master";
+        /** @description A discovery document (RFC 7644 section 4), the ServiceProviderConfig or a ListResponse of ResourceTypes or Schemas. */
+        ScimDiscovery: {
+            schemas: string[];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description SCIM's error body (RFC 7644 section 3.12), answered as `application/scim+json` for every failure of a /scim/v2 call,
+         *     401, 404, 405, 413 and 500 included. `scimType` says which rule a 400 or 409 broke: `invalidFilter` (a filter that
+         *     does not parse, or names an attribute that cannot be filtered on), `invalidValue` (a missing or malformed attribute,
+         *     an unknown member), `invalidSyntax` (a body that is not JSON or not a PatchOp), `invalidPath`, `mutability`
+         *     (changing `userName`), `noTarget` (a remove without a path, or a member filter other than `members[value eq "…"]`),
+         *     `uniqueness` (409: the userName, externalId or group displayName is taken in the organization).
+         */
+        ScimError: {
+            schemas: "urn:ietf:params:scim:api:messages:2.0:Error"[];
+            /** @description The HTTP status, as a string. */
+            status: string;
+            /** @enum {string} */
+            scimType?: "uniqueness" | "invalidFilter" | "invalidValue" | "invalidSyntax" | "invalidPath" | "mutability" | "noTarget" | "tooMany";
+            detail: string;
+        };
+        /**
+         * @description A group of the organization as SCIM sees one (RFC 7643 section 4.2): `displayName` its name (unique among its live
+         *     groups in any letter case), `externalId` the provider's own id, `members` its live members as SCIM Users' ids.
+         *     `members` is left out with `excludedAttributes=members` (what providers ask for when they only look a group up).
+         */
+        ScimGroup: {
+            schemas: string[];
+            id: string;
+            externalId?: string;
+            displayName?: string;
+            members?: {
+                value: string;
+                display?: string;
+                $ref?: string;
+            }[];
+            meta?: components["schemas"]["ScimMeta"];
+        };
+        ScimGroupInput: {
+            schemas?: string[];
+            displayName: string;
+            externalId?: string;
+            members?: {
+                /** @description A SCIM User's id of this organization (an unknown one is 400 invalidValue). */
+                value: string;
+            }[];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A page of SCIM Groups (RFC 7644 section 3.4.2), in id order; `totalResults` counts every match of the filter. */
+        ScimListResponseGroup: {
+            schemas: string[];
+            totalResults: number;
+            startIndex: number;
+            itemsPerPage: number;
+            Resources: components["schemas"]["ScimGroup"][];
+        };
+        /** @description A page of SCIM Users (RFC 7644 section 3.4.2), in id order; `totalResults` counts every match of the filter. */
+        ScimListResponseUser: {
+            schemas: string[];
+            totalResults: number;
+            startIndex: number;
+            itemsPerPage: number;
+            Resources: components["schemas"]["ScimUser"][];
+        };
+        ScimMeta: {
+            /** @enum {string} */
+            resourceType: "User" | "Group";
+            /** Format: date-time */
+            created: string;
+            /** Format: date-time */
+            lastModified: string;
+            /** @description The resource's absolute URL (`PUBLIC_URL/scim/v2/{tenantId}/Users/{id}`). */
+            location: string;
+        };
+        /**
+         * @description A PATCH (RFC 7644 section 3.5.2), applied with scim-patch to the resource's current representation and written in
+         *     one transaction. `op` is read in any letter case (Entra ID writes `Replace`); `path` may be left out for add and
+         *     replace (`{"op": "replace", "value": {"active": false}}`, Okta's and Entra's deactivation). Groups: `add`/`remove`/`replace`
+         *     on `members` and `remove` on `members[value eq "<id>"]` write only the members named.
+         */
+        ScimPatchOp: {
+            schemas?: string[];
+            Operations: {
+                /** @description add, replace or remove, in any letter case. */
+                op: string;
+                path?: string;
+                value?: unknown;
+            }[];
+        };
+        /**
+         * @description An identity provider's bearer token for SCIM 2.0 provisioning of this organization (`PUBLIC_URL/scim/v2/{tenantId}`).
+         *     The token itself is answered once, when it is created, and kept only as its SHA-256; it is no person's token and
+         *     acts on this organization's members and groups alone. Revoking it refuses it from the next request.
+         */
+        ScimToken: {
+            id: string;
+            name: string;
+            is_revoked: boolean;
+            /** Format: date-time */
+            revoked_at: string | null;
+            /**
+             * Format: date-time
+             * @description The last SCIM request made with it (kept to the minute).
+             */
+            last_used_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Who created it (null once that account is gone). */
+            created_by: components["schemas"]["NamedRef"] | null;
+        };
+        /** @description A new SCIM token, with the token itself (shown this once). */
+        ScimTokenCreated: components["schemas"]["ScimToken"] & {
+            /** @description The bearer token to give the identity provider (`tsc_` and 43 base64url characters); never answered again. */
+            token: string;
+        };
+        ScimTokenInput: {
+            /** @description What the token is for (the identity provider), shown in the list and in the audit trail. */
+            name: string;
+        };
+        /**
+         * @description A member of the organization as SCIM sees one (RFC 7643 section 4.1): `id` is the membership's id, `userName` and the
+         *     one `work` email the account's address (lower-cased), `name` and `displayName` its name, `active` the membership's
+         *     (false: suspended), `externalId` the provider's own id, unique in the organization. Other attributes a provider
+         *     sends (`locale`, `password`, `groups`, extensions) are accepted and not kept. `attributes`/`excludedAttributes` may
+         *     leave out any attribute but `schemas` and `id`.
+         */
+        ScimUser: {
+            schemas: string[];
+            id: string;
+            externalId?: string;
+            userName?: string;
+            name?: {
+                formatted?: string;
+                givenName?: string;
+                familyName?: string;
+            };
+            displayName?: string;
+            active?: boolean;
+            emails?: {
+                value?: string;
+                type?: string;
+                primary?: boolean;
+            }[];
+            meta?: components["schemas"]["ScimMeta"];
+        };
+        /**
+         * @description A SCIM User to create or replace: `userName` (an email address) is required; the name is `name.formatted`, else
+         *     `name.givenName` and `name.familyName`, else `displayName`, else the address; `active` defaults to true (Entra ID's
+         *     "True"/"False" strings are read as booleans). Any other attribute is accepted and ignored (Okta's `password` too).
+         */
+        ScimUserInput: {
+            schemas?: string[];
+            userName: string;
+            externalId?: string;
+            name?: {
+                formatted?: string;
+                givenName?: string;
+                familyName?: string;
+            };
+            displayName?: string;
+            active?: boolean | string;
+            emails?: Record<string, never>[];
+        } & {
+            [key: string]: unknown;
+        };
         /**
          * @description The organization at a glance (Admin Reports, spec section 3): content rows by state, members by role, and the
          *     media library by type. Members: live memberships by role (suspended ones included), archived = removed
@@ -5857,6 +6605,138 @@ export interface components {
             active: number;
             inactive: number;
             archived: number;
+        };
+        /**
+         * @description An organization's single sign-on connection (one at most): the identity provider its people sign in with, the
+         *     email domains it serves and how new people join. The client secret is write-only: `client_secret_set` says whether
+         *     one is stored. The values a master copies into the provider are `redirect_uri` (OpenID Connect) and `sp_entity_id`,
+         *     `acs_url`, `sp_metadata_url` (SAML; the SAML sign-in flow is not served yet).
+         */
+        SsoConnection: {
+            id: string;
+            protocol: components["schemas"]["SsoProtocol"];
+            /** @description The name people see (for example "Acme Entra ID"). */
+            name: string;
+            domains: components["schemas"]["SsoConnectionDomain"][];
+            /**
+             * @description The role of a membership created at first sign-in (just in time).
+             * @enum {string}
+             */
+            default_role: "user" | "admin";
+            /** @description Whether a person of a served domain who is not a member becomes one at first sign-in. */
+            just_in_time: boolean;
+            /**
+             * @description Whether password login is refused for addresses of the approved domains (401 `invalid_credentials` with
+             *     `sso_url`); the organization's masters and the platform owner keep a logged break-glass password login.
+             */
+            enforce_sso: boolean;
+            /** @description The id token claim (or SAML attribute) holding group names; members are put into the groups of those names, created if missing. */
+            groups_claim: string | null;
+            /** @description OpenID Connect issuer URL (its discovery document is read from `<issuer>/.well-known/openid-configuration`). */
+            issuer: string | null;
+            client_id: string | null;
+            /** @description Whether a client secret is stored (the secret itself is never answered). */
+            client_secret_set: boolean;
+            scopes: string[];
+            /** @description The redirect URI to register at the provider (`PUBLIC_URL/api/sso/oidc/callback`). */
+            redirect_uri: string;
+            idp_entity_id: string | null;
+            idp_sso_url: string | null;
+            /** @description The IdP's signing certificate (PEM). */
+            idp_certificate: string | null;
+            /** @description Tessera's SAML entity id for this organization (the metadata URL). */
+            sp_entity_id: string;
+            sp_metadata_url: string;
+            acs_url: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            abilities: components["schemas"]["SsoConnectionAbilities"];
+        };
+        /** @description What the caller may do with the connection now. */
+        SsoConnectionAbilities: {
+            update: boolean;
+            delete: boolean;
+            /** @description Whether a test sign-in can start (an OpenID Connect connection; SAML sign-in is not served yet). */
+            test: boolean;
+        };
+        /** @description An email domain a connection claims, and the platform owner's decision on it. */
+        SsoConnectionDomain: {
+            domain: string;
+            status: components["schemas"]["SsoDomainStatus"];
+        };
+        /**
+         * @description A connection, created or replaced whole (sdk `forms.ssoConnection`). Protocol-specific fields are required per
+         *     protocol: OpenID Connect needs `issuer`, `client_id` and `client_secret` (which may be left out when one is already
+         *     stored: it is kept); SAML needs `idp_metadata`, or `idp_entity_id`, `idp_sso_url` and `idp_certificate`.
+         */
+        SsoConnectionInput: {
+            protocol: components["schemas"]["SsoProtocol"];
+            name: string;
+            /** @description Lower-cased DNS names (`example.com`), each served by one connection at most in the whole platform. */
+            domains: string[];
+            /**
+             * @description Default `user`.
+             * @enum {string}
+             */
+            default_role?: "user" | "admin";
+            /** @description Default true. */
+            just_in_time?: components["schemas"]["Flag"];
+            /** @description Default false. */
+            enforce_sso?: components["schemas"]["Flag"];
+            groups_claim?: string | null;
+            /** @description https (http and loopback hosts only in development and tests, or with `SSO_ALLOW_INSECURE_PROVIDERS=1`). */
+            issuer?: string;
+            client_id?: string;
+            client_secret?: string;
+            /** @description Default `["openid", "email", "profile"]`; `openid` is always asked. */
+            scopes?: string[];
+            /** @description The IdP's SAML metadata XML; its entity id, SSO URL (HTTP-Redirect or HTTP-POST) and signing certificate are read from it. */
+            idp_metadata?: string;
+            idp_entity_id?: string;
+            idp_sso_url?: string;
+            /** @description PEM (or bare base64 DER) X.509 certificate. */
+            idp_certificate?: string;
+        };
+        /** @description An email domain claimed by an organization's single sign-on connection, for the platform owner to decide on. */
+        SsoDomain: {
+            domain: string;
+            status: components["schemas"]["SsoDomainStatus"];
+            tenant: {
+                id: string;
+                name: string;
+                slug: string;
+            };
+            connection_name: string;
+            protocol: components["schemas"]["SsoProtocol"];
+            /** Format: date-time */
+            requested_at: string;
+            /** Format: date-time */
+            decided_at: string | null;
+        };
+        /**
+         * @description A domain claim's state: `pending` until the platform owner decides (the connection can be tested by its masters but
+         *     serves nobody for that domain), `approved` (people of the domain sign in through the connection), `rejected`.
+         * @enum {string}
+         */
+        SsoDomainStatus: "pending" | "approved" | "rejected";
+        /**
+         * @description `oidc` (OpenID Connect, authorization code with PKCE) or `saml` (SAML 2.0; its sign-in flow is not served yet).
+         * @enum {string}
+         */
+        SsoProtocol: "oidc" | "saml";
+        /** @description Where the browser goes next (the identity provider's authorization URL). */
+        SsoRedirect: {
+            /** Format: uri */
+            url: string;
+        };
+        /** @description Who signs in (sdk `forms.ssoStart`): by `email` (its domain picks the connection) or by `organization` (id or slug). */
+        SsoStartInput: {
+            email?: string;
+            organization?: string;
+            /** @description A path of the portal to land on after signing in (starting with `/`); anything else is ignored. */
+            redirect?: string;
         };
         /**
          * @description A learner's suggestion (spec section 3, Admin Suggestions). `is_active` true means unread. `user` is the sender
@@ -5999,18 +6879,22 @@ export interface components {
             user: components["schemas"]["UserSummary"];
         };
         /**
-         * @description RFC 8693 token exchange of an embed session (`POST /tenants/{tenantId}/embed-sessions`) for the usual access and
-         *     refresh tokens, by the public client `tessera-web`. The refresh token lives `PAGE_REFRESH_TOKEN_TTL`, renewed by
-         *     each refresh, and the login acts in the session's organization only. A spent, expired or unknown session token
-         *     answers 400 `invalid_grant`; another `subject_token_type` 400 `bad_request` (OAuth `invalid_request`).
+         * @description RFC 8693 token exchange, by the public client `tessera-web`, of
+         *     - an embed session (`POST /tenants/{tenantId}/embed-sessions`, `subject_token_type`
+         *       `urn:tessera:params:oauth:token-type:embed-session`) for the usual access and refresh tokens: the refresh token
+         *       lives `PAGE_REFRESH_TOKEN_TTL`, renewed by each refresh, and the login acts in the session's organization only;
+         *     - a single sign-on login code (the fragment of `/sso/complete`, `subject_token_type`
+         *       `urn:tessera:params:oauth:token-type:sso-login`) for an ordinary login, the same as a password login's.
+         *     A spent, expired or unknown token answers 400 `invalid_grant`; another `subject_token_type` 400 `bad_request`
+         *     (OAuth `invalid_request`).
          */
         TokenExchangeGrantRequest: {
             /** @constant */
             grant_type: "urn:ietf:params:oauth:grant-type:token-exchange";
             client_id: string;
             subject_token: string;
-            /** @constant */
-            subject_token_type: "urn:tessera:params:oauth:token-type:embed-session";
+            /** @enum {string} */
+            subject_token_type: "urn:tessera:params:oauth:token-type:embed-session" | "urn:tessera:params:oauth:token-type:sso-login";
             /** @description Optional; when sent, `urn:ietf:params:oauth:token-type:access_token` (RFC 8693 section 3). */
             requested_token_type?: string;
         };
@@ -6282,6 +7166,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description An upstream service (the organization's identity provider) could not be reached or answered wrongly; `message` says what it said. */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request could not be read (malformed JSON or form body, or a JSON body that is not an object). */
         BadRequest: {
             headers: {
@@ -6408,6 +7301,10 @@ export interface components {
         Active: components["schemas"]["Flag"];
         /** @description true lists only archived rows; false (default) only live ones. */
         Archived: components["schemas"]["Flag"];
+        /** @description Only the events whose action starts with this text (`scim.user` keeps `scim.user.created`, `scim.user.deactivated`…). */
+        AuditActionFilter: string;
+        /** @description Sort key (default `created`, newest first unless `desc=false`) — `created` (created_at). An unknown key falls back to the default. */
+        AuditEventOrder: "created";
         /**
          * @description A bioreq document id of this organization. Another organization's document, and (for a learner) a document of
          *     another member, answer 404.
@@ -6500,12 +7397,43 @@ export interface components {
          *     Processed (`match` or `nomatch`). Without it, both.
          */
         Processed: components["schemas"]["Flag"];
+        /** @description Comma-separated attributes to answer (`userName,name.givenName`); `schemas` and `id` always come. */
+        ScimAttributes: string;
+        /** @description The most results to answer (default and at most 200; 0 answers only `totalResults`). */
+        ScimCount: number;
+        /** @description Comma-separated attributes to leave out (`members`, `emails`); never `schemas` or `id`. */
+        ScimExcludedAttributes: string;
+        /**
+         * @description A SCIM filter (RFC 7644 section 3.4.2.2), parsed by scim2-parse-filter and translated to bound query conditions:
+         *     `eq`, `ne`, `co`, `sw`, `ew`, `pr`, `gt`, `ge`, `lt`, `le`, `and`, `or`, `not`, and `attr[subfilter]`. Users:
+         *     `userName` (any letter case), `emails.value`, `emails[type eq "work"].value`, `externalId`, `displayName`,
+         *     `name.formatted`, `name.givenName`, `name.familyName`, `active`, `id`, `meta.created`, `meta.lastModified`. Groups:
+         *     `displayName`, `externalId`, `id`, `members[value eq "<id>"]`, `meta.created`, `meta.lastModified`. Anything else, or
+         *     text that does not parse, answers 400 `invalidFilter`.
+         */
+        ScimFilter: string;
+        /** @description The resource's id (a User's is its membership's id). */
+        ScimResourceId: string;
+        /** @description The 1-based index of the first result (default 1; a value below 1 is read as 1). */
+        ScimStartIndex: number;
+        /** @description The organization's id or slug; it must be the SCIM token's organization (another answers 404). */
+        ScimTenantId: string;
+        /** @description The SCIM token's id. */
+        ScimTokenId: string;
+        /** @description Sort key (default `name`, ascending) — `name`, `created` (created_at). An unknown key falls back to the default. */
+        ScimTokenOrder: "name" | "created";
         /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters or one holding a NUL character (`%00`) answers 422. */
         Search: string;
         /** @description `true` answers lighter rows (no counts) for pickers. */
         Short: components["schemas"]["Flag"];
         /** @description Client lists (a learner's, or `active=true`) leave out the rows the caller has hidden; `show-hidden=true` keeps them (each row carries `is_hidden`). */
         ShowHidden: components["schemas"]["Flag"];
+        /** @description The email domain (`example.com`). */
+        SsoDomainName: string;
+        /** @description Sort key (default `requested`, ascending) — `requested` (when the domain was claimed), `domain`. An unknown key falls back to the default. */
+        SsoDomainOrder: "requested" | "domain";
+        /** @description Only claims with this status (the owner's pending list is `status=pending`). */
+        SsoDomainStatusFilter: components["schemas"]["SsoDomainStatus"];
         /** @description A suggestion id of this organization; another organization's answers 404. */
         SuggestionId: string;
         /**
@@ -6559,6 +7487,7 @@ export type AccessRequest = components['schemas']['AccessRequest'];
 export type AccessRequestAbilities = components['schemas']['AccessRequestAbilities'];
 export type AccessRequestStatus = components['schemas']['AccessRequestStatus'];
 export type AccessTokenResponse = components['schemas']['AccessTokenResponse'];
+export type AuditEvent = components['schemas']['AuditEvent'];
 export type BioreqAbilities = components['schemas']['BioreqAbilities'];
 export type BioreqAccessLogEntry = components['schemas']['BioreqAccessLogEntry'];
 export type BioreqDocument = components['schemas']['BioreqDocument'];
@@ -6654,8 +7583,30 @@ export type QuestionImportType = components['schemas']['QuestionImportType'];
 export type RefreshGrantRequest = components['schemas']['RefreshGrantRequest'];
 export type RevocationRequest = components['schemas']['RevocationRequest'];
 export type Role = components['schemas']['Role'];
+export type ScimDiscovery = components['schemas']['ScimDiscovery'];
+export type ScimError = components['schemas']['ScimError'];
+export type ScimGroup = components['schemas']['ScimGroup'];
+export type ScimGroupInput = components['schemas']['ScimGroupInput'];
+export type ScimListResponseGroup = components['schemas']['ScimListResponseGroup'];
+export type ScimListResponseUser = components['schemas']['ScimListResponseUser'];
+export type ScimMeta = components['schemas']['ScimMeta'];
+export type ScimPatchOp = components['schemas']['ScimPatchOp'];
+export type ScimToken = components['schemas']['ScimToken'];
+export type ScimTokenCreated = components['schemas']['ScimTokenCreated'];
+export type ScimTokenInput = components['schemas']['ScimTokenInput'];
+export type ScimUser = components['schemas']['ScimUser'];
+export type ScimUserInput = components['schemas']['ScimUserInput'];
 export type SnapshotReport = components['schemas']['SnapshotReport'];
 export type SnapshotReportCounts = components['schemas']['SnapshotReportCounts'];
+export type SsoConnection = components['schemas']['SsoConnection'];
+export type SsoConnectionAbilities = components['schemas']['SsoConnectionAbilities'];
+export type SsoConnectionDomain = components['schemas']['SsoConnectionDomain'];
+export type SsoConnectionInput = components['schemas']['SsoConnectionInput'];
+export type SsoDomain = components['schemas']['SsoDomain'];
+export type SsoDomainStatus = components['schemas']['SsoDomainStatus'];
+export type SsoProtocol = components['schemas']['SsoProtocol'];
+export type SsoRedirect = components['schemas']['SsoRedirect'];
+export type SsoStartInput = components['schemas']['SsoStartInput'];
 export type Suggestion = components['schemas']['Suggestion'];
 export type SuggestionAbilities = components['schemas']['SuggestionAbilities'];
 export type SuggestionInput = components['schemas']['SuggestionInput'];
@@ -6686,6 +7637,7 @@ export type WebhookInput = components['schemas']['WebhookInput'];
 export type WebhookMember = components['schemas']['WebhookMember'];
 export type WebhookSecret = components['schemas']['WebhookSecret'];
 export type WebhookUpdate = components['schemas']['WebhookUpdate'];
+export type ResponseBadGateway = components['responses']['BadGateway'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseConflict = components['responses']['Conflict'];
 export type ResponseForbidden = components['responses']['Forbidden'];
@@ -6703,6 +7655,8 @@ export type ParameterAccessRequestOrder = components['parameters']['AccessReques
 export type ParameterAccessRequestStatusFilter = components['parameters']['AccessRequestStatusFilter'];
 export type ParameterActive = components['parameters']['Active'];
 export type ParameterArchived = components['parameters']['Archived'];
+export type ParameterAuditActionFilter = components['parameters']['AuditActionFilter'];
+export type ParameterAuditEventOrder = components['parameters']['AuditEventOrder'];
 export type ParameterBioreqId = components['parameters']['BioreqId'];
 export type ParameterBioreqOrder = components['parameters']['BioreqOrder'];
 export type ParameterCaptionId = components['parameters']['CaptionId'];
@@ -6735,9 +7689,21 @@ export type ParameterPage = components['parameters']['Page'];
 export type ParameterPaginate = components['parameters']['Paginate'];
 export type ParameterPerPage = components['parameters']['PerPage'];
 export type ParameterProcessed = components['parameters']['Processed'];
+export type ParameterScimAttributes = components['parameters']['ScimAttributes'];
+export type ParameterScimCount = components['parameters']['ScimCount'];
+export type ParameterScimExcludedAttributes = components['parameters']['ScimExcludedAttributes'];
+export type ParameterScimFilter = components['parameters']['ScimFilter'];
+export type ParameterScimResourceId = components['parameters']['ScimResourceId'];
+export type ParameterScimStartIndex = components['parameters']['ScimStartIndex'];
+export type ParameterScimTenantId = components['parameters']['ScimTenantId'];
+export type ParameterScimTokenId = components['parameters']['ScimTokenId'];
+export type ParameterScimTokenOrder = components['parameters']['ScimTokenOrder'];
 export type ParameterSearch = components['parameters']['Search'];
 export type ParameterShort = components['parameters']['Short'];
 export type ParameterShowHidden = components['parameters']['ShowHidden'];
+export type ParameterSsoDomainName = components['parameters']['SsoDomainName'];
+export type ParameterSsoDomainOrder = components['parameters']['SsoDomainOrder'];
+export type ParameterSsoDomainStatusFilter = components['parameters']['SsoDomainStatusFilter'];
 export type ParameterSuggestionId = components['parameters']['SuggestionId'];
 export type ParameterSuggestionOrder = components['parameters']['SuggestionOrder'];
 export type ParameterTenantId = components['parameters']['TenantId'];
@@ -7272,6 +8238,1078 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listScimGroups: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A SCIM filter (RFC 7644 section 3.4.2.2), parsed by scim2-parse-filter and translated to bound query conditions:
+                 *     `eq`, `ne`, `co`, `sw`, `ew`, `pr`, `gt`, `ge`, `lt`, `le`, `and`, `or`, `not`, and `attr[subfilter]`. Users:
+                 *     `userName` (any letter case), `emails.value`, `emails[type eq "work"].value`, `externalId`, `displayName`,
+                 *     `name.formatted`, `name.givenName`, `name.familyName`, `active`, `id`, `meta.created`, `meta.lastModified`. Groups:
+                 *     `displayName`, `externalId`, `id`, `members[value eq "<id>"]`, `meta.created`, `meta.lastModified`. Anything else, or
+                 *     text that does not parse, answers 400 `invalidFilter`.
+                 */
+                filter?: components["parameters"]["ScimFilter"];
+                /** @description The 1-based index of the first result (default 1; a value below 1 is read as 1). */
+                startIndex?: components["parameters"]["ScimStartIndex"];
+                /** @description The most results to answer (default and at most 200; 0 answers only `totalResults`). */
+                count?: components["parameters"]["ScimCount"];
+                /** @description Comma-separated attributes to answer (`userName,name.givenName`); `schemas` and `id` always come. */
+                attributes?: components["parameters"]["ScimAttributes"];
+                /** @description Comma-separated attributes to leave out (`members`, `emails`); never `schemas` or `id`. */
+                excludedAttributes?: components["parameters"]["ScimExcludedAttributes"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization's id or slug; it must be the SCIM token's organization (another answers 404). */
+                tenantId: components["parameters"]["ScimTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of Groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimListResponseGroup"];
+                };
+            };
+            /** @description The request broke a SCIM rule (`scimType` says which): a filter, a value, a body that cannot be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No SCIM token, an unknown or revoked one, or a person's access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Another organization than the token's, or an unknown resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Over the SCIM token's rate limit (`RATE_LIMIT_SCIM`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    createScimGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's id or slug; it must be the SCIM token's organization (another answers 404). */
+                tenantId: components["parameters"]["ScimTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/scim+json": components["schemas"]["ScimGroupInput"];
+                "application/json": components["schemas"]["ScimGroupInput"];
+            };
+        };
+        responses: {
+            /** @description The Group, with its Location. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimGroup"];
+                };
+            };
+            /** @description The request broke a SCIM rule (`scimType` says which): a filter, a value, a body that cannot be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No SCIM token, an unknown or revoked one, or a person's access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Another organization than the token's, or an unknown resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The userName, externalId or displayName is taken in the organization (`uniqueness`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description A body larger than the server's body limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description A body that is neither application/scim+json nor application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Over the SCIM token's rate limit (`RATE_LIMIT_SCIM`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    getScimGroup: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated attributes to answer (`userName,name.givenName`); `schemas` and `id` always come. */
+                attributes?: components["parameters"]["ScimAttributes"];
+                /** @description Comma-separated attributes to leave out (`members`, `emails`); never `schemas` or `id`. */
+                excludedAttributes?: components["parameters"]["ScimExcludedAttributes"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization's id or slug; it must be the SCIM token's organization (another answers 404). */
+                tenantId: components["parameters"]["ScimTenantId"];
+                /** @description The resource's id (a User's is its membership's id). */
+                id: components["parameters"]["ScimResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimGroup"];
+                };
+            };
+            /** @description No SCIM token, an unknown or revoked one, or a person's access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Another organization than the token's, or an unknown resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Over the SCIM token's rate limit (`RATE_LIMIT_SCIM`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    replaceScimGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's id or slug; it must be the SCIM token's organization (another answers 404). */
+                tenantId: components["parameters"]["ScimTenantId"];
+                /** @description The resource's id (a User's is its membership's id). */
+                id: components["parameters"]["ScimResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/scim+json": components["schemas"]["ScimGroupInput"];
+                "application/json": components["schemas"]["ScimGroupInput"];
+            };
+        };
+        responses: {
+            /** @description The Group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimGroup"];
+                };
+            };
+            /** @description The request broke a SCIM rule (`scimType` says which): a filter, a value, a body that cannot be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No SCIM token, an unknown or revoked one, or a person's access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Another organization than the token's, or an unknown resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The userName, externalId or displayName is taken in the organization (`uniqueness`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description A body larger than the server's body limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description A body that is neither application/scim+json nor application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Over the SCIM token's rate limit (`RATE_LIMIT_SCIM`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    deleteScimGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's id or slug; it must be the SCIM token's organization (another answers 404). */
+                tenantId: components["parameters"]["ScimTenantId"];
+                /** @description The resource's id (a User's is its membership's id). */
+                id: components["parameters"]["ScimResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No SCIM token, an unknown or revoked one, or a person's access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Another organization than the token's, or an unknown resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Over the SCIM token's rate limit (`RATE_LIMIT_SCIM`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    patchScimGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's id or slug; it must be the SCIM token's organization (another answers 404). */
+                tenantId: components["parameters"]["ScimTenantId"];
+                /** @description The resource's id (a User's is its membership's id). */
+                id: components["parameters"]["ScimResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/scim+json": components["schemas"]["ScimPatchOp"];
+                "application/json": components["schemas"]["ScimPatchOp"];
+            };
+        };
+        responses: {
+            /** @description The Group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimGroup"];
+                };
+            };
+            /** @description The request broke a SCIM rule (`scimType` says which): a filter, a value, a body that cannot be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No SCIM token, an unknown or revoked one, or a person's access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Another organization than the token's, or an unknown resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The userName, externalId or displayName is taken in the organization (`uniqueness`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description A body larger than the server's body limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description A body that is neither application/scim+json nor application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Over the SCIM token's rate limit (`RATE_LIMIT_SCIM`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    listScimResourceTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's id or slug; it must be the SCIM token's organization (another answers 404). */
+                tenantId: components["parameters"]["ScimTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimDiscovery"];
+                };
+            };
+            /** @description No SCIM token, an unknown or revoked one, or a person's access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Another organization than the token's, or an unknown resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Over the SCIM token's rate limit (`RATE_LIMIT_SCIM`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    listScimSchemas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's id or slug; it must be the SCIM token's organization (another answers 404). */
+                tenantId: components["parameters"]["ScimTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimDiscovery"];
+                };
+            };
+            /** @description No SCIM token, an unknown or revoked one, or a person's access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Another organization than the token's, or an unknown resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Over the SCIM token's rate limit (`RATE_LIMIT_SCIM`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    getScimServiceProviderConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's id or slug; it must be the SCIM token's organization (another answers 404). */
+                tenantId: components["parameters"]["ScimTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimDiscovery"];
+                };
+            };
+            /** @description No SCIM token, an unknown or revoked one, or a person's access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Another organization than the token's, or an unknown resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Over the SCIM token's rate limit (`RATE_LIMIT_SCIM`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    listScimUsers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A SCIM filter (RFC 7644 section 3.4.2.2), parsed by scim2-parse-filter and translated to bound query conditions:
+                 *     `eq`, `ne`, `co`, `sw`, `ew`, `pr`, `gt`, `ge`, `lt`, `le`, `and`, `or`, `not`, and `attr[subfilter]`. Users:
+                 *     `userName` (any letter case), `emails.value`, `emails[type eq "work"].value`, `externalId`, `displayName`,
+                 *     `name.formatted`, `name.givenName`, `name.familyName`, `active`, `id`, `meta.created`, `meta.lastModified`. Groups:
+                 *     `displayName`, `externalId`, `id`, `members[value eq "<id>"]`, `meta.created`, `meta.lastModified`. Anything else, or
+                 *     text that does not parse, answers 400 `invalidFilter`.
+                 */
+                filter?: components["parameters"]["ScimFilter"];
+                /** @description The 1-based index of the first result (default 1; a value below 1 is read as 1). */
+                startIndex?: components["parameters"]["ScimStartIndex"];
+                /** @description The most results to answer (default and at most 200; 0 answers only `totalResults`). */
+                count?: components["parameters"]["ScimCount"];
+                /** @description Comma-separated attributes to answer (`userName,name.givenName`); `schemas` and `id` always come. */
+                attributes?: components["parameters"]["ScimAttributes"];
+                /** @description Comma-separated attributes to leave out (`members`, `emails`); never `schemas` or `id`. */
+                excludedAttributes?: components["parameters"]["ScimExcludedAttributes"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization's id or slug; it must be the SCIM token's organization (another answers 404). */
+                tenantId: components["parameters"]["ScimTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of Users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimListResponseUser"];
+                };
+            };
+            /** @description The request broke a SCIM rule (`scimType` says which): a filter, a value, a body that cannot be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No SCIM token, an unknown or revoked one, or a person's access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Another organization than the token's, or an unknown resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Over the SCIM token's rate limit (`RATE_LIMIT_SCIM`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    createScimUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's id or slug; it must be the SCIM token's organization (another answers 404). */
+                tenantId: components["parameters"]["ScimTenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/scim+json": components["schemas"]["ScimUserInput"];
+                "application/json": components["schemas"]["ScimUserInput"];
+            };
+        };
+        responses: {
+            /** @description The User, with its Location. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimUser"];
+                };
+            };
+            /** @description The request broke a SCIM rule (`scimType` says which): a filter, a value, a body that cannot be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No SCIM token, an unknown or revoked one, or a person's access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Another organization than the token's, or an unknown resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The userName, externalId or displayName is taken in the organization (`uniqueness`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description A body larger than the server's body limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description A body that is neither application/scim+json nor application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Over the SCIM token's rate limit (`RATE_LIMIT_SCIM`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    getScimUser: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated attributes to answer (`userName,name.givenName`); `schemas` and `id` always come. */
+                attributes?: components["parameters"]["ScimAttributes"];
+                /** @description Comma-separated attributes to leave out (`members`, `emails`); never `schemas` or `id`. */
+                excludedAttributes?: components["parameters"]["ScimExcludedAttributes"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization's id or slug; it must be the SCIM token's organization (another answers 404). */
+                tenantId: components["parameters"]["ScimTenantId"];
+                /** @description The resource's id (a User's is its membership's id). */
+                id: components["parameters"]["ScimResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The User. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimUser"];
+                };
+            };
+            /** @description No SCIM token, an unknown or revoked one, or a person's access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Another organization than the token's, or an unknown resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Over the SCIM token's rate limit (`RATE_LIMIT_SCIM`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    replaceScimUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's id or slug; it must be the SCIM token's organization (another answers 404). */
+                tenantId: components["parameters"]["ScimTenantId"];
+                /** @description The resource's id (a User's is its membership's id). */
+                id: components["parameters"]["ScimResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/scim+json": components["schemas"]["ScimUserInput"];
+                "application/json": components["schemas"]["ScimUserInput"];
+            };
+        };
+        responses: {
+            /** @description The User. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimUser"];
+                };
+            };
+            /** @description The request broke a SCIM rule (`scimType` says which): a filter, a value, a body that cannot be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No SCIM token, an unknown or revoked one, or a person's access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Another organization than the token's, or an unknown resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The userName, externalId or displayName is taken in the organization (`uniqueness`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description A body larger than the server's body limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description A body that is neither application/scim+json nor application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Over the SCIM token's rate limit (`RATE_LIMIT_SCIM`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    deleteScimUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's id or slug; it must be the SCIM token's organization (another answers 404). */
+                tenantId: components["parameters"]["ScimTenantId"];
+                /** @description The resource's id (a User's is its membership's id). */
+                id: components["parameters"]["ScimResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No SCIM token, an unknown or revoked one, or a person's access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Another organization than the token's, or an unknown resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Over the SCIM token's rate limit (`RATE_LIMIT_SCIM`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    patchScimUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization's id or slug; it must be the SCIM token's organization (another answers 404). */
+                tenantId: components["parameters"]["ScimTenantId"];
+                /** @description The resource's id (a User's is its membership's id). */
+                id: components["parameters"]["ScimResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/scim+json": components["schemas"]["ScimPatchOp"];
+                "application/json": components["schemas"]["ScimPatchOp"];
+            };
+        };
+        responses: {
+            /** @description The User. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimUser"];
+                };
+            };
+            /** @description The request broke a SCIM rule (`scimType` says which): a filter, a value, a body that cannot be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description No SCIM token, an unknown or revoked one, or a person's access token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Another organization than the token's, or an unknown resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description The userName, externalId or displayName is taken in the organization (`uniqueness`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description A body larger than the server's body limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description A body that is neither application/scim+json nor application/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+            /** @description Over the SCIM token's rate limit (`RATE_LIMIT_SCIM`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
     signUp: {
         parameters: {
             query?: never;
@@ -7307,6 +9345,162 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listSsoDomains: {
+        parameters: {
+            query?: {
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only claims with this status (the owner's pending list is `status=pending`). */
+                status?: components["parameters"]["SsoDomainStatusFilter"];
+                /** @description Sort key (default `requested`, ascending) — `requested` (when the domain was claimed), `domain`. An unknown key falls back to the default. */
+                order?: components["parameters"]["SsoDomainOrder"];
+                desc?: components["parameters"]["Desc"];
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters or one holding a NUL character (`%00`) answers 422. */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of domain claims. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SsoDomain"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    approveSsoDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The email domain (`example.com`). */
+                domain: components["parameters"]["SsoDomainName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim with its new status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SsoDomain"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    rejectSsoDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The email domain (`example.com`). */
+                domain: components["parameters"]["SsoDomainName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim with its new status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SsoDomain"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    ssoOidcCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+                error_description?: string;
+                /** @description The issuer, sent by providers implementing RFC 9207; checked when present. */
+                iss?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the portal (`/sso/complete#…`, `/sso?error=…`, or the test result on the connection's page). */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    startSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoStartInput"];
+            };
+        };
+        responses: {
+            /** @description The provider's authorization URL; the browser goes there. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SsoRedirect"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
         };
     };
     listTenants: {
@@ -7643,6 +9837,55 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Sort key (default `created`, newest first unless `desc=false`) — `created` (created_at). An unknown key falls back to the default. */
+                order?: components["parameters"]["AuditEventOrder"];
+                desc?: components["parameters"]["Desc"];
+                /** @description Only the events whose action starts with this text (`scim.user` keeps `scim.user.created`, `scim.user.deactivated`…). */
+                action?: components["parameters"]["AuditActionFilter"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of audit events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AuditEvent"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -12039,6 +14282,282 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listScimTokens: {
+        parameters: {
+            query?: {
+                /** @description `false` (or 0) answers every row in one page, with the same envelope. */
+                paginate?: components["parameters"]["Paginate"];
+                /** @description The page, a whole number of at least 1 (422 otherwise); a page past the last answers an empty page. */
+                page?: components["parameters"]["Page"];
+                /** @description Rows per page, a whole number of at least 1 (422 otherwise); more than 100 is read as 100. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Sort key (default `name`, ascending) — `name`, `created` (created_at). An unknown key falls back to the default. */
+                order?: components["parameters"]["ScimTokenOrder"];
+                desc?: components["parameters"]["Desc"];
+                /** @description A term the list's rows contain anywhere, in any letter case; trimmed, blank is no search, longer than 255 characters or one holding a NUL character (`%00`) answers 422. */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of SCIM tokens. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ScimToken"][];
+                        meta: components["schemas"]["PaginationMeta"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createScimToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScimTokenInput"];
+            };
+        };
+        responses: {
+            /** @description The token, with its secret value. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ScimTokenCreated"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    revokeScimToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+                /** @description The SCIM token's id. */
+                tokenId: components["parameters"]["ScimTokenId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ScimToken"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getSsoConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SsoConnection"] | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    putSsoConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SsoConnectionInput"];
+            };
+        };
+        responses: {
+            /** @description The connection as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SsoConnection"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteSsoConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    testSsoConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider's authorization URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SsoRedirect"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["BadGateway"];
         };
     };
     listSuggestions: {

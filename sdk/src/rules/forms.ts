@@ -30,6 +30,7 @@ import {
   TEXT_MAX_LENGTH,
 } from './core.js';
 import { ITEM_TYPES, canonicalLanguageTag } from './files.js';
+import { ssoForms } from './sso.js';
 import { webhookEvents, webhookUrl } from './webhooks.js';
 
 /** The flag forms the API accepts (spec: 1/0 as well as booleans). */
@@ -460,6 +461,10 @@ export const forms = {
   groupModules: bodyOf('relateGroupModules', form({ modules: relation('modules') })),
   /** A service account of the organization: its name, and the role its tokens act as. */
   integrationClient: bodyOf('createIntegrationClient', form({ name: required('name', text('name')), role: required('role', oneOf('role', ROLES)) })),
+  /** An organization's single sign-on connection (`ssoConnection`) and starting a sign-in (`ssoStart`): sso.ts. */
+  ...ssoForms,
+  /** An identity provider's SCIM token for the organization: only its name (the token is made by the server). */
+  scimToken: bodyOf('createScimToken', form({ name: required('name', text('name')) })),
   /**
    * An embed session for a person signed in to the partner's intranet: `name` is required by the server whenever the
    * person is not yet a member (the form cannot know), `external_id` is the partner's own stable id.

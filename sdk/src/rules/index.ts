@@ -12,4 +12,5 @@ export * from './files.js';
 export * from './forms.js';
 export * from './knowledge-checks.js';
 export * from './queries.js';
+export * from './sso.js';
 export * from './webhooks.js';

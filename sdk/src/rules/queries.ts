@@ -11,6 +11,7 @@ import * as v from 'valibot';
 import { ACCESS_REQUEST_STATUSES, documented, form, messages } from './core.js';
 import { MEDIA_TYPES } from './files.js';
 import { QUESTION_BANK_FORMATS } from './knowledge-checks.js';
+import { SSO_DOMAIN_STATUSES } from './sso.js';
 import { WEBHOOK_DELIVERY_STATES } from './webhooks.js';
 
 /** The states of a background job (the owner's Jobs screen lists one at a time). */
@@ -170,6 +171,11 @@ export const queryForms = {
   listUsers: listQuery(['name', 'email', 'created_at', 'created', 'joined', 'memberships'], { ...searched, ...archivable, ...activeFilter }),
   listTenantUsers: listQuery(['user', 'email', 'role', 'status', 'joined'], { ...searched, ...archivable, ...csvFormat }),
   listIntegrationClients: listQuery(['name', 'created'], searched),
+  /** The owner's single sign-on domain claims (the pending ones by `status=pending`). */
+  listSsoDomains: listQuery(['requested', 'domain'], { ...searched, status: queryChoice('status', SSO_DOMAIN_STATUSES) }),
+  listScimTokens: listQuery(['name', 'created'], searched),
+  /** The audit trail, newest first by default; `action` keeps the events whose action starts with it (`scim.user`). */
+  listAuditEvents: listQuery(['created'], { action: searchTerm('action') }),
   listGroups: listQuery(['name', 'created', 'members'], { ...searched, ...archivable, ...csvFormat }),
   listTenantAccessRequests: listQuery(['requested', 'user', 'status'], { ...searched, ...archivable, status: queryChoice('status', ACCESS_REQUEST_STATUSES) }),
   listModules: listQuery(CONTENT_ORDERS, { ...searched, ...archivable, ...activeFilter, short: querySwitch(), 'show-hidden': querySwitch() }),

@@ -97,6 +97,8 @@ export class Group extends TesseraModel {
   declare tenant_id: string;
   declare name: string;
   declare description: string;
+  /** The identity provider's own id of a group it provisions (features/scim); unique in the organization. */
+  declare external_id: string | null;
   declare deleted_at: string | null;
   declare created_at: string;
   declare updated_at: string;
@@ -113,6 +115,24 @@ export class IntegrationClient extends TesseraModel {
   declare created_by: string | null;
   declare created_at: string;
   declare revoked_at: string | null;
+}
+
+/** One entry of an organization's audit trail (db/audit.ts, features/audit-events). */
+export class AuditEvent extends TesseraModel {
+  static override tableName = 'audit_events';
+  static override dateColumns = ['created_at'];
+  declare id: string;
+  declare tenant_id: string;
+  declare actor_kind: string;
+  declare actor_id: string | null;
+  declare actor_name: string;
+  declare action: string;
+  declare target_kind: string | null;
+  declare target_id: string | null;
+  declare target_name: string | null;
+  /** A JSON object's text, or null. */
+  declare details: string | null;
+  declare created_at: string;
 }
 
 /** An account as sessions and the account routes carry it (the session's columns, normalised). */

@@ -11,6 +11,8 @@ export interface ErrorBody {
   code: ErrorCode;
   errors?: FieldErrors;
   request_id?: string;
+  /** A password login refused because the address's organization enforces single sign-on: where to sign in. */
+  sso_url?: string;
 }
 
 export class HttpError extends Error {

@@ -35,9 +35,21 @@ function leaveMultipartStreamed(ctx: Context): void {
   });
 }
 
-/** Parses JSON bodies of POST, PUT and PATCH; a request without a body reads as `{}`; multipart is left streamed. */
-export function jsonBody(limit: number) {
-  const parse = koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: limit, jsonStrict: true, patchNode: false });
+/**
+ * Parses JSON bodies of POST, PUT and PATCH; a request without a body reads as `{}`; multipart is left streamed.
+ * `jsonTypes`: the JSON media types read besides application/json (SCIM's application/scim+json).
+ */
+export function jsonBody(limit: number, jsonTypes: string[] = []) {
+  const parse = koaBody({
+    json: true,
+    urlencoded: false,
+    text: false,
+    multipart: false,
+    jsonLimit: limit,
+    jsonStrict: true,
+    patchNode: false,
+    ...(jsonTypes.length > 0 ? { jsonTypes: ['application/json', ...jsonTypes] } : {}),
+  });
   return async function parseJsonBody(ctx: Context, next: Next) {
     if (!['POST', 'PUT', 'PATCH'].includes(ctx.method) || !hasBody(ctx)) {
       ctx.request.body = {};

@@ -15,6 +15,8 @@ export type LoginFailure = Exclude<CredentialCheck['kind'], 'ok'>;
 declare module 'koa' {
   interface DefaultState {
     loginFailure?: LoginFailure;
+    /** A login refused because the address's organization enforces single sign-on (features/sso/enforcement.ts). */
+    loginSsoUrl?: string;
     loggedInAccountId?: string;
   }
 }
@@ -29,6 +31,7 @@ export function registerPasswordGrant(provider: Provider, checkCredentials: Chec
       const check = await checkCredentials(String(email ?? ''), String(password ?? ''));
       if (check.kind !== 'ok') {
         ctx.state.loginFailure = check.kind;
+        if (check.kind === 'invalid_credentials' && check.ssoUrl) ctx.state.loginSsoUrl = check.ssoUrl;
         throw new errors.InvalidGrant(check.kind);
       }
       const client = ctx.oidc.client!;

@@ -28,7 +28,7 @@ import type { LoginFailure } from './password-grant.js';
 import { UNSUPPORTED_GRANT_MESSAGE } from './oauth-errors.js';
 import { withProviderStorage } from './provider-storage.js';
 import { CLIENT_CREDENTIALS_GRANT, PASSWORD_GRANT } from './provider.js';
-import { EMBED_SESSION_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT } from '@tessera/sdk';
+import { EMBED_SESSION_TOKEN_TYPE, SSO_LOGIN_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT } from '@tessera/sdk';
 import { ACCESS_TOKEN_TYPE } from './token-exchange-grant.js';
 
 const loginMessages = {
@@ -36,6 +36,7 @@ const loginMessages = {
   suspended: 'Your account has been suspended.',
   invalidGrant: 'Your session has expired. Please log in again.',
   invalidEmbedSession: 'This embed session is invalid, spent or expired.',
+  invalidSsoLogin: 'This single sign-on login is invalid, spent or expired. Please sign in again.',
   subjectTokenType: 'The subject token type is not supported.',
   requestedTokenType: 'The requested token type is not supported.',
   invalidClient: 'The client is not recognised.',
@@ -166,8 +167,8 @@ function checkParams(body: unknown, grantType: string): TokenParams {
 }
 
 /**
- * RFC 8693's parameters for an embed session (token-exchange-grant.ts): a subject token of the embed session's type
- * (any other type is 400 `invalid_request`, section 2.2.2), and an access token as the only token it issues.
+ * RFC 8693's parameters (token-exchange-grant.ts): a subject token of an embed session's or a single sign-on login
+ * code's type (any other type is 400 `invalid_request`, section 2.2.2), and an access token as the only token issued.
  */
 function tokenExchangeOf(body: unknown): TokenParams {
   const { values, errors } = pickStrings(body, ['subject_token', 'subject_token_type', 'requested_token_type']);
@@ -176,7 +177,8 @@ function tokenExchangeOf(body: unknown): TokenParams {
   if (!values.subject_token) missing.subject_token = ['The subject token field is required.'];
   if (!values.subject_token_type) missing.subject_token_type = ['The subject token type field is required.'];
   if (Object.keys(missing).length) throw validationFailed(missing);
-  if (values.subject_token_type !== EMBED_SESSION_TOKEN_TYPE) throw new HttpError(400, 'bad_request', loginMessages.subjectTokenType);
+  if (values.subject_token_type !== EMBED_SESSION_TOKEN_TYPE && values.subject_token_type !== SSO_LOGIN_TOKEN_TYPE)
+    throw new HttpError(400, 'bad_request', loginMessages.subjectTokenType);
   if (values.requested_token_type && values.requested_token_type !== ACCESS_TOKEN_TYPE) {
     throw new HttpError(400, 'bad_request', loginMessages.requestedTokenType);
   }
@@ -217,7 +219,7 @@ function isOAuthError(body: unknown): body is { error: string; error_description
 }
 
 /** The provider's OAuth error, in the API's words. */
-function translateError(ctx: Context, grantType: string): void {
+function translateError(ctx: Context, grantType: string, subjectTokenType: string | undefined): void {
   if (!isOAuthError(ctx.body)) return;
   const failure = ctx.state.loginFailure;
   let status = 400;
@@ -225,9 +227,11 @@ function translateError(ctx: Context, grantType: string): void {
   if (failure) {
     status = 401;
     body = LOGIN_FAILURES[failure];
+    // A domain whose organization enforces single sign-on: where to sign in instead.
+    if (ctx.state.loginSsoUrl) body = { ...body, sso_url: ctx.state.loginSsoUrl };
   } else if (ctx.body.error === 'invalid_grant' && grantType === TOKEN_EXCHANGE_GRANT) {
     // RFC 8693 answers a subject token it cannot use 400 invalid_grant (RFC 6749 5.2).
-    body = { code: 'invalid_grant', message: loginMessages.invalidEmbedSession };
+    body = { code: 'invalid_grant', message: subjectTokenType === SSO_LOGIN_TOKEN_TYPE ? loginMessages.invalidSsoLogin : loginMessages.invalidEmbedSession };
   } else if (ctx.body.error === 'invalid_grant') {
     status = 401;
     body = { code: 'invalid_grant', message: loginMessages.invalidGrant };
@@ -296,6 +300,6 @@ export function tokenEndpoint(options: TokenEndpointOptions) {
       if (outcome.kind === 'replay') await revokeGrant(options.db.knex, outcome.grantId);
     }
 
-    translateError(ctx, params.grant_type);
+    translateError(ctx, params.grant_type, params.subject_token_type);
   };
 }

@@ -54,22 +54,28 @@ function resolveParameter(parameter: ParameterOrReference): { name: string; in: 
   return '$ref' in parameter ? document.components?.parameters?.[parameter.$ref.split('/').pop() as string] : parameter;
 }
 
-export const CONTRACT_OPERATIONS: readonly ContractOperation[] = Object.entries(document.paths).flatMap(([template, item]) =>
-  Object.entries(item)
-    .filter(([method]) => HTTP_METHODS.includes(method))
-    .map(([method, operation]) => {
-      if (!operation.operationId) throw new Error(`${method.toUpperCase()} ${template} has no operationId in the contract.`);
-      return {
-        id: operation.operationId,
-        method: method.toUpperCase(),
-        template,
-        security: operation.security ?? document.security ?? [],
-        statuses: Object.keys(operation.responses),
-        takesJson: operation.requestBody?.content?.['application/json'] !== undefined,
-        queryParameters: (operation.parameters ?? []).map(resolveParameter).flatMap((parameter) => (parameter?.in === 'query' ? [parameter.name] : [])),
-      };
-    }),
-);
+/**
+ * The /api operations: a path with servers of its own (SCIM's /scim/v2, answered in its own shapes) is left out, so
+ * the checks written for /api (permission matrices, query validation) do not apply to it.
+ */
+export const CONTRACT_OPERATIONS: readonly ContractOperation[] = Object.entries(document.paths)
+  .filter(([, item]) => !('servers' in item))
+  .flatMap(([template, item]) =>
+    Object.entries(item)
+      .filter(([method]) => HTTP_METHODS.includes(method))
+      .map(([method, operation]) => {
+        if (!operation.operationId) throw new Error(`${method.toUpperCase()} ${template} has no operationId in the contract.`);
+        return {
+          id: operation.operationId,
+          method: method.toUpperCase(),
+          template,
+          security: operation.security ?? document.security ?? [],
+          statuses: Object.keys(operation.responses),
+          takesJson: operation.requestBody?.content?.['application/json'] !== undefined,
+          queryParameters: (operation.parameters ?? []).map(resolveParameter).flatMap((parameter) => (parameter?.in === 'query' ? [parameter.name] : [])),
+        };
+      }),
+  );
 
 const segments = (path: string) => path.split('/').slice(1);
 const isParameter = (segment: string) => segment.startsWith('{') && segment.endsWith('}');

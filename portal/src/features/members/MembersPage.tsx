@@ -249,10 +249,11 @@ export function MembersPage() {
   return (
     <Stack>
       <Heading level={1}>Members</Heading>
-      {/* Scripts' service accounts and the webhook endpoints sit beside the people (the spec's sidebar stays as it is). */}
+      {/* Scripts' service accounts, the webhook endpoints and single sign-on sit beside the people (the spec's sidebar stays as it is). */}
       <Row>
         <AppLink to={`/${encodeURIComponent(organization.slug)}/admin/integration-clients`}>Integration clients</AppLink>
         <AppLink to={`/${encodeURIComponent(organization.slug)}/admin/webhooks`}>Webhooks</AppLink>
+        <AppLink to={`/${encodeURIComponent(organization.slug)}/admin/single-sign-on`}>Single sign-on</AppLink>
       </Row>
       <Tabs
         label="Members"

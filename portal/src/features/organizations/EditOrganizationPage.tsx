@@ -11,6 +11,7 @@ import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { FormFailure } from '../../ui/FormFailure';
 import { Stack } from '../../ui/Page';
 import { Switch } from '../../ui/Switch';
+import { OrganizationSsoDomains } from '../sso/SsoDomainClaims';
 import { updateOrganization, type OrganizationValues } from './organizationCalls';
 
 /** /organizations/:organization/edit: the organization by id or pretty-URL name; archived ones are restored first. */
@@ -63,6 +64,7 @@ export function EditOrganizationPage() {
       <Breadcrumbs crumbs={[{ label: 'Organizations', to: '/organizations' }, { label: 'Edit' }]} />
       <Heading level={1}>Edit Organization</Heading>
       <EditOrganizationForm key={tenant.id} tenant={tenant} />
+      <OrganizationSsoDomains tenant={tenant} />
     </Stack>
   );
 }

@@ -27,6 +27,7 @@ import { useUrlTab } from '../../lists/listParams';
 import { archivedMessage, restoredMessage } from '../../lists/doneMessages';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { UnsavedChangesPrompt } from '../../forms/UnsavedChangesPrompt';
+import { PendingSsoDomainsNotice } from '../sso/SsoDomainClaims';
 
 /** The page's tabs; the first is the default (lists/listParams.ts keeps the choice in the URL). */
 const ORGANIZATIONS_TABS = ['all', 'archived', 'add'] as const;
@@ -125,6 +126,7 @@ export function OrganizationsPage() {
   return (
     <Stack>
       <Heading level={1}>Organization Management</Heading>
+      <PendingSsoDomainsNotice />
       <Tabs
         label="Organizations"
         selected={tab}

@@ -26,6 +26,8 @@ import * as m20250124000000Jobs from './20250124000000_jobs.js';
 import * as m20250125000000AssignmentReminders from './20250125000000_assignment_reminders.js';
 import * as m20250126000000Webhooks from './20250126000000_webhooks.js';
 import * as m20250127000000EmbedSessions from './20250127000000_embed_sessions.js';
+import * as m20250128000000Scim from './20250128000000_scim.js';
+import * as m20250129000000Sso from './20250129000000_sso.js';
 
 /** A migration and its name (its file name without the extension), in the order they run. */
 export interface Migration {
@@ -58,4 +60,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20250125000000_assignment_reminders', module: m20250125000000AssignmentReminders },
   { name: '20250126000000_webhooks', module: m20250126000000Webhooks },
   { name: '20250127000000_embed_sessions', module: m20250127000000EmbedSessions },
+  { name: '20250128000000_scim', module: m20250128000000Scim },
+  { name: '20250129000000_sso', module: m20250129000000Sso },
 ];

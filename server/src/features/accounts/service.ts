@@ -30,6 +30,7 @@ import { revokeAccountGrants } from '../../db/oidc-payloads.js';
 import { findAnyAuthToken, findUsableAuthToken, findUsableInvitationToken, issueAuthToken, spendAuthToken, type AuthTokenRow } from './auth-tokens.js';
 import { isUsable, MEMBERSHIP_ROW } from '../../http/session.js';
 import { countMembershipRelations } from './hot.js';
+import { enforcedSsoFor, mayBreakGlass, recordBreakGlass } from '../sso/enforcement.js';
 import { presentCurrentUser, presentMembership, type MembershipRow } from './presenter.js';
 
 export const accountMessages = {
@@ -428,6 +429,9 @@ export async function finishRegistration(services: Services, input: FinishRegist
 export async function forgotPassword(services: Services, email: string): Promise<void> {
   const user = await findUserByEmail(services.db, email);
   if (!user || user.deleted_at !== null) return;
+  // An address whose organization enforces single sign-on has no password to reset, but for its break-glass accounts.
+  const enforced = await enforcedSsoFor(services.db, email);
+  if (enforced && !(await mayBreakGlass(services.db, enforced, user.id, user.is_owner))) return;
   void services.db
     .transaction(async (tx) => {
       const token = await issueAuthToken(tx, user.id, 'password_reset', user.email);
@@ -518,17 +522,29 @@ export async function updateProfile(
 // ---------------------------------------------------------------------------------------------
 // Login
 
-export type CredentialCheck = { kind: 'ok'; user: UserRow } | { kind: 'invalid_credentials' } | { kind: 'account_suspended' };
+/** `ssoUrl`: refused because the address's organization enforces single sign-on (features/sso/enforcement.ts). */
+export type CredentialCheck = { kind: 'ok'; user: UserRow } | { kind: 'invalid_credentials'; ssoUrl?: string } | { kind: 'account_suspended' };
 
 /**
  * Checks an email and password. Unknown emails and accounts without a password cost one argon2
  * verification too. Suspension is only revealed to someone who knows the password.
  */
 export async function verifyCredentials(services: Pick<Services, 'db' | 'passwords' | 'log'>, email: string, password: string): Promise<CredentialCheck> {
+  const enforced = await enforcedSsoFor(services.db, email);
   const user = await findUserByEmail(services.db, email);
+  // Refused before any hash is computed: only the organization's masters and the owner keep their password (break-glass).
+  if (enforced && !(user && (await mayBreakGlass(services.db, enforced, user.id, user.is_owner))))
+    return { kind: 'invalid_credentials', ssoUrl: enforced.ssoUrl };
   const matches = await services.passwords.verify(user?.password_hash ?? null, password);
   if (!user || !matches) return { kind: 'invalid_credentials' };
   if (!isUsable(user)) return { kind: 'account_suspended' };
+  if (enforced) {
+    services.log.warn(
+      { user: user.id, tenant: enforced.tenantId, connection: enforced.connectionId },
+      'break-glass password login past enforced single sign-on',
+    );
+    await recordBreakGlass(services.db, enforced, user);
+  }
   if (user.password_hash && services.passwords.needsRehash(user.password_hash)) {
     // The configured cost changed since this hash was made: upgrade it while the password is at hand.
     const rehashed = await services.passwords.hash(password);

@@ -152,21 +152,34 @@ export async function updateMember(db: Database, jobs: JobQueue, access: TenantA
   return db.inTenant(access.tenant.id).transaction(async (org) => {
     const member = await requireMember(org, id);
     assertNotOwnMembership(access, member);
-    const edits: Partial<Pick<TenantUser, 'role' | 'is_active' | 'deleted_at'>> = {};
-    if (changes.role !== undefined && changes.role !== member.role) edits.role = changes.role;
-    if (changes.isActive !== undefined && changes.isActive !== member.is_active) edits.is_active = changes.isActive;
-    const plan = planArchive(member, changes.isDeleted, Object.keys(edits).length > 0, 'member');
-    if (plan.deleted_at !== undefined) edits.deleted_at = plan.deleted_at?.toISOString() ?? null;
-    if (plan.restored) edits.is_active = changes.isActive ?? true;
-    if (Object.keys(edits).length > 0)
-      await org
-        .write(TenantUser)
-        .findById(id)
-        .patch({ ...edits, updated_at: new Date().toISOString() });
-    const event = membershipEvent(edits, plan.restored);
-    if (event) await publishMemberEvent(jobs, org, event, id);
+    await applyMemberChanges(org, jobs, member, changes);
     return loadMemberOf(org, id);
   });
+}
+
+/**
+ * The members screen's rule for a membership's changes, inside the caller's transaction, for a change no person makes
+ * (SCIM provisioning, features/scim): suspending and removing publish their events; the session cache is
+ * commit-scoped, so the member's next request after the commit is refused (ARCHITECTURE.md#caching).
+ */
+export async function changeMembership(org: TenantDatabase, jobs: JobQueue, id: string, changes: MemberChanges): Promise<void> {
+  await applyMemberChanges(org, jobs, await requireMember(org, id), changes);
+}
+
+async function applyMemberChanges(org: TenantDatabase, jobs: JobQueue, member: MemberRow, changes: MemberChanges): Promise<void> {
+  const edits: Partial<Pick<TenantUser, 'role' | 'is_active' | 'deleted_at'>> = {};
+  if (changes.role !== undefined && changes.role !== member.role) edits.role = changes.role;
+  if (changes.isActive !== undefined && changes.isActive !== member.is_active) edits.is_active = changes.isActive;
+  const plan = planArchive(member, changes.isDeleted, Object.keys(edits).length > 0, 'member');
+  if (plan.deleted_at !== undefined) edits.deleted_at = plan.deleted_at?.toISOString() ?? null;
+  if (plan.restored) edits.is_active = changes.isActive ?? true;
+  if (Object.keys(edits).length > 0)
+    await org
+      .write(TenantUser)
+      .findById(member.id)
+      .patch({ ...edits, updated_at: new Date().toISOString() });
+  const event = membershipEvent(edits, plan.restored);
+  if (event) await publishMemberEvent(jobs, org, event, member.id);
 }
 
 /** The event a membership change is: removed (archived), joined again (restored), or suspended. */
