@@ -47,7 +47,7 @@ async function scenario(kind: 'sqlite' | 'pg') {
   const { child, message: server } = await startBenchServer<{ url: string }>('servers/sso.ts', args);
   try {
     /** Starts a sign-in and goes through the provider: the query string the provider sent the browser back with. */
-    async function throughProvider(who: IdpPerson): Promise<string> {
+    async function throughProvider(who: IdpPerson): Promise<{ search: string; cookie: string }> {
       const started = await fetch(`${server.url}/api/sso/start`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -56,12 +56,14 @@ async function scenario(kind: 'sqlite' | 'pg') {
       const body = (await started.json()) as { data?: { url: string } };
       if (!body.data) throw new Error(`start answered ${started.status}: ${JSON.stringify(body)}`);
       await signInAs(who);
-      return new URL(await new Browser().follow(body.data.url, REDIRECT_URI)).search;
+      // The browser binding cookie goes back with the callback, as a browser sends it.
+      const cookie = (started.headers.get('set-cookie') ?? '').split(';')[0]!;
+      return { search: new URL(await new Browser().follow(body.data.url, REDIRECT_URI)).search, cookie };
     }
 
-    async function callback(search: string): Promise<number> {
+    async function callback({ search, cookie }: { search: string; cookie: string }): Promise<number> {
       const before = performance.now();
-      const answer = await fetch(`${server.url}/api/sso/oidc/callback${search}`, { redirect: 'manual' });
+      const answer = await fetch(`${server.url}/api/sso/oidc/callback${search}`, { redirect: 'manual', headers: { Cookie: cookie } });
       const elapsed = performance.now() - before;
       const location = answer.headers.get('location') ?? '';
       if (answer.status !== 303 || !location.includes('/sso/complete#login=')) throw new Error(`callback answered ${answer.status} to ${location}`);

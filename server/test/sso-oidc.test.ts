@@ -50,16 +50,31 @@ describe.each(databaseKinds)('single sign-on (OpenID Connect) on %s', (kind) => 
     return new Browser().follow(await start(), redirectUri);
   }
 
-  async function startUrl(email: string): Promise<string> {
-    const started = await server.api.post('/sso/start', { email });
+  /** The browser's cookies, by the state of the sign-in that set them (the browser binding of sign-in.ts). */
+  const cookieJar = new Map<string, string>();
+
+  /** Keeps the browser cookie a start answered, for the callback of its sign-in. */
+  function keptStart(started: { status: number; body: { data: { url: string } }; headers: Headers }): string {
     expect(started.status, JSON.stringify(started.body)).toBe(200);
-    return started.body.data.url as string;
+    const url = started.body.data.url;
+    const cookie = started.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^tessera_sso_[0-9a-f]{16}=[\w-]{43}; Path=\/api\/sso\/oidc\/callback; Max-Age=600; HttpOnly; SameSite=Lax$/);
+    cookieJar.set(new URL(url).searchParams.get('state')!, cookie.split(';')[0]!);
+    return url;
   }
 
-  /** Our callback, as the browser reaches it: where it redirects. */
-  async function callback(providerUrl: string): Promise<string> {
-    const response = await fetch(`${server.url}/api/sso/oidc/callback${new URL(providerUrl).search}`, { redirect: 'manual' });
+  async function startUrl(email: string): Promise<string> {
+    return keptStart(await server.api.post('/sso/start', { email }));
+  }
+
+  /** Our callback, as the browser that started the sign-in reaches it (`cookie` false: another browser): where it redirects. */
+  async function callback(providerUrl: string, { cookie = true } = {}): Promise<string> {
+    const search = new URL(providerUrl).search;
+    const kept = cookieJar.get(new URL(providerUrl).searchParams.get('state') ?? '');
+    const headers: Record<string, string> = cookie && kept ? { Cookie: kept } : {};
+    const response = await fetch(`${server.url}/api/sso/oidc/callback${search}`, { redirect: 'manual', headers });
     expect(response.status).toBe(303);
+    expect(response.headers.get('set-cookie')).toMatch(/^tessera_sso_[0-9a-f]{16}=; Path=\/api\/sso\/oidc\/callback; Max-Age=0; HttpOnly; SameSite=Lax$/);
     return response.headers.get('location')!;
   }
 
@@ -122,7 +137,7 @@ describe.each(databaseKinds)('single sign-on (OpenID Connect) on %s', (kind) => 
     const test = await server.api.post(`/tenants/${world.home.id}/sso/test`, undefined, { token: world.people.master.token });
     expect(test.status).toBe(200);
     const person = newPerson();
-    const result = await callback(await throughProvider(person, async () => test.body.data.url as string));
+    const result = await callback(await throughProvider(person, async () => keptStart(test)));
     expect(result).toBe(`${server.config.publicUrl}/${world.home.slug}/admin/single-sign-on?test=succeeded&email=${encodeURIComponent(person.email!)}`);
     expect(await server.app.knex('users').where('email', person.email).first()).toBeUndefined();
 
@@ -221,6 +236,20 @@ describe.each(databaseKinds)('single sign-on (OpenID Connect) on %s', (kind) => 
     const tampered = await throughProvider(newPerson());
     await server.app.knex('sso_logins').whereNull('spent_at').update({ nonce: 'another-nonce-0123456789abcdef0123456789' });
     expect(errorOf(await callback(tampered))).toMatch(/nonce/);
+  });
+
+  it('refuses a callback in another browser than the one that started the sign-in (login CSRF), and keeps it for its own', async () => {
+    const person = newPerson();
+    const providerUrl = await throughProvider(person);
+    // An attacker's own sign-in, its callback URL planted in a victim's browser: the victim's browser has no cookie.
+    expect(errorOf(await callback(providerUrl, { cookie: false }))).toBe('This sign-in was started in another browser. Please start again in this one.');
+    // Another sign-in's cookie is not this one's.
+    const other = new URL(await throughProvider(newPerson()));
+    const otherCookie = cookieJar.get(other.searchParams.get('state')!)!;
+    const state = new URL(providerUrl).searchParams.get('state')!;
+    cookieJar.set(state, `${cookieJar.get(state)!.split('=')[0]}=${otherCookie.split('=')[1]}`);
+    expect(errorOf(await callback(providerUrl))).toMatch(/started in another browser/);
+    expect(await server.app.knex('users').where('email', person.email).first()).toBeUndefined();
   });
 
   it('shows what the provider said when it refuses the sign-in', async () => {

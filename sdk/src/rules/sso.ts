@@ -38,6 +38,7 @@ export const ssoMessages = {
   /** The sign-in's failures, shown by the portal after "Single sign-on failed: ". */
   failed: (reason: string) => `Single sign-on failed: ${reason}`,
   stateUnknown: 'This sign-in expired or was already used. Please start again.',
+  otherBrowser: 'This sign-in was started in another browser. Please start again in this one.',
   domainNotApproved: (domain: string) => `${domain} is not approved for this organization's single sign-on yet.`,
   domainNotServed: (domain: string) => `${domain} is not served by this organization's single sign-on.`,
   noEmail: 'The identity provider did not send an email address.',

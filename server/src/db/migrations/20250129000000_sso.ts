@@ -57,6 +57,9 @@ export async function up(knex: Knex): Promise<void> {
     table.string('connection_id', 36).notNullable().references('id').inTable('sso_connections').onDelete('CASCADE');
     // sha256 of the `state` sent to the provider; spent by one conditional update.
     table.string('state_hash', 64).notNullable().unique();
+    // sha256 of the value of the cookie set on the browser that started the sign-in: the callback must come back to it
+    // (without it, a person's browser could be signed in to someone else's account: login CSRF).
+    table.string('browser_hash', 64).notNullable();
     table.string('nonce', 128).notNullable();
     table.string('code_verifier', 128).notNullable();
     // `sign-in`, or `test` (a master trying the connection: nobody is signed in).

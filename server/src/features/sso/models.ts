@@ -64,6 +64,7 @@ export class SsoLogin extends TesseraModel {
   declare tenant_id: string;
   declare connection_id: string;
   declare state_hash: string;
+  declare browser_hash: string;
   declare nonce: string;
   declare code_verifier: string;
   declare purpose: SsoLoginPurpose;

@@ -15,9 +15,17 @@ import { OidcClients } from './oidc.js';
 import { ssoConnectionPolicy, ssoDomainPolicy } from './policy.js';
 import { presentConnection, presentDomain } from './presenter.js';
 import { decideDomain, deleteConnection, findConnection, listDomains, requireConnection, saveConnection, SSO_DOMAIN_LIST } from './service.js';
-import { completeCallback, startSignIn, startTest } from './sign-in.js';
+import { browserCookieName, completeCallback, startSignIn, startTest, type StartedSignIn } from './sign-in.js';
 
 const BASE = '/tenants/:tenantId/sso';
+const CALLBACK = '/sso/oidc/callback';
+/** A sign-in's lifetime at the provider (sign-in.ts), in seconds. */
+const BROWSER_COOKIE_SECONDS = 10 * 60;
+
+/** The Set-Cookie of a sign-in's browser binding: sent back only to the callback, never readable by scripts. */
+function browserCookie(name: string, value: string, maxAge: number, secure: boolean): string {
+  return `${name}=${value}; Path=/api${CALLBACK}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
 
 /** Sign-ins started per address (RATE_LIMIT_SSO_START): each may read the provider's discovery. */
 async function limitedPerAddress(ctx: Context, next: Next): Promise<void> {
@@ -30,6 +38,14 @@ export function routes(services: AppServices): Routes {
   const { db, config } = services;
   // The discovered providers of this app, kept per connection (oidc.ts).
   const oidc = new OidcClients(config.sso.allowInsecureProviders);
+  // Secure whenever the portal is served over https (behind a proxy the request itself may be http).
+  const secure = config.publicUrl.startsWith('https:');
+
+  /** Sets the sign-in's browser cookie on the answer (sign-in.ts `StartedSignIn`) and answers the provider's URL. */
+  function bindToBrowser(ctx: Context, started: StartedSignIn): string {
+    ctx.append('Set-Cookie', browserCookie(started.cookie.name, started.cookie.value, BROWSER_COOKIE_SECONDS, secure));
+    return started.url;
+  }
 
   router.get(BASE, inTenant, can(ssoConnectionPolicy, 'read'), async (ctx) => {
     const access = accessOf(ctx);
@@ -52,7 +68,7 @@ export function routes(services: AppServices): Routes {
   router.post(`${BASE}/test`, inTenant, can(ssoConnectionPolicy, 'test'), async (ctx) => {
     const access = accessOf(ctx);
     const connection = await requireConnection(db, access.tenant.id);
-    ctx.body = { data: { url: await startTest(services, oidc, access.tenant, connection) } };
+    ctx.body = { data: { url: bindToBrowser(ctx, await startTest(services, oidc, access.tenant, connection)) } };
   });
 
   router.get('/sso-domains', authenticated, can(ssoDomainPolicy, 'list'), validate(queryForms.listSsoDomains, 'query'), async (ctx) => {
@@ -70,13 +86,17 @@ export function routes(services: AppServices): Routes {
   }
 
   router.post('/sso/start', limitedPerAddress, validate(forms.ssoStart), async (ctx) => {
-    ctx.body = { data: { url: await startSignIn(services, oidc, inputOf(ctx, forms.ssoStart)) } };
+    ctx.body = { data: { url: bindToBrowser(ctx, await startSignIn(services, oidc, inputOf(ctx, forms.ssoStart))) } };
   });
 
-  router.get('/sso/oidc/callback', async (ctx) => {
+  router.get(CALLBACK, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.status = 303;
-    ctx.redirect(await completeCallback(services, oidc, new URLSearchParams(ctx.querystring)));
+    const query = new URLSearchParams(ctx.querystring);
+    const cookieName = browserCookieName(query.get('state') ?? '');
+    const binding = ctx.cookies.get(cookieName);
+    ctx.append('Set-Cookie', browserCookie(cookieName, '', 0, secure));
+    ctx.redirect(await completeCallback(services, oidc, query, binding));
   });
 
   return router;

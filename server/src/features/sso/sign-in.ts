@@ -4,7 +4,7 @@
  * spends it once, validates the provider's answer (oidc.ts), finds, links or creates the account and membership, and
  * hands the portal a single-use login code (60 seconds) in the URL fragment, exchanged at POST /api/token.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { emailDomain, ssoMessages } from '@tessera/sdk/rules';
 import type { AppServices } from '../../context.js';
 import type { Database, TenantDatabase } from '../../db/database.js';
@@ -27,6 +27,10 @@ const LOGIN_CODE_TTL_MS = 60 * 1000;
 
 function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
 
 export function redirectUriOf(config: Pick<AppServices['config'], 'publicUrl'>): string {
@@ -84,7 +88,22 @@ function settingsOf(services: Pick<Services, 'secrets'>, connection: ConnectionR
   };
 }
 
-/** Stores a sign-in in progress and answers the provider's authorization URL. */
+/**
+ * A sign-in in progress: the provider's authorization URL, and the cookie that binds the sign-in to the browser that
+ * started it (HttpOnly, `SameSite=Lax` so the provider's redirect back carries it, only sent to the callback). Named
+ * after the state, so two sign-ins in two tabs do not overwrite each other's.
+ */
+export interface StartedSignIn {
+  url: string;
+  cookie: { name: string; value: string };
+}
+
+/** The cookie binding the sign-in of `state` to its browser. */
+export function browserCookieName(state: string): string {
+  return `tessera_sso_${sha256(state).slice(0, 16)}`;
+}
+
+/** Stores a sign-in in progress and answers the provider's authorization URL with its browser cookie. */
 async function begin(
   services: Services,
   oidc: OidcClients,
@@ -93,7 +112,7 @@ async function begin(
   purpose: SsoLoginPurpose,
   redirect: string | null,
   loginHint?: string,
-): Promise<string> {
+): Promise<StartedSignIn> {
   if (connection.protocol !== 'oidc') throw new HttpError(409, 'sso_protocol_unavailable', ssoMessages.protocolUnavailable);
   const configuration = await oidc.configuration(settingsOf(services, connection)).catch((error: unknown) => {
     services.log.warn({ err: error, tenant: tenant.id, connection: connection.id }, 'single sign-on discovery failed');
@@ -101,6 +120,7 @@ async function begin(
   });
   const scopes = JSON.parse(connection.scopes) as string[];
   const request = await authorizationRequest(configuration, redirectUriOf(services.config), scopes, loginHint);
+  const browserBinding = randomBytes(32).toString('base64url');
   const now = Date.now();
   await services.db
     .inTenant(tenant.id)
@@ -109,6 +129,7 @@ async function begin(
       id: newId(),
       connection_id: connection.id,
       state_hash: sha256(request.state),
+      browser_hash: sha256(browserBinding),
       nonce: request.nonce,
       code_verifier: request.codeVerifier,
       purpose,
@@ -118,11 +139,15 @@ async function begin(
       spent_at: null,
       created_at: new Date(now).toISOString(),
     });
-  return request.url;
+  return { url: request.url, cookie: { name: browserCookieName(request.state), value: browserBinding } };
 }
 
 /** POST /sso/start: by email (its approved domain's connection) or by organization (one serving an approved domain). */
-export async function startSignIn(services: Services, oidc: OidcClients, input: { email?: string; organization?: string; redirect?: string }): Promise<string> {
+export async function startSignIn(
+  services: Services,
+  oidc: OidcClients,
+  input: { email?: string; organization?: string; redirect?: string },
+): Promise<StartedSignIn> {
   const { db } = services;
   const byEmail = input.email !== undefined;
   const tenant = byEmail ? await tenantServingDomain(db, emailDomain(input.email!) ?? '') : await liveTenant(db, input.organization!);
@@ -134,7 +159,7 @@ export async function startSignIn(services: Services, oidc: OidcClients, input: 
 }
 
 /** POST /tenants/{tenantId}/sso/test: a master's test sign-in, allowed while the domains are pending. */
-export async function startTest(services: Services, oidc: OidcClients, tenant: TenantRow, connection: ConnectionRow): Promise<string> {
+export async function startTest(services: Services, oidc: OidcClients, tenant: TenantRow, connection: ConnectionRow): Promise<StartedSignIn> {
   return begin(services, oidc, tenant, connection, 'test', null);
 }
 
@@ -152,14 +177,19 @@ interface SpentLogin {
   purpose: SsoLoginPurpose;
   redirect: string | null;
   connection_version: string;
+  browser_hash: string;
   tenant_slug: string;
   tenant_name: string;
 }
 
 const SPENT_LOGIN = withColumns(SsoLogin, {});
 
-/** Spends the sign-in named by `state` (one conditional update): its row, or undefined (unknown, spent, expired). */
-async function spendLogin(db: Database, state: string): Promise<SpentLogin | undefined> {
+/**
+ * Spends the sign-in named by `state` (one conditional update) when `browserBinding` is its browser's cookie: its row,
+ * 'other-browser' when the cookie is missing or another's (the sign-in stays unspent for its own browser), or
+ * undefined (unknown, spent, expired).
+ */
+async function spendLogin(db: Database, state: string, browserBinding: string | undefined): Promise<SpentLogin | 'other-browser' | undefined> {
   if (!/^[A-Za-z0-9_-]{16,128}$/.test(state)) return undefined;
   const now = new Date();
   const login = await db.row<SpentLogin>(
@@ -178,12 +208,14 @@ async function spendLogin(db: Database, state: string): Promise<SpentLogin | und
         'l.purpose',
         'l.redirect',
         'l.connection_version',
+        'l.browser_hash',
         't.slug as tenant_slug',
         't.name as tenant_name',
       ),
     SPENT_LOGIN,
   );
   if (!login) return undefined;
+  if (!browserBinding || !sameHash(login.browser_hash, sha256(browserBinding))) return 'other-browser';
   const spent = await db.inTenant(login.tenant_id).write(SsoLogin).where({ id: login.id, spent_at: null }).patch({ spent_at: now.toISOString() });
   return spent === 1 ? login : undefined;
 }
@@ -390,9 +422,10 @@ function testResult(services: Services, slug: string, result: Record<string, str
  * GET /sso/oidc/callback: where the browser goes next (see the file's comment). Every failure is a redirect with
  * words for the person, never a stack; the provider's failures are logged with the connection.
  */
-export async function completeCallback(services: Services, oidc: OidcClients, query: URLSearchParams): Promise<string> {
-  const login = await spendLogin(services.db, query.get('state') ?? '');
+export async function completeCallback(services: Services, oidc: OidcClients, query: URLSearchParams, browserBinding: string | undefined): Promise<string> {
+  const login = await spendLogin(services.db, query.get('state') ?? '', browserBinding);
   if (!login) return failedSignIn(services, ssoMessages.stateUnknown);
+  if (login === 'other-browser') return failedSignIn(services, ssoMessages.otherBrowser);
   const connection = await findConnection(services.db, login.tenant_id);
   const test = login.purpose === 'test';
   if (!connection || connection.id !== login.connection_id || connection.updated_at !== login.connection_version) {
