@@ -130,6 +130,12 @@ describe.each(databaseKinds)('single sign-on connections without a provider on %
         decided_at: null,
       }),
     ]);
+    // One organization's claims (the owner's organization screen): the id filters, another organization's finds none.
+    const own = await server.api.get(`/sso-domains?tenant=${world.home.id.toUpperCase()}`, { token: world.people.owner.token });
+    expect(own.body.data.map((row: { domain: string }) => row.domain)).toContain(domain);
+    expect(own.body.data.every((row: { tenant: { id: string } }) => row.tenant.id === world.home.id)).toBe(true);
+    const other = await server.api.get(`/sso-domains?tenant=${world.other.id}`, { token: world.people.owner.token });
+    expect(other.body.data.map((row: { domain: string }) => row.domain)).not.toContain(domain);
     const approved = await server.api.post(`/sso-domains/${domain}/approve`, undefined, { token: world.people.owner.token });
     expect(approved.body.data).toMatchObject({ domain, status: 'approved', decided_at: expect.any(String) });
     expect(

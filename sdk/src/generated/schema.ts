@@ -7434,6 +7434,11 @@ export interface components {
         SsoDomainOrder: "requested" | "domain";
         /** @description Only claims with this status (the owner's pending list is `status=pending`). */
         SsoDomainStatusFilter: components["schemas"]["SsoDomainStatus"];
+        /**
+         * @description Only the claims of this organization (its id, lower-cased; the owner's organization screen lists them). An id that
+         *     names no organization finds nothing.
+         */
+        SsoDomainTenantFilter: string;
         /** @description A suggestion id of this organization; another organization's answers 404. */
         SuggestionId: string;
         /**
@@ -7704,6 +7709,7 @@ export type ParameterShowHidden = components['parameters']['ShowHidden'];
 export type ParameterSsoDomainName = components['parameters']['SsoDomainName'];
 export type ParameterSsoDomainOrder = components['parameters']['SsoDomainOrder'];
 export type ParameterSsoDomainStatusFilter = components['parameters']['SsoDomainStatusFilter'];
+export type ParameterSsoDomainTenantFilter = components['parameters']['SsoDomainTenantFilter'];
 export type ParameterSuggestionId = components['parameters']['SuggestionId'];
 export type ParameterSuggestionOrder = components['parameters']['SuggestionOrder'];
 export type ParameterTenantId = components['parameters']['TenantId'];
@@ -9358,6 +9364,11 @@ export interface operations {
                 per_page?: components["parameters"]["PerPage"];
                 /** @description Only claims with this status (the owner's pending list is `status=pending`). */
                 status?: components["parameters"]["SsoDomainStatusFilter"];
+                /**
+                 * @description Only the claims of this organization (its id, lower-cased; the owner's organization screen lists them). An id that
+                 *     names no organization finds nothing.
+                 */
+                tenant?: components["parameters"]["SsoDomainTenantFilter"];
                 /** @description Sort key (default `requested`, ascending) — `requested` (when the domain was claimed), `domain`. An unknown key falls back to the default. */
                 order?: components["parameters"]["SsoDomainOrder"];
                 desc?: components["parameters"]["Desc"];

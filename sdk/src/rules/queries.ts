@@ -172,7 +172,7 @@ export const queryForms = {
   listTenantUsers: listQuery(['user', 'email', 'role', 'status', 'joined'], { ...searched, ...archivable, ...csvFormat }),
   listIntegrationClients: listQuery(['name', 'created'], searched),
   /** The owner's single sign-on domain claims (the pending ones by `status=pending`). */
-  listSsoDomains: listQuery(['requested', 'domain'], { ...searched, status: queryChoice('status', SSO_DOMAIN_STATUSES) }),
+  listSsoDomains: listQuery(['requested', 'domain'], { ...searched, status: queryChoice('status', SSO_DOMAIN_STATUSES), tenant: filterId('tenant') }),
   listScimTokens: listQuery(['name', 'created'], searched),
   /** The audit trail, newest first by default; `action` keeps the events whose action starts with it (`scim.user`). */
   listAuditEvents: listQuery(['created'], { action: searchTerm('action') }),

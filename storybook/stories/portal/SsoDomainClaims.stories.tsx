@@ -14,7 +14,7 @@ const CLAIMS: SsoDomain[] = [
 ];
 const GLOBEX = aClaim('globex.example', { tenant: { id: 'globex-id', name: 'Globex', slug: 'globex' }, connection_name: 'Globex Okta' });
 
-/** The owner's claims as the server answers them: pending ones by `status`; a decision changes what it answers next. */
+/** The owner's claims as the server answers them: by `status` and `tenant`; a decision changes what it answers next. */
 function server(initial: SsoDomain[]): FakeRoutes {
   let claims = initial;
   const decide = (domain: string, status: SsoDomain['status']) => {
@@ -24,7 +24,9 @@ function server(initial: SsoDomain[]): FakeRoutes {
   return {
     'GET /api/sso-domains': ({ url }) => {
       const status = url.searchParams.get('status');
-      return { status: 200, body: listOf(status ? claims.filter((claim) => claim.status === status) : claims, 'requested') };
+      const tenant = url.searchParams.get('tenant');
+      const answered = claims.filter((claim) => (!status || claim.status === status) && (!tenant || claim.tenant.id === tenant));
+      return { status: 200, body: listOf(answered, 'requested') };
     },
     'POST /api/sso-domains/acme-labs.example/approve': () => decide('acme-labs.example', 'approved'),
     'POST /api/sso-domains/acme-labs.example/reject': () => decide('acme-labs.example', 'rejected'),

@@ -52,10 +52,9 @@ export function PendingSsoDomainsNotice() {
  * Reject. A claim takes effect when approved; a rejected one serves nobody.
  */
 export function OrganizationSsoDomains({ tenant }: { tenant: Pick<Tenant, 'id' | 'name'> }) {
-  // The list is searched by the organization's name (it matches domains and names), then kept to this organization.
   const claims = useQuery({
     queryKey: ['sso-domains', 'organization', tenant.id],
-    queryFn: async () => unwrap(await listSsoDomains({ search: tenant.name })).filter((claim) => claim.tenant.id === tenant.id),
+    queryFn: async () => unwrap(await listSsoDomains({ tenant: tenant.id })),
   });
   const actions = useRowActions();
   const decide = (claim: SsoDomain, decision: 'approve' | 'reject') =>

@@ -69,10 +69,10 @@ export function scimBaseUrl(tenantId: string, origin = window.location.origin): 
 // The platform owner's domain claims
 
 /**
- * The claims the owner decides on (pending ones by `status`, one organization's by its name), first 100. A part of
+ * The claims the owner decides on (pending ones by `status`, one organization's by `tenant`), first 100. A part of
  * the owner's organization screens: a failure shows there (with Retry, or not at all) and never leaves the page.
  */
-export async function listSsoDomains(query: { status?: SsoDomainStatus; search?: string }): Promise<ApiOutcome<SsoDomain[]>> {
+export async function listSsoDomains(query: { status?: SsoDomainStatus; tenant?: string }): Promise<ApiOutcome<SsoDomain[]>> {
   const outcome = await apiCall(client.GET('/sso-domains', { params: { query: { paginate: true, per_page: 100, ...query } } }), { routeErrors: false });
   return outcome.ok ? { ok: true, data: outcome.data.data } : outcome;
 }

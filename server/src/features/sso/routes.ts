@@ -73,7 +73,8 @@ export function routes(services: AppServices): Routes {
 
   router.get('/sso-domains', authenticated, can(ssoDomainPolicy, 'list'), validate(queryForms.listSsoDomains, 'query'), async (ctx) => {
     const query = inputOf(ctx, queryForms.listSsoDomains);
-    ctx.body = listBody(await listDomains(db, listParams(query, SSO_DOMAIN_LIST), query.status ?? undefined), presentDomain);
+    const filters = { status: query.status ?? undefined, tenantId: query.tenant ?? undefined };
+    ctx.body = listBody(await listDomains(db, listParams(query, SSO_DOMAIN_LIST), filters), presentDomain);
   });
 
   for (const [action, status] of [

@@ -238,9 +238,14 @@ function selectDomain(query: ReturnType<typeof domainsQuery>) {
   );
 }
 
-export async function listDomains(db: Database, params: ListParams<SsoDomainSortKey>, status: SsoDomainStatus | undefined): Promise<Page<SsoDomainRow>> {
+export async function listDomains(
+  db: Database,
+  params: ListParams<SsoDomainSortKey>,
+  filters: { status?: SsoDomainStatus; tenantId?: string },
+): Promise<Page<SsoDomainRow>> {
   const filtered = domainsQuery(db).whereNull('t.deleted_at');
-  if (status) filtered.where('d.status', status);
+  if (filters.status) filtered.where('d.status', filters.status);
+  if (filters.tenantId) filtered.where('d.tenant_id', filters.tenantId);
   const page = await paginate<object, SsoDomainSortKey>(db, filtered, params, SSO_DOMAIN_LIST, selectDomain);
   return normalisedPage<SsoDomainRow>(page, DOMAIN_ROW);
 }
