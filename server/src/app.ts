@@ -39,6 +39,7 @@ import { registerPasswordGrant } from './oidc/password-grant.js';
 import { registerTokenExchangeGrant } from './oidc/token-exchange-grant.js';
 import { redeemEmbedSession } from './features/embed-sessions/service.js';
 import { redeemLoginCode } from './features/sso/sign-in.js';
+import { SAML_ACS_PATH } from './features/sso/routes.js';
 import { isScimPath, scimEndpoint } from './features/scim/mount.js';
 import { createProvider } from './oidc/provider.js';
 import { discoveryEndpoint } from './oidc/discovery.js';
@@ -179,7 +180,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   );
   app.use(discoveryEndpoint(runProvider));
   // /api ends here (no fall-through to the portal): unknown calls are JSON 404s, wrong methods 405s.
-  const apiChain = compose<Context>([jsonBody(config.bodyLimit), refuseNulInRequest, apiNotFound, api]);
+  const apiChain = compose<Context>([jsonBody(config.bodyLimit, [], [SAML_ACS_PATH]), refuseNulInRequest, apiNotFound, api]);
   app.use((ctx, next) => (isApiPath(ctx.path) ? apiChain(ctx) : next()));
   // SCIM 2.0 (features/scim): its own body parser, caller (a SCIM token) and error shape; nothing falls through.
   const scim = scimEndpoint(services);

@@ -80,7 +80,7 @@ describe.each(databaseKinds)('single sign-on connections without a provider on %
       client_secret_set: false,
       acs_url: `${server.config.publicUrl}/api/sso/saml/${world.home.id}/acs`,
       sp_metadata_url: `${server.config.publicUrl}/api/sso/saml/${world.home.id}/metadata`,
-      abilities: { update: true, delete: true, test: false },
+      abilities: { update: true, delete: true, test: true },
     });
     const fields = await put({
       protocol: 'saml',
@@ -117,7 +117,7 @@ describe.each(databaseKinds)('single sign-on connections without a provider on %
     expect(role.body.errors.default_role).toEqual(['The selected default role is invalid.']);
   });
 
-  it('lists claims for the owner, and answers 409 when a SAML connection would start a sign-in', async () => {
+  it("lists claims for the owner, and a SAML connection's sign-in starts at the IdP", async () => {
     const pending = await server.api.get(`/sso-domains?status=pending&search=${domain}`, { token: world.people.owner.token });
     expect(pending.status).toBe(200);
     expect(pending.body.data).toEqual([
@@ -143,10 +143,10 @@ describe.each(databaseKinds)('single sign-on connections without a provider on %
     ).not.toContain(domain);
 
     const started = await server.api.post('/sso/start', { email: `a@${domain}` });
-    expect(started.status).toBe(409);
-    expect(started.body).toMatchObject({ code: 'sso_protocol_unavailable', message: 'Single sign-on with SAML is not available yet.' });
+    expect(started.status).toBe(200);
+    expect(new URL(started.body.data.url as string).searchParams.get('SAMLRequest')).toBeTruthy();
     const test = await server.api.post(`/tenants/${world.home.id}/sso/test`, undefined, { token: world.people.master.token });
-    expect(test.status).toBe(409);
+    expect(test.status).toBe(200);
     expect((await server.api.post('/sso/start', {})).body.errors).toEqual({ email: ['Enter your email address.'] });
     expect((await server.api.post('/sso-domains/unknown.example/approve', undefined, { token: world.people.owner.token })).status).toBe(404);
   });

@@ -707,6 +707,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sso/saml/{tenantId}/acs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Where the SAML IdP posts its response (the assertion consumer service)
+         * @description No authentication: the browser arrives from the IdP with a form POST (HTTP-POST binding) of `SAMLResponse` and
+         *     `RelayState`, which names a sign-in started at Tessera (`POST /sso/start` or `POST /tenants/{tenantId}/sso/test`)
+         *     for this organization, in this browser (its HttpOnly cookie, `SameSite=None; Secure` over https), within 10 minutes,
+         *     spent once. The assertion must be signed by the connection's certificate and issued by its entity id, for this
+         *     organization's SP entity id (audience) and ACS (recipient, and the response's destination when it names one),
+         *     answer the sign-in's AuthnRequest (`InResponseTo`; an IdP-initiated response is refused), be within its
+         *     validity (3 minutes of clock skew allowed), and not have been accepted before (replays are refused until the
+         *     assertion expires). The identity: the NameID (subject; the email when its format is emailAddress), or the `email`,
+         *     `mail` or `http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress` attribute; the name from
+         *     `displayName`, `name` or given name and surname; groups from the connection's `groups_claim` attribute. Then
+         *     exactly as `GET /sso/oidc/callback`: 303 to `PUBLIC_URL/sso/complete#login=…`, to `PUBLIC_URL/sso?error=…` for any
+         *     failure (a malformed response included), or to the test result on the connection's page. 400 for a body that
+         *     cannot be read (an unknown encoding), 413 for a body over the limit, 415 for another media type.
+         */
+        post: operations["ssoSamlAcs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sso/saml/{tenantId}/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Tessera's SAML service provider metadata for the organization (to load into its IdP)
+         * @description No authentication: the IdP's administrator downloads it. The SP entity id (this URL), the ACS
+         *     (`/api/sso/saml/{tenantId}/acs`, HTTP-POST binding), NameID format emailAddress, signed assertions wanted.
+         *     404 `not_found` when the organization has no SAML connection.
+         */
+        get: operations["ssoSamlMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sso/start": {
         parameters: {
             query?: never;
@@ -721,13 +795,13 @@ export interface paths {
          * @description No authentication; rate limited (429 with `Retry-After`). By `email`, the connection serving its domain (approved
          *     by the platform owner); by `organization` (id or slug, for links from a partner intranet: `/sso?organization=<slug>`),
          *     that organization's connection when it serves an approved domain. Answers the provider's authorization URL
-         *     (authorization code with PKCE S256, `state` and `nonce`; the sign-in must come back within 10 minutes).
+         *     (OpenID Connect: authorization code with PKCE S256, `state` and `nonce`; SAML: an AuthnRequest, HTTP-Redirect
+         *     binding, `RelayState` naming the sign-in; the sign-in must come back within 10 minutes).
          *     - 404 `sso_not_found`: "No single sign-on is set up for this email address." (by email) or "No single sign-on is
          *       set up for this organization." (by organization);
-         *     - 409 `sso_protocol_unavailable`: the connection is SAML, whose sign-in flow is not served yet;
          *     - 502 `sso_provider_unavailable`: the provider's discovery document could not be read (its words in `message`);
          *     - 422 per field: neither `email` nor `organization`, or an email that is not an address.
-         *     Back from the provider, `GET /sso/oidc/callback` finishes the sign-in.
+         *     Back from the provider, `GET /sso/oidc/callback` or `POST /sso/saml/{tenantId}/acs` finishes the sign-in.
          */
         post: operations["startSso"];
         delete?: never;
@@ -3768,9 +3842,8 @@ export interface paths {
          *     are still pending. Back from the provider, the callback redirects to
          *     `/{organization slug}/admin/single-sign-on?test=succeeded&email=<the email the provider sent>` or
          *     `?test=failed&message=<what went wrong>`: a test never signs anyone in and never links an identity.
-         *     404 `not_found` when no connection is configured; 409 `sso_protocol_unavailable` for a SAML connection (its
-         *     sign-in flow is not served yet); 502 `sso_provider_unavailable` when the provider's discovery document cannot be
-         *     read (its words in `message`).
+         *     404 `not_found` when no connection is configured; 502 `sso_provider_unavailable` when the provider's discovery
+         *     document cannot be read (its words in `message`).
          */
         post: operations["testSsoConnection"];
         delete?: never;
@@ -5326,14 +5399,13 @@ export interface components {
          *       `knowledge_check_exists` (a topic or component has one already), `no_questions` (a check with an empty bank),
          *       `response_not_assigned`, `response_in_progress`, `response_not_started`, `response_completed`,
          *       `unanswered_questions`, `assignment_started` (knowledge check responses' status flow);
-         *       `sso_protocol_unavailable` (a SAML connection's sign-in, not served yet);
          *       410 `file_deleted` (a bioreq file removed by retention);
          *       411 `length_required`; 413 `payload_too_large`; 415 `unsupported_media_type`; 416 `range_not_satisfiable`;
          *       422 `validation_failed`; 429 `rate_limited`; 500 `server_error`; 502 `sso_provider_unavailable` (an
          *       organization's identity provider could not be reached); 503 `not_built` (a build missing).
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "unauthenticated" | "invalid_credentials" | "account_suspended" | "invalid_grant" | "invalid_client" | "forbidden" | "email_unconfirmed" | "membership_suspended" | "membership_removed" | "own_account" | "bioreq_disabled" | "own_document" | "invalid_signature" | "not_found" | "member_not_found" | "sso_not_found" | "method_not_allowed" | "not_acceptable" | "unacceptable_file" | "conflict" | "review_started" | "not_under_review" | "already_decided" | "note_exists" | "knowledge_check_exists" | "no_questions" | "response_not_assigned" | "response_in_progress" | "response_not_started" | "response_completed" | "unanswered_questions" | "assignment_started" | "sso_protocol_unavailable" | "file_deleted" | "length_required" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "validation_failed" | "rate_limited" | "server_error" | "sso_provider_unavailable" | "not_built";
+        ErrorCode: "bad_request" | "unauthenticated" | "invalid_credentials" | "account_suspended" | "invalid_grant" | "invalid_client" | "forbidden" | "email_unconfirmed" | "membership_suspended" | "membership_removed" | "own_account" | "bioreq_disabled" | "own_document" | "invalid_signature" | "not_found" | "member_not_found" | "sso_not_found" | "method_not_allowed" | "not_acceptable" | "unacceptable_file" | "conflict" | "review_started" | "not_under_review" | "already_decided" | "note_exists" | "knowledge_check_exists" | "no_questions" | "response_not_assigned" | "response_in_progress" | "response_not_started" | "response_completed" | "unanswered_questions" | "assignment_started" | "file_deleted" | "length_required" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "validation_failed" | "rate_limited" | "server_error" | "sso_provider_unavailable" | "not_built";
         /** @description Size limits in KB (1 KB = 1000 bytes), inclusive. */
         FileSizeLimit: {
             min_size: number;
@@ -9421,9 +9493,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     rejectSsoDomain: {
@@ -9449,9 +9523,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     ssoOidcCallback: {
@@ -9478,6 +9554,82 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    ssoSamlAcs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The base64 of the IdP's `samlp:Response`. */
+                    SAMLResponse?: string;
+                    /** @description The sign-in the IdP was sent with. */
+                    RelayState?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description To the portal (`/sso/complete#…`, `/sso?error=…`, or the test result on the connection's page). */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    ssoSamlMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The organization's id or its pretty-URL name (`slug`, e.g. `acme-corp`), current or former (a renamed
+                 *     organization keeps answering to its old slugs; answers carry the current one). An unknown organization answers
+                 *     404, and so does an archived one, except on the owner's own `/tenants/{tenantId}` calls (read, update,
+                 *     archive, restore), which answer archived organizations too (restoring needs them). On the organization's
+                 *     resources (`/tenants/{tenantId}/...`) an organization the caller is not a member of answers 404 as well
+                 *     (the owner enters every live one).
+                 */
+                tenantId: components["parameters"]["TenantId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The SAML 2.0 metadata (an `EntityDescriptor` with an `SPSSODescriptor`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/samlmetadata+xml": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
         };
     };
     startSso: {
@@ -9506,7 +9658,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -14564,10 +14715,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
             502: components["responses"]["BadGateway"];
         };
     };

@@ -33,7 +33,6 @@ export const ssoMessages = {
   emailOrOrganization: 'Enter your email address.',
   notFoundForEmail: 'No single sign-on is set up for this email address.',
   notFoundForOrganization: 'No single sign-on is set up for this organization.',
-  protocolUnavailable: 'Single sign-on with SAML is not available yet.',
   providerUnavailable: (reason: string) => `The identity provider could not be reached: ${reason}`,
   /** The sign-in's failures, shown by the portal after "Single sign-on failed: ". */
   failed: (reason: string) => `Single sign-on failed: ${reason}`,
@@ -47,6 +46,8 @@ export const ssoMessages = {
   membershipSuspended: 'Your membership of this organization has been suspended.',
   notMember: 'You are not a member of this organization, and it does not add members at sign-in.',
   connectionGone: 'This organization no longer has single sign-on.',
+  samlUnsolicited: 'The identity provider sent a sign-in nobody started here. Please start signing in from Tessera.',
+  assertionReplayed: 'This answer of the identity provider was already used. Please start again.',
 } as const;
 
 // A DNS name of at least two labels, each 1–63 letters, digits or inner hyphens (IDNs in their xn-- form).

@@ -37,9 +37,11 @@ function leaveMultipartStreamed(ctx: Context): void {
 
 /**
  * Parses JSON bodies of POST, PUT and PATCH; a request without a body reads as `{}`; multipart is left streamed.
- * `jsonTypes`: the JSON media types read besides application/json (SCIM's application/scim+json).
+ * `jsonTypes`: the JSON media types read besides application/json (SCIM's application/scim+json). `formPaths`: the
+ * paths whose POST may also be an HTML form (application/x-www-form-urlencoded, the SAML ACS), under the same limit.
  */
-export function jsonBody(limit: number, jsonTypes: string[] = []) {
+export function jsonBody(limit: number, jsonTypes: string[] = [], formPaths: readonly RegExp[] = []) {
+  const parseForm = koaBody({ json: false, urlencoded: true, text: false, multipart: false, formLimit: limit, patchNode: false });
   const parse = koaBody({
     json: true,
     urlencoded: false,
@@ -58,6 +60,9 @@ export function jsonBody(limit: number, jsonTypes: string[] = []) {
     if (ctx.method === 'POST' && ctx.is('multipart/form-data')) {
       leaveMultipartStreamed(ctx);
       return next();
+    }
+    if (ctx.method === 'POST' && ctx.is('application/x-www-form-urlencoded') && formPaths.some((path) => path.test(ctx.path))) {
+      return parseForm(ctx, next);
     }
     if (!ctx.is('application/json', '+json')) throw unsupportedMediaType();
     return parse(ctx, () => {

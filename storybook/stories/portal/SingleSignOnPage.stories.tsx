@@ -27,7 +27,7 @@ function server(connection: SsoConnection | null, overrides: FakeRoutes = {}): F
       return { status: 200, body: { data: saved } };
     },
     [`DELETE ${SSO_API}`]: { status: 204 },
-    [`POST ${SSO_API}/test`]: { status: 409, body: { message: ssoMessages.protocolUnavailable, code: 'sso_protocol_unavailable' } },
+    [`POST ${SSO_API}/test`]: { status: 200, body: { data: { url: 'https://idp.example/sso?SAMLRequest=fZJNT8MwDIbvSPyHKPeu7cQBRW' } } },
     [`GET ${SCIM_TOKENS_API}`]: { status: 200, body: listOf(connection ? SCIM_TOKENS : []) },
     [`POST ${SCIM_TOKENS_API}`]: ({ body }) => {
       const created: ScimTokenCreated = { ...SCIM_TOKENS[0], id: 'scim-new', name: (body as { name: string }).name, last_used_at: null, token: NEW_TOKEN };

@@ -48,7 +48,7 @@ export const SAML_CONNECTION: SsoConnection = {
   idp_entity_id: 'http://adfs.acme.example/adfs/services/trust',
   idp_sso_url: 'https://adfs.acme.example/adfs/ls/',
   idp_certificate: '-----BEGIN CERTIFICATE-----\nMIIC8DCCAdigAwIBAgIQ\n-----END CERTIFICATE-----',
-  abilities: { update: true, delete: true, test: false },
+  abilities: { update: true, delete: true, test: true },
 };
 
 export const SCIM_TOKENS: ScimToken[] = [

@@ -209,7 +209,6 @@ describe('Single sign-on', () => {
     const form = await screen.findByRole('form', { name: 'Connection' });
     fireEvent.click(within(form).getByRole('radio', { name: 'SAML 2.0' }));
     expect(within(form).queryByRole('textbox', { name: /^Issuer/ })).toBeNull();
-    expect(screen.getByText(/Sign-in through SAML is not available yet/)).toBeTruthy();
     expect((field(/^ACS URL/) as HTMLInputElement).value).toBe(OIDC.acs_url);
     expect((field(/^Metadata URL/) as HTMLInputElement).value).toBe(OIDC.sp_metadata_url);
     fireEvent.change(within(form).getByRole('textbox', { name: /^Identity provider metadata/ }), { target: { value: '<EntityDescriptor/>' } });

@@ -146,7 +146,6 @@ function OidcFields({ form, connection, scopes }: { form: ConnectionForm; connec
 function SamlFields({ form }: { form: ConnectionForm }) {
   return (
     <>
-      <Alert tone="info">Sign-in through SAML is not available yet: the connection can be saved, and its values given to the provider.</Alert>
       <TextAreaField label="Identity provider metadata (XML)" {...form.bind('idp_metadata')} />
       <Text tone="muted">Or, instead of the metadata, its three values:</Text>
       <TextField label="Identity provider entity ID" {...form.bind('idp_entity_id')} />

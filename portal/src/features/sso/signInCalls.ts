@@ -9,12 +9,12 @@ export type SsoStart = { email: string } | { organization: string };
 
 /**
  * The provider's authorization URL, or the failure the page shows: 404 `sso_not_found` ("No single sign-on is set up
- * for this email address."), 422 on the email, 409 (a SAML connection: not served yet), 429, and 502 (the provider's
+ * for this email address."), 422 on the email, 429, and 502 (the provider's
  * discovery document could not be read, in its words).
  */
 export async function startSso(start: SsoStart, redirect: string | null): Promise<ApiOutcome<string>> {
   const body = { ...start, ...(redirect ? { redirect } : {}) };
-  const outcome = await apiCall(client.POST('/sso/start', { body }), { handles: [404, 409, 422, 429, 502] });
+  const outcome = await apiCall(client.POST('/sso/start', { body }), { handles: [404, 422, 429, 502] });
   return outcome.ok ? { ok: true, data: outcome.data.data.url } : outcome;
 }
 

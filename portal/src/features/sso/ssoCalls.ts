@@ -32,11 +32,11 @@ export function deleteSsoConnection(tenantId: string) {
 }
 
 /**
- * The provider's authorization URL for a test sign-in by this master. A SAML connection (409, its sign-in is not
- * served yet), a rate limit (429) and a provider out of reach (503) are the screen's to say.
+ * The provider's authorization URL for a test sign-in by this master. A rate limit (429) and a provider out of reach
+ * (503) are the screen's to say.
  */
 export async function testSsoConnection(tenantId: string): Promise<ApiOutcome<string>> {
-  const outcome = await apiCall(client.POST('/tenants/{tenantId}/sso/test', { params: tenantPath(tenantId) }), { handles: [409, 429, 503] });
+  const outcome = await apiCall(client.POST('/tenants/{tenantId}/sso/test', { params: tenantPath(tenantId) }), { handles: [429, 503] });
   return outcome.ok ? { ok: true, data: outcome.data.data.url } : outcome;
 }
 

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 /**
  * Single sign-on (issue 33): an organization's connection to its identity provider (one at most), the email domains it
  * claims (each served by one connection in the whole platform, once the platform owner approves it), the provider
- * subjects linked to accounts, the sign-ins in progress (state, nonce and PKCE verifier, single use) and the
+ * subjects linked to accounts, the sign-ins in progress (state, nonce and PKCE verifier, single use), the SAML assertions already accepted and the
  * single-use login codes the portal exchanges at POST /api/token.
  */
 export async function up(knex: Knex): Promise<void> {
@@ -60,8 +60,10 @@ export async function up(knex: Knex): Promise<void> {
     // sha256 of the value of the cookie set on the browser that started the sign-in: the callback must come back to it
     // (without it, a person's browser could be signed in to someone else's account: login CSRF).
     table.string('browser_hash', 64).notNullable();
-    table.string('nonce', 128).notNullable();
-    table.string('code_verifier', 128).notNullable();
+    // OpenID Connect's nonce and PKCE verifier (null for SAML, whose request id is the state: its AuthnRequest's ID,
+    // which the response's InResponseTo must name).
+    table.string('nonce', 128).nullable();
+    table.string('code_verifier', 128).nullable();
     // `sign-in`, or `test` (a master trying the connection: nobody is signed in).
     table.string('purpose', 16).notNullable();
     table.string('redirect', 2000).nullable();
@@ -70,6 +72,18 @@ export async function up(knex: Knex): Promise<void> {
     table.timestamp('expires_at', { useTz: true }).notNullable();
     table.timestamp('spent_at', { useTz: true }).nullable();
     table.timestamp('created_at', { useTz: true }).notNullable();
+    table.index(['expires_at']);
+  });
+  // The SAML assertions accepted, kept until their NotOnOrAfter: the same assertion posted again is refused even while
+  // it is still valid (a replay), whichever process receives it.
+  await knex.schema.createTable('saml_assertions_seen', (table) => {
+    table.string('id', 36).primary();
+    table.string('tenant_id', 36).notNullable().references('id').inTable('tenants').onDelete('CASCADE');
+    table.string('connection_id', 36).notNullable().references('id').inTable('sso_connections').onDelete('CASCADE');
+    table.string('assertion_id', 255).notNullable();
+    table.timestamp('expires_at', { useTz: true }).notNullable();
+    table.timestamp('created_at', { useTz: true }).notNullable();
+    table.unique(['connection_id', 'assertion_id']);
     table.index(['expires_at']);
   });
   await knex.schema.createTable('sso_login_codes', (table) => {
@@ -87,6 +101,7 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTableIfExists('sso_login_codes');
+  await knex.schema.dropTableIfExists('saml_assertions_seen');
   await knex.schema.dropTableIfExists('sso_logins');
   await knex.schema.dropTableIfExists('external_identities');
   await knex.schema.dropTableIfExists('sso_domains');

@@ -65,13 +65,25 @@ export class SsoLogin extends TesseraModel {
   declare connection_id: string;
   declare state_hash: string;
   declare browser_hash: string;
-  declare nonce: string;
-  declare code_verifier: string;
+  declare nonce: string | null;
+  declare code_verifier: string | null;
   declare purpose: SsoLoginPurpose;
   declare redirect: string | null;
   declare connection_version: string;
   declare expires_at: string;
   declare spent_at: string | null;
+  declare created_at: string;
+}
+
+/** A SAML assertion accepted, kept until its NotOnOrAfter so that it is accepted once. */
+export class SamlAssertionSeen extends TesseraModel {
+  static override tableName = 'saml_assertions_seen';
+  static override dateColumns = ['expires_at', 'created_at'];
+  declare id: string;
+  declare tenant_id: string;
+  declare connection_id: string;
+  declare assertion_id: string;
+  declare expires_at: string;
   declare created_at: string;
 }
 

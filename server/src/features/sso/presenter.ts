@@ -3,10 +3,11 @@ import type { SsoConnection as SsoConnectionBody, SsoDomain as SsoDomainBody } f
 import type { AccessRole } from '../../http/tenant-access.js';
 import { ssoConnectionPolicy } from './policy.js';
 import type { ConnectionRow, SsoDomainRow } from './service.js';
+import { samlUrls } from './saml.js';
 import { redirectUriOf } from './sign-in.js';
 
 export function presentConnection(connection: ConnectionRow, tenantId: string, publicUrl: string, role: AccessRole): SsoConnectionBody {
-  const saml = `${publicUrl}/api/sso/saml/${tenantId}`;
+  const saml = samlUrls(publicUrl, tenantId);
   return {
     id: connection.id,
     protocol: connection.protocol,
@@ -24,15 +25,15 @@ export function presentConnection(connection: ConnectionRow, tenantId: string, p
     idp_entity_id: connection.idp_entity_id,
     idp_sso_url: connection.idp_sso_url,
     idp_certificate: connection.idp_certificate,
-    sp_entity_id: `${saml}/metadata`,
-    sp_metadata_url: `${saml}/metadata`,
-    acs_url: `${saml}/acs`,
+    sp_entity_id: saml.entityId,
+    sp_metadata_url: saml.metadataUrl,
+    acs_url: saml.acsUrl,
     created_at: connection.created_at,
     updated_at: connection.updated_at,
     abilities: {
       update: ssoConnectionPolicy.allows(role, 'update'),
       delete: ssoConnectionPolicy.allows(role, 'delete'),
-      test: ssoConnectionPolicy.allows(role, 'test') && connection.protocol === 'oidc',
+      test: ssoConnectionPolicy.allows(role, 'test'),
     },
   };
 }

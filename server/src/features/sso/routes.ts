@@ -9,22 +9,39 @@ import { authenticated, sessionOf } from '../../http/authenticate.js';
 import { listBody, listParams } from '../../http/list-query.js';
 import { can } from '../../http/policy.js';
 import { Routes } from '../../http/router.js';
+import { HttpError } from '../../http/errors.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
 import { inputOf, validate } from '../../http/validate.js';
 import { OidcClients } from './oidc.js';
 import { ssoConnectionPolicy, ssoDomainPolicy } from './policy.js';
 import { presentConnection, presentDomain } from './presenter.js';
 import { decideDomain, deleteConnection, findConnection, listDomains, requireConnection, saveConnection, SSO_DOMAIN_LIST } from './service.js';
-import { browserCookieName, completeCallback, startSignIn, startTest, type StartedSignIn } from './sign-in.js';
+import { samlAcsPath, samlMetadata } from './saml.js';
+import { browserCookieName, completeCallback, completeSamlResponse, startSignIn, startTest, type StartedSignIn } from './sign-in.js';
 
 const BASE = '/tenants/:tenantId/sso';
 const CALLBACK = '/sso/oidc/callback';
 /** A sign-in's lifetime at the provider (sign-in.ts), in seconds. */
 const BROWSER_COOKIE_SECONDS = 10 * 60;
 
-/** The Set-Cookie of a sign-in's browser binding: sent back only to the callback, never readable by scripts. */
-function browserCookie(name: string, value: string, maxAge: number, secure: boolean): string {
-  return `${name}=${value}; Path=/api${CALLBACK}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+/** The SAML ACS's path: its form body is read (app.ts), the only urlencoded body of the API. */
+export const SAML_ACS_PATH = /^\/api\/sso\/saml\/[^/]+\/acs$/;
+
+/**
+ * The Set-Cookie of a sign-in's browser binding: sent back only to the callback or ACS at `path`, never readable by
+ * scripts. `SameSite=Lax` follows the OpenID provider's redirect; the SAML IdP's form POST comes from another site,
+ * which only a `SameSite=None; Secure` cookie follows (over http, in development, the IdP and Tessera on localhost
+ * are one site, and Lax does).
+ */
+function browserCookie(cookie: { name: string; value: string; path: string; crossSitePost: boolean }, maxAge: number, secure: boolean): string {
+  const sameSite = cookie.crossSitePost && secure ? 'None' : 'Lax';
+  return `${cookie.name}=${cookie.value}; Path=${cookie.path}; Max-Age=${maxAge}; HttpOnly; SameSite=${sameSite}${secure ? '; Secure' : ''}`;
+}
+
+/** A 303 to `url` without Koa's "Redirecting to" text: the contract documents the Location only. */
+function redirectTo(ctx: Context, url: string): void {
+  ctx.redirect(url);
+  ctx.body = '';
 }
 
 /** Sign-ins started per address (RATE_LIMIT_SSO_START): each may read the provider's discovery. */
@@ -43,7 +60,7 @@ export function routes(services: AppServices): Routes {
 
   /** Sets the sign-in's browser cookie on the answer (sign-in.ts `StartedSignIn`) and answers the provider's URL. */
   function bindToBrowser(ctx: Context, started: StartedSignIn): string {
-    ctx.append('Set-Cookie', browserCookie(started.cookie.name, started.cookie.value, BROWSER_COOKIE_SECONDS, secure));
+    ctx.append('Set-Cookie', browserCookie(started.cookie, BROWSER_COOKIE_SECONDS, secure));
     return started.url;
   }
 
@@ -96,8 +113,27 @@ export function routes(services: AppServices): Routes {
     const query = new URLSearchParams(ctx.querystring);
     const cookieName = browserCookieName(query.get('state') ?? '');
     const binding = ctx.cookies.get(cookieName);
-    ctx.append('Set-Cookie', browserCookie(cookieName, '', 0, secure));
-    ctx.redirect(await completeCallback(services, oidc, query, binding));
+    ctx.append('Set-Cookie', browserCookie({ name: cookieName, value: '', path: `/api${CALLBACK}`, crossSitePost: false }, 0, secure));
+    redirectTo(ctx, await completeCallback(services, oidc, query, binding));
+  });
+
+  router.get('/sso/saml/:tenantId/metadata', async (ctx) => {
+    const connection = await findConnection(db, ctx.params.tenantId);
+    if (connection?.protocol !== 'saml') throw new HttpError(404, 'not_found', 'This organization has no SAML single sign-on.');
+    ctx.type = 'application/samlmetadata+xml';
+    ctx.body = samlMetadata(config.publicUrl, connection);
+  });
+
+  router.post('/sso/saml/:tenantId/acs', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.status = 303;
+    const form = (ctx.request.body ?? {}) as { SAMLResponse?: unknown; RelayState?: unknown };
+    const relayState = typeof form.RelayState === 'string' ? form.RelayState : '';
+    const cookieName = browserCookieName(relayState);
+    const binding = ctx.cookies.get(cookieName);
+    const path = samlAcsPath(ctx.params.tenantId);
+    ctx.append('Set-Cookie', browserCookie({ name: cookieName, value: '', path, crossSitePost: true }, 0, secure));
+    redirectTo(ctx, await completeSamlResponse(services, ctx.params.tenantId, form, binding));
   });
 
   return router;

@@ -1,7 +1,8 @@
 /**
- * Signing in through an organization's OpenID provider (ARCHITECTURE.md#single-sign-on): `startSignIn` stores a
- * sign-in in progress (state hashed, nonce, PKCE verifier; 10 minutes) and answers the provider's URL; the callback
- * spends it once, validates the provider's answer (oidc.ts), finds, links or creates the account and membership, and
+ * Signing in through an organization's identity provider (ARCHITECTURE.md#single-sign-on): `startSignIn` stores a
+ * sign-in in progress (state hashed, and OpenID Connect's nonce and PKCE verifier, or SAML's request id as the state;
+ * 10 minutes) and answers the provider's URL; the OIDC callback or the SAML ACS spends it once, validates the
+ * provider's answer (oidc.ts, saml.ts), and the same tail finds, links or creates the account and membership, and
  * hands the portal a single-use login code (60 seconds) in the URL fragment, exchanged at POST /api/token.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -14,8 +15,9 @@ import { Group, GroupMember, Tenant, TenantUser, User } from '../../db/models.js
 import { isUniqueViolation } from '../../db/values.js';
 import { publishMemberEvent } from '../../events/members.js';
 import { HttpError } from '../../http/errors.js';
-import { ExternalIdentity, SsoLogin, SsoLoginCode, type SsoLoginPurpose } from './models.js';
+import { ExternalIdentity, SamlAssertionSeen, SsoLogin, SsoLoginCode, type SsoLoginPurpose } from './models.js';
 import { authorizationRequest, redeemCode, providerWords, type OidcClients, type ProviderIdentity } from './oidc.js';
+import { newSamlRequestId, samlAcsPath, samlAuthorizeUrl, validateSamlResponse } from './saml.js';
 import { clientSecretOf, findConnection, type ConnectionRow } from './service.js';
 
 type Services = Pick<AppServices, 'db' | 'config' | 'secrets' | 'log' | 'jobs'>;
@@ -90,12 +92,36 @@ function settingsOf(services: Pick<Services, 'secrets'>, connection: ConnectionR
 
 /**
  * A sign-in in progress: the provider's authorization URL, and the cookie that binds the sign-in to the browser that
- * started it (HttpOnly, `SameSite=Lax` so the provider's redirect back carries it, only sent to the callback). Named
- * after the state, so two sign-ins in two tabs do not overwrite each other's.
+ * started it (HttpOnly, only sent to the callback or the ACS at `path`). Named after the state, so two sign-ins in two
+ * tabs do not overwrite each other's. `crossSitePost`: the provider answers with a form POST from its own site (SAML),
+ * which a `SameSite=Lax` cookie does not follow.
  */
 export interface StartedSignIn {
   url: string;
-  cookie: { name: string; value: string };
+  cookie: { name: string; value: string; path: string; crossSitePost: boolean };
+}
+
+/** The provider's URL for a new sign-in, and what the callback or ACS checks its answer with. */
+interface ProviderRequest {
+  url: string;
+  state: string;
+  nonce: string | null;
+  codeVerifier: string | null;
+}
+
+async function oidcRequest(services: Services, oidc: OidcClients, tenant: TenantRow, connection: ConnectionRow, loginHint?: string): Promise<ProviderRequest> {
+  const configuration = await oidc.configuration(settingsOf(services, connection)).catch((error: unknown) => {
+    services.log.warn({ err: error, tenant: tenant.id, connection: connection.id }, 'single sign-on discovery failed');
+    throw new HttpError(502, 'sso_provider_unavailable', ssoMessages.providerUnavailable(providerWords(error)));
+  });
+  const scopes = JSON.parse(connection.scopes) as string[];
+  return authorizationRequest(configuration, redirectUriOf(services.config), scopes, loginHint);
+}
+
+/** SAML: the AuthnRequest's id is the state (RelayState names it, the response's InResponseTo must). */
+async function samlRequest(services: Services, connection: ConnectionRow): Promise<ProviderRequest> {
+  const state = newSamlRequestId();
+  return { url: await samlAuthorizeUrl(services.config.publicUrl, connection, state), state, nonce: null, codeVerifier: null };
 }
 
 /** The cookie binding the sign-in of `state` to its browser. */
@@ -113,13 +139,8 @@ async function begin(
   redirect: string | null,
   loginHint?: string,
 ): Promise<StartedSignIn> {
-  if (connection.protocol !== 'oidc') throw new HttpError(409, 'sso_protocol_unavailable', ssoMessages.protocolUnavailable);
-  const configuration = await oidc.configuration(settingsOf(services, connection)).catch((error: unknown) => {
-    services.log.warn({ err: error, tenant: tenant.id, connection: connection.id }, 'single sign-on discovery failed');
-    throw new HttpError(502, 'sso_provider_unavailable', ssoMessages.providerUnavailable(providerWords(error)));
-  });
-  const scopes = JSON.parse(connection.scopes) as string[];
-  const request = await authorizationRequest(configuration, redirectUriOf(services.config), scopes, loginHint);
+  const saml = connection.protocol === 'saml';
+  const request = saml ? await samlRequest(services, connection) : await oidcRequest(services, oidc, tenant, connection, loginHint);
   const browserBinding = randomBytes(32).toString('base64url');
   const now = Date.now();
   await services.db
@@ -139,7 +160,8 @@ async function begin(
       spent_at: null,
       created_at: new Date(now).toISOString(),
     });
-  return { url: request.url, cookie: { name: browserCookieName(request.state), value: browserBinding } };
+  const path = saml ? samlAcsPath(tenant.id) : '/api/sso/oidc/callback';
+  return { url: request.url, cookie: { name: browserCookieName(request.state), value: browserBinding, path, crossSitePost: saml } };
 }
 
 /** POST /sso/start: by email (its approved domain's connection) or by organization (one serving an approved domain). */
@@ -172,8 +194,8 @@ interface SpentLogin {
   id: string;
   tenant_id: string;
   connection_id: string;
-  nonce: string;
-  code_verifier: string;
+  nonce: string | null;
+  code_verifier: string | null;
   purpose: SsoLoginPurpose;
   redirect: string | null;
   connection_version: string;
@@ -187,9 +209,14 @@ const SPENT_LOGIN = withColumns(SsoLogin, {});
 /**
  * Spends the sign-in named by `state` (one conditional update) when `browserBinding` is its browser's cookie: its row,
  * 'other-browser' when the cookie is missing or another's (the sign-in stays unspent for its own browser), or
- * undefined (unknown, spent, expired).
+ * undefined (unknown, spent, expired, or of another organization than `tenantId`'s ACS).
  */
-async function spendLogin(db: Database, state: string, browserBinding: string | undefined): Promise<SpentLogin | 'other-browser' | undefined> {
+async function spendLogin(
+  db: Database,
+  state: string,
+  browserBinding: string | undefined,
+  tenantId?: string,
+): Promise<SpentLogin | 'other-browser' | undefined> {
   if (!/^[A-Za-z0-9_-]{16,128}$/.test(state)) return undefined;
   const now = new Date();
   const login = await db.row<SpentLogin>(
@@ -197,6 +224,7 @@ async function spendLogin(db: Database, state: string, browserBinding: string | 
       .acrossTenants('sso_logins as l')
       .join('tenants as t', 't.id', 'l.tenant_id')
       .where('l.state_hash', sha256(state))
+      .modify((query) => (tenantId === undefined ? query : query.where('l.tenant_id', tenantId)))
       .whereNull('l.spent_at')
       .where('l.expires_at', '>', now)
       .select(
@@ -227,7 +255,7 @@ async function identityFrom(services: Services, oidc: OidcClients, connection: C
     return await redeemCode(
       configuration,
       currentUrl,
-      { state: currentUrl.searchParams.get('state') ?? '', nonce: login.nonce, codeVerifier: login.code_verifier },
+      { state: currentUrl.searchParams.get('state') ?? '', nonce: login.nonce ?? '', codeVerifier: login.code_verifier ?? '' },
       connection.groups_claim,
     );
   } catch (error) {
@@ -418,12 +446,15 @@ function testResult(services: Services, slug: string, result: Record<string, str
   return `${services.config.publicUrl}/${encodeURIComponent(slug)}/admin/single-sign-on?${new URLSearchParams(result).toString()}`;
 }
 
+/** How the provider's answer to a spent sign-in is read: its identity, or SignInRefused. */
+type IdentityReader = (connection: ConnectionRow, login: SpentLogin) => Promise<ProviderIdentity>;
+
 /**
- * GET /sso/oidc/callback: where the browser goes next (see the file's comment). Every failure is a redirect with
- * words for the person, never a stack; the provider's failures are logged with the connection.
+ * Where the browser goes next once a sign-in was looked up (the OIDC callback and the SAML ACS alike): the test's
+ * result, the failed sign-in's page, or the portal with a login code. Every failure is a redirect with words for the
+ * person, never a stack; the provider's failures are logged with the connection.
  */
-export async function completeCallback(services: Services, oidc: OidcClients, query: URLSearchParams, browserBinding: string | undefined): Promise<string> {
-  const login = await spendLogin(services.db, query.get('state') ?? '', browserBinding);
+async function complete(services: Services, login: SpentLogin | 'other-browser' | undefined, readIdentity: IdentityReader): Promise<string> {
   if (!login) return failedSignIn(services, ssoMessages.stateUnknown);
   if (login === 'other-browser') return failedSignIn(services, ssoMessages.otherBrowser);
   const connection = await findConnection(services.db, login.tenant_id);
@@ -432,9 +463,8 @@ export async function completeCallback(services: Services, oidc: OidcClients, qu
     const reason = connection ? ssoMessages.stateUnknown : ssoMessages.connectionGone;
     return test ? testResult(services, login.tenant_slug, { test: 'failed', message: reason }) : failedSignIn(services, reason);
   }
-  const currentUrl = new URL(`${redirectUriOf(services.config)}?${query.toString()}`);
   try {
-    const identity = await identityFrom(services, oidc, connection, login, currentUrl);
+    const identity = await readIdentity(connection, login);
     const email = assertDomainServed(connection, identity, login.purpose);
     if (test) return testResult(services, login.tenant_slug, { test: 'succeeded', email });
     const code = await signInRetried(services, connection, identity, email);
@@ -445,6 +475,64 @@ export async function completeCallback(services: Services, oidc: OidcClients, qu
     if (!(error instanceof SignInRefused)) throw error;
     services.log.info({ tenant: login.tenant_id, connection: connection.id, reason: error.message }, 'single sign-on refused');
     return test ? testResult(services, login.tenant_slug, { test: 'failed', message: error.message }) : failedSignIn(services, error.message);
+  }
+}
+
+/** GET /sso/oidc/callback: where the browser goes next (see `complete`). */
+export async function completeCallback(services: Services, oidc: OidcClients, query: URLSearchParams, browserBinding: string | undefined): Promise<string> {
+  const login = await spendLogin(services.db, query.get('state') ?? '', browserBinding);
+  const currentUrl = new URL(`${redirectUriOf(services.config)}?${query.toString()}`);
+  return complete(services, login, (connection, spent) => identityFrom(services, oidc, connection, spent, currentUrl));
+}
+
+/** The longest words of a SAML library's error shown to the person (an XML parser's may quote the whole input). */
+const SAML_WORDS_MAX = 300;
+
+/**
+ * POST /sso/saml/{tenantId}/acs: the IdP's SAMLResponse for the sign-in its RelayState names, started at this
+ * organization by this browser (see `complete`). A response without RelayState was not asked for (IdP-initiated):
+ * refused.
+ */
+export async function completeSamlResponse(
+  services: Services,
+  tenantId: string,
+  form: { SAMLResponse?: unknown; RelayState?: unknown },
+  browserBinding: string | undefined,
+): Promise<string> {
+  const relayState = typeof form.RelayState === 'string' ? form.RelayState : '';
+  if (relayState === '') return failedSignIn(services, ssoMessages.samlUnsolicited);
+  const login = await spendLogin(services.db, relayState, browserBinding, tenantId);
+  const samlResponse = typeof form.SAMLResponse === 'string' ? form.SAMLResponse : '';
+  return complete(services, login, async (connection, spent) => {
+    if (connection.protocol !== 'saml') throw new SignInRefused(ssoMessages.stateUnknown);
+    let assertion;
+    try {
+      assertion = await validateSamlResponse(services.config.publicUrl, connection, relayState, samlResponse);
+    } catch (error) {
+      services.log.warn({ err: error, tenant: spent.tenant_id, connection: connection.id }, 'single sign-on failed at the provider');
+      throw new SignInRefused(providerWords(error).slice(0, SAML_WORDS_MAX));
+    }
+    await recordAssertion(services.db, connection, assertion.assertionId, assertion.notOnOrAfter);
+    return assertion.identity;
+  });
+}
+
+/** Keeps the assertion's ID until it expires; SignInRefused when it was already accepted (a replay). */
+async function recordAssertion(db: Database, connection: ConnectionRow, assertionId: string, expiresAt: Date): Promise<void> {
+  try {
+    await db
+      .inTenant(connection.tenant_id)
+      .write(SamlAssertionSeen)
+      .insert({
+        id: newId(),
+        connection_id: connection.id,
+        assertion_id: assertionId.slice(0, 255),
+        expires_at: expiresAt.toISOString(),
+        created_at: new Date().toISOString(),
+      });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw new SignInRefused(ssoMessages.assertionReplayed);
   }
 }
 
@@ -482,20 +570,22 @@ export async function redeemLoginCode(db: Database, code: string): Promise<{ acc
   return spent === 1 ? { accountId: row.user_id } : undefined;
 }
 
-/** Deletes sign-ins and login codes past their expiry (spent or not: neither is needed after). */
+/** Deletes sign-ins, login codes and SAML assertions seen past their expiry (spent or not: none is needed after). */
 export async function purgeSsoLogins(db: Database, now = new Date()): Promise<number> {
   const tenants = await db.rows<{ tenant_id: string }>(
     db
       .acrossTenants('sso_logins')
       .where('expires_at', '<', now)
       .distinct('tenant_id')
-      .union((codes) => codes.from('sso_login_codes').where('expires_at', '<', now).distinct('tenant_id')),
+      .union((codes) => codes.from('sso_login_codes').where('expires_at', '<', now).distinct('tenant_id'))
+      .union((seen) => seen.from('saml_assertions_seen').where('expires_at', '<', now).distinct('tenant_id')),
   );
   let deleted = 0;
   for (const { tenant_id: tenantId } of tenants) {
     const org = db.inTenant(tenantId);
     deleted += await org.write(SsoLogin).where('expires_at', '<', now).delete();
     deleted += await org.write(SsoLoginCode).where('expires_at', '<', now).delete();
+    deleted += await org.write(SamlAssertionSeen).where('expires_at', '<', now).delete();
   }
   return deleted;
 }
