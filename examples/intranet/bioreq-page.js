@@ -9,8 +9,11 @@ for (const widget of document.querySelectorAll('tessera-login, tessera-bioreq-up
   widget.setAttribute('api-base', `${tessera}/api`);
   widget.setAttribute('organization', organization);
 }
-// tessera-session tells the state as each element connects (a session kept from an earlier visit included) and on
-// every change; tessera-login alone would leave a returning member reading "Log in" under "Logged in as".
+// The password form in this page, as on the intranet's front page (?login=popup: "Log in with Tessera" instead).
+document.querySelector('tessera-login').setAttribute('login-mode', query.get('login') === 'popup' ? 'popup' : 'inline');
+// tessera-session (the page's, once per change) tells the state when the widgets connect (a session kept from an
+// earlier visit included) and on every change; tessera-login alone would leave a returning member reading "Log in"
+// under "Logged in as".
 document.addEventListener('tessera-session', (event) => {
   status.textContent = event.detail.state === 'logged-in' ? 'You are logged in: send your documents below.' : 'Log in to send your documents.';
 });

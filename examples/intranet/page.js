@@ -56,11 +56,13 @@ document.querySelector('form[role="search"]').addEventListener('submit', (event)
 // tessera-session tells the state on load (already logged in?) and on every change, in this tab or another one.
 let sessionState = null;
 document.addEventListener('tessera-session', (event) => {
-  const { state, reason, storage } = event.detail;
+  // Dispatched once per change of the page (not once per widget); `via` says how the session was obtained.
+  const { state, reason, storage, via } = event.detail;
   if (state === sessionState) return;
   sessionState = state;
   const memory = storage === 'memory' ? ' (this frame cannot use localStorage: the session lasts until the page closes)' : '';
-  if (state === 'logged-in') status.textContent = `You are logged in to Tessera.${memory}`;
+  const how = via === 'embed-session' ? ' through the intranet' : via === 'popup' ? ' through the Tessera window' : '';
+  if (state === 'logged-in') status.textContent = `You are logged in to Tessera${how}.${memory}`;
   else if (reason === 'expired') status.textContent = 'Your Tessera session has expired. Please log in again.';
   else status.textContent = reason === 'load' ? `You are not logged in to Tessera yet.${memory}` : 'You have logged out of Tessera.';
 });
@@ -81,16 +83,50 @@ if (params.has('hostile')) {
   document.head.append(sheet);
 }
 
+/**
+ * The session provider: the intranet's own backend (serve.mjs, POST /session) mints an embed session for the
+ * employee the intranet signed in, and the widgets exchange it. Called only when the page has no Tessera session.
+ */
+const sessionProvider = () =>
+  fetch('/session', { method: 'POST' })
+    .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`The intranet's backend answered ${response.status}.`))))
+    .then((body) => body.session_token);
+
 // Equivalent to <script src="http://localhost:3000/widgets/tessera-widgets.js">, with the server configurable.
 // ?bundles=tessera-login.js,tessera-widgets.js loads both bundles, as a page that grew them separately does:
 // they share one page runtime (one login).
-const bundles = (params.get('bundles') || 'tessera-widgets.js').split(',').filter((name) => ['tessera-login.js', 'tessera-widgets.js'].includes(name));
-for (const bundle of bundles) {
-  const script = document.createElement('script');
-  script.src = `${tessera}/widgets/${bundle}`;
-  script.async = false;
-  script.onerror = () => {
-    status.textContent = `Could not load the Tessera widgets from ${tessera}. Is the Tessera server running (npm start)?`;
-  };
-  document.head.append(script);
+function loadWidgets(withProvider) {
+  const bundles = (params.get('bundles') || 'tessera-widgets.js').split(',').filter((name) => ['tessera-login.js', 'tessera-widgets.js'].includes(name));
+  for (const bundle of bundles) {
+    const script = document.createElement('script');
+    script.src = `${tessera}/widgets/${bundle}`;
+    script.async = false;
+    // The page-wide provider, for every element (one provider call and one exchange for all of them).
+    if (withProvider) script.onload = () => window.Tessera.setSessionProvider(sessionProvider);
+    script.onerror = () => {
+      status.textContent = `Could not load the Tessera widgets from ${tessera}. Is the Tessera server running (npm start)?`;
+    };
+    document.head.append(script);
+  }
 }
+
+// With the intranet's backend configured (GET /session), the employee is signed in to Tessera by the intranet: no
+// Tessera login at all. Without it, <tessera-login> signs people in (its password form: ?login=popup for the
+// "Log in with Tessera" window instead).
+// A sandboxed frame has an opaque origin ("null"): its own backend is another origin to it, so it does not ask.
+(window.origin === 'null' ? Promise.resolve({}) : fetch('/session').then((response) => response.json()))
+  .then((body) => body.backend === true)
+  .catch(() => false)
+  .then((backend) => {
+    const login = document.querySelector('tessera-login');
+    if (backend) {
+      document.getElementById('training-intro').textContent = 'You are signed in to the intranet: your Tessera training opens without another login.';
+      // Set before the elements are defined, so none of them shows a login first (each adopts it as it upgrades).
+      for (const widget of document.querySelectorAll('tessera-login, tessera-starred-topics, tessera-topic-viewer, tessera-knowledge-check')) {
+        widget.sessionProvider = sessionProvider;
+      }
+    } else {
+      login.setAttribute('login-mode', params.get('login') === 'popup' ? 'popup' : 'inline');
+    }
+    loadWidgets(backend);
+  });

@@ -31,7 +31,7 @@ async function loadSdk() {
   }
 }
 
-const { createTesseraClient, unwrap, TesseraApiError } = await loadSdk();
+const { createIntegrationClient, createTesseraClient, unwrap, TesseraApiError } = await loadSdk();
 const baseUrl = `${serverUrl}/api`;
 
 /** A demonstration client made by the demo master, and how to revoke it. */
@@ -62,7 +62,7 @@ const demo = given ? null : await demonstrationClient();
 const credentials = demo?.credentials ?? { clientId: String(process.env.TESSERA_CLIENT_ID), clientSecret: String(process.env.TESSERA_CLIENT_SECRET) };
 
 // The client asks /token for an access token before its first call and again whenever one is refused.
-const client = createTesseraClient({ baseUrl, clientCredentials: credentials });
+const client = createIntegrationClient({ baseUrl, ...credentials });
 
 try {
   const modules = await unwrap(client.GET('/tenants/{tenantId}/modules', { params: { path: { tenantId: organization }, query: { per_page: 5 } } }));

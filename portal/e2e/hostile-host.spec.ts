@@ -246,6 +246,8 @@ test('a widget of a second API origin on the same page gets none of the first or
       const element = document.createElement(tag);
       element.setAttribute('api-base', apiBase);
       element.setAttribute('organization', 'acme-training');
+      // This test types passwords into both logins: the inline form (on another origin the popup is the default).
+      if (tag === 'tessera-login') element.setAttribute('login-mode', 'inline');
       section.append(element);
     }
     document.querySelector('main')?.append(section);

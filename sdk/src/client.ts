@@ -1,6 +1,5 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import { clientCredentialsAuthorization, type ClientCredentials } from './client-credentials.js';
-import { embedSessions, type EmbedSessions } from './embed-sessions.js';
+import { EMBED_SESSION_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT } from './embed-sessions.js';
 import { NETWORK_ERROR, noAnswerAsValue, type ApiErrorBody } from './errors.js';
 import type { paths, TokenResponse } from './generated/schema.js';
 import type { StrictBodyMethods } from './strict-bodies.js';
@@ -17,11 +16,11 @@ export interface TesseraClientOptions {
   tokenStore?: TokenStore;
   clientId?: string;
   /**
-   * An integration client (service account) of one organization: the client asks `/token` for an access token
-   * with `client_credentials` before its first call and again whenever the token is refused. `login()` is not
-   * used then.
+   * Replaces the refresh grant: how a client without a person's login renews its access token, before its first
+   * call and whenever the token is refused. `createIntegrationClient` (integration-client.ts, for Node backends)
+   * sets it; browsers never carry that code.
    */
-  clientCredentials?: ClientCredentials;
+  renewal?: Renewal;
   /** Defaults to the global fetch; a script hands in `withRetries()` (retries.ts), tests a fake. */
   fetch?: typeof globalThis.fetch;
 }
@@ -35,6 +34,32 @@ export type LoginResult = { ok: true; tokens: TokenPair } | { ok: false; status:
 
 export type UnauthenticatedListener = () => void;
 
+/** POSTs a form to the API's `/token` (with extra headers, such as HTTP Basic client authentication). */
+export type PostToken = (form: Record<string, string>, headers?: Record<string, string>) => Promise<Response>;
+
+/** See `TesseraClientOptions.renewal`: answers whether the store now holds an access token. */
+export type Renewal = (tools: { postToken: PostToken; tokenStore: TokenStore; refused: () => void }) => Promise<boolean>;
+
+/** The `/token` grants a browser obtains a login with: the person's password, or a token to exchange. */
+export interface GrantCalls {
+  /** Password grant. Stores the tokens on success. */
+  login(email: string, password: string, options?: CallOptions): Promise<LoginResult>;
+  /**
+   * Exchanges an embed session's token (RFC 8693 token exchange, as the widgets' session provider does) for the
+   * person's tokens, stored on success.
+   */
+  exchangeEmbedSession(sessionToken: string, options?: CallOptions): Promise<LoginResult>;
+  /** The authorization code grant with PKCE (the login widget's popup): stores the tokens on success. */
+  exchangeAuthorizationCode(code: AuthorizationCode, options?: CallOptions): Promise<LoginResult>;
+}
+
+/** What the authorization endpoint's redirect carried, and what the client sent it. */
+export interface AuthorizationCode {
+  code: string;
+  redirectUri: string;
+  codeVerifier: string;
+}
+
 /**
  * The media types the client's answers are typed by: JSON, which the client asks for (`Accept: application/json`).
  * A call that also answers another representation (a report's CSV, `format=csv`) asks for it by name and reads it
@@ -43,19 +68,15 @@ export type UnauthenticatedListener = () => void;
 export type AnswerMedia = `${string}/json`;
 
 /** openapi-fetch's client, with POST, PUT and PATCH bodies checked for misspelled fields (strict-bodies.ts). */
-export interface TesseraClient extends Omit<Client<paths, AnswerMedia>, keyof StrictBodyMethods>, StrictBodyMethods {
+export interface TesseraClient extends Omit<Client<paths, AnswerMedia>, keyof StrictBodyMethods>, StrictBodyMethods, GrantCalls {
   readonly baseUrl: string;
   readonly tokenStore: TokenStore;
-  /** Password grant. Stores the tokens on success. */
-  login(email: string, password: string, options?: CallOptions): Promise<LoginResult>;
   /** Adopts tokens handed in by a host page (as /mlogin and the widgets' attributes do). */
   loginWithTokens(tokens: TokenPair): void;
   /** Revokes the session on the server (best effort) and forgets the tokens. */
   logout(options?: CallOptions): Promise<void>;
   /** Every item of a list, page after page (paginate.ts). */
   paginate: Paginate;
-  /** Embed sessions, for an integration client's Node backend (embed-sessions.ts). */
-  embedSessions: EmbedSessions;
   /** Rotates the token pair once; concurrent callers share one refresh. False when it failed (tokens cleared). */
   refresh(): Promise<boolean>;
   /** Called when a refresh failed and the tokens were cleared: the person must log in again. */
@@ -100,7 +121,7 @@ export function createTesseraClient(options: TesseraClientOptions): TesseraClien
   const noticeAnswer = notTheApiWarning(baseUrl);
   const doFetch: typeof globalThis.fetch = async (...args) => noticeAnswer(await (options.fetch ?? globalThis.fetch)(...args));
   const tokenStore = options.tokenStore ?? memoryTokenStore();
-  const { clientCredentials } = options;
+  const { renewal } = options;
   const unauthenticatedListeners = new Set<UnauthenticatedListener>();
   let refreshing: Promise<boolean> | null = null;
 
@@ -127,18 +148,6 @@ export function createTesseraClient(options: TesseraClientOptions): TesseraClien
     for (const listener of unauthenticatedListeners) listener();
   }
 
-  /** An integration client's new access token (client_credentials); it has no refresh token. */
-  async function clientCredentialsToken(credentials: ClientCredentials): Promise<boolean> {
-    const response = await postToken({ grant_type: 'client_credentials' }, { Authorization: clientCredentialsAuthorization(credentials) }).catch(() => null);
-    if (!response?.ok) {
-      // No answer keeps the state as it is; a refusal (revoked client) is reported.
-      if (response) reportUnauthenticated();
-      return false;
-    }
-    tokenStore.set({ accessToken: ((await response.json()) as { access_token: string }).access_token, refreshToken: '' });
-    return true;
-  }
-
   /** POSTs the refresh grant with `refreshToken` and stores the answer. */
   async function rotate(refreshToken: string): Promise<boolean> {
     try {
@@ -156,7 +165,7 @@ export function createTesseraClient(options: TesseraClientOptions): TesseraClien
   }
 
   async function refreshOnce(): Promise<boolean> {
-    if (clientCredentials) return clientCredentialsToken(clientCredentials);
+    if (renewal) return renewal({ postToken, tokenStore, refused: reportUnauthenticated });
     const spent = tokenStore.get()?.refreshToken;
     if (!spent) {
       reportUnauthenticated();
@@ -193,7 +202,7 @@ export function createTesseraClient(options: TesseraClientOptions): TesseraClien
       if (!isOwnOrigin(request.url)) return request;
       // An integration client gets its first token before its first call; a stored refresh token without an access
       // token (spec core section 8) is refreshed first, then the request is sent.
-      if (clientCredentials ? !tokenStore.get()?.accessToken : tokenStore.get()?.accessToken === '') await refresh();
+      if (renewal ? !tokenStore.get()?.accessToken : tokenStore.get()?.accessToken === '') await refresh();
       const accessToken = tokenStore.get()?.accessToken;
       if (accessToken) request.headers.set('Authorization', `Bearer ${accessToken}`);
       // Keep an unread copy: the body of the original is spent once it is sent.
@@ -223,6 +232,25 @@ export function createTesseraClient(options: TesseraClientOptions): TesseraClien
     },
   };
 
+  /** POSTs a grant of the person's login to `/token` and stores the tokens it answers. */
+  async function obtainTokens(form: Record<string, string>, callOptions: CallOptions = {}): Promise<LoginResult> {
+    let response: Response;
+    try {
+      response = await postToken({ ...form, client_id: clientId }, {}, callOptions.signal);
+    } catch (error) {
+      // Only an abort asked for rejects (errors.ts): no answer is a value.
+      if (callOptions.signal?.aborted) throw error;
+      return { ok: false, status: 0, error: NETWORK_ERROR };
+    }
+    if (!response.ok) {
+      const retryAfter = Number(response.headers.get('Retry-After')) || undefined;
+      return { ok: false, status: response.status, error: await readError(response), retryAfter };
+    }
+    const tokens = toPair((await response.json()) as TokenResponse);
+    tokenStore.set(tokens);
+    return { ok: true, tokens };
+  }
+
   const client = createClient<paths, AnswerMedia>({ baseUrl, fetch: doFetch, headers: { Accept: 'application/json' } });
   client.use(authMiddleware);
   // Last, so its onError runs first: no answer becomes a value, as login() answers it (errors.ts).
@@ -231,23 +259,11 @@ export function createTesseraClient(options: TesseraClientOptions): TesseraClien
   const extras = {
     baseUrl,
     tokenStore,
-    async login(email: string, password: string, callOptions: CallOptions = {}): Promise<LoginResult> {
-      let response: Response;
-      try {
-        response = await postToken({ grant_type: 'password', client_id: clientId, email, password }, {}, callOptions.signal);
-      } catch (error) {
-        // Only an abort asked for rejects (errors.ts): no answer is a value.
-        if (callOptions.signal?.aborted) throw error;
-        return { ok: false, status: 0, error: NETWORK_ERROR };
-      }
-      if (!response.ok) {
-        const retryAfter = Number(response.headers.get('Retry-After')) || undefined;
-        return { ok: false, status: response.status, error: await readError(response), retryAfter };
-      }
-      const tokens = toPair((await response.json()) as TokenResponse);
-      tokenStore.set(tokens);
-      return { ok: true, tokens };
-    },
+    login: (email: string, password: string, callOptions?: CallOptions) => obtainTokens({ grant_type: 'password', email, password }, callOptions),
+    exchangeEmbedSession: (sessionToken: string, callOptions?: CallOptions) =>
+      obtainTokens({ grant_type: TOKEN_EXCHANGE_GRANT, subject_token: sessionToken, subject_token_type: EMBED_SESSION_TOKEN_TYPE }, callOptions),
+    exchangeAuthorizationCode: ({ code, redirectUri, codeVerifier }: AuthorizationCode, callOptions?: CallOptions) =>
+      obtainTokens({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: codeVerifier }, callOptions),
     loginWithTokens(tokens: TokenPair) {
       tokenStore.set({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
     },
@@ -267,7 +283,6 @@ export function createTesseraClient(options: TesseraClientOptions): TesseraClien
       }
     },
     paginate: paginator(client),
-    embedSessions: embedSessions(client),
     refresh,
     onUnauthenticated(listener: UnauthenticatedListener) {
       unauthenticatedListeners.add(listener);

@@ -9,6 +9,7 @@ export * from './upload.js';
 export * from './signed-urls.js';
 export * from './webhooks.js';
 export * from './embed-sessions.js';
+export * from './integration-client.js';
 export * from './dates.js';
 export * from './downloads.js';
 export * from './rules/index.js';

@@ -4,7 +4,15 @@
  * `npm run typecheck`: an unused `@ts-expect-error` fails it).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createTesseraClient, memoryTokenStore, unwrap, TesseraApiError, type TesseraClient, type TesseraErrorCode } from '../src/index.js';
+import {
+  createIntegrationClient,
+  createTesseraClient,
+  memoryTokenStore,
+  unwrap,
+  TesseraApiError,
+  type TesseraClient,
+  type TesseraErrorCode,
+} from '../src/index.js';
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
@@ -21,7 +29,7 @@ function fakeFetch(handler: Handler) {
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const me = { data: { id: 'u1', name: 'Nightly sync', email: 'x@service-accounts.invalid' } };
 
-describe('an integration client (clientCredentials)', () => {
+describe('an integration client (createIntegrationClient)', () => {
   it('gets a token with client_credentials and HTTP Basic before its first call, and a new one when refused', async () => {
     let issued = 0;
     const { fetch, calls } = fakeFetch(async (request) => {
@@ -34,7 +42,7 @@ describe('an integration client (clientCredentials)', () => {
         ? json(401, { message: 'Unauthenticated.', code: 'unauthenticated' })
         : json(200, me);
     });
-    const client = createTesseraClient({ baseUrl: 'http://api.test/api', clientCredentials: { clientId: 'c-1', clientSecret: 's e/cret' }, fetch });
+    const client = createIntegrationClient({ baseUrl: 'http://api.test/api', clientId: 'c-1', clientSecret: 's e/cret', fetch });
 
     expect((await client.GET('/users/me')).data).toEqual(me);
     const [token, first] = calls;
@@ -54,11 +62,68 @@ describe('an integration client (clientCredentials)', () => {
         ? json(401, { message: 'The client is not recognised.', code: 'invalid_client', error: 'invalid_client' })
         : json(401, { message: 'Unauthenticated.', code: 'unauthenticated' }),
     );
-    const client = createTesseraClient({ baseUrl: 'http://api.test/api', clientCredentials: { clientId: 'c-1', clientSecret: 'gone' }, fetch });
+    const client = createIntegrationClient({ baseUrl: 'http://api.test/api', clientId: 'c-1', clientSecret: 'gone', fetch });
     const { error, response } = await client.GET('/users/me');
     expect(response.status).toBe(401);
     expect(error?.code).toBe('unauthenticated');
     expect(calls.filter((call) => call.url.endsWith('/token'))).toHaveLength(1);
+  });
+});
+
+describe('embed sessions', () => {
+  it('a backend creates one with its integration client: client_credentials first, then the POST', async () => {
+    const session = { session_token: 'es_1', expires_at: '2026-01-01T00:01:00.000Z' };
+    const { fetch, calls } = fakeFetch((request) =>
+      request.url.endsWith('/token') ? json(200, { access_token: 'service-1', token_type: 'Bearer', expires_in: 3600 }) : json(201, { data: session }),
+    );
+    const client = createIntegrationClient({ baseUrl: 'http://api.test/api', clientId: 'c-1', clientSecret: 's', fetch });
+    const created = await unwrap(client.embedSessions.create('acme-training', { email: 'ada@example.com', name: 'Ada' }));
+    expect(created.data).toEqual(session);
+    const post = calls.at(-1) as Request;
+    expect(post.url).toBe('http://api.test/api/tenants/acme-training/embed-sessions');
+    expect(post.headers.get('Authorization')).toBe('Bearer service-1');
+    expect(await post.json()).toEqual({ email: 'ada@example.com', name: 'Ada' });
+  });
+
+  it('a browser client has no embedSessions and never sends client credentials', () => {
+    const client = createTesseraClient({ baseUrl: 'http://api.test/api', fetch: fakeFetch(() => json(200, {})).fetch });
+    expect('embedSessions' in client).toBe(false);
+  });
+
+  it('exchangeEmbedSession posts the RFC 8693 form for tessera-web and stores the pair', async () => {
+    const { fetch, calls } = fakeFetch(() => json(200, { access_token: 'a1', refresh_token: 'r1', token_type: 'Bearer', expires_in: 3600 }));
+    const client = createTesseraClient({ baseUrl: 'http://api.test/api', fetch });
+    const result = await client.exchangeEmbedSession('es_1');
+    expect(result).toEqual({ ok: true, tokens: { accessToken: 'a1', refreshToken: 'r1' } });
+    expect(client.tokenStore.get()).toEqual({ accessToken: 'a1', refreshToken: 'r1' });
+    expect(Object.fromEntries(new URLSearchParams(await calls[0].text()))).toEqual({
+      grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+      subject_token: 'es_1',
+      subject_token_type: 'urn:tessera:params:oauth:token-type:embed-session',
+      client_id: 'tessera-web',
+    });
+  });
+
+  it('a spent session token answers the refusal as a value and stores nothing', async () => {
+    const { fetch } = fakeFetch(() => json(400, { message: 'The session token is spent.', code: 'invalid_grant', error: 'invalid_grant' }));
+    const client = createTesseraClient({ baseUrl: 'http://api.test/api', fetch });
+    const result = await client.exchangeEmbedSession('spent');
+    expect(result).toMatchObject({ ok: false, status: 400, error: { code: 'invalid_grant' } });
+    expect(client.tokenStore.get()).toBeNull();
+  });
+
+  it('exchangeAuthorizationCode posts the code, redirect URI and PKCE verifier', async () => {
+    const { fetch, calls } = fakeFetch(() => json(200, { access_token: 'a2', refresh_token: 'r2', token_type: 'Bearer', expires_in: 3600 }));
+    const client = createTesseraClient({ baseUrl: 'http://api.test/api', fetch });
+    await client.exchangeAuthorizationCode({ code: 'c1', redirectUri: 'http://api.test/oauth/popup-callback', codeVerifier: 'v'.repeat(43) });
+    expect(Object.fromEntries(new URLSearchParams(await calls[0].text()))).toEqual({
+      grant_type: 'authorization_code',
+      code: 'c1',
+      redirect_uri: 'http://api.test/oauth/popup-callback',
+      code_verifier: 'v'.repeat(43),
+      client_id: 'tessera-web',
+    });
+    expect(client.tokenStore.get()).toEqual({ accessToken: 'a2', refreshToken: 'r2' });
   });
 });
 

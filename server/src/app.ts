@@ -3,8 +3,9 @@
  * Koa app plus `listen()` and `close()`; tests start one per file on an ephemeral port.
  *
  * Request pipeline: request id -> error bodies -> security headers -> CORS (/api, /widgets) ->
- * POST /api/token, POST /api/token/revocation, discovery (the OIDC provider) -> /api routes (JSON bodies) -> /scim/v2 (SCIM 2.0)
- * -> /widgets files -> portal (SPA).
+ * POST /api/token, POST /api/token/revocation, discovery, the provider's authorize/userinfo/jwks/session-end routes
+ * (the OIDC provider) -> /api routes (JSON bodies) -> /scim/v2 (SCIM 2.0) -> /oauth/popup-callback -> /widgets files
+ * -> portal (SPA).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,7 +21,7 @@ import type { Knex } from './db/knex.js';
 import { createCaptcha } from './features/accounts/captcha.js';
 import { createPasswordHasher } from './features/accounts/passwords.js';
 import { findActiveAccount, verifyCredentials } from './features/accounts/service.js';
-import { authenticateIntegrationClient, integrationClientAccount } from './features/integration-clients/service.js';
+import { authenticateIntegrationClient, integrationClientAccount, integrationClientRegistration } from './features/integration-clients/service.js';
 import compose from 'koa-compose';
 import { errorMiddleware, requestContext } from './http/error-middleware.js';
 import { notFound } from './http/errors.js';
@@ -44,7 +45,10 @@ import { isScimPath, scimEndpoint } from './features/scim/mount.js';
 import { createProvider } from './oidc/provider.js';
 import { discoveryEndpoint } from './oidc/discovery.js';
 import { oauthErrorShape } from './oidc/oauth-errors.js';
-import { providerRunner, tokenEndpoint } from './oidc/token-endpoint.js';
+import { providerRunner, revocationEndpoint, tokenEndpoint } from './oidc/token-endpoint.js';
+import { interactionRoutes } from './oidc/interactions.js';
+import { isProviderPagePath, providerPages } from './oidc/provider-pages.js';
+import { popupPages } from './oidc/popup-callback.js';
 import { loadSecrets } from './secrets.js';
 import { createRateLimiters } from './security/rate-limits.js';
 import { createUrlSigner } from './storage/signed-urls.js';
@@ -135,22 +139,27 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
     secrets,
     isAllowedOrigin,
     findAccount: (id) => findActiveAccount(db, id),
-    integrationClientAccount: (clientId) => integrationClientAccount(db, clientId),
+    integrationClient: (clientId) => integrationClientRegistration(db, clientId),
   });
-  registerPasswordGrant(provider, async (email, password) => {
+  // The provider answers its own failures (a 500 body without internals); the stack goes to the log.
+  provider.on('server_error', (_ctx: unknown, error: Error) => log.error({ err: error }, 'the OIDC provider failed'));
+  const checkCredentials = async (email: string, password: string) => {
     const check = await verifyCredentials(services, email, password);
     metrics.login(check.kind === 'ok' ? 'succeeded' : 'refused');
     return check;
-  });
+  };
+  registerPasswordGrant(provider, checkCredentials);
   registerClientCredentialsGrant(provider, (clientId) => integrationClientAccount(db, clientId));
   registerTokenExchangeGrant(provider, {
     embedSession: (token, grantId) => redeemEmbedSession(db, token, grantId),
     ssoLogin: (token) => redeemLoginCode(db, token),
   });
 
-  const app = new Koa({ proxy: config.trustProxy });
+  // The provider runs in this app's contexts and signs its session and interaction cookies with these keys.
+  const app = new Koa({ proxy: config.trustProxy, keys: [secrets.secret] });
   app.context.services = services;
-  const api = apiRouter('/api', apiRoutes(services));
+  // The interactions' JSON calls (oidc/interactions.ts) need the provider, which features do not see.
+  const api = apiRouter('/api', [...apiRoutes(services), interactionRoutes(provider, { limiters: services.limiters, checkCredentials })]);
   const token = tokenEndpoint({
     provider,
     db,
@@ -161,7 +170,12 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   });
 
   const runProvider = providerRunner(provider);
-  const isOAuthEndpoint = (ctx: Context) => ctx.path === '/api/token' || ctx.path === REVOCATION_PATH;
+  const isOAuthEndpoint = (ctx: Context) => ctx.path === '/api/token' || ctx.path === REVOCATION_PATH || isProviderPagePath(ctx.path);
+  const revoke = revocationEndpoint({
+    provider,
+    bodyLimit: config.bodyLimit,
+    authenticateClient: (clientId, secret) => authenticateIntegrationClient(db, clientId, secret),
+  });
 
   const requests = requestContext(log, { trustProxy: config.trustProxy, metrics });
   app.use(requests.middleware);
@@ -172,13 +186,10 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   app.use(onlyFor((ctx) => isApiPath(ctx.path) || ctx.path.startsWith('/widgets/'), corsMiddleware(isAllowedOrigin)));
   app.use(onlyFor((ctx) => ctx.path === '/api/token' && ctx.method === 'POST', token));
   // RFC 7009 token revocation and discovery, answered by the provider itself (discovery.ts).
-  app.use(
-    onlyFor(
-      (ctx) => ctx.path === REVOCATION_PATH && ctx.method === 'POST',
-      (ctx) => runProvider(ctx, '/token/revocation'),
-    ),
-  );
+  app.use(onlyFor((ctx) => ctx.path === REVOCATION_PATH && ctx.method === 'POST', revoke));
   app.use(discoveryEndpoint(runProvider));
+  // Authorization, userinfo, JWKS and end session (oidc/provider-pages.ts).
+  app.use(providerPages(runProvider));
   // /api ends here (no fall-through to the portal): unknown calls are JSON 404s, wrong methods 405s.
   const apiChain = compose<Context>([jsonBody(config.bodyLimit, [], [SAML_ACS_PATH]), refuseNulInRequest, apiNotFound, api]);
   app.use((ctx, next) => (isApiPath(ctx.path) ? apiChain(ctx) : next()));
@@ -188,6 +199,9 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   // /healthz, /readyz and /metrics are never the portal's page: a probe must not read HTML as health.
   app.use(probeAliases(services));
   app.use(metricsEndpoint(metrics, config.metrics.token));
+  // The login widget's popup callback (oidc/popup-callback.ts): origins the API's CORS allows are the ones posted to.
+  const allowedOrigins = new Set([...config.allowedOrigins, new URL(config.publicUrl).origin]);
+  app.use(popupPages((origin) => allowedOrigins.has(origin)));
   app.use(serveWidgets(config.widgetsDist, config.publicUrl));
   app.use(servePortal(config.portalDist));
   app.use(async (ctx) => {

@@ -293,7 +293,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       expect(reset.body.data.message).toBe('Your password has been reset.');
       expect((await server.api.get('/users/me', { token: tokens.access_token })).status).toBe(401);
       expect((await server.api.post('/token', { grant_type: 'refresh_token', client_id: 'tessera-web', refresh_token: tokens.refresh_token })).status).toBe(
-        401,
+        400,
       );
       expect((await server.api.post('/token', { grant_type: 'password', client_id: 'tessera-web', email: user.email, password: PASSWORD })).status).toBe(401);
       await login(server, user.email, newPassword);

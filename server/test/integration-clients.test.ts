@@ -131,8 +131,8 @@ describe.each(databaseKinds)('integration clients on %s', (kind) => {
       form: { grant_type: 'password', client_id: client.id, email: world.people.user.user.email, password: 'Correct-horse-1' },
     });
     expect(password.status).toBe(400);
-    // oidc-provider answers invalid_request ("requested grant type is not allowed for this client").
-    expect(password.body).toMatchObject({ error: 'invalid_request', code: 'bad_request' });
+    // RFC 6749 5.2: a grant the client is not registered for.
+    expect(password.body).toMatchObject({ error: 'unauthorized_client', code: 'unauthorized_client' });
   });
 
   it('stops a revoked client at once: its tokens and any new one; revoking again is 422', async () => {
@@ -152,5 +152,55 @@ describe.each(databaseKinds)('integration clients on %s', (kind) => {
     expect(again.body.error).toBe('invalid_client');
     expect((await del(server, `${base}/${client.id}`, world.people.master.token)).status).toBe(422);
     expect((await del(server, `${base}/00000000-0000-7000-8000-000000000000`, world.people.master.token)).status).toBe(404);
+  });
+
+  it('registers redirect URIs and grant types for "Log in with Tessera", checked per field', async () => {
+    const token = world.people.master.token;
+    const plain = await server.api.post(base, { name: 'Default grants', role: 'user' }, { token });
+    expect(plain.body.data).toMatchObject({ redirect_uris: [], grant_types: ['client_credentials'] });
+
+    const app = await server.api.post(
+      base,
+      {
+        name: 'Partner app',
+        role: 'user',
+        redirect_uris: [' https://app.example.com/callback ', 'http://localhost:3000/cb'],
+        grant_types: ['refresh_token', 'authorization_code'],
+      },
+      { token },
+    );
+    expect(app.status).toBe(201);
+    expect(app.body.data).toMatchObject({
+      redirect_uris: ['https://app.example.com/callback', 'http://localhost:3000/cb'],
+      grant_types: ['authorization_code', 'refresh_token'],
+    });
+    const listed = await server.api.get(`${base}?search=partner`, { token });
+    expect(listed.body.data[0]).toMatchObject({ redirect_uris: ['https://app.example.com/callback', 'http://localhost:3000/cb'] });
+    // Such a client has no client_credentials grant: the provider refuses it that grant.
+    const refused = await clientToken({ client_id: app.body.data.id, client_secret: app.body.data.client_secret });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect(refused.body, JSON.stringify(refused.body)).toMatchObject({ code: 'unauthorized_client', error: 'unauthorized_client' });
+
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ grant_types: ['authorization_code'] }, 'redirect_uris', 'The authorization code grant needs at least one redirect URI.'],
+      [
+        { grant_types: ['authorization_code'], redirect_uris: ['http://app.example.com/cb'] },
+        'redirect_uris',
+        'Each redirect URI must be an absolute https URL (http only for localhost) without a fragment.',
+      ],
+      [
+        { grant_types: ['authorization_code'], redirect_uris: ['https://app.example.com/cb#x'] },
+        'redirect_uris',
+        'Each redirect URI must be an absolute https URL (http only for localhost) without a fragment.',
+      ],
+      [{ grant_types: ['authorization_code'], redirect_uris: '/cb' }, 'redirect_uris', 'The redirect uris must be an array.'],
+      [{ grant_types: ['implicit'] }, 'grant_types', 'The selected grant types is invalid.'],
+      [{ grant_types: ['refresh_token', 'client_credentials'] }, 'grant_types', 'The refresh token grant needs the authorization code grant.'],
+    ];
+    for (const [fields, field, message] of cases) {
+      const response = await server.api.post(base, { name: 'Bad app', role: 'user', ...fields }, { token });
+      expect(response.status, JSON.stringify(fields)).toBe(422);
+      expect(response.body.errors[field], JSON.stringify(fields)).toEqual([message]);
+    }
   });
 });

@@ -51,9 +51,16 @@ describe.each(databaseKinds)('OAuth interoperability on %s', (kind) => {
     expect(metadata.issuer).toBe(`${PUBLIC_URL}/api`);
     expect(metadata.token_endpoint).toBe(`${PUBLIC_URL}/api/token`);
     expect(metadata.revocation_endpoint).toBe(`${PUBLIC_URL}/api/token/revocation`);
-    // Only what this server answers: no authorization endpoint, no implicit or code grant.
-    expect(metadata.grant_types_supported).toEqual(['password', 'refresh_token', 'client_credentials']);
-    expect(metadata.authorization_endpoint).toBeUndefined();
+    // Only what this server answers (oidc-code-flow.test.ts checks the code flow's endpoints): no implicit grant.
+    expect(metadata.grant_types_supported).toEqual([
+      'authorization_code',
+      'password',
+      'refresh_token',
+      'client_credentials',
+      'urn:ietf:params:oauth:grant-type:token-exchange',
+    ]);
+    expect(metadata.response_types_supported).toEqual(['code']);
+    expect(metadata.authorization_endpoint).toBe(`${PUBLIC_URL}/api/authorize`);
 
     const documented = await server.api.get('/.well-known/openid-configuration');
     expect(documented.status).toBe(200);
@@ -101,10 +108,11 @@ describe.each(databaseKinds)('OAuth interoperability on %s', (kind) => {
         error: 'invalid_request',
         code: 'validation_failed',
       },
-      { form: { grant_type: 'authorization_code', client_id: 'tessera-web' }, status: 422, error: 'unsupported_grant_type', code: 'validation_failed' },
+      { form: { grant_type: 'implicit', client_id: 'tessera-web' }, status: 422, error: 'unsupported_grant_type', code: 'validation_failed' },
+      // RFC 6749 5.2: a grant that cannot be used is 400 (a password login's failure stays the spec's 401).
       {
         form: { grant_type: 'refresh_token', client_id: 'tessera-web', refresh_token: 'no-such-token-000000000000' },
-        status: 401,
+        status: 400,
         error: 'invalid_grant',
         code: 'invalid_grant',
       },

@@ -21,6 +21,9 @@ const MATRICES = ['permissions.test.ts', 'content-permissions.test.ts', 'bioreq-
 const NOT_IN_A_MATRIX: Record<string, string> = {
   postToken: 'the OAuth token endpoint: its 401 is a client or login failure, not a missing caller (session.test.ts, oauth-interop.test.ts)',
   revokeToken: "the OAuth revocation endpoint (RFC 7009): its 401 is the client's authentication (oauth-interop.test.ts)",
+  getUserInfo: "the OpenID provider's userinfo: its 401 is the access token of a client's login, not a caller (oidc-code-flow.test.ts)",
+  postUserInfo: "the OpenID provider's userinfo: its 401 is the access token of a client's login, not a caller (oidc-code-flow.test.ts)",
+  interactionLogin: "an authorization request's login: its 401 is a login failure, as the token endpoint's (oidc-code-flow.test.ts)",
   listItems: 'items.test.ts holds the items permission matrix',
   saveItems: 'items.test.ts holds the items permission matrix',
   deleteItem: 'items.test.ts holds the items permission matrix',

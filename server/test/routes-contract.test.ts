@@ -29,6 +29,18 @@ const SERVED_OUTSIDE_THE_ROUTER: Record<Operation, string> = {
     'which would otherwise parse its form body as JSON',
   'POST /token/revocation': "the OIDC provider's revocation endpoint (RFC 7009), mounted before the /api router by app.ts",
   'GET /.well-known/openid-configuration': "the OIDC provider's discovery document (oidc/discovery.ts), mounted before the /api router by app.ts",
+  'GET /authorize': "the OIDC provider's authorization endpoint (oidc/provider-pages.ts), mounted before the /api router by app.ts",
+  'GET /authorize/{uid}': "the OIDC provider's resume step (oidc/provider-pages.ts), mounted before the /api router by app.ts",
+  'GET /userinfo': "the OIDC provider's userinfo endpoint (oidc/provider-pages.ts), mounted before the /api router by app.ts",
+  'POST /userinfo': "the OIDC provider's userinfo endpoint (oidc/provider-pages.ts), mounted before the /api router by app.ts",
+  'GET /jwks': "the OIDC provider's JWKS (oidc/provider-pages.ts), mounted before the /api router by app.ts",
+  'GET /session/end': "the OIDC provider's RP-initiated logout (oidc/provider-pages.ts), mounted before the /api router by app.ts",
+  'POST /session/end/confirm': "the OIDC provider's RP-initiated logout (oidc/provider-pages.ts), mounted before the /api router by app.ts",
+  'GET /session/end/success': "the OIDC provider's RP-initiated logout (oidc/provider-pages.ts), mounted before the /api router by app.ts",
+  'GET /interactions/{uid}': "the OIDC provider's interaction calls (oidc/interactions.ts): in the /api router, but added by app.ts, which holds the provider",
+  'POST /interactions/{uid}/login': "the OIDC provider's interaction calls (oidc/interactions.ts), added to the /api router by app.ts",
+  'POST /interactions/{uid}/consent': "the OIDC provider's interaction calls (oidc/interactions.ts), added to the /api router by app.ts",
+  'POST /interactions/{uid}/abort': "the OIDC provider's interaction calls (oidc/interactions.ts), added to the /api router by app.ts",
 };
 
 interface OpenApiDocument {

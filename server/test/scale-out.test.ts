@@ -43,7 +43,7 @@ describe.each(databaseKinds)('two servers on one %s database', (kind) => {
       .where({ kind: 'RefreshToken', id: tokens.refresh_token })
       .update({ consumed_at: new Date(Date.now() - graceMs - 1000) });
     const reuse = await first.api.post('/token', { grant_type: 'refresh_token', client_id: 'tessera-web', refresh_token: tokens.refresh_token });
-    expect(reuse.status).toBe(401);
+    expect(reuse.status).toBe(400);
     expect((await second.api.get('/users/me', { token: rotated.body.access_token })).status).toBe(401);
   });
 

@@ -53,7 +53,7 @@ describe.each(databaseKinds)('session on %s', (kind) => {
       const wrongTypes = await server.api.post('/token', { grant_type: 'password', client_id: CLIENT_ID, email: ['a@b.co'], password: 12345678 });
       expect(wrongTypes.status).toBe(422);
       expect(Object.keys(wrongTypes.body.errors).sort()).toEqual(['email', 'password']);
-      const unknown = await server.api.post('/token', { grant_type: 'authorization_code', client_id: CLIENT_ID });
+      const unknown = await server.api.post('/token', { grant_type: 'implicit', client_id: CLIENT_ID });
       expect(unknown.status).toBe(422);
       expect(unknown.body.errors.grant_type).toEqual(['The selected grant type is invalid.']);
       const missing = await server.api.post('/token', { client_id: CLIENT_ID });
@@ -185,12 +185,13 @@ describe.each(databaseKinds)('session on %s', (kind) => {
       expect(second.status).toBe(200);
 
       const reuse = await server.api.post('/token', refreshGrant(tokens.refresh_token));
-      expect(reuse.status).toBe(401);
+      // RFC 6749 5.2: 400 invalid_grant (the spec fixes 401 for a failed password login only).
+      expect(reuse.status).toBe(400);
       expect(reuse.body.code).toBe('invalid_grant');
 
       // Every token of that login is gone: the latest pair too.
       expect((await server.api.get('/users/me', { token: second.body.access_token })).status).toBe(401);
-      expect((await server.api.post('/token', refreshGrant(second.body.refresh_token))).status).toBe(401);
+      expect((await server.api.post('/token', refreshGrant(second.body.refresh_token))).status).toBe(400);
       expect((await server.api.get('/users/me', { token: tokens.access_token })).status).toBe(401);
     });
 
@@ -227,10 +228,10 @@ describe.each(databaseKinds)('session on %s', (kind) => {
         .where({ kind: 'RefreshToken', id: tokens.refresh_token })
         .update({ consumed_at: new Date(Date.now() - graceMs - 1000) });
       const replay = await server.api.post('/token', refreshGrant(tokens.refresh_token));
-      expect(replay.status).toBe(401);
+      expect(replay.status).toBe(400);
       expect(replay.body.code).toBe('invalid_grant');
       expect((await server.api.get('/users/me', { token: first.body.access_token })).status).toBe(401);
-      expect((await server.api.post('/token', refreshGrant(first.body.refresh_token))).status).toBe(401);
+      expect((await server.api.post('/token', refreshGrant(first.body.refresh_token))).status).toBe(400);
     });
 
     it('leaves other logins of the same account alone when one is revoked', async () => {
@@ -241,9 +242,9 @@ describe.each(databaseKinds)('session on %s', (kind) => {
       expect((await server.api.get('/users/me', { token: other.access_token })).status).toBe(200);
     });
 
-    it('answers 401 invalid_grant for an unknown refresh token and 422 when it is missing', async () => {
+    it('answers 400 invalid_grant for an unknown refresh token and 422 when it is missing', async () => {
       const unknown = await server.api.post('/token', refreshGrant('x'.repeat(43)));
-      expect(unknown.status).toBe(401);
+      expect(unknown.status).toBe(400);
       expect(unknown.body).toEqual({
         code: 'invalid_grant',
         message: 'Your session has expired. Please log in again.',
@@ -259,7 +260,7 @@ describe.each(databaseKinds)('session on %s', (kind) => {
       const { user, tokens } = await loggedInUser(server);
       await server.app.knex('users').where('id', user.id).update({ is_active: false });
       const response = await server.api.post('/token', refreshGrant(tokens.refresh_token));
-      expect(response.status).toBe(401);
+      expect(response.status).toBe(400);
       expect(response.body.code).toBe('invalid_grant');
     });
   });
@@ -271,7 +272,7 @@ describe.each(databaseKinds)('session on %s', (kind) => {
       const response = await server.api.post('/token', undefined, { token: tokens.access_token });
       expect(response.status).toBe(204);
       expect((await server.api.get('/users/me', { token: tokens.access_token })).status).toBe(401);
-      expect((await server.api.post('/token', refreshGrant(tokens.refresh_token))).status).toBe(401);
+      expect((await server.api.post('/token', refreshGrant(tokens.refresh_token))).status).toBe(400);
       // Only that session ends.
       expect((await server.api.get('/users/me', { token: other.access_token })).status).toBe(200);
     });

@@ -27,7 +27,8 @@ const hostPage = (tesseraOrigin) => `<!doctype html>
 </style></head>
 <body><main>
   <h1>Host page</h1>
-  <tessera-login organization="acme-training"></tessera-login>
+  <!-- The inline form (another origin's default is the popup, checked by portal/e2e/intranet-popup.spec.ts). -->
+  <tessera-login organization="acme-training" login-mode="inline"></tessera-login>
   <p id="status">Not logged in.</p>
 </main>
 <script>

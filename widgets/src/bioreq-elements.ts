@@ -7,12 +7,13 @@
  */
 import { TesseraBioreqUploaderElement, tesseraBioreqUploaderProps, type TesseraBioreqUploaderAttributes } from './elements/TesseraBioreqUploaderElement.js';
 import { defineOnce, shadowElement } from './elements/shadowElement.js';
+import type { SessionProviderProperty } from './elements.js';
 
 export type { TesseraBioreqUploaderAttributes } from './elements/TesseraBioreqUploaderElement.js';
 export type { TesseraBioreqEventDetail } from './events.js';
 
 /** `<tessera-bioreq-uploader organization="...">`. */
-export type TesseraBioreqUploaderHTMLElement = HTMLElement & Omit<TesseraBioreqUploaderAttributes, 'container'>;
+export type TesseraBioreqUploaderHTMLElement = HTMLElement & Omit<TesseraBioreqUploaderAttributes, 'container'> & SessionProviderProperty;
 
 export const TesseraBioreqUploader = shadowElement(TesseraBioreqUploaderElement, { props: tesseraBioreqUploaderProps });
 

@@ -6,9 +6,10 @@ import './elements.js';
 
 let api: FakeApi;
 
+/** The password form in the page (the API is another origin's here, whose default is the popup: see popupLogin.test.tsx). */
 function mount(attributes: Record<string, string>) {
   const element = document.createElement('tessera-login');
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  for (const [name, value] of Object.entries({ 'login-mode': 'inline', ...attributes })) element.setAttribute(name, value);
   document.body.append(element);
   const root = element.shadowRoot as ShadowRoot;
   return { element, root, view: within(root as unknown as HTMLElement) };
@@ -37,6 +38,8 @@ beforeEach(() => {
 afterEach(() => {
   document.body.innerHTML = '';
   vi.unstubAllGlobals();
+  // A new page each test: its session runtime (providers, the one tessera-session per change) starts afresh.
+  delete (globalThis as Record<symbol, unknown>)[Symbol.for('tessera.widgets.sessions.v1')];
 });
 
 describe('<tessera-login>', () => {

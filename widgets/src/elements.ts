@@ -12,6 +12,18 @@ import { TesseraStarredTopicsElement, tesseraStarredTopicsProps, type TesseraSta
 import { TesseraKnowledgeCheckElement, tesseraKnowledgeCheckProps, type TesseraKnowledgeCheckAttributes } from './elements/TesseraKnowledgeCheckElement.js';
 import { defineOnce, shadowElement } from './elements/shadowElement.js';
 import type { TesseraEventMap } from './events.js';
+import type { SessionProvider } from './provider/pageSession.js';
+
+export type { SessionProvider } from './provider/pageSession.js';
+export type { SessionVia } from './events.js';
+
+/**
+ * Every element's `sessionProvider` (a JS property, not an attribute): the host's function answering a fresh embed
+ * session token; it wins over the page's `window.Tessera.setSessionProvider(fn)`.
+ */
+export interface SessionProviderProperty {
+  sessionProvider?: SessionProvider;
+}
 
 export type { TesseraEventMap, TesseraLoginEventDetail, TesseraCompleteEventDetail, TesseraOpenTopicEventDetail, TesseraSessionEventDetail } from './events.js';
 export type { TesseraLoginAttributes } from './elements/TesseraLoginElement.js';
@@ -21,14 +33,14 @@ export type { TesseraKnowledgeCheckAttributes } from './elements/TesseraKnowledg
 export type { TesseraKcStartEventDetail, TesseraKcAnswerEventDetail, TesseraKcCompleteEventDetail } from './events.js';
 
 /** The `<tessera-login>` element; its camelCased properties mirror the attributes. */
-export type TesseraLoginHTMLElement = HTMLElement & Omit<TesseraLoginAttributes, 'container'>;
+export type TesseraLoginHTMLElement = HTMLElement & Omit<TesseraLoginAttributes, 'container'> & SessionProviderProperty;
 /** `<tessera-topic-viewer organization="..." topic="...">`. */
-export type TesseraTopicViewerHTMLElement = HTMLElement & Omit<TesseraTopicViewerAttributes, 'container'>;
+export type TesseraTopicViewerHTMLElement = HTMLElement & Omit<TesseraTopicViewerAttributes, 'container'> & SessionProviderProperty;
 /** `<tessera-starred-topics organization="...">`. */
-export type TesseraStarredTopicsHTMLElement = HTMLElement & Omit<TesseraStarredTopicsAttributes, 'container'>;
+export type TesseraStarredTopicsHTMLElement = HTMLElement & Omit<TesseraStarredTopicsAttributes, 'container'> & SessionProviderProperty;
 
 /** `<tessera-knowledge-check organization="..." topic="...">` (or `component="..."`). */
-export type TesseraKnowledgeCheckHTMLElement = HTMLElement & Omit<TesseraKnowledgeCheckAttributes, 'container'>;
+export type TesseraKnowledgeCheckHTMLElement = HTMLElement & Omit<TesseraKnowledgeCheckAttributes, 'container'> & SessionProviderProperty;
 
 export const TesseraLogin = shadowElement(TesseraLoginElement, { props: tesseraLoginProps });
 

@@ -60,22 +60,33 @@ export interface TesseraKcCompleteEventDetail {
 }
 
 /**
- * Detail of `tessera-session`: whether the page holds a session with `apiBase`. Each element dispatches it when it
- * connects (`reason: 'load'`) and whenever the state changes: a login or logout in this page or another tab
- * (`'change'`), or a session that could not be refreshed any more (`'expired'`). `storage` says where the tokens
+ * How the page's session was obtained: `password` (the login widget's form), `popup` (the login widget's Tessera
+ * sign-in window), `embed-session` (the host's session provider), or `refresh` (a session the page found: stored by
+ * an earlier login or another tab, or handed in through `access-token`/`refresh-token`).
+ */
+export type SessionVia = 'password' | 'popup' | 'embed-session' | 'refresh';
+
+/**
+ * Detail of `tessera-session`: whether the page holds a session with `apiBase`. Dispatched once per page and API
+ * base, on the `document` (not by each element: five widgets on a page are one session): when the first widget of
+ * the API base connects (`reason: 'load'`) and whenever the state changes: a login or logout in this page or another
+ * tab (`'change'`), or a session that could not be refreshed any more (`'expired'`). `storage` says where the tokens
  * live: `local` (localStorage, shared with the other tabs), or `memory` where the browser refuses localStorage
- * (a sandboxed or cross-site iframe): the session then lasts as long as the page or frame.
+ * (a sandboxed or cross-site iframe): the session then lasts as long as the page or frame. `via` (logged in only)
+ * says how the session was obtained.
  */
 export interface TesseraSessionEventDetail {
   state: 'logged-in' | 'logged-out';
   reason: 'load' | 'change' | 'expired';
   apiBase: string;
   storage: 'local' | 'memory';
+  via?: SessionVia;
 }
 
 /**
  * The DOM events the custom elements dispatch. All bubble and are composed, so they cross the
- * shadow boundary and a host can listen on the element or any ancestor (`document` included).
+ * shadow boundary and a host can listen on the element or any ancestor (`document` included);
+ * `tessera-session` is the page's, dispatched on the `document` itself.
  */
 export interface TesseraEventMap {
   'tessera-login': CustomEvent<TesseraLoginEventDetail>;

@@ -68,6 +68,8 @@ export const routes: RouteObject[] = (
             { path: 'about', lazy: () => import('../features/about/AboutPage').then((m) => ({ Component: m.AboutPage })) },
             // Back from the identity provider: it signs in whoever is there, like /mlogin's handed tokens.
             { path: 'sso/complete', lazy: () => import('../features/sso/SsoCompletePage').then((m) => ({ Component: m.SsoCompletePage })) },
+            // An application's authorization request (server/src/oidc/interactions.ts): log in, then allow it, whoever is here.
+            { path: 'authorize/:uid', lazy: () => import('../features/auth/AuthorizePage').then((m) => ({ Component: m.AuthorizePage })) },
             // The exception pages (spec 2.2) and their layout are part of the entry chunk, not lazy: /no-response is
             // where the portal goes when the server does not answer, and then no module can be fetched from it.
             { path: 'whoops', Component: WhoopsPage },

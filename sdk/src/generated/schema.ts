@@ -82,6 +82,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The authorization endpoint (OpenID Connect code flow with PKCE)
+         * @description `response_type=code` only, with `client_id`, `redirect_uri` (registered, compared exactly), `scope` (`openid`,
+         *     `profile`, `email`), `state`, `nonce`, and PKCE `code_challenge` + `code_challenge_method=S256` (required for
+         *     every client). Redirects (303) the browser to the portal's `/authorize/{uid}` to log in and, for a partner's
+         *     application, to consent; then to the client's redirect URI with `code`, `state` and `iss` (the code is single
+         *     use and lives 60 seconds), or with `error` (`invalid_request` for a missing challenge, `access_denied` when the
+         *     person declined). What cannot be redirected (an unknown client, a redirect URI not registered, a client without
+         *     the code grant) is answered 400 with OAuth's `error`.
+         */
+        get: operations["authorize"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/authorize/{uid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The interaction's id, from the portal page's address (`/authorize/{uid}`). */
+                uid: components["parameters"]["InteractionUid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Resume an authorization request after its interaction
+         * @description Where `redirect_to` of the interaction calls sends the browser. Needs the HttpOnly cookie the authorization
+         *     endpoint set in that browser: without it, or for an unknown or spent uid, 400 `session_not_found`.
+         */
+        get: operations["resumeAuthorization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bioreq-files/{tenantId}/{bioreqId}": {
         parameters: {
             query: {
@@ -315,6 +365,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/interactions/{uid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The interaction's id, from the portal page's address (`/authorize/{uid}`). */
+                uid: components["parameters"]["InteractionUid"];
+            };
+            cookie?: never;
+        };
+        /**
+         * An authorization request waiting for the person
+         * @description The portal's page `/authorize/{uid}` (where the authorization endpoint sends the browser to log in or to
+         *     consent) reads what to show: the client, the scopes asked and the step. Public: the uid is known only to the
+         *     browser that started the authorization, and resuming it needs that browser's cookie. An unknown or expired uid
+         *     (10 minutes) is 404.
+         */
+        get: operations["getInteraction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/interactions/{uid}/abort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The interaction's id, from the portal page's address (`/authorize/{uid}`). */
+                uid: components["parameters"]["InteractionUid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline an authorization request
+         * @description The person declines (or cancels the login): the browser goes on to `redirect_to` and the client is answered `error=access_denied`. 404 for an unknown or expired uid.
+         */
+        post: operations["interactionAbort"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/interactions/{uid}/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The interaction's id, from the portal page's address (`/authorize/{uid}`). */
+                uid: components["parameters"]["InteractionUid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Allow a third-party client the scopes it asks
+         * @description The person allows the client the scopes listed by `GET /interactions/{uid}`; the browser goes on to `redirect_to`, and the client gets its code. The person is not asked again for these scopes by this client while a login they gave it lives (revoking it withdraws the consent). 404 for an unknown or expired uid; 409 `conflict` when the request is not waiting for consent.
+         */
+        post: operations["interactionConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/interactions/{uid}/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The interaction's id, from the portal page's address (`/authorize/{uid}`). */
+                uid: components["parameters"]["InteractionUid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log in for an authorization request
+         * @description The portal's login form on `/authorize/{uid}`, with the password grant's checks, limits and answers: 422 per
+         *     field (email, password; sdk `forms.interactionLogin`), 401 `invalid_credentials` ("The email and/or password are
+         *     incorrect.", with `sso_url` for an address whose organization enforces single sign-on), 401 `account_suspended`
+         *     ("Your account has been suspended."), 429 ("Too many attempts. Please wait and try again."). On success the
+         *     browser goes on to `redirect_to`. 404 for an unknown or expired uid; 409 `conflict` when the request is not
+         *     waiting for a login.
+         */
+        post: operations["interactionLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jobs": {
         parameters: {
             query?: never;
@@ -355,6 +505,26 @@ export interface paths {
          *     worker takes it. A job that is not failed (queued, running, finished) or unknown answers 404.
          */
         post: operations["retryJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jwks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The keys ID tokens are signed with
+         * @description The public JSON Web Key Set (`jwks_uri` of discovery); see README "Signing keys" for rotation.
+         */
+        get: operations["getJwks"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -576,6 +746,69 @@ export interface paths {
          * @description Applies the operations to the member's representation and writes the difference in one transaction (see ScimPatchOp): Entra ID's `{"op":"Replace","path":"active","value":"False"}` and Okta's `{"op":"replace","value":{"active":false}}` suspend the membership. Recorded in the audit trail (`scim.user.updated`, `scim.user.deactivated`, `scim.user.reactivated`).
          */
         patch: operations["patchScimUser"];
+        trace?: never;
+    };
+    "/session/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0)
+         * @description With `id_token_hint`, `post_logout_redirect_uri` (one of the client's redirect URIs) and `state`: a page asks
+         *     the person whether to sign out of Tessera in this browser too, and posts the answer to `/session/end/confirm`.
+         *     An invalid hint or an unregistered post-logout URI is 400 with OAuth's `error`.
+         */
+        get: operations["endSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/session/end/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The answer of the logout question
+         * @description The form of `GET /session/end` (`xsrf`, and `logout=yes` to end the Tessera session): redirects to the client's
+         *     post-logout URI (with its `state`), or to `/session/end/success`. A missing or wrong `xsrf` is 400.
+         */
+        post: operations["confirmEndSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/session/end/success": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Signed out
+         * @description The page shown after a logout that named no post-logout URI.
+         */
+        get: operations["endSessionSuccess"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/sign-up": {
@@ -4638,7 +4871,16 @@ export interface paths {
          * @description The OIDC provider's token endpoint.
          *     - `grant_type=password` with `client_id`, `email` and `password` logs in.
          *     - `grant_type=refresh_token` with `client_id` and `refresh_token` rotates the pair. Reusing a spent
-         *       refresh token revokes the grant (every token issued from that login).
+         *       refresh token revokes the grant (every token issued from that login). A spent, revoked or expired refresh token
+         *       is 400 `invalid_grant` (RFC 6749 section 5.2). An integration client refreshing its "Log in with Tessera" login
+         *       authenticates with its secret, as for the code.
+         *     - `grant_type=authorization_code` (RFC 6749 4.1.3) with `code`, `redirect_uri` and `code_verifier` (PKCE S256)
+         *       redeems a code of `GET /authorize`: `tessera-web` (the login widget's popup, redirect URI
+         *       `PUBLIC_URL/oauth/popup-callback`) with its `client_id` alone, an integration client with its secret (HTTP Basic
+         *       or `client_id` + `client_secret`). Answers an access token, a refresh token (clients with the `refresh_token`
+         *       grant) and an `id_token` signed with a key of `GET /jwks`. A spent (single use), expired (60 seconds) or unknown
+         *       code, one issued to another client or redirect URI, or a wrong or missing verifier is 400 `invalid_grant`; a
+         *       client registered without the grant 400 `unauthorized_client`; a missing field 422.
          *     - No body, with `Authorization: Bearer <access token>`, logs out: the session's tokens are revoked (204).
          *     - `grant_type=client_credentials` with an integration client's `client_id` and `client_secret` (in the form or
          *       HTTP Basic) answers an access token acting as the client's role in its one organization, without a refresh
@@ -4683,9 +4925,37 @@ export interface paths {
          * Revoke a token (RFC 7009)
          * @description Ends a token the client holds: an access or refresh token ends its whole login (every token of the grant).
          *     An unknown, expired or already revoked token, or one of another client, answers 200 as well (RFC 7009).
+         *     The public client `tessera-web` sends its `client_id`; an integration client authenticates as at `POST /token`
+         *     (HTTP Basic or `client_secret` in the form): a wrong secret is 401 `invalid_client`, a missing one 422.
          *     Errors carry OAuth's `error` (`invalid_request`, `invalid_client`) beside `code` and `message`.
          */
         post: operations["revokeToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/userinfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The person's claims (OpenID Connect userinfo)
+         * @description With an access token of the authorization code grant (`Authorization: Bearer`), the claims of the scopes the
+         *     person allowed. A missing, unknown, expired or revoked token is 401 `invalid_token` (with `WWW-Authenticate`);
+         *     a token without the `openid` scope 403.
+         */
+        get: operations["getUserInfo"];
+        put?: never;
+        /**
+         * The person's claims, asked with POST
+         * @description The same as `GET /userinfo` (OpenID Connect Core 5.3.1).
+         */
+        post: operations["postUserInfo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5030,6 +5300,22 @@ export interface components {
             } | null;
             /** Format: date-time */
             created_at: string;
+        };
+        /**
+         * @description The authorization code grant (RFC 6749 section 4.1.3) with PKCE (RFC 7636): the code the authorization endpoint
+         *     redirected with, the exact redirect URI it was issued for and the verifier of its `code_challenge` (S256). The
+         *     public client `tessera-web` sends its `client_id` alone; an integration client authenticates with its secret (HTTP
+         *     Basic or `client_secret`).
+         */
+        AuthorizationCodeGrantRequest: {
+            /** @constant */
+            grant_type: "authorization_code";
+            client_id?: string;
+            client_secret?: string;
+            /** @description Single use, valid 60 seconds. */
+            code: string;
+            redirect_uri: string;
+            code_verifier: string;
         };
         /** @description What the caller may do with this document now (the screens show only these actions). */
         BioreqAbilities: {
@@ -5388,8 +5674,10 @@ export interface components {
         /**
          * @description The stable, machine-readable reason of an error answer (the SDK exports it as the `ErrorCode` union). A new code is
          *     added here first; every API test checks the server's answers against this list.
-         *     - 400 `bad_request` (a body that cannot be read); 401 `unauthenticated`, `invalid_credentials`,
-         *       `account_suspended`, `invalid_grant` (a spent, revoked or expired refresh token), `invalid_client`;
+         *     - 400 `bad_request` (a body that cannot be read), `invalid_grant` (at `POST /token`: a spent, revoked or expired
+         *       refresh token or authorization code, or an embed session's or sign-in's token), `unauthorized_client` (at
+         *       `POST /token`: a client registered without that grant); 401 `unauthenticated`, `invalid_credentials`,
+         *       `account_suspended`, `invalid_client`;
          *     - 403 `forbidden`, `email_unconfirmed`, `membership_suspended`, `own_account`, `invalid_signature` (a signed file
          *       URL that is tampered or expired), `bioreq_disabled` (the organization has bioreq off), `own_document` (a
          *       reviewer deciding on their own bioreq upload), `membership_removed` (an embed session for a person the
@@ -5405,7 +5693,7 @@ export interface components {
          *       organization's identity provider could not be reached); 503 `not_built` (a build missing).
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "unauthenticated" | "invalid_credentials" | "account_suspended" | "invalid_grant" | "invalid_client" | "forbidden" | "email_unconfirmed" | "membership_suspended" | "membership_removed" | "own_account" | "bioreq_disabled" | "own_document" | "invalid_signature" | "not_found" | "member_not_found" | "sso_not_found" | "method_not_allowed" | "not_acceptable" | "unacceptable_file" | "conflict" | "review_started" | "not_under_review" | "already_decided" | "note_exists" | "knowledge_check_exists" | "no_questions" | "response_not_assigned" | "response_in_progress" | "response_not_started" | "response_completed" | "unanswered_questions" | "assignment_started" | "file_deleted" | "length_required" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "validation_failed" | "rate_limited" | "server_error" | "sso_provider_unavailable" | "not_built";
+        ErrorCode: "bad_request" | "unauthenticated" | "invalid_credentials" | "account_suspended" | "invalid_grant" | "invalid_client" | "unauthorized_client" | "forbidden" | "email_unconfirmed" | "membership_suspended" | "membership_removed" | "own_account" | "bioreq_disabled" | "own_document" | "invalid_signature" | "not_found" | "member_not_found" | "sso_not_found" | "method_not_allowed" | "not_acceptable" | "unacceptable_file" | "conflict" | "review_started" | "not_under_review" | "already_decided" | "note_exists" | "knowledge_check_exists" | "no_questions" | "response_not_assigned" | "response_in_progress" | "response_not_started" | "response_completed" | "unanswered_questions" | "assignment_started" | "file_deleted" | "length_required" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "validation_failed" | "rate_limited" | "server_error" | "sso_provider_unavailable" | "not_built";
         /** @description Size limits in KB (1 KB = 1000 bytes), inclusive. */
         FileSizeLimit: {
             min_size: number;
@@ -5469,6 +5757,10 @@ export interface components {
          * @description A service account: an OAuth client a script uses with `grant_type=client_credentials` at `POST /token` to act as
          *     `role` in this one organization (and no other). Its tokens last as long as a person's access token and are not
          *     refreshed: a script asks for a new one. Revoking the client ends its tokens at once and for good.
+         *     With `authorization_code` among its `grant_types` it is also a confidential OpenID client of a partner's app ("Log in
+         *     with Tessera"): the person logs in at `/api/authorize` (PKCE S256 required), consents once to the scopes asked, and
+         *     the app redeems the code with its secret (`client_secret_basic` or `client_secret_post`). Those tokens act as the
+         *     person at `/api/userinfo` only, never on the rest of the API.
          */
         IntegrationClient: {
             /** @description The client's id in this API (its address is `…/integration-clients/{id}`); the same value as `client_id`. */
@@ -5480,6 +5772,9 @@ export interface components {
             client_id: string;
             name: string;
             role: components["schemas"]["Role"];
+            /** @description Where the authorization endpoint may redirect, compared exactly; also the allowed post-logout redirect URIs. */
+            redirect_uris: string[];
+            grant_types: components["schemas"]["IntegrationClientGrantType"][];
             is_revoked: boolean;
             /** Format: date-time */
             revoked_at: string | null;
@@ -5493,9 +5788,49 @@ export interface components {
             /** @description The OAuth `client_secret` (HTTP Basic or in the form at `POST /token`). Shown once. */
             client_secret: string;
         };
+        /**
+         * @description An OAuth grant an integration client may use.
+         * @enum {string}
+         */
+        IntegrationClientGrantType: "client_credentials" | "authorization_code" | "refresh_token";
         IntegrationClientInput: {
             name: string;
             role: components["schemas"]["Role"];
+            /**
+             * @description Absolute https URLs (http only for localhost, 127.0.0.1 and [::1]), without a fragment; compared exactly.
+             *     Required (at least one) with the `authorization_code` grant.
+             */
+            redirect_uris?: string[];
+            /**
+             * @description Default `["client_credentials"]`. `authorization_code` needs a redirect URI; `refresh_token` needs
+             *     `authorization_code`.
+             */
+            grant_types?: components["schemas"]["IntegrationClientGrantType"][];
+        };
+        /**
+         * @description An authorization request waiting for the person (`GET /interactions/{uid}`): which client asks, for which scopes,
+         *     and the step: `login` (the portal's login form) or `consent` (a third-party client's scopes, asked once per client
+         *     and scopes while a login given to it lives; Tessera's own client is never asked).
+         */
+        Interaction: {
+            uid: string;
+            /** @enum {string} */
+            prompt: "login" | "consent";
+            client: {
+                id: string;
+                name: string;
+                /** @description Tessera's own client (`tessera-web`), never a partner's. */
+                first_party: boolean;
+            };
+            scopes: string[];
+        };
+        InteractionLoginInput: {
+            email: string;
+            password: string;
+        };
+        /** @description Where the browser goes on (the provider's resume URL, `…/api/authorize/{uid}`); the page navigates there. */
+        InteractionRedirect: {
+            redirect_to: string;
         };
         /**
          * @description An item of a topic. Top-level items are rows (a title, `is_procedure` when the row is a step to complete) with
@@ -5578,6 +5913,15 @@ export interface components {
          * @enum {string}
          */
         JobState: "queued" | "running" | "failed";
+        /** @description The public keys ID tokens are signed with (RFC 7517); the first key signs, the others are kept for rotation. */
+        Jwks: {
+            keys: {
+                kty: string;
+                kid: string;
+                alg?: string;
+                use?: string;
+            }[];
+        };
         /**
          * @description Item analysis of a knowledge check over its completed responses (ARCHITECTURE.md#knowledge-check-reports), one
          *     item per drawn question version. Each response is ranked by its score (ties by id); the top and the bottom
@@ -6369,31 +6713,43 @@ export interface components {
             name: string;
         };
         /**
-         * @description OAuth 2.0's error code (RFC 6749 section 5.2, RFC 6750, RFC 7009), present beside `code` on the errors of
-         *     `POST /token` and `POST /token/revocation`, so that a standard OAuth client tells the cases apart:
-         *     `invalid_grant` (wrong email or password, suspended account, a spent, revoked or expired refresh token: log in
-         *     again), `invalid_client` (unknown, revoked or wrongly authenticated client), `unsupported_grant_type`,
+         * @description OAuth 2.0's error code (RFC 6749 section 5.2, RFC 6750, RFC 7009, OpenID Connect Core 3.1.2.6), present beside
+         *     `code` on the errors of `POST /token`, `POST /token/revocation` and the provider's other endpoints (`/authorize`
+         *     when it cannot redirect, `/userinfo`, `/session/end`), so that a standard OAuth client tells the cases apart:
+         *     `invalid_grant` (wrong email or password, suspended account, a spent, revoked or expired refresh token or code:
+         *     log in again), `invalid_client` (unknown, revoked or wrongly authenticated client), `unsupported_grant_type`,
          *     `unauthorized_client` (a grant the client may not use), `invalid_token` (a logout with a token no longer valid),
          *     `temporarily_unavailable` (429: try again after `Retry-After`), `server_error` (500), and `invalid_request` for
          *     any other refused request (422 form errors keep their per-field `errors`). The HTTP status stays the one the
-         *     spec gives (401 for a failed login or refresh).
+         *     spec gives for a password login (401). The authorization endpoint answers `invalid_redirect_uri` (an unregistered
+         *     redirect URI: nothing is redirected) and `session_not_found` (a resume without its browser's cookie); userinfo
+         *     `invalid_token` (401) and `insufficient_scope` (403: a token without `openid`, such as a password login's).
          * @enum {string}
          */
-        OAuthErrorCode: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "unsupported_token_type" | "invalid_scope" | "invalid_token" | "temporarily_unavailable" | "server_error";
+        OAuthErrorCode: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "unsupported_token_type" | "invalid_scope" | "invalid_token" | "temporarily_unavailable" | "server_error" | "invalid_redirect_uri" | "session_not_found" | "access_denied" | "insufficient_scope";
         /**
          * @description OpenID Connect discovery / OAuth 2.0 authorization server metadata (RFC 8414), limited to what this server
-         *     serves: the token endpoint (grants `password`, `refresh_token`, `client_credentials`) and revocation. There is
-         *     no authorization endpoint (so `response_types_supported` is empty), no userinfo and no ID tokens; tokens are
-         *     opaque. The issuer is `PUBLIC_URL` followed by `/api`.
+         *     serves (ARCHITECTURE.md#tessera-as-an-openid-provider): the authorization endpoint (response type `code`, PKCE
+         *     `S256` required), the token endpoint (grants `authorization_code`, `password`, `refresh_token`,
+         *     `client_credentials` and the token exchange), userinfo, the JWKS the ID tokens are signed with, RP-initiated
+         *     logout and revocation. Access and refresh tokens are opaque. The issuer is `PUBLIC_URL` followed by `/api`.
          */
         OpenIdConfiguration: {
             issuer: string;
+            authorization_endpoint: string;
             token_endpoint: string;
+            userinfo_endpoint: string;
+            jwks_uri: string;
+            end_session_endpoint: string;
             revocation_endpoint: string;
             grant_types_supported: string[];
             token_endpoint_auth_methods_supported: string[];
             revocation_endpoint_auth_methods_supported?: string[];
             response_types_supported: string[];
+            response_modes_supported?: string[];
+            code_challenge_methods_supported: string[];
+            id_token_signing_alg_values_supported: string[];
+            claims_supported?: string[];
             scopes_supported?: string[];
             subject_types_supported?: string[];
         };
@@ -6978,6 +7334,8 @@ export interface components {
             /** @description Seconds until the access token expires. */
             expires_in: number;
             scope?: string;
+            /** @description The authorization code grant's ID token (OpenID Connect Core 3.1.3.3), signed with a key of `GET /jwks`. */
+            id_token?: string;
             /** @description Answered by the token exchange (RFC 8693 section 2.2.1), `urn:ietf:params:oauth:token-type:access_token`. */
             issued_token_type?: string;
         };
@@ -7064,6 +7422,17 @@ export interface components {
             ban: boolean;
             /** @description banned -> suspended (PATCH is_deleted false); reactivating is a separate step. */
             restore: boolean;
+        };
+        /**
+         * @description The claims of the scopes the person allowed (OpenID Connect Core 5.3): `sub` (the account's id) always, `name` and
+         *     `updated_at` with `profile`, `email` and `email_verified` with `email`.
+         */
+        UserInfo: {
+            sub: string;
+            name?: string;
+            updated_at?: number;
+            email?: string;
+            email_verified?: boolean;
         };
         /**
          * @description active; pending (email not yet confirmed); suspended (is_active false); banned (is_deleted true).
@@ -7416,6 +7785,8 @@ export interface components {
         IntegrationClientId: string;
         /** @description Sort key (default `name`, ascending) — `name`, `created` (created_at). An unknown key falls back to the default. */
         IntegrationClientOrder: "name" | "created";
+        /** @description The interaction's id, from the portal page's address (`/authorize/{uid}`). */
+        InteractionUid: string;
         /** @description An item id of the topic in the path; any other id (or one a learner cannot see) answers 404. */
         ItemId: string;
         /** @description The job's id. */
@@ -7565,6 +7936,7 @@ export type AccessRequestAbilities = components['schemas']['AccessRequestAbiliti
 export type AccessRequestStatus = components['schemas']['AccessRequestStatus'];
 export type AccessTokenResponse = components['schemas']['AccessTokenResponse'];
 export type AuditEvent = components['schemas']['AuditEvent'];
+export type AuthorizationCodeGrantRequest = components['schemas']['AuthorizationCodeGrantRequest'];
 export type BioreqAbilities = components['schemas']['BioreqAbilities'];
 export type BioreqAccessLogEntry = components['schemas']['BioreqAccessLogEntry'];
 export type BioreqDocument = components['schemas']['BioreqDocument'];
@@ -7598,13 +7970,18 @@ export type GroupSummary = components['schemas']['GroupSummary'];
 export type HealthReport = components['schemas']['HealthReport'];
 export type IntegrationClient = components['schemas']['IntegrationClient'];
 export type IntegrationClientCreated = components['schemas']['IntegrationClientCreated'];
+export type IntegrationClientGrantType = components['schemas']['IntegrationClientGrantType'];
 export type IntegrationClientInput = components['schemas']['IntegrationClientInput'];
+export type Interaction = components['schemas']['Interaction'];
+export type InteractionLoginInput = components['schemas']['InteractionLoginInput'];
+export type InteractionRedirect = components['schemas']['InteractionRedirect'];
 export type Item = components['schemas']['Item'];
 export type ItemInput = components['schemas']['ItemInput'];
 export type ItemList = components['schemas']['ItemList'];
 export type ItemType = components['schemas']['ItemType'];
 export type Job = components['schemas']['Job'];
 export type JobState = components['schemas']['JobState'];
+export type Jwks = components['schemas']['Jwks'];
 export type KcItemAnalysis = components['schemas']['KcItemAnalysis'];
 export type KcReportChoice = components['schemas']['KcReportChoice'];
 export type KcReportQuestion = components['schemas']['KcReportQuestion'];
@@ -7699,6 +8076,7 @@ export type TopicKnowledgeCheckCreate = components['schemas']['TopicKnowledgeChe
 export type TopicKnowledgeCheckUpdate = components['schemas']['TopicKnowledgeCheckUpdate'];
 export type User = components['schemas']['User'];
 export type UserAbilities = components['schemas']['UserAbilities'];
+export type UserInfo = components['schemas']['UserInfo'];
 export type UserStatus = components['schemas']['UserStatus'];
 export type UserSummary = components['schemas']['UserSummary'];
 export type Version = components['schemas']['Version'];
@@ -7746,6 +8124,7 @@ export type ParameterGroupOrder = components['parameters']['GroupOrder'];
 export type ParameterIncludeInactive = components['parameters']['IncludeInactive'];
 export type ParameterIntegrationClientId = components['parameters']['IntegrationClientId'];
 export type ParameterIntegrationClientOrder = components['parameters']['IntegrationClientOrder'];
+export type ParameterInteractionUid = components['parameters']['InteractionUid'];
 export type ParameterItemId = components['parameters']['ItemId'];
 export type ParameterJobId = components['parameters']['JobId'];
 export type ParameterJobStateFilter = components['parameters']['JobStateFilter'];
@@ -7885,6 +8264,47 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    authorize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the login or consent page, or back to the client with its code or error. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    resumeAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The interaction's id, from the portal page's address (`/authorize/{uid}`). */
+                uid: components["parameters"]["InteractionUid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the next interaction, or back to the client with its code or error. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
         };
     };
     getBioreqFile: {
@@ -8226,6 +8646,122 @@ export interface operations {
             };
         };
     };
+    getInteraction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The interaction's id, from the portal page's address (`/authorize/{uid}`). */
+                uid: components["parameters"]["InteractionUid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Interaction"];
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    interactionAbort: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The interaction's id, from the portal page's address (`/authorize/{uid}`). */
+                uid: components["parameters"]["InteractionUid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Go on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InteractionRedirect"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    interactionConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The interaction's id, from the portal page's address (`/authorize/{uid}`). */
+                uid: components["parameters"]["InteractionUid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Go on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InteractionRedirect"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    interactionLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The interaction's id, from the portal page's address (`/authorize/{uid}`). */
+                uid: components["parameters"]["InteractionUid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InteractionLoginInput"];
+            };
+        };
+        responses: {
+            /** @description Logged in; go on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InteractionRedirect"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     listJobs: {
         parameters: {
             query?: {
@@ -8279,6 +8815,26 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    getJwks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The public keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Jwks"];
+                };
+            };
         };
     };
     resetPassword: {
@@ -9384,6 +9940,75 @@ export interface operations {
                 };
                 content: {
                     "application/scim+json": components["schemas"]["ScimError"];
+                };
+            };
+        };
+    };
+    endSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The question, as an HTML page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    confirmEndSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    xsrf?: string;
+                    logout?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Back to the client, or to the success page. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    endSessionSuccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
         };
@@ -16082,8 +16707,8 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/x-www-form-urlencoded": components["schemas"]["PasswordGrantRequest"] | components["schemas"]["RefreshGrantRequest"] | components["schemas"]["ClientCredentialsGrantRequest"] | components["schemas"]["TokenExchangeGrantRequest"];
-                "application/json": components["schemas"]["PasswordGrantRequest"] | components["schemas"]["RefreshGrantRequest"] | components["schemas"]["ClientCredentialsGrantRequest"] | components["schemas"]["TokenExchangeGrantRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["PasswordGrantRequest"] | components["schemas"]["RefreshGrantRequest"] | components["schemas"]["ClientCredentialsGrantRequest"] | components["schemas"]["TokenExchangeGrantRequest"] | components["schemas"]["AuthorizationCodeGrantRequest"];
+                "application/json": components["schemas"]["PasswordGrantRequest"] | components["schemas"]["RefreshGrantRequest"] | components["schemas"]["ClientCredentialsGrantRequest"] | components["schemas"]["TokenExchangeGrantRequest"] | components["schemas"]["AuthorizationCodeGrantRequest"];
             };
         };
         responses: {
@@ -16134,6 +16759,56 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getUserInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claims. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserInfo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    postUserInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claims. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserInfo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     listUsers: {

@@ -29,7 +29,9 @@ import {
   text,
   TEXT_MAX_LENGTH,
 } from './core.js';
+import { bioreqUploadForm } from './bioreq.js';
 import { ITEM_TYPES, canonicalLanguageTag } from './files.js';
+import { integrationClientForms } from './integration-clients.js';
 import { ssoForms } from './sso.js';
 import { webhookEvents, webhookUrl } from './webhooks.js';
 
@@ -459,8 +461,10 @@ export const forms = {
   groupUpdate: bodyOf('updateGroup', form({ name: filled('name', text('name')), description: contentDescriptionUpdate, is_deleted: isDeleted })),
   groupMembers: bodyOf('relateGroupTenantUsers', form({ tenant_users: relation('tenant_users') })),
   groupModules: bodyOf('relateGroupModules', form({ modules: relation('modules') })),
-  /** A service account of the organization: its name, and the role its tokens act as. */
-  integrationClient: bodyOf('createIntegrationClient', form({ name: required('name', text('name')), role: required('role', oneOf('role', ROLES)) })),
+  /** A service account: its name, the role its tokens act as, and its redirect URIs and grants (integration-clients.ts). */
+  ...integrationClientForms,
+  /** The portal's login for an authorization request (`/authorize/:uid`): the login form itself. */
+  interactionLogin: bodyOf('interactionLogin', loginForm),
   /** An organization's single sign-on connection (`ssoConnection`) and starting a sign-in (`ssoStart`): sso.ts. */
   ...ssoForms,
   /** An identity provider's SCIM token for the organization: only its name (the token is made by the server). */
@@ -561,10 +565,7 @@ export const forms = {
   ),
   suggestionUpdate: bodyOf('updateSuggestion', form({ is_active: required('is_active', flag('is_active')) })),
   /** The text fields of a bioreq upload (multipart; the file is checked by the upload pipeline). */
-  bioreqUpload: form({
-    title: required('title', text('title')),
-    description: required('description', text('description', DESCRIPTION_MAX_LENGTH)),
-  }),
+  bioreqUpload: bioreqUploadForm,
   bioreqMatch: bodyOf(
     'decideBioreqDocument',
     matchNeedsMessage(form({ match: required('match', flag('match')), message: present(text('message', MATCH_MESSAGE_MAX_LENGTH)) })),

@@ -7,9 +7,11 @@
  * checks) and forms (every other form). The SDK has no side effects, so a bundle that needs only the login
  * form (the standalone widget) leaves the other modules out.
  */
+export * from './bioreq.js';
 export * from './core.js';
 export * from './files.js';
 export * from './forms.js';
+export * from './integration-clients.js';
 export * from './knowledge-checks.js';
 export * from './queries.js';
 export * from './sso.js';

@@ -112,6 +112,9 @@ export class IntegrationClient extends TesseraModel {
   declare user_id: string;
   declare name: string;
   declare secret_hash: string;
+  /** JSON arrays' text (redirect URIs, OAuth grant types). */
+  declare redirect_uris: string;
+  declare grant_types: string;
   declare created_by: string | null;
   declare created_at: string;
   declare revoked_at: string | null;

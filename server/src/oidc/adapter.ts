@@ -5,6 +5,7 @@
  * restart and are shared by every server process on the same database.
  */
 import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { WEB_CLIENT_ID } from '@tessera/sdk';
 import type { Knex } from '../db/knex.js';
 import { toDate } from '../db/values.js';
 import { ConcurrentRotation } from './rotation-grace.js';
@@ -33,6 +34,18 @@ function hydrate(row: PayloadRow | undefined, hiddenForSeconds = 0): AdapterPayl
   return { ...payload, consumed };
 }
 
+/**
+ * The account a row lets act on the API (http/session.ts reads access tokens by `account_id`). An access token a
+ * partner's app got with an authorization code ("Log in with Tessera") is for userinfo only: the person allowed
+ * the app their identity, not their Tessera account, so the row names no account and the API answers 401. The
+ * provider reads the account from the payload, and the token's grant still ends with the account's logins.
+ */
+function apiAccountOf(kind: string, payload: AdapterPayload): string | null {
+  const codeFlow = payload.gty?.split(' ').includes('authorization_code') ?? false;
+  if (kind === 'AccessToken' && codeFlow && payload.clientId !== WEB_CLIENT_ID) return null;
+  return payload.accountId ?? null;
+}
+
 /** An OAuth client's metadata for the provider, read when it is not one of the configured (static) clients. */
 export type FindClient = (clientId: string) => Promise<AdapterPayload | undefined>;
 
@@ -54,7 +67,7 @@ export function createAdapterFactory(knex: Knex, options: { refreshGraceSeconds:
         id,
         payload: JSON.stringify(payload),
         grant_id: payload.grantId ?? null,
-        account_id: payload.accountId ?? null,
+        account_id: apiAccountOf(this.kind, payload),
         uid: payload.uid ?? null,
         user_code: payload.userCode ?? null,
         expires_at: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,

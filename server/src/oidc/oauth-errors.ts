@@ -1,5 +1,6 @@
 /**
- * Errors of the OAuth endpoints (`/api/token`, `/api/token/revocation`) carry both shapes: the API's error body
+ * Errors of the OAuth endpoints (`/api/token`, `/api/token/revocation`, and the provider's authorize, userinfo and
+ * end session routes) carry both shapes: the API's error body
  * (`message`, `code`, with the spec's messages) and OAuth's (RFC 6749 section 5.2: `error`, `error_description`),
  * so a standard client such as openid-client tells an expired session (`invalid_grant`) from a refused client
  * (`invalid_client`), a bad request (`invalid_request`) and an outage (`server_error`, or no answer). The status
@@ -20,6 +21,7 @@ export type OAuthErrorCode =
   | 'unsupported_token_type'
   | 'invalid_scope'
   | 'invalid_token'
+  | 'insufficient_scope'
   | 'temporarily_unavailable'
   | 'server_error';
 
@@ -64,6 +66,14 @@ function oauthErrorOf(body: ErrorBody): OAuthErrorCode {
   return OAUTH_ERROR_OF[body.code] ?? 'invalid_request';
 }
 
+/** The API's code for an OAuth error the provider answered itself (userinfo's 401 and 403 included, RFC 6750 3.1). */
+function apiCodeOf(status: number, error: string): ErrorBody['code'] {
+  if (error === 'invalid_client') return 'invalid_client';
+  if (status === 401) return 'unauthenticated';
+  if (status === 403) return 'forbidden';
+  return 'bad_request';
+}
+
 /** Adds OAuth's fields to the API's error bodies, and the API's fields to the provider's own OAuth errors. */
 export function oauthErrorShape() {
   return async function shapeOAuthErrors(ctx: Context, next: Next) {
@@ -74,7 +84,7 @@ export function oauthErrorShape() {
       ctx.body = { ...body, error: oauthErrorOf(body), error_description: body.message };
     } else if (isOAuthBody(body)) {
       const message = body.error_description ?? 'The request could not be read.';
-      const code = body.error === 'invalid_client' ? 'invalid_client' : 'bad_request';
+      const code = apiCodeOf(ctx.status, body.error);
       ctx.body = { message, code, error: body.error, error_description: message };
     }
   };

@@ -6,8 +6,14 @@
  * while its email+IP or IP is over its failure limit (429). A POST without a grant and with a
  * bearer token is a logout: the token's grant and every token of it are revoked (204).
  *
- * After the provider: OAuth errors (`{error, error_description}`, 400/401) become the API's error
- * bodies: 401 invalid_credentials / account_suspended for logins, 401 invalid_grant for refreshes.
+ * A confidential client (an integration client: client_credentials, and the authorization code and refresh grants of
+ * "Log in with Tessera") authenticates with its secret, in HTTP Basic or the form, checked against the stored hash
+ * before the provider runs; `tessera-web` is public and sends only its id.
+ *
+ * After the provider: OAuth errors (`{error, error_description}`) become the API's error bodies: 401
+ * invalid_credentials / account_suspended for password logins (the spec's statuses), 401 invalid_client, and 400 for
+ * every other grant's failure as RFC 6749 5.2 says (invalid_grant of a refresh, a code or a token exchange,
+ * unauthorized_client, invalid_request).
  */
 import { IncomingMessage } from 'node:http';
 import type { Context, Middleware, Next } from 'koa';
@@ -27,11 +33,13 @@ import { rotationGrace, watchConcurrentRotations, type TokenPair } from './rotat
 import type { LoginFailure } from './password-grant.js';
 import { UNSUPPORTED_GRANT_MESSAGE } from './oauth-errors.js';
 import { withProviderStorage } from './provider-storage.js';
-import { CLIENT_CREDENTIALS_GRANT, PASSWORD_GRANT } from './provider.js';
-import { EMBED_SESSION_TOKEN_TYPE, SSO_LOGIN_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT } from '@tessera/sdk';
+import { AUTHORIZATION_CODE_GRANT, CLIENT_CREDENTIALS_GRANT, PASSWORD_GRANT, REFRESH_TOKEN_GRANT } from './provider.js';
+import { EMBED_SESSION_TOKEN_TYPE, SSO_LOGIN_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT, WEB_CLIENT_ID } from '@tessera/sdk';
 import { ACCESS_TOKEN_TYPE } from './token-exchange-grant.js';
 
 const loginMessages = {
+  invalidCode: 'The authorization code is invalid, spent or expired, or was issued to another client or redirect URI.',
+  unauthorizedClient: 'This client may not use this grant type.',
   invalidCredentials: 'The email and/or password are incorrect.',
   suspended: 'Your account has been suspended.',
   invalidGrant: 'Your session has expired. Please log in again.',
@@ -43,12 +51,12 @@ const loginMessages = {
   unsupportedGrant: UNSUPPORTED_GRANT_MESSAGE,
 } as const;
 
-const LOGIN_FAILURES: Record<LoginFailure, ErrorBody> = {
+export const LOGIN_FAILURES: Record<LoginFailure, ErrorBody> = {
   invalid_credentials: { code: 'invalid_credentials', message: loginMessages.invalidCredentials },
   account_suspended: { code: 'account_suspended', message: loginMessages.suspended },
 };
 
-const GRANT_TYPES: readonly string[] = [PASSWORD_GRANT, 'refresh_token', CLIENT_CREDENTIALS_GRANT, TOKEN_EXCHANGE_GRANT];
+const GRANT_TYPES: readonly string[] = [PASSWORD_GRANT, REFRESH_TOKEN_GRANT, CLIENT_CREDENTIALS_GRANT, TOKEN_EXCHANGE_GRANT, AUTHORIZATION_CODE_GRANT];
 
 type TokenParams = Record<string, string>;
 
@@ -72,6 +80,8 @@ export function providerRunner(provider: Provider) {
   return async function runProvider(ctx: Context, providerPath = '/token'): Promise<void> {
     const path = ctx.path;
     ctx.path = providerPath;
+    // The provider names its own URLs (a resume step, a form's action) with the path it is mounted at.
+    (ctx as Context & { mountPath?: string }).mountPath = '/api';
     try {
       await withProviderStorage(() => run(ctx));
     } finally {
@@ -131,7 +141,7 @@ function basicCredentials(ctx: Context): { clientId: string; secret: string } | 
   }
 }
 
-/** The client id and secret of a client_credentials request: HTTP Basic, else the form's fields. */
+/** The client id and secret of a confidential client's request: HTTP Basic, else the form's fields. */
 function clientCredentialsOf(ctx: Context, body: unknown): { clientId: string; secret: string } {
   const basic = basicCredentials(ctx);
   if (basic) return basic;
@@ -140,6 +150,50 @@ function clientCredentialsOf(ctx: Context, body: unknown): { clientId: string; s
   if (!values.client_id?.trim()) throw validationFailed({ client_id: ['The client id field is required.'] });
   if (!values.client_secret) throw validationFailed({ client_secret: ['The client secret field is required.'] });
   return { clientId: values.client_id, secret: values.client_secret };
+}
+
+/** Grants an integration client uses with its secret (a code of "Log in with Tessera", and its refresh token). */
+const CONFIDENTIAL_CLIENT_GRANTS: ReadonlySet<string> = new Set([AUTHORIZATION_CODE_GRANT, REFRESH_TOKEN_GRANT]);
+
+/**
+ * A request of a confidential client: HTTP Basic, or a form whose client id is not the public `tessera-web` (it must
+ * then authenticate: without a secret or with a wrong one it is 401 invalid_client).
+ */
+function isConfidentialClient(ctx: Context, body: unknown): boolean {
+  if (basicCredentials(ctx)) return true;
+  const { values } = pickStrings(body, ['client_id', 'client_secret']);
+  // The spec's portal sends a fixed "secret" beside `tessera-web`: the public client's id alone decides.
+  if (values.client_id === WEB_CLIENT_ID) return false;
+  return values.client_secret !== undefined || (values.client_id !== undefined && values.client_id.trim() !== '');
+}
+
+/**
+ * A confidential client's authentication (RFC 6749 2.3.1) at the code, refresh and revocation endpoints: HTTP Basic,
+ * else `client_id` + `client_secret` in the form, checked against the stored hash. Failing it, or sending no secret
+ * for a client that has one, is 401 invalid_client.
+ */
+async function authenticateConfidentialClient(
+  ctx: Context,
+  body: unknown,
+  authenticate: TokenEndpointOptions['authenticateClient'],
+): Promise<{ clientId: string }> {
+  const basic = basicCredentials(ctx);
+  const { values } = pickStrings(body, ['client_id', 'client_secret']);
+  const credentials = basic ?? (values.client_id && values.client_secret ? { clientId: values.client_id, secret: values.client_secret } : undefined);
+  // A form naming another client than the Basic header is not this client's request.
+  if (!credentials || (basic && values.client_id !== undefined && values.client_id !== basic.clientId)) throw invalidClient();
+  if (!(await authenticate(credentials.clientId, credentials.secret))) throw invalidClient();
+  return { clientId: credentials.clientId };
+}
+
+/**
+ * RFC 6749 5.2: a client registered without the grant is 400 `unauthorized_client` (the provider would answer
+ * `invalid_request`). An unknown client is left to the provider (401 invalid_client).
+ */
+async function refuseGrantNotRegistered(provider: Provider, clientId: string, grantType: string): Promise<void> {
+  if (clientId === WEB_CLIENT_ID) return;
+  const client = await provider.Client.find(clientId);
+  if (client && !client.grantTypeAllowed(grantType)) throw new HttpError(400, 'unauthorized_client', loginMessages.unauthorizedClient);
 }
 
 /** The grant type sent, checked (422 when missing or not one this server offers). */
@@ -163,6 +217,7 @@ function checkParams(body: unknown, grantType: string): TokenParams {
   // The login form answers the email normalized (trimmed, lower-cased) and the password as typed.
   if (grantType === PASSWORD_GRANT) return { ...params, ...readForm(withEmailFromUsername(body), forms.login) };
   if (grantType === TOKEN_EXCHANGE_GRANT) return { ...params, ...tokenExchangeOf(body) };
+  if (grantType === AUTHORIZATION_CODE_GRANT) return { ...params, ...authorizationCodeOf(body) };
   return { ...params, refresh_token: refreshTokenOf(body) };
 }
 
@@ -194,6 +249,17 @@ function withEmailFromUsername(body: unknown): unknown {
   const fields = body as Record<string, unknown>;
   if (fields.email !== undefined || fields.username === undefined) return body;
   return { ...fields, email: fields.username };
+}
+
+/** RFC 6749 4.1.3 with PKCE (RFC 7636 4.5): the code, the redirect URI it was issued for and the verifier. */
+function authorizationCodeOf(body: unknown): TokenParams {
+  const fields = ['code', 'redirect_uri', 'code_verifier'] as const;
+  const { values, errors } = pickStrings(body, fields);
+  if (Object.keys(errors).length) throw validationFailed(errors);
+  const names = { code: 'code', redirect_uri: 'redirect uri', code_verifier: 'code verifier' };
+  const missing = Object.fromEntries(fields.filter((field) => !values[field]).map((field) => [field, [`The ${names[field]} field is required.`]]));
+  if (Object.keys(missing).length) throw validationFailed(missing);
+  return { code: values.code!, redirect_uri: values.redirect_uri!, code_verifier: values.code_verifier! };
 }
 
 function refreshTokenOf(body: unknown): string {
@@ -233,8 +299,10 @@ function translateError(ctx: Context, grantType: string, subjectTokenType: strin
     // RFC 8693 answers a subject token it cannot use 400 invalid_grant (RFC 6749 5.2).
     body = { code: 'invalid_grant', message: subjectTokenType === SSO_LOGIN_TOKEN_TYPE ? loginMessages.invalidSsoLogin : loginMessages.invalidEmbedSession };
   } else if (ctx.body.error === 'invalid_grant') {
-    status = 401;
-    body = { code: 'invalid_grant', message: loginMessages.invalidGrant };
+    // RFC 6749 5.2: a spent, expired or revoked refresh token or code is 400 (the spec fixes no status for it).
+    body = { code: 'invalid_grant', message: grantType === AUTHORIZATION_CODE_GRANT ? loginMessages.invalidCode : loginMessages.invalidGrant };
+  } else if (ctx.body.error === 'unauthorized_client') {
+    body = { code: 'unauthorized_client', message: loginMessages.unauthorizedClient };
   } else if (ctx.body.error === 'invalid_client') {
     status = 401;
     body = { code: 'invalid_client', message: loginMessages.invalidClient };
@@ -278,9 +346,13 @@ export function tokenEndpoint(options: TokenEndpointOptions) {
       const { clientId, secret } = clientCredentialsOf(ctx, body);
       if (!(await options.authenticateClient(clientId, secret))) throw invalidClient();
       params = { grant_type: grantType, client_id: clientId };
+    } else if (CONFIDENTIAL_CLIENT_GRANTS.has(grantType) && isConfidentialClient(ctx, body)) {
+      const { clientId } = await authenticateConfidentialClient(ctx, body, options.authenticateClient);
+      params = checkParams({ ...(body as object), client_id: clientId }, grantType);
     } else {
       params = checkParams(body, grantType);
     }
+    await refuseGrantNotRegistered(options.provider, params.client_id, params.grant_type);
     const refreshing = params.grant_type === 'refresh_token' ? params.refresh_token : undefined;
     const attempt = params.grant_type === PASSWORD_GRANT ? await reserveLoginAttempt(options.limiters, params.email, ctx.ip) : undefined;
 
@@ -301,5 +373,31 @@ export function tokenEndpoint(options: TokenEndpointOptions) {
     }
 
     translateError(ctx, params.grant_type, params.subject_token_type);
+  };
+}
+
+/**
+ * POST /api/token/revocation (RFC 7009), answered by the provider: a confidential client authenticates as it does at
+ * the token endpoint (HTTP Basic or `client_secret` in the form, checked against the stored hash), then the
+ * provider sees its id alone, as for `tessera-web`. The provider revokes a token only for the client it was issued to.
+ */
+export function revocationEndpoint(options: Pick<TokenEndpointOptions, 'provider' | 'bodyLimit' | 'authenticateClient'>) {
+  const runProvider = providerRunner(options.provider);
+  return async function revoke(ctx: Context, _next: Next) {
+    const body = await readTokenBody(ctx, options.bodyLimit);
+    refuseNulCharacters(body);
+    const { values, errors } = pickStrings(body, ['client_id', 'token', 'token_type_hint']);
+    if (Object.keys(errors).length) throw validationFailed(errors);
+    let clientId = values.client_id;
+    if (isConfidentialClient(ctx, body)) clientId = (await authenticateConfidentialClient(ctx, body, options.authenticateClient)).clientId;
+    const params: TokenParams = Object.fromEntries(
+      Object.entries({ client_id: clientId, token: values.token, token_type_hint: values.token_type_hint }).filter(([, value]) => value !== undefined),
+    ) as TokenParams;
+    const restore = replayAsForm(ctx, params);
+    try {
+      await runProvider(ctx, '/token/revocation');
+    } finally {
+      restore();
+    }
   };
 }

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { formatDisplayDate, type BioreqDocument, type TesseraClient } from '@tessera/sdk';
-import { BIOREQ_TYPES, formErrors, forms, messages, type FieldErrors } from '@tessera/sdk/rules';
+import { BIOREQ_TYPES, bioreqUploadForm, formErrors, messages, type FieldErrors } from '@tessera/sdk/rules';
 import { useAccessToken } from '../login/useSession.js';
 import { useTesseraClient } from '../provider/TesseraProvider.js';
 import { styled } from '../stitches.js';
@@ -95,7 +95,7 @@ export function BioreqUploader(props: BioreqUploaderProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problems: FieldErrors = { ...formErrors(forms.bioreqUpload, values) };
+    const problems: FieldErrors = { ...formErrors(bioreqUploadForm, values) };
     if (!file) problems.file = [messages.required('file')];
     setErrors(problems);
     setFailure(null);

@@ -1,10 +1,7 @@
 import { BioreqUploader } from '../bioreq-uploader/BioreqUploader.js';
 import { dispatchTesseraEvent } from '../events.js';
-import { getPageClient } from '../provider/TesseraProvider.js';
 import { ShadowFrame } from '../shadow/ShadowFrame.js';
-import { useIsLoggedIn, useSessionEvents } from '../login/useSession.js';
-import { defaultApiBase } from './apiBase.js';
-import { hostOf } from './host.js';
+import { SessionGate, useElementSession } from './useElementSession.js';
 
 /** The attributes of `<tessera-bioreq-uploader>`, as r2wc hands them over (camelCased). */
 export interface TesseraBioreqUploaderAttributes {
@@ -21,11 +18,9 @@ export const tesseraBioreqUploaderProps = {
 
 /** The uploader inside the custom element; uploads and cancellations are announced as DOM events. */
 export function TesseraBioreqUploaderElement(props: TesseraBioreqUploaderAttributes) {
-  const client = getPageClient(props.apiBase || defaultApiBase());
-  const host = hostOf(props.container);
-  useSessionEvents(client, host);
   // Keyed by the session: a logout (here or in another tab) unmounts the widget with the documents it had listed.
-  const session = useIsLoggedIn(client) ? 'logged-in' : 'logged-out';
+  const element = useElementSession(props.apiBase, props.container);
+  const { client, host, session } = element;
   const detail = (document: { id: string; title: string; status: string }) => ({
     organization: props.organization ?? '',
     id: document.id,
@@ -34,13 +29,15 @@ export function TesseraBioreqUploaderElement(props: TesseraBioreqUploaderAttribu
   });
   return (
     <ShadowFrame>
-      <BioreqUploader
-        key={session}
-        client={client}
-        organization={props.organization ?? ''}
-        onUploaded={(document) => host && dispatchTesseraEvent(host, 'tessera-bioreq-uploaded', detail(document))}
-        onCancelled={(document) => host && dispatchTesseraEvent(host, 'tessera-bioreq-cancelled', detail(document))}
-      />
+      <SessionGate element={element}>
+        <BioreqUploader
+          key={session}
+          client={client}
+          organization={props.organization ?? ''}
+          onUploaded={(document) => host && dispatchTesseraEvent(host, 'tessera-bioreq-uploaded', detail(document))}
+          onCancelled={(document) => host && dispatchTesseraEvent(host, 'tessera-bioreq-cancelled', detail(document))}
+        />
+      </SessionGate>
     </ShadowFrame>
   );
 }

@@ -1,10 +1,7 @@
 import { dispatchTesseraEvent } from '../events.js';
 import { KnowledgeCheck } from '../knowledge-check/KnowledgeCheck.js';
-import { useIsLoggedIn, useSessionEvents } from '../login/useSession.js';
-import { getPageClient } from '../provider/TesseraProvider.js';
 import { ShadowFrame } from '../shadow/ShadowFrame.js';
-import { defaultApiBase } from './apiBase.js';
-import { hostOf } from './host.js';
+import { SessionGate, useElementSession } from './useElementSession.js';
 
 /** The attributes of `<tessera-knowledge-check>`, as r2wc hands them over (camelCased). */
 export interface TesseraKnowledgeCheckAttributes {
@@ -27,24 +24,24 @@ export const tesseraKnowledgeCheckProps = {
 
 /** The knowledge check inside the custom element: start or continue, answer, finish and review; events out. */
 export function TesseraKnowledgeCheckElement(props: TesseraKnowledgeCheckAttributes) {
-  const client = getPageClient(props.apiBase || defaultApiBase());
-  const host = hostOf(props.container);
-  useSessionEvents(client, host);
   // Keyed by the session: a logout (here or in another tab) unmounts the widget with the responses it had loaded.
-  const session = useIsLoggedIn(client) ? 'logged-in' : 'logged-out';
+  const element = useElementSession(props.apiBase, props.container);
+  const { client, host, session } = element;
   const organization = props.organization ?? '';
   return (
     <ShadowFrame>
-      <KnowledgeCheck
-        key={`${session} ${props.topic ?? ''} ${props.component ?? ''}`}
-        client={client}
-        organization={organization}
-        topic={props.topic || undefined}
-        component={props.topic ? undefined : props.component || undefined}
-        onStart={(started) => host && dispatchTesseraEvent(host, 'tessera-kc-start', { organization, ...started })}
-        onAnswer={(answered) => host && dispatchTesseraEvent(host, 'tessera-kc-answer', { organization, ...answered })}
-        onComplete={(completed) => host && dispatchTesseraEvent(host, 'tessera-kc-complete', { organization, ...completed })}
-      />
+      <SessionGate element={element}>
+        <KnowledgeCheck
+          key={`${session} ${props.topic ?? ''} ${props.component ?? ''}`}
+          client={client}
+          organization={organization}
+          topic={props.topic || undefined}
+          component={props.topic ? undefined : props.component || undefined}
+          onStart={(started) => host && dispatchTesseraEvent(host, 'tessera-kc-start', { organization, ...started })}
+          onAnswer={(answered) => host && dispatchTesseraEvent(host, 'tessera-kc-answer', { organization, ...answered })}
+          onComplete={(completed) => host && dispatchTesseraEvent(host, 'tessera-kc-complete', { organization, ...completed })}
+        />
+      </SessionGate>
     </ShadowFrame>
   );
 }

@@ -1,12 +1,10 @@
 import { useLayoutEffect, useState } from 'react';
 import type { TokenPair } from '@tessera/sdk';
-import { getPageClient } from '../provider/TesseraProvider.js';
 import { LoginWidget } from '../login/LoginWidget.js';
 import { ShadowFrame } from '../shadow/ShadowFrame.js';
-import { useSessionEvents } from '../login/useSession.js';
 import { dispatchTesseraEvent } from '../events.js';
-import { defaultApiBase, portalUrlFor } from './apiBase.js';
-import { hostOf } from './host.js';
+import { portalUrlFor } from './apiBase.js';
+import { SessionGate, useElementSession } from './useElementSession.js';
 
 /** The attributes of `<tessera-login>`, as r2wc hands them over (camelCased). */
 export interface TesseraLoginAttributes {
@@ -20,6 +18,11 @@ export interface TesseraLoginAttributes {
   resetPasswordHref?: string;
   signUpHref?: string;
   heading?: string;
+  /**
+   * `popup`: "Log in with Tessera" opens a window of Tessera's origin, where the password is typed; `inline`: the
+   * password form in this page. Default: `popup` when the API is on another origin than the page, else `inline`.
+   */
+  loginMode?: string;
 }
 
 /** r2wc's `props` declaration: every attribute is a string (callbacks travel as DOM events instead). */
@@ -32,30 +35,33 @@ export const tesseraLoginProps = {
   resetPasswordHref: 'string',
   signUpHref: 'string',
   heading: 'string',
+  loginMode: 'string',
 } as const satisfies Record<Exclude<keyof TesseraLoginAttributes, 'container'>, 'string'>;
 
 /** The login widget inside the custom element: its own styles, the page's client, DOM events out. */
 export function TesseraLoginElement(props: TesseraLoginAttributes) {
-  const apiBase = props.apiBase || defaultApiBase();
-  const client = getPageClient(apiBase);
-  const portal = portalUrlFor(apiBase);
-  const host = hostOf(props.container);
+  const element = useElementSession(props.apiBase, props.container);
+  const { client, host } = element;
+  const portal = portalUrlFor(client.baseUrl);
   const hostTokens = useHandedTokens(host, props.accessToken, props.refreshToken);
-  useSessionEvents(client, host);
+  // With a session provider the host signs the person in: no password form (SessionGate shows its progress).
   return (
     <ShadowFrame>
-      <LoginWidget
-        client={client}
-        showLoggedInState
-        initialEmail={props.email}
-        organization={props.organization}
-        hostTokens={hostTokens}
-        heading={props.heading}
-        resetPasswordHref={props.resetPasswordHref || `${portal}/forgot-password`}
-        signUpHref={props.signUpHref || `${portal}/sign-up`}
-        onLogin={({ user }) => host && dispatchTesseraEvent(host, 'tessera-login', { user })}
-        onLogout={() => host && dispatchTesseraEvent(host, 'tessera-logout', {})}
-      />
+      <SessionGate element={element}>
+        <LoginWidget
+          client={client}
+          showLoggedInState
+          mode={loginModeOf(props.loginMode, client.baseUrl)}
+          initialEmail={props.email}
+          organization={props.organization}
+          hostTokens={hostTokens}
+          heading={props.heading}
+          resetPasswordHref={props.resetPasswordHref || `${portal}/forgot-password`}
+          signUpHref={props.signUpHref || `${portal}/sign-up`}
+          onLogin={({ user }) => host && dispatchTesseraEvent(host, 'tessera-login', { user })}
+          onLogout={() => host && dispatchTesseraEvent(host, 'tessera-logout', {})}
+        />
+      </SessionGate>
     </ShadowFrame>
   );
 }
@@ -75,4 +81,10 @@ function useHandedTokens(host: EventTarget | null, accessToken: string | undefin
     host.removeAttribute('refresh-token');
   }, [host, accessToken, refreshToken]);
   return handed;
+}
+
+/** The `login-mode` attribute, else the safer way for the page: the popup whenever the API is another origin's. */
+function loginModeOf(attribute: string | undefined, apiBase: string): 'inline' | 'popup' {
+  if (attribute === 'inline' || attribute === 'popup') return attribute;
+  return new URL(apiBase, location.href).origin === location.origin ? 'inline' : 'popup';
 }

@@ -1,10 +1,7 @@
-import { getPageClient } from '../provider/TesseraProvider.js';
 import { ShadowFrame } from '../shadow/ShadowFrame.js';
-import { useIsLoggedIn, useSessionEvents } from '../login/useSession.js';
 import { StarredTopics } from '../starred-topics/StarredTopics.js';
 import { dispatchTesseraEvent } from '../events.js';
-import { defaultApiBase } from './apiBase.js';
-import { hostOf } from './host.js';
+import { SessionGate, useElementSession } from './useElementSession.js';
 
 /** The attributes of `<tessera-starred-topics>`, as r2wc hands them over (camelCased). */
 export interface TesseraStarredTopicsAttributes {
@@ -21,19 +18,18 @@ export const tesseraStarredTopicsProps = {
 
 /** The starred topics list inside the custom element; choosing a topic dispatches `tessera-open-topic`. */
 export function TesseraStarredTopicsElement(props: TesseraStarredTopicsAttributes) {
-  const client = getPageClient(props.apiBase || defaultApiBase());
-  const host = hostOf(props.container);
-  useSessionEvents(client, host);
-  // Keyed by the session: a logout (here or in another tab) unmounts the widget with everything it had loaded.
-  const session = useIsLoggedIn(client) ? 'logged-in' : 'logged-out';
+  const element = useElementSession(props.apiBase, props.container);
+  const { client, host, session } = element;
   return (
     <ShadowFrame>
-      <StarredTopics
-        key={session}
-        client={client}
-        organization={props.organization ?? ''}
-        onOpenTopic={(topic) => host && dispatchTesseraEvent(host, 'tessera-open-topic', topic)}
-      />
+      <SessionGate element={element}>
+        <StarredTopics
+          key={session}
+          client={client}
+          organization={props.organization ?? ''}
+          onOpenTopic={(topic) => host && dispatchTesseraEvent(host, 'tessera-open-topic', topic)}
+        />
+      </SessionGate>
     </ShadowFrame>
   );
 }

@@ -1,10 +1,7 @@
-import { getPageClient } from '../provider/TesseraProvider.js';
 import { ShadowFrame } from '../shadow/ShadowFrame.js';
-import { useIsLoggedIn, useSessionEvents } from '../login/useSession.js';
 import { TopicViewer } from '../topic-viewer/TopicViewer.js';
 import { dispatchTesseraEvent } from '../events.js';
-import { defaultApiBase } from './apiBase.js';
-import { hostOf } from './host.js';
+import { SessionGate, useElementSession } from './useElementSession.js';
 
 /** The attributes of `<tessera-topic-viewer>`, as r2wc hands them over (camelCased). */
 export interface TesseraTopicViewerAttributes {
@@ -29,22 +26,21 @@ export const tesseraTopicViewerProps = {
 
 /** The topic viewer inside the custom element: its own styles, the page's client, `tessera-complete` out. */
 export function TesseraTopicViewerElement(props: TesseraTopicViewerAttributes) {
-  const client = getPageClient(props.apiBase || defaultApiBase());
-  const host = hostOf(props.container);
-  useSessionEvents(client, host);
-  // Keyed by the session: a logout (here or in another tab) unmounts the widget with everything it had loaded.
-  const session = useIsLoggedIn(client) ? 'logged-in' : 'logged-out';
+  const element = useElementSession(props.apiBase, props.container);
+  const { client, host, session } = element;
   return (
     <ShadowFrame>
-      <TopicViewer
-        key={session}
-        client={client}
-        organization={props.organization ?? ''}
-        topic={props.topic ?? ''}
-        preview={props.preview}
-        readOnly={props.readOnly}
-        onComplete={(change) => host && dispatchTesseraEvent(host, 'tessera-complete', change)}
-      />
+      <SessionGate element={element}>
+        <TopicViewer
+          key={session}
+          client={client}
+          organization={props.organization ?? ''}
+          topic={props.topic ?? ''}
+          preview={props.preview}
+          readOnly={props.readOnly}
+          onComplete={(change) => host && dispatchTesseraEvent(host, 'tessera-complete', change)}
+        />
+      </SessionGate>
     </ShadowFrame>
   );
 }

@@ -26,6 +26,8 @@ beforeEach(() => {
 afterEach(() => {
   document.body.innerHTML = '';
   vi.unstubAllGlobals();
+  // A new page each test: its session runtime (providers, the one tessera-session per change) starts afresh.
+  delete (globalThis as Record<symbol, unknown>)[Symbol.for('tessera.widgets.sessions.v1')];
 });
 
 describe('<tessera-topic-viewer>', () => {

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { CurrentUser, TesseraClient, TokenPair } from '@tessera/sdk';
 import { fieldMessages, formErrors, hasErrors, loginForm, type FieldErrors } from '@tessera/sdk/rules';
 import { Alert, Button, Form, TextField } from '../ui/index.js';
+import { obtainingVia } from '../provider/pageSession.js';
 import { describeLoginFailure } from './loginOutcome.js';
 
 type LoginField = 'email' | 'password';
@@ -51,7 +52,7 @@ export function LoginForm({ client, initialEmail = '', onSuccess, autoFocus, lin
     if (hasErrors(problems)) return;
     setPending(true);
     try {
-      const result = await client.login(values.email.trim(), values.password);
+      const result = await obtainingVia(client, 'password', () => client.login(values.email.trim(), values.password));
       if (result.ok) {
         await onSuccess(result.tokens);
         return;

@@ -5,6 +5,7 @@ import { styled } from '../stitches.js';
 import { AnchorLink, Card, Heading } from '../ui/index.js';
 import { LoggedIn } from './LoggedIn.js';
 import { LoginForm, type LoginSuccess } from './LoginForm.js';
+import { PopupLogin } from './PopupLogin.js';
 import { useAccessToken } from './useSession.js';
 import { fetchCurrentUser } from './useCurrentUser.js';
 
@@ -30,6 +31,11 @@ export interface LoginWidgetProps {
   heading?: string;
   headingLevel?: 1 | 2 | 3;
   autoFocus?: boolean;
+  /**
+   * `inline` (default): the email and password form in this page. `popup`: "Log in with Tessera", the password typed
+   * in a window of Tessera's origin (the custom element's default on a page of another origin).
+   */
+  mode?: 'inline' | 'popup';
 }
 
 const Links = /* @__PURE__ */ styled('div', { display: 'flex', flexDirection: 'column', gap: '$1', fontSize: '$2' });
@@ -73,6 +79,8 @@ export function LoginWidget(props: LoginWidgetProps) {
             props.onLogout?.();
           }}
         />
+      ) : props.mode === 'popup' ? (
+        <PopupLogin client={client} onSuccess={loggedIn} links={<LoginLinks {...props} />} />
       ) : (
         <LoginForm client={client} initialEmail={props.initialEmail} autoFocus={props.autoFocus} onSuccess={loggedIn} links={<LoginLinks {...props} />} />
       )}

@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { TesseraClient } from '@tessera/sdk';
-import { dispatchTesseraEvent, type TesseraSessionEventDetail } from '../events.js';
 
 /**
  * The access token the page currently holds (null when logged out; empty while only the refresh token is left,
@@ -17,40 +16,4 @@ export function useAccessToken(client: TesseraClient): string | null {
 /** Whether the page holds a session with the client's API. */
 export function useIsLoggedIn(client: TesseraClient): boolean {
   return useAccessToken(client) !== null;
-}
-
-/**
- * Dispatches `tessera-session` from `host`: once when the element connects, then on every change of state (a
- * token refresh is no change). A logout caused by a failed refresh says `expired`.
- */
-export function useSessionEvents(client: TesseraClient, host: EventTarget | null): void {
-  useEffect(() => {
-    if (!host) return undefined;
-    let loggedIn = client.tokenStore.get() !== null;
-    let expired = false;
-    const send = (reason: TesseraSessionEventDetail['reason']) =>
-      dispatchTesseraEvent(host, 'tessera-session', {
-        state: loggedIn ? 'logged-in' : 'logged-out',
-        reason,
-        apiBase: client.baseUrl,
-        storage: client.tokenStore.persistence ?? 'local',
-      });
-    send('load');
-    const stopExpiry = client.onUnauthenticated(() => {
-      expired = true;
-    });
-    const stop = client.tokenStore.subscribe((tokens) => {
-      if ((tokens !== null) === loggedIn) return;
-      loggedIn = tokens !== null;
-      // The SDK clears the tokens before it tells its listeners why: decide once both have run.
-      queueMicrotask(() => {
-        send(!loggedIn && expired ? 'expired' : 'change');
-        expired = false;
-      });
-    });
-    return () => {
-      stop();
-      stopExpiry();
-    };
-  }, [client, host]);
 }

@@ -103,6 +103,21 @@ export interface FakeApi {
   liveTokens: Set<string>;
 }
 
+/**
+ * The grants other than the password: an embed session's token (RFC 8693) is accepted when it starts with `es_`,
+ * an authorization code when it starts with `code-` and comes with a PKCE verifier (the popup login).
+ */
+function grantAccepted(body: URLSearchParams): boolean {
+  switch (body.get('grant_type')) {
+    case 'urn:ietf:params:oauth:grant-type:token-exchange':
+      return body.get('subject_token_type') === 'urn:tessera:params:oauth:token-type:embed-session' && (body.get('subject_token') ?? '').startsWith('es_');
+    case 'authorization_code':
+      return (body.get('code') ?? '').startsWith('code-') && (body.get('code_verifier') ?? '').length >= 43;
+    default:
+      return true;
+  }
+}
+
 export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
   const { login = 'success', user = demoUser, delayMs = 0, gate } = options;
   const content = fakeContentRoutes(options);
@@ -119,6 +134,7 @@ export function createFakeApi(options: FakeApiOptions = {}): FakeApi {
       return new Response(null, { status: 204 });
     }
     if (body.get('grant_type') === 'password' && login !== 'success') return loginFailures[login]();
+    if (!grantAccepted(body)) return json(400, { message: 'The grant is invalid.', code: 'invalid_grant', error: 'invalid_grant' });
     issued += 1;
     const accessToken = `access-${issued}`;
     liveTokens.add(accessToken);

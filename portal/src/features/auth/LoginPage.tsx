@@ -1,3 +1,4 @@
+import type { TesseraClient } from '@tessera/sdk';
 import { LoginWidget } from '@tessera/widgets';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -29,27 +30,37 @@ function ssoHref(email: string, redirect: string | null): string {
   return query.size ? `/sso?${query.toString()}` : '/sso';
 }
 
+export interface LoginCardProps {
+  /** The client the login form calls `login` on: the portal's, or an authorization request's (AuthorizePage). */
+  loginClient?: TesseraClient;
+  initialEmail?: string | null;
+  /** Where "Log in with single sign-on" goes on with (the /login page's redirect); without it the link is not shown. */
+  ssoRedirect?: string | null;
+  showSso?: boolean;
+  onLogin: () => void;
+}
+
+/** The login card of /login, also shown by /authorize/:uid (the same form, texts and validation messages). */
+export function LoginCard({ loginClient = client, initialEmail, ssoRedirect = null, showSso = true, onLogin }: LoginCardProps) {
+  const { email, onInput } = useTypedEmail(initialEmail ?? null);
+  const sso = ssoHref(email, ssoRedirect);
+  return (
+    <Stack onInput={onInput}>
+      <LoginWidget client={loginClient} initialEmail={initialEmail ?? undefined} headingLevel={1} autoFocus renderLink={renderAppLink} onLogin={onLogin} />
+      {showSso ? (
+        <Text css={{ textAlign: 'center' }}>
+          <AppLink to={sso}>Log in with single sign-on</AppLink>
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 /** /login?email=&redirect= (spec 2.5): the login widget, then the redirect URL or home; or single sign-on (issue 33). */
 export function LoginPage() {
   usePageTitle('Log In');
   const [params] = useSearchParams();
   const afterLogin = useAfterLogin();
-  const { email, onInput } = useTypedEmail(params.get('email'));
   const redirect = params.get('redirect');
-  const sso = ssoHref(email, redirect);
-  return (
-    <Stack onInput={onInput}>
-      <LoginWidget
-        client={client}
-        initialEmail={params.get('email') ?? undefined}
-        headingLevel={1}
-        autoFocus
-        renderLink={renderAppLink}
-        onLogin={() => afterLogin(redirect)}
-      />
-      <Text css={{ textAlign: 'center' }}>
-        <AppLink to={sso}>Log in with single sign-on</AppLink>
-      </Text>
-    </Stack>
-  );
+  return <LoginCard initialEmail={params.get('email')} ssoRedirect={redirect} onLogin={() => afterLogin(redirect)} />;
 }

@@ -15,6 +15,8 @@ const HR_SYNC: IntegrationClient = {
   client_id: 'tessera-int-0001',
   name: 'HR sync',
   role: 'admin',
+  redirect_uris: [],
+  grant_types: ['client_credentials'],
   is_revoked: false,
   revoked_at: null,
   created_at: '2026-03-02T14:05:00Z',
@@ -55,7 +57,12 @@ describe('Integration clients', () => {
     fireEvent.change(screen.getByRole('textbox', { name: /^Name/ }), { target: { value: 'HR sync' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(((await screen.findByRole('textbox', { name: 'Client secret' })) as HTMLInputElement).value).toBe('s3cr3t-shown-once');
-    expect(api.requests.find((request) => request.method === 'POST')?.body).toEqual({ name: 'HR sync', role: 'user' });
+    expect(api.requests.find((request) => request.method === 'POST')?.body).toEqual({
+      name: 'HR sync',
+      role: 'user',
+      redirect_uris: [],
+      grant_types: ['client_credentials'],
+    });
     const row = await screen.findByRole('row', { name: /HR sync/ });
     expect(within(row).getByText('Admin')).toBeTruthy();
     fireEvent.click(within(row).getByRole('button', { name: 'Revoke HR sync' }));
@@ -63,6 +70,45 @@ describe('Integration clients', () => {
     fireEvent.click(within(question).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(api.requests.some((request) => request.method === 'DELETE')).toBe(true));
     expect(await screen.findByText(/^Revoked /)).toBeTruthy();
+  });
+
+  it('registers an application for “Log in with Tessera”: the code grant needs a redirect URI', async () => {
+    const app: IntegrationClient = {
+      ...HR_SYNC,
+      id: 'tessera-int-0002',
+      client_id: 'tessera-int-0002',
+      name: 'Partner app',
+      redirect_uris: ['https://app.example.com/callback'],
+      grant_types: ['authorization_code', 'refresh_token'],
+    };
+    const api = as('master', [
+      { method: 'GET', path: BASE, status: 200, body: page([]), once: true },
+      { method: 'POST', path: BASE, status: 201, body: { data: { ...app, client_secret: 'app-secret' } } },
+      { method: 'GET', path: BASE, status: 200, body: page([app]) },
+    ]);
+    renderApp('/acme-training/admin/integration-clients');
+    expect(await screen.findByText('No integration clients found...')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: /^Name/ }), { target: { value: 'Partner app' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /^Client credentials/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /^Authorization code/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /^Refresh token/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    // The SDK's rule, before anything is sent.
+    expect(await screen.findByText('The authorization code grant needs at least one redirect URI.')).toBeTruthy();
+    expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
+
+    fireEvent.change(screen.getByRole('textbox', { name: /^Redirect URIs/ }), { target: { value: ' https://app.example.com/callback \n\n' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(((await screen.findByRole('textbox', { name: 'Client secret' })) as HTMLInputElement).value).toBe('app-secret');
+    expect(api.requests.find((request) => request.method === 'POST')?.body).toEqual({
+      name: 'Partner app',
+      role: 'user',
+      redirect_uris: ['https://app.example.com/callback'],
+      grant_types: ['authorization_code', 'refresh_token'],
+    });
+    const row = await screen.findByRole('row', { name: /Partner app/ });
+    expect(within(row).getByText('Authorization code, Refresh token')).toBeTruthy();
+    expect(within(row).getByText('https://app.example.com/callback')).toBeTruthy();
   });
 
   it('an admin is sent to the forbidden page', async () => {

@@ -12,9 +12,11 @@ import { useServerList } from '../../lists/useServerList';
 import { AppLink } from '../../ui/AppLink';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { FormFailure } from '../../ui/FormFailure';
+import { CheckboxGroup } from '../../ui/CheckboxGroup';
 import { Stack, Text } from '../../ui/Page';
 import { RowButton } from '../../ui/RowButton';
 import { Select } from '../../ui/Select';
+import { TextAreaField } from '../../ui/TextAreaField';
 import type { TableColumn } from '../../ui/Table';
 import { ROLE_NAMES, ROLE_OPTIONS } from '../members/memberCalls';
 import { useOrganization } from '../organization/organizationContext';
@@ -26,9 +28,23 @@ import {
   type IntegrationClientCreated,
   type IntegrationClientOrder,
   type IntegrationClientValues,
+  linesOf,
 } from './integrationClientCalls';
+import type { IntegrationClientGrantType } from '@tessera/sdk';
 
-const NEW_CLIENT: IntegrationClientValues = { name: '', role: 'user' };
+const NEW_CLIENT: IntegrationClientValues = { name: '', role: 'user', redirect_uris: [], grant_types: ['client_credentials'] };
+
+const GRANT_OPTIONS: { id: IntegrationClientGrantType; label: string; detail: string }[] = [
+  { id: 'client_credentials', label: 'Client credentials', detail: 'A script acts with the role below in this organization.' },
+  { id: 'authorization_code', label: 'Authorization code', detail: 'An application offers “Log in with Tessera” to its people (needs a redirect URI).' },
+  { id: 'refresh_token', label: 'Refresh token', detail: 'The application keeps a person signed in (with the authorization code).' },
+];
+
+const GRANT_NAMES: Record<IntegrationClientGrantType, string> = {
+  client_credentials: 'Client credentials',
+  authorization_code: 'Authorization code',
+  refresh_token: 'Refresh token',
+};
 
 /** The secret exists only in this answer (the server keeps its hash): shown once, with what to do with it. */
 function NewClientSecret({ created }: { created: IntegrationClientCreated }) {
@@ -45,11 +61,16 @@ function NewClientSecret({ created }: { created: IntegrationClientCreated }) {
 
 function CreateClientForm({ onCreated }: { onCreated(created: IntegrationClientCreated): void }) {
   const { organization } = useOrganization();
+  // The text the person types; the form holds its lines, the list the SDK's rules check.
+  const [redirectText, setRedirectText] = useState('');
   const form = useForm({
     initialValues: NEW_CLIENT,
     rules: forms.integrationClient,
     submit: (values) => createIntegrationClient(organization.id, values),
-    onSuccess: onCreated,
+    onSuccess: (created: IntegrationClientCreated) => {
+      setRedirectText('');
+      onCreated(created);
+    },
   });
   return (
     <Form onSubmit={form.handleSubmit} aria-labelledby="create-client-heading">
@@ -65,6 +86,24 @@ function CreateClientForm({ onCreated }: { onCreated(created: IntegrationClientC
         value={form.values.role}
         onChange={(role) => form.setValue('role', role)}
         errors={form.errors.role}
+      />
+      <CheckboxGroup
+        label="Grant types"
+        name="grant_types"
+        options={GRANT_OPTIONS}
+        value={form.values.grant_types}
+        onChange={(grants) => form.setValue('grant_types', grants)}
+        errors={form.errors.grant_types}
+      />
+      <TextAreaField
+        label="Redirect URIs (one per line: where people come back after logging in, https or http://localhost, compared exactly)"
+        name="redirect_uris"
+        value={redirectText}
+        onChange={(text) => {
+          setRedirectText(text);
+          form.setValue('redirect_uris', linesOf(text));
+        }}
+        errors={form.errors.redirect_uris}
       />
       <FormActions form={form} success="Integration client created!" submitLabel="Create" />
     </Form>
@@ -100,6 +139,8 @@ export function IntegrationClientsPage() {
     { id: 'name', title: 'Name', sortKey: 'name', isRowHeader: true, render: (row) => row.name },
     { id: 'role', title: 'Role', render: (row) => ROLE_NAMES[row.role] },
     { id: 'client-id', title: 'Client ID', render: (row) => row.client_id },
+    { id: 'grants', title: 'Grant types', render: (row) => row.grant_types.map((grant) => GRANT_NAMES[grant]).join(', ') },
+    { id: 'redirect-uris', title: 'Redirect URIs', render: (row) => (row.redirect_uris.length ? row.redirect_uris.join(' ') : '—') },
     {
       id: 'created',
       title: 'Created',
@@ -123,6 +164,10 @@ export function IntegrationClientsPage() {
     <Stack>
       <Heading level={1}>Integration clients</Heading>
       <Text>Scripts sign in with a client ID and secret (OAuth client credentials) and act with the client&apos;s role in this organization only.</Text>
+      <Text>
+        With the authorization code grant and a redirect URI, a client is also an application people log in to with their Tessera account (“Log in with
+        Tessera”, OpenID Connect): it learns who they are, and cannot act in Tessera for them.
+      </Text>
       {/* The other way a partner system hears from this organization: events pushed to its endpoints. */}
       <Text>
         To have events sent to another system as they happen, use <AppLink to={`/${encodeURIComponent(organization.slug)}/admin/webhooks`}>Webhooks</AppLink>.

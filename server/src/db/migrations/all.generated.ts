@@ -28,6 +28,7 @@ import * as m20250126000000Webhooks from './20250126000000_webhooks.js';
 import * as m20250127000000EmbedSessions from './20250127000000_embed_sessions.js';
 import * as m20250128000000Scim from './20250128000000_scim.js';
 import * as m20250129000000Sso from './20250129000000_sso.js';
+import * as m20250130000000IntegrationClientAuthorization from './20250130000000_integration_client_authorization.js';
 
 /** A migration and its name (its file name without the extension), in the order they run. */
 export interface Migration {
@@ -62,4 +63,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20250127000000_embed_sessions', module: m20250127000000EmbedSessions },
   { name: '20250128000000_scim', module: m20250128000000Scim },
   { name: '20250129000000_sso', module: m20250129000000Sso },
+  { name: '20250130000000_integration_client_authorization', module: m20250130000000IntegrationClientAuthorization },
 ];

@@ -7,12 +7,17 @@
  * organization is 404) and the policies treat it exactly as a member of that role, and it can never be more.
  * The role lives on the membership only. Revoking bans the account, ends the membership and deletes every token,
  * in one transaction. The secret (256 random bits) is answered once and kept as its SHA-256.
+ *
+ * With redirect URIs and the `authorization_code` grant it is also a confidential OpenID client ("Log in with
+ * Tessera", ARCHITECTURE.md#tessera-as-an-openid-provider): the provider reads its registration here
+ * (`integrationClientRegistration`), and its secret is checked here before the provider runs.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database, TenantDatabase } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
 import { revokeAccountGrants } from '../../db/oidc-payloads.js';
 import type { Role } from '../../db/models.js';
+import type { IntegrationClientGrantType } from '@tessera/sdk';
 import { normalisedPage, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import type { Query, TenantSql } from '../../db/query.js';
 import { fieldError, notFound } from '../../http/errors.js';
@@ -29,6 +34,15 @@ export const INTEGRATION_CLIENT_LIST: ListDefinition<IntegrationClientSortKey> =
   searchColumns: ['c.name'],
 };
 
+/** What a client is registered with when the request names no grant (every client before "Log in with Tessera"). */
+const DEFAULT_GRANT_TYPES: IntegrationClientGrantType[] = ['client_credentials'];
+
+/** A JSON array column's list of strings. */
+export function jsonList(text: string): string[] {
+  const list = JSON.parse(text) as unknown;
+  return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : [];
+}
+
 /** The reserved address of a client's account: `.invalid` (RFC 2606) never receives mail. */
 const SERVICE_ACCOUNT_DOMAIN = 'service-accounts.invalid';
 
@@ -44,7 +58,17 @@ function clientsOf(org: TenantSql): Query {
 }
 
 function selectClient(query: Query): Query {
-  return query.select('c.id', 'c.name', 'tu.role', 'c.created_at', 'c.revoked_at', 'creator.id as creator_id', 'creator.name as creator_name');
+  return query.select(
+    'c.id',
+    'c.name',
+    'tu.role',
+    'c.redirect_uris',
+    'c.grant_types',
+    'c.created_at',
+    'c.revoked_at',
+    'creator.id as creator_id',
+    'creator.name as creator_name',
+  );
 }
 
 export async function listIntegrationClients(
@@ -71,7 +95,7 @@ export async function createIntegrationClient(
   db: Database,
   tenantId: string,
   creatorId: string,
-  input: { name: string; role: Role },
+  input: { name: string; role: Role; redirect_uris?: string[]; grant_types?: IntegrationClientGrantType[] },
 ): Promise<CreatedIntegrationClient> {
   const clientId = newId();
   const userId = newId();
@@ -103,6 +127,8 @@ export async function createIntegrationClient(
       user_id: userId,
       name: input.name,
       secret_hash: hashSecret(secret),
+      redirect_uris: JSON.stringify(input.redirect_uris ?? []),
+      grant_types: JSON.stringify(input.grant_types ?? DEFAULT_GRANT_TYPES),
       created_by: creatorId,
       created_at: now,
     });
@@ -145,6 +171,18 @@ export async function authenticateIntegrationClient(db: Database, clientId: stri
   const given = Buffer.from(hashSecret(secret), 'hex');
   const matches = timingSafeEqual(expected, given);
   return row && matches ? { accountId: row.user_id } : undefined;
+}
+
+/** A live client's name, redirect URIs and grant types, as the provider needs them (oidc/provider.ts); undefined once revoked. */
+export async function integrationClientRegistration(
+  db: Database,
+  clientId: string,
+): Promise<{ name: string; redirect_uris: string[]; grant_types: string[] } | undefined> {
+  const row = await db.row<Pick<IntegrationClient, 'name' | 'redirect_uris' | 'grant_types'>>(
+    liveClient(db, clientId).select('name', 'redirect_uris', 'grant_types'),
+  );
+  if (!row) return undefined;
+  return { name: row.name, redirect_uris: jsonList(row.redirect_uris), grant_types: jsonList(row.grant_types) };
 }
 
 /** The account of a live client (for the provider's grant), or undefined once revoked. */
