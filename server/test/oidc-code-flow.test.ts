@@ -234,6 +234,21 @@ describe.each(databaseKinds)('OpenID provider: the authorization code flow on %s
     expect((await server.api.get(`/interactions/${uid}`)).body.data.prompt).toBe('login');
   });
 
+  it('keeps the provider session for the browser session only (no persistent cookie to sign the next person in)', async () => {
+    const person = await createUser(server);
+    const app = await registerApp();
+    const config = await discover(app.clientId, client.ClientSecretPost(app.secret));
+    const browser = new Browser(server.url);
+    const uid = uidOf(await browser.redirectOf((await authorizationUrl(config)).url.href));
+    const login = await browser.request(`${server.url}/api/interactions/${uid}/login`, { method: 'POST', json: { email: person.email, password: PASSWORD } });
+    expect(login.status).toBe(200);
+    const resumed = await browser.request(((await login.json()) as { redirect_to: string }).redirect_to);
+    expect(resumed.status).toBe(303);
+    const session = resumed.headers.getSetCookie().filter((cookie) => /^_session=[^;]+/.test(cookie));
+    expect(session.length).toBe(1);
+    expect(session[0]).not.toMatch(/; (expires|max-age)=/i);
+  });
+
   it('answers the interaction API: details, the login failures of the password grant, abort, unknown uid', async () => {
     const person = await createUser(server);
     const app = await registerApp();

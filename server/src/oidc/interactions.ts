@@ -105,7 +105,9 @@ export function interactionRoutes(provider: Provider, options: InteractionOption
       ctx.body = ssoUrl ? { ...LOGIN_FAILURES[check.kind], sso_url: ssoUrl } : LOGIN_FAILURES[check.kind];
       return;
     }
-    await finish(ctx, interaction, { login: { accountId: check.user.id } });
+    // A transient provider session (a cookie that ends with the browser): a partner page's "Log in with Tessera"
+    // on a shared computer must not sign the next person in silently for days.
+    await finish(ctx, interaction, { login: { accountId: check.user.id, remember: false } });
   });
 
   router.post('/interactions/:uid/consent', async (ctx) => {
