@@ -5,7 +5,7 @@
 //   - TypeScript, strict, no skipLibCheck, with `moduleResolution` nodenext and bundler: the same script typed, with
 //     the widgets' event types imported and the theme entry used (a token, a theme, the CSS text, the styles adopted),
 //     and the declarations of every other entry a partner imports loaded, compiled and run;
-//   - a Vite app importing `@tessera/widgets/elements`: built, served, and a learner logs in with <tessera-login> in
+//   - a Vite app importing `@tessera/widgets/elements`: built, served, and a learner logs in with <tessera-login> (its inline form) in
 //     Chromium; and a page loading the standalone bundle from its pinned address with its integrity (the manifest's).
 // Then `npm publish --dry-run` of both. Needs `npm run build` first. Exits non-zero on the first failure.
 import { execFileSync, spawn } from 'node:child_process';
@@ -187,7 +187,7 @@ try {
     'vite-app',
     { type: 'module' },
     {
-      'index.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner page</title></head><body><main><tessera-login api-base="${apiBase}" organization="${DEMO.organization}"></tessera-login></main><script type="module" src="/main.js"></script></body></html>`,
+      'index.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner page</title></head><body><main><tessera-login api-base="${apiBase}" organization="${DEMO.organization}" login-mode="inline"></tessera-login></main><script type="module" src="/main.js"></script></body></html>`,
       'main.js': `import '@tessera/widgets/elements';\n`,
     },
     [sdk, widgets, 'react@19', 'react-dom@19'],
