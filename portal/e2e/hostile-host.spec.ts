@@ -6,7 +6,7 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { intranetUrl, serverUrl, SERVER_PORT } from './ports';
 import { Api } from './people-support';
-import { DEMO_PASSWORD, expectAccessible } from './support';
+import { DEMO_PASSWORD, expectAccessible, watchPageProblems, type PageProblems } from './support';
 
 const ORGANIZATION = 'acme-training';
 const hostile = `${intranetUrl}/?tessera=${serverUrl}&hostile`;
@@ -14,28 +14,7 @@ const hostile = `${intranetUrl}/?tessera=${serverUrl}&hostile`;
 const otherOrigin = `http://localhost:${SERVER_PORT}`;
 const tokenKey = `tessera.tokens@${serverUrl}`;
 
-interface Problems {
-  violations: string[];
-  errors: string[];
-}
-
-/** Records CSP violations (in every frame) and console errors of `page` from its first script on. */
-async function watch(page: Page): Promise<Problems> {
-  const problems: Problems = { violations: [], errors: [] };
-  await page.exposeFunction('reportViolation', (text: string) => problems.violations.push(text));
-  await page.addInitScript(() =>
-    document.addEventListener('securitypolicyviolation', (event) =>
-      (window as unknown as { reportViolation: (text: string) => void }).reportViolation(`${event.violatedDirective} ${event.blockedURI}`),
-    ),
-  );
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.errors.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.errors.push(error.message));
-  return problems;
-}
-
-function expectClean(problems: Problems) {
+function expectClean(problems: PageProblems) {
   expect(problems.violations, 'Content-Security-Policy violations').toEqual([]);
   expect(problems.errors, 'console errors').toEqual([]);
 }
@@ -83,7 +62,7 @@ async function starredTopic(request: APIRequestContext) {
 
 test('under a strict CSP and hostile CSS every widget works, looks its own and tells the page its session', async ({ page, request }) => {
   const { topicName, remove } = await starredTopic(request);
-  const problems = await watch(page);
+  const problems = await watchPageProblems(page);
   const sessions = await recordSessions(page);
   const response = await page.goto(hostile);
   expect(response?.headers()['content-security-policy']).toContain("style-src 'self';");
@@ -155,7 +134,7 @@ test('under a strict CSP and hostile CSS every widget works, looks its own and t
 });
 
 test('the login and widgets bundles on one page share one runtime and one login', async ({ page }) => {
-  const problems = await watch(page);
+  const problems = await watchPageProblems(page);
   await page.goto(`${hostile}&bundles=tessera-login.js,tessera-widgets.js`);
   await logIn(page);
   await expect(page.locator('tessera-starred-topics').getByRole('heading', { name: 'Your Starred Topics' })).toBeVisible();
@@ -166,7 +145,7 @@ test('the login and widgets bundles on one page share one runtime and one login'
 });
 
 test('tokens a host hands in are adopted and leave the DOM at once', async ({ page, request }) => {
-  const problems = await watch(page);
+  const problems = await watchPageProblems(page);
   const answer = await request.post('/api/token', {
     form: { grant_type: 'password', client_id: 'tessera-web', email: 'learner@example.com', password: DEMO_PASSWORD },
   });
@@ -185,10 +164,10 @@ test('tokens a host hands in are adopted and leave the DOM at once', async ({ pa
 });
 
 async function openTabs(context: BrowserContext, count: number) {
-  const tabs: { page: Page; problems: Problems }[] = [];
+  const tabs: { page: Page; problems: PageProblems }[] = [];
   for (let index = 0; index < count; index += 1) {
     const page = await context.newPage();
-    tabs.push({ page, problems: await watch(page) });
+    tabs.push({ page, problems: await watchPageProblems(page) });
   }
   return tabs;
 }
@@ -229,7 +208,7 @@ test('three tabs refreshing at once stay logged in, with one refresh for the bro
 });
 
 test('a widget of a second API origin on the same page gets none of the first origin’s tokens', async ({ page }) => {
-  const problems = await watch(page);
+  const problems = await watchPageProblems(page);
   const sent: { origin: string; authorization: string | null }[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/api/')) sent.push({ origin: new URL(request.url()).origin, authorization: request.headers().authorization ?? null });
@@ -277,7 +256,7 @@ test('a widget of a second API origin on the same page gets none of the first or
 });
 
 test('in a sandboxed iframe (no localStorage) the widgets render, with tokens in memory, and say so', async ({ page }) => {
-  const problems = await watch(page);
+  const problems = await watchPageProblems(page);
   const framePage = `${intranetUrl}/sandboxed-frame-host.html`;
   await page.route(framePage, (route) =>
     route.fulfill({

@@ -7,10 +7,10 @@
 // outside production (DEVELOPMENT_ORIGINS), beside the journeys' plain intranet.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { serverUrl } from './ports';
 import { Api } from './people-support';
-import { expectAccessible } from './support';
+import { expectAccessible, watchPageProblems } from './support';
 
 const ORGANIZATION = 'acme-training';
 const EMBED_INTRANET = 'http://127.0.0.1:4000';
@@ -89,22 +89,6 @@ async function startIntranet(clientId: string, clientSecret: string) {
   throw new Error(`The intranet with its backend did not start on port 4000 (is the port free?):\n${output}`);
 }
 
-/** CSP violations (every frame) and console errors of the page from its first script on. */
-async function watch(page: Page) {
-  const problems = { violations: [] as string[], errors: [] as string[] };
-  await page.exposeFunction('reportViolation', (text: string) => problems.violations.push(text));
-  await page.addInitScript(() =>
-    document.addEventListener('securitypolicyviolation', (event) =>
-      (window as unknown as { reportViolation: (text: string) => void }).reportViolation(`${event.violatedDirective} ${event.blockedURI}`),
-    ),
-  );
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.errors.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.errors.push(error.message));
-  return problems;
-}
-
 test.beforeAll(async ({ request }) => {
   const { master, clientId, clientSecret } = await integrationClient(request);
   topic = await starredTopic(request, master);
@@ -116,7 +100,7 @@ test.afterAll(() => {
 });
 
 test('the intranet signs its employee in to the widgets: no Tessera login, no password anywhere', async ({ page }) => {
-  const problems = await watch(page);
+  const problems = await watchPageProblems(page);
   const sessions: { state: string; via?: string }[] = [];
   await page.exposeFunction('reportSession', (detail: { state: string; via?: string }) => sessions.push(detail));
   await page.addInitScript(() =>
@@ -153,7 +137,7 @@ test('the intranet signs its employee in to the widgets: no Tessera login, no pa
 });
 
 test('a spent or refused session shows the widget failure state with Retry, not a login form', async ({ page }) => {
-  const problems = await watch(page);
+  const problems = await watchPageProblems(page);
   let refuse = true;
   // The intranet's backend is down once: the widgets show their failure state, and Retry signs in.
   await page.route(`${EMBED_INTRANET}/session`, (route) =>

@@ -2,30 +2,14 @@
 // (?login=popup), "Log in with Tessera" opens Tessera's authorization endpoint in a window of Tessera's origin; the
 // password is typed there, never in the intranet's page; the callback posts the code to the page, which exchanges it
 // (code + PKCE). Under the strict CSP, with axe, no CSP violation and no console error in the page.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { intranetUrl, serverUrl } from './ports';
-import { DEMO_PASSWORD, expectAccessible } from './support';
+import { DEMO_PASSWORD, expectAccessible, watchPageProblems } from './support';
 
 const intranet = `${intranetUrl}/?tessera=${serverUrl}&login=popup`;
 
-/** CSP violations and console errors of the page from its first script on. */
-async function watch(page: Page) {
-  const problems = { violations: [] as string[], errors: [] as string[] };
-  await page.exposeFunction('reportViolation', (text: string) => problems.violations.push(text));
-  await page.addInitScript(() =>
-    document.addEventListener('securitypolicyviolation', (event) =>
-      (window as unknown as { reportViolation: (text: string) => void }).reportViolation(`${event.violatedDirective} ${event.blockedURI}`),
-    ),
-  );
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.errors.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.errors.push(error.message));
-  return problems;
-}
-
 test('"Log in with Tessera" signs in through a window of Tessera, with no password in the page', async ({ page, context }) => {
-  const problems = await watch(page);
+  const problems = await watchPageProblems(page);
   await page.addInitScript(() => {
     const heard: unknown[] = [];
     (window as unknown as { sessions: unknown[] }).sessions = heard;

@@ -5,6 +5,28 @@ import { expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
 
+/** What a page did wrong from its first script on: CSP violations (every frame) and console errors. */
+export interface PageProblems {
+  violations: string[];
+  errors: string[];
+}
+
+/** Starts recording the page's CSP violations and console errors (call before the page loads). */
+export async function watchPageProblems(page: Page): Promise<PageProblems> {
+  const problems: PageProblems = { violations: [], errors: [] };
+  await page.exposeFunction('reportViolation', (text: string) => problems.violations.push(text));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as { reportViolation: (text: string) => void }).reportViolation(`${event.violatedDirective} ${event.blockedURI}`),
+    ),
+  );
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.errors.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.errors.push(error.message));
+  return problems;
+}
+
 /** axe-core on the page as it is now: no serious or critical violations. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
