@@ -7,7 +7,7 @@
  * not met. The load generator runs in this process, the server in a child (servers/embed-sessions.ts).
  */
 import { EMBED_SESSION_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT } from '@tessera/sdk';
-import { cpuTime, startBenchServer } from './support.js';
+import { cpuTime, startBenchServer, percentile, roundTenth } from './support.js';
 
 const CONNECTIONS = Number(process.env.BENCH_EMBED_CONNECTIONS ?? 16);
 const SECONDS = Number(process.env.BENCH_EMBED_SECONDS ?? 10);
@@ -22,9 +22,6 @@ interface Ready {
   clientSecret: string;
   emails: string[];
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-const round = (value: number) => Math.round(value * 10) / 10;
 
 const { child, message: ready } = await startBenchServer<Ready>('servers/embed-sessions.ts');
 let failed = false;
@@ -99,9 +96,9 @@ try {
     const p99 = percentile(sorted, 99);
     return {
       call: name as string,
-      p50ms: round(percentile(sorted, 50)),
-      p99ms: round(p99),
-      maxMs: round(sorted.at(-1) ?? 0),
+      p50ms: roundTenth(percentile(sorted, 50)),
+      p99ms: roundTenth(p99),
+      maxMs: roundTenth(sorted.at(-1) ?? 0),
       p99Budget: p99 < P99_BUDGET_MS ? 'PASS' : 'not met',
     };
   });

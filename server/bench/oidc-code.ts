@@ -8,7 +8,7 @@
  * (servers/oidc-code.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { cpuTime, startBenchServer } from './support.js';
+import { cpuTime, startBenchServer, percentile, roundTenth } from './support.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CODE_CONNECTIONS ?? 16);
 const SECONDS = Number(process.env.BENCH_CODE_SECONDS ?? 10);
@@ -25,8 +25,6 @@ interface Ready {
   password: string;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-const round = (value: number) => Math.round(value * 10) / 10;
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
 
 const { child, message: ready } = await startBenchServer<Ready>('servers/oidc-code.ts');
@@ -144,9 +142,9 @@ try {
     const p99 = percentile(sorted, 99);
     return {
       call: name as string,
-      p50ms: round(percentile(sorted, 50)),
-      p99ms: round(p99),
-      maxMs: round(sorted.at(-1) ?? 0),
+      p50ms: roundTenth(percentile(sorted, 50)),
+      p99ms: roundTenth(p99),
+      maxMs: roundTenth(sorted.at(-1) ?? 0),
       p99Budget: budgeted ? (p99 < P99_BUDGET_MS ? 'PASS' : 'not met') : '-',
     };
   });

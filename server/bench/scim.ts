@@ -18,7 +18,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import knexFactory from 'knex';
 import { jobsSchema } from '../src/jobs/pg-queue.js';
-import { cpuTime, localPostgresCpu, startBenchServer } from './support.js';
+import { cpuTime, localPostgresCpu, startBenchServer, percentile } from './support.js';
 
 const USERS = Number(process.env.BENCH_SCIM_USERS ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_SCIM_CONNECTIONS ?? 16);
@@ -35,7 +35,6 @@ interface Ready {
   token: string;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 const ms = (value: number) => value.toFixed(1);
 
 /** Runs `count` calls over CONNECTIONS connections; answers each call's duration (ms) and the whole run's seconds. */

@@ -12,7 +12,7 @@
  * Budget: p99 under 50 ms on each database. Exit code 1 when a sign-in fails or the budget is not met.
  */
 import { Browser, type IdpPerson } from '../test/support/oidc-idp.js';
-import { cpuTime, postgresAnswers, startBenchServer } from './support.js';
+import { cpuTime, postgresAnswers, startBenchServer, percentile, roundTenth } from './support.js';
 
 const SIGN_INS = Number(process.env.BENCH_SSO_SIGN_INS ?? 300);
 const BATCH = 25;
@@ -23,8 +23,6 @@ const DOMAIN = 'bench-sso.example';
 const PUBLIC_URL = 'http://tessera.bench';
 const REDIRECT_URI = `${PUBLIC_URL}/api/sso/oidc/callback`;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-const round = (value: number) => Math.round(value * 10) / 10;
 const person = (index: number): IdpPerson => ({
   sub: `bench-${index}`,
   email: `person.${index}@${DOMAIN}`,
@@ -99,10 +97,10 @@ async function scenario(kind: 'sqlite' | 'pg') {
         database: kind,
         sign_ins: name as string,
         n: sorted.length,
-        p50ms: round(percentile(sorted, 50)),
-        p99ms: round(p99),
-        maxMs: round(sorted.at(-1) ?? 0),
-        serverCpuMs: round(cpuPerCallbackMs),
+        p50ms: roundTenth(percentile(sorted, 50)),
+        p99ms: roundTenth(p99),
+        maxMs: roundTenth(sorted.at(-1) ?? 0),
+        serverCpuMs: roundTenth(cpuPerCallbackMs),
         budget: p99 < P99_BUDGET_MS ? 'PASS' : 'not met',
       };
     });

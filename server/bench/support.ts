@@ -152,3 +152,9 @@ export async function postgresAnswers(): Promise<boolean> {
     await admin.destroy();
   }
 }
+
+/** The p-th percentile of ascending `sorted` values (0 when there are none). */
+export const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+
+/** Milliseconds to one decimal, as the benchmarks print them. */
+export const roundTenth = (value: number): number => Math.round(value * 10) / 10;
