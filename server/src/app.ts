@@ -135,7 +135,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
   const isAllowedOrigin = originChecker(config);
   const provider = createProvider({
     config,
-    knex,
+    db,
     secrets,
     isAllowedOrigin,
     findAccount: (id) => findActiveAccount(db, id),

@@ -187,4 +187,41 @@ describe.each(databaseKinds)('compiled transactions on %s', (kind) => {
     expect(flagged.sort()).toEqual(Array.from({ length: 10 }, (_, index) => `n${index * 2}`).sort());
     expect(await db.knex('tags').where('thing_id', 'like', 'n%').count('* as n').first()).toEqual({ n: kind === 'pg' ? '20' : 20 });
   });
+
+  it('commits the grouped writes of one turn in one transaction, each settling after that commit with its own count', async () => {
+    await db.knex('things').insert(Array.from({ length: 5 }, (_, index) => ({ id: `g${index}`, flag: false, at: null })));
+    const transactions: string[] = [];
+    const onQuery = (query: { sql: string }) => {
+      if (/^(BEGIN|COMMIT)/i.test(query.sql)) transactions.push(query.sql.split(' ')[0].toUpperCase());
+    };
+    db.knex.on('query', onQuery);
+    try {
+      const at = new Date();
+      const written = Promise.all([
+        ...Array.from({ length: 5 }, (_, index) => db.writeGrouped(flagUnflagged, { id: `g${index}`, at })),
+        // Already flagged within the same group: its own count is 0.
+        db.writeGrouped(flagUnflagged, { id: 'g0', at }),
+      ]);
+      // Nothing is written before the turn ends.
+      expect(await db.knex('things').where('id', 'like', 'g%').where('flag', true).count('* as n').first()).toEqual({ n: kind === 'pg' ? '0' : 0 });
+      expect(await written).toEqual([1, 1, 1, 1, 1, 0]);
+    } finally {
+      db.knex.off('query', onQuery);
+    }
+    expect(transactions).toEqual(['BEGIN', 'COMMIT']);
+    expect(await db.knex('things').where('id', 'like', 'g%').where('flag', true).count('* as n').first()).toEqual({ n: kind === 'pg' ? '5' : 5 });
+  });
+
+  it('fails every write of a group when one of them fails, and writes none of them', async () => {
+    await db.knex('things').insert({ id: 'h', flag: false, at: null });
+    const results = await Promise.all([
+      db.writeGrouped(insertTags, { thing: 'h', tags: JSON.stringify(['one']) }).catch((error: unknown) => error),
+      db.writeGrouped(insertTags, { thing: 'h', tags: JSON.stringify(['two', 'two']) }).catch((error: unknown) => error),
+    ]);
+    expect(results.every(isUniqueViolation)).toBe(true);
+    expect(await tagsOf('h')).toEqual([]);
+    // The next turn's group commits.
+    expect(await db.writeGrouped(insertTags, { thing: 'h', tags: JSON.stringify(['three']) })).toBe(1);
+    expect(await tagsOf('h')).toEqual(['three']);
+  });
 });

@@ -7,8 +7,8 @@
  * The one door into the database (ARCHITECTURE.md#data-access): a feature builds reads with `from` / `inTenant(id).from`
  * (query.ts) and runs them with `rows` / `row` (or, for every row of a long read, `batches`: one `rows` read after
  * another, in keyset order), writes through `write(Model)` / `insertRows`, and opens every
- * transaction with `transaction`. `read` (compiled reads), `kept` (answers kept until the next commit) and
- * `compiledTransaction` are the hot paths a benchmark in server/bench justifies, named in each feature's hot.ts.
+ * transaction with `transaction`. `read` (compiled reads), `kept` (answers kept until the next commit),
+ * `compiledTransaction` and `writeGrouped` (group-commit.ts) are the hot paths a benchmark in server/bench justifies, named in each feature's hot.ts.
  * `knex` is for the db and http layers only (ESLint keeps it out of features).
  *
  * A transaction is a `Database` too (`db.transaction(async (tx) => ...)`, `tx.knex` is knex's transaction): it
@@ -18,6 +18,7 @@
 import { createHash } from 'node:crypto';
 import type { DatabaseConfig } from '../config.js';
 import { ChangeCache, type KeptAnswers } from './change-cache.js';
+import { GroupCommit } from './group-commit.js';
 import type BetterSqlite3 from 'better-sqlite3';
 import { bindValues, compile, whereInJsonList, type Buildable, type CompiledRead, type CompiledSql } from './compiled-read.js';
 import type { CompiledTransaction, CompiledWrite } from './compiled-write.js';
@@ -60,6 +61,8 @@ class Shared {
   trigramFrequencies: TrigramFrequencies | undefined;
   readonly catalog = new TableCatalog();
   readonly sql: Sql;
+  /** The app's group commit (`writeGrouped`), made by the app's database. */
+  groupCommit: GroupCommit | undefined;
 
   constructor(
     readonly knex: Knex,
@@ -418,6 +421,16 @@ export class Database {
     } finally {
       await client.releaseConnection(connection);
     }
+  }
+
+  /**
+   * Runs a compiled write in this turn's group commit (group-commit.ts): committed with the other writes asked for in
+   * the same turn of the event loop, in one transaction. Inside a transaction it runs through that transaction.
+   */
+  writeGrouped<Params extends Record<string, unknown>>(statement: CompiledWrite<Params>, values: Params): Promise<number> {
+    if (this.inTransaction) return this.writeInTransaction(statement, values);
+    this.shared.groupCommit ??= new GroupCommit((work) => this.compiledTransaction(work));
+    return this.shared.groupCommit.write(statement, values);
   }
 
   /** Runs a compiled statement (or a plain command) on SQLite's writer connection; answers the rows changed. */

@@ -6,17 +6,23 @@
  */
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { WEB_CLIENT_ID } from '@tessera/sdk';
-import type { Knex } from '../db/knex.js';
+import type { CompiledRead } from '../db/compiled-read.js';
+import type { CompiledWrite } from '../db/compiled-write.js';
+import type { Database } from '../db/database.js';
 import { toDate } from '../db/values.js';
 import { ConcurrentRotation } from './rotation-grace.js';
-import { OIDC_PAYLOADS as TABLE } from '../db/oidc-payloads.js';
+import {
+  consumePayload,
+  destroyPayload,
+  destroyPayloadsOfGrant,
+  payloadById,
+  payloadByUid,
+  payloadByUserCode,
+  savePayload,
+  type StoredPayload,
+} from './hot.js';
 
-interface PayloadRow {
-  payload: string;
-  consumed_at: Date | number | string | null;
-}
-
-function epochSeconds(value: PayloadRow['consumed_at']): number | undefined {
+function epochSeconds(value: StoredPayload['consumed_at']): number | undefined {
   const date = toDate(value);
   return date ? Math.floor(date.getTime() / 1000) : undefined;
 }
@@ -26,7 +32,7 @@ function epochSeconds(value: PayloadRow['consumed_at']): number | undefined {
  * the grace window (rotation-grace.ts) must not look like a replay to the provider, which would revoke the login:
  * its own rotation attempt then loses the conditional consume and answers the winner's pair instead.
  */
-function hydrate(row: PayloadRow | undefined, hiddenForSeconds = 0): AdapterPayload | undefined {
+function hydrate(row: StoredPayload | undefined, hiddenForSeconds = 0): AdapterPayload | undefined {
   if (!row) return undefined;
   const payload = JSON.parse(row.payload) as AdapterPayload;
   const consumed = epochSeconds(row.consumed_at);
@@ -49,20 +55,26 @@ function apiAccountOf(kind: string, payload: AdapterPayload): string | null {
 /** An OAuth client's metadata for the provider, read when it is not one of the configured (static) clients. */
 export type FindClient = (clientId: string) => Promise<AdapterPayload | undefined>;
 
-export function createAdapterFactory(knex: Knex, options: { refreshGraceSeconds: number; findClient?: FindClient }) {
-  return class KnexAdapter implements Adapter {
+export function createAdapterFactory(db: Database, options: { refreshGraceSeconds: number; findClient?: FindClient }) {
+  return class DatabaseAdapter implements Adapter {
     constructor(readonly kind: string) {}
 
     private get hiddenForSeconds(): number {
       return this.kind === 'RefreshToken' ? options.refreshGraceSeconds : 0;
     }
 
-    private rows() {
-      return knex(TABLE).where('kind', this.kind);
+    private async first(read: CompiledRead<StoredPayload, { kind: string; value: string }>, value: string): Promise<StoredPayload | undefined> {
+      return (await db.read(read, { kind: this.kind, value }))[0];
     }
 
+    /** One statement, committed on its own (the provider saves each model by itself). */
+    private write<Params extends Record<string, unknown>>(statement: CompiledWrite<Params>, values: Params): Promise<number> {
+      return db.compiledTransaction((tx) => tx.write(statement, values));
+    }
+
+    /** In the turn's group commit: a login's grant and tokens, saved one after another, share one commit. */
     async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
-      const row = {
+      await db.writeGrouped(savePayload, {
         kind: this.kind,
         id,
         payload: JSON.stringify(payload),
@@ -71,36 +83,35 @@ export function createAdapterFactory(knex: Knex, options: { refreshGraceSeconds:
         uid: payload.uid ?? null,
         user_code: payload.userCode ?? null,
         expires_at: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
-      };
-      await knex(TABLE).insert(row).onConflict(['kind', 'id']).merge();
+      });
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
       // Integration clients live in their own table (features/integration-clients), not among the payloads.
       if (this.kind === 'Client') return options.findClient?.(id);
-      return hydrate(await this.rows().where('id', id).first('payload', 'consumed_at'), this.hiddenForSeconds);
+      return hydrate(await this.first(payloadById, id), this.hiddenForSeconds);
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
-      return hydrate(await this.rows().where('uid', uid).first('payload', 'consumed_at'));
+      return hydrate(await this.first(payloadByUid, uid));
     }
 
     async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-      return hydrate(await this.rows().where('user_code', userCode).first('payload', 'consumed_at'));
+      return hydrate(await this.first(payloadByUserCode, userCode));
     }
 
     /** One request consumes a refresh token; one that lost the race to another is refused (rotation-grace.ts). */
     async consume(id: string): Promise<void> {
-      const consumed = await this.rows().where('id', id).whereNull('consumed_at').update({ consumed_at: new Date() });
+      const consumed = await this.write(consumePayload, { kind: this.kind, id, at: new Date() });
       if (consumed === 0 && this.kind === 'RefreshToken') throw new ConcurrentRotation();
     }
 
     async destroy(id: string): Promise<void> {
-      await this.rows().where('id', id).delete();
+      await this.write(destroyPayload, { kind: this.kind, id });
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      await this.rows().where('grant_id', grantId).delete();
+      await this.write(destroyPayloadsOfGrant, { kind: this.kind, grantId });
     }
   };
 }

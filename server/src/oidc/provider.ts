@@ -22,7 +22,7 @@
 import Provider, { type AdapterPayload, type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { TOKEN_EXCHANGE_GRANT, WEB_CLIENT_ID } from '@tessera/sdk';
 import type { ServerConfig } from '../config.js';
-import type { Knex } from '../db/knex.js';
+import type { Database } from '../db/database.js';
 import type { Secrets } from '../secrets.js';
 import { OIDC_PAYLOADS } from '../db/oidc-payloads.js';
 import { createAdapterFactory } from './adapter.js';
@@ -46,7 +46,7 @@ interface RegisteredClient {
 
 export interface ProviderOptions {
   config: ServerConfig;
-  knex: Knex;
+  db: Database;
   secrets: Secrets;
   /** The account for a token's subject, or undefined when it may no longer use the API. */
   findAccount(accountId: string): Promise<ProviderAccount | undefined>;
@@ -95,11 +95,10 @@ export function isFirstParty(clientId: string): boolean {
  * The OpenID scopes an account allowed a client in its live grants (oidc_payloads, oidc/adapter.ts). A person's
  * grants are one a login, so the rows read are few; the client is in the payload only.
  */
-async function consentedScopes(knex: Knex, accountId: string, clientId: string): Promise<Set<string>> {
-  const rows: { payload: string }[] = await knex(OIDC_PAYLOADS)
-    .where({ kind: 'Grant', account_id: accountId })
-    .andWhere('expires_at', '>', new Date())
-    .select('payload');
+async function consentedScopes(db: Database, accountId: string, clientId: string): Promise<Set<string>> {
+  const rows = await db.rows<{ payload: string }>(
+    db.from(OIDC_PAYLOADS).where({ kind: 'Grant', account_id: accountId }).andWhere('expires_at', '>', new Date()).select('payload'),
+  );
   const scopes = new Set<string>();
   for (const row of rows) {
     const grant = JSON.parse(row.payload) as { clientId?: string; openid?: { scope?: string } };
@@ -137,7 +136,7 @@ function integrationClientMetadata(clientId: string, client: RegisteredClient, i
 }
 
 export function createProvider(options: ProviderOptions): Provider {
-  const { config, knex, secrets } = options;
+  const { config, db, secrets } = options;
   const { accessTokenTtl, refreshTokenTtl, pageRefreshTokenTtl } = config.tokens;
   const ownOrigin = new URL(config.publicUrl).origin;
   const idTokenAlg = signingAlgorithm(secrets);
@@ -162,7 +161,7 @@ export function createProvider(options: ProviderOptions): Provider {
   };
 
   const configuration: Configuration = {
-    adapter: createAdapterFactory(knex, {
+    adapter: createAdapterFactory(db, {
       refreshGraceSeconds: config.tokens.refreshGraceSeconds,
       findClient: async (clientId) => {
         const client = await options.integrationClient(clientId);
@@ -192,7 +191,7 @@ export function createProvider(options: ProviderOptions): Provider {
       // Another login of this browser or another one: scopes the person allowed this client before, while one of
       // that login's grants lives, are not asked again.
       if (!existing && !isFirstParty(clientId)) {
-        const allowed = await consentedScopes(knex, accountId, clientId);
+        const allowed = await consentedScopes(db, accountId, clientId);
         if (!requested.every((scope) => allowed.has(scope))) return undefined;
       }
       const grant = existing ?? new ctx.oidc.provider.Grant({ clientId, accountId });

@@ -45,13 +45,13 @@ export function registerTokenExchangeGrant(provider: Provider, redeemers: Subjec
       const gty = sso ? SSO_LOGIN_GTY : TOKEN_EXCHANGE_GRANT;
       const grant = new provider.Grant({ accountId, clientId: client.clientId });
       grant.jti = grantId;
-      await grant.save();
-
       const accessToken = new provider.AccessToken({ accountId, client, grantId, gty });
       const refreshToken = new provider.RefreshToken({ accountId, client, grantId, gty, rotations: 0, scope: '' });
       ctx.oidc.entity('AccessToken', accessToken);
       ctx.oidc.entity('RefreshToken', refreshToken);
-      const [accessValue, refreshValue] = await Promise.all([accessToken.save(), refreshToken.save()]);
+      // Saved at once, the three rows share one commit (the adapter's group commit): no token is answered before
+      // its grant is stored.
+      const [, accessValue, refreshValue] = await Promise.all([grant.save(), accessToken.save(), refreshToken.save()]);
 
       ctx.body = {
         access_token: accessValue,

@@ -29,6 +29,7 @@ import * as m20250127000000EmbedSessions from './20250127000000_embed_sessions.j
 import * as m20250128000000Scim from './20250128000000_scim.js';
 import * as m20250129000000Sso from './20250129000000_sso.js';
 import * as m20250130000000IntegrationClientAuthorization from './20250130000000_integration_client_authorization.js';
+import * as m20250131000000OidcPayloadPartialIndexes from './20250131000000_oidc_payload_partial_indexes.js';
 
 /** A migration and its name (its file name without the extension), in the order they run. */
 export interface Migration {
@@ -64,4 +65,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '20250128000000_scim', module: m20250128000000Scim },
   { name: '20250129000000_sso', module: m20250129000000Sso },
   { name: '20250130000000_integration_client_authorization', module: m20250130000000IntegrationClientAuthorization },
+  { name: '20250131000000_oidc_payload_partial_indexes', module: m20250131000000OidcPayloadPartialIndexes },
 ];

@@ -11,7 +11,8 @@ import { Routes } from '../../http/router.js';
 import { accessOf, inTenant } from '../../http/tenant-access.js';
 import { inputOf, validate } from '../../http/validate.js';
 import { embedSessionMessages, embedSessionPolicy } from './policy.js';
-import { clientOf, createEmbedSession } from './service.js';
+import { clientOf } from './hot.js';
+import { createEmbedSession } from './service.js';
 
 declare module 'koa' {
   interface DefaultState {

@@ -13,8 +13,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AppServices } from '../../context.js';
 import type { Database, TenantDatabase } from '../../db/database.js';
 import { newId } from '../../db/ids.js';
-import { withColumns } from '../../db/model.js';
-import { IntegrationClient, Tenant, TenantUser, User, type Role } from '../../db/models.js';
+import { Tenant, TenantUser, User } from '../../db/models.js';
 import { isUniqueViolation } from '../../db/values.js';
 import { publishMemberEvent } from '../../events/members.js';
 import { HttpError, fieldError, forbidden } from '../../http/errors.js';
@@ -23,6 +22,7 @@ import { queueMail } from '../../jobs/mail.js';
 import { embedMembershipEmail } from '../../mail/templates.js';
 import { embedSessionMessages as messages } from './policy.js';
 import { EmbedSession } from './models.js';
+import { findPerson, findRedeemableSession, spend, storeSession, type PersonRow } from './hot.js';
 
 type Services = Pick<AppServices, 'db' | 'jobs' | 'config'>;
 
@@ -39,60 +39,6 @@ export interface IssuedEmbedSession {
 
 function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
-}
-
-/** The live integration client a caller's account acts for in the organization, or undefined (a person). */
-export async function clientOf(db: Database, tenantId: string, accountId: string): Promise<string | undefined> {
-  const org = db.inTenant(tenantId);
-  const row = await org.row<Pick<IntegrationClient, 'id'>>(
-    org.from('integration_clients').where('user_id', accountId).whereNull('revoked_at').select('id'),
-    IntegrationClient,
-  );
-  return row?.id;
-}
-
-/** The account behind the address and its membership of the organization, if any (`m_` columns). */
-interface PersonRow {
-  id: string;
-  name: string;
-  email: string;
-  is_owner: boolean;
-  is_active: boolean;
-  is_service_account: boolean;
-  deleted_at: string | null;
-  m_id: string | null;
-  m_role: Role | null;
-  m_is_active: boolean | null;
-  m_invited_at: string | null;
-  m_deleted_at: string | null;
-  m_external_id: string | null;
-}
-
-const PERSON_ROW = withColumns(User, { booleanColumns: ['m_is_active'], dateColumns: ['m_invited_at', 'm_deleted_at'] });
-
-async function findPerson(db: Database, tenantId: string, email: string): Promise<PersonRow | undefined> {
-  return db.row<PersonRow>(
-    db
-      .from('users as u')
-      .leftJoin('tenant_users as tu', (join) => join.on('tu.user_id', 'u.id').andOnVal('tu.tenant_id', tenantId))
-      .where('u.email', email)
-      .select(
-        'u.id',
-        'u.name',
-        'u.email',
-        'u.is_owner',
-        'u.is_active',
-        'u.is_service_account',
-        'u.deleted_at',
-        'tu.id as m_id',
-        'tu.role as m_role',
-        'tu.is_active as m_is_active',
-        'tu.invited_at as m_invited_at',
-        'tu.deleted_at as m_deleted_at',
-        'tu.external_id as m_external_id',
-      ),
-    PERSON_ROW,
-  );
 }
 
 /** The member holding an external id in the organization, if any. */
@@ -197,28 +143,38 @@ async function issue(services: Services, tenant: TenantRef, client: { id: string
 
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
-  const expiresAt = new Date(now.getTime() + config.embedSessionTtl * 1000).toISOString();
-  const sessionRow = (member: Pick<Member, 'userId' | 'membershipId'>) => ({
+  const expiresAt = new Date(now.getTime() + config.embedSessionTtl * 1000);
+  const session = (member: Pick<Member, 'userId' | 'membershipId'>) => ({
     id: newId(),
-    user_id: member.userId,
-    tenant_user_id: member.membershipId,
-    client_id: client.id,
-    token_hash: hashSessionToken(token),
-    expires_at: expiresAt,
-    used_at: null,
-    grant_id: null,
-    created_at: now.toISOString(),
+    tenantId: tenant.id,
+    userId: member.userId,
+    membershipId: member.membershipId,
+    clientId: client.id,
+    tokenHash: hashSessionToken(token),
+    expiresAt,
+    createdAt: now,
   });
 
-  const org = db.inTenant(tenant.id);
   const isMember = person?.m_id && person.m_invited_at === null;
   if (isMember && (input.external_id === undefined || input.external_id === person.m_external_id)) {
     // The everyday call, a member already known as such: one insert.
-    await org.write(EmbedSession).insert(sessionRow({ userId: person.id, membershipId: person.m_id! }));
+    await storeSession(db, session({ userId: person.id, membershipId: person.m_id! }));
   } else {
+    const org = db.inTenant(tenant.id);
     await org.transaction(async (tx) => {
       const member = await memberFor(tx, tenant, person, input);
-      await tx.write(EmbedSession).insert(sessionRow(member));
+      const row = session(member);
+      await tx.write(EmbedSession).insert({
+        id: row.id,
+        user_id: row.userId,
+        tenant_user_id: row.membershipId,
+        client_id: row.clientId,
+        token_hash: row.tokenHash,
+        expires_at: row.expiresAt.toISOString(),
+        used_at: null,
+        grant_id: null,
+        created_at: row.createdAt.toISOString(),
+      });
       if (member.joined) await publishMemberEvent(services.jobs, tx, 'member.joined', member.membershipId);
       if (member.told) {
         const url = `${config.publicUrl}/${encodeURIComponent(tenant.slug)}`;
@@ -226,7 +182,7 @@ async function issue(services: Services, tenant: TenantRef, client: { id: string
       }
     });
   }
-  return { session_token: token, expires_at: expiresAt };
+  return { session_token: token, expires_at: expiresAt.toISOString() };
 }
 
 /** Creates an embed session for the person (see the file's comment); throws the refusals the contract lists. */
@@ -260,32 +216,10 @@ export async function redeemEmbedSession(db: Database, token: string, grantId: s
   const hash = hashSessionToken(token);
   // A Date, not its text: SQLite keeps timestamps as numbers, which compare below any text.
   const now = new Date();
-  const session = await db.row<Pick<EmbedSession, 'id' | 'tenant_id' | 'user_id' | 'tenant_user_id'>>(
-    db
-      .acrossTenants('embed_sessions as es')
-      .join('users as u', 'u.id', 'es.user_id')
-      .join('tenant_users as tu', 'tu.id', 'es.tenant_user_id')
-      .join('tenants as t', 't.id', 'es.tenant_id')
-      .where('es.token_hash', hash)
-      .whereNull('es.used_at')
-      .where('es.expires_at', '>', now)
-      .where('u.is_active', true)
-      .whereNull('u.deleted_at')
-      .where('u.is_owner', false)
-      .where('tu.is_active', true)
-      .whereNull('tu.deleted_at')
-      .whereNull('tu.invited_at')
-      .whereNull('t.deleted_at')
-      .select('es.id', 'es.tenant_id', 'es.user_id', 'es.tenant_user_id'),
-    EmbedSession,
-  );
+  const session = await findRedeemableSession(db, hash, now);
   if (!session) return undefined;
-  const spent = await db
-    .inTenant(session.tenant_id)
-    .write(EmbedSession)
-    .where({ id: session.id, used_at: null })
-    .patch({ used_at: now.toISOString(), grant_id: grantId });
-  return spent === 1 ? { accountId: session.user_id, tenantId: session.tenant_id } : undefined;
+  const spent = await spend(db, { tenantId: session.tenant_id, id: session.id, now, grantId });
+  return spent ? { accountId: session.user_id, tenantId: session.tenant_id } : undefined;
 }
 
 /** A spent session is kept while its login lives, and a day past the last token of it (never while one is left). */
