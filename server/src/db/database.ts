@@ -38,7 +38,7 @@ interface PgConnection {
 interface PooledClient {
   acquireConnection(): Promise<unknown>;
   releaseConnection(connection: unknown): Promise<void>;
-  pool: { on(event: 'release', listener: () => void): void };
+  pool: { on(event: 'release', listener: () => void): void; numUsed(): number };
 }
 
 /** Runs a compiled statement with its bindings, or a command such as COMMIT; answers the rows changed. */
@@ -76,9 +76,13 @@ class Shared {
 export class Database {
   /** Opens the database of the configuration (no query runs until one is asked for). */
   static open(config: DatabaseConfig): Database {
-    const knex = createKnex(config);
-    const reader = config.client === 'sqlite' ? new SqliteReader(config.filename, config.readThreads ?? defaultReadThreads()) : undefined;
-    if (reader) (knex.client as PooledClient).pool.on('release', () => reader.writerReleased());
+    let writer: BetterSqlite3.Database | undefined;
+    const knex = createKnex(config, (connection) => (writer = connection));
+    const pool = (knex.client as PooledClient).pool;
+    // The writer while no query or transaction holds it (better-sqlite3 runs a read to completion, so none can start meanwhile).
+    const idleWriter = () => (pool.numUsed() === 0 ? writer : undefined);
+    const reader = config.client === 'sqlite' ? new SqliteReader(config.filename, config.readThreads ?? defaultReadThreads(), idleWriter) : undefined;
+    if (reader) pool.on('release', () => reader.writerReleased());
     return new Database(knex, new Shared(knex, reader), false);
   }
 

@@ -12,8 +12,11 @@ export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 /** WAL lets readers work while one writer writes; foreign keys are off by default in SQLite. */
 const SQLITE_PRAGMAS = ['journal_mode = WAL', 'foreign_keys = ON', `busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`, 'synchronous = NORMAL'];
 
-/** Statements the writer connection keeps (its texts: the app's writes and the reads inside transactions). */
-const MAX_WRITER_STATEMENTS = 512;
+/**
+ * Statements the writer connection keeps (its texts: the app's writes, the reads inside transactions, and the reads it
+ * runs while idle: sqlite-reader.ts).
+ */
+const MAX_WRITER_STATEMENTS = 1024;
 
 /**
  * knex's better-sqlite3 client prepares every query anew (`connection.prepare(sql)` per run): a quarter of a
@@ -25,21 +28,27 @@ function keepStatements(connection: BetterSqlite3.Database): void {
   connection.prepare = ((sql: string) => statements.get(sql)) as typeof connection.prepare;
 }
 
-function prepareSqliteConnection(connection: BetterSqlite3.Database, done: (error: Error | null, connection: BetterSqlite3.Database) => void) {
-  try {
-    for (const pragma of SQLITE_PRAGMAS) connection.pragma(pragma);
-    keepStatements(connection);
-    done(null, connection);
-  } catch (error) {
-    done(error as Error, connection);
-  }
+type SqliteConnectionCreated = (connection: BetterSqlite3.Database) => void;
+
+function prepareSqliteConnection(created: SqliteConnectionCreated | undefined) {
+  return (connection: BetterSqlite3.Database, done: (error: Error | null, connection: BetterSqlite3.Database) => void) => {
+    try {
+      for (const pragma of SQLITE_PRAGMAS) connection.pragma(pragma);
+      keepStatements(connection);
+      created?.(connection);
+      done(null, connection);
+    } catch (error) {
+      done(error as Error, connection);
+    }
+  };
 }
 
 /**
  * The app's knex: knex's `better-sqlite3` client on SQLite (it binds Dates as epoch milliseconds and booleans as
- * 0/1), `pg` on PostgreSQL. Use it through the app's `Database` (database.ts), which owns it.
+ * 0/1), `pg` on PostgreSQL. Use it through the app's `Database` (database.ts), which owns it; it is told of SQLite's
+ * writer connection once it is open (`sqliteConnectionCreated`).
  */
-export function createKnex(database: DatabaseConfig): Knex {
+export function createKnex(database: DatabaseConfig, sqliteConnectionCreated?: SqliteConnectionCreated): Knex {
   if (database.client === 'sqlite') {
     mkdirSync(dirname(database.filename), { recursive: true });
     return knexFactory({
@@ -47,7 +56,7 @@ export function createKnex(database: DatabaseConfig): Knex {
       connection: { filename: database.filename },
       useNullAsDefault: true,
       // One connection: SQLite has one writer anyway, and one connection avoids SQLITE_BUSY between our own queries.
-      pool: { min: 1, max: 1, afterCreate: prepareSqliteConnection },
+      pool: { min: 1, max: 1, afterCreate: prepareSqliteConnection(sqliteConnectionCreated) },
     });
   }
   return knexFactory({

@@ -12,6 +12,13 @@
  *
  * Statements are kept per SQL text, the least recently used dropped beyond a bound. A statement whose cost
  * proves high runs on a worker thread of the read pool instead (read-pool.ts).
+ *
+ * While no query or transaction holds the writer connection, a read runs there instead: SQLite drops a connection's
+ * page cache whenever another connection has committed, so under writes every read here started cold and read each
+ * page of its path again (a primary-key lookup after a commit: about 30 µs here, 18 on the writer, whose cache its
+ * own commits keep; the OIDC provider's lookups then measured above the read pool's threshold and went to a thread,
+ * a round trip dearer than the read: server/bench/oidc-code.ts). Idle, the writer has no transaction open, so it
+ * sees exactly the commits this connection would.
  */
 import Database from 'better-sqlite3';
 import { SQLITE_BUSY_TIMEOUT_MS } from './knex.js';
@@ -41,6 +48,8 @@ export class SqliteReader {
   constructor(
     readonly filename: string,
     private readonly readThreads: number,
+    /** The writer connection while nothing holds it, else undefined. */
+    private readonly idleWriter: () => Database.Database | undefined = () => undefined,
   ) {}
 
   /** Opened on first use: the file exists once knex has migrated it. */
@@ -70,7 +79,8 @@ export class SqliteReader {
     const values = bindings.map(sqliteValue);
     const pool = this.readPool;
     if (pool?.prefers(sql, costly)) return pool.all(sql, values);
-    const statement = this.statements.get(sql);
+    // The writer keeps its statements itself (knex.ts).
+    const statement = this.idleWriter()?.prepare(sql) ?? this.statements.get(sql);
     const started = pool ? performance.now() : 0;
     const rows = statement.all(...values);
     pool?.measured(sql, (performance.now() - started) * 1000);
