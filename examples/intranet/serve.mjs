@@ -4,11 +4,11 @@
 // The Tessera server must allow this page's origin: ALLOWED_ORIGINS=http://localhost:4000 (see README).
 // Every page goes out with a strict Content-Security-Policy naming the Tessera server (see contentSecurityPolicy).
 //
-// The partner backend (README, "Signed in by the intranet"): with TESSERA_CLIENT_ID and TESSERA_CLIENT_SECRET (an
-// integration client of TESSERA_ORGANIZATION whose role is admin or master), POST /session mints an embed session
-// for the intranet's signed-in employee (INTRANET_USER_EMAIL, INTRANET_USER_NAME) through the SDK's Node
-// integration client, and the page hands it to the widgets: no Tessera login at all. Without them the page shows
-// <tessera-login>.
+// The partner backend (README, "Signed in by the intranet"): POST /session mints an embed session for the intranet's
+// signed-in employee (INTRANET_USER_EMAIL, INTRANET_USER_NAME) through the SDK's Node integration client, and the page
+// hands it to the widgets: no Tessera login at all. Its client is TESSERA_CLIENT_ID and TESSERA_CLIENT_SECRET (an
+// integration client of TESSERA_ORGANIZATION whose role is admin or master), by default the one the demo data
+// publishes (`npm start` seeds it); set TESSERA_CLIENT_ID empty and the page shows <tessera-login> instead.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
@@ -71,13 +71,16 @@ const organization = process.env.TESSERA_ORGANIZATION ?? 'acme-training';
  */
 const employee = { email: process.env.INTRANET_USER_EMAIL ?? 'learner@example.com', name: process.env.INTRANET_USER_NAME ?? 'Lena Learner' };
 
+/** The integration client the demo data publishes (server/src/seed-demo.ts, DEMO_INTEGRATION_CLIENT): demo data only. */
+const DEMO_CLIENT = { id: 'demo-northwind-intranet', secret: 'demo-northwind-intranet-secret' };
+
 /** @type {Promise<import('@tessera/sdk').TesseraIntegrationClient | null> | undefined} */
 let integrationClient;
 /** The intranet's integration client (made once), or null when the backend is not configured or the SDK is not built. */
 function partnerClient() {
   integrationClient ??= (async () => {
-    const clientId = process.env.TESSERA_CLIENT_ID;
-    const clientSecret = process.env.TESSERA_CLIENT_SECRET;
+    const clientId = process.env.TESSERA_CLIENT_ID ?? DEMO_CLIENT.id;
+    const clientSecret = process.env.TESSERA_CLIENT_SECRET ?? (clientId === DEMO_CLIENT.id ? DEMO_CLIENT.secret : undefined);
     if (!clientId || !clientSecret) return null;
     try {
       const { createIntegrationClient } = await import('@tessera/sdk');
@@ -110,7 +113,7 @@ async function answerSession(request, response) {
   const client = await partnerClient();
   // Not an error status: the page asks on every load, and a browser logs a 404 in the console.
   if (request.method === 'GET') return sendJson(response, 200, client ? { backend: true, employee: employee.email } : { backend: false });
-  if (!client) return sendJson(response, 404, { message: 'No partner backend: set TESSERA_CLIENT_ID and TESSERA_CLIENT_SECRET.' });
+  if (!client) return sendJson(response, 404, { message: 'No partner backend: TESSERA_CLIENT_ID is empty.' });
   if (request.method !== 'POST') return sendJson(response, 405, { message: 'Use POST.' });
   const origin = request.headers.origin;
   if (origin && new URL(origin).host !== request.headers.host) return sendJson(response, 403, { message: 'Only the intranet itself may ask.' });

@@ -3,8 +3,9 @@
 // widgets through `Tessera.setSessionProvider`, and the learner's content shows with no Tessera login at all: no
 // password typed anywhere, no password form shown, under the strict CSP, axe clean, no console error.
 //
-// The spec starts its own intranet with the backend configured, on port 4000: an origin the demo server allows
-// outside production (DEVELOPMENT_ORIGINS), beside the journeys' plain intranet.
+// The spec starts its own intranet as `npm run examples` does, on port 4000 (an origin the demo server allows outside
+// production, DEVELOPMENT_ORIGINS) beside the journeys' plain intranet: no client configured, so its backend uses
+// the integration client the demo data publishes. Nothing is set up by hand.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext } from '@playwright/test';
@@ -22,16 +23,6 @@ interface Created {
 
 let intranet: ChildProcess | undefined;
 let topic: { id: string; name: string };
-
-/** An integration client of the organization (admin: it may mint sessions for learners), made by the demo master. */
-async function integrationClient(request: APIRequestContext) {
-  const master = await Api.as(request, 'master@example.com');
-  const client = await master.call<{ id: string; client_secret: string }>('POST', `/tenants/${ORGANIZATION}/integration-clients`, {
-    name: `Northwind intranet ${Date.now()}`,
-    role: 'admin',
-  });
-  return { master, clientId: client.id, clientSecret: client.client_secret };
-}
 
 /** A topic the learner may read and has starred (set-up through the API; the journey itself types no password). */
 async function starredTopic(request: APIRequestContext, master: Api) {
@@ -57,21 +48,12 @@ async function starredTopic(request: APIRequestContext, master: Api) {
   return { id: created.id, name };
 }
 
-/** Starts examples/intranet/serve.mjs with its partner backend and waits until POST /session is ready. */
-async function startIntranet(clientId: string, clientSecret: string) {
+/** Starts examples/intranet/serve.mjs with the demo's defaults and waits until its POST /session is ready. */
+async function startIntranet() {
   const child = spawn(process.execPath, ['examples/intranet/serve.mjs'], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: '4000',
-      HOST: '127.0.0.1',
-      TESSERA_URL: serverUrl,
-      TESSERA_ORGANIZATION: ORGANIZATION,
-      TESSERA_CLIENT_ID: clientId,
-      TESSERA_CLIENT_SECRET: clientSecret,
-      INTRANET_USER_EMAIL: 'learner@example.com',
-      INTRANET_USER_NAME: 'Lena Learner',
-    },
+    // The demo's organization, client and employee are serve.mjs's defaults; only the server's address differs.
+    env: { ...withoutPartnerSettings(process.env), PORT: '4000', HOST: '127.0.0.1', TESSERA_URL: serverUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -89,10 +71,15 @@ async function startIntranet(clientId: string, clientSecret: string) {
   throw new Error(`The intranet with its backend did not start on port 4000 (is the port free?):\n${output}`);
 }
 
+/** The environment without settings that would override serve.mjs's demo defaults. */
+function withoutPartnerSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const names = ['TESSERA_ORGANIZATION', 'TESSERA_CLIENT_ID', 'TESSERA_CLIENT_SECRET', 'INTRANET_USER_EMAIL', 'INTRANET_USER_NAME'];
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !names.includes(name)));
+}
+
 test.beforeAll(async ({ request }) => {
-  const { master, clientId, clientSecret } = await integrationClient(request);
-  topic = await starredTopic(request, master);
-  intranet = await startIntranet(clientId, clientSecret);
+  topic = await starredTopic(request, await Api.as(request, 'master@example.com'));
+  intranet = await startIntranet();
 });
 
 test.afterAll(() => {

@@ -70,7 +70,8 @@ export default defineConfig({
       url: `${intranetUrl}/`,
       reuseExistingServer: false,
       // The hostile-host journey points a second widget at the same server under another origin (localhost).
-      env: { PORT: String(INTRANET_PORT), EXTRA_API_ORIGINS: `http://localhost:${SERVER_PORT}` },
+      // No partner backend (TESSERA_CLIENT_ID empty): these journeys sign in through <tessera-login>.
+      env: { PORT: String(INTRANET_PORT), EXTRA_API_ORIGINS: `http://localhost:${SERVER_PORT}`, TESSERA_CLIENT_ID: '' },
     },
   ],
 });

@@ -6,11 +6,17 @@
 import type { AppServices } from './context.js';
 import type { Knex } from './db/knex.js';
 import { createConfirmedUser } from './features/accounts/service.js';
+import { createIntegrationClient } from './features/integration-clients/service.js';
 import { newId } from './db/ids.js';
 import type { Role } from './db/models.js';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
 export const DEMO_ORGANIZATION = { name: 'Acme Training', slug: 'acme-training' };
+/**
+ * The example intranet's integration client (examples/intranet/serve.mjs mints embed sessions with it when it is given
+ * no other), published like the demo password: demo data only, never in a real organization.
+ */
+export const DEMO_INTEGRATION_CLIENT = { id: 'demo-northwind-intranet', secret: 'demo-northwind-intranet-secret', name: 'Northwind intranet (example)' };
 
 export const DEMO_ACCOUNTS: { email: string; name: string; role: Role | 'owner' }[] = [
   { email: 'owner@example.com', name: 'Olivia Owner', role: 'owner' },
@@ -29,9 +35,11 @@ export async function seedDemo(services: Pick<AppServices, 'db' | 'passwords'>):
   const tenantId = newId();
   await knex('tenants').insert({ id: tenantId, ...DEMO_ORGANIZATION, enable_bioreq: false, created_at: now, updated_at: now });
   const learners: string[] = [];
+  let masterId = '';
   for (const account of DEMO_ACCOUNTS) {
     const user = await createConfirmedUser(services, { ...account, password: DEMO_PASSWORD, isOwner: account.role === 'owner' });
     if (account.role === 'owner') continue;
+    if (account.role === 'master') masterId = user.id;
     const membershipId = newId();
     await knex('tenant_users').insert({
       id: membershipId,
@@ -45,6 +53,8 @@ export async function seedDemo(services: Pick<AppServices, 'db' | 'passwords'>):
     if (account.role === 'user') learners.push(membershipId);
   }
   await knex.transaction((trx) => seedDemoContent(trx, tenantId, learners, now));
+  const { name, ...credentials } = DEMO_INTEGRATION_CLIENT;
+  await createIntegrationClient(services.db, tenantId, masterId, { name, role: 'admin' }, credentials);
   return true;
 }
 

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../src/seed-demo.js';
+import { EMBED_SESSION_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT } from '@tessera/sdk';
+import { DEMO_ACCOUNTS, DEMO_INTEGRATION_CLIENT, DEMO_PASSWORD, seedDemo } from '../src/seed-demo.js';
 import { databaseKinds, login, startServer, startTestServer, testConfig, type TestContext } from './support/server.js';
 
 const run = promisify(execFile);
@@ -38,6 +39,26 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
       'admin@example.com': 'admin@acme-training',
       'learner@example.com': 'user@acme-training',
     });
+  });
+
+  it("publishes the example intranet's integration client: it signs the demo learner in with an embed session", async () => {
+    const { server } = context;
+    const credentials = await server.api.post('/token', undefined, {
+      form: { grant_type: 'client_credentials', client_id: DEMO_INTEGRATION_CLIENT.id, client_secret: DEMO_INTEGRATION_CLIENT.secret },
+    });
+    expect(credentials.status).toBe(200);
+    const minted = await server.api.post('/tenants/acme-training/embed-sessions', { email: 'learner@example.com' }, { token: credentials.body.access_token });
+    expect(minted.status).toBe(201);
+    const exchanged = await server.api.post('/token', undefined, {
+      form: {
+        grant_type: TOKEN_EXCHANGE_GRANT,
+        client_id: 'tessera-web',
+        subject_token: minted.body.data.session_token,
+        subject_token_type: EMBED_SESSION_TOKEN_TYPE,
+      },
+    });
+    const me = await server.api.get('/users/me', { token: exchanged.body.access_token });
+    expect(me.body.data.email).toBe('learner@example.com');
   });
 
   it('gives the learner a first module to open, through the New Starters group, with a checklist of procedure rows', async () => {

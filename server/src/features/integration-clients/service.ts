@@ -96,10 +96,12 @@ export async function createIntegrationClient(
   tenantId: string,
   creatorId: string,
   input: { name: string; role: Role; redirect_uris?: string[]; grant_types?: IntegrationClientGrantType[] },
+  /** The demo data's published client (seed-demo.ts); every other client gets a new id and a random secret. */
+  demo?: { id: string; secret: string },
 ): Promise<CreatedIntegrationClient> {
-  const clientId = newId();
+  const clientId = demo?.id ?? newId();
   const userId = newId();
-  const secret = randomBytes(32).toString('base64url');
+  const secret = demo?.secret ?? randomBytes(32).toString('base64url');
   const now = new Date().toISOString();
   const row = await db.inTenant(tenantId).transaction(async (org) => {
     await org.db.write(User).insert({
