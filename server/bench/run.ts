@@ -26,7 +26,7 @@ const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undef
 interface Servers {
   baseline: string;
   tessera: string;
-  /** Tessera as an operator runs it: metrics on, the access log written (servers/tessera.ts --operated). */
+  /** Tessera as an operator runs it: metrics on, the access log written (servers/tessera.ts, in Tessera's process). */
   operated: string;
   processes: { baseline: ChildProcess; tessera: ChildProcess; operated: ChildProcess };
   accessToken: string;
@@ -190,19 +190,20 @@ function print(rows: Measured[]): void {
 
 async function main() {
   const baseline = await startBenchServer<{ url: string }>('./servers/baseline.ts');
-  const tessera = await startBenchServer<{ url: string; email: string; password: string }>('./servers/tessera.ts');
-  const operated = await startBenchServer<{ url: string; email: string; password: string }>('./servers/tessera.ts', ['--operated']);
-  const children = [baseline.child, tessera.child, operated.child];
+  // The plain and the operated Tessera in one process (servers/tessera.ts): the overhead budget compares them there.
+  const tessera = await startBenchServer<{ url: string; operatedUrl: string; email: string; password: string }>('./servers/tessera.ts');
+  const { url, operatedUrl, email, password } = tessera.message;
+  const children = [baseline.child, tessera.child];
   try {
     const servers: Servers = {
       baseline: baseline.message.url,
-      tessera: tessera.message.url,
-      operated: operated.message.url,
-      processes: { baseline: baseline.child, tessera: tessera.child, operated: operated.child },
-      email: tessera.message.email,
-      password: tessera.message.password,
-      accessToken: await accessToken(tessera.message.url, tessera.message.email, tessera.message.password),
-      operatedAccessToken: await accessToken(operated.message.url, operated.message.email, operated.message.password),
+      tessera: url,
+      operated: operatedUrl,
+      processes: { baseline: baseline.child, tessera: tessera.child, operated: tessera.child },
+      email,
+      password,
+      accessToken: await accessToken(url, email, password),
+      operatedAccessToken: await accessToken(operatedUrl, email, password),
     };
     console.log(`Tessera benchmark: ${DURATION} s per scenario, ${CONNECTIONS} connections unless stated, loopback.\n`);
     const rows: Measured[] = [];
