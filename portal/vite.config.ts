@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 
 const API_ORIGIN = 'http://localhost:3000';
 
@@ -9,6 +9,8 @@ export default defineConfig({
   base: '/',
   plugins: [react()],
   resolve: { conditions: ['tessera-source', ...defaultClientConditions] },
+  // The build's prerendering (scripts/prerender.mjs) loads the sources through Vite's SSR loader: the same condition.
+  ssr: { resolve: { conditions: ['tessera-source', ...defaultServerConditions] } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -448,6 +448,24 @@ describe.each(databaseKinds)('http on %s', (kind) => {
       }
     });
 
+    it('answers a route the build prerendered with its page, and every other route with index.html', async () => {
+      const prerendered = '<!doctype html><title>Tessera</title><div id="root"><h1>About Tessera</h1></div>';
+      writeFileSync(join(server.config.portalDist, 'about.html'), prerendered);
+      for (const path of ['/about', '/about/', '/about?from=menu']) {
+        const answer = await fetch(`${server.url}${path}`, { headers: { Accept: 'text/html' } });
+        expect(answer.status, path).toBe(200);
+        expect(answer.headers.get('content-type'), path).toMatch(/text\/html/);
+        expect(answer.headers.get('cache-control'), path).toBe('no-cache');
+        expect(await answer.text(), path).toBe(prerendered);
+      }
+      for (const path of ['/about/more', '/acme-training/about', '/login']) {
+        const answer = await fetch(`${server.url}${path}`, { headers: { Accept: 'text/html' } });
+        expect(await answer.text(), path).toBe(readFileSync(join(server.config.portalDist, 'index.html'), 'utf8'));
+      }
+      // Still a page only for a page request: a script asking for /about gets a 404, not HTML.
+      expect((await fetch(`${server.url}/about`, { headers: { Accept: 'application/json' } })).status).toBe(404);
+    });
+
     it('answers 503 with what to run when a build is missing', async () => {
       rmSync(server.config.portalDist, { recursive: true, force: true });
       rmSync(server.config.widgetsDist, { recursive: true, force: true });

@@ -129,10 +129,11 @@ export const routes: RouteObject[] = (
                 {
                   id: 'client-modules',
                   path: 'modules',
-                  // A static loader that imports the page: it runs as soon as the page's code is there, without waiting
-                  // for the page to render. (React Router's lazy object would do the same, but it clears its loaded keys
-                  // on the shared route object, which leaves a second router, as in tests, without them.)
-                  loader: (args) => import('../features/client/ClientModulesPage').then((m) => m.clientModulesLoader(args)),
+                  // A static loader in a module of its own (modulesList.ts, small): the first page of modules is asked for as
+                  // soon as that module is there, while the page's code still downloads. (React Router's lazy object would
+                  // do the same, but it clears its loaded keys on the shared route object, which leaves a second router, as
+                  // in tests, without them.)
+                  loader: (args) => import('../features/client/modulesList').then((m) => m.clientModulesLoader(args)),
                   lazy: () => import('../features/client/ClientModulesPage').then((m) => ({ Component: m.ClientModulesPage })),
                 },
                 {

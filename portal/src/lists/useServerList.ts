@@ -1,73 +1,13 @@
-import type { PaginationMeta } from '@tessera/sdk';
-import { keepPreviousData, queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ApiOutcome } from '../api/outcome';
-import { queryClient, unwrap } from '../api/queries';
-import { readListQuery, useLocalListQuery, useUrlListQuery, type ListQuery, type ListQueryChange } from './listParams';
+import { defaultQuery, listPageQuery, type UseServerListOptions } from './listPages';
+import { useLocalListQuery, useUrlListQuery, type ListQuery, type ListQueryChange } from './listParams';
 
 export type { ListQuery } from './listParams';
+export { csvQueryParams, queryParams, type ListPage, type UseServerListOptions } from './listPages';
 
 /** Spec section 9: the search term goes to the server after 750 ms without typing. */
 export const SEARCH_DEBOUNCE_MS = 750;
-
-export interface ListPage<T> {
-  data: T[];
-  meta: PaginationMeta;
-}
-
-export interface UseServerListOptions<T, O extends string> {
-  /**
-   * The list's query key: its family first (what a mutation of its rows invalidates, e.g. `['members']`), then what
-   * `load` lists (tenant, filters). The page's query is appended; another key is another list.
-   */
-  key: QueryKey;
-  /** Fetches one page (through apiCall, so failures are routed globally). */
-  load(query: ListQuery<O>): Promise<ApiOutcome<ListPage<T>>>;
-  /** The spec's default sort of this list (section 9). */
-  defaultOrder: O;
-  defaultDesc?: boolean;
-}
-
-/** The query of one page of a list: the page reads it, and a route loader may prefetch it (`prefetchListPage`). */
-function listPageQuery<T, O extends string>({ key, load }: Pick<UseServerListOptions<T, O>, 'key' | 'load'>, query: ListQuery<O>) {
-  return queryOptions({ queryKey: [...key, 'page', query], queryFn: async () => unwrap(await load(query)) });
-}
-
-/**
- * For a route loader: asks for the page of the list that the address's search string describes (with the list's
- * defaults) into the cache, so that the rows arrive while the screen's code downloads instead of being asked for once
- * it has rendered; the page's list reads that answer (the same query) without asking again. Not awaited: the screen
- * renders with its loading line if the rows are not there yet. `list.load` should not route failures (the
- * organization's loader answers those it shares with its own redirect): a page that failed before the list mounted
- * is asked for again by the list, whose failure then routes as any list's does.
- */
-export function prefetchListPage<T, O extends string>(request: Request, list: UseServerListOptions<T, O>): void {
-  const query = readListQuery(new URL(request.url).searchParams, defaultQuery(list));
-  void queryClient.prefetchQuery(listPageQuery(list, query));
-}
-
-/** The query parameters of a list call: only what differs from the server's defaults. */
-export function queryParams<O extends string>(query: ListQuery<O>) {
-  return {
-    page: query.page,
-    order: query.order,
-    desc: query.desc,
-    ...(query.search ? { search: query.search } : {}),
-  };
-}
-
-/**
- * The query parameters of a list's CSV download (`format=csv`): the list's sort and search as shown, no page (the
- * download holds every row they select).
- */
-export function csvQueryParams<O extends string>(query: ListQuery<O>) {
-  return {
-    order: query.order,
-    desc: query.desc,
-    ...(query.search ? { search: query.search } : {}),
-    format: 'csv' as const,
-  };
-}
 
 /**
  * The state of the page's server-paged list (spec section 4): page, sort and search live in the URL (see
@@ -85,13 +25,6 @@ export function useServerList<T, O extends string = string>(options: UseServerLi
  */
 export function useLocalServerList<T, O extends string = string>(options: UseServerListOptions<T, O>) {
   return useListOf(useLocalListQuery(defaultQuery(options)), options, 'always');
-}
-
-function defaultQuery<O extends string>({
-  defaultOrder,
-  defaultDesc = false,
-}: Pick<UseServerListOptions<unknown, O>, 'defaultOrder' | 'defaultDesc'>): ListQuery<O> {
-  return { page: 1, order: defaultOrder, desc: defaultDesc, search: '' };
 }
 
 function useListOf<T, O extends string>(

@@ -8,7 +8,8 @@
  * the served file's size and modification time, so a revalidation answers 304 without a body.
  * Caching (see ARCHITECTURE.md#api-conventions):
  * - the portal's `/assets/` (named by content hash by Vite): a year, `immutable`;
- * - `index.html` and the SPA's routes, and other portal files: `no-cache` (always revalidated, 304 when unchanged);
+ * - `index.html` and the SPA's routes, and other portal files: `no-cache` (always revalidated, 304 when unchanged); a
+ *   route the build prerendered (`/login`) is answered with its page (`login.html`), any other with `index.html`;
  * - `/widgets/` (fixed names that partner pages embed): 5 minutes fresh, then revalidated by ETag; a stale copy
  *   may be used for a day while it revalidates in the background;
  * - `/widgets/v<version>/` (the same files under the version they were built as, for pages that pin a version and
@@ -149,6 +150,17 @@ export function servePortal(root: string) {
       if (!isMissing(error)) throw error;
     }
     if (!isPageRequest(ctx)) throw notFound();
+    // A page the build prerendered (portal/scripts/prerender.mjs writes `/login` as login.html): its first paint is
+    // in the HTML. Every other route gets the empty shell.
+    const prerendered = `${ctx.path.replace(/\/+$/, '')}.html`;
+    if (prerendered !== '.html') {
+      try {
+        await sendStatic(ctx, prerendered, root, () => 'no-cache');
+        return;
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+      }
+    }
     await sendStatic(ctx, 'index.html', root, () => 'no-cache');
   };
 }

@@ -1,26 +1,16 @@
 import type { Component, Module, Topic } from '@tessera/sdk';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { apiCall, type CallOptions } from '../../api/call';
+import { apiCall } from '../../api/call';
 import { client } from '../../api/client';
 import { loadRecord, param } from '../../guards/records';
 import { NOT_FOUND_PATH } from '../organization/organizationLoader';
 import { queryParams, type ListQuery } from '../../lists/useServerList';
+import { CLIENT_FILTER } from './modulesList';
 
 /** Client lists sort by the content's own order (spec section 9); the topics table sorts by its Order column. */
 export type ContentOrder = 'order' | 'name' | 'created' | 'updated';
 
 const tenant = (tenantId: string) => ({ tenantId });
-
-/**
- * Client lists ask for `active=true`: every role (authors too) then sees what a learner sees,
- * active live rows without the ones the caller has hidden in the content tree.
- */
-const CLIENT_FILTER = { active: true } as const;
-
-export function listClientModules(tenantId: string, options?: CallOptions) {
-  return (query: ListQuery<ContentOrder>) =>
-    apiCall(client.GET('/tenants/{tenantId}/modules', { params: { path: tenant(tenantId), query: { ...queryParams(query), ...CLIENT_FILTER } } }), options);
-}
 
 export function listClientComponents(tenantId: string, moduleId: string) {
   return (query: ListQuery<ContentOrder>) =>
