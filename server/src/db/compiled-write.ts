@@ -31,4 +31,6 @@ export function compiledWrite<Params extends Record<string, unknown>>(
 export interface CompiledTransaction {
   /** Runs the write with these values; answers the number of rows it changed. */
   write<Params extends Record<string, unknown>>(statement: CompiledWrite<Params>, values: Params): Promise<number>;
+  /** As `write`, in a savepoint: when it fails, only it is undone, and the transaction can go on. */
+  writeAlone<Params extends Record<string, unknown>>(statement: CompiledWrite<Params>, values: Params): Promise<number>;
 }

@@ -44,6 +44,20 @@ interface PooledClient {
 /** Runs a compiled statement with its bindings, or a command such as COMMIT; answers the rows changed. */
 type StatementRunner = (statement: (CompiledSql & { statementName: string }) | string, bindings?: readonly unknown[]) => Promise<number>;
 
+/** Runs `work` in a savepoint of the open transaction: when it throws, only its changes are undone. */
+async function inSavepoint<T>(command: (sql: string) => Promise<void>, work: () => Promise<T>): Promise<T> {
+  await command('SAVEPOINT tessera_write');
+  try {
+    const result = await work();
+    await command('RELEASE SAVEPOINT tessera_write');
+    return result;
+  } catch (error) {
+    await command('ROLLBACK TO SAVEPOINT tessera_write');
+    await command('RELEASE SAVEPOINT tessera_write');
+    throw error;
+  }
+}
+
 /** Distinct read texts prepared on PostgreSQL (a server runs a few hundred read shapes). */
 const MAX_PREPARED_SELECTS = 1_000;
 
@@ -401,19 +415,23 @@ export class Database {
    * through that transaction.
    */
   async compiledTransaction<T>(work: (tx: CompiledTransaction) => Promise<T>): Promise<T> {
-    if (this.inTransaction) return work({ write: (statement, values) => this.writeInTransaction(statement, values) });
+    if (this.inTransaction) {
+      const command = async (sql: string) => void (await this.knex.raw(sql));
+      const write = <Params extends Record<string, unknown>>(statement: CompiledWrite<Params>, values: Params) => this.writeInTransaction(statement, values);
+      return work({ write, writeAlone: (statement, values) => inSavepoint(command, () => write(statement, values)) });
+    }
     const client = this.knex.client as PooledClient;
     const connection = await client.acquireConnection();
     const run = this.isSqlite ? this.sqliteRunner(connection as BetterSqlite3.Database) : this.pgRunner(connection as PgConnection);
     try {
       await run(this.isSqlite ? 'BEGIN IMMEDIATE' : 'BEGIN');
       try {
-        const result = await work({
-          write: (statement, values) => {
-            const compiled = this.compiledSql(statement);
-            return run(compiled, bindValues(compiled, values));
-          },
-        });
+        const write = <Params extends Record<string, unknown>>(statement: CompiledWrite<Params>, values: Params) => {
+          const compiled = this.compiledSql(statement);
+          return run(compiled, bindValues(compiled, values));
+        };
+        const command = async (sql: string) => void (await run(sql));
+        const result = await work({ write, writeAlone: (statement, values) => inSavepoint(command, () => write(statement, values)) });
         await run('COMMIT');
         return result;
       } catch (error) {
@@ -429,7 +447,8 @@ export class Database {
 
   /**
    * Runs a compiled write in this turn's group commit (group-commit.ts): committed with the other writes asked for in
-   * the same turn of the event loop, in one transaction. Inside a transaction it runs through that transaction.
+   * the same turn of the event loop, in one transaction, each in a savepoint (a failing write is undone alone).
+   * Inside a transaction it runs through that transaction.
    */
   writeGrouped<Params extends Record<string, unknown>>(statement: CompiledWrite<Params>, values: Params): Promise<number> {
     if (this.inTransaction) return this.writeInTransaction(statement, values);

@@ -5,9 +5,9 @@
  * together share the pages they have in common (the table's last page, an index's entries for one login) and the
  * commit. Under load the requests of one turn share it too.
  *
- * Each write's promise settles after the commit, as if it had run alone: a caller reads its own write afterwards.
- * A failing write fails its whole group, so only statements that fail when the database does belong here (the OIDC
- * provider's upserts: oidc/hot.ts).
+ * Each write's promise settles after the commit, as if it had run alone: a caller reads its own write afterwards. Each
+ * runs in a savepoint, so a write that fails (a constraint) is undone alone and rejects alone; the others commit. A
+ * commit that fails rejects them all, as it would have each of them.
  */
 import type { CompiledTransaction, CompiledWrite } from './compiled-write.js';
 
@@ -28,7 +28,7 @@ export class GroupCommit {
   write<Params extends Record<string, unknown>>(statement: CompiledWrite<Params>, values: Params): Promise<number> {
     return new Promise((resolve, reject) => {
       if (this.queued.length === 0) setImmediate(() => void this.commit());
-      this.queued.push({ run: (tx) => tx.write(statement, values), resolve, reject });
+      this.queued.push({ run: (tx) => tx.writeAlone(statement, values), resolve, reject });
     });
   }
 
@@ -36,12 +36,23 @@ export class GroupCommit {
     const group = this.queued;
     this.queued = [];
     try {
-      const changed = await this.transaction(async (tx) => {
-        const counts: number[] = [];
-        for (const write of group) counts.push(await write.run(tx));
-        return counts;
+      const outcomes = await this.transaction(async (tx) => {
+        const settled: PromiseSettledResult<number>[] = [];
+        for (const write of group) {
+          settled.push(
+            await write.run(tx).then(
+              (value) => ({ status: 'fulfilled', value }) as const,
+              (reason: unknown) => ({ status: 'rejected', reason }) as const,
+            ),
+          );
+        }
+        return settled;
       });
-      group.forEach((write, index) => write.resolve(changed[index]));
+      group.forEach((write, index) => {
+        const outcome = outcomes[index];
+        if (outcome.status === 'fulfilled') write.resolve(outcome.value);
+        else write.reject(outcome.reason);
+      });
     } catch (error) {
       for (const write of group) write.reject(error);
     }

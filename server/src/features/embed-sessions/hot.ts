@@ -97,9 +97,9 @@ const insertSession = compiledWrite<SessionRow>((sql, param) => {
     });
 });
 
-/** Stores a new session for an existing member: one statement. */
+/** Stores a new session for an existing member: one statement, in the turn's group commit. */
 export async function storeSession(db: Database, session: SessionRow): Promise<void> {
-  await db.compiledTransaction((tx) => tx.write(insertSession, session));
+  await db.writeGrouped(insertSession, session);
 }
 
 export interface RedeemableSession {
@@ -143,7 +143,7 @@ const spendSession = compiledWrite<{ tenantId: string; id: string; now: Date; gr
     .update({ used_at: param('now'), grant_id: param('grantId') }),
 );
 
-/** True when this call spent the session. */
+/** True when this call spent the session (in the turn's group commit: the update decides alone, in its savepoint). */
 export async function spend(db: Database, values: { tenantId: string; id: string; now: Date; grantId: string }): Promise<boolean> {
-  return (await db.compiledTransaction((tx) => tx.write(spendSession, values))) === 1;
+  return (await db.writeGrouped(spendSession, values)) === 1;
 }
