@@ -8,7 +8,8 @@
  * (query.ts) and runs them with `rows` / `row` (or, for every row of a long read, `batches`: one `rows` read after
  * another, in keyset order), writes through `write(Model)` / `insertRows`, and opens every
  * transaction with `transaction`. `read` (compiled reads), `kept` (answers kept until the next commit),
- * `compiledTransaction` and `writeGrouped` (group-commit.ts) are the hot paths a benchmark in server/bench justifies, named in each feature's hot.ts.
+ * `compiledTransaction` and `writeGrouped` (group-commit.ts) are the hot paths a benchmark in server/bench
+ * justifies, named in each feature's hot.ts.
  * `knex` is for the db and http layers only (ESLint keeps it out of features).
  *
  * A transaction is a `Database` too (`db.transaction(async (tx) => ...)`, `tx.knex` is knex's transaction): it
