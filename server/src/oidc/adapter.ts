@@ -7,7 +7,6 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { WEB_CLIENT_ID } from '@tessera/sdk';
 import type { CompiledRead } from '../db/compiled-read.js';
-import type { CompiledWrite } from '../db/compiled-write.js';
 import type { Database } from '../db/database.js';
 import { toDate } from '../db/values.js';
 import { ConcurrentRotation } from './rotation-grace.js';
@@ -67,12 +66,7 @@ export function createAdapterFactory(db: Database, options: { refreshGraceSecond
       return (await db.read(read, { kind: this.kind, value }))[0];
     }
 
-    /** One statement, committed on its own (the provider saves each model by itself). */
-    private write<Params extends Record<string, unknown>>(statement: CompiledWrite<Params>, values: Params): Promise<number> {
-      return db.compiledTransaction((tx) => tx.write(statement, values));
-    }
-
-    /** In the turn's group commit: a login's grant and tokens, saved one after another, share one commit. */
+    // Every write is in the turn's group commit (db/group-commit.ts): a login's grant and tokens share one commit.
     async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
       await db.writeGrouped(savePayload, {
         kind: this.kind,
@@ -102,16 +96,16 @@ export function createAdapterFactory(db: Database, options: { refreshGraceSecond
 
     /** One request consumes a refresh token; one that lost the race to another is refused (rotation-grace.ts). */
     async consume(id: string): Promise<void> {
-      const consumed = await this.write(consumePayload, { kind: this.kind, id, at: new Date() });
+      const consumed = await db.writeGrouped(consumePayload, { kind: this.kind, id, at: new Date() });
       if (consumed === 0 && this.kind === 'RefreshToken') throw new ConcurrentRotation();
     }
 
     async destroy(id: string): Promise<void> {
-      await this.write(destroyPayload, { kind: this.kind, id });
+      await db.writeGrouped(destroyPayload, { kind: this.kind, id });
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      await this.write(destroyPayloadsOfGrant, { kind: this.kind, grantId });
+      await db.writeGrouped(destroyPayloadsOfGrant, { kind: this.kind, grantId });
     }
   };
 }

@@ -97,7 +97,7 @@ const insertSession = compiledWrite<SessionRow>((sql, param) => {
     });
 });
 
-/** Stores a new session for an existing member: one statement, in the turn's group commit. */
+/** Stores a new session: one statement, in the turn's group commit (or in the caller's transaction, when in one). */
 export async function storeSession(db: Database, session: SessionRow): Promise<void> {
   await db.writeGrouped(insertSession, session);
 }

@@ -163,18 +163,8 @@ async function issue(services: Services, tenant: TenantRef, client: { id: string
     const org = db.inTenant(tenant.id);
     await org.transaction(async (tx) => {
       const member = await memberFor(tx, tenant, person, input);
-      const row = session(member);
-      await tx.write(EmbedSession).insert({
-        id: row.id,
-        user_id: row.userId,
-        tenant_user_id: row.membershipId,
-        client_id: row.clientId,
-        token_hash: row.tokenHash,
-        expires_at: row.expiresAt.toISOString(),
-        used_at: null,
-        grant_id: null,
-        created_at: row.createdAt.toISOString(),
-      });
+      // Inside the transaction the same insert runs through it.
+      await storeSession(tx.db, session(member));
       if (member.joined) await publishMemberEvent(services.jobs, tx, 'member.joined', member.membershipId);
       if (member.told) {
         const url = `${config.publicUrl}/${encodeURIComponent(tenant.slug)}`;
