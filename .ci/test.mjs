@@ -78,6 +78,22 @@ function playwrightCounts() {
   return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0 };
 }
 
+/** The titles of the journeys that failed every try, so the closing lines say which (the list above is long). */
+function playwrightFailures() {
+  if (!existsSync(playwrightReport)) return [];
+  const failures = [];
+  const visit = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected') failures.push([...path, spec.title].filter(Boolean).join(' › '));
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...path, child.title]);
+  };
+  for (const suite of JSON.parse(readFileSync(playwrightReport, 'utf8')).suites ?? []) visit(suite, [suite.title]);
+  return failures;
+}
+
 const unit = vitestCounts(vitestReport);
 const e2e = playwrightCounts();
 const onOtherNode = otherNode ? vitestCounts(otherNodeReport) : { passed: 0, failed: 0 };
@@ -86,5 +102,6 @@ let failed = unit.failed + e2e.failed + onOtherNode.failed;
 if (failed === 0 && (vitestStatus !== 0 || playwrightStatus !== 0 || otherNodeStatus !== 0)) failed = 1;
 const otherNodeLine = otherNode ? `; vitest on Node.js ${otherNode}: ${onOtherNode.passed} passed, ${onOtherNode.failed} failed` : '';
 console.log(`\nvitest: ${unit.passed} passed, ${unit.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed${otherNodeLine}`);
+for (const title of playwrightFailures()) console.log(`playwright failed: ${title}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);
