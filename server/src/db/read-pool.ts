@@ -6,7 +6,11 @@
  *
  * Which reads go: each statement's cost is measured where it runs (a moving average per SQL text); one that
  * costs more than OFFLOAD_ABOVE_US on the main thread is sent to a worker from then on, and comes back when it
- * gets cheap (a round trip costs the two threads about 40 µs of CPU together, so cheap reads stay). A worker's read starts its
+ * gets cheap (a round trip costs the two threads about 40 µs of CPU together, so cheap reads stay). The times are
+ * wall times (Node.js 20 and 22 have no clock of one thread's CPU), and a run the system preempted lasts
+ * milliseconds: a run counts as dear only as the dearer of it and the run before it agree, so one preempted run of a
+ * 20 µs lookup does not send the lookup to a worker (on a loaded machine such flapping put most cheap reads on a
+ * round trip), while a read that really got dear is sent after its second run. A worker's read starts its
  * own read transaction when it runs, after the request's earlier commits, like a read on the main thread.
  *
  * PostgreSQL needs none of this (the database server works in its own processes).
@@ -109,8 +113,8 @@ interface Pending {
 export class ReadPool {
   private readonly workers: Worker[] = [];
   private readonly pending = new Map<number, Pending>();
-  /** Moving average cost (µs) per SQL text, wherever it last ran. */
-  private readonly costs = new Map<string, number>();
+  /** Per SQL text: the moving average cost (µs), wherever it last ran, and its latest run's cost. */
+  private readonly costs = new Map<string, { average: number; latest: number }>();
   /** A number per SQL text, and the numbers each worker has prepared. */
   private readonly statementNumbers = new Map<string, number>();
   /** Per worker: the statements it has answered, with their rows' columns and template (see `asObjects`). */
@@ -137,16 +141,21 @@ export class ReadPool {
 
   /** True when this statement is costly enough to run on a worker (`costly`: its caller knows it is, before any run). */
   prefers(sql: string, costly = false): boolean {
-    if (this.broken || (!costly && (this.costs.get(sql) ?? 0) <= OFFLOAD_ABOVE_US)) return false;
+    if (this.broken || (!costly && (this.costs.get(sql)?.average ?? 0) <= OFFLOAD_ABOVE_US)) return false;
     // Workers keep every statement they were sent: past the bound, new ones stay on the main thread.
     return this.statementNumbers.has(sql) || this.statementNumbers.size < MAX_STATEMENTS;
   }
 
-  /** Records a run's cost (µs), on the main thread or a worker. */
+  /** Records a run's cost (µs), on the main thread or a worker: the cheaper of it and the run before goes into the average. */
   measured(sql: string, micros: number): void {
-    const previous = this.costs.get(sql);
-    if (previous === undefined && this.costs.size >= MAX_STATEMENTS * 4) this.costs.delete(this.costs.keys().next().value as string);
-    this.costs.set(sql, previous === undefined ? micros : previous + SMOOTHING * (micros - previous));
+    const cost = this.costs.get(sql);
+    if (cost === undefined) {
+      if (this.costs.size >= MAX_STATEMENTS * 4) this.costs.delete(this.costs.keys().next().value as string);
+      this.costs.set(sql, { average: micros, latest: micros });
+      return;
+    }
+    cost.average += SMOOTHING * (Math.min(micros, cost.latest) - cost.average);
+    cost.latest = micros;
   }
 
   /** Runs the read on the least busy worker (bindings already in SQLite's types). */
