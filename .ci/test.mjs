@@ -78,14 +78,23 @@ function playwrightCounts() {
   return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0 };
 }
 
-/** The titles of the journeys that failed every try, so the closing lines say which (the list above is long). */
+/** The journeys that failed every try, with the last try's error, so the closing lines say which and why. */
 function playwrightFailures() {
   if (!existsSync(playwrightReport)) return [];
   const failures = [];
   const visit = (suite, path) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === 'unexpected') failures.push([...path, spec.title].filter(Boolean).join(' › '));
+        if (test.status !== 'unexpected') continue;
+        // The last try's error, its first lines: the list reporter's full account is far above the closing lines.
+        const error = (test.results ?? []).at(-1)?.error?.message ?? '';
+        const reason = error
+          .replace(/\u001b\[[0-9;]*m/g, '')
+          .split('\n')
+          .slice(0, 4)
+          .join(' | ')
+          .slice(0, 400);
+        failures.push(`${[...path, spec.title].filter(Boolean).join(' › ')}${reason ? `: ${reason}` : ''}`);
       }
     }
     for (const child of suite.suites ?? []) visit(child, [...path, child.title]);
