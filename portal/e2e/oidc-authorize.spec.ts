@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import * as client from 'openid-client';
 import { Api } from './people-support';
 import { serverUrl } from './ports';
-import { DEMO_PASSWORD, expectAccessible } from './support';
+import { DEMO_PASSWORD, expectAccessible, logIn } from './support';
 
 /** The partner's app: a local listener catching the redirect with the code (what its callback route would do). */
 async function partnerApp(): Promise<{ server: Server; redirectUri: string }> {
@@ -22,21 +22,26 @@ async function partnerApp(): Promise<{ server: Server; redirectUri: string }> {
  * URL (code + PKCE S256), the person logs in on the portal's own login page, allows the app the scopes it asks, and the
  * app redeems the code with its secret, validates the id_token against the JWKS, and reads userinfo.
  */
+/** A partner application registered by the organization's master, as openid-client sees it. */
+async function registeredApp(request: APIRequestContext, redirectUri: string) {
+  const master = await Api.as(request, 'master@example.com');
+  const name = `Partner app ${Date.now()}`;
+  const registered = await master.call<{ client_id: string; client_secret: string }>('POST', '/tenants/acme-training/integration-clients', {
+    name,
+    role: 'user',
+    redirect_uris: [redirectUri],
+    grant_types: ['authorization_code', 'refresh_token'],
+  });
+  const config = await client.discovery(new URL(`${serverUrl}/api`), registered.client_id, undefined, client.ClientSecretBasic(registered.client_secret), {
+    execute: [client.allowInsecureRequests],
+  });
+  return { name, clientId: registered.client_id, config };
+}
+
 test('a partner app logs a person in with Tessera: login page, consent, code, id_token, userinfo', async ({ page, request }) => {
   const { server, redirectUri } = await partnerApp();
   try {
-    const master = await Api.as(request, 'master@example.com');
-    const name = `Partner app ${Date.now()}`;
-    const registered = await master.call<{ client_id: string; client_secret: string }>('POST', '/tenants/acme-training/integration-clients', {
-      name,
-      role: 'user',
-      redirect_uris: [redirectUri],
-      grant_types: ['authorization_code', 'refresh_token'],
-    });
-
-    const config = await client.discovery(new URL(`${serverUrl}/api`), registered.client_id, undefined, client.ClientSecretBasic(registered.client_secret), {
-      execute: [client.allowInsecureRequests],
-    });
+    const { name, clientId, config } = await registeredApp(request, redirectUri);
     const verifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
     const nonce = client.randomNonce();
@@ -81,7 +86,7 @@ test('a partner app logs a person in with Tessera: login page, consent, code, id
     // openid-client validated the id_token (signature from the JWKS, issuer, audience, nonce, expiry).
     const claims = tokens.claims()!;
     expect(claims.iss).toBe(`${serverUrl}/api`);
-    expect(claims.aud).toBe(registered.client_id);
+    expect(claims.aud).toBe(clientId);
     const userinfo = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
     expect(userinfo.email).toBe('learner@example.com');
     expect(userinfo.email_verified).toBe(true);
@@ -97,6 +102,43 @@ test('a partner app logs a person in with Tessera: login page, consent, code, id
     await page.goto(again.href);
     await page.waitForURL((url) => url.href.startsWith(redirectUri));
     expect(new URL(page.url()).searchParams.get('code')).toBeTruthy();
+  } finally {
+    server.close();
+  }
+});
+
+/**
+ * A person already signed in to the portal (with a password here; through single sign-on where their organization
+ * enforces it, when a password would be refused) continues as themselves: no second password.
+ */
+test('a person signed in to the portal continues as themselves when a partner app asks', async ({ page, request }) => {
+  const { server, redirectUri } = await partnerApp();
+  try {
+    const { name, config } = await registeredApp(request, redirectUri);
+    await logIn(page, 'admin@example.com', DEMO_PASSWORD);
+    await expect(page).not.toHaveURL(/\/login/);
+    const verifier = client.randomPKCECodeVerifier();
+    const state = client.randomState();
+    const authorizationUrl = client.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri,
+      scope: 'openid email',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state,
+    });
+    await page.goto(authorizationUrl.href);
+    await expect(page.getByText(`${name} asks you to log in with your Tessera account.`)).toBeVisible();
+    const continueAs = page.getByRole('button', { name: /^Continue as / });
+    await expect(continueAs).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log in with single sign-on' })).toBeVisible();
+    await expectAccessible(page);
+    await continueAs.click();
+    await expect(page.getByRole('heading', { name: `Allow ${name} to use your Tessera account?`, level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.waitForURL((url) => url.href.startsWith(redirectUri));
+    const tokens = await client.authorizationCodeGrant(config, new URL(page.url()), { pkceCodeVerifier: verifier, expectedState: state });
+    const userinfo = await client.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub);
+    expect(userinfo.email).toBe('admin@example.com');
   } finally {
     server.close();
   }

@@ -1,5 +1,7 @@
-import type { Server } from 'node:http';
-import { expect, test, type Page } from '@playwright/test';
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import Provider, { type Configuration } from 'oidc-provider';
 import { Api, openTab, rowOf, search, switchTo } from './people-support';
 import { OIDC_PROVIDER_PORT, oidcProviderUrl, serverUrl } from './ports';
@@ -67,7 +69,66 @@ async function signInAtProvider(page: Page, login: string) {
   await expect(page).toHaveURL(new RegExp(`^${serverUrl}`));
 }
 
-test('an organization sets up OIDC single sign-on, the owner approves its domain, and a new person signs in as a member', async ({ page, browser }) => {
+/**
+ * "Log in with Tessera" in a partner's application for a person who signs in through single sign-on (the only way in
+ * where their organization enforces it): the request's page leads to single sign-on, which comes back to it signed in
+ * to the portal, and the person continues as themselves, then allows the application its scopes.
+ */
+async function logInWithTesseraThroughSso(browser: Browser, master: Api) {
+  const partner = createServer((_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    response.end('<!doctype html><html lang="en"><head><title>Partner app</title></head><body><main><h1>Partner app</h1></main></body></html>');
+  });
+  await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve));
+  const context = await browser.newContext({ baseURL: serverUrl });
+  try {
+    const redirectUri = `http://127.0.0.1:${(partner.address() as AddressInfo).port}/callback`;
+    const app = await master.call<{ client_id: string }>('POST', '/tenants/acme-training/integration-clients', {
+      name: `SSO partner app ${Date.now()}`,
+      role: 'user',
+      redirect_uris: [redirectUri],
+      grant_types: ['authorization_code'],
+    });
+    const verifier = randomBytes(32).toString('base64url');
+    const authorize = new URLSearchParams({
+      client_id: app.client_id,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: 'openid email',
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+      state: 'sso-journey',
+    });
+    const person = await context.newPage();
+    await person.goto(`/api/authorize?${authorize.toString()}`);
+    await expect(person).toHaveURL(/\/authorize\/[^/]+$/);
+    const request = person.url();
+    await person.getByRole('link', { name: 'Log in with single sign-on' }).click();
+    await person.getByRole('textbox', { name: /^Email/ }).fill(`second.person@${DOMAIN}`);
+    await person.getByRole('button', { name: 'Continue' }).click();
+    await signInAtProvider(person, 'second.person');
+    // Back on the request's page, signed in to the portal: no password asked.
+    await expect(person).toHaveURL(request);
+    const continueAs = person.getByRole('button', { name: 'Continue as New Person' });
+    await expect(continueAs).toBeVisible();
+    await expectAccessible(person);
+    await continueAs.click();
+    await person.getByRole('button', { name: 'Allow' }).click();
+    await person.waitForURL((url) => url.href.startsWith(redirectUri));
+    const answered = new URL(person.url()).searchParams;
+    expect(answered.get('state')).toBe('sso-journey');
+    expect(answered.get('code')).toBeTruthy();
+  } finally {
+    await context.close();
+    partner.close();
+  }
+}
+
+test('an organization sets up OIDC single sign-on, the owner approves its domain, and a new person signs in as a member', async ({
+  page,
+  browser,
+  request,
+}) => {
   // Three people and two sign-ins at the provider: a longer journey than most.
   test.setTimeout(180_000);
   // A master sets up the connection from the Members page.
@@ -138,6 +199,8 @@ test('an organization sets up OIDC single sign-on, the owner approves its domain
   await expect(person.getByLabel('Email address')).toHaveValue(`new.person@${DOMAIN}`);
   await expectAccessible(person);
   await context.close();
+
+  await logInWithTesseraThroughSso(browser, await Api.as(request, 'master@example.com'));
 
   // The master sees the new member.
   await switchTo(page, 'master@example.com');

@@ -7,12 +7,13 @@
  * wrong verifier, another client's code, a client without the grant, an unknown interaction.
  */
 import * as client from 'openid-client';
+import { EMBED_SESSION_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT } from '@tessera/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../src/config.js';
 import { createIntegrationClient } from '../src/features/integration-clients/service.js';
 import { assertContract } from './support/contract.js';
 import { insertTenant } from './support/people.js';
-import { PASSWORD, createUser, databaseKinds, startTestServer, type TestContext, type TestServer } from './support/server.js';
+import { PASSWORD, createUser, databaseKinds, loggedInUser, startTestServer, type TestContext, type TestServer } from './support/server.js';
 
 /** The test server's PUBLIC_URL (support/server.ts): the issuer and endpoints are named with it. */
 const PUBLIC_URL = 'http://tessera.test';
@@ -387,6 +388,61 @@ describe.each(databaseKinds)('OpenID provider: the authorization code flow on %s
     const replayed = await redeem({ code: code3, code_verifier: third.verifier, client_id: app.clientId, client_secret: app.secret });
     expect(replayed.status).toBe(400);
     expect(replayed.body).toMatchObject({ code: 'invalid_grant', error: 'invalid_grant' });
+  });
+
+  it('continues a sign-in request as the person signed in to the portal (no second password), and refuses any other login', async () => {
+    const { user, tokens } = await loggedInUser(server, { name: 'Sam Signedin' });
+    const app = await registerApp();
+    const config = await discover(app.clientId, client.ClientSecretBasic(app.secret));
+    const browser = new Browser(server.url);
+    const started = await authorizationUrl(config);
+    const uid = uidOf(await browser.redirectOf(started.url.href));
+    const continueAs = (token?: string, to = uid) => server.api.post(`/interactions/${to}/continue`, undefined, token ? { token } : {});
+
+    // Without a login, or with one that does not exist: 401.
+    expect((await continueAs()).status).toBe(401);
+    expect((await continueAs('x'.repeat(43))).status).toBe(401);
+    // A login made from an embed session acts in its organization only: it vouches for no other application.
+    const { row, secret } = await createIntegrationClient(server.app.db, tenantId, ownerId, { name: 'Intranet', role: 'admin' });
+    const intranet = await server.api.post('/token', undefined, { form: { grant_type: 'client_credentials', client_id: row.id, client_secret: secret } });
+    const minted = await server.api.post(`/tenants/${tenantId}/embed-sessions`, { email: user.email, name: user.name }, { token: intranet.body.access_token });
+    expect(minted.status, JSON.stringify(minted.body)).toBe(201);
+    const embed = await server.api.post('/token', undefined, {
+      form: {
+        grant_type: TOKEN_EXCHANGE_GRANT,
+        client_id: 'tessera-web',
+        subject_token: minted.body.data.session_token,
+        subject_token_type: EMBED_SESSION_TOKEN_TYPE,
+      },
+    });
+    expect(embed.status, JSON.stringify(embed.body)).toBe(200);
+    const confined = await continueAs(embed.body.access_token);
+    expect(confined.status).toBe(403);
+    assertContract('POST', '/interactions/{uid}/continue', 403, confined.body);
+    // An unknown request: 404.
+    expect((await continueAs(tokens.access_token, 'unknown-interaction-uid-0')).status).toBe(404);
+
+    // The portal's login: the request takes it, and the person is asked only to allow the app its scopes.
+    const answer = await browser.request(`${server.url}/api/interactions/${uid}/continue`, { method: 'POST' });
+    expect(answer.status).toBe(401);
+    const continued = await continueAs(tokens.access_token);
+    expect(continued.status, JSON.stringify(continued.body)).toBe(200);
+    assertContract('POST', '/interactions/{uid}/continue', 200, continued.body);
+    const consent = uidOf(await browser.redirectOf(continued.body.redirect_to));
+    // Logged in now: the request waits for consent, and continuing again is the wrong step.
+    expect((await continueAs(tokens.access_token, consent)).status).toBe(409);
+    const allowed = await browser.request(`${server.url}/api/interactions/${consent}/consent`, { method: 'POST' });
+    const callback = new URL(await browser.redirectOf(((await allowed.json()) as { redirect_to: string }).redirect_to));
+    const granted = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: started.verifier,
+      expectedState: started.state,
+      expectedNonce: started.nonce,
+    });
+    expect(granted.claims()).toMatchObject({ aud: app.clientId, sub: user.id });
+
+    // The partner app's own access token for the person is no login of the API: it cannot sign them in elsewhere.
+    const next = uidOf(await new Browser(server.url).redirectOf((await authorizationUrl(config)).url.href));
+    expect((await continueAs(granted.access_token, next)).status).toBe(401);
   });
 
   it('lets tessera-web use the code with PKCE (the popup) without consent, and its tokens act on the API', async () => {

@@ -24,6 +24,8 @@ const NOT_IN_A_MATRIX: Record<string, string> = {
   getUserInfo: "the OpenID provider's userinfo: its 401 is the access token of a client's login, not a caller (oidc-code-flow.test.ts)",
   postUserInfo: "the OpenID provider's userinfo: its 401 is the access token of a client's login, not a caller (oidc-code-flow.test.ts)",
   interactionLogin: "an authorization request's login: its 401 is a login failure, as the token endpoint's (oidc-code-flow.test.ts)",
+  interactionContinue:
+    "an authorization request continued by the portal's login: its 401 and 403 (no portal login, a partner app's token, an embed session's) are in oidc-code-flow.test.ts",
   listItems: 'items.test.ts holds the items permission matrix',
   saveItems: 'items.test.ts holds the items permission matrix',
   deleteItem: 'items.test.ts holds the items permission matrix',

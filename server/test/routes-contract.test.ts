@@ -39,6 +39,7 @@ const SERVED_OUTSIDE_THE_ROUTER: Record<Operation, string> = {
   'GET /session/end/success': "the OIDC provider's RP-initiated logout (oidc/provider-pages.ts), mounted before the /api router by app.ts",
   'GET /interactions/{uid}': "the OIDC provider's interaction calls (oidc/interactions.ts): in the /api router, but added by app.ts, which holds the provider",
   'POST /interactions/{uid}/login': "the OIDC provider's interaction calls (oidc/interactions.ts), added to the /api router by app.ts",
+  'POST /interactions/{uid}/continue': "the OIDC provider's interaction calls (oidc/interactions.ts), added to the /api router by app.ts",
   'POST /interactions/{uid}/consent': "the OIDC provider's interaction calls (oidc/interactions.ts), added to the /api router by app.ts",
   'POST /interactions/{uid}/abort': "the OIDC provider's interaction calls (oidc/interactions.ts), added to the /api router by app.ts",
 };

@@ -437,6 +437,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/interactions/{uid}/continue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The interaction's id, from the portal page's address (`/authorize/{uid}`). */
+                uid: components["parameters"]["InteractionUid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Continue an authorization request as the person signed in to the portal
+         * @description The portal's "Continue as …" on `/authorize/{uid}`: the person already signed in to the portal in this browser
+         *     (with a password, or through single sign-on when their organization enforces it and a password login would be
+         *     refused) gives the request that login instead of typing a password again; the browser goes on to `redirect_to`.
+         *     Only a login of the portal itself continues: a partner application's access token for the person acts on no
+         *     API call (401), and a login made from an embed session answers 403 `forbidden` here as everywhere outside its
+         *     organization. 401 without a usable token (the provider's cookies alone are no login); 404 for an unknown or
+         *     expired uid; 409 `conflict` when the request is not waiting for a login.
+         */
+        post: operations["interactionContinue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/interactions/{uid}/login": {
         parameters: {
             query?: never;
@@ -8721,6 +8750,36 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    interactionContinue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The interaction's id, from the portal page's address (`/authorize/{uid}`). */
+                uid: components["parameters"]["InteractionUid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Logged in; go on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InteractionRedirect"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];

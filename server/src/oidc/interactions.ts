@@ -6,6 +6,9 @@
  * - `GET /interactions/{uid}`: who asks (the client's name, first party or not), what (the scopes), which step.
  * - `POST /interactions/{uid}/login`: the password grant's checks in full (the SDK's login form, the same rate
  *   limits and backoff, single sign-on enforcement, the same 401 messages), then the login is the interaction's.
+ * - `POST /interactions/{uid}/continue`: the person signed in to the portal in this browser (with a password, or
+ *   through single sign-on, the only way in when their organization enforces it) gives the request that login; a
+ *   partner application's token for the person is no login of the API (401), one made from an embed session 403.
  * - `POST /interactions/{uid}/consent`: the person allows the scopes asked; a grant of the client remembers them,
  *   so the same client asking the same scopes in this browser session is not asked again.
  * - `POST /interactions/{uid}/abort`: the client is answered `access_denied`.
@@ -18,6 +21,7 @@ import type { Context } from 'koa';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import { forms } from '@tessera/sdk/rules';
+import { authenticated, sessionOf } from '../http/authenticate.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { Routes } from '../http/router.js';
 import { inputOf, validate } from '../http/validate.js';
@@ -108,6 +112,14 @@ export function interactionRoutes(provider: Provider, options: InteractionOption
     // A transient provider session (a cookie that ends with the browser): a partner page's "Log in with Tessera"
     // on a shared computer must not sign the next person in silently for days.
     await finish(ctx, interaction, { login: { accountId: check.user.id, remember: false } });
+  });
+
+  router.post('/interactions/:uid/continue', authenticated, async (ctx) => {
+    const interaction = await findInteraction(provider, ctx.params.uid);
+    requireStep(interaction, 'login');
+    // `authenticated` admits the portal's own logins only: a partner application's token for the person acts on no
+    // API call (oidc/adapter.ts), and a login made from an embed session is refused outside its organization.
+    await finish(ctx, interaction, { login: { accountId: sessionOf(ctx).user.id, remember: false } });
   });
 
   router.post('/interactions/:uid/consent', async (ctx) => {

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/client';
 import { useSession } from '../../state/session';
 import { fakeApi } from '../../test/fakeApi';
-import { CONFIG } from '../../test/fixtures';
+import { CONFIG, TOKENS, aUser, sessionRoutes } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 
 const UID = 'uid-123';
@@ -39,7 +39,12 @@ describe('an application’s authorization request (/authorize/:uid)', () => {
     ]);
     renderApp(`/authorize/${UID}`);
     expect(await screen.findByText(/asks you to log in with your Tessera account/)).toBeTruthy();
-    expect(screen.queryByRole('link', { name: 'Log in with single sign-on' })).toBeNull();
+    // Single sign-on comes back to this request (signed in to the portal, the person then continues as themselves).
+    expect(screen.getByRole('link', { name: 'Log in with single sign-on' }).getAttribute('href')).toBe(
+      `/sso?redirect=${encodeURIComponent(`/authorize/${UID}`)}`,
+    );
+    // Nobody is signed in to the portal here: no "Continue as".
+    expect(screen.queryByRole('button', { name: /^Continue as/ })).toBeNull();
     fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'Robin@Example.com' } });
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Wrong-pass-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
@@ -54,6 +59,33 @@ describe('an application’s authorization request (/authorize/:uid)', () => {
     // No token is sent or stored: the interaction holds the login.
     expect(logins.every((request) => request.authorization === null)).toBe(true);
     expect(tokenStore.get()).toBeNull();
+  });
+
+  it('lets the person signed in to the portal continue as themselves, with the portal’s login, and says why when it cannot', async () => {
+    tokenStore.set(TOKENS);
+    const api = fakeApi([
+      ...sessionRoutes(aUser({ name: 'Sam Signedin', email: 'sam@example.com' })),
+      { method: 'GET', path: BASE, status: 200, body: interaction('login') },
+      {
+        method: 'POST',
+        path: `${BASE}/continue`,
+        status: 409,
+        body: { code: 'conflict', message: 'This sign-in request is not waiting for this step.' },
+        once: true,
+      },
+      { method: 'POST', path: `${BASE}/continue`, status: 200, body: { redirect_to: RESUME } },
+    ]);
+    renderApp(`/authorize/${UID}`);
+    expect(await screen.findByText('sam@example.com', { exact: false })).toBeTruthy();
+    // Another account can still log in below.
+    expect(screen.getByRole('button', { name: 'Log In' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue as Sam Signedin' }));
+    expect(await screen.findByText('This sign-in request is not waiting for this step.')).toBeTruthy();
+    expect(assign).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue as Sam Signedin' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(RESUME));
+    const continued = api.requests.filter((request) => request.path === `${BASE}/continue`);
+    expect(continued.map((request) => request.authorization)).toEqual([`Bearer ${TOKENS.accessToken}`, `Bearer ${TOKENS.accessToken}`]);
   });
 
   it('asks a third party’s consent, listing the scopes; Allow and Deny go on', async () => {

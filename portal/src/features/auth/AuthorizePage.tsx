@@ -1,8 +1,12 @@
-import type { Interaction, TesseraClient } from '@tessera/sdk';
+import { useQuery } from '@tanstack/react-query';
+import type { CurrentUser, Interaction, TesseraClient } from '@tessera/sdk';
 import { Alert, Button, Spinner } from '@tessera/widgets/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
+import { apiCall } from '../../api/call';
 import { client } from '../../api/client';
+import { useSession } from '../../state/session';
+import { isAuthenticated } from '../../state/tokens';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { CardPage, Row, Stack, Text } from '../../ui/Page';
 import { fetchInteraction, finishInteraction, interactionLogin } from './authorizeCalls';
@@ -36,19 +40,52 @@ function useInteractionClient(uid: string): TesseraClient {
   }, [uid]);
 }
 
-function useInteraction(uid: string) {
-  const [state, setState] = useState<{ interaction?: Interaction; error?: string }>({});
+/** The request's details, asked for once: a request does not change while its page is open. */
+function useInteraction(uid: string): { interaction?: Interaction; error?: string } {
+  const { data: answer } = useQuery({ queryKey: ['interaction', uid], queryFn: () => fetchInteraction(uid), staleTime: Infinity, retry: false });
+  if (!answer) return {};
+  return answer.ok ? { interaction: answer.interaction } : { error: answer.message };
+}
+
+/**
+ * The person signed in to the portal in this browser, if any: loaded when the portal holds a login (the request may
+ * come back here after single sign-on, the only way in when the person's organization enforces it).
+ */
+function usePortalUser(): CurrentUser | null {
+  const user = useSession((state) => state.user);
   useEffect(() => {
-    let current = true;
-    void fetchInteraction(uid).then((answer) => {
-      if (!current) return;
-      setState(answer.ok ? { interaction: answer.interaction } : { error: answer.message });
-    });
-    return () => {
-      current = false;
-    };
-  }, [uid]);
-  return state;
+    if (isAuthenticated()) void useSession.getState().ensureLoaded({ routeErrors: false });
+  }, []);
+  return isAuthenticated() ? user : null;
+}
+
+/** "Continue as …": the request takes the portal's login, so the person types no password again. */
+function ContinueAs({ uid, user }: { uid: string; user: CurrentUser }) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const continueAs = async () => {
+    setPending(true);
+    const answer = await apiCall(client.POST('/interactions/{uid}/continue', { params: { path: { uid } } }), { routeErrors: false });
+    if (answer.ok) goOn(answer.data.redirect_to);
+    else {
+      setPending(false);
+      setError(answer.error.message);
+    }
+  };
+  return (
+    <Stack>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <Text css={{ textAlign: 'center' }}>
+        You are signed in to Tessera as <strong>{user.name}</strong> ({user.email}).
+      </Text>
+      <Row css={{ justifyContent: 'center' }}>
+        <Button isPending={pending} onPress={() => void continueAs()}>
+          Continue as {user.name}
+        </Button>
+      </Row>
+      <Text css={{ textAlign: 'center' }}>Or log in with another account:</Text>
+    </Stack>
+  );
 }
 
 function Decline({ uid, label, onError }: { uid: string; label: string; onError: (message: string) => void }) {
@@ -72,6 +109,7 @@ function Decline({ uid, label, onError }: { uid: string; label: string; onError:
 function LoginStep({ uid, interaction }: { uid: string; interaction: Interaction }) {
   usePageTitle('Log In');
   const loginClient = useInteractionClient(uid);
+  const user = usePortalUser();
   const [error, setError] = useState<string | null>(null);
   return (
     <Stack>
@@ -79,8 +117,10 @@ function LoginStep({ uid, interaction }: { uid: string; interaction: Interaction
         <strong>{interaction.client.name}</strong> asks you to log in with your Tessera account.
       </Text>
       {error ? <Alert tone="error">{error}</Alert> : null}
-      {/* The browser navigates on in the wrapped client's login; nothing else to do here. */}
-      <LoginCard loginClient={loginClient} showSso={false} onLogin={() => undefined} />
+      {user ? <ContinueAs uid={uid} user={user} /> : null}
+      {/* The browser navigates on in the wrapped client's login; nothing else to do here. Single sign-on comes back
+          to this page signed in to the portal, and the person continues as themselves. */}
+      <LoginCard loginClient={loginClient} ssoRedirect={`/authorize/${encodeURIComponent(uid)}`} onLogin={() => undefined} />
       <Row css={{ justifyContent: 'center' }}>
         <Decline uid={uid} label="Cancel" onError={setError} />
       </Row>
@@ -124,7 +164,8 @@ function ConsentStep({ uid, interaction }: { uid: string; interaction: Interacti
 /**
  * /authorize/:uid: an application asked Tessera's authorization endpoint to sign the person in ("Log in with
  * Tessera", or the login widget's popup). The provider sends the browser here to log in with the portal's own login
- * card, then, for a partner's application, to allow it the scopes it asks (once per application and scopes).
+ * card (or, signed in to the portal already, to continue as that person), then, for a partner's application, to
+ * allow it the scopes it asks (once per application and scopes).
  */
 export function AuthorizePage() {
   const { uid = '' } = useParams();
