@@ -1,15 +1,11 @@
 import { tokenStore } from '@portal/api/client';
-import { setErrorRouter } from '@portal/api/errorRouting';
-import { QueryProvider, queryClient } from '@portal/api/queries';
 import { AuthorizePage } from '@portal/features/auth/AuthorizePage';
 import { useSession } from '@portal/state/session';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { Config, CurrentUser } from '@tessera/sdk';
-import { useLayoutEffect, useState } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect, userEvent, within } from 'storybook/test';
-import { serveFake, type FakeRoutes } from './fakeServer';
-import { placeholderPage } from './PortalRouter';
+import type { FakeRoutes } from './fakeServer';
+import { GuestPages } from './PortalRouter';
 
 const UID = 'story-request';
 const BASE = `/api/interactions/${UID}`;
@@ -60,32 +56,22 @@ const SIGNED_IN: FakeRoutes = { 'GET /api/users/me': { status: 200, body: { data
  * server. `signedIn`: the portal holds a login in this browser (a stored token), so the page offers "Continue as …".
  */
 function AuthorizePages({ server, signedIn = false }: { server: FakeRoutes; signedIn?: boolean }) {
-  const [router] = useState(() => {
-    queryClient.clear();
+  const signIn = () => {
     useSession.getState().reset();
     tokenStore.set(signedIn ? { accessToken: 'story-access', refreshToken: 'story-refresh' } : null);
-    serveFake({ 'GET /api/config': CONFIG, ...(signedIn ? SIGNED_IN : {}), ...server });
-    return createMemoryRouter(
-      [
-        { path: '/authorize/:uid', element: <AuthorizePage /> },
-        { path: '*', element: placeholderPage('Another page') },
-      ],
-      { initialEntries: [`/authorize/${UID}`] },
-    );
-  });
-  useLayoutEffect(() => {
-    setErrorRouter({ goTo: (to) => void router.navigate(to), unauthenticated: () => {}, accessBlocked: () => {} });
+    // The story's login must not follow the reader to other stories.
     return () => {
-      setErrorRouter(null);
-      // The story's login must not follow the reader to other stories.
       tokenStore.set(null);
       useSession.getState().reset();
     };
-  }, [router]);
+  };
   return (
-    <QueryProvider>
-      <RouterProvider router={router} />
-    </QueryProvider>
+    <GuestPages
+      routes={[{ path: '/authorize/:uid', element: <AuthorizePage /> }]}
+      path={`/authorize/${UID}`}
+      server={{ 'GET /api/config': CONFIG, ...(signedIn ? SIGNED_IN : {}), ...server }}
+      prepare={signIn}
+    />
   );
 }
 

@@ -133,3 +133,37 @@ export function withPortalRouter(pages: Record<string, ReactNode> = {}): Decorat
     </PortalRouter>
   );
 }
+
+export interface GuestPagesProps {
+  /** The pages' routes; any other path shows a placeholder ("Another page"). */
+  routes: RouteObject[];
+  path: string;
+  server: FakeRoutes;
+  /** Runs before the first render (a stored login, say); what it answers runs when the story closes. */
+  prepare?: () => () => void;
+}
+
+/** Pages outside an organization (signing in, an application's sign-in request) at `path`, their calls answered by the fake server. */
+export function GuestPages({ routes, path, server, prepare }: GuestPagesProps) {
+  const [{ router, cleanup }] = useState(() => {
+    queryClient.clear();
+    const undo = prepare?.();
+    serveFake(server);
+    return {
+      router: createMemoryRouter([...routes, { path: '*', element: placeholderPage('Another page') }], { initialEntries: [path] }),
+      cleanup: undo,
+    };
+  });
+  useLayoutEffect(() => {
+    setErrorRouter({ goTo: (to) => void router.navigate(to), unauthenticated: () => {}, accessBlocked: () => {} });
+    return () => {
+      setErrorRouter(null);
+      cleanup?.();
+    };
+  }, [router, cleanup]);
+  return (
+    <QueryProvider>
+      <RouterProvider router={router} />
+    </QueryProvider>
+  );
+}

@@ -1,14 +1,10 @@
-import { setErrorRouter } from '@portal/api/errorRouting';
-import { QueryProvider, queryClient } from '@portal/api/queries';
 import { SsoCompletePage } from '@portal/features/sso/SsoCompletePage';
 import { SsoPage } from '@portal/features/sso/SsoPage';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ssoMessages } from '@tessera/sdk/rules';
-import { useLayoutEffect, useState } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { expect, userEvent, within } from 'storybook/test';
-import { serveFake, type FakeRoutes } from './fakeServer';
-import { placeholderPage } from './PortalRouter';
+import type { FakeRoutes } from './fakeServer';
+import { GuestPages } from './PortalRouter';
 
 /** The provider's address the fake server answers: this story's own page, so the frame stays where it is. */
 const providerUrl = () => `${window.location.pathname}${window.location.search}#identity-provider`;
@@ -23,28 +19,17 @@ const SERVER: FakeRoutes = {
   'POST /api/token': { status: 400, body: { message: ssoMessages.stateUnknown, code: 'invalid_grant', error: 'invalid_grant' } },
 };
 
-/** The guest's pages at `path` (a memory router), their calls answered by the fake server. */
+/** The guest's pages at `path`, their calls answered by the fake server. */
 function SignInPages({ path, server = SERVER }: { path: string; server?: FakeRoutes }) {
-  const [router] = useState(() => {
-    queryClient.clear();
-    serveFake(server);
-    return createMemoryRouter(
-      [
+  return (
+    <GuestPages
+      routes={[
         { path: '/sso', element: <SsoPage /> },
         { path: '/sso/complete', element: <SsoCompletePage /> },
-        { path: '*', element: placeholderPage('Another page') },
-      ],
-      { initialEntries: [path] },
-    );
-  });
-  useLayoutEffect(() => {
-    setErrorRouter({ goTo: (to) => void router.navigate(to), unauthenticated: () => {}, accessBlocked: () => {} });
-    return () => setErrorRouter(null);
-  }, [router]);
-  return (
-    <QueryProvider>
-      <RouterProvider router={router} />
-    </QueryProvider>
+      ]}
+      path={path}
+      server={server}
+    />
   );
 }
 
