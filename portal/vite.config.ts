@@ -1,14 +1,23 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 
 const API_ORIGIN = 'http://localhost:3000';
 
 // `tessera-source` first: the SDK and widgets are compiled from their TypeScript sources, so no
 // package build is needed while developing the portal.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   base: '/',
   plugins: [react()],
-  resolve: { conditions: ['tessera-source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['tessera-source', ...defaultClientConditions],
+    // React Router's package exports name only its development build (remix-run/react-router#12532, #14102): its
+    // warnings and checks then run in the portal's start-up. The build takes the production build beside it.
+    alias:
+      command === 'build'
+        ? [{ find: /^react-router$/, replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')) }]
+        : [],
+  },
   // The build's prerendering (scripts/prerender.mjs) loads the sources through Vite's SSR loader: the same condition.
   ssr: { resolve: { conditions: ['tessera-source', ...defaultServerConditions] } },
   build: {
@@ -34,4 +43,4 @@ export default defineConfig({
       '/widgets': API_ORIGIN,
     },
   },
-});
+}));
