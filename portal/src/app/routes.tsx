@@ -1,5 +1,6 @@
 import { Navigate, redirect, type RouteObject, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { ForbiddenPage, NoResponsePage, NotFoundPage, WhoopsPage } from '../features/errors/ExceptionPages';
+import { clientModulesLoader } from '../features/client/modulesList';
 import { PublicLayout } from '../features/shell/PublicLayout';
 import { authenticatedLoader, freshUserLoader, guestOnlyLoader, ownerLoader } from '../guards/loaders';
 import { RootErrorBoundary, RootLayout, RouteFallback } from './RootLayout';
@@ -129,11 +130,11 @@ export const routes: RouteObject[] = (
                 {
                   id: 'client-modules',
                   path: 'modules',
-                  // A static loader in a module of its own (modulesList.ts, small): the first page of modules is asked for as
-                  // soon as that module is there, while the page's code still downloads. (React Router's lazy object would
-                  // do the same, but it clears its loaded keys on the shared route object, which leaves a second router, as
-                  // in tests, without them.)
-                  loader: (args) => import('../features/client/modulesList').then((m) => m.clientModulesLoader(args)),
+                  // A static loader (modulesList.ts, small, and what it imports is the start-up's own): the first page of
+                  // modules is asked for when the router starts, with the download of the page's code, not a round trip
+                  // later. (React Router's lazy object would clear its loaded keys on the shared route object, which
+                  // leaves a second router, as in tests, without them.)
+                  loader: clientModulesLoader,
                   lazy: () => import('../features/client/ClientModulesPage').then((m) => ({ Component: m.ClientModulesPage })),
                 },
                 {
