@@ -1,8 +1,7 @@
-// Writes the static first paint into the build (see src/prerender.tsx): for each public page, `dist/<path>.html`, the
-// built index.html with the page's markup in `#root` and a `<link>` to the stylesheet of the theme's rules those
-// pages use (`dist/assets/prerender-<hash>.css`, cached for good like every asset). The server sends that file for
-// the path (server/src/http/static.ts); every other path gets index.html, which now holds the app's loading status
-// with the same stylesheet, so something is painted before the scripts have run.
+// Writes the static first paint of the public pages into the build (see src/prerender.tsx): for each page,
+// `dist/<path>.html`, the built index.html with the page's markup in `#root` and a `<link>` to the stylesheet of the
+// theme's rules those pages use (`dist/assets/prerender-<hash>.css`, cached for good like every asset). The server
+// sends that file for the path (server/src/http/static.ts); every other path keeps index.html.
 // Usage (after `vite build`, before precompressing): node scripts/prerender.mjs
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -18,7 +17,7 @@ const vite = await createServer({ root, logLevel: 'error', server: { middlewareM
 try {
   /** @type {import('../src/prerender').prerender} */
   const prerender = (await vite.ssrLoadModule('/src/prerender.tsx')).prerender;
-  const { pages, loading, css } = await prerender();
+  const { pages, css } = await prerender();
   const cssFile = `assets/prerender-${createHash('sha256').update(css).digest('base64url').slice(0, 10)}.css`;
   writeFileSync(`${dist}${cssFile}`, css);
   const shell = readFileSync(`${dist}index.html`, 'utf8');
@@ -26,14 +25,13 @@ try {
   // The stylesheet before the entry script: the markup is painted with it, before any script has run. The scripts
   // only take the page over, so they are fetched at low priority: on a slow connection they no longer share it with
   // the stylesheet the first paint waits for.
-  const styled = shell.replace('</title>', `</title>\n    <link rel="stylesheet" crossorigin href="/${cssFile}">`);
-  const withLowPriorityScripts = styled.replaceAll(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
+  const withStyles = shell
+    .replace('</title>', `</title>\n    <link rel="stylesheet" crossorigin href="/${cssFile}">`)
+    .replaceAll(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
   for (const { path, html } of pages) {
-    writeFileSync(`${dist}${path.slice(1)}.html`, withLowPriorityScripts.replace(ROOT_ELEMENT, `<div id="root">${html}</div>`));
+    writeFileSync(`${dist}${path.slice(1)}.html`, withStyles.replace(ROOT_ELEMENT, `<div id="root">${html}</div>`));
   }
-  // Every other path: its screen needs the scripts (and usually data), so they keep their priority.
-  writeFileSync(`${dist}index.html`, styled.replace(ROOT_ELEMENT, `<div id="root">${loading}</div>`));
-  console.log(`prerendered ${pages.map((page) => page.path).join(', ')} and the loading status with ${cssFile} (${(css.length / 1024).toFixed(1)} KB)`);
+  console.log(`prerendered ${pages.map((page) => page.path).join(', ')} with ${cssFile} (${(css.length / 1024).toFixed(1)} KB)`);
 } finally {
   await vite.close();
 }

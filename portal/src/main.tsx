@@ -84,9 +84,8 @@ async function start() {
     </StrictMode>
   );
   if (container.hasChildNodes()) {
-    // A page the build prerendered (prerender.tsx: a public page, or the loading status every other path starts with)
-    // is already on screen: rendering now would swap it for the loading fallback until the route's module arrives, so
-    // the app takes over once its first screen can render in one go.
+    // A page the build prerendered (prerender.tsx) is already on screen: rendering now would swap it for the loading
+    // fallback until the route's module arrives, so the app takes over once its first screen can render in one go.
     // That render is a transition: React works on it in slices, the page keeps answering input, and the prerendered
     // markup stays until the new screen commits.
     await firstRouteReady(router);

@@ -10,7 +10,6 @@ import { getCssText } from '@tessera/widgets/theme';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { RouteFallback } from './app/RootLayout';
 import { routes } from './app/routes';
 
 /** The paths written as static pages: guest pages whose first paint depends on nothing stored or fetched. */
@@ -51,14 +50,9 @@ async function renderPath(path: string): Promise<PrerenderedPage> {
   return { path, html: withoutDanglingReferences(html) };
 }
 
-/**
- * Every prerendered page; `loading`, the markup every other path shows until its first screen is ready (the app's own
- * loading status, which the app would otherwise show only once its scripts ran: a blank page until then); and the
- * stylesheet they share (the theme's tokens and the rules their components used).
- */
-export async function prerender(): Promise<{ pages: PrerenderedPage[]; loading: string; css: string }> {
+/** Every prerendered page, and the stylesheet they share (the theme's tokens and the rules their components used). */
+export async function prerender(): Promise<{ pages: PrerenderedPage[]; css: string }> {
   const pages: PrerenderedPage[] = [];
   for (const path of PRERENDERED_PATHS) pages.push(await renderPath(path));
-  const loading = renderToString(<RouteFallback />);
-  return { pages, loading, css: getCssText() };
+  return { pages, css: getCssText() };
 }
