@@ -17,11 +17,6 @@ async function partnerApp(): Promise<{ server: Server; redirectUri: string }> {
   return { server, redirectUri: `http://127.0.0.1:${port}/callback` };
 }
 
-/**
- * Issue 32, section 2: a third-party application offers "Log in with Tessera". openid-client builds the authorization
- * URL (code + PKCE S256), the person logs in on the portal's own login page, allows the app the scopes it asks, and the
- * app redeems the code with its secret, validates the id_token against the JWKS, and reads userinfo.
- */
 /** A partner application registered by the organization's master, as openid-client sees it. */
 async function registeredApp(request: APIRequestContext, redirectUri: string) {
   const master = await Api.as(request, 'master@example.com');
@@ -38,21 +33,32 @@ async function registeredApp(request: APIRequestContext, redirectUri: string) {
   return { name, clientId: registered.client_id, config };
 }
 
+/** An authorization request as the partner's app makes it: code + PKCE S256, with a fresh state and nonce. */
+async function authorizationRequest(config: client.Configuration, redirectUri: string, scope = 'openid profile email') {
+  const verifier = client.randomPKCECodeVerifier();
+  const state = client.randomState();
+  const nonce = client.randomNonce();
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUri,
+    scope,
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+  });
+  return { url, verifier, state, nonce };
+}
+
+/**
+ * Issue 32, section 2: a third-party application offers "Log in with Tessera". openid-client builds the authorization
+ * URL (code + PKCE S256), the person logs in on the portal's own login page, allows the app the scopes it asks, and the
+ * app redeems the code with its secret, validates the id_token against the JWKS, and reads userinfo.
+ */
 test('a partner app logs a person in with Tessera: login page, consent, code, id_token, userinfo', async ({ page, request }) => {
   const { server, redirectUri } = await partnerApp();
   try {
     const { name, clientId, config } = await registeredApp(request, redirectUri);
-    const verifier = client.randomPKCECodeVerifier();
-    const state = client.randomState();
-    const nonce = client.randomNonce();
-    const authorizationUrl = client.buildAuthorizationUrl(config, {
-      redirect_uri: redirectUri,
-      scope: 'openid profile email',
-      code_challenge: await client.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      state,
-      nonce,
-    });
+    const { url: authorizationUrl, verifier, state, nonce } = await authorizationRequest(config, redirectUri);
 
     await page.goto(authorizationUrl.href);
     await expect(page).toHaveURL(/\/authorize\/[^/]+$/);
@@ -92,14 +98,8 @@ test('a partner app logs a person in with Tessera: login page, consent, code, id
     expect(userinfo.email_verified).toBe(true);
 
     // Asked again in the same browser: signed in and consented already, straight back with a code.
-    const again = client.buildAuthorizationUrl(config, {
-      redirect_uri: redirectUri,
-      scope: 'openid profile email',
-      code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
-      code_challenge_method: 'S256',
-      state: client.randomState(),
-    });
-    await page.goto(again.href);
+    const again = await authorizationRequest(config, redirectUri);
+    await page.goto(again.url.href);
     await page.waitForURL((url) => url.href.startsWith(redirectUri));
     expect(new URL(page.url()).searchParams.get('code')).toBeTruthy();
   } finally {
@@ -117,15 +117,7 @@ test('a person signed in to the portal continues as themselves when a partner ap
     const { name, config } = await registeredApp(request, redirectUri);
     await logIn(page, 'admin@example.com', DEMO_PASSWORD);
     await expect(page).not.toHaveURL(/\/login/);
-    const verifier = client.randomPKCECodeVerifier();
-    const state = client.randomState();
-    const authorizationUrl = client.buildAuthorizationUrl(config, {
-      redirect_uri: redirectUri,
-      scope: 'openid email',
-      code_challenge: await client.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      state,
-    });
+    const { url: authorizationUrl, verifier, state, nonce } = await authorizationRequest(config, redirectUri, 'openid email');
     await page.goto(authorizationUrl.href);
     await expect(page.getByText(`${name} asks you to log in with your Tessera account.`)).toBeVisible();
     const continueAs = page.getByRole('button', { name: /^Continue as / });
@@ -136,7 +128,7 @@ test('a person signed in to the portal continues as themselves when a partner ap
     await expect(page.getByRole('heading', { name: `Allow ${name} to use your Tessera account?`, level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Allow' }).click();
     await page.waitForURL((url) => url.href.startsWith(redirectUri));
-    const tokens = await client.authorizationCodeGrant(config, new URL(page.url()), { pkceCodeVerifier: verifier, expectedState: state });
+    const tokens = await client.authorizationCodeGrant(config, new URL(page.url()), { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce });
     const userinfo = await client.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub);
     expect(userinfo.email).toBe('admin@example.com');
   } finally {
