@@ -326,6 +326,24 @@ describe('Items editor', () => {
     await waitFor(() => expect(readPreviewItems(TOPIC_ID)).toBeNull());
   });
 
+  it('comes back ready to edit when the author returns before the preview has opened', async () => {
+    asAdmin();
+    const { router } = renderApp(EDITOR);
+    await screen.findByRole('heading', { level: 1, name: 'Lockout procedure' });
+    press('Add Row');
+    fireEvent.change(within(region('Row 3')).getByRole('textbox', { name: 'Row title' }), { target: { value: 'Unsaved row' } });
+    press('Preview');
+    // The return overtakes the preview's navigation: the editor on screen is the one that asked for the preview.
+    await router.navigate(EDITOR);
+    const { readPreviewItems } = await import('./previewDraft');
+    await waitFor(() => expect(readPreviewItems(TOPIC_ID)).toBeNull());
+    expect(screen.getByRole('region', { name: 'Row 3: Unsaved row' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Preview' }).hasAttribute('disabled')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Add Row' }).hasAttribute('disabled')).toBe(false);
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Modules' }));
+    expect(await screen.findByRole('alertdialog', { name: 'There are unsaved changes, are you sure you want to leave?' })).toBeTruthy();
+  });
+
   it('moves an item to a chosen place from the move dialog listing the item types under each row', async () => {
     asAdmin();
     renderApp(EDITOR);

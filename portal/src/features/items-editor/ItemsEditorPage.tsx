@@ -2,7 +2,7 @@ import type { Item, Topic } from '@tessera/sdk';
 import { hasErrors, type FieldErrors } from '@tessera/sdk/rules';
 import { Alert, Button, Heading } from '@tessera/widgets/ui';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { whileSaving } from '../../api/call';
 import { client } from '../../api/client';
 import { NO_RESPONSE } from '../../api/outcome';
@@ -133,11 +133,16 @@ function ItemsEditor({ data, paths }: { data: ItemsEditorData; paths: Paths }) {
   const [deleting, setDeleting] = useState<EditorItem | null>(null);
   const [moving, setMoving] = useState<EditorItem | null>(null);
   const [picking, setPicking] = useState<EditorItem | null>(null);
-  const [previewing, setPreviewing] = useState(false);
+  // Each arrival at the editor is a new location. Preview belongs to the arrival that asked for it: a return that
+  // overtook the preview's navigation (before the preview page rendered) reaches this same instance, out of preview.
+  const { key: arrival } = useLocation();
+  const [previewAsked, setPreviewAsked] = useState<string | null>(null);
+  const previewing = previewAsked === arrival;
   const dirty = useMemo(() => isDirty(state), [state]);
   const isBusy = status.state === 'saving' || previewing;
 
-  useEffect(() => clearPreviewDraft(topic.id), [topic.id]);
+  // Back in the editor, the draft has served.
+  useEffect(() => clearPreviewDraft(topic.id), [topic.id, arrival]);
   useEffect(() => {
     // Leaving into preview does not ask about unsaved changes (spec 2.2): the prompt is off by now.
     if (previewing) navigate(`${paths.clientItems}?preview=1&dontFetch=1`);
@@ -186,7 +191,7 @@ function ItemsEditor({ data, paths }: { data: ItemsEditorData; paths: Paths }) {
   };
   const preview = () => {
     storePreviewDraft(topic.id, state);
-    setPreviewing(true);
+    setPreviewAsked(arrival);
   };
 
   return (
