@@ -13,9 +13,7 @@
 import type * as v from 'valibot';
 import type { components, operations } from '../generated/schema.js';
 import type { ReadsBodyOf } from './core.js';
-import type { forms } from './forms.js';
-import type { kcForms } from './knowledge-checks.js';
-import type { queryForms } from './queries.js';
+import type { forms, queryForms } from './generated/registry.js';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
@@ -49,7 +47,7 @@ type Drift = MarkedDrift<typeof forms> & {
   mediaCaption: ReadsBody<v.InferInput<(typeof forms)['mediaCaption']>, Omit<components['schemas']['CaptionUpload'], 'file'>>;
   /** A question bank import is multipart: the form reads its text fields (the upload pipeline reads the file). */
   questionImport: ReadsBody<
-    v.InferInput<(typeof kcForms)['knowledgeCheckQuestionImport']>,
+    v.InferInput<(typeof forms)['knowledgeCheckQuestionImport']>,
     Omit<components['schemas']['KnowledgeCheckQuestionImportUpload'], 'file'>
   >;
 };
@@ -74,4 +72,4 @@ type QueryDrift = {
 type AllTrue<T extends Record<string, true>> = T;
 
 /** Fails to compile, naming the form, when a form and its request body or query string drift apart. */
-export type ContractCheck = AllTrue<Drift & MarkedDrift<typeof kcForms> & QueryDrift>;
+export type ContractCheck = AllTrue<Drift & QueryDrift>;

@@ -1,7 +1,9 @@
 /**
- * The forms of the API calls and screens (core-platform.md section 5), as valibot schemas whose output is the
- * parsed input a handler uses. Each API request's form is checked against the contract's request body in
- * contract-check.ts, so a change to one without the other fails `npm run typecheck -w @tessera/sdk`.
+ * The forms of the platform's own calls and screens (core-platform.md section 5), as valibot schemas whose output is
+ * the parsed input a handler uses, and the fields they are built of. A later resource keeps its forms in a file of
+ * its own (webhooks.ts, sso.ts…); `npm run generate` gathers them all into `forms` (generated/registry.ts). Each API
+ * request's form is checked against the contract's request body in contract-check.ts, so a change to one without
+ * the other fails `npm run typecheck -w @tessera/sdk`.
  */
 import * as v from 'valibot';
 import type { Flag as ContractFlag, ItemInput } from '../generated/schema.js';
@@ -31,9 +33,6 @@ import {
 } from './core.js';
 import { bioreqUploadForm } from './bioreq.js';
 import { ITEM_TYPES, canonicalLanguageTag } from './files.js';
-import { integrationClientForms } from './integration-clients.js';
-import { ssoForms } from './sso.js';
-import { webhookEvents, webhookUrl } from './webhooks.js';
 
 /** The flag forms the API accepts (spec: 1/0 as well as booleans). */
 /** What a flag input may be: the contract's `Flag` (JSON booleans, 1/0, and their strings). */
@@ -404,7 +403,8 @@ function matchNeedsMessage<S extends v.GenericSchema<unknown, MatchFields>>(sche
 }
 
 /** The forms of the API calls and screens (core-platform.md section 5). */
-export const forms = {
+/** The platform's own forms (accounts, organizations, members, groups, content, media, suggestions, bioreq, items). */
+export const platformForms = {
   login: loginForm,
   signUp: bodyOf(
     'signUp',
@@ -462,11 +462,9 @@ export const forms = {
   groupMembers: bodyOf('relateGroupTenantUsers', form({ tenant_users: relation('tenant_users') })),
   groupModules: bodyOf('relateGroupModules', form({ modules: relation('modules') })),
   /** A service account: its name, the role its tokens act as, and its redirect URIs and grants (integration-clients.ts). */
-  ...integrationClientForms,
   /** The portal's login for an authorization request (`/authorize/:uid`): the login form itself. */
   interactionLogin: bodyOf('interactionLogin', loginForm),
   /** An organization's single sign-on connection (`ssoConnection`) and starting a sign-in (`ssoStart`): sso.ts. */
-  ...ssoForms,
   /** An identity provider's SCIM token for the organization: only its name (the token is made by the server). */
   scimToken: bodyOf('createScimToken', form({ name: required('name', text('name')) })),
   /**
@@ -474,26 +472,6 @@ export const forms = {
    * person is not yet a member (the form cannot know), `external_id` is the partner's own stable id.
    */
   embedSession: bodyOf('createEmbedSession', form({ email, name: present(personName()), external_id: present(text('external_id')) })),
-  /** A webhook endpoint: where, which events, and whether it is on (default on). */
-  webhook: bodyOf(
-    'createWebhook',
-    form({
-      url: required('url', webhookUrl()),
-      events: required('events', webhookEvents()),
-      description: present(text('description')),
-      enabled: sent(flag('enabled')),
-    }),
-  ),
-  /** A webhook endpoint's change: only the fields sent change. */
-  webhookUpdate: bodyOf(
-    'updateWebhook',
-    form({
-      url: filled('url', webhookUrl()),
-      events: filled('events', webhookEvents()),
-      description: sent(text('description')),
-      enabled: sent(flag('enabled')),
-    }),
-  ),
   memberModules: bodyOf('relateTenantUserModules', form({ modules: relation('modules') })),
   accessRequestUpdate: bodyOf('updateTenantAccessRequest', form({ status: present(oneOf('status', ACCESS_REQUEST_DECISIONS)), is_deleted: isDeleted })),
   module: bodyOf('createModule', form({ name: contentName, description: contentDescription, is_active: isActive, ...imageFields })),
@@ -597,5 +575,3 @@ export const forms = {
   /** The items editor's save (PUT .../items): the whole ordered list, errors keyed `items.{position}.{field}`. */
   itemList: bodyOf('saveItems', form({ items: itemList('items') })),
 };
-
-export type FormName = keyof typeof forms;

@@ -4,15 +4,11 @@
  * sending, so a person sees the same message either way.
  *
  * Split by what a client needs: core (messages, the field schemas, parseForm, the login form), files (upload
- * checks) and forms (every other form). The SDK has no side effects, so a bundle that needs only the login
- * form (the standalone widget) leaves the other modules out.
+ * checks), and the forms of each resource (forms.ts for the platform's own, a file per later resource), gathered
+ * with every module that declares forms by the generated registry. The SDK has no side effects, so a bundle that
+ * needs only the login form (the standalone widget) leaves the other modules out.
  */
 export * from './bioreq.js';
 export * from './core.js';
 export * from './files.js';
-export * from './forms.js';
-export * from './integration-clients.js';
-export * from './knowledge-checks.js';
-export * from './queries.js';
-export * from './sso.js';
-export * from './webhooks.js';
+export * from './generated/registry.js';

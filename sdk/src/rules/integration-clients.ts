@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import type { IntegrationClientGrantType } from '../generated/schema.js';
 import { ROLES, bodyOf, documented, form, messages, present, required, text } from './core.js';
+import { listQuery, searched } from './queries.js';
 
 /** The grants an integration client may be registered with, in the contract's order (`satisfies` keeps it so). */
 export const INTEGRATION_CLIENT_GRANT_TYPES = [
@@ -93,4 +94,8 @@ export const integrationClientForms = {
       }),
     ),
   ),
+};
+
+export const integrationClientQueryForms = {
+  listIntegrationClients: listQuery(['name', 'created'], searched),
 };

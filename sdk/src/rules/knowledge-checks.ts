@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import type { KnowledgeCheckQuestionInput, KnowledgeCheckQuestionType, QuestionBankFormat } from '../generated/schema.js';
 import { bodyOf, documented, form, isBlank, isUuid, ITEM_TEXT_MAX_LENGTH, messages, present, RELATION_MAX_ITEMS, required, sent } from './core.js';
 import { flag } from './forms.js';
+import { csvFormat, filterId, listQuery, queryChoice, searched, searchTerm } from './queries.js';
 
 /** Spec section 9: a component check draws 10 questions unless told otherwise; the print sample is 10 too. */
 export const KC_DEFAULT_NUMBER_QUESTIONS = 10;
@@ -388,4 +389,21 @@ export const kcForms = {
       '',
     ),
   }),
+};
+
+/** The knowledge checks' reads: the report and its downloads, the assignable people, a learner's own checks, the bank's export. */
+export const kcQueryForms = {
+  listCompletedKnowledgeCheckResponses: listQuery(['user', 'knowledge_check', 'date', 'score'], {
+    module: filterId('module'),
+    component: filterId('component'),
+    topic: filterId('topic'),
+    user: searchTerm('user'),
+    ...csvFormat,
+  }),
+  getKnowledgeCheckResponseReport: form(csvFormat),
+  getKnowledgeCheckItemAnalysis: form({ attempts: queryChoice('attempts', ['first', 'all'] as const), ...csvFormat }),
+  listKnowledgeCheckAssignable: form(searched),
+  listMyKnowledgeChecks: listQuery(['due', 'name'], searched),
+  /** A question bank export names its format: there is no default file type. */
+  exportKnowledgeCheckQuestions: form({ format: v.picklist(QUESTION_BANK_FORMATS, messages.selected('format')) }),
 };

@@ -10,9 +10,6 @@
 import * as v from 'valibot';
 import { ACCESS_REQUEST_STATUSES, documented, form, messages } from './core.js';
 import { MEDIA_TYPES } from './files.js';
-import { QUESTION_BANK_FORMATS } from './knowledge-checks.js';
-import { SSO_DOMAIN_STATUSES } from './sso.js';
-import { WEBHOOK_DELIVERY_STATES } from './webhooks.js';
 
 /** The states of a background job (the owner's Jobs screen lists one at a time). */
 export const JOB_STATES = ['queued', 'running', 'failed'] as const;
@@ -62,7 +59,7 @@ function queryFlag(field: string) {
 }
 
 /** One of a fixed set of values. */
-function queryChoice<const T extends readonly string[]>(field: string, allowed: T) {
+export function queryChoice<const T extends readonly string[]>(field: string, allowed: T) {
   return optionalQuery(v.picklist(allowed, messages.selected(field)));
 }
 
@@ -70,7 +67,7 @@ function queryChoice<const T extends readonly string[]>(field: string, allowed: 
  * A filter by the id of another row (a module, a topic), lower-cased. It filters like any value: an id that names no
  * row of the organization, a malformed one too, finds nothing (the report's filters always read so).
  */
-function filterId(field: string) {
+export function filterId(field: string) {
   return optionalQuery(
     v.pipe(
       v.string(messages.string(field)),
@@ -81,7 +78,7 @@ function filterId(field: string) {
 }
 
 /** A search term, trimmed; blank reads as none (null). */
-function searchTerm(field = 'search') {
+export function searchTerm(field = 'search') {
   return v.optional(
     v.pipe(
       v.string(messages.string(field)),
@@ -113,7 +110,7 @@ function sortKey<const K extends readonly string[]>(keys: K) {
  * (http/list-query.ts).
  */
 /** A page of a list: `paginate`, `page` and `per_page` (a list with a fixed order, such as a log, has only these). */
-function pageEntries() {
+export function pageEntries() {
   return {
     paginate: queryFlag('paginate'),
     page: optionalQuery(wholeNumber('page', 1)),
@@ -136,7 +133,7 @@ export function listQuery<const K extends readonly string[], E extends v.ObjectE
 }
 
 /** `search`: a term the rows contain. */
-const searched = { search: searchTerm() };
+export const searched = { search: searchTerm() };
 /** `archived`: archived rows instead of live ones. */
 const archivable = { archived: queryFlag('archived') };
 /** `active`: only active (or inactive) rows. */
@@ -145,7 +142,7 @@ const activeFilter = { active: queryFlag('active') };
  * `format`: `csv` answers the read as a CSV download instead of JSON (`Accept: text/csv` does too): the reports and the
  * lists a compliance team reads (ARCHITECTURE.md#csv-downloads).
  */
-const csvFormat = { format: queryChoice('format', ['csv'] as const) };
+export const csvFormat = { format: queryChoice('format', ['csv'] as const) };
 
 /** A list's parsed query string (the output of one of `queryForms`' lists). */
 export interface ListQueryInput<K extends string = string> {
@@ -165,15 +162,15 @@ const BIOREQ_ORDERS = ['title', 'uploaded', 'downloaded', 'status', 'uploaded_by
 /** The review list and the uploader's own list of bioreq documents read the same query string; the review list's downloads as CSV too. */
 const bioreqEntries = { ...searched, processed: queryFlag('processed') };
 
-/** Each read's query string, named after its operation (contract-check.ts holds each to that operation's parameters). */
-export const queryForms = {
+/**
+ * The query strings of the platform's own reads, each named after its operation. A later resource keeps its query
+ * forms beside its forms (webhooks.ts, sso.ts…); `npm run generate` gathers them all into `queryForms`
+ * (generated/registry.ts), and contract-check.ts holds each to its operation's parameters.
+ */
+export const platformQueryForms = {
   listTenants: listQuery(['name', 'created', 'groups', 'modules', 'members'], { ...searched, ...archivable }),
   listUsers: listQuery(['name', 'email', 'created_at', 'created', 'joined', 'memberships'], { ...searched, ...archivable, ...activeFilter }),
   listTenantUsers: listQuery(['user', 'email', 'role', 'status', 'joined'], { ...searched, ...archivable, ...csvFormat }),
-  listIntegrationClients: listQuery(['name', 'created'], searched),
-  /** The owner's single sign-on domain claims (the pending ones by `status=pending`). */
-  listSsoDomains: listQuery(['requested', 'domain'], { ...searched, status: queryChoice('status', SSO_DOMAIN_STATUSES), tenant: filterId('tenant') }),
-  listScimTokens: listQuery(['name', 'created'], searched),
   /** The audit trail, newest first by default; `action` keeps the events whose action starts with it (`scim.user`). */
   listAuditEvents: listQuery(['created'], { action: searchTerm('action') }),
   listGroups: listQuery(['name', 'created', 'members'], { ...searched, ...archivable, ...csvFormat }),
@@ -187,23 +184,8 @@ export const queryForms = {
   listSuggestions: listQuery(['sent', 'user'], { ...searched, ...activeFilter }),
   listBioreqDocuments: listQuery(BIOREQ_ORDERS, { ...bioreqEntries, ...csvFormat }),
   listOwnBioreqDocuments: listQuery(BIOREQ_ORDERS, bioreqEntries),
-  listCompletedKnowledgeCheckResponses: listQuery(['user', 'knowledge_check', 'date', 'score'], {
-    module: filterId('module'),
-    component: filterId('component'),
-    topic: filterId('topic'),
-    user: searchTerm('user'),
-    ...csvFormat,
-  }),
-  getKnowledgeCheckResponseReport: form(csvFormat),
-  getKnowledgeCheckItemAnalysis: form({ attempts: queryChoice('attempts', ['first', 'all'] as const), ...csvFormat }),
   getSnapshotReport: form(csvFormat),
-  listKnowledgeCheckAssignable: form(searched),
-  listMyKnowledgeChecks: listQuery(['due', 'name'], searched),
-  listWebhooks: listQuery(['url', 'created'], searched),
-  listWebhookDeliveries: form({ ...pageEntries(), state: queryChoice('state', WEBHOOK_DELIVERY_STATES) }),
   listJobs: form({ state: queryChoice('state', JOB_STATES) }),
-  /** A question bank export names its format: there is no default file type. */
-  exportKnowledgeCheckQuestions: form({ format: v.picklist(QUESTION_BANK_FORMATS, messages.selected('format')) }),
   /** A signed media file URL's parameters; the signature check decides the rest (a failure is one 403). */
   getFile: form({ expires: v.string(), signature: v.string(), download: queryFlag('download') }),
   /** A signed bioreq file URL's parameters, with the account it was signed for. */

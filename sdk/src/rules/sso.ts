@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import type { Flag, SsoDomainStatus, SsoProtocol } from '../generated/schema.js';
 import { bodyOf, documented, emailAddress, form, isBlank, messages, present, required, sent, text } from './core.js';
+import { filterId, listQuery, queryChoice, searched } from './queries.js';
 
 export const SSO_PROTOCOLS = ['oidc', 'saml'] as const satisfies readonly SsoProtocol[];
 /** The roles a connection may give a new member: never master (a master is named by a person). */
@@ -167,7 +168,7 @@ function protocolFields<S extends v.GenericSchema<unknown, ConnectionFields>>(sc
   );
 }
 
-/** The SSO forms, exported through `forms` (forms.ts). */
+/** The single sign-on forms (gathered into `forms` by `npm run generate`). */
 export const ssoForms = {
   /**
    * A connection, created or replaced whole. `client_secret` is required by the server for a new OIDC connection
@@ -220,4 +221,10 @@ export const ssoForms = {
       }),
     ),
   ),
+};
+
+export const ssoQueryForms = {
+  /** The owner's single sign-on domain claims (the pending ones by `status=pending`). */
+  listSsoDomains: listQuery(['requested', 'domain'], { ...searched, status: queryChoice('status', SSO_DOMAIN_STATUSES), tenant: filterId('tenant') }),
+  listScimTokens: listQuery(['name', 'created'], searched),
 };

@@ -5,7 +5,9 @@
  */
 import * as v from 'valibot';
 import type { WebhookEventType } from '../generated/schema.js';
-import { documented, messages } from './core.js';
+import { bodyOf, documented, filled, form, messages, present, required, sent, text } from './core.js';
+import { flag } from './forms.js';
+import { listQuery, pageEntries, queryChoice, searched } from './queries.js';
 
 /** Every event an endpoint can subscribe to, in the contract's order (`satisfies` keeps it complete). */
 export const WEBHOOK_EVENT_TYPES = [
@@ -74,3 +76,32 @@ export function webhookEvents(field = 'events') {
     v.transform((list) => WEBHOOK_EVENT_TYPES.filter((type) => list.includes(type))),
   );
 }
+
+/** An organization's webhook endpoints, created and changed by its masters. */
+export const webhookForms = {
+  /** A webhook endpoint: where, which events, and whether it is on (default on). */
+  webhook: bodyOf(
+    'createWebhook',
+    form({
+      url: required('url', webhookUrl()),
+      events: required('events', webhookEvents()),
+      description: present(text('description')),
+      enabled: sent(flag('enabled')),
+    }),
+  ),
+  /** A webhook endpoint's change: only the fields sent change. */
+  webhookUpdate: bodyOf(
+    'updateWebhook',
+    form({
+      url: filled('url', webhookUrl()),
+      events: filled('events', webhookEvents()),
+      description: sent(text('description')),
+      enabled: sent(flag('enabled')),
+    }),
+  ),
+};
+
+export const webhookQueryForms = {
+  listWebhooks: listQuery(['url', 'created'], searched),
+  listWebhookDeliveries: form({ ...pageEntries(), state: queryChoice('state', WEBHOOK_DELIVERY_STATES) }),
+};
