@@ -13,6 +13,7 @@ import { insertComponent, insertModule, insertTopic } from './support/content.js
 import { insertCheck, insertQuestion, insertResponse, insertVersion, type SeededAnswer, type SeededVersion } from './support/kc.js';
 import { HAND_EXAMPLE, HAND_EXPECTED } from './support/kc-item-example.js';
 import { checkWithBank, put } from './support/knowledge-checks.js';
+import { expectFlatListQueries } from './support/query-counts.js';
 
 const ITEMS = ['A', 'B', 'C', 'D'] as const;
 
@@ -497,6 +498,14 @@ describe.each(databaseKinds)('knowledge check reports on %s', (kind) => {
       userPage: await counted(() => completed('?user=ma', token)),
     };
     expect(large).toEqual(small);
+    const { total } = (await completed('', token)).body.meta;
+    expect(total).toBeGreaterThan(1);
+    await expectFlatListQueries(server, {
+      operation: 'listCompletedKnowledgeCheckResponses',
+      path: (size) => `/tenants/${world.home.id}/reports/knowledgechecks/responses/completed?per_page=${size}`,
+      token,
+      rows: total,
+    });
     // A `user` filter: the members it matches, then the page, one statement. On PostgreSQL the page carries its total;
     // SQLite counts it apart (and keeps the count until the next commit).
     expect(large.userPage).toBe(kind === 'pg' ? 2 : 3);
