@@ -1,4 +1,7 @@
-/** The query strings of the API's reads (`queryForms`: rules/queries.ts and each resource's rules file): what a list reads, and the 422 a malformed value gets. */
+/**
+ * The query strings of the API's reads (`queryForms`: rules/queries.ts and each resource's rules file): what a list
+ * reads, and the 422 a malformed value gets.
+ */
 import { describe, expect, it } from 'vitest';
 import { parseForm, queryForms } from '../src/rules/index.js';
 
