@@ -1,5 +1,5 @@
 import type { Item, Topic } from '@tessera/sdk';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SAVE_NO_RESPONSE } from '../../api/call';
 import { tokenStore } from '../../api/client';
@@ -100,6 +100,8 @@ describe('Items editor', () => {
     expect(fireEvent.keyDown(text, { key: 'Tab', code: 'Tab', keyCode: 9, shiftKey: true })).toBe(true);
     expect(text.value).toBe('Read this');
     // Indentation is Ctrl+] (Ctrl+[ takes it back), for the whole line whatever the caret's place.
+    // The editor listens for its shortcuts from an effect after its first render: let the effects run first.
+    await act(async () => {});
     expect(fireEvent.keyDown(text, { key: ']', code: 'BracketRight', ctrlKey: true })).toBe(false);
     await waitFor(() => expect(text.value).toBe('  Read this'));
     fireEvent.keyDown(text, { key: '[', code: 'BracketLeft', ctrlKey: true });

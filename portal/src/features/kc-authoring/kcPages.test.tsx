@@ -242,6 +242,8 @@ describe('component knowledge check pages', () => {
     );
     // Sorted by text.
     const table = screen.getByRole('grid', { name: 'Questions' });
+    // The table builds its rows after its first render.
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('rowheader')[0].textContent)).toEqual(['Alpha question', 'Beta question']);
 

@@ -59,6 +59,8 @@ describe('My Knowledge Checks', () => {
     renderApp('/acme-training/knowledgechecks');
     expect(await screen.findByRole('heading', { level: 1, name: 'My Knowledge Checks' })).toBeTruthy();
     const table = await screen.findByRole('grid', { name: 'My Knowledge Checks' });
+    // The table builds its rows after its first render.
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
     const [first, second] = within(table).getAllByRole('row').slice(1);
     expect(within(first).getByRole('link', { name: 'Working at height' }).getAttribute('href')).toBe(
       '/acme-training/modules/m-1/components/c-1/topics/t-1/knowledgecheck/kc-1',
