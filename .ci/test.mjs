@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const reports = mkdtempSync(join(tmpdir(), 'tessera-test-'));
@@ -78,6 +78,15 @@ function playwrightCounts() {
   return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0 };
 }
 
+/** The first lines of an error, without colours, for the closing lines. */
+const firstLines = (message, lines, length) =>
+  message
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .slice(0, lines)
+    .join(' | ')
+    .slice(0, length);
+
 /** The journeys that failed every try, with the last try's error, so the closing lines say which and why. */
 function playwrightFailures() {
   if (!existsSync(playwrightReport)) return [];
@@ -87,13 +96,7 @@ function playwrightFailures() {
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected') continue;
         // The last try's error, its first lines: the list reporter's full account is far above the closing lines.
-        const error = (test.results ?? []).at(-1)?.error?.message ?? '';
-        const reason = error
-          .replace(/\u001b\[[0-9;]*m/g, '')
-          .split('\n')
-          .slice(0, 4)
-          .join(' | ')
-          .slice(0, 400);
+        const reason = firstLines((test.results ?? []).at(-1)?.error?.message ?? '', 4, 400);
         failures.push(`${[...path, spec.title].filter(Boolean).join(' › ')}${reason ? `: ${reason}` : ''}`);
       }
     }
@@ -101,6 +104,20 @@ function playwrightFailures() {
   };
   for (const suite of JSON.parse(readFileSync(playwrightReport, 'utf8')).suites ?? []) visit(suite, [suite.title]);
   return failures;
+}
+
+/**
+ * The screens' tests that passed only on their retry (portal and widgets retry once in CI, vitest.config.ts): a passed
+ * test that carries failure messages failed a try first. Named in the closing lines so that a flaky test is seen.
+ */
+function vitestRetried(reportFile) {
+  if (!existsSync(reportFile)) return [];
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  return (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => test.status === 'passed' && (test.failureMessages ?? []).length > 0)
+      .map((test) => `${relative(root, file.name)} › ${test.fullName}: ${firstLines(test.failureMessages[0], 2, 300)}`),
+  );
 }
 
 const unit = vitestCounts(vitestReport);
@@ -112,5 +129,6 @@ if (failed === 0 && (vitestStatus !== 0 || playwrightStatus !== 0 || otherNodeSt
 const otherNodeLine = otherNode ? `; vitest on Node.js ${otherNode}: ${onOtherNode.passed} passed, ${onOtherNode.failed} failed` : '';
 console.log(`\nvitest: ${unit.passed} passed, ${unit.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed${otherNodeLine}`);
 for (const title of playwrightFailures()) console.log(`playwright failed: ${title}`);
+for (const title of [...vitestRetried(vitestReport), ...(otherNode ? vitestRetried(otherNodeReport) : [])]) console.log(`vitest passed on its retry: ${title}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);
