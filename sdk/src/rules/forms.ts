@@ -402,7 +402,6 @@ function matchNeedsMessage<S extends v.GenericSchema<unknown, MatchFields>>(sche
   );
 }
 
-/** The forms of the API calls and screens (core-platform.md section 5). */
 /** The platform's own forms (accounts, organizations, members, groups, content, media, suggestions, bioreq, items). */
 export const platformForms = {
   login: loginForm,
@@ -461,10 +460,8 @@ export const platformForms = {
   groupUpdate: bodyOf('updateGroup', form({ name: filled('name', text('name')), description: contentDescriptionUpdate, is_deleted: isDeleted })),
   groupMembers: bodyOf('relateGroupTenantUsers', form({ tenant_users: relation('tenant_users') })),
   groupModules: bodyOf('relateGroupModules', form({ modules: relation('modules') })),
-  /** A service account: its name, the role its tokens act as, and its redirect URIs and grants (integration-clients.ts). */
   /** The portal's login for an authorization request (`/authorize/:uid`): the login form itself. */
   interactionLogin: bodyOf('interactionLogin', loginForm),
-  /** An organization's single sign-on connection (`ssoConnection`) and starting a sign-in (`ssoStart`): sso.ts. */
   /** An identity provider's SCIM token for the organization: only its name (the token is made by the server). */
   scimToken: bodyOf('createScimToken', form({ name: required('name', text('name')) })),
   /**
