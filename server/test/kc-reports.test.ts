@@ -13,7 +13,7 @@ import { insertComponent, insertModule, insertTopic } from './support/content.js
 import { insertCheck, insertQuestion, insertResponse, insertVersion, type SeededAnswer, type SeededVersion } from './support/kc.js';
 import { HAND_EXAMPLE, HAND_EXPECTED } from './support/kc-item-example.js';
 import { checkWithBank, put } from './support/knowledge-checks.js';
-import { expectFlatListQueries } from './support/query-counts.js';
+import { countQueries, expectFlatListQueries } from './support/query-counts.js';
 
 const ITEMS = ['A', 'B', 'C', 'D'] as const;
 
@@ -471,19 +471,7 @@ describe.each(databaseKinds)('knowledge check reports on %s', (kind) => {
   });
 
   it('costs the same number of queries for a small and a large report', async () => {
-    const counted = async (run: () => Promise<unknown>) => {
-      let queries = 0;
-      const count = () => {
-        queries += 1;
-      };
-      server.app.knex.on('query', count);
-      try {
-        await run();
-      } finally {
-        server.app.knex.off('query', count);
-      }
-      return queries;
-    };
+    const counted = (run: () => Promise<unknown>) => countQueries(server, run);
     const token = world.people.admin.token;
     const small = {
       page: await counted(() => completed(`?module=${seeded.moduleZulu}`, token)),

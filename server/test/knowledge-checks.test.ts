@@ -12,7 +12,7 @@ import { scoreOf } from '../src/features/knowledge-checks/responses.js';
 import { insertComponent, insertMediaRow, insertModule, insertTopic } from './support/content.js';
 import { addQuestion, carriesKey, checkWithBank, createComponentCheck, put } from './support/knowledge-checks.js';
 import { del, insertGroup, insertTenant, person, relate, type Person, type TenantFixture } from './support/people.js';
-import { expectFlatListQueries } from './support/query-counts.js';
+import { countQueries, expectFlatListQueries } from './support/query-counts.js';
 import { databaseKinds, jobsSettled, readOutbox, startTestServer, type TestContext, type TestServer } from './support/server.js';
 
 describe('the draw', () => {
@@ -626,19 +626,8 @@ describe.each(databaseKinds)('knowledge checks on %s', (kind) => {
   });
 
   describe('queries per request', () => {
-    async function queriesFor(call: () => Promise<{ status: number }>): Promise<number> {
-      let queries = 0;
-      const onQuery = () => {
-        queries += 1;
-      };
-      server.app.knex.on('query', onQuery);
-      try {
-        const response = await call();
-        expect(response.status).toBeLessThan(300);
-      } finally {
-        server.app.knex.off('query', onQuery);
-      }
-      return queries;
+    function queriesFor(call: () => Promise<{ status: number }>): Promise<number> {
+      return countQueries(server, async () => expect((await call()).status).toBeLessThan(300));
     }
 
     /** The queries of reading a response, saving an answer, completing and reading the bank, for a bank (and draw) of `size`. */
