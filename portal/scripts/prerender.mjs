@@ -1,9 +1,9 @@
-// Writes the static first paint of the public pages into the build (see src/prerender.tsx): for each page,
-// `dist/<path>.html`, the built index.html with the page's markup in `#root` and a `<link>` to the stylesheet of the
-// theme's rules those pages use (`dist/assets/prerender-<hash>.css`, cached for good like every asset). The server
-// sends that file for the path (server/src/http/static.ts); every other path keeps index.html.
+// Writes the static first paint into the build (see src/prerender.tsx): for each public page, `dist/<path>.html`, the
+// built index.html with the page's markup in `#root`, which the server sends for the path (server/src/http/static.ts);
+// and index.html itself, which every other path keeps, with the app's loading state in `#root`. Each carries the
+// theme's rules its markup uses in a `<style>` of its own: the first paint then waits for the page alone, not for a
+// stylesheet one more round trip away (the portal's Content-Security-Policy allows inline styles).
 // Usage (after `vite build`, before precompressing): node scripts/prerender.mjs
-import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
@@ -17,21 +17,21 @@ const vite = await createServer({ root, logLevel: 'error', server: { middlewareM
 try {
   /** @type {import('../src/prerender').prerender} */
   const prerender = (await vite.ssrLoadModule('/src/prerender.tsx')).prerender;
-  const { pages, css } = await prerender();
-  const cssFile = `assets/prerender-${createHash('sha256').update(css).digest('base64url').slice(0, 10)}.css`;
-  writeFileSync(`${dist}${cssFile}`, css);
+  const { pages, shell: loadingShell, css } = await prerender();
+  if (css.includes('</')) throw new Error('the prerendered styles would close their <style> element');
   const shell = readFileSync(`${dist}index.html`, 'utf8');
   if (!shell.includes(ROOT_ELEMENT)) throw new Error(`dist/index.html has no empty ${ROOT_ELEMENT}`);
-  // The stylesheet before the entry script: the markup is painted with it, before any script has run. The scripts
-  // only take the page over, so they are fetched at low priority: on a slow connection they no longer share it with
-  // the stylesheet the first paint waits for.
-  const withStyles = shell
-    .replace('</title>', `</title>\n    <link rel="stylesheet" crossorigin href="/${cssFile}">`)
-    .replaceAll(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
+  const withStyles = shell.replace('</title>', `</title>\n    <style>${css}</style>`);
+  // A public page's scripts only take the page over, so they are fetched at low priority: on a slow connection they
+  // leave it to the page's own requests.
+  const takenOver = withStyles.replaceAll(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
   for (const { path, html } of pages) {
-    writeFileSync(`${dist}${path.slice(1)}.html`, withStyles.replace(ROOT_ELEMENT, `<div id="root">${html}</div>`));
+    writeFileSync(`${dist}${path.slice(1)}.html`, takenOver.replace(ROOT_ELEMENT, `<div id="root">${html}</div>`));
   }
-  console.log(`prerendered ${pages.map((page) => page.path).join(', ')} with ${cssFile} (${(css.length / 1024).toFixed(1)} KB)`);
+  // Every other page shows its loading state until the app's first screen is ready; there the scripts are what the
+  // screen waits for, at their usual priority. Written last: the pages above are made from the empty index.html.
+  writeFileSync(`${dist}index.html`, withStyles.replace(ROOT_ELEMENT, `<div id="root">${loadingShell}</div>`));
+  console.log(`prerendered ${pages.map((page) => page.path).join(', ')} and the loading shell, with ${(css.length / 1024).toFixed(1)} KB of styles`);
 } finally {
   await vite.close();
 }

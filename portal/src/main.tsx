@@ -67,13 +67,17 @@ async function start() {
   // The theme's rules reach the document as a constructable stylesheet (no <style> element: see the theme module).
   adoptTesseraStyles(document);
 
-  // A returning person's current user is asked for now, while the route's code downloads (state/session.ts).
-  if (isAuthenticated()) useSession.getState().preload();
+  // A returning person's current user is asked for now, while the route's code downloads, and answers every load
+  // of the first navigation (state/session.ts).
+  let firstNavigationSettled = () => {};
+  const firstNavigation = new Promise<void>((resolve) => (firstNavigationSettled = resolve));
+  if (isAuthenticated()) useSession.getState().preload(firstNavigation);
 
   await yieldToMain();
   // Creating the router matches the URL and starts loading the first route's modules and data.
   const router = createBrowserRouter(routes);
   connectErrorRouting(router);
+  void firstRouteReady(router).then(firstNavigationSettled);
   await yieldToMain();
 
   const container = document.getElementById('root') as HTMLElement;
@@ -84,8 +88,9 @@ async function start() {
     </StrictMode>
   );
   if (container.hasChildNodes()) {
-    // A page the build prerendered (prerender.tsx) is already on screen: rendering now would swap it for the loading
-    // fallback until the route's module arrives, so the app takes over once its first screen can render in one go.
+    // A page the build prerendered (prerender.tsx) is already on screen, or index.html's loading state: rendering now
+    // would swap it for the loading fallback until the route's module arrives, so the app takes over once its first
+    // screen can render in one go.
     // That render is a transition: React works on it in slices, the page keeps answering input, and the prerendered
     // markup stays until the new screen commits.
     await firstRouteReady(router);

@@ -7,8 +7,8 @@ function classesOf(html: string): string[] {
 }
 
 describe('the build-time first paint of the public pages', () => {
-  it('renders /login and /about from the route table, with the rules their markup uses and no script', async () => {
-    const { pages, css } = await prerender();
+  it('renders /login and /about from the route table, and the loading state, with the rules their markup uses and no script', async () => {
+    const { pages, shell, css } = await prerender();
     expect(pages.map((page) => page.path)).toEqual([...PRERENDERED_PATHS]);
     const [login, about] = pages;
 
@@ -21,7 +21,10 @@ describe('the build-time first paint of the public pages', () => {
     expect(about.html).toContain('About Tessera');
     expect(about.html).toContain('Web version');
 
-    for (const page of pages) {
+    // Every other page's loading state (index.html), announced as the app's fallback is.
+    expect(shell).toMatch(/^<main><p role="status" class="[^"]+">Loading\.\.\.<\/p><\/main>$/);
+
+    for (const page of [...pages, { path: 'index.html', html: shell }]) {
       // The strict CSP runs no inline script and the app replaces the markup itself: nothing to hydrate from.
       expect(page.html, page.path).not.toMatch(/<script|<style|\sstyle="/);
       // Every class of the markup has its rules in the stylesheet (the first paint is styled).

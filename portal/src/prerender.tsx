@@ -1,15 +1,16 @@
 /**
- * The build's static first paint of the public pages that need no data to show (`npm run build` runs
- * scripts/prerender.mjs, which loads this module through Vite's SSR loader). Each page is rendered from the real
- * route table, as a guest with nothing stored, into HTML the server sends for that path (server/src/http/static.ts);
- * the page's styles are the theme's rules those pages used, written to a stylesheet file (a `<link>`, never an inline
- * `<style>`: the Content-Security-Policy allows styles from 'self'). The app then renders over it once its first route
- * is ready (main.tsx), so the markup only has to look the same, not hydrate.
+ * The build's static first paint (`npm run build` runs scripts/prerender.mjs, which loads this module through Vite's
+ * SSR loader): the public pages that need no data to show, and the loading state of every other page. Each page is
+ * rendered from the real route table, as a guest with nothing stored, into HTML the server sends for that path
+ * (server/src/http/static.ts), the loading state into `index.html`; their styles are the theme's rules the markup
+ * used, in the page's head. The app then renders over it once its first route is ready (main.tsx), so the markup
+ * only has to look the same, not hydrate.
  */
 import { getCssText } from '@tessera/widgets/theme';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { RouteFallback } from './app/RootLayout';
 import { routes } from './app/routes';
 
 /** The paths written as static pages: guest pages whose first paint depends on nothing stored or fetched. */
@@ -50,9 +51,27 @@ async function renderPath(path: string): Promise<PrerenderedPage> {
   return { path, html: withoutDanglingReferences(html) };
 }
 
-/** Every prerendered page, and the stylesheet they share (the theme's tokens and the rules their components used). */
-export async function prerender(): Promise<{ pages: PrerenderedPage[]; css: string }> {
+/**
+ * The markup of `#root` in `index.html`, which the server answers for every other route of the app: the loading
+ * state the app shows until its first screen can render (the route table's fallback). A phone on a slow connection
+ * then shows it as soon as the HTML and the stylesheet arrive, instead of a blank page until the app's code has
+ * downloaded and run.
+ */
+function renderLoadingShell(): string {
+  return renderToString(
+    <StrictMode>
+      <RouteFallback />
+    </StrictMode>,
+  );
+}
+
+/**
+ * Every prerendered page, the app's loading shell, and the stylesheet they share (the theme's tokens and the rules
+ * their components used).
+ */
+export async function prerender(): Promise<{ pages: PrerenderedPage[]; shell: string; css: string }> {
   const pages: PrerenderedPage[] = [];
   for (const path of PRERENDERED_PATHS) pages.push(await renderPath(path));
-  return { pages, css: getCssText() };
+  const shell = renderLoadingShell();
+  return { pages, shell, css: getCssText() };
 }

@@ -22,11 +22,12 @@ export interface SessionState {
   load(options?: CallOptions): Promise<ApiFailure | null>;
   /**
    * Starts loading before the router has matched a route (main.tsx, with a stored session): every `load` asked for
-   * while it runs (the first page's guards, and the organization's loader once its code has arrived) answers from
-   * this request instead of sending its own, so the current user arrives while the route's code is still
-   * downloading, once. A failed preload is simply loaded again by those loads, with their options.
+   * until `firstNavigation` settles (the first page's guards, and the organization's loader once its code has
+   * arrived, often after this answer) answers from this request instead of sending its own, so the current user
+   * arrives while the route's code is still downloading, once: it is as fresh as the page. A failed preload is
+   * simply loaded again by those loads, with their options.
    */
-  preload(): void;
+  preload(firstNavigation: Promise<unknown>): void;
   /** Loads only when nothing is loaded yet (guards call this on every navigation). */
   ensureLoaded(options?: CallOptions): Promise<ApiFailure | null>;
   setUser(user: CurrentUser): void;
@@ -39,8 +40,8 @@ const empty = { user: null, config: null, organizationId: null };
 
 function createSessionStore(api: TesseraClient) {
   const inFlight = new Map<boolean, Promise<ApiFailure | null>>();
-  // The preload while it runs: a load asked for meanwhile is as fresh as the preload's answer (both belong to the
-  // page's first navigation); a load after it has been answered asks again.
+  // The preload until the page's first navigation settles: a load asked for meanwhile is as fresh as the preload's
+  // answer (both belong to that navigation); a load after it asks again.
   let preloading: Promise<ApiFailure | null> | null = null;
   return create<SessionState>()(
     persist(
@@ -71,12 +72,26 @@ function createSessionStore(api: TesseraClient) {
             const { user, config } = get();
             return user && config ? null : get().load(options);
           },
-          preload() {
-            preloading ??= loadSession({ routeErrors: false }).finally(() => (preloading = null));
+          preload(firstNavigation) {
+            if (preloading) return;
+            const answer = loadSession({ routeErrors: false }).then((failure) => {
+              // A failure is not kept: the loads waiting for it ask again, with their own options.
+              if (failure && preloading === answer) preloading = null;
+              return failure;
+            });
+            preloading = answer;
+            const settled = () => {
+              if (preloading === answer) preloading = null;
+            };
+            firstNavigation.then(settled, settled);
           },
           setUser: (user) => set({ user }),
           setOrganization: (organizationId) => set({ organizationId }),
-          reset: () => set(empty),
+          reset: () => {
+            // Another person's login must not be answered with the previous session's preload.
+            preloading = null;
+            set(empty);
+          },
         };
       },
       {

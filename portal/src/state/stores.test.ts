@@ -62,16 +62,21 @@ describe('session', () => {
     expect(useSession.getState()).toMatchObject({ user: { email: 'learner@example.com' }, config: CONFIG });
   });
 
-  it('a preload before the routes answers the first load, which sends nothing of its own; later loads ask again', async () => {
+  it('a preload answers every load of the first navigation, even one asked for after its answer; later loads ask again', async () => {
     tokenStore.set(TOKENS);
     const api = fakeApi([
       { method: 'GET', path: '/api/users/me', status: 200, body: { data: aUser() } },
       { method: 'GET', path: '/api/config', status: 200, body: { data: CONFIG } },
     ]);
-    useSession.getState().preload();
+    let settleNavigation = () => {};
+    useSession.getState().preload(new Promise<void>((resolve) => (settleNavigation = resolve)));
+    // The guards, while it runs; the organization's loader, once its code has arrived (after the answer).
+    expect(await useSession.getState().ensureLoaded({ routeErrors: false })).toBeNull();
     expect(await useSession.getState().load({ routeErrors: false })).toBeNull();
     expect(api.requests.map((request) => request.path)).toEqual(['/api/users/me', '/api/config']);
     expect(useSession.getState().user).toMatchObject({ email: 'learner@example.com' });
+    settleNavigation();
+    await Promise.resolve();
     await useSession.getState().load({ routeErrors: false });
     expect(api.requests.map((request) => request.path)).toEqual(['/api/users/me', '/api/config', '/api/users/me']);
   });
@@ -82,7 +87,7 @@ describe('session', () => {
       { method: 'GET', path: '/api/users/me', status: 200, body: { data: aUser() } },
       { method: 'GET', path: '/api/config', status: 200, body: { data: CONFIG } },
     ]);
-    useSession.getState().preload();
+    useSession.getState().preload(new Promise(() => {}));
     const guard = useSession.getState().ensureLoaded({ routeErrors: false });
     const organization = useSession.getState().load({ routeErrors: false });
     expect(await Promise.all([guard, organization])).toEqual([null, null]);
@@ -96,7 +101,7 @@ describe('session', () => {
       { method: 'GET', path: '/api/users/me', status: 200, body: { data: aUser() } },
       { method: 'GET', path: '/api/config', status: 200, body: { data: CONFIG } },
     ]);
-    useSession.getState().preload();
+    useSession.getState().preload(new Promise(() => {}));
     expect(await useSession.getState().load({ routeErrors: false })).toBeNull();
     expect(api.requests.filter((request) => request.path === '/api/users/me')).toHaveLength(2);
   });
