@@ -11,6 +11,7 @@ import autocannon, { type Options, type Result } from 'autocannon';
 import { runBioreqBench } from './bioreq.js';
 import { runContentBench } from './content.js';
 import { runKcBench } from './kc.js';
+import { measureOperatedParts } from './operated-parts.js';
 import { accessToken, cpuTime, startBenchServer } from './support.js';
 import { runPeopleBench } from './people.js';
 
@@ -230,6 +231,14 @@ async function main() {
     const scenarioNamed = (name: string) => scenarios.find((scenario) => scenario.name === name) as Scenario;
     const paired = await pairedRatio(servers, scenarioNamed('GET /api/users/me'), scenarioNamed('baseline node:http JSON'));
     const overhead = await pairedOverhead(servers, scenarioNamed('GET /api/users/me'), scenarioNamed('GET /api/users/me (metrics, access log)'));
+    const parts = await measureOperatedParts();
+    const partsSum = parts.requestId + parts.metrics + parts.accessLine;
+    const plainCpu = (byName.get('GET /api/users/me') as Measured).cpuPerRequest ?? Number.NaN;
+    console.log(
+      `\nWhat the operated server adds to a request, its parts measured directly (bench/operated-parts.ts): request id ` +
+        `${parts.requestId.toFixed(2)} µs, metrics ${parts.metrics.toFixed(2)} µs, access line ${parts.accessLine.toFixed(2)} µs; ` +
+        `${partsSum.toFixed(2)} µs, ${((partsSum / plainCpu) * 100).toFixed(1)}% of /api/users/me's ${plainCpu.toFixed(0)} µs CPU a request (table above)`,
+    );
     console.log('\nBudgets:');
     let allOk = true;
     for (const budget of budgets) {

@@ -2,7 +2,7 @@
  * The access log: one line per request, in the log's own JSON (pino's level, time and base fields), written straight
  * to the log's stream. It is the hottest line the server writes: built from a template of fields known to be safe
  * (route templates, ids the server made or a trusted proxy sent and the request id rule admits, numbers), it costs
- * a tenth of a logger call (server/bench/run.ts, "users/me (metrics, access log)").
+ * a fraction of a logger call (server/bench/run.ts, "access line").
  */
 import { pino } from 'pino';
 import type { Logger } from '../logger.js';
@@ -28,16 +28,61 @@ interface PinoInternals {
 
 const text = (value: string | null) => (value === null ? 'null' : JSON.stringify(value));
 
+interface LogStream {
+  write(text: string): unknown;
+  flushSync?(): void;
+  destroyed?: boolean;
+}
+
+/**
+ * The access lines of one turn of the event loop, written to the stream together once the turn's callbacks have run.
+ * pino's stream (sonic-boom) measures the whole block it appends to on every write (`Buffer.byteLength` of up to its
+ * 4 KB minimum), so a line written alone cost it more than making the line; one write per turn pays that once for
+ * all the requests the turn finished (server/bench/run.ts, "access line").
+ */
+class TurnBatch {
+  private pending = '';
+
+  constructor(private readonly stream: LogStream) {}
+
+  add(line: string): void {
+    if (this.pending === '') {
+      setImmediate(this.write);
+      unwritten.add(this);
+    }
+    this.pending += line;
+  }
+
+  readonly write = (): void => {
+    unwritten.delete(this);
+    const lines = this.pending;
+    this.pending = '';
+    if (lines !== '' && !this.stream.destroyed) this.stream.write(lines);
+  };
+
+  /** At exit, after pino has flushed its stream: the turn's lines too, synchronously. */
+  writeNow(): void {
+    this.write();
+    if (!this.stream.destroyed) this.stream.flushSync?.();
+  }
+}
+
+// Batches holding lines: only while they do, so a closed app's batch is not kept.
+const unwritten = new Set<TurnBatch>();
+process.once('exit', () => {
+  for (const batch of unwritten) batch.writeNow();
+});
+
 /** A writer of access lines into `logger`'s stream, or null when the logger does not write info lines. */
 export function accessLineWriter(logger: Logger): ((fields: AccessFields) => void) | null {
   if (!logger.isLevelEnabled('info')) return null;
   const internals = logger as unknown as PinoInternals;
-  const stream = internals[pino.symbols.streamSym] as { write(line: string): unknown };
+  const batch = new TurnBatch(internals[pino.symbols.streamSym] as LogStream);
   // The logger's base fields (service, or pid and hostname), already serialized: `,"service":"tessera"`.
   const base = (internals[pino.symbols.chindingsSym] as string | undefined) ?? '';
   const level = logger.levels.values.info;
   return (fields) => {
-    stream.write(
+    batch.add(
       `{"level":${level},"time":${Date.now()}${base},"request_id":${text(fields.requestId)},"method":${text(fields.method)},"route":${text(fields.route)},` +
         `"status":${fields.status},"ms":${fields.ms},"bytes":${fields.bytes},${fields.aborted ? '"aborted":true,' : ''}"tenant_id":${text(fields.tenantId)},` +
         `"account_id":${text(fields.accountId)},"msg":"request"}\n`,

@@ -1,0 +1,71 @@
+/**
+ * What each part an operated server adds to a request costs, measured directly (issue 34): the request id, the
+ * metrics' `requestFinished` and the access line, each called as the request pipeline calls them (the access line
+ * into a real pino stream on /dev/null, several requests finishing in each turn of the event loop, as under load).
+ * CPU time of this process over many calls. The end-to-end figure (`pairedOverhead` in run.ts) compares two whole
+ * servers and moves with the machine by more than the 5% it checks; these parts do not, and their sum against the
+ * plain server's CPU per request says what the operated one should cost.
+ */
+import { randomUUID } from 'node:crypto';
+import { accessLineWriter } from '../src/http/access-log.js';
+import { createMetrics } from '../src/http/metrics.js';
+import { createLogger } from '../src/logger.js';
+
+const REQUESTS = 200_000;
+/** Requests finishing in one turn of the event loop (about what 50 connections on two cores give). */
+const PER_TURN = 8;
+
+export interface OperatedParts {
+  requestId: number;
+  metrics: number;
+  accessLine: number;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Microseconds of CPU a call of `part`, called PER_TURN times a turn; `idle` is the CPU of the turns alone. */
+async function cpuPerCall(idle: number, part: (index: number) => void): Promise<number> {
+  for (let index = 0; index < REQUESTS / 10; index += 1) part(index); // warm-up (JIT)
+  await nextTurn();
+  const before = process.cpuUsage();
+  for (let index = 0; index < REQUESTS; index += 1) {
+    part(index);
+    if (index % PER_TURN === PER_TURN - 1) await nextTurn();
+  }
+  await nextTurn();
+  const used = process.cpuUsage(before);
+  return Math.max(0, used.user + used.system - idle) / REQUESTS;
+}
+
+/** CPU of the turns themselves (the loop, not a part), subtracted from each part's figure. */
+async function emptyTurns(): Promise<number> {
+  const before = process.cpuUsage();
+  for (let turn = 0; turn < REQUESTS / PER_TURN; turn += 1) await nextTurn();
+  const used = process.cpuUsage(before);
+  return used.user + used.system;
+}
+
+export async function measureOperatedParts(): Promise<OperatedParts> {
+  const metrics = createMetrics();
+  const writeAccessLine = accessLineWriter(createLogger({ logLevel: 'info', logFormat: 'json' }, '/dev/null'));
+  if (!writeAccessLine) throw new Error('the access log is off at level info');
+  const routes = ['/api/users/me', '/api/tenants/:tenantId/modules', '/api/version'];
+  const idle = await emptyTurns();
+  return {
+    requestId: await cpuPerCall(idle, () => void randomUUID()),
+    metrics: await cpuPerCall(idle, (index) => metrics.requestFinished('GET', routes[index % routes.length], 200, 0.0012)),
+    accessLine: await cpuPerCall(idle, (index) =>
+      writeAccessLine({
+        requestId: '0b7e2f4c-5d1a-4c3e-9f8b-2a6d4e1c7b90',
+        method: 'GET',
+        route: routes[index % routes.length],
+        status: 200,
+        ms: 1.2,
+        bytes: 412,
+        aborted: false,
+        tenantId: null,
+        accountId: '01930c2e-7b1a-7d40-9a4f-3c2b1e0d9f88',
+      }),
+    ),
+  };
+}
