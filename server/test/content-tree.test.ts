@@ -1,9 +1,11 @@
 /** GET /tenants/{t}/my-membership/content-tree: the caller's visible tree with hidden flags, in constant queries. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiResponse } from './support/api.js';
 import { assertContract } from './support/contract.js';
 import { databaseKinds, startTestServer, type TestContext, type TestServer } from './support/server.js';
 import { insertTenant, person, type Person, type TenantFixture } from './support/people.js';
 import { insertComponent, insertModule, insertTopic } from './support/content.js';
+import { countQueries } from './support/query-counts.js';
 
 describe.each(databaseKinds)('content tree on %s', (kind) => {
   let context: TestContext;
@@ -22,16 +24,12 @@ describe.each(databaseKinds)('content tree on %s', (kind) => {
   afterAll(() => context.cleanup());
 
   async function queriesFor(token: string) {
-    let queries = 0;
-    const count = () => (queries += 1);
-    server.app.knex.on('query', count);
-    try {
-      const response = await server.api.get(`/tenants/${tenant.id}/my-membership/content-tree`, { token });
-      expect(response.status).toBe(200);
-      return { queries, tree: response.body.data };
-    } finally {
-      server.app.knex.off('query', count);
-    }
+    let response!: ApiResponse;
+    const queries = await countQueries(server, async () => {
+      response = await server.api.get(`/tenants/${tenant.id}/my-membership/content-tree`, { token });
+    });
+    expect(response.status).toBe(200);
+    return { queries, tree: response.body.data };
   }
 
   it('shows active, live content the learner may see, with hidden flags, in the same queries for any size', async () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, startTestServer, type TestContext, type TestServer } from './support/server.js';
 import { ACTORS, buildWorld, del, insertTenant, person, type Actor, type Person, type TenantFixture, type World } from './support/people.js';
 import { insertItem, insertMediaRow, insertModule, insertComponent, insertTopic, insertTree } from './support/content.js';
+import { countQueries } from './support/query-counts.js';
 
 describe.each(databaseKinds)('items on %s', (kind) => {
   let context: TestContext;
@@ -52,20 +53,11 @@ describe.each(databaseKinds)('items on %s', (kind) => {
     expect(other.children).toEqual([]);
   });
 
-  /** SQL queries of one call (the session lookup runs outside knex, see query-counts.test.ts). */
-  const queriesOf = async (call: () => Promise<{ status: number }>) => {
-    let queries = 0;
-    const onQuery = () => {
-      queries += 1;
-    };
-    server.app.knex.on('query', onQuery);
-    try {
+  /** SQL queries of one call, which must succeed (support/query-counts.ts). */
+  const queriesOf = (call: () => Promise<{ status: number }>) =>
+    countQueries(server, async () => {
       expect((await call()).status).toBe(200);
-    } finally {
-      server.app.knex.off('query', onQuery);
-    }
-    return queries;
-  };
+    });
 
   it('lists a topic of 2 or 30 items with the same number of queries', async () => {
     const queriesFor = (topicId: string) => queriesOf(() => server.api.get(itemsPath(topicId), { token: learner.token }));

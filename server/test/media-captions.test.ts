@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepOrphanFiles } from '../src/features/media/orphans.js';
 import { insertItem, insertMediaRow, insertTree } from './support/content.js';
 import { del, insertTenant, person, type Person, type TenantFixture } from './support/people.js';
+import { countQueries } from './support/query-counts.js';
 import { databaseKinds, startTestServer, type TestContext, type TestServer } from './support/server.js';
 import { fetchSigned, mediaTestConfig, multipart, storedFiles, type FormParts } from './support/uploads.js';
 import { jpeg, mp4, text } from './fixtures/media.js';
@@ -220,19 +221,10 @@ describe.each(databaseKinds)('media captions on %s', (kind) => {
   });
 
   it("reads every listed video's tracks in one query: the same number for 1 video as for 8", async () => {
-    const queriesFor = async (path: string, token: string) => {
-      let queries = 0;
-      const onQuery = () => {
-        queries += 1;
-      };
-      server.app.knex.on('query', onQuery);
-      try {
+    const queriesFor = (path: string, token: string) =>
+      countQueries(server, async () => {
         expect((await server.api.get(path, { token })).status).toBe(200);
-      } finally {
-        server.app.knex.off('query', onQuery);
-      }
-      return queries;
-    };
+      });
     const fresh = await insertTenant(server);
     const author = await person(server, { tenantId: fresh.id, role: 'admin' });
     const viewer = await person(server, { tenantId: fresh.id, role: 'user' });
