@@ -21,6 +21,7 @@ import type { IntegrationClientGrantType } from '@tessera/sdk';
 import { normalisedPage, paginate, type ListDefinition, type ListParams, type Page } from '../../db/paginate.js';
 import type { Query, TenantSql } from '../../db/query.js';
 import { fieldError, notFound } from '../../http/errors.js';
+import { liveClient } from './hot.js';
 import { integrationClientMessages } from './policy.js';
 import type { IntegrationClientRow } from './presenter.js';
 import { IntegrationClient, TenantUser, User } from '../../db/models.js';
@@ -158,17 +159,9 @@ export async function revokeIntegrationClient(db: Database, tenantId: string, cl
   });
 }
 
-/**
- * A live client by its id, whatever its organization: the OAuth client authenticates (or is looked up by the provider)
- * before any organization is known, and its id names one.
- */
-function liveClient(db: Database, clientId: string): Query {
-  return db.acrossTenants('integration_clients').where('id', clientId).whereNull('revoked_at');
-}
-
 /** The account a live client acts as, when its secret is right (constant-time compare); otherwise undefined. */
 export async function authenticateIntegrationClient(db: Database, clientId: string, secret: string): Promise<{ accountId: string } | undefined> {
-  const row = await db.row<{ user_id: string; secret_hash: string }>(liveClient(db, clientId).select('user_id', 'secret_hash'));
+  const row = await liveClient(db, clientId);
   const expected = Buffer.from(row?.secret_hash ?? hashSecret(''), 'hex');
   const given = Buffer.from(hashSecret(secret), 'hex');
   const matches = timingSafeEqual(expected, given);
@@ -180,15 +173,12 @@ export async function integrationClientRegistration(
   db: Database,
   clientId: string,
 ): Promise<{ name: string; redirect_uris: string[]; grant_types: string[] } | undefined> {
-  const row = await db.row<Pick<IntegrationClient, 'name' | 'redirect_uris' | 'grant_types'>>(
-    liveClient(db, clientId).select('name', 'redirect_uris', 'grant_types'),
-  );
+  const row = await liveClient(db, clientId);
   if (!row) return undefined;
   return { name: row.name, redirect_uris: jsonList(row.redirect_uris), grant_types: jsonList(row.grant_types) };
 }
 
 /** The account of a live client (for the provider's grant), or undefined once revoked. */
 export async function integrationClientAccount(db: Database, clientId: string): Promise<string | undefined> {
-  const row = await db.row<{ user_id: string }>(liveClient(db, clientId).select('user_id'));
-  return row?.user_id;
+  return (await liveClient(db, clientId))?.user_id;
 }
