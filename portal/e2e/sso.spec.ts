@@ -104,6 +104,8 @@ async function logInWithTesseraThroughSso(browser: Browser, master: Api) {
     await expect(person).toHaveURL(/\/authorize\/[^/]+$/);
     const request = person.url();
     await person.getByRole('link', { name: 'Log in with single sign-on' }).click();
+    // The request's page has an Email field of its own: fill the single sign-on page's once it shows.
+    await expect(person.getByRole('heading', { name: 'Log in with single sign-on', level: 1 })).toBeVisible();
     await person.getByRole('textbox', { name: /^Email/ }).fill(`second.person@${DOMAIN}`);
     await person.getByRole('button', { name: 'Continue' }).click();
     await signInAtProvider(person, 'second.person');
