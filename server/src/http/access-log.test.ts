@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { accessLineWriter, type AccessFields } from './access-log.js';
+import { apiRouter, Routes } from './router.js';
 
 const request = (requestId: string): AccessFields => ({
   requestId,
@@ -39,6 +40,12 @@ describe('the access log', () => {
     write(request('r-4'));
     await new Promise((resolve) => setImmediate(resolve));
     expect(writes).toHaveLength(2);
+  });
+
+  it('writes route templates as they are: the router refuses at start one the line would have to escape', () => {
+    const routes = new Routes();
+    routes.get('/modules/"quoted"', async () => undefined);
+    expect(() => apiRouter('/api', [routes])).toThrow('The route /api/modules/"quoted" has a character JSON would escape.');
   });
 
   it('is off when the logger does not write info lines', () => {

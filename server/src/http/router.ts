@@ -89,6 +89,8 @@ export function apiRouter(prefix: string, features: Routes[]): Middleware {
   const tree = FindMyWay<HTTPVersion.V1>({ ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH });
   for (const route of features.flatMap((feature) => feature.declared)) {
     const template = `${prefix}${route.path}`;
+    // The access log writes the template into its JSON line as it is (http/access-log.ts).
+    if (JSON.stringify(template) !== `"${template}"`) throw new Error(`The route ${template} has a character JSON would escape.`);
     const steps: Handler = compose(route.middleware);
     // The template names the request in the access log and the metrics (ARCHITECTURE.md#operating-tessera).
     const handler: Handler = (ctx, next) => {
