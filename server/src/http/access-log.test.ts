@@ -33,7 +33,10 @@ describe('the access log', () => {
     expect(writes).toEqual([]);
     await new Promise((resolve) => setImmediate(resolve));
     expect(writes).toHaveLength(1);
-    const lines = writes[0].trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = writes[0]
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.map((line) => line.request_id)).toEqual(['r-1', 'r-2', 'r-3']);
     expect(lines[0]).toMatchObject({ level: 30, service: 'tessera', method: 'GET', route: '/api/users/me', status: 200, bytes: 412, msg: 'request' });
 
