@@ -54,8 +54,7 @@ async function renderPath(path: string): Promise<PrerenderedPage> {
 /**
  * The markup of `#root` in `index.html`, which the server answers for every other route of the app: the loading
  * state the app shows until its first screen can render (the route table's fallback). A phone on a slow connection
- * then shows it as soon as the HTML and the stylesheet arrive, instead of a blank page until the app's code has
- * downloaded and run.
+ * then shows it as soon as the page arrives, instead of a blank page until the app's code has downloaded and run.
  */
 function renderLoadingShell(): string {
   return renderToString(
@@ -66,8 +65,8 @@ function renderLoadingShell(): string {
 }
 
 /**
- * Every prerendered page, the app's loading shell, and the stylesheet they share (the theme's tokens and the rules
- * their components used).
+ * Every prerendered page, the app's loading shell, and the styles they share (the theme's tokens and the rules their
+ * components used).
  */
 export async function prerender(): Promise<{ pages: PrerenderedPage[]; shell: string; css: string }> {
   const pages: PrerenderedPage[] = [];
