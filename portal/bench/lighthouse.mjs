@@ -5,7 +5,7 @@
 //   with no baseUrl (or "-") it starts the built server itself on a free port with a fresh data folder (demo data).
 //   A path written `email:/path` is visited logged in as that demo account (password Demo-pass-1): the tokens are in
 //   localStorage before the page loads, and the browser cache is empty.
-// Prints performance and accessibility scores (goal: performance >= 90, accessibility 100), LCP, the bytes the page
+// Prints performance and accessibility scores (goal: performance >= 95, accessibility 100), LCP, the bytes the page
 // transferred (Lighthouse's total-byte-weight) and the widget bundles' bytes on the wire for brotli, gzip and none.
 // LIGHTHOUSE_REPORT_DIR=<folder> also writes each page's full Lighthouse report (JSON) there.
 import { spawn } from 'node:child_process';
