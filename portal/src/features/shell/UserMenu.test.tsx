@@ -9,10 +9,12 @@ import { renderApp } from '../../test/renderApp';
 import { ACME, asOwner, session } from '../client/clientTestSession';
 import { HELP_URL } from './UserMenu';
 
-const API = `/api/tenants/${ACME.id}`;
 const emptyPage = { data: [], meta: { current_page: 1, last_page: 1, per_page: 25, total: 0, order: 'order', desc: false, search: null } };
-/** What the client modules page and the home page ask besides the session. */
-const PAGES: FakeRoute[] = [{ method: 'GET', path: `${API}/modules`, status: 200, body: emptyPage }];
+/**
+ * What the client modules page asks besides the session: its list, by the address's organization (the slug). Faked
+ * by id, the list failed (599) and sent the page to its error screen, sometimes before the menu was read.
+ */
+const PAGES: FakeRoute[] = [{ method: 'GET', path: `/api/tenants/${ACME.slug}/modules`, status: 200, body: emptyPage }];
 
 const member = (role: 'user' | 'admin' | 'master', overrides: Partial<CurrentUser> = {}) =>
   session(aUser({ memberships: [aMembership({ role, tenant: ACME })], ...overrides }));
