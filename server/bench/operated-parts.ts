@@ -23,26 +23,33 @@ export interface OperatedParts {
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Microseconds of CPU a call of `part`, called PER_TURN times a turn; `idle` is the CPU of the turns alone. */
-async function cpuPerCall(idle: number, part: (index: number) => void): Promise<number> {
+/** Microseconds of CPU a call of `part`, in one synchronous loop: for the parts whose work ends with the call. */
+function cpuPerCall(part: (index: number) => void): number {
   for (let index = 0; index < REQUESTS / 10; index += 1) part(index); // warm-up (JIT)
-  await nextTurn();
   const before = process.cpuUsage();
-  for (let index = 0; index < REQUESTS; index += 1) {
-    part(index);
-    if (index % PER_TURN === PER_TURN - 1) await nextTurn();
-  }
-  await nextTurn();
+  for (let index = 0; index < REQUESTS; index += 1) part(index);
   const used = process.cpuUsage(before);
-  return Math.max(0, used.user + used.system - idle) / REQUESTS;
+  return (used.user + used.system) / REQUESTS;
 }
 
-/** CPU of the turns themselves (the loop, not a part), subtracted from each part's figure. */
-async function emptyTurns(): Promise<number> {
-  const before = process.cpuUsage();
-  for (let turn = 0; turn < REQUESTS / PER_TURN; turn += 1) await nextTurn();
-  const used = process.cpuUsage(before);
-  return used.user + used.system;
+/**
+ * Microseconds of CPU a call of `part`, called PER_TURN times a turn of the event loop, as the access log is (its
+ * lines are written once a turn), less the CPU of the same turns without it.
+ */
+async function cpuPerCallInTurns(part: (index: number) => void): Promise<number> {
+  const turns = async (call: (index: number) => void) => {
+    const before = process.cpuUsage();
+    for (let index = 0; index < REQUESTS; index += 1) {
+      call(index);
+      if (index % PER_TURN === PER_TURN - 1) await nextTurn();
+    }
+    await nextTurn();
+    const used = process.cpuUsage(before);
+    return used.user + used.system;
+  };
+  await turns(part); // warm-up (JIT)
+  const empty = await turns(() => undefined);
+  return Math.max(0, (await turns(part)) - empty) / REQUESTS;
 }
 
 export async function measureOperatedParts(): Promise<OperatedParts> {
@@ -50,11 +57,10 @@ export async function measureOperatedParts(): Promise<OperatedParts> {
   const writeAccessLine = accessLineWriter(createLogger({ logLevel: 'info', logFormat: 'json' }, '/dev/null'));
   if (!writeAccessLine) throw new Error('the access log is off at level info');
   const routes = ['/api/users/me', '/api/tenants/:tenantId/modules', '/api/version'];
-  const idle = await emptyTurns();
   return {
-    requestId: await cpuPerCall(idle, () => void randomUUID()),
-    metrics: await cpuPerCall(idle, (index) => metrics.requestFinished('GET', routes[index % routes.length], 200, 0.0012)),
-    accessLine: await cpuPerCall(idle, (index) =>
+    requestId: cpuPerCall(() => void randomUUID()),
+    metrics: cpuPerCall((index) => metrics.requestFinished('GET', routes[index % routes.length], 200, 0.0012)),
+    accessLine: await cpuPerCallInTurns((index) =>
       writeAccessLine({
         requestId: '0b7e2f4c-5d1a-4c3e-9f8b-2a6d4e1c7b90',
         method: 'GET',
