@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, expectAccessible } from './support';
 
 test('/login and /about are on screen, styled and accessible, before any script of the app runs', async ({ page }) => {
-  // The app's scripts never arrive: what shows is the HTML and its stylesheet alone.
+  // The app's scripts never arrive: what shows is the HTML and its styles alone.
   await page.route('**/assets/*.js', (route) => route.abort());
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Log In' })).toBeVisible();
@@ -15,6 +15,14 @@ test('/login and /about are on screen, styled and accessible, before any script 
   await page.goto('/about');
   await expect(page.getByRole('heading', { name: 'About Tessera' })).toBeVisible();
   await expect(page.getByText('Web version')).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('every other page shows the app’s loading state, styled and accessible, before any script of the app runs', async ({ page }) => {
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/acme-training/modules');
+  await expect(page.getByRole('status')).toHaveText('Loading...');
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
   await expectAccessible(page);
 });
 
