@@ -43,8 +43,8 @@ interface LogStream {
 /**
  * The access lines of one turn of the event loop, written to the stream together once the turn's callbacks have run.
  * pino's stream (sonic-boom) measures the whole block it appends to on every write (`Buffer.byteLength` of up to its
- * minimum block, logger.ts), so a line written alone cost it more than making the line; one write per turn pays that once for
- * all the requests the turn finished (server/bench/run.ts, "access line").
+ * minimum block, logger.ts), so a line written alone cost it more than making the line; one write per turn pays that
+ * once for all the requests the turn finished (server/bench/run.ts, "access line").
  */
 class TurnBatch {
   private pending = '';
