@@ -94,7 +94,8 @@ async function start() {
   await yieldToMain();
   router.initialize();
   connectErrorRouting(router);
-  void firstRouteReady(router).then(firstNavigationSettled);
+  const firstRouteLoaded = firstRouteReady(router);
+  void firstRouteLoaded.then(firstNavigationSettled);
   await yieldToMain();
 
   const container = document.getElementById('root') as HTMLElement;
@@ -110,7 +111,7 @@ async function start() {
     // screen can render in one go.
     // That render is a transition: React works on it in slices, the page keeps answering input, and the prerendered
     // markup stays until the new screen commits.
-    await firstRouteReady(router);
+    await firstRouteLoaded;
     const restoreTyped = keepTypedInput(container);
     startTransition(() => root.render(app));
     await replaced(container);
