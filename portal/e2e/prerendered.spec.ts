@@ -18,6 +18,18 @@ test('/login and /about are on screen, styled and accessible, before any script 
   await expectAccessible(page);
 });
 
+test('a login sent before the app has taken the page over goes nowhere: the password never reaches the address', async ({ page }) => {
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('learner@example.com');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForTimeout(500);
+  expect(page.url()).not.toContain('password');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
 test('every other page shows the app’s loading state, styled and accessible, before any script of the app runs', async ({ page }) => {
   await page.route('**/assets/*.js', (route) => route.abort());
   await page.goto('/acme-training/modules');

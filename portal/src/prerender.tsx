@@ -35,6 +35,15 @@ export function withoutDanglingReferences(html: string): string {
   });
 }
 
+/**
+ * The prerendered forms' submit buttons as plain buttons: submitted before the app has taken the page over, the HTML
+ * form would be sent as a GET, its fields (a password) in the address and the browser's history. With no submit
+ * button and two fields, Enter does not submit either; the app's own button replaces it.
+ */
+export function withoutNativeSubmission(html: string): string {
+  return html.replace(/(<button\b[^>]*\btype=")submit(")/g, '$1button$2');
+}
+
 /** Renders one path as a first visit without a session sees it before any request answers. */
 async function renderPath(path: string): Promise<PrerenderedPage> {
   const handler = createStaticHandler(routes);
@@ -48,7 +57,7 @@ async function renderPath(path: string): Promise<PrerenderedPage> {
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </StrictMode>,
   );
-  return { path, html: withoutDanglingReferences(html) };
+  return { path, html: withoutNativeSubmission(withoutDanglingReferences(html)) };
 }
 
 /**
