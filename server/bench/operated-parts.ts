@@ -34,8 +34,9 @@ function cpuPerCall(part: (index: number) => void): number {
 }
 
 /**
- * Microseconds of CPU a call of `part`, called PER_TURN times a turn of the event loop, as the access log is (its
- * lines are written once a turn), less the CPU of the same turns without it.
+ * Microseconds of CPU a call of `part`, called PER_TURN times a turn of the event loop, as the access log is under
+ * load (its blocks and the log's asynchronous writes then interleave with the turns), less the CPU of the same turns
+ * without it.
  */
 async function cpuPerCallInTurns(part: (index: number) => void): Promise<number> {
   const turns = async (call: (index: number) => void) => {

@@ -4,7 +4,7 @@
  * Two apps in this one process:
  * - plain: warn-level logs, no metrics;
  * - operated, as an operator runs it: Prometheus metrics on (METRICS_TOKEN) and the access log at info (its lines
- *   written, asynchronously as in production, to /dev/null: the bench measures making them, not a terminal).
+ *   written in blocks as in production, to /dev/null: the bench measures making them, not a terminal).
  * One process, so the metrics-overhead budget compares CPU per request of the same process with and without them:
  * between two processes of the same code, CPU per request differed by more than the 5% the budget allows.
  * Tells the parent both URLs and a user (in each database) to log in as.

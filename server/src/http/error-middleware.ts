@@ -5,6 +5,7 @@
  * stack goes to the log under the same id.
  */
 import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import type { Context, Next } from 'koa';
 import type { Logger } from '../logger.js';
 import { accessLineWriter } from './access-log.js';
@@ -74,6 +75,8 @@ class RequestState {
   #log: Logger | undefined;
   /** Declared here so that the router's setting it keeps the object's shape (see above). */
   route: string | undefined = undefined;
+  /** When the request came in (performance.now()), while metrics or the access log record it. */
+  started = 0;
 
   constructor(
     readonly requestId: string,
@@ -83,6 +86,13 @@ class RequestState {
   get log(): Logger {
     return (this.#log ??= this.logger.child({ request_id: this.requestId }));
   }
+}
+
+/** The request a response answers, for the close listener all responses share (recorded.res[REQUEST]). */
+const REQUEST = Symbol('request');
+
+interface RecordedResponse extends ServerResponse {
+  [REQUEST]?: { ctx: Context; state: RequestState };
 }
 
 export interface RequestTracker {
@@ -133,14 +143,20 @@ export function requestContext(
   const recording = accessLine !== null || metrics.registry !== null;
   metrics.countInFlight(() => inFlight);
 
+  // One listener for every response ('close' comes once; the response is dropped after it), not a closure each.
+  function recordOnClose(this: RecordedResponse): void {
+    const request = this[REQUEST];
+    if (request) record(request.ctx, request.state);
+  }
+
   function requestIdOf(ctx: Context): string {
     const forwarded = trustProxy ? ctx.get('X-Request-Id') : '';
     return forwarded && FORWARDED_REQUEST_ID.test(forwarded) ? forwarded : randomUUID();
   }
 
   /** The request's metrics and access line, once its answer is written (or the client went away): its real status and length. */
-  function record(ctx: Context, state: RequestState, started: number): void {
-    const seconds = (performance.now() - started) / 1000;
+  function record(ctx: Context, state: RequestState): void {
+    const seconds = (performance.now() - state.started) / 1000;
     const route = state.route ?? fallbackRoute(ctx.path);
     const status = ctx.res.statusCode;
     metrics.requestFinished(ctx.method, route, status, seconds);
@@ -163,10 +179,13 @@ export function requestContext(
     const state = new RequestState(requestIdOf(ctx), logger);
     ctx.state = state;
     ctx.set('X-Request-Id', state.requestId);
-    const started = recording ? performance.now() : 0;
     inFlight += 1;
     // Nothing to record with metrics off and info lines not written: no listener on the hot path then.
-    if (recording) ctx.res.once('close', () => record(ctx, state, started));
+    if (recording) {
+      state.started = performance.now();
+      (ctx.res as RecordedResponse)[REQUEST] = { ctx, state };
+      ctx.res.on('close', recordOnClose);
+    }
     try {
       await next();
     } finally {
