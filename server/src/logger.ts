@@ -42,10 +42,15 @@ class HeldLines {
   /** pino's `streamWrite` hook: the held lines go out with the logger's next line, ahead of it. */
   readonly ahead = (line: string): string => (this.pending === '' ? line : this.take() + line);
 
-  /** Every second and when the process exits: the held lines, and whatever else the stream holds. */
-  flush(): void {
+  /**
+   * Every second, and when the process exits: the held lines and whatever else the stream holds (at exit with an
+   * fsync too: not every second, which would wait for a disk while requests wait).
+   */
+  flush(atExit: boolean): void {
     this.handOver();
-    if (!this.stream.destroyed) this.stream.flushSync();
+    if (this.stream.destroyed) return;
+    if (atExit) this.stream.flushSync();
+    else this.stream.flush();
   }
 
   private handOver(): void {
@@ -64,7 +69,7 @@ class HeldLines {
 // Held lines not yet handed to their stream: only while they are, so that a closed app's are not kept.
 const unwritten = new Set<HeldLines>();
 process.once('exit', () => {
-  for (const held of unwritten) held.flush();
+  for (const held of unwritten) held.flush(true);
 });
 
 const heldByStream = new WeakMap<object, HeldLines>();
@@ -76,7 +81,7 @@ export function createLogger(config: Pick<ServerConfig, 'logLevel'> & Partial<Pi
   const stream = pino.destination({ dest: destination, sync: true, minLength: BLOCK_LENGTH }) as LogStream;
   const held = new HeldLines(stream);
   heldByStream.set(stream, held);
-  setInterval(() => held.flush(), 1000).unref();
+  setInterval(() => held.flush(false), 1000).unref();
   return pino({ ...options, hooks: { streamWrite: held.ahead } }, stream);
 }
 

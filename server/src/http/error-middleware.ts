@@ -5,7 +5,6 @@
  * stack goes to the log under the same id.
  */
 import { randomUUID } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
 import type { Context, Next } from 'koa';
 import type { Logger } from '../logger.js';
 import { accessLineWriter } from './access-log.js';
@@ -88,13 +87,6 @@ class RequestState {
   }
 }
 
-/** The request a response answers, for the close listener all responses share (recorded.res[REQUEST]). */
-const REQUEST = Symbol('request');
-
-interface RecordedResponse extends ServerResponse {
-  [REQUEST]?: { ctx: Context; state: RequestState };
-}
-
 export interface RequestTracker {
   /** Requests being handled right now (graceful shutdown waits for them). */
   readonly inFlight: number;
@@ -143,12 +135,6 @@ export function requestContext(
   const recording = accessLine !== null || metrics.registry !== null;
   metrics.countInFlight(() => inFlight);
 
-  // One listener for every response ('close' comes once; the response is dropped after it), not a closure each.
-  function recordOnClose(this: RecordedResponse): void {
-    const request = this[REQUEST];
-    if (request) record(request.ctx, request.state);
-  }
-
   function requestIdOf(ctx: Context): string {
     const forwarded = trustProxy ? ctx.get('X-Request-Id') : '';
     return forwarded && FORWARDED_REQUEST_ID.test(forwarded) ? forwarded : randomUUID();
@@ -183,8 +169,8 @@ export function requestContext(
     // Nothing to record with metrics off and info lines not written: no listener on the hot path then.
     if (recording) {
       state.started = performance.now();
-      (ctx.res as RecordedResponse)[REQUEST] = { ctx, state };
-      ctx.res.on('close', recordOnClose);
+      // `on`, not `once`: 'close' comes once, and once's wrapper would be two more objects a request.
+      ctx.res.on('close', () => record(ctx, state));
     }
     try {
       await next();

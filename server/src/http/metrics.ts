@@ -57,6 +57,7 @@ export function createMetrics(): Metrics {
     name: 'http_request_duration_seconds',
     help: 'HTTP requests by method, route template and status.',
     buckets: DURATION_BUCKETS,
+    labelNames: ['method', 'route', 'status'],
   });
   let inFlight = () => 0;
   new Gauge({
@@ -71,6 +72,7 @@ export function createMetrics(): Metrics {
     name: 'db_query_duration_seconds',
     help: 'Database queries built with knex (compiled reads and writes are timed with their request).',
     buckets: DURATION_BUCKETS,
+    labelNames: ['outcome'],
   });
   const logins = new Counter({ name: 'logins_total', help: 'Password logins by outcome.', labelNames: ['outcome'] as const, registers: [registry] });
   const mails = new Counter({ name: 'mails_total', help: 'Mails by outcome.', labelNames: ['outcome'] as const, registers: [registry] });
@@ -87,7 +89,7 @@ export function createMetrics(): Metrics {
       inFlight = count;
     },
     requestFinished(method, route, status, seconds) {
-      requests.observe(`${method} ${status} ${route}`, () => ({ method, route, status: String(status) }), seconds);
+      requests.observe(seconds, method, route, status);
       if (status === 429) refusals.inc({ route });
     },
     login: (outcome) => logins.inc({ outcome }),
@@ -111,7 +113,7 @@ export function createMetrics(): Metrics {
         const at = uid ? started.get(uid) : undefined;
         if (uid === undefined || at === undefined) return;
         started.delete(uid);
-        queries.observe(outcome, () => ({ outcome }), (performance.now() - at) / 1000);
+        queries.observe((performance.now() - at) / 1000, outcome);
       };
       knex.on('query', (query: { __knexQueryUid?: string }) => {
         if (query.__knexQueryUid) started.set(query.__knexQueryUid, performance.now());
