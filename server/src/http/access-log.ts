@@ -30,7 +30,7 @@ interface PinoInternals {
  * A JSON string of a value made of characters JSON keeps as they are, without JSON.stringify (a fifth of the line's
  * cost): a request id the server made or the request id rule admits (`[\w.:@-]`), a method (Node's parser takes only
  * the registered tokens), a route template (the router refuses another at start, http/router.ts) or a fallback
- * label, and ids the server made. All ASCII: the log holds the lines by their length (logger.ts).
+ * label, and ids the server made.
  */
 const quoted = (value: string | null) => (value === null ? 'null' : `"${value}"`);
 
