@@ -3,8 +3,9 @@
  * (server/bench/run.ts, "users/me (metrics, access log)"): prom-client's own `observe` converts, validates and hashes
  * the labels of every observation, a few microseconds a request; here a request is a Map lookup per label value (the
  * route templates and methods are the same string objects every time, their hashes kept) and a bucket increment,
- * with nothing made per observation: a key string built for each request cost more than the rest of the metrics. The registry reads it through the metric interface it reads its own with (`get`:
- * the series as `_bucket` per bound, cumulative, then `+Inf`, `_sum`, `_count`).
+ * with nothing made per observation: a key string built for each request cost more than the rest of the metrics.
+ * The registry reads it through the metric interface it reads its own with (`get`: the series as `_bucket` per
+ * bound, cumulative, then `+Inf`, `_sum`, `_count`).
  */
 import type { Metric, Registry } from 'prom-client';
 
