@@ -13,11 +13,11 @@ import type { Query, Sql } from '../../db/query.js';
 import { whereRelated } from '../content/visibility.js';
 import type { MembershipCounts } from './presenter.js';
 
-/** The serialized `{ data: CurrentUser }` answers of the most recently used tokens. */
-const keptBodies = keptAnswers<string>(10_000);
+/** The `{ data: CurrentUser }` answers of the most recently used tokens, as JSON bytes (change-cache.ts `keptJson`). */
+const keptBodies = keptAnswers<Buffer>(10_000);
 
 /** The kept GET /users/me answer of `token` while the database has not changed since it was computed, else `compute()`'s. */
-export function keptCurrentUserBody(db: Database, token: string, compute: () => Promise<string>): Promise<string> {
+export function keptCurrentUserBody(db: Database, token: string, compute: () => Promise<Buffer>): Promise<Buffer> {
   return db.kept(keptBodies, token, compute);
 }
 

@@ -5,7 +5,7 @@
  */
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { keptAnswers } from '../../db/change-cache.js';
+import { keptAnswers, keptJson } from '../../db/change-cache.js';
 import type { Database } from '../../db/database.js';
 import type { Viewer } from '../content/visibility.js';
 import { contentTree } from './content-tree.js';
@@ -23,7 +23,7 @@ export function contentTreeBody(db: Database, viewer: Viewer, options: { include
   const withInactive = Boolean(options.includeInactive) && viewer.seesAll;
   const key = `${viewer.tenantId}/${viewer.memberId}/${viewer.seesAll ? 'all' : 'related'}${withInactive ? '/inactive' : ''}`;
   return db.kept(keptTrees, key, async () => {
-    const json = Buffer.from(JSON.stringify({ data: await contentTree(db, viewer, withInactive) }));
+    const json = keptJson({ data: await contentTree(db, viewer, withInactive) });
     return { json, gzip: await gzipped(json) };
   });
 }
