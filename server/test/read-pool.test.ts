@@ -85,6 +85,18 @@ describe('read pool on sqlite', () => {
     expect(await pool.all('SELECT 1 AS one', [])).toEqual([{ one: 1 }]);
   });
 
+  it('answers each of many reads in flight on a worker with its own rows or its own error', async () => {
+    const pool = db().readPool as ReadPool;
+    const reads = Array.from({ length: 40 }, (_, index) =>
+      index % 7 === 3 ? pool.all(`SELECT * FROM no_such_table_${index}`, []) : pool.all('SELECT ? AS n, ? AS label', [index, `read ${index}`]),
+    );
+    const answers = await Promise.allSettled(reads);
+    answers.forEach((answer, index) => {
+      if (index % 7 === 3) expect(answer).toMatchObject({ status: 'rejected', reason: { message: expect.stringContaining(`no_such_table_${index}`) } });
+      else expect(answer).toEqual({ status: 'fulfilled', value: [{ n: index, label: `read ${index}` }] });
+    });
+  });
+
   it('answers every run of a statement with its columns, also after a schema change adds one', async () => {
     const pool = db().readPool as ReadPool;
     await knex().schema.createTable('pool_shapes', (table) => {

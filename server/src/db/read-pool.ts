@@ -103,16 +103,24 @@ function rowTemplate(columns: string[]): Record<string, unknown> {
 }
 
 interface Pending {
+  id: number;
   sql: string;
   statement: number;
-  worker: number;
   resolve(rows: unknown[]): void;
   reject(error: Error): void;
 }
 
 export class ReadPool {
   private readonly workers: Worker[] = [];
-  private readonly pending = new Map<number, Pending>();
+  /**
+   * Per worker: the reads sent and not yet answered, in the order sent (a worker answers in that order). Not a Map by
+   * id: V8 allocates a Map's next table in the generation of the one it replaces, so once a table had lived long
+   * enough to be old, every read's entry was written into old space, and the tables the Map left behind as it was
+   * rehashed kept the entries they held — each read's promise and, once answered, its rows — alive through young
+   * collections until the next full one. Under load every answer's rows were promoted (about 17 KB a request of the
+   * bioreq list, 0.4 with this queue), and scavenges took twice as long (server/bench/bioreq.ts).
+   */
+  private readonly waiting: Pending[][] = [];
   /** Per SQL text: the moving average cost (µs), wherever it last ran, and its latest run's cost. */
   private readonly costs = new Map<string, { average: number; latest: number }>();
   /** A number per SQL text, and the numbers each worker has prepared. */
@@ -120,8 +128,6 @@ export class ReadPool {
   /** Per worker: the statements it has answered, with their rows' columns and template (see `asObjects`). */
   private readonly rowShapes: Map<number, RowShape>[] = [];
   private nextId = 0;
-  /** Per worker: the reads sent and not yet answered. */
-  private readonly inFlight: number[] = [];
   /** Set when a worker died: every read runs on the main thread from then on. */
   private broken = false;
 
@@ -129,13 +135,13 @@ export class ReadPool {
     const betterSqlite3 = createRequire(import.meta.url).resolve('better-sqlite3');
     for (let index = 0; index < threads; index += 1) {
       const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { filename, betterSqlite3 } });
-      worker.on('message', (reply: Reply) => this.settle(reply));
+      worker.on('message', (reply: Reply) => this.settle(index, reply));
       worker.on('error', (error) => this.fail(error));
       // Idle workers must not keep the process alive (the app closes them; a test may not).
       worker.unref();
       this.workers.push(worker);
       this.rowShapes.push(new Map());
-      this.inFlight.push(0);
+      this.waiting.push([]);
     }
   }
 
@@ -162,7 +168,6 @@ export class ReadPool {
   all(sql: string, bindings: unknown[]): Promise<unknown[]> {
     const id = this.nextId++;
     const index = this.leastBusyWorker();
-    this.inFlight[index] += 1;
     let statement = this.statementNumbers.get(sql);
     if (statement === undefined) {
       statement = this.statementNumbers.size;
@@ -171,7 +176,7 @@ export class ReadPool {
     // Its SQL travels until the worker has answered it once; the worker keeps the statement by number from then on.
     const known = this.rowShapes[index].has(statement);
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { sql, statement: statement as number, worker: index, resolve, reject });
+      this.waiting[index].push({ id, sql, statement: statement as number, resolve, reject });
       this.workers[index].postMessage({ id, statement, sql: known ? undefined : sql, bindings });
     });
   }
@@ -182,20 +187,19 @@ export class ReadPool {
    */
   private leastBusyWorker(): number {
     let best = 0;
-    for (let index = 1; index < this.workers.length; index += 1) if (this.inFlight[index] < this.inFlight[best]) best = index;
+    for (let index = 1; index < this.workers.length; index += 1) if (this.waiting[index].length < this.waiting[best].length) best = index;
     return best;
   }
 
-  private settle(reply: Reply): void {
-    const pending = this.pending.get(reply.id);
-    if (!pending) return;
-    this.pending.delete(reply.id);
-    this.inFlight[pending.worker] -= 1;
+  private settle(worker: number, reply: Reply): void {
+    const pending = this.waiting[worker][0];
+    if (pending?.id !== reply.id) return;
+    this.waiting[worker].shift();
     if (reply.error) {
       pending.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
       return;
     }
-    const shapes = this.rowShapes[pending.worker];
+    const shapes = this.rowShapes[worker];
     if (reply.columns) shapes.set(pending.statement, { columns: reply.columns, template: rowTemplate(reply.columns) });
     const shape = shapes.get(pending.statement);
     if (!shape) {
@@ -208,8 +212,7 @@ export class ReadPool {
 
   private fail(error: Error): void {
     this.broken = true;
-    for (const pending of this.pending.values()) pending.reject(error);
-    this.pending.clear();
+    for (const queue of this.waiting) for (const pending of queue.splice(0)) pending.reject(error);
   }
 
   async close(): Promise<void> {
