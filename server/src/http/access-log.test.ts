@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../logger.js';
+import { createLogger, lineWriter } from '../logger.js';
 import { accessLineWriter, type AccessFields } from './access-log.js';
 import { apiRouter, Routes } from './router.js';
 
@@ -51,6 +51,21 @@ describe('the access log', () => {
     expect(ids.slice(0, 4)).toEqual(['r-1', 'r-2', 'between', 'r-3']);
     expect(ids.length).toBeGreaterThan(4 + 30);
     expect(ids.slice(4)).toEqual(block.slice(0, ids.length - 4));
+  });
+
+  it('keeps the order of held lines, a line longer than a block, and the logger’s own lines', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'tessera-held-lines-')), 'log.jsonl');
+    const logger = createLogger({ logLevel: 'info', logFormat: 'json' }, file);
+    const write = lineWriter(logger);
+    const long = `{"msg":"${'x'.repeat(20 * 1024)}"}\n`;
+    write('{"msg":"first"}\n');
+    write(long);
+    write('{"msg":"after the long one"}\n');
+    logger.info('logger');
+    await new Promise((resolve) => logger.flush(resolve));
+    const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+    expect(lines.map((line) => (JSON.parse(line) as { msg: string }).msg.slice(0, 20))).toEqual(['first', 'x'.repeat(20), 'after the long one', 'logger']);
+    expect(lines[1].length).toBe(long.length - 1);
   });
 
   it('writes each line at once to a stream the log did not make (a test’s, or pino-pretty’s)', () => {
