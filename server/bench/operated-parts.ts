@@ -2,7 +2,7 @@
  * What each part an operated server adds to a request costs, measured directly (issue 34): the request id, the
  * metrics' `requestFinished` and the access line, each called as the request pipeline calls them (the access line
  * into a real pino stream on /dev/null, several requests finishing in each turn of the event loop, as under load).
- * CPU time of this process over many calls. The end-to-end figure (`pairedOverhead` in run.ts) compares two whole
+ * CPU time of this process over many calls. The end-to-end figure (`measureOverhead` in run.ts) compares two whole
  * servers and moves with the machine by about the 5% it checks; these parts move less, and their sum against the
  * plain server's CPU per request is the least the operated one costs (the garbage they leave, the log's writes to
  * its file and the request's close listener come on top).
