@@ -59,20 +59,23 @@ export async function measureOperatedParts(): Promise<OperatedParts> {
   const writeAccessLine = accessLineWriter(createLogger({ logLevel: 'info', logFormat: 'json' }, '/dev/null'));
   if (!writeAccessLine) throw new Error('the access log is off at level info');
   const routes = ['/api/users/me', '/api/tenants/:tenantId/modules', '/api/version'];
+  // As requests vary: their ids, durations (0.3 to 5.5 ms), and whether they name an organization.
+  const ids = Array.from({ length: 64 }, () => randomUUID());
+  const milliseconds = (index: number) => ((index * 7) % 53) / 10 + 0.3;
   return {
     requestId: cpuPerCall(() => void randomUUID()),
-    metrics: cpuPerCall((index) => metrics.requestFinished('GET', routes[index % routes.length], 200, 0.0012)),
+    metrics: cpuPerCall((index) => metrics.requestFinished('GET', routes[index % routes.length], 200, milliseconds(index) / 1000)),
     accessLine: await cpuPerCallInTurns((index) =>
       writeAccessLine({
-        requestId: '0b7e2f4c-5d1a-4c3e-9f8b-2a6d4e1c7b90',
+        requestId: ids[index % ids.length],
         method: 'GET',
         route: routes[index % routes.length],
         status: 200,
-        ms: 1.2,
+        ms: milliseconds(index),
         bytes: 412,
         aborted: false,
-        tenantId: null,
-        accountId: '01930c2e-7b1a-7d40-9a4f-3c2b1e0d9f88',
+        tenantId: index % 2 === 0 ? null : ids[(index + 3) % ids.length],
+        accountId: ids[(index + 7) % ids.length],
       }),
     ),
   };

@@ -23,7 +23,7 @@ import { createPasswordHasher } from './features/accounts/passwords.js';
 import { findActiveAccount, verifyCredentials } from './features/accounts/service.js';
 import { authenticateIntegrationClient, integrationClientAccount, integrationClientRegistration } from './features/integration-clients/service.js';
 import compose from 'koa-compose';
-import { errorMiddleware, requestContext } from './http/error-middleware.js';
+import { AnsweringResponse, errorMiddleware, requestContext } from './http/error-middleware.js';
 import { notFound } from './http/errors.js';
 import { jsonBody } from './http/input.js';
 import { refuseNulInRequest } from './http/null-characters.js';
@@ -225,7 +225,7 @@ export async function createApp(config: ServerConfig, options: AppOptions = {}):
       db.startReadThreads();
       if (metrics.registry && config.metrics.port !== null) metricsServer = await listenForMetrics(metrics.registry, config.metrics.port, config.metrics.host);
       return new Promise((resolve, reject) => {
-        const started = createServer(app.callback());
+        const started = createServer({ ServerResponse: AnsweringResponse }, app.callback());
         started.once('error', reject);
         started.listen(port, host, () => {
           server = started;

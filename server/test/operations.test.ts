@@ -5,6 +5,7 @@
  * request id a trusted proxy sent.
  */
 import { writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
@@ -170,6 +171,22 @@ describe.each(databaseKinds)('operating Tessera on %s', (kind) => {
       expect(access[0].ms).toEqual(expect.any(Number));
       expect(JSON.stringify(lines)).not.toContain('secret-term');
       expect(JSON.stringify(lines)).not.toContain(member.token);
+      // A client that goes away mid-request still gets its line, marked aborted, once the connection closes.
+      const socket = connect(Number(new URL(url).port), '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(
+        'POST /api/sign-up HTTP/1.1\r\nHost: x\r\nX-Request-Id: lb-gone:7\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"email":',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      socket.destroy();
+      await expect
+        .poll(() => lines.find((line) => line.request_id === 'lb-gone:7'), { timeout: 2000 })
+        .toMatchObject({
+          method: 'POST',
+          aborted: true,
+          tenant_id: null,
+          account_id: null,
+        });
       // An id that could break a log line or a header is not taken: a fresh one is made.
       const forged = await fetch(`${url}/api/version`, { headers: { 'X-Request-Id': 'x'.repeat(200) } });
       expect(forged.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);

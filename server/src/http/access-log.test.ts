@@ -22,6 +22,18 @@ const request = (requestId: string): AccessFields => ({
   accountId: 'account-1',
 });
 
+/** A stream the test reads back: what was written to it, a write each. */
+function collectingStream(): { writes: string[]; sink: Writable } {
+  const writes: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      writes.push(chunk.toString());
+      done();
+    },
+  });
+  return { writes, sink };
+}
+
 describe('the access log', () => {
   it('hands its lines to the log in blocks, each ahead of the next line the logger writes itself', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'tessera-access-log-')), 'log.jsonl');
@@ -69,16 +81,24 @@ describe('the access log', () => {
   });
 
   it('writes each line at once to a stream the log did not make (a test’s, or pino-pretty’s)', () => {
-    const writes: string[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        writes.push(chunk.toString());
-        done();
-      },
-    });
+    const { writes, sink } = collectingStream();
     const write = accessLineWriter(pino({ level: 'info', base: { service: 'tessera' } }, sink));
     write?.(request('r-1'));
     expect(writes.map((line) => (JSON.parse(line) as { request_id: string }).request_id)).toEqual(['r-1']);
+  });
+
+  it('prints the time of each line and its duration to a tenth of a millisecond, as JSON numbers', () => {
+    const { writes, sink } = collectingStream();
+    const write = accessLineWriter(pino({ level: 'info' }, sink));
+    const durations = [0, 0.04, 0.05, 0.96, 1.2, 12, 99.99, 1234.56];
+    const before = Date.now();
+    for (const ms of durations) write?.({ ...request('r'), ms });
+    const after = Date.now();
+    const lines = writes.map((line) => JSON.parse(line) as { ms: number; time: number });
+    expect(lines.map((line) => line.ms)).toEqual([0, 0, 0.1, 1, 1.2, 12, 100, 1234.6]);
+    expect(writes[4]).toContain('"ms":1.2,');
+    expect(writes[5]).toContain('"ms":12,');
+    for (const { time } of lines) expect(time >= before && time <= after).toBe(true);
   });
 
   it('writes route templates as they are: the router refuses at start one the line would have to escape', () => {

@@ -5,6 +5,7 @@
  * stack goes to the log under the same id.
  */
 import { randomUUID } from 'node:crypto';
+import { ServerResponse, type IncomingMessage } from 'node:http';
 import type { Context, Next } from 'koa';
 import type { Logger } from '../logger.js';
 import { accessLineWriter } from './access-log.js';
@@ -113,6 +114,19 @@ function fallbackRoute(path: string): string {
   return '/(portal)';
 }
 
+/** The request a response answers, kept on it for the close listener all responses share (`recordClosed`). */
+const ANSWERED = Symbol('tessera.answered');
+type AnsweredResponse = ServerResponse & { [ANSWERED]?: Context };
+
+/**
+ * The server's responses (app.ts `listen`), with room for the request they answer from the start: the property
+ * added to a response afterwards would give it another shape than a response of a server that records nothing, and
+ * Node's own response code two shapes to handle when both run in one process (the benchmark's two apps).
+ */
+export class AnsweringResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+  [ANSWERED]: Context | undefined = undefined;
+}
+
 export interface RequestContextOptions {
   /** Take the request id a proxy sends in X-Request-Id (TRUST_PROXY). */
   trustProxy?: boolean;
@@ -141,7 +155,8 @@ export function requestContext(
   }
 
   /** The request's metrics and access line, once its answer is written (or the client went away): its real status and length. */
-  function record(ctx: Context, state: RequestState): void {
+  function record(ctx: Context): void {
+    const state = ctx.state as RequestState;
     const seconds = (performance.now() - state.started) / 1000;
     const route = state.route ?? fallbackRoute(ctx.path);
     const status = ctx.res.statusCode;
@@ -153,12 +168,21 @@ export function requestContext(
       method: ctx.method,
       route,
       status,
-      ms: Math.round(seconds * 10_000) / 10,
+      ms: seconds * 1000,
       bytes: length === undefined ? null : Number(length),
       aborted: !ctx.res.writableFinished,
       tenantId: ctx.state.tenantAccess?.tenant.id ?? null,
       accountId: ctx.state.session?.user.id ?? null,
     });
+  }
+
+  /**
+   * The one close listener of every response (`this`): a listener made for each request was a closure and its
+   * context to allocate and compile lazily, a request.
+   */
+  function recordClosed(this: AnsweredResponse): void {
+    const ctx = this[ANSWERED];
+    if (ctx) record(ctx);
   }
 
   async function assignRequestId(ctx: Context, next: Next) {
@@ -169,8 +193,9 @@ export function requestContext(
     // Nothing to record with metrics off and info lines not written: no listener on the hot path then.
     if (recording) {
       state.started = performance.now();
+      (ctx.res as AnsweredResponse)[ANSWERED] = ctx;
       // `on`, not `once`: 'close' comes once, and once's wrapper would be two more objects a request.
-      ctx.res.on('close', () => record(ctx, state));
+      ctx.res.on('close', recordClosed);
     }
     try {
       await next();
