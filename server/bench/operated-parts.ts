@@ -72,6 +72,7 @@ export async function measureOperatedParts(): Promise<OperatedParts> {
         route: routes[index % routes.length],
         status: 200,
         ms: milliseconds(index),
+        endedAt: performance.now(),
         bytes: 412,
         aborted: false,
         tenantId: index % 2 === 0 ? null : ids[(index + 3) % ids.length],

@@ -16,6 +16,7 @@ const request = (requestId: string): AccessFields => ({
   route: '/api/users/me',
   status: 200,
   ms: 1.2,
+  endedAt: performance.now(),
   bytes: 412,
   aborted: false,
   tenantId: null,
@@ -56,19 +57,24 @@ describe('the access log', () => {
     expect(lines.map((line) => line.request_id ?? line.msg)).toEqual(['r-1', 'r-2', 'between']);
     expect(lines[0]).toMatchObject({ level: 30, service: 'tessera', method: 'GET', route: '/api/users/me', status: 200, bytes: 412, msg: 'request' });
 
-    // r-3 is held until its block is full (12 KB of lines): then the block goes without waiting for the logger.
-    const block = Array.from({ length: 60 }, (_, index) => `b-${index}`);
-    for (const id of block) write(request(id));
+    // r-3 is held with the requests after it: their lines are made 64 at a time, and written once a block of 12 KB
+    // is full, without waiting for the logger.
+    const later = Array.from({ length: 200 }, (_, index) => `b-${index}`);
+    for (const id of later) write(request(id));
     const ids = (await written()).map((line) => line.request_id ?? line.msg);
     expect(ids.slice(0, 4)).toEqual(['r-1', 'r-2', 'between', 'r-3']);
-    expect(ids.length).toBeGreaterThan(4 + 30);
-    expect(ids.slice(4)).toEqual(block.slice(0, ids.length - 4));
+    expect(ids.length).toBeGreaterThan(4 + 100);
+    expect(ids.length).toBeLessThan(4 + 200);
+    expect(ids.slice(4)).toEqual(later.slice(0, ids.length - 4));
+    // …and the rest before the logger's next line.
+    logger.info('after');
+    expect((await written()).map((line) => line.request_id ?? line.msg)).toEqual(['r-1', 'r-2', 'between', 'r-3', ...later, 'after']);
   });
 
   it('keeps the order of held lines, a line longer than a block, and the logger’s own lines', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'tessera-held-lines-')), 'log.jsonl');
     const logger = createLogger({ logLevel: 'info', logFormat: 'json' }, file);
-    const write = lineWriter(logger);
+    const write = lineWriter(logger, (line: string) => line);
     const long = `{"msg":"${'x'.repeat(20 * 1024)}"}\n`;
     write('{"msg":"first"}\n');
     write(long);

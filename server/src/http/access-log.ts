@@ -1,6 +1,7 @@
 /**
  * The access log: one line per request, in the log's own JSON (pino's level, time and base fields), written straight
- * to the log's stream in its blocks (logger.ts `lineWriter`). It is the hottest line the server writes (hot path:
+ * to the log's stream, made in its batches and written in its blocks (logger.ts `lineWriter`): a request only leaves
+ * its fields. It is the hottest line the server writes (hot path:
  * bench/operated-parts.ts, "access line"; bench/run.ts, the metrics-overhead budget), so it is made of few pieces,
  * most of them made once and reused: V8 joins the pieces of a string lazily (a rope) and flattens the rope when the
  * line is copied into the log's block, at a cost that grows with the pieces; from about thirty to a dozen, making and
@@ -21,6 +22,8 @@ export interface AccessFields {
   status: number;
   /** The duration in milliseconds, printed to a tenth. */
   ms: number;
+  /** When the answer was written or the client went away (`performance.now()`): the line's time. */
+  endedAt: number;
   /** Bytes of the body as sent (Content-Length), null when streamed without one. */
   bytes: number | null;
   /** The client went away before the answer was written. */
@@ -77,7 +80,6 @@ class RouteFragments {
 export function accessLineWriter(logger: Logger): ((fields: AccessFields) => void) | null {
   if (!logger.isLevelEnabled('info')) return null;
   const internals = logger as unknown as PinoInternals;
-  const write = lineWriter(logger);
   // The logger's base fields (service, or pid and hostname), already serialized: `,"service":"tessera"`.
   const base = (internals[pino.symbols.chindingsSym] as string | undefined) ?? '';
   const level = logger.levels.values.info;
@@ -85,21 +87,21 @@ export function accessLineWriter(logger: Logger): ((fields: AccessFields) => voi
   // `{"level":30,"time":1764576000123,"service":"tessera","request_id":"`, made once a millisecond.
   let time = 0;
   let start = '';
-  return (fields) => {
-    const now = Date.now();
-    if (now !== time) {
-      time = now;
-      start = flat(`{"level":${level},"time":${now}${base},"request_id":"`);
+  return lineWriter(logger, (fields: AccessFields, clockOffset) => {
+    const at = Math.round(fields.endedAt + clockOffset);
+    if (at !== time) {
+      time = at;
+      start = flat(`{"level":${level},"time":${at}${base},"request_id":"`);
     }
-    write(
+    return (
       start +
-        fields.requestId +
-        routes.get(fields.method, fields.route, fields.status) +
-        millisecondsText(fields.ms) +
-        (fields.bytes === null ? ',"bytes":null' : `,"bytes":${fields.bytes}`) +
-        (fields.aborted ? ',"aborted":true' : '') +
-        (fields.tenantId === null ? ',"tenant_id":null' : `,"tenant_id":"${fields.tenantId}"`) +
-        (fields.accountId === null ? ',"account_id":null,"msg":"request"}\n' : `,"account_id":"${fields.accountId}","msg":"request"}\n`),
+      fields.requestId +
+      routes.get(fields.method, fields.route, fields.status) +
+      millisecondsText(fields.ms) +
+      (fields.bytes === null ? ',"bytes":null' : `,"bytes":${fields.bytes}`) +
+      (fields.aborted ? ',"aborted":true' : '') +
+      (fields.tenantId === null ? ',"tenant_id":null' : `,"tenant_id":"${fields.tenantId}"`) +
+      (fields.accountId === null ? ',"account_id":null,"msg":"request"}\n' : `,"account_id":"${fields.accountId}","msg":"request"}\n`)
     );
-  };
+  });
 }

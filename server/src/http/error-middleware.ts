@@ -157,7 +157,8 @@ export function requestContext(
   /** The request's metrics and access line, once its answer is written (or the client went away): its real status and length. */
   function record(ctx: Context): void {
     const state = ctx.state as RequestState;
-    const seconds = (performance.now() - state.started) / 1000;
+    const endedAt = performance.now();
+    const seconds = (endedAt - state.started) / 1000;
     const route = state.route ?? fallbackRoute(ctx.path);
     const status = ctx.res.statusCode;
     metrics.requestFinished(ctx.method, route, status, seconds);
@@ -169,6 +170,7 @@ export function requestContext(
       route,
       status,
       ms: seconds * 1000,
+      endedAt,
       bytes: length === undefined ? null : Number(length),
       aborted: !ctx.res.writableFinished,
       tenantId: ctx.state.tenantAccess?.tenant.id ?? null,
