@@ -12,8 +12,9 @@
  * A feature declares what it keeps with `keptAnswers(maxEntries)` (a description, no state) and reads through
  * `db.kept(answers, key, compute)`: the entries belong to the app's `Database`.
  */
+import { RecentlyUsed } from './recently-used.js';
 
-/** A kind of kept answer: at most `maxEntries` of them per database, the least recently used dropped first. */
+/** A kind of kept answer: at most `maxEntries` of them per database, one not used lately dropped first (recently-used.ts). */
 export interface KeptAnswers<T> {
   readonly maxEntries: number;
   /** Type-only: the answer kept. */
@@ -45,26 +46,22 @@ interface Entry<T> {
 
 /** The entries of one kind of kept answer in one database. */
 export class ChangeCache<T> {
-  /** Map order is recency order. */
-  private readonly entries = new Map<string, Entry<T>>();
+  private readonly entries: RecentlyUsed<Entry<T>>;
 
-  constructor(private readonly maxEntries: number) {}
+  constructor(maxEntries: number) {
+    this.entries = new RecentlyUsed(maxEntries);
+  }
 
   /** The kept answer for `key` if the database is still at `version` (read before computing); else computes it. */
   get(version: number, key: string, compute: () => Promise<T>): Promise<T> {
     const { entries } = this;
     const kept = entries.get(key);
-    entries.delete(key);
-    if (kept && kept.version === version) {
-      entries.set(key, kept);
-      return kept.value;
-    }
+    if (kept && kept.version === version) return kept.value;
     const value = compute();
     entries.set(key, { version, value });
-    if (entries.size > this.maxEntries) entries.delete(entries.keys().next().value as string);
     // A failed computation is not kept: the next request tries again.
     value.catch(() => {
-      if (entries.get(key)?.value === value) entries.delete(key);
+      if (entries.peek(key)?.value === value) entries.delete(key);
     });
     return value;
   }

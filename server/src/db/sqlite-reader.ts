@@ -10,8 +10,8 @@
  * - `PRAGMA data_version` changes only with commits of *other* connections: read on the writer, it would
  *   never see the app's own writes (change-cache.ts needs them all).
  *
- * Statements are kept per SQL text, the least recently used dropped beyond a bound. A statement whose cost
- * proves high runs on a worker thread of the read pool instead (read-pool.ts).
+ * Statements are kept per SQL text, one not used lately dropped beyond a bound (statement-cache.ts). A statement
+ * whose cost proves high runs on a worker thread of the read pool instead (read-pool.ts).
  *
  * While no query or transaction holds the writer connection, a read runs there instead: SQLite drops a connection's
  * page cache whenever another connection has committed, so under writes every read here started cold and read each

@@ -8,7 +8,7 @@ import { createKnex, type Knex } from './knex.js';
 import { StatementCache, type Statement } from './statement-cache.js';
 
 describe('StatementCache', () => {
-  it('prepares a text once and drops the least recently used beyond its bound', () => {
+  it('prepares a text once and drops one not used lately beyond its bound', () => {
     const connection = new BetterSqlite3(':memory:');
     const prepared: string[] = [];
     const cache = new StatementCache((sql) => {
