@@ -25,6 +25,11 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
  */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
 
+type AppOrder = 'plain first' | 'operated first';
+
+/** A started bench server and the URL it answered. */
+type StartedServer = { child: ChildProcess; message: { url: string } };
+
 interface Servers {
   baseline: string;
   tessera: string;
@@ -34,7 +39,7 @@ interface Servers {
   accessToken: string;
   operatedAccessToken: string;
   /** Which of Tessera's two apps its process made first (servers/tessera.ts). */
-  appOrder: string;
+  appOrder: AppOrder;
   email: string;
   password: string;
 }
@@ -125,7 +130,7 @@ const OVERHEAD_CONNECTIONS = 8;
 
 /** One server process's rounds: the plain and the operated app made in the order `order` names. */
 interface OverheadRounds {
-  order: string;
+  order: AppOrder;
   /** The operated server's CPU per request over the plain one's, per round (on this machine they scatter by 15–20%). */
   ratios: number[];
   /** The plain server's second window over its first, per round (an A/A ratio: the noise floor). */
@@ -227,7 +232,7 @@ function print(rows: Measured[]): void {
  * The plain and the operated Tessera in one process (servers/tessera.ts), made in the order `appOrder` names: the
  * overhead budget compares them there.
  */
-async function startTessera(baseline: { child: ChildProcess; message: { url: string } }, appOrder: 'plain first' | 'operated first'): Promise<Servers> {
+async function startTessera(baseline: StartedServer, appOrder: AppOrder): Promise<Servers> {
   const tessera = await startBenchServer<{ url: string; operatedUrl: string; email: string; password: string }>(
     './servers/tessera.ts',
     appOrder === 'operated first' ? ['--operated-first'] : [],
@@ -257,11 +262,12 @@ async function startTessera(baseline: { child: ChildProcess; message: { url: str
  * the noise floor (an A/A ratio), printed beside the figure. Null without wrk.
  *
  * Measured in two server processes, one making the plain app first and one the operated app first, taking turns
- * round by round (a slow minute of the machine falls on both), each process weighing the same: the two apps of one process share their functions' type feedback and compiled code, and how
- * that turns out differs from process to process, so one process's mean moved by several points from one run to
- * the next (2 to 14% in four processes of the same code) while its own standard error said ±3.
+ * round by round (a slow minute of the machine falls on both), each process weighing the same: the two apps of one
+ * process share their functions' type feedback and compiled code, and how that turns out differs from process to
+ * process, so one process's mean moved by several points from one run to the next (2 to 14% in four processes of
+ * the same code) while its own standard error said ±3.
  */
-async function measureOverhead(servers: Servers, baseline: { child: ChildProcess; message: { url: string } }): Promise<OverheadRounds[] | null> {
+async function measureOverhead(servers: Servers, baseline: StartedServer): Promise<OverheadRounds[] | null> {
   if (!wrkAvailable()) return null;
   const [plain, operated] = [scenarioNamed('GET /api/users/me'), scenarioNamed('GET /api/users/me (metrics, access log)')];
   const other = await startTessera(baseline, 'operated first');
