@@ -12,6 +12,8 @@ declare module 'autocannon' {
     requests?: Request[];
     /** Requests per second over all connections. */
     overallRate?: number;
+    /** Requests to send in all, instead of a duration. */
+    amount?: number;
   }
   export interface Request {
     method: string;

@@ -4,16 +4,17 @@
  * call on the event loop, as it does by default.
  *
  * Lines made outside pino (the access log's, http/access-log.ts) are made late and written in blocks (`lineWriter`):
- * a request leaves its record here, and the records' lines are made 64 at a time, in one loop, copied at once into a
- * block of bytes, and the block written 12 KB at a time, at least every second, and when the process exits. Made in a
- * batch, the line's code runs hot in a tight loop rather than once between each request's other work (measured in
- * server/bench/run.ts, "users/me (metrics, access log)", against lines made one a request); copied as bytes at once,
- * because a block held as strings was a rope of a thousand pieces that the stream flattened, measured and encoded
- * again when it wrote it. A block is written synchronously too: handed to libuv's thread pool instead, each block's
+ * a request leaves its record here, and the records' lines are made 64 at a time, in one loop, joined and copied
+ * together into a block of bytes, and the block written 12 KB at a time, at least every second, and when the process
+ * exits. Made in a batch, the line's code runs hot in a tight loop rather than once between each request's other work
+ * (measured in server/bench/run.ts, "users/me (metrics, access log)", against lines made one a request); copied into
+ * bytes as soon as they are made, because a block held as strings until it was written was a rope of a thousand
+ * pieces that the stream flattened, measured and encoded again. A block is written synchronously too: handed to libuv's thread pool instead, each block's
  * round trip between the threads cost more CPU than the lines in it took to make. A line pino writes first makes and
  * writes what is held (its `streamWrite` hook): the log stays in the order things happened. A log reader that stops
  * reading holds the server up, as it would any process writing to it.
  */
+import { performance } from 'node:perf_hooks';
 import { pino, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import type { ServerConfig } from './config.js';
@@ -76,26 +77,41 @@ class HeldLines {
     if (atExit && !this.file.destroyed) this.file.flushSync();
   }
 
+  /**
+   * The batch's lines joined and copied into the block together: copied one by one, each line was a call into the
+   * runtime to flatten and encode it (the metrics-overhead budget, server/bench/run.ts).
+   */
   private makeLines(): void {
     const count = this.pending;
     if (count === 0) return;
     this.pending = 0;
     const clockOffset = Date.now() - performance.now();
+    let joined = '';
     for (let index = 0; index < count; index += 1) {
-      this.add(this.makers[index](this.records[index], clockOffset));
+      const line = this.makers[index](this.records[index], clockOffset);
       this.records[index] = undefined;
+      if (this.length + joined.length + line.length > BLOCK_ROOM) {
+        this.copy(joined);
+        joined = '';
+        this.handOver();
+      }
+      if (line.length > BLOCK_ROOM) {
+        if (!this.file.destroyed) this.file.write(Buffer.from(line, 'latin1'));
+        continue;
+      }
+      joined += line;
+      if (this.length + joined.length >= BLOCK_LENGTH) {
+        this.copy(joined);
+        joined = '';
+        this.handOver();
+      }
     }
+    this.copy(joined);
   }
 
-  /** `line` is ASCII: a character a byte. */
-  private add(line: string): void {
-    if (this.length + line.length > BLOCK_ROOM) this.handOver();
-    if (line.length > BLOCK_ROOM) {
-      if (!this.file.destroyed) this.file.write(Buffer.from(line, 'latin1'));
-      return;
-    }
-    this.length += this.block.write(line, this.length, 'latin1');
-    if (this.length >= BLOCK_LENGTH) this.handOver();
+  /** `lines` are ASCII: a character a byte. */
+  private copy(lines: string): void {
+    if (lines.length > 0) this.length += this.block.write(lines, this.length, 'latin1');
   }
 
   /** The block is reused at once: the synchronous stream has written it (or dropped it, destroyed) when `write` returns. */

@@ -1,13 +1,17 @@
 import { spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import Koa from 'koa';
 import { pino } from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLogger, lineWriter } from '../logger.js';
 import { accessLineWriter, type AccessFields } from './access-log.js';
+import { requestContext } from './error-middleware.js';
 import { apiRouter, Routes } from './router.js';
 
 const request = (requestId: string): AccessFields => ({
@@ -91,6 +95,28 @@ describe('the access log', () => {
     const write = accessLineWriter(pino({ level: 'info', base: { service: 'tessera' } }, sink));
     write?.(request('r-1'));
     expect(writes.map((line) => (JSON.parse(line) as { request_id: string }).request_id)).toEqual(['r-1']);
+  });
+
+  it('writes the line of a request a server other than Tessera’s own answered (the app’s callback mounted elsewhere)', async () => {
+    const { writes, sink } = collectingStream();
+    const app = new Koa();
+    app.use(requestContext(pino({ level: 'info' }, sink)).middleware);
+    app.use((ctx) => {
+      ctx.body = { ok: true };
+    });
+    const server = app.listen(0, '127.0.0.1');
+    try {
+      await once(server, 'listening');
+      const { port } = server.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/anywhere?token=secret`);
+      const requestId = response.headers.get('X-Request-Id');
+      await response.text();
+      await vi.waitFor(() => expect(writes).toHaveLength(1));
+      expect(JSON.parse(writes[0])).toMatchObject({ request_id: requestId, method: 'GET', route: '/(portal)', status: 200, bytes: 11 });
+      expect(writes[0]).not.toContain('secret');
+    } finally {
+      server.close();
+    }
   });
 
   it('prints the time of each line and its duration to a tenth of a millisecond, as JSON numbers', () => {

@@ -53,6 +53,16 @@ function millisecondsText(ms: number): string {
   return tenth === 0 ? `${whole}` : `${whole}.${tenth}`;
 }
 
+/**
+ * Milliseconds since 1970 as JavaScript prints them, from two small integers: the number itself is past the small
+ * integers V8 keeps unboxed, and printing it went through the runtime's shortest-digits conversion.
+ */
+function epochMillisecondsText(at: number): string {
+  if (at < 1_000_000) return `${at}`;
+  const low = at % 1_000_000;
+  return `${(at - low) / 1_000_000}${`${1_000_000 + low}`.slice(1)}`;
+}
+
 /** Node's parser takes only these methods: with the status, a number for each method and status of a route. */
 const METHOD_NUMBERS = new Map(METHODS.map((method, index) => [method, index]));
 
@@ -91,7 +101,7 @@ export function accessLineWriter(logger: Logger): ((fields: AccessFields) => voi
     const at = Math.round(fields.endedAt + clockOffset);
     if (at !== time) {
       time = at;
-      start = flat(`{"level":${level},"time":${at}${base},"request_id":"`);
+      start = flat(`{"level":${level},"time":${epochMillisecondsText(at)}${base},"request_id":"`);
     }
     return (
       start +

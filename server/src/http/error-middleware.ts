@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ServerResponse, type IncomingMessage } from 'node:http';
-import type { Context, Next } from 'koa';
+import { performance } from 'node:perf_hooks';
+import type { Context, DefaultState, Next } from 'koa';
 import type { Logger } from '../logger.js';
 import { accessLineWriter } from './access-log.js';
 import { noMetrics, type Metrics } from './metrics.js';
@@ -77,10 +78,15 @@ class RequestState {
   route: string | undefined = undefined;
   /** When the request came in (performance.now()), while metrics or the access log record it. */
   started = 0;
+  /** Declared, as `route` is, for the access line that reads them (set by http/authenticate.ts and http/tenant-access.ts). */
+  session: DefaultState['session'] = undefined;
+  tenantAccess: DefaultState['tenantAccess'] = undefined;
 
   constructor(
     readonly requestId: string,
     private readonly logger: Logger,
+    /** Records the request's metrics and access line when its answer closes; null when nothing is recorded. */
+    readonly recorder: ((ctx: Context) => void) | null,
   ) {}
 
   get log(): Logger {
@@ -114,17 +120,37 @@ function fallbackRoute(path: string): string {
   return '/(portal)';
 }
 
-/** The request a response answers, kept on it for the close listener all responses share (`recordClosed`). */
+/** The request a response answers, kept on it until its 'close' records it (`AnsweringResponse.emit`). */
 const ANSWERED = Symbol('tessera.answered');
 type AnsweredResponse = ServerResponse & { [ANSWERED]?: Context };
 
+function recordAnswer(response: AnsweredResponse): void {
+  const ctx = response[ANSWERED];
+  if (!ctx) return;
+  response[ANSWERED] = undefined;
+  (ctx.state as RequestState).recorder?.(ctx);
+}
+
 /**
- * The server's responses (app.ts `listen`), with room for the request they answer from the start: the property
- * added to a response afterwards would give it another shape than a response of a server that records nothing, and
- * Node's own response code two shapes to handle when both run in one process (the benchmark's two apps).
+ * The server's responses (app.ts `listen`). A response records its request when its 'close' comes (once: when the
+ * answer is written, or when the client went away), seen here among its few events: a 'close' listener added to
+ * each response cost more, its listener table a dictionary to write and read again a request (the metrics-overhead
+ * budget, server/bench/run.ts). The request it answers has its room from the start: the property added to a
+ * response afterwards would give it another shape than a response of a server that records nothing, and Node's own
+ * response code two shapes to handle when both run in one process (the benchmark's two apps).
  */
 export class AnsweringResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
   [ANSWERED]: Context | undefined = undefined;
+
+  override emit(event: string | symbol, ...args: unknown[]): boolean {
+    if (event === 'close') recordAnswer(this);
+    return super.emit(event, ...args);
+  }
+}
+
+/** A response of another server (the app's `callback()` mounted elsewhere): it records on a listener. */
+function recordOnClose(this: AnsweredResponse): void {
+  recordAnswer(this);
 }
 
 export interface RequestContextOptions {
@@ -146,7 +172,6 @@ export function requestContext(
   let inFlight = 0;
   let waiters: (() => void)[] = [];
   const accessLine = accessLineWriter(logger);
-  const recording = accessLine !== null || metrics.registry !== null;
   metrics.countInFlight(() => inFlight);
 
   function requestIdOf(ctx: Context): string {
@@ -157,47 +182,43 @@ export function requestContext(
   /** The request's metrics and access line, once its answer is written (or the client went away): its real status and length. */
   function record(ctx: Context): void {
     const state = ctx.state as RequestState;
+    const { req, res } = ctx;
     const endedAt = performance.now();
     const seconds = (endedAt - state.started) / 1000;
     const route = state.route ?? fallbackRoute(ctx.path);
-    const status = ctx.res.statusCode;
-    metrics.requestFinished(ctx.method, route, status, seconds);
+    const status = res.statusCode;
+    // The request's own method, not Koa's getter of it: this runs for every request.
+    const method = req.method as string;
+    metrics.requestFinished(method, route, status, seconds);
     if (!accessLine) return;
-    const length = ctx.res.getHeader('content-length');
+    const length = res.getHeader('content-length');
     accessLine({
       requestId: state.requestId,
-      method: ctx.method,
+      method,
       route,
       status,
       ms: seconds * 1000,
       endedAt,
       bytes: length === undefined ? null : Number(length),
-      aborted: !ctx.res.writableFinished,
-      tenantId: ctx.state.tenantAccess?.tenant.id ?? null,
-      accountId: ctx.state.session?.user.id ?? null,
+      aborted: !res.writableFinished,
+      tenantId: state.tenantAccess?.tenant.id ?? null,
+      accountId: state.session?.user.id ?? null,
     });
   }
 
-  /**
-   * The one close listener of every response (`this`): a listener made for each request was a closure and its
-   * context to allocate and compile lazily, a request.
-   */
-  function recordClosed(this: AnsweredResponse): void {
-    const ctx = this[ANSWERED];
-    if (ctx) record(ctx);
-  }
+  const recorder = accessLine !== null || metrics.registry !== null ? record : null;
 
   async function assignRequestId(ctx: Context, next: Next) {
-    const state = new RequestState(requestIdOf(ctx), logger);
+    const state = new RequestState(requestIdOf(ctx), logger, recorder);
     ctx.state = state;
     ctx.set('X-Request-Id', state.requestId);
     inFlight += 1;
-    // Nothing to record with metrics off and info lines not written: no listener on the hot path then.
-    if (recording) {
+    // Nothing to record with metrics off and info lines not written: nothing on the hot path then.
+    if (recorder) {
       state.started = performance.now();
       (ctx.res as AnsweredResponse)[ANSWERED] = ctx;
       // `on`, not `once`: 'close' comes once, and once's wrapper would be two more objects a request.
-      ctx.res.on('close', recordClosed);
+      if (!(ctx.res instanceof AnsweringResponse)) ctx.res.on('close', recordOnClose);
     }
     try {
       await next();
