@@ -9,10 +9,10 @@
  * exits. Made in a batch, the line's code runs hot in a tight loop rather than once between each request's other work
  * (measured in server/bench/run.ts, "users/me (metrics, access log)", against lines made one a request); copied into
  * bytes as soon as they are made, because a block held as strings until it was written was a rope of a thousand
- * pieces that the stream flattened, measured and encoded again. A block is written synchronously too: handed to libuv's thread pool instead, each block's
- * round trip between the threads cost more CPU than the lines in it took to make. A line pino writes first makes and
- * writes what is held (its `streamWrite` hook): the log stays in the order things happened. A log reader that stops
- * reading holds the server up, as it would any process writing to it.
+ * pieces that the stream flattened, measured and encoded again. A block is written synchronously too: handed to
+ * libuv's thread pool instead, each block's round trip between the threads cost more CPU than the lines in it took
+ * to make. A line pino writes first makes and writes what is held (its `streamWrite` hook): the log stays in the
+ * order things happened. A log reader that stops reading holds the server up, as it would any process writing to it.
  */
 import { performance } from 'node:perf_hooks';
 import { pino, type Logger } from 'pino';
@@ -50,6 +50,8 @@ class HeldLines {
   private readonly records: unknown[] = new Array<unknown>(BATCH).fill(undefined);
   private readonly makers: LineMaker<unknown>[] = new Array<LineMaker<unknown>>(BATCH).fill(String);
   private pending = 0;
+  /** Lines of the batch being made, not yet copied into the block. */
+  private joined = '';
 
   /** `file`: a synchronous stream of bytes to the log's file descriptor, which has written a block when `write` returns. */
   constructor(private readonly file: ByteStream) {}
@@ -77,45 +79,42 @@ class HeldLines {
     if (atExit && !this.file.destroyed) this.file.flushSync();
   }
 
-  /**
-   * The batch's lines joined and copied into the block together: copied one by one, each line was a call into the
-   * runtime to flatten and encode it (the metrics-overhead budget, server/bench/run.ts).
-   */
   private makeLines(): void {
     const count = this.pending;
     if (count === 0) return;
     this.pending = 0;
     const clockOffset = Date.now() - performance.now();
-    let joined = '';
     for (let index = 0; index < count; index += 1) {
-      const line = this.makers[index](this.records[index], clockOffset);
+      this.add(this.makers[index](this.records[index], clockOffset));
       this.records[index] = undefined;
-      if (this.length + joined.length + line.length > BLOCK_ROOM) {
-        this.copy(joined);
-        joined = '';
-        this.handOver();
-      }
-      if (line.length > BLOCK_ROOM) {
-        if (!this.file.destroyed) this.file.write(Buffer.from(line, 'latin1'));
-        continue;
-      }
-      joined += line;
-      if (this.length + joined.length >= BLOCK_LENGTH) {
-        this.copy(joined);
-        joined = '';
-        this.handOver();
-      }
     }
-    this.copy(joined);
+    this.copyJoined();
   }
 
-  /** `lines` are ASCII: a character a byte. */
-  private copy(lines: string): void {
-    if (lines.length > 0) this.length += this.block.write(lines, this.length, 'latin1');
+  /** `line` is ASCII: a character a byte. */
+  private add(line: string): void {
+    if (this.length + this.joined.length + line.length > BLOCK_ROOM) this.handOver();
+    if (line.length > BLOCK_ROOM) {
+      if (!this.file.destroyed) this.file.write(Buffer.from(line, 'latin1'));
+      return;
+    }
+    this.joined += line;
+    if (this.length + this.joined.length >= BLOCK_LENGTH) this.handOver();
+  }
+
+  /**
+   * The batch's lines are joined and copied into the block together: copied one by one, each line was a call into
+   * the runtime to flatten and encode it (the metrics-overhead budget, server/bench/run.ts).
+   */
+  private copyJoined(): void {
+    if (this.joined.length === 0) return;
+    this.length += this.block.write(this.joined, this.length, 'latin1');
+    this.joined = '';
   }
 
   /** The block is reused at once: the synchronous stream has written it (or dropped it, destroyed) when `write` returns. */
   private handOver(): void {
+    this.copyJoined();
     if (this.length === 0) return;
     if (!this.file.destroyed) this.file.write(this.block.subarray(0, this.length));
     this.length = 0;
