@@ -10,8 +10,9 @@
  * bench/run.ts. A window that a major garbage collection or a batch of recompilation falls in counts up to four
  * times the others: the heap and the compiler are shared by both apps and their work comes when it comes, and it
  * only ever adds. So a round compares each app's smaller window (the one nothing fell in, as a rule), and the
- * figure is the median of the rounds' ratios. The count of a window creeps up by a few percent over a run, as the
- * server's caches and heap fill: a round's four windows are close enough in time for that to cancel.
+ * figure is the median of the rounds' ratios (a round where both windows of one app caught such work is far off,
+ * and the median leaves it out). The count of a window creeps up over a run, by as much as a quarter, as the heap
+ * fills: a round's four windows are close enough in time for that to cancel.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
