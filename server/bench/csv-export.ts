@@ -16,7 +16,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { accessToken, localPostgresCpu, postgresAnswers } from './support.js';
+import { accessToken, localPostgresCpu, median, postgresAnswers } from './support.js';
 
 const FIRST_BYTE_MS = 500;
 const ROWS_PER_SECOND = 50_000;
@@ -182,7 +182,6 @@ async function runOn(kind: 'sqlite' | 'pg'): Promise<Check[]> {
       console.log(`  ${cells.join('  ')}`);
       if (scenario.budget) budgeted.push(result);
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     const firstByteMs = median(budgeted.map((result) => result.firstByteMs));
     const rowsPerSecond = median(budgeted.map((result) => result.rows / (result.totalMs / 1000)));
     const memoryMb = Math.max(...budgeted.map((result) => result.memoryMb));

@@ -12,6 +12,7 @@ import { createComponentCheck } from '../test/support/knowledge-checks.js';
 import { insertTenant, person } from '../test/support/people.js';
 import { startTestServer } from '../test/support/server.js';
 import { mediaTestConfig, TEST_LIMITS } from '../test/support/uploads.js';
+import { median } from './support.js';
 
 const QUESTIONS = Number(process.env.BENCH_IMPORT_QUESTIONS ?? 1000);
 const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 5);
@@ -45,8 +46,6 @@ function moodleBank(count: number): string {
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n${questions.join('\n')}\n</quiz>\n`;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const context = await startTestServer('sqlite', {
   ...mediaTestConfig(),

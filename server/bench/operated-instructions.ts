@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { accessToken } from './support.js';
+import { accessToken, median } from './support.js';
 
 /** Requests a window, rounds of four windows, and the connections of the load (as bench/run.ts's overhead). */
 const REQUESTS = Number(process.env.BENCH_INSTRUCTION_REQUESTS ?? 1000);
@@ -54,12 +54,6 @@ export function valgrindAvailable(): boolean {
   } catch {
     return false;
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 function startUnderCallgrind(dumps: string): Promise<{ child: ChildProcess; started: Started }> {

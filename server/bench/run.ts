@@ -13,7 +13,7 @@ import { runContentBench } from './content.js';
 import { runKcBench } from './kc.js';
 import { describeInstructionOverhead, measureInstructionOverhead, valgrindAvailable, type InstructionOverhead } from './operated-instructions.js';
 import { measureOperatedParts } from './operated-parts.js';
-import { accessToken, cpuTime, startBenchServer } from './support.js';
+import { accessToken, cpuTime, median, startBenchServer } from './support.js';
 import { runPeopleBench } from './people.js';
 import { wrk, wrkAvailable } from './wrk.js';
 
@@ -120,8 +120,7 @@ async function pairedRatio(servers: Servers, mine: Scenario, baseline: Scenario)
     for (const scenario of order) rates.set(scenario, (await autocannon({ duration: PAIRED_SECONDS, ...scenario.request(servers) })).requests.average);
     ratios.push((rates.get(mine) as number) / (rates.get(baseline) as number));
   }
-  const sorted = [...ratios].sort((a, b) => a - b);
-  return { ratios, median: sorted[Math.floor(sorted.length / 2)] };
+  return { ratios, median: median(ratios) };
 }
 
 /** ABBA rounds of the overhead measurement in each server process, seconds a window, and wrk's connections (see `measureOverhead`). */

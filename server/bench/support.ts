@@ -47,6 +47,13 @@ export function serverTimes(child: ChildProcess): Promise<{ cpu: number; mainThr
   });
 }
 
+/** The middle value (the mean of the two middle ones when there are an even number). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
 /** Parent: the child's CPU time so far (µs). */
 export async function cpuTime(child: ChildProcess): Promise<number> {
   return (await serverTimes(child)).cpu;
